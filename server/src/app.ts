@@ -1,0 +1,111 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { createExpressMiddleware } from '@trpc/server/adapters/express';
+import express, { type ErrorRequestHandler, type Request } from 'express';
+import helmet from 'helmet';
+import { pinoHttp } from 'pino-http';
+import type { Env } from './env.js';
+import type { Logger } from './infra/logger.js';
+import type { Metrics } from './infra/metrics.js';
+import { legacyErrorBody } from './rest/legacy-errors.js';
+import { createRestRouter } from './rest/router.js';
+import type { Services } from './services.js';
+import { bearerToken, createContextFactory, type Context } from './trpc/context.js';
+import { appRouter } from './trpc/router.js';
+
+export interface AppDeps {
+  env: Env;
+  services: Services;
+  logger: Logger;
+  metrics: Metrics;
+}
+
+/** Paths the SPA fallback must never answer with index.html. */
+const API_PREFIXES = ['/api/', '/metrics'];
+
+export function createHttpApp({ env, services, logger, metrics }: AppDeps): express.Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback');
+
+  const makeContext = createContextFactory(services);
+  const contextFor = (req: Request): Context =>
+    makeContext({ ip: req.ip ?? 'unknown', userAgent: req.get('user-agent'), sessionToken: bearerToken(req.get('authorization')) });
+
+  app.use((req, res, next) => {
+    const stop = metrics.httpRequestDuration.startTimer({ method: req.method });
+    res.on('finish', () => {
+      const route = req.route?.path ? String(req.route.path) : req.path.startsWith('/api/trpc') ? '/api/trpc' : 'other';
+      stop({ route, status: String(res.statusCode) });
+    });
+    next();
+  });
+  app.use(pinoHttp({ logger, autoLogging: { ignore: (req) => req.url === '/metrics' } }));
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'"],
+          // Mantine writes its CSS variables into style tags at runtime.
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:', 'blob:'],
+          connectSrc: ["'self'", 'ws:', 'wss:'],
+          fontSrc: ["'self'", 'data:'],
+          objectSrc: ["'none'"],
+          frameAncestors: ["'none'"],
+          upgradeInsecureRequests: null,
+        },
+      },
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+  app.use(express.json({ limit: '100kb' }));
+
+  app.get('/metrics', async (_req, res) => {
+    res.setHeader('Content-Type', metrics.registry.contentType);
+    res.send(await metrics.registry.metrics());
+  });
+
+  app.use(
+    '/api/trpc',
+    createExpressMiddleware({
+      router: appRouter,
+      createContext: ({ req }) => contextFor(req),
+      onError: ({ error, path: procedure }) => {
+        if (error.code === 'INTERNAL_SERVER_ERROR') logger.error({ err: error, procedure }, 'tRPC procedure failed');
+      },
+    }),
+  );
+  app.use(createRestRouter(contextFor));
+
+  app.use('/api', (_req, res) => {
+    res.status(404).json(legacyErrorBody('Not found', 'NOT_FOUND'));
+  });
+
+  serveClient(app, path.resolve(env.CLIENT_DIST_DIR));
+
+  const handleErrors: ErrorRequestHandler = (error, req, res, _next) => {
+    const status = typeof error?.status === 'number' && error.status < 500 ? error.status : 500;
+    if (status === 500) req.log?.error({ err: error }, 'request failed');
+    const message = status === 500 ? 'Internal server error' : error.type === 'entity.parse.failed' ? 'Malformed JSON body' : String(error.message);
+    res.status(status).json(legacyErrorBody(message, status === 500 ? 'INTERNAL_SERVER_ERROR' : 'BAD_REQUEST'));
+  };
+  app.use(handleErrors);
+  return app;
+}
+
+/** The built SPA, with index.html for every client route so deep links and reloads work. */
+function serveClient(app: express.Express, distDir: string): void {
+  const indexHtml = path.join(distDir, 'index.html');
+  app.use(express.static(distDir, { index: false, maxAge: '1h' }));
+  app.get('/{*clientRoute}', (req, res, next) => {
+    if (API_PREFIXES.some((prefix) => req.path.startsWith(prefix))) return next();
+    if (!existsSync(indexHtml)) {
+      res.status(503).type('text/plain').send('The web client is not built yet: run "npm run build".');
+      return;
+    }
+    res.setHeader('Cache-Control', 'no-cache');
+    res.sendFile(indexHtml);
+  });
+}

@@ -1,0 +1,91 @@
+export type ComponentState = 'ok' | 'down';
+
+export interface SystemProbes {
+  databaseTime(): Promise<Date>;
+  redisAlive(): Promise<boolean>;
+  workerLastBeat(): Promise<Date | null>;
+}
+
+export interface SystemStatus {
+  status: 'ok' | 'unavailable';
+  version: string;
+  time: string;
+  database: ComponentState;
+  redis: ComponentState;
+  worker: ComponentState;
+  databaseTime: string | null;
+  workerLastBeat: string | null;
+}
+
+export interface FeatureFlags {
+  chat: boolean;
+  sports: boolean;
+  referrals: boolean;
+  emailVerification: boolean;
+  themeSwitcher: boolean;
+}
+
+export interface PublicConfig {
+  appVersion: string;
+  supportEmail: string;
+  features: FeatureFlags;
+}
+
+export interface SystemServiceOptions {
+  version: string;
+  supportEmail: string;
+  sportsEnabled: boolean;
+  /** A worker whose last beat is older than this counts as down. */
+  workerStaleAfterMs: number;
+  now?: () => Date;
+}
+
+/** Health and public configuration: what every screen and operator asks first. */
+export class SystemService {
+  private readonly now: () => Date;
+
+  constructor(
+    private readonly probes: SystemProbes,
+    private readonly options: SystemServiceOptions,
+  ) {
+    this.now = options.now ?? (() => new Date());
+  }
+
+  async status(): Promise<SystemStatus> {
+    const [databaseTime, redisAlive, workerLastBeat] = await Promise.all([
+      this.probes.databaseTime().catch(() => null),
+      this.probes.redisAlive().catch(() => false),
+      this.probes.workerLastBeat().catch(() => null),
+    ]);
+    const now = this.now();
+    const workerFresh =
+      workerLastBeat !== null && now.getTime() - workerLastBeat.getTime() <= this.options.workerStaleAfterMs;
+    const database: ComponentState = databaseTime ? 'ok' : 'down';
+    const redis: ComponentState = redisAlive ? 'ok' : 'down';
+    return {
+      // The worker only delays background work; the API itself needs Postgres and Redis.
+      status: database === 'ok' && redis === 'ok' ? 'ok' : 'unavailable',
+      version: this.options.version,
+      time: now.toISOString(),
+      database,
+      redis,
+      worker: workerFresh ? 'ok' : 'down',
+      databaseTime: databaseTime?.toISOString() ?? null,
+      workerLastBeat: workerLastBeat?.toISOString() ?? null,
+    };
+  }
+
+  publicConfig(): PublicConfig {
+    return {
+      appVersion: this.options.version,
+      supportEmail: this.options.supportEmail,
+      features: {
+        chat: true,
+        sports: this.options.sportsEnabled,
+        referrals: true,
+        emailVerification: true,
+        themeSwitcher: false,
+      },
+    };
+  }
+}

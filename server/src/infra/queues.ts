@@ -1,0 +1,87 @@
+import { Queue, type ConnectionOptions, type JobsOptions } from 'bullmq';
+import { z } from 'zod';
+import { redisConnectionOptions, type RedisRole } from './redis.js';
+
+/**
+ * Every queue, every job name in it and its payload schema, defined once for producers (server)
+ * and consumers (worker). Payloads carry ids, never secrets.
+ */
+export const jobSchemas = {
+  housekeeping: {
+    tick: z.object({}).strict(),
+  },
+} as const satisfies Record<string, Record<string, z.ZodType>>;
+
+export type QueueName = keyof typeof jobSchemas;
+export type JobName<Q extends QueueName> = keyof (typeof jobSchemas)[Q] & string;
+export type JobData<Q extends QueueName, J extends JobName<Q>> = z.infer<(typeof jobSchemas)[Q][J]>;
+
+export interface JobScheduler {
+  id: string;
+  queue: QueueName;
+  job: string;
+  everyMs: number;
+}
+
+/** Repeating jobs; the worker upserts them at boot, so restarts and extra workers add no duplicates. */
+export const jobSchedulers: JobScheduler[] = [
+  { id: 'housekeeping-tick', queue: 'housekeeping', job: 'tick', everyMs: 60_000 },
+];
+
+export const defaultJobOptions: JobsOptions = {
+  attempts: 5,
+  backoff: { type: 'exponential', delay: 1_000 },
+  removeOnComplete: { age: 24 * 3600, count: 1_000 },
+  removeOnFail: { age: 7 * 24 * 3600 },
+};
+
+/** ioredis 6's option types are wider than the ones BullMQ declares; the values are the same. */
+export function bullConnection(url: string, role: RedisRole): ConnectionOptions {
+  return redisConnectionOptions(url, role) as ConnectionOptions;
+}
+
+export function queuePrefix(redisPrefix: string): string {
+  return `${redisPrefix}:bull`;
+}
+
+export class JobProducer {
+  private readonly queues = new Map<QueueName, Queue>();
+
+  constructor(
+    private readonly redisUrl: string,
+    private readonly redisPrefix: string,
+  ) {}
+
+  queue(name: QueueName): Queue {
+    let queue = this.queues.get(name);
+    if (!queue) {
+      queue = new Queue(name, {
+        connection: bullConnection(this.redisUrl, 'producer'),
+        prefix: queuePrefix(this.redisPrefix),
+        defaultJobOptions,
+      });
+      queue.on('error', () => undefined);
+      this.queues.set(name, queue);
+    }
+    return queue;
+  }
+
+  /**
+   * Validates the payload against its schema and adds the job. A jobId made from the business key
+   * makes a repeated enqueue of the same event a no-op.
+   */
+  async enqueue<Q extends QueueName, J extends JobName<Q>>(
+    queue: Q,
+    job: J,
+    data: JobData<Q, J>,
+    options: { jobId?: string; delayMs?: number } = {},
+  ): Promise<void> {
+    const schema = (jobSchemas[queue] as Record<string, z.ZodType>)[job];
+    if (!schema) throw new Error(`Unknown job ${queue}.${job}`);
+    await this.queue(queue).add(job, schema.parse(data), { jobId: options.jobId, delay: options.delayMs });
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([...this.queues.values()].map((queue) => queue.close()));
+  }
+}

@@ -1,0 +1,10 @@
+import { Router } from 'express';
+import type { ContextForRequest } from './legacy-handler.js';
+import { statusRoutes } from './status.routes.js';
+
+/** The legacy REST surface of API.md; each area contributes its routes here. */
+export function createRestRouter(contextFor: ContextForRequest): Router {
+  const rest = Router();
+  rest.use(statusRoutes(contextFor));
+  return rest;
+}

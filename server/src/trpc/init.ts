@@ -1,0 +1,61 @@
+import { initTRPC, TRPCError, type TRPC_ERROR_CODE_KEY } from '@trpc/server';
+import { ZodError } from 'zod';
+import { DomainError, type DomainErrorKind } from '../domain/errors.js';
+import type { Context } from './context.js';
+
+const trpcCodeByKind: Record<DomainErrorKind, TRPC_ERROR_CODE_KEY> = {
+  BAD_REQUEST: 'BAD_REQUEST',
+  UNAUTHORIZED: 'UNAUTHORIZED',
+  FORBIDDEN: 'FORBIDDEN',
+  NOT_FOUND: 'NOT_FOUND',
+  CONFLICT: 'CONFLICT',
+  TOO_MANY_REQUESTS: 'TOO_MANY_REQUESTS',
+  UNAVAILABLE: 'SERVICE_UNAVAILABLE',
+};
+
+/** The first validation issue as a sentence that names the field, e.g. "email: invalid email". */
+export function describeZodError(error: ZodError): string {
+  const issue = error.issues[0];
+  if (!issue) return 'Invalid input';
+  const field = issue.path.join('.');
+  return field && !issue.message.toLowerCase().includes(field.toLowerCase())
+    ? `${field}: ${issue.message}`
+    : issue.message;
+}
+
+const t = initTRPC.context<Context>().create({
+  errorFormatter({ shape, error }) {
+    const cause = error.cause;
+    const isInternal = error.code === 'INTERNAL_SERVER_ERROR';
+    const message =
+      cause instanceof ZodError ? describeZodError(cause) : isInternal ? 'Internal server error' : shape.message;
+    return {
+      ...shape,
+      message,
+      data: {
+        code: shape.data.code,
+        httpStatus: shape.data.httpStatus,
+        path: shape.data.path,
+        domainCode: cause instanceof DomainError ? cause.code : shape.data.code,
+        retryAfterSeconds: cause instanceof DomainError ? cause.retryAfterSeconds : undefined,
+        details: cause instanceof DomainError ? cause.details : undefined,
+        fieldErrors: cause instanceof ZodError ? cause.issues.map((i) => ({ path: i.path.join('.'), message: i.message })) : undefined,
+      },
+    };
+  },
+});
+
+/** The one place where domain errors become tRPC errors; every procedure goes through it. */
+const mapDomainErrors = t.middleware(async ({ next }) => {
+  const result = await next();
+  if (!result.ok && result.error.cause instanceof DomainError) {
+    const cause = result.error.cause;
+    throw new TRPCError({ code: trpcCodeByKind[cause.kind], message: cause.message, cause });
+  }
+  return result;
+});
+
+export const router = t.router;
+export const createCallerFactory = t.createCallerFactory;
+export const middleware = t.middleware;
+export const publicProcedure = t.procedure.use(mapDomainErrors);

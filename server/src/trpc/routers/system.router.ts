@@ -1,0 +1,8 @@
+import { publicProcedure, router } from '../init.js';
+
+export const systemRouter = router({
+  status: publicProcedure.query(({ ctx }) => ctx.services.system.status()),
+});
+
+/** Feature flags and public settings the client reads at start. */
+export const configProcedure = publicProcedure.query(({ ctx }) => ctx.services.system.publicConfig());
