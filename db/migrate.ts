@@ -1,16 +1,28 @@
-import { promises as fs } from 'node:fs';
+import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { FileMigrationProvider, Migrator, type MigrationResultSet } from 'kysely';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { Migrator, type Migration, type MigrationProvider, type MigrationResultSet } from 'kysely';
 import type { Db } from './client.js';
 
 const migrationFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
+/**
+ * Loads db/migrations/*.ts in name order. The import happens here rather than inside kysely's
+ * FileMigrationProvider so that whatever runs the app's TypeScript (tsx, vitest) also loads these.
+ */
+class MigrationFolderProvider implements MigrationProvider {
+  async getMigrations(): Promise<Record<string, Migration>> {
+    const files = (await readdir(migrationFolder)).filter((file) => /^\d{8}_\d{4}_[a-z0-9_]+\.ts$/.test(file)).sort();
+    const migrations: Record<string, Migration> = {};
+    for (const file of files) {
+      migrations[file.replace(/\.ts$/, '')] = (await import(pathToFileURL(path.join(migrationFolder, file)).href)) as Migration;
+    }
+    return migrations;
+  }
+}
+
 export function createMigrator(db: Db): Migrator {
-  return new Migrator({
-    db,
-    provider: new FileMigrationProvider({ fs, path, migrationFolder }),
-  });
+  return new Migrator({ db, provider: new MigrationFolderProvider() });
 }
 
 /** Applies every pending migration; throws with the failing migration's name. */
@@ -18,7 +30,8 @@ export async function migrateToLatest(db: Db): Promise<MigrationResultSet> {
   const result = await createMigrator(db).migrateToLatest();
   if (result.error) {
     const failed = result.results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
-    throw new Error(`Migration ${failed} failed: ${String((result.error as Error).message ?? result.error)}`);
+    const reason = result.error instanceof Error ? result.error.message : String(result.error);
+    throw new Error(`Migration ${failed} failed: ${reason}`);
   }
   return result;
 }

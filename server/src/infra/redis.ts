@@ -2,8 +2,9 @@ import { Redis, type RedisOptions } from 'ioredis';
 
 /**
  * Each role gets the connection settings BullMQ's production guide asks for:
- * - command: the app's own reads and writes; fails fast so requests answer 503 instead of hanging.
- * - producer: adds jobs; fails fast for the same reason.
+ * - command: the app's own reads and writes; a command waits for at most one reconnect attempt and
+ *   then fails, so requests answer 503 instead of hanging.
+ * - producer: adds jobs; no offline queue at all, so an enqueue fails at once while Redis is away.
  * - blocking: BullMQ workers and pub/sub subscribers; must retry forever (maxRetriesPerRequest null).
  */
 export type RedisRole = 'command' | 'producer' | 'blocking';
@@ -12,12 +13,11 @@ export function redisConnectionOptions(url: string, role: RedisRole): RedisOptio
   const base: RedisOptions = url.startsWith('unix://')
     ? { path: url.slice('unix://'.length) }
     : parseTcpUrl(url);
-  const failFast = role !== 'blocking';
   return {
     ...base,
     lazyConnect: false,
-    enableOfflineQueue: !failFast,
-    maxRetriesPerRequest: failFast ? 1 : null,
+    enableOfflineQueue: role !== 'producer',
+    maxRetriesPerRequest: role === 'blocking' ? null : 1,
     connectTimeout: 2_000,
     // Keep trying in the background with a capped delay; callers see errors meanwhile.
     retryStrategy: (attempt) => Math.min(attempt * 200, 2_000),

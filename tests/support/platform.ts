@@ -1,0 +1,51 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { startPlatformServer, type Platform } from '../../server/src/bootstrap.js';
+import { loadEnv, type Env } from '../../server/src/env.js';
+import { createTestDatabase } from './database.js';
+import { TEST_REDIS_URL } from './services.js';
+
+export interface TestPlatform {
+  url: string;
+  env: Env;
+  platform: Platform;
+  databaseUrl: string;
+  dataDir: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * The real server (same bootstrap as production) on a random port, with its own Postgres database,
+ * its own Redis key prefix and its own data folder, serving the built client from dist/client.
+ */
+export async function startTestPlatform(overrides: Record<string, string> = {}): Promise<TestPlatform> {
+  const database = await createTestDatabase();
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bzu-test-'));
+  const env = loadEnv({
+    NODE_ENV: 'test',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    DATABASE_URL: database.url,
+    REDIS_URL: TEST_REDIS_URL,
+    REDIS_PREFIX: `test-${randomBytes(5).toString('hex')}`,
+    LOG_LEVEL: 'silent',
+    CLIENT_DIST_DIR: path.resolve('dist/client'),
+    ...overrides,
+  });
+  const platform = await startPlatformServer(env);
+  return {
+    url: platform.server.url,
+    env,
+    platform,
+    databaseUrl: database.url,
+    dataDir,
+    async stop() {
+      await platform.stop();
+      await database.drop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}

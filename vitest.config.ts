@@ -1,0 +1,43 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Three tiers, one `npm test`:
+ * - unit: pure logic, no I/O (*.unit.test.ts)
+ * - integration: real Postgres, Redis, PGlite, SMTP and HTTP (*.int.test.ts)
+ * - browser: the built client in Debian's Chromium against a real server (*.e2e.test.ts)
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['{server,worker,db,client,tests}/**/*.unit.test.{ts,tsx}'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'integration',
+          include: ['{server,worker,db,tests}/**/*.int.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          globalSetup: ['tests/support/integration-setup.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'browser',
+          include: ['client/e2e/**/*.e2e.test.ts', 'tests/e2e/**/*.e2e.test.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+          // Chromium and the server share two cores; one browser file at a time keeps timings sane.
+          fileParallelism: false,
+          globalSetup: ['tests/support/integration-setup.ts', 'tests/support/build-client.ts'],
+        },
+      },
+    ],
+  },
+});

@@ -1,0 +1,21 @@
+import { openInfrastructure } from '../../server/src/bootstrap.js';
+import { loadEnv } from '../../server/src/env.js';
+import { createLogger } from '../../server/src/infra/logger.js';
+import { onShutdown } from '../../server/src/infra/shutdown.js';
+import { createServices } from '../../server/src/services.js';
+import { startWorker } from './worker.js';
+
+const env = loadEnv();
+const logger = createLogger(env.LOG_LEVEL, 'worker');
+// The worker never hosts the embedded database: the launcher or the server does.
+const infra = await openInfrastructure(env, { hostEmbedded: false }).catch((error: Error) => {
+  logger.fatal(error.message);
+  process.exit(1);
+});
+const services = createServices(infra);
+const worker = await startWorker({ infra, services, logger });
+logger.info('Worker started');
+onShutdown(logger, async () => {
+  await worker.stop();
+  await infra.close();
+});

@@ -1,0 +1,8 @@
+import type { QueueName } from '../../../server/src/infra/queues.js';
+import { housekeepingHandlers } from './housekeeping.processor.js';
+import type { QueueHandlers } from './types.js';
+
+/** Every queue the worker consumes, with its handlers. */
+export const processors: { [Q in QueueName]: QueueHandlers<Q> } = {
+  housekeeping: housekeepingHandlers,
+};
