@@ -1,4 +1,11 @@
-import type { ColumnType, Generated } from 'kysely';
+import type { ColumnType, Generated as KyselyGenerated } from 'kysely';
+
+/**
+ * A column the database fills in when the insert leaves it out. Unlike kysely's own Generated, a
+ * ColumnType argument (e.g. Timestamp) is not nested: selects still give its select type (Date).
+ */
+export type Generated<S> =
+  S extends ColumnType<infer Select, infer Insert, infer Update> ? ColumnType<Select, Insert | undefined, Update> : KyselyGenerated<S>;
 
 export type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 
@@ -8,9 +15,125 @@ export interface AppSettingsTable {
   updated_at: Generated<Timestamp>;
 }
 
+export type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+
+export type UserRole = 'user' | 'moderator' | 'admin';
+
+export interface UsersTable {
+  id: Generated<number>;
+  login_name: string;
+  public_username: string;
+  email: string;
+  password_hash: string;
+  role: ColumnType<UserRole, UserRole | undefined, UserRole>;
+  currency: ColumnType<string, string | undefined, string>;
+  email_verified_at: NullableTimestamp;
+  password_changed_at: Generated<Timestamp>;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface SessionsTable {
+  id: Generated<string>;
+  user_id: number;
+  /** SHA-256 (hex) of the bearer token; the token itself is never stored. */
+  token_hash: string;
+  ip: string | null;
+  user_agent: string | null;
+  created_at: Generated<Timestamp>;
+  last_seen_at: Generated<Timestamp>;
+  expires_at: Timestamp;
+  revoked_at: NullableTimestamp;
+}
+
+export type EmailTokenPurpose = 'verify_email' | 'reset_password';
+
+export interface EmailTokensTable {
+  id: Generated<number>;
+  user_id: number;
+  purpose: EmailTokenPurpose;
+  token_hash: string;
+  created_at: Generated<Timestamp>;
+  expires_at: Timestamp;
+  used_at: NullableTimestamp;
+}
+
+export interface EmailOutboxTable {
+  id: Generated<number>;
+  kind: string;
+  to_address: string;
+  subject: string;
+  text_body: string | null;
+  html_body: string | null;
+  created_at: Generated<Timestamp>;
+  attempts: Generated<number>;
+  last_error: string | null;
+  sent_at: NullableTimestamp;
+  message_id: string | null;
+}
+
+/** BIGINT / NUMERIC columns: pg returns them as strings; write bigint or string. */
+export type Int8 = ColumnType<string, string | bigint, string | bigint>;
+
+export interface TokenSupplyTable {
+  symbol: string;
+  max_supply_e8: Int8;
+  locked_e8: Int8;
+  burned_e8: Int8;
+  genesis_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface TokenPoolsTable {
+  id: string;
+  reserve_bzu_e8: Int8;
+  reserve_usd_e8: Int8;
+  fee_bps: Generated<number>;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface TokenSwapsTable {
+  id: Generated<string>;
+  pool_id: string;
+  side: 'buy' | 'sell';
+  bzu_amount_e8: Int8;
+  usd_amount_e8: Int8;
+  idempotency_key: string;
+  created_at: Generated<Timestamp>;
+}
+
+export interface TokenBurnsTable {
+  id: Generated<string>;
+  amount_e8: Int8;
+  usd_value_e8: Int8;
+  reason: string;
+  idempotency_key: string;
+  created_at: Generated<Timestamp>;
+}
+
+export interface TokenPricesTable {
+  id: Generated<string>;
+  slot_at: Timestamp;
+  price_e8: Int8;
+  source: string;
+  change_24h: ColumnType<string, string | number, string | number>;
+  market_cap_e8: Int8;
+  volume_24h_e8: Int8;
+  created_at: Generated<Timestamp>;
+}
+
 /**
  * Every table the app reads or writes. Each area adds its tables here next to its migration.
  */
 export interface Database {
   app_settings: AppSettingsTable;
+  users: UsersTable;
+  sessions: SessionsTable;
+  email_tokens: EmailTokensTable;
+  email_outbox: EmailOutboxTable;
+  token_supply: TokenSupplyTable;
+  token_pools: TokenPoolsTable;
+  token_swaps: TokenSwapsTable;
+  token_burns: TokenBurnsTable;
+  token_prices: TokenPricesTable;
 }

@@ -6,7 +6,7 @@ import { createMetrics } from './infra/metrics.js';
 import { JobProducer } from './infra/queues.js';
 import { createRedis } from './infra/redis.js';
 import { startHttpServer, type RunningServer } from './server.js';
-import { createServices, type Infrastructure, type Services } from './services.js';
+import { createServices, type Infrastructure, type ServiceOptions, type Services } from './services.js';
 
 export interface OpenedInfrastructure extends Infrastructure {
   close(): Promise<void>;
@@ -38,12 +38,17 @@ export interface Platform {
   stop(): Promise<void>;
 }
 
-export async function startPlatformServer(env: Env, options: { hostEmbedded?: boolean; logger?: Logger } = {}): Promise<Platform> {
+export async function startPlatformServer(
+  env: Env,
+  options: { hostEmbedded?: boolean; logger?: Logger } & ServiceOptions = {},
+): Promise<Platform> {
   const logger = options.logger ?? createLogger(env.LOG_LEVEL, 'server');
   const infra = await openInfrastructure(env, { hostEmbedded: options.hostEmbedded ?? true });
   try {
     await migrateToLatest(infra.db);
-    const services = createServices(infra);
+    const services = createServices(infra, { resolveSession: options.resolveSession });
+    // This process's single Redis subscriber feeding the realtime hub.
+    await services.live.start();
     const server = await startHttpServer({ env, services, logger, metrics: createMetrics() }, env.PORT, env.HOST);
     return {
       server,
@@ -52,6 +57,7 @@ export async function startPlatformServer(env: Env, options: { hostEmbedded?: bo
       logger,
       async stop() {
         await server.close();
+        await services.live.stop();
         await infra.close();
       },
     };

@@ -7,6 +7,26 @@ const booleanFlag = z
   .optional()
   .transform((value) => value === 'true' || value === '1');
 
+export interface RateLimitSetting {
+  points: number;
+  durationSeconds: number;
+}
+
+/** A limit written as "<points>/<seconds>", e.g. "10/900". */
+function rateLimit(fallback: string) {
+  return z
+    .string()
+    .regex(/^\d+\/\d+$/, 'must look like <points>/<seconds>, e.g. 10/900')
+    .default(fallback)
+    .transform((value): RateLimitSetting => {
+      const [points, seconds] = value.split('/').map(Number);
+      return { points: Math.max(1, points!), durationSeconds: Math.max(1, seconds!) };
+    });
+}
+
+/** The OWASP baseline for argon2id; only tests may go below it. */
+export const ARGON2_BASELINE = { memoryKib: 19_456, timeCost: 2, parallelism: 1 } as const;
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(5001),
@@ -26,6 +46,37 @@ const envSchema = z.object({
   WORKER_HEARTBEAT_MS: z.coerce.number().int().positive().default(5_000),
   CLIENT_DIST_DIR: z.string().default('dist/client'),
   ALLOWED_ORIGINS: z.string().optional(),
+  // Accounts (auth): argon2id cost (never below m=19 MiB, t=2, p=1 outside NODE_ENV=test), e-mail tokens, limits
+  EMAIL_VERIFICATION: z.enum(['true', 'false', '1', '0']).default('true').transform((value) => value === 'true' || value === '1'),
+  ARGON2_MEMORY_KIB: z.coerce.number().int().min(1_024).default(19_456),
+  ARGON2_TIME_COST: z.coerce.number().int().min(1).default(2),
+  ARGON2_PARALLELISM: z.coerce.number().int().min(1).default(1),
+  PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
+  EMAIL_VERIFICATION_TTL_MS: z.coerce.number().int().positive().default(86_400_000),
+  PASSWORD_RESET_TTL_MS: z.coerce.number().int().positive().default(3_600_000),
+  // Each limit is "<points>/<seconds>": at most <points> attempts per key within <seconds>.
+  RATE_LIMIT_LOGIN_IP: rateLimit('30/600'),
+  RATE_LIMIT_LOGIN_ACCOUNT: rateLimit('10/900'),
+  RATE_LIMIT_REGISTER_IP: rateLimit('10/3600'),
+  RATE_LIMIT_REGISTER_EMAIL: rateLimit('5/3600'),
+  RATE_LIMIT_RESEND_IP: rateLimit('10/3600'),
+  RATE_LIMIT_RESEND_EMAIL: rateLimit('3/900'),
+  RATE_LIMIT_FORGOT_IP: rateLimit('10/3600'),
+  RATE_LIMIT_FORGOT_EMAIL: rateLimit('3/900'),
+  // Realtime (/api/ws and the event bus)
+  WS_HEARTBEAT_MS: z.coerce.number().int().positive().default(30_000),
+  WS_FLOOD_MAX_MESSAGES: z.coerce.number().int().positive().default(60),
+  WS_FLOOD_WINDOW_MS: z.coerce.number().int().positive().default(10_000),
+  WS_MAX_BUFFERED_BYTES: z.coerce.number().int().positive().default(4 * 1024 * 1024),
+  EVENT_BACKLOG: z.coerce.number().int().positive().default(1_000),
+  // BZU price feed
+  BZU_PRICE_SOURCE: z.enum(['pool', 'http']).default('pool'),
+  BZU_PRICE_HTTP_URL: z.string().url().optional(),
+  BZU_PRICE_HTTP_PATH: z.string().default('price'),
+  BZU_PRICE_HTTP_TIMEOUT_MS: z.coerce.number().int().positive().default(5_000),
+}).refine((env) => env.BZU_PRICE_SOURCE !== 'http' || env.BZU_PRICE_HTTP_URL, {
+  message: 'is required when BZU_PRICE_SOURCE is http',
+  path: ['BZU_PRICE_HTTP_URL'],
 });
 
 export type Env = z.infer<typeof envSchema> & {
@@ -37,12 +88,22 @@ export type Env = z.infer<typeof envSchema> & {
 
 /** Parses configuration once at boot; a bad value stops the process with a message naming the variable. */
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
-  const parsed = envSchema.safeParse(source);
+  // An empty variable means "not set", as in most shells' `VAR= command` usage.
+  const present = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ''));
+  const parsed = envSchema.safeParse(present);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
     throw new Error(`Invalid configuration: ${problems.join('; ')}`);
   }
   const env = parsed.data;
+  if (
+    env.NODE_ENV !== 'test' &&
+    (env.ARGON2_MEMORY_KIB < ARGON2_BASELINE.memoryKib || env.ARGON2_TIME_COST < ARGON2_BASELINE.timeCost)
+  ) {
+    throw new Error(
+      `Invalid configuration: ARGON2_MEMORY_KIB must be >= ${ARGON2_BASELINE.memoryKib} and ARGON2_TIME_COST >= ${ARGON2_BASELINE.timeCost} outside tests`,
+    );
+  }
   const dataDir = path.resolve(env.DATA_DIR);
   const publicUrl = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
   return {

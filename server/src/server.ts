@@ -10,6 +10,8 @@ import { appRouter } from './trpc/router.js';
 export interface RunningServer {
   url: string;
   port: number;
+  /** The /api/ws endpoint, for stats and tests. */
+  legacySockets: LegacySocketServer;
   close(): Promise<void>;
 }
 
@@ -36,7 +38,12 @@ export async function startHttpServer(deps: AppDeps, port: number, host = '0.0.0
     },
     keepAlive: { enabled: true, pingMs: 30_000, pongWaitMs: 5_000 },
   });
-  const legacySockets = new LegacySocketServer();
+  const legacySockets = new LegacySocketServer(deps.services.live, {
+    heartbeatMs: deps.env.WS_HEARTBEAT_MS,
+    floodMaxMessages: deps.env.WS_FLOOD_MAX_MESSAGES,
+    floodWindowMs: deps.env.WS_FLOOD_WINDOW_MS,
+    maxBufferedBytes: deps.env.WS_MAX_BUFFERED_BYTES,
+  });
 
   server.on('upgrade', (request, socket, head) => {
     const { pathname } = new URL(request.url ?? '/', 'http://localhost');
@@ -62,6 +69,7 @@ export async function startHttpServer(deps: AppDeps, port: number, host = '0.0.0
   return {
     url: `http://localhost:${actualPort}`,
     port: actualPort,
+    legacySockets,
     async close() {
       trpcHandler.broadcastReconnectNotification();
       legacySockets.close();

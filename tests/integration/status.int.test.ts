@@ -17,9 +17,9 @@ describe('GET /auth/status', () => {
     const response = await fetch(`${platform.url}/auth/status?t=${Date.now()}`);
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe('no-store');
-    const body = await response.json();
+    const body = (await response.json()) as Record<string, string>;
     expect(body).toMatchObject({ status: 'ok', version: '1.0.0', database: 'ok', redis: 'ok', worker: 'down' });
-    expect(Date.parse(body.time)).not.toBeNaN();
+    expect(Date.parse(body.time!)).not.toBeNaN();
   });
 
   it('reports the worker ok while it records heartbeats', async () => {
@@ -27,14 +27,14 @@ describe('GET /auth/status', () => {
     let worker: RunningWorker | undefined;
     try {
       worker = await startWorker({ infra, services, logger: createLogger('silent', 'worker') });
-      const body = await (await fetch(`${platform.url}/auth/status`)).json();
+      const body = (await (await fetch(`${platform.url}/auth/status`)).json()) as Record<string, string>;
       expect(body.worker).toBe('ok');
     } finally {
       await worker?.stop();
     }
     // Three missed beats (3 x 200 ms) later the worker counts as down again.
     await new Promise((resolve) => setTimeout(resolve, 800));
-    const body = await (await fetch(`${platform.url}/auth/status`)).json();
+    const body = (await (await fetch(`${platform.url}/auth/status`)).json()) as Record<string, string>;
     expect(body.worker).toBe('down');
   });
 

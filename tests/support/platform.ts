@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { startPlatformServer, type Platform } from '../../server/src/bootstrap.js';
 import { loadEnv, type Env } from '../../server/src/env.js';
+import type { SessionResolver } from '../../server/src/realtime/session-resolver.js';
 import { createTestDatabase } from './database.js';
 import { TEST_REDIS_URL } from './services.js';
 
@@ -20,7 +21,10 @@ export interface TestPlatform {
  * The real server (same bootstrap as production) on a random port, with its own Postgres database,
  * its own Redis key prefix and its own data folder, serving the built client from dist/client.
  */
-export async function startTestPlatform(overrides: Record<string, string> = {}): Promise<TestPlatform> {
+export async function startTestPlatform(
+  overrides: Record<string, string> = {},
+  options: { resolveSession?: SessionResolver } = {},
+): Promise<TestPlatform> {
   const database = await createTestDatabase();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bzu-test-'));
   const env = loadEnv({
@@ -35,7 +39,7 @@ export async function startTestPlatform(overrides: Record<string, string> = {}):
     CLIENT_DIST_DIR: path.resolve('dist/client'),
     ...overrides,
   });
-  const platform = await startPlatformServer(env);
+  const platform = await startPlatformServer(env, { resolveSession: options.resolveSession });
   return {
     url: platform.server.url,
     env,

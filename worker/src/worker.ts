@@ -47,7 +47,18 @@ export async function startWorker({ infra, services, logger, concurrency = 4 }: 
         const parsed = schema.safeParse(job.data);
         // A malformed payload will be malformed on every retry too.
         if (!parsed.success) throw new UnrecoverableError(`Invalid payload for ${queue}.${job.name}`);
-        return handler(parsed.data, { infra, services, logger, jobId: job.id ?? '', attempt: job.attemptsMade + 1 });
+        return handler(parsed.data, {
+          infra,
+          services,
+          logger,
+          jobId: job.id ?? '',
+          attempt: job.attemptsMade + 1,
+          enqueuedAt: job.timestamp,
+          rateLimit: async (delayMs) => {
+            await infra.jobs.queue(queue).rateLimit(delayMs);
+            throw Worker.RateLimitError();
+          },
+        });
       },
       {
         connection: bullConnection(env.REDIS_URL, 'blocking'),

@@ -10,6 +10,14 @@ export const jobSchemas = {
   housekeeping: {
     tick: z.object({}).strict(),
   },
+  token: {
+    /** One BZU price snapshot per 20 s tick; the tick comes from the scheduler's job id. */
+    'price-tick': z.object({}).strict(),
+  },
+  email: {
+    /** One outbox row; the mail's content (with its single-use link) stays in Postgres. */
+    send: z.object({ outboxId: z.number().int().positive() }).strict(),
+  },
 } as const satisfies Record<string, Record<string, z.ZodType>>;
 
 export type QueueName = keyof typeof jobSchemas;
@@ -26,6 +34,7 @@ export interface JobScheduler {
 /** Repeating jobs; the worker upserts them at boot, so restarts and extra workers add no duplicates. */
 export const jobSchedulers: JobScheduler[] = [
   { id: 'housekeeping-tick', queue: 'housekeeping', job: 'tick', everyMs: 60_000 },
+  { id: 'token-price-tick', queue: 'token', job: 'price-tick', everyMs: 20_000 },
 ];
 
 export const defaultJobOptions: JobsOptions = {

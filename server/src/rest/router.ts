@@ -1,10 +1,14 @@
 import { Router } from 'express';
 import type { ContextForRequest } from './legacy-handler.js';
+import { authRoutes } from './auth.routes.js';
 import { statusRoutes } from './status.routes.js';
+import { tokenRoutes } from './token.routes.js';
 
 /** The legacy REST surface of API.md; each area contributes its routes here. */
 export function createRestRouter(contextFor: ContextForRequest): Router {
   const rest = Router();
   rest.use(statusRoutes(contextFor));
+  rest.use(authRoutes(contextFor));
+  rest.use(tokenRoutes(contextFor));
   return rest;
 }

@@ -9,6 +9,13 @@ export interface JobContext {
   logger: Logger;
   jobId: string;
   attempt: number;
+  /** When the job was created (ms since epoch). */
+  enqueuedAt: number;
+  /**
+   * Pauses the whole queue for `delayMs` (BullMQ manual rate limit, e.g. after an upstream 429)
+   * and puts this job back to wait without counting a failed attempt. Never returns.
+   */
+  rateLimit(delayMs: number): Promise<never>;
 }
 
 /** One handler per job name of a queue; payloads arrive already checked against their schema. */

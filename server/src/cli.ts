@@ -1,0 +1,34 @@
+import { migrateToLatest } from '../../db/migrate.js';
+import { openInfrastructure } from './bootstrap.js';
+import { CliUsageError, commands, dispatch, usage } from './cli/commands.js';
+import { DomainError } from './domain/errors.js';
+import { loadEnv } from './env.js';
+import { createServices } from './services.js';
+
+/** `npm run cli -- <command> [args]`: operator commands over the same services as the server. */
+async function main(argv: string[]): Promise<number> {
+  const name = argv[0];
+  if (!name || name === 'help' || name === '--help' || !commands[name]) {
+    const known = !name || name === 'help' || name === '--help';
+    (known ? console.log : console.error)(known ? usage() : `Unknown command "${name}"\n\n${usage()}`);
+    return known ? 0 : 2;
+  }
+  const env = loadEnv();
+  const infra = await openInfrastructure(env, { hostEmbedded: true });
+  try {
+    await migrateToLatest(infra.db);
+    await dispatch(argv, { services: createServices(infra), print: (line) => console.log(line) });
+    return 0;
+  } catch (error) {
+    if (error instanceof CliUsageError) {
+      console.error(error.message);
+      return 2;
+    }
+    console.error(error instanceof DomainError ? error.message : `Failed: ${(error as Error).message}`);
+    return 1;
+  } finally {
+    await infra.close();
+  }
+}
+
+process.exitCode = await main(process.argv.slice(2));

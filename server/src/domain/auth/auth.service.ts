@@ -1,0 +1,398 @@
+import type { Db } from '../../../../db/client.js';
+import { consumeEmailToken, findUsableEmailToken, insertEmailToken, retireEmailTokens } from '../../../../db/repositories/email-tokens.repo.js';
+import { insertOutboxMail } from '../../../../db/repositories/email-outbox.repo.js';
+import { uniqueViolation } from '../../../../db/repositories/pg-errors.js';
+import {
+  findLiveSession,
+  insertSession,
+  listLiveSessions,
+  revokeSession,
+  revokeUserSessions,
+  touchSession,
+} from '../../../../db/repositories/sessions.repo.js';
+import {
+  findUserByEmail,
+  findUserById,
+  findUserByLoginName,
+  findUserConflicts,
+  insertUser,
+  markEmailVerified,
+  rehashPassword,
+  setUserRole,
+  updateDisplayName,
+  updatePasswordHash,
+  type UserRow,
+} from '../../../../db/repositories/users.repo.js';
+import { DomainError } from '../errors.js';
+import { passwordResetMail, verificationMail, linkWithToken, type MailContent } from './auth.mails.js';
+import type { AuthRateLimits, BalanceReader, MailQueue, PasswordHasher, RequestMeta } from './auth.ports.js';
+import type { LoginInput, RegisterInput, Role } from './auth.schemas.js';
+import { hashToken, isEmailLogin, limitKey, newOpaqueToken, normalizePassword } from './auth.tokens.js';
+import { toAuthUser, toUserView, type AuthUser, type SessionView, type UserView } from './auth.views.js';
+
+export const REGISTERED_MESSAGE = 'Registration successful! Please verify your email.';
+export const INVALID_CREDENTIALS_MESSAGE = 'Invalid credentials';
+export const NOT_VERIFIED_MESSAGE = 'Please verify your email address before logging in.';
+export const NOT_AUTHENTICATED_MESSAGE = 'Not authenticated';
+export const INVALID_VERIFICATION_LINK_MESSAGE = 'Invalid or expired verification link';
+export const INVALID_RESET_LINK_MESSAGE = 'Invalid or expired password reset link';
+export const RESEND_MESSAGE = 'If that address belongs to an account that is not verified yet, a new verification link is on its way.';
+export const FORGOT_MESSAGE = 'If that address belongs to an account, a password reset link is on its way.';
+export const RESET_DONE_MESSAGE = 'Your password has been reset. Please log in with your new password.';
+export const PASSWORD_CHANGED_MESSAGE = 'Your password has been changed. Your other sessions were signed out.';
+export const COMMON_PASSWORD_MESSAGE = 'Password is too common. Please choose a less common password.';
+
+export interface AuthServiceOptions {
+  /** Unverified accounts cannot log in; when off, registration signs the user in at once. */
+  emailVerification: boolean;
+  sessionTtlMs: number;
+  verificationTtlMs: number;
+  resetTtlMs: number;
+  /** Base of the links in e-mails: the client's /verify-email and /reset-password pages. */
+  publicUrl: string;
+}
+
+export interface AuthServiceDeps {
+  db: Db;
+  hasher: PasswordHasher;
+  limits: AuthRateLimits;
+  mailQueue: MailQueue;
+  balances: BalanceReader;
+  isCommonPassword: (password: string) => boolean;
+  now?: () => Date;
+}
+
+export interface AuthenticatedSession {
+  user: AuthUser;
+  sessionId: string;
+}
+
+/** How often a session's last-seen time is written at most. */
+const TOUCH_INTERVAL_MS = 60_000;
+
+/** Accounts: registration, e-mail verification, login, sessions and password recovery. */
+export class AuthService {
+  private readonly now: () => Date;
+  private dummyDigest?: Promise<string>;
+
+  constructor(
+    private readonly deps: AuthServiceDeps,
+    private readonly options: AuthServiceOptions,
+  ) {
+    this.now = deps.now ?? (() => new Date());
+  }
+
+  // ---- registration and e-mail verification ------------------------------------------------
+
+  async register(
+    input: RegisterInput,
+    meta: RequestMeta,
+  ): Promise<{ message: string; user: UserView; token?: string; expiresAt?: string }> {
+    const { limits, hasher, db } = this.deps;
+    // Limits come first: nothing below (lookups, hashing) runs for a client over its budget.
+    await limits.consume('registerIp', meta.ip);
+    await limits.consume('registerEmail', limitKey(input.email));
+    const password = normalizePassword(input.password);
+    this.refuseCommonPassword(password);
+    const publicUsername = input.publicUsername ?? input.loginName;
+
+    const conflicts = await findUserConflicts(db, { email: input.email, loginName: input.loginName, publicUsername });
+    if (conflicts.email) throw emailTaken();
+    if (conflicts.loginName) throw loginNameTaken();
+    if (conflicts.publicUsername) throw displayNameTaken();
+
+    const passwordHash = await hasher.hash(password);
+    const verify = this.options.emailVerification;
+    let outboxId: number | undefined;
+    let row: UserRow;
+    try {
+      row = await db.transaction().execute(async (trx) => {
+        const created = await insertUser(trx, {
+          loginName: input.loginName,
+          publicUsername,
+          email: input.email,
+          passwordHash,
+          currency: input.currency ?? 'USD',
+          emailVerifiedAt: verify ? null : this.now(),
+        });
+        if (verify) outboxId = await this.writeVerificationMail(trx, created);
+        return created;
+      });
+    } catch (error) {
+      // Two registrations that both passed the check above: the unique index decides.
+      throw conflictFromUniqueViolation(error) ?? error;
+    }
+    if (outboxId !== undefined) await this.deps.mailQueue.enqueue(outboxId);
+
+    const user = await this.view(toAuthUser(row));
+    if (verify) return { message: REGISTERED_MESSAGE, user };
+    const session = await this.openSession(row.id, meta);
+    return { message: REGISTERED_MESSAGE, user, token: session.token, expiresAt: session.expiresAt };
+  }
+
+  async confirmEmail(token: string): Promise<{ message: string; user: UserView }> {
+    const now = this.now();
+    const row = await this.deps.db.transaction().execute(async (trx) => {
+      const userId = await consumeEmailToken(trx, hashToken(token), 'verify_email', now);
+      return userId === undefined ? undefined : markEmailVerified(trx, userId);
+    });
+    if (!row) throw new DomainError('BAD_REQUEST', INVALID_VERIFICATION_LINK_MESSAGE, { code: 'INVALID_TOKEN' });
+    return { message: 'Email verified', user: await this.view(toAuthUser(row)) };
+  }
+
+  /** Same answer whether or not the address is registered or already verified. */
+  async resendVerification(email: string, meta: RequestMeta): Promise<{ message: string }> {
+    await this.deps.limits.consume('resendIp', meta.ip);
+    await this.deps.limits.consume('resendEmail', limitKey(email));
+    const row = await findUserByEmail(this.deps.db, email);
+    if (row && row.email_verified_at === null && this.options.emailVerification) {
+      const outboxId = await this.deps.db.transaction().execute(async (trx) => {
+        await retireEmailTokens(trx, row.id, 'verify_email');
+        return this.writeVerificationMail(trx, row);
+      });
+      await this.deps.mailQueue.enqueue(outboxId);
+    }
+    return { message: RESEND_MESSAGE };
+  }
+
+  // ---- login and sessions --------------------------------------------------------------------
+
+  async login(input: LoginInput, meta: RequestMeta): Promise<{ token: string; expiresAt: string; user: UserView }> {
+    const { limits, hasher, db } = this.deps;
+    await limits.consume('loginIp', meta.ip);
+    const login = input.login.trim();
+    const row = isEmailLogin(login) ? await findUserByEmail(db, login) : await findUserByLoginName(db, login);
+    // Unknown names get their own key, so probing them costs the same as probing real accounts.
+    const accountKey = row ? `user:${row.id}` : `name:${limitKey(login)}`;
+    await limits.consume('loginAccount', accountKey);
+
+    const password = normalizePassword(input.password);
+    // An unknown account still costs one hash, so timing does not tell whether it exists.
+    const digest = row?.password_hash ?? (await this.dummyPasswordDigest());
+    const valid = await hasher.verify(digest, password);
+    if (!row || !valid) throw new DomainError('UNAUTHORIZED', INVALID_CREDENTIALS_MESSAGE, { code: 'INVALID_CREDENTIALS' });
+    // Only after the password proved the caller owns the account do we say it is unverified.
+    if (this.options.emailVerification && row.email_verified_at === null) {
+      throw new DomainError('FORBIDDEN', NOT_VERIFIED_MESSAGE, { code: 'EMAIL_NOT_VERIFIED' });
+    }
+    await limits.reset('loginAccount', accountKey);
+    if (hasher.needsRehash(row.password_hash)) {
+      await rehashPassword(db, row.id, row.password_hash, await hasher.hash(password));
+    }
+    const session = await this.openSession(row.id, meta);
+    return { token: session.token, expiresAt: session.expiresAt, user: await this.view(toAuthUser(row)) };
+  }
+
+  /** The user behind a bearer token, or null when the token is unknown, revoked or expired. */
+  async authenticate(token: string | undefined | null): Promise<AuthUser | null> {
+    return (await this.authenticateSession(token))?.user ?? null;
+  }
+
+  async authenticateSession(token: string | undefined | null): Promise<AuthenticatedSession | null> {
+    if (!token || token.length > 256) return null;
+    const now = this.now();
+    const found = await findLiveSession(this.deps.db, hashToken(token), now);
+    if (!found) return null;
+    if (now.getTime() - new Date(found.session.last_seen_at).getTime() > TOUCH_INTERVAL_MS) {
+      await touchSession(this.deps.db, found.session.id);
+    }
+    return { user: toAuthUser(found.user), sessionId: found.session.id };
+  }
+
+  /** Like authenticateSession, but a missing or dead session is a 401. */
+  async requireSession(token: string | undefined | null): Promise<AuthenticatedSession> {
+    const session = await this.authenticateSession(token);
+    if (!session) throw new DomainError('UNAUTHORIZED', NOT_AUTHENTICATED_MESSAGE, { code: 'UNAUTHORIZED' });
+    return session;
+  }
+
+  async logout(auth: AuthenticatedSession): Promise<void> {
+    await revokeSession(this.deps.db, auth.user.id, auth.sessionId);
+  }
+
+  async sessions(auth: AuthenticatedSession): Promise<SessionView[]> {
+    const rows = await listLiveSessions(this.deps.db, auth.user.id, this.now());
+    return rows.map((row) => ({
+      id: row.id,
+      current: row.id === auth.sessionId,
+      ip: row.ip,
+      userAgent: row.user_agent,
+      createdAt: new Date(row.created_at).toISOString(),
+      lastSeenAt: new Date(row.last_seen_at).toISOString(),
+      expiresAt: new Date(row.expires_at).toISOString(),
+    }));
+  }
+
+  async revokeSession(auth: AuthenticatedSession, sessionId: string): Promise<{ message: string }> {
+    const revoked = await revokeSession(this.deps.db, auth.user.id, sessionId);
+    if (!revoked) throw new DomainError('NOT_FOUND', 'Session not found', { code: 'SESSION_NOT_FOUND' });
+    return { message: 'Session revoked' };
+  }
+
+  // ---- profile -----------------------------------------------------------------------------
+
+  async me(user: AuthUser): Promise<UserView> {
+    return this.view(user);
+  }
+
+  async changeDisplayName(user: AuthUser, publicUsername: string): Promise<UserView> {
+    let row: UserRow | undefined;
+    try {
+      row = await updateDisplayName(this.deps.db, user.id, publicUsername);
+    } catch (error) {
+      throw conflictFromUniqueViolation(error) ?? error;
+    }
+    if (!row) throw new DomainError('UNAUTHORIZED', NOT_AUTHENTICATED_MESSAGE);
+    return this.view(toAuthUser(row));
+  }
+
+  async setRole(loginName: string, role: Role): Promise<UserView> {
+    const row = await setUserRole(this.deps.db, loginName, role);
+    if (!row) throw new DomainError('NOT_FOUND', `No user with login name ${loginName}`, { code: 'USER_NOT_FOUND' });
+    return this.view(toAuthUser(row));
+  }
+
+  // ---- passwords ---------------------------------------------------------------------------
+
+  /** Same answer whether or not the address is registered. */
+  async forgotPassword(email: string, meta: RequestMeta): Promise<{ message: string }> {
+    await this.deps.limits.consume('forgotIp', meta.ip);
+    await this.deps.limits.consume('forgotEmail', limitKey(email));
+    const row = await findUserByEmail(this.deps.db, email);
+    if (row) {
+      const outboxId = await this.deps.db.transaction().execute(async (trx) => {
+        await retireEmailTokens(trx, row.id, 'reset_password');
+        const token = newOpaqueToken();
+        await insertEmailToken(trx, {
+          userId: row.id,
+          purpose: 'reset_password',
+          tokenHash: hashToken(token),
+          expiresAt: new Date(this.now().getTime() + this.options.resetTtlMs),
+        });
+        const link = linkWithToken(this.options.publicUrl, '/reset-password', token);
+        const minutes = Math.round(this.options.resetTtlMs / 60_000);
+        return this.writeMail(trx, row.email, passwordResetMail(row.login_name, link, minutes));
+      });
+      await this.deps.mailQueue.enqueue(outboxId);
+    }
+    return { message: FORGOT_MESSAGE };
+  }
+
+  /** Sets a new password from a reset link; every session of the account is revoked. */
+  async resetPassword(token: string, newPassword: string): Promise<{ message: string }> {
+    const { db, hasher } = this.deps;
+    const tokenHash = hashToken(token);
+    // Check the link before spending a hash on it; it is used up only in the transaction below.
+    if (!(await findUsableEmailToken(db, tokenHash, 'reset_password', this.now()))) throw invalidResetLink();
+    const password = normalizePassword(newPassword);
+    this.refuseCommonPassword(password);
+    const passwordHash = await hasher.hash(password);
+    const done = await db.transaction().execute(async (trx) => {
+      const userId = await consumeEmailToken(trx, tokenHash, 'reset_password', this.now());
+      if (userId === undefined) return false;
+      // Following the link proved the mailbox is theirs, so the address counts as verified.
+      await updatePasswordHash(trx, userId, passwordHash, { markVerified: true });
+      await revokeUserSessions(trx, userId);
+      return true;
+    });
+    if (!done) throw invalidResetLink();
+    return { message: RESET_DONE_MESSAGE };
+  }
+
+  async changePassword(
+    auth: AuthenticatedSession,
+    input: { currentPassword: string; newPassword: string },
+  ): Promise<{ message: string }> {
+    const { db, hasher, limits } = this.deps;
+    const accountKey = `user:${auth.user.id}`;
+    await limits.consume('loginAccount', accountKey);
+    const row = await findUserById(db, auth.user.id);
+    if (!row) throw new DomainError('UNAUTHORIZED', NOT_AUTHENTICATED_MESSAGE);
+    // Not a 401: that would sign the client out for a typo.
+    if (!(await hasher.verify(row.password_hash, normalizePassword(input.currentPassword)))) {
+      throw new DomainError('BAD_REQUEST', 'Current password is incorrect', { code: 'INVALID_PASSWORD' });
+    }
+    await limits.reset('loginAccount', accountKey);
+    const password = normalizePassword(input.newPassword);
+    this.refuseCommonPassword(password);
+    const passwordHash = await hasher.hash(password);
+    await db.transaction().execute(async (trx) => {
+      await updatePasswordHash(trx, row.id, passwordHash);
+      await revokeUserSessions(trx, row.id, auth.sessionId);
+    });
+    return { message: PASSWORD_CHANGED_MESSAGE };
+  }
+
+  // ---- helpers -----------------------------------------------------------------------------
+
+  private refuseCommonPassword(password: string): void {
+    if (this.deps.isCommonPassword(password)) {
+      throw new DomainError('BAD_REQUEST', COMMON_PASSWORD_MESSAGE, { code: 'PASSWORD_TOO_COMMON' });
+    }
+  }
+
+  private async openSession(userId: number, meta: RequestMeta): Promise<{ token: string; expiresAt: string }> {
+    const token = newOpaqueToken();
+    const expiresAt = new Date(this.now().getTime() + this.options.sessionTtlMs);
+    await insertSession(this.deps.db, {
+      userId,
+      tokenHash: hashToken(token),
+      ip: meta.ip.slice(0, 64),
+      userAgent: meta.userAgent?.slice(0, 512) ?? null,
+      expiresAt,
+    });
+    return { token, expiresAt: expiresAt.toISOString() };
+  }
+
+  private async writeVerificationMail(trx: Db, row: UserRow): Promise<number> {
+    const token = newOpaqueToken();
+    await insertEmailToken(trx, {
+      userId: row.id,
+      purpose: 'verify_email',
+      tokenHash: hashToken(token),
+      expiresAt: new Date(this.now().getTime() + this.options.verificationTtlMs),
+    });
+    const link = linkWithToken(this.options.publicUrl, '/verify-email', token);
+    const hours = Math.round(this.options.verificationTtlMs / 3_600_000);
+    return this.writeMail(trx, row.email, verificationMail(row.login_name, link, hours));
+  }
+
+  private writeMail(trx: Db, to: string, mail: MailContent): Promise<number> {
+    return insertOutboxMail(trx, { kind: mail.kind, to, subject: mail.subject, text: mail.text, html: mail.html });
+  }
+
+  private dummyPasswordDigest(): Promise<string> {
+    this.dummyDigest ??= this.deps.hasher.hash(newOpaqueToken());
+    return this.dummyDigest;
+  }
+
+  private async view(user: AuthUser): Promise<UserView> {
+    return toUserView(user, await this.deps.balances(user.id));
+  }
+}
+
+function emailTaken(): DomainError {
+  return new DomainError('CONFLICT', 'Email already registered', { code: 'EMAIL_TAKEN' });
+}
+
+function loginNameTaken(): DomainError {
+  return new DomainError('CONFLICT', 'Username already taken', { code: 'USERNAME_TAKEN' });
+}
+
+function displayNameTaken(): DomainError {
+  return new DomainError('CONFLICT', 'Display name already taken', { code: 'DISPLAY_NAME_TAKEN' });
+}
+
+function invalidResetLink(): DomainError {
+  return new DomainError('BAD_REQUEST', INVALID_RESET_LINK_MESSAGE, { code: 'INVALID_TOKEN' });
+}
+
+/** Maps a unique-index violation on users to the 409 that names the taken value. */
+export function conflictFromUniqueViolation(error: unknown): DomainError | undefined {
+  const constraint = uniqueViolation(error);
+  if (constraint === undefined) return undefined;
+  if (constraint.includes('email')) return emailTaken();
+  if (constraint.includes('login_name')) return loginNameTaken();
+  if (constraint.includes('public_username')) return displayNameTaken();
+  return new DomainError('CONFLICT', 'Already exists', { code: 'CONFLICT' });
+}

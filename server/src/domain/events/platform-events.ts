@@ -1,0 +1,132 @@
+import { z } from 'zod';
+
+/**
+ * Every live event the platform publishes, its payload schema and the channel it travels on,
+ * defined once. Services publish after their transaction commits; the realtime layer delivers to
+ * /api/ws sockets and tRPC subscriptions. Amounts are decimal strings here (exact); the legacy
+ * socket turns them into JSON numbers through `legacyShape`.
+ */
+const decimalString = z.string().regex(/^-?\d+(\.\d+)?$/, 'decimal string');
+
+export const tokenPriceUpdateSchema = z
+  .object({
+    symbol: z.literal('BZU'),
+    price: decimalString,
+    change24h: z.number(),
+    marketCap: decimalString,
+    volume24h: decimalString,
+    updatedAt: z.string(),
+    source: z.string(),
+  })
+  .partial();
+
+export const eventSchemas = {
+  'balance-update': z.object({ userId: z.string().min(1), newBalance: decimalString, currency: z.string().min(1) }),
+  'game-result': z.looseObject({ id: z.string().min(1), userId: z.string().min(1), gameId: z.string().min(1), outcome: z.unknown() }),
+  'token-price-update': tokenPriceUpdateSchema,
+  'system-announcement': z.looseObject({ id: z.string().min(1), type: z.string().min(1), message: z.string().min(1) }),
+  'chat-message': z.looseObject({ id: z.string().min(1), userId: z.string().min(1), username: z.string(), message: z.string() }),
+} as const;
+
+export type EventType = keyof typeof eventSchemas;
+export type EventPayload<T extends EventType> = z.infer<(typeof eventSchemas)[T]>;
+export const eventTypes = Object.keys(eventSchemas) as EventType[];
+
+/** Channel names of the socket protocol (API.md). */
+export const channels = {
+  user: (userId: string) => `user:${userId}`,
+  gameResults: (userId: string) => `game-results:${userId}`,
+  tokenPrice: 'token-price',
+  systemAnnouncements: 'system-announcements',
+  chat: 'chat',
+} as const;
+
+const channelPattern = /^(user:[A-Za-z0-9_-]{1,64}|game-results:[A-Za-z0-9_-]{1,64}|token-price|system-announcements|chat)$/;
+
+export function isKnownChannel(channel: string): boolean {
+  return channelPattern.test(channel);
+}
+
+/** The user a private channel belongs to, or null for a public channel. */
+export function channelOwner(channel: string): string | null {
+  const match = /^(?:user|game-results):(.+)$/.exec(channel);
+  return match ? match[1]! : null;
+}
+
+/** May this viewer (null for a guest) receive events of this channel? */
+export function mayJoinChannel(channel: string, viewerId: string | null): boolean {
+  if (!isKnownChannel(channel)) return false;
+  const owner = channelOwner(channel);
+  return owner === null || owner === viewerId;
+}
+
+export function channelFor<T extends EventType>(type: T, payload: EventPayload<T>): string {
+  switch (type) {
+    case 'balance-update':
+      return channels.user((payload as EventPayload<'balance-update'>).userId);
+    case 'game-result':
+      return channels.gameResults((payload as EventPayload<'game-result'>).userId);
+    case 'token-price-update':
+      return channels.tokenPrice;
+    case 'system-announcement':
+      return channels.systemAnnouncements;
+    case 'chat-message':
+      return channels.chat;
+    default:
+      throw new Error(`Unknown event type ${String(type)}`);
+  }
+}
+
+const legacyNumberFields: Partial<Record<EventType, string[]>> = {
+  'balance-update': ['newBalance'],
+  'token-price-update': ['price', 'marketCap', 'volume24h'],
+};
+
+/** Legacy clients read money as JSON numbers (API.md conventions); everything else passes through. */
+export function legacyShape(type: string, data: unknown): unknown {
+  const fields = legacyNumberFields[type as EventType];
+  if (!fields || typeof data !== 'object' || data === null) return data;
+  const shaped: Record<string, unknown> = { ...(data as Record<string, unknown>) };
+  for (const field of fields) {
+    if (typeof shaped[field] === 'string') shaped[field] = Number(shaped[field]);
+  }
+  return shaped;
+}
+
+/** Where an event goes once validated; the Redis event bus implements it. */
+export interface EventTransport {
+  publish(channel: string, type: EventType, data: unknown): Promise<{ id: string; seq: number }>;
+}
+
+/**
+ * Typed publish functions for every event. Call them after the transaction that caused the event
+ * has committed, so no subscriber ever sees a change that was rolled back.
+ */
+export class PlatformEvents {
+  constructor(private readonly transport: EventTransport) {}
+
+  publish<T extends EventType>(type: T, payload: EventPayload<T>): Promise<{ id: string; seq: number }> {
+    const data = eventSchemas[type].parse(payload) as EventPayload<T>;
+    return this.transport.publish(channelFor(type, data), type, data);
+  }
+
+  balanceUpdate(payload: EventPayload<'balance-update'>) {
+    return this.publish('balance-update', payload);
+  }
+
+  gameResult(payload: EventPayload<'game-result'>) {
+    return this.publish('game-result', payload);
+  }
+
+  tokenPriceUpdate(payload: EventPayload<'token-price-update'>) {
+    return this.publish('token-price-update', payload);
+  }
+
+  systemAnnouncement(payload: EventPayload<'system-announcement'>) {
+    return this.publish('system-announcement', payload);
+  }
+
+  chatMessage(payload: EventPayload<'chat-message'>) {
+    return this.publish('chat-message', payload);
+  }
+}

@@ -1,0 +1,199 @@
+import { DomainError } from '../errors.js';
+import type { PlatformEvents } from '../events/platform-events.js';
+import { marketCap, percentChange, poolSpotPrice, referencePrice, type PoolReserves, type PriceSample } from './token-math.js';
+import type { HistoryRange, PriceSourceName, TokenBurns, TokenData, TokenHistory, TokenSupply } from './token.schemas.js';
+import { formatUnits } from './token-units.js';
+
+/** Where the BZU price comes from (configuration picks one): the platform pool or an HTTP API. */
+export interface PriceSource {
+  readonly name: PriceSourceName;
+  /** USD per BZU in 1e-8 units. Throws DomainError TOO_MANY_REQUESTS / UNAVAILABLE on upstream trouble. */
+  quote(): Promise<bigint>;
+}
+
+export interface SnapshotRecord {
+  slotAt: Date;
+  price: bigint;
+  source: string;
+  change24h: number;
+  marketCap: bigint;
+  volume24h: bigint;
+}
+
+/** The persistence the token area needs (db/repositories/token.repo.ts implements it). */
+export interface TokenStore {
+  supply(): Promise<{ maxSupply: bigint; locked: bigint; burned: bigint; updatedAt: Date } | undefined>;
+  poolReserves(): Promise<PoolReserves | undefined>;
+  swapVolumeSince(since: Date): Promise<bigint>;
+  insertSnapshot(snapshot: SnapshotRecord): Promise<SnapshotRecord | undefined>;
+  latestSnapshot(): Promise<SnapshotRecord | undefined>;
+  referenceSamples(cutoff: Date): Promise<PriceSample[]>;
+  history(since: Date | null, bucketSeconds: number): Promise<PriceSample[]>;
+  recentBurns(limit: number): Promise<{ id: string; amount: bigint; usdValue: bigint; reason: string; createdAt: Date }[]>;
+  burnedSince(since: Date): Promise<bigint>;
+}
+
+export interface TokenCache {
+  read(): Promise<TokenData | null>;
+  write(data: TokenData): Promise<void>;
+}
+
+export interface TokenServiceOptions {
+  /** The price job's tick; snapshots are keyed by the tick they belong to. */
+  tickMs: number;
+  now?: () => Date;
+}
+
+const DAY_MS = 24 * 3600_000;
+
+/** Buckets per range keep every history answer at a few hundred points. */
+const historyPlan: Record<HistoryRange, { windowMs: number | null; bucketSeconds: number }> = {
+  '24h': { windowMs: DAY_MS, bucketSeconds: 5 * 60 },
+  '7d': { windowMs: 7 * DAY_MS, bucketSeconds: 30 * 60 },
+  '30d': { windowMs: 30 * DAY_MS, bucketSeconds: 2 * 3600 },
+  all: { windowMs: null, bucketSeconds: 24 * 3600 },
+};
+
+/**
+ * BZU market data. Price comes from the configured source; 24 h change, market cap and volume are
+ * always computed from the stored history and supply, never configured.
+ */
+export class TokenService {
+  private readonly now: () => Date;
+
+  constructor(
+    private readonly store: TokenStore,
+    private readonly source: PriceSource,
+    private readonly cache: TokenCache,
+    private readonly events: PlatformEvents,
+    private readonly options: TokenServiceOptions,
+  ) {
+    this.now = options.now ?? (() => new Date());
+  }
+
+  /** The start of the tick a moment belongs to. */
+  slotOf(at: Date): Date {
+    return new Date(Math.floor(at.getTime() / this.options.tickMs) * this.options.tickMs);
+  }
+
+  /**
+   * The price job: quote, compute derived figures from history, store the tick's snapshot once,
+   * cache it and publish token-price-update. A second run for the same tick stores nothing more.
+   */
+  async recordSnapshot(tickAt: Date): Promise<{ stored: boolean; data: TokenData }> {
+    const slotAt = this.slotOf(tickAt);
+    const price = await this.source.quote();
+    const snapshot = await this.derive(price, slotAt);
+    const inserted = await this.store.insertSnapshot(snapshot);
+    if (!inserted) {
+      const data = (await this.latestFromStore()) ?? toTokenData(snapshot, this.source.name);
+      return { stored: false, data };
+    }
+    const data = toTokenData(inserted, this.source.name);
+    await this.cache.write(data).catch(() => undefined);
+    // After the insert committed: subscribers never see a price that is not stored.
+    await this.events.tokenPriceUpdate(data);
+    return { stored: true, data };
+  }
+
+  async latest(): Promise<TokenData> {
+    const cached = await this.cache.read().catch(() => null);
+    if (cached) return cached;
+    const stored = await this.latestFromStore();
+    if (stored) return stored;
+    if (this.source.name !== 'pool') throw new DomainError('UNAVAILABLE', 'Token price is not available yet');
+    // Before the first tick, the pool's own price is known without asking anyone.
+    return toTokenData(await this.derive(await this.source.quote(), this.now()), this.source.name);
+  }
+
+  async history(range: HistoryRange): Promise<TokenHistory> {
+    const plan = historyPlan[range];
+    const since = plan.windowMs === null ? null : new Date(this.now().getTime() - plan.windowMs);
+    const samples = await this.store.history(since, plan.bucketSeconds);
+    return { range, points: samples.map((s) => ({ t: s.at.toISOString(), price: formatUnits(s.price) })) };
+  }
+
+  async supply(): Promise<TokenSupply> {
+    const supply = await this.requireSupply();
+    const total = supply.maxSupply - supply.burned;
+    return {
+      maxSupply: formatUnits(supply.maxSupply),
+      totalSupply: formatUnits(total),
+      circulatingSupply: formatUnits(total - supply.locked),
+      burned: formatUnits(supply.burned),
+      updatedAt: supply.updatedAt.toISOString(),
+    };
+  }
+
+  async burns(limit = 20): Promise<TokenBurns> {
+    const [supply, recent, burned24h] = await Promise.all([
+      this.requireSupply(),
+      this.store.recentBurns(limit),
+      this.store.burnedSince(new Date(this.now().getTime() - DAY_MS)),
+    ]);
+    return {
+      totalBurned: formatUnits(supply.burned),
+      burned24h: formatUnits(burned24h),
+      burns: recent.map((b) => ({
+        id: b.id,
+        amount: formatUnits(b.amount),
+        usdValue: formatUnits(b.usdValue),
+        reason: b.reason,
+        createdAt: b.createdAt.toISOString(),
+      })),
+    };
+  }
+
+  private async latestFromStore(): Promise<TokenData | null> {
+    const latest = await this.store.latestSnapshot();
+    return latest ? toTokenData(latest, this.source.name) : null;
+  }
+
+  private async derive(price: bigint, slotAt: Date): Promise<SnapshotRecord> {
+    const now = this.now();
+    const [supply, samples, volume24h] = await Promise.all([
+      this.requireSupply(),
+      this.store.referenceSamples(new Date(slotAt.getTime() - DAY_MS)),
+      this.store.swapVolumeSince(new Date(now.getTime() - DAY_MS)),
+    ]);
+    const circulating = supply.maxSupply - supply.burned - supply.locked;
+    return {
+      slotAt,
+      price,
+      source: this.source.name,
+      change24h: percentChange(price, referencePrice(samples, slotAt)),
+      marketCap: marketCap(price, circulating),
+      volume24h,
+    };
+  }
+
+  private async requireSupply() {
+    const supply = await this.store.supply();
+    if (!supply) throw new DomainError('UNAVAILABLE', 'Token supply is not initialised');
+    return supply;
+  }
+}
+
+/** Pool price source over the store: the platform's own BZU/USD constant-product pool. */
+export function poolPriceSource(store: Pick<TokenStore, 'poolReserves'>): PriceSource {
+  return {
+    name: 'pool',
+    async quote() {
+      const reserves = await store.poolReserves();
+      if (!reserves) throw new DomainError('UNAVAILABLE', 'The BZU/USD pool is not initialised');
+      return poolSpotPrice(reserves);
+    },
+  };
+}
+
+function toTokenData(snapshot: SnapshotRecord, fallbackSource: PriceSourceName): TokenData {
+  return {
+    symbol: 'BZU',
+    price: formatUnits(snapshot.price),
+    change24h: snapshot.change24h,
+    marketCap: formatUnits(snapshot.marketCap),
+    volume24h: formatUnits(snapshot.volume24h),
+    updatedAt: snapshot.slotAt.toISOString(),
+    source: snapshot.source === 'pool' || snapshot.source === 'http' ? snapshot.source : fallbackSource,
+  };
+}

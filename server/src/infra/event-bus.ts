@@ -1,0 +1,156 @@
+import type { Redis } from 'ioredis';
+import type { EventTransport, EventType } from '../domain/events/platform-events.js';
+import { createRedis, redisKey } from './redis.js';
+
+/** One event as every process receives it: the per-channel seq and the stream id come from Redis. */
+export interface BusEvent {
+  /** The Redis stream id ("ms-n"); tRPC subscriptions use it as the tracked event id. */
+  id: string;
+  /** Grows by one per channel across all processes; legacy sockets use it to detect gaps. */
+  seq: number;
+  channel: string;
+  type: string;
+  ts: number;
+  data: unknown;
+}
+
+/**
+ * Atomically: next seq for the channel, append to the channel's bounded log (for resume), publish
+ * to every process. One script, so seq order, log order and delivery order agree.
+ */
+const PUBLISH_SCRIPT = `
+local seq = redis.call('INCR', KEYS[1])
+local id = redis.call('XADD', KEYS[2], 'MAXLEN', '~', ARGV[3], '*', 'seq', seq, 'body', ARGV[2])
+local ttl = tonumber(ARGV[4])
+if ttl > 0 then
+  redis.call('EXPIRE', KEYS[1], ttl)
+  redis.call('EXPIRE', KEYS[2], ttl)
+end
+redis.call('PUBLISH', ARGV[1], seq .. '\\n' .. id .. '\\n' .. ARGV[5] .. '\\n' .. ARGV[2])
+return {seq, id}
+`;
+
+/** Private channels are idle most of the time; their log and seq expire after a week of silence. */
+const PRIVATE_CHANNEL_TTL_SECONDS = 7 * 24 * 3600;
+
+export interface EventBusOptions {
+  redisUrl: string;
+  prefix: string;
+  /** How many events each channel's log keeps for resuming subscriptions. */
+  backlog: number;
+}
+
+export class RedisEventBus implements EventTransport {
+  private subscriber: Redis | null = null;
+  private readonly listeners = new Set<(event: BusEvent) => void>();
+
+  constructor(
+    private readonly commands: Redis,
+    private readonly options: EventBusOptions,
+  ) {}
+
+  private get topic(): string {
+    return redisKey(this.options.prefix, 'events');
+  }
+
+  private seqKey(channel: string): string {
+    return redisKey(this.options.prefix, 'events', 'seq', channel);
+  }
+
+  private logKey(channel: string): string {
+    return redisKey(this.options.prefix, 'events', 'log', channel);
+  }
+
+  async publish(channel: string, type: EventType, data: unknown): Promise<{ id: string; seq: number }> {
+    const body = JSON.stringify({ type, ts: Date.now(), data });
+    const ttl = channel.includes(':') ? PRIVATE_CHANNEL_TTL_SECONDS : 0;
+    const [seq, id] = (await this.commands.eval(
+      PUBLISH_SCRIPT,
+      2,
+      this.seqKey(channel),
+      this.logKey(channel),
+      this.topic,
+      body,
+      String(this.options.backlog),
+      String(ttl),
+      channel,
+    )) as [number, string];
+    return { seq: Number(seq), id };
+  }
+
+  /** Events of a channel after `afterId` (exclusive), oldest first, at most `limit`. */
+  async since(channel: string, afterId: string, limit = 500): Promise<BusEvent[]> {
+    const entries = await this.commands.xrange(this.logKey(channel), `(${afterId}`, '+', 'COUNT', limit);
+    return entries.map(([id, fields]) => {
+      const record: Record<string, string> = {};
+      for (let i = 0; i + 1 < fields.length; i += 2) record[fields[i]!] = fields[i + 1]!;
+      const body = JSON.parse(record.body ?? '{}') as { type: string; ts: number; data: unknown };
+      return { id, seq: Number(record.seq), channel, type: body.type, ts: body.ts, data: body.data };
+    });
+  }
+
+  /** The last seq handed out on a channel (0 before the first event). */
+  async currentSeq(channel: string): Promise<number> {
+    return Number((await this.commands.get(this.seqKey(channel))) ?? 0);
+  }
+
+  /**
+   * Starts this process's single subscriber connection. Every listener of the process shares it;
+   * ioredis re-subscribes by itself after a reconnect.
+   */
+  async start(): Promise<void> {
+    if (this.subscriber) return;
+    const subscriber = createRedis(this.options.redisUrl, 'blocking');
+    this.subscriber = subscriber;
+    subscriber.on('message', (_topic: string, message: string) => {
+      const event = decodeBusMessage(message);
+      if (!event) return;
+      for (const listener of this.listeners) listener(event);
+    });
+    await subscriber.subscribe(this.topic);
+  }
+
+  onEvent(listener: (event: BusEvent) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  async stop(): Promise<void> {
+    const subscriber = this.subscriber;
+    this.subscriber = null;
+    if (subscriber) {
+      await subscriber.quit().catch(() => subscriber.disconnect());
+    }
+  }
+}
+
+/** "seq\nid\nchannel\n{json body}" as written by the publish script. */
+export function decodeBusMessage(message: string): BusEvent | null {
+  const first = message.indexOf('\n');
+  const second = message.indexOf('\n', first + 1);
+  const third = message.indexOf('\n', second + 1);
+  if (first < 0 || second < 0 || third < 0) return null;
+  try {
+    const body = JSON.parse(message.slice(third + 1)) as { type: string; ts: number; data: unknown };
+    return {
+      seq: Number(message.slice(0, first)),
+      id: message.slice(first + 1, second),
+      channel: message.slice(second + 1, third),
+      type: body.type,
+      ts: body.ts,
+      data: body.data,
+    };
+  } catch {
+    return null;
+  }
+}
+
+/** Orders Redis stream ids ("ms-n"). */
+export function compareStreamIds(a: string, b: string): number {
+  const [am = '0', an = '0'] = a.split('-');
+  const [bm = '0', bn = '0'] = b.split('-');
+  const ms = BigInt(am) - BigInt(bm);
+  if (ms !== 0n) return ms < 0n ? -1 : 1;
+  const n = BigInt(an) - BigInt(bn);
+  return n === 0n ? 0 : n < 0n ? -1 : 1;
+}

@@ -1,0 +1,80 @@
+import argon2 from 'argon2';
+import { DomainError } from '../domain/errors.js';
+import type { PasswordHasher } from '../domain/auth/auth.ports.js';
+
+export interface Argon2Settings {
+  memoryKib: number;
+  timeCost: number;
+  parallelism: number;
+  /** Hashes computed at once; the rest wait in line (argon2 holds memoryKib per hash). */
+  concurrency: number;
+  /** Callers waiting beyond this many are turned away with 503 instead of queueing without end. */
+  maxWaiting?: number;
+}
+
+/** A counting semaphore: at most `limit` tasks run at once, the others wait in arrival order. */
+export class Semaphore {
+  private active = 0;
+  private readonly waiting: Array<() => void> = [];
+
+  constructor(private readonly limit: number) {}
+
+  get inFlight(): number {
+    return this.active;
+  }
+
+  get queued(): number {
+    return this.waiting.length;
+  }
+
+  async run<T>(task: () => Promise<T>): Promise<T> {
+    if (this.active >= this.limit) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    else this.active += 1;
+    try {
+      return await task();
+    } finally {
+      const next = this.waiting.shift();
+      // The slot passes straight to the next waiter, so `active` never exceeds the limit.
+      if (next) next();
+      else this.active -= 1;
+    }
+  }
+}
+
+/** argon2id with the configured cost; never more than `concurrency` hashes in flight. */
+export function createArgon2Hasher(settings: Argon2Settings): PasswordHasher & { semaphore: Semaphore } {
+  const semaphore = new Semaphore(settings.concurrency);
+  const maxWaiting = settings.maxWaiting ?? 256;
+  const options = {
+    type: argon2.argon2id,
+    memoryCost: settings.memoryKib,
+    timeCost: settings.timeCost,
+    parallelism: settings.parallelism,
+  } as const;
+  const guarded = <T>(task: () => Promise<T>): Promise<T> => {
+    if (semaphore.queued >= maxWaiting) {
+      return Promise.reject(new DomainError('UNAVAILABLE', 'Server is busy. Please try again in a moment.', { retryAfterSeconds: 1 }));
+    }
+    return semaphore.run(task);
+  };
+  return {
+    semaphore,
+    hash: (password) => guarded(() => argon2.hash(password, options)),
+    verify: (digest, password) =>
+      guarded(async () => {
+        try {
+          return await argon2.verify(digest, password);
+        } catch {
+          // A malformed stored digest verifies nothing.
+          return false;
+        }
+      }),
+    needsRehash: (digest) => {
+      try {
+        return argon2.needsRehash(digest, { memoryCost: options.memoryCost, timeCost: options.timeCost, parallelism: options.parallelism });
+      } catch {
+        return true;
+      }
+    },
+  };
+}

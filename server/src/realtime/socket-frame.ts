@@ -1,0 +1,67 @@
+import * as wsModule from 'ws';
+import { WebSocket } from 'ws';
+import type { Socket } from 'node:net';
+
+/** A legacy socket frame (API.md): every server-to-client message has this shape. */
+export interface SocketFrame {
+  type: string;
+  channel: string | null;
+  seq: number;
+  ts: number;
+  data: unknown;
+}
+
+interface FrameOptions {
+  fin: boolean;
+  opcode: number;
+  mask: boolean;
+  readOnly: boolean;
+  rsv1: boolean;
+}
+
+// @types/ws does not declare Sender, but ws exports it (ws/lib/sender.js, ws/wrapper.mjs).
+const { Sender } = wsModule as unknown as { Sender: { frame(data: Buffer, options: FrameOptions): Buffer[] } };
+
+const OPCODE_TEXT = 0x1;
+
+export function encodeFrame(frame: SocketFrame): string {
+  return JSON.stringify(frame);
+}
+
+/**
+ * One complete, unmasked WebSocket text frame (header + payload) for a payload: built once per
+ * broadcast and written as-is to every socket, so neither JSON serialization, UTF-8 encoding nor
+ * framing is repeated per socket.
+ */
+export interface PrebuiltFrame {
+  payload: Buffer;
+  wire: Buffer;
+}
+
+export function prebuildTextFrame(text: string): PrebuiltFrame {
+  const payload = Buffer.from(text, 'utf8');
+  const parts = Sender.frame(payload, { fin: true, opcode: OPCODE_TEXT, mask: false, readOnly: true, rsv1: false });
+  return { payload, wire: parts.length === 1 ? parts[0]! : Buffer.concat(parts) };
+}
+
+interface WsInternals {
+  _socket?: Socket;
+  _sender?: { _state?: number };
+  _extensions?: Record<string, unknown>;
+}
+
+/**
+ * Writes a prebuilt frame straight to the socket when ws would do exactly that itself (open socket,
+ * sender idle, no permessage-deflate); otherwise falls back to ws's own send with the same payload
+ * bytes. The fallback keeps ordering correct whenever ws has something queued.
+ */
+export function sendPrebuilt(socket: WebSocket, frame: PrebuiltFrame): void {
+  if (socket.readyState !== WebSocket.OPEN) return;
+  const internals = socket as unknown as WsInternals;
+  const raw = internals._socket;
+  if (raw && internals._sender?._state === 0 && !internals._extensions?.['permessage-deflate'] && raw.writable) {
+    raw.write(frame.wire);
+    return;
+  }
+  socket.send(frame.payload, { binary: false });
+}
