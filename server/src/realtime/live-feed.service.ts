@@ -86,11 +86,12 @@ export class LiveFeedService {
    * the channel's log, then continues live without duplicates: live events are buffered from the
    * moment of subscribing, and anything not newer than the last one yielded is skipped.
    */
-  async *stream<T extends EventType>(
+  stream<T extends EventType>(
     channel: string,
     type: T,
     { lastEventId, signal }: StreamOptions,
   ): AsyncGenerator<LiveEvent<EventPayload<T>>> {
+    // Subscribed now, not on the first next(): nothing published after this call is missed.
     const pending: BusEvent[] = [];
     let overflowed = false;
     let wake: (() => void) | null = null;
@@ -102,35 +103,38 @@ export class LiveFeedService {
     });
     const onAbort = () => wake?.();
     signal?.addEventListener('abort', onAbort);
-    try {
-      let lastId = lastEventId ?? null;
-      if (lastId) {
-        for (;;) {
-          const missed = await this.bus.since(channel, lastId);
-          for (const event of missed) {
-            lastId = event.id;
-            if (event.type === type) yield { id: event.id, data: event.data as EventPayload<T> };
+    const bus = this.bus;
+    return (async function* () {
+      try {
+        let lastId = lastEventId ?? null;
+        if (lastId) {
+          for (;;) {
+            const missed = await bus.since(channel, lastId);
+            for (const event of missed) {
+              lastId = event.id;
+              if (event.type === type) yield { id: event.id, data: event.data as EventPayload<T> };
+            }
+            if (missed.length < 500) break;
           }
-          if (missed.length < 500) break;
         }
-      }
-      while (!signal?.aborted) {
-        if (overflowed) throw new DomainError('UNAVAILABLE', 'Subscription fell behind; resubscribe with lastEventId');
-        const next = pending.shift();
-        if (next) {
-          if (lastId && compareStreamIds(next.id, lastId) <= 0) continue;
-          lastId = next.id;
-          yield { id: next.id, data: next.data as EventPayload<T> };
-          continue;
+        while (!signal?.aborted) {
+          if (overflowed) throw new DomainError('UNAVAILABLE', 'Subscription fell behind; resubscribe with lastEventId');
+          const next = pending.shift();
+          if (next) {
+            if (lastId && compareStreamIds(next.id, lastId) <= 0) continue;
+            lastId = next.id;
+            yield { id: next.id, data: next.data as EventPayload<T> };
+            continue;
+          }
+          await new Promise<void>((resolve) => {
+            wake = resolve;
+          });
+          wake = null;
         }
-        await new Promise<void>((resolve) => {
-          wake = resolve;
-        });
-        wake = null;
+      } finally {
+        unsubscribe();
+        signal?.removeEventListener('abort', onAbort);
       }
-    } finally {
-      unsubscribe();
-      signal?.removeEventListener('abort', onAbort);
-    }
+    })();
   }
 }

@@ -1,0 +1,67 @@
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+/** Transport and queue libraries: the domain layer must stay free of them (ARCHITECTURE.md). */
+const transportPackages = ['express', 'express/*', 'ws', '@trpc/*', 'bullmq', 'ioredis', 'pino-http', 'helmet'];
+
+export default tseslint.config(
+  { ignores: ['node_modules/', 'dist/', '.data/', 'test-results/', 'client/src/routeTree.gen.ts', 'load-tests/*.js'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      'no-console': 'off',
+    },
+  },
+  {
+    files: ['**/*.cjs'],
+    languageOptions: { globals: globals.node, sourceType: 'commonjs' },
+  },
+  {
+    files: ['server/src/domain/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: transportPackages.filter((name) => !name.includes('*')).map((name) => ({
+            name,
+            message: 'server/src/domain is transport-free: take what you need as a port from services.ts.',
+          })),
+          patterns: [
+            { group: transportPackages.filter((name) => name.includes('*')), message: 'server/src/domain is transport-free.' },
+            { group: ['**/trpc/**', '**/rest/**', '**/realtime/**', '**/worker/**'], message: 'server/src/domain must not reach into transports.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['client/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    languageOptions: { globals: globals.browser },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'warn',
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)(server|worker|db)/(?!src/trpc/router(\\.js)?$|src/domain/[^/]+/[^/]+\\.schemas(\\.js)?$)',
+              message: 'The client may import only `type AppRouter` and the shared zod schemas (*.schemas.ts) from the server.',
+            },
+            {
+              regex: '(^|/)server/src/trpc/router(\\.js)?$',
+              allowTypeImports: true,
+              message: 'Import only `type AppRouter` from the server router.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+);

@@ -1,0 +1,36 @@
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+const eslint = new ESLint({ cwd: process.cwd() });
+
+async function restrictedImportErrors(code: string, filePath: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return (result?.messages ?? []).filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
+}
+
+describe('architecture lint rules', () => {
+  it.each([
+    ["import express from 'express';", 'express'],
+    ["import { WebSocketServer } from 'ws';", 'ws'],
+    ["import { initTRPC } from '@trpc/server';", '@trpc/server'],
+    ["import { Queue } from 'bullmq';", 'bullmq'],
+    ["import { appRouter } from '../../trpc/router.js';", 'the tRPC layer'],
+  ])('rejects %s inside server/src/domain (%s)', async (code) => {
+    const errors = await restrictedImportErrors(`${code}\nexport const x = 1;\n`, 'server/src/domain/example/example.service.ts');
+    expect(errors.length).toBe(1);
+  });
+
+  it('accepts zod and relative domain imports inside server/src/domain', async () => {
+    const code = "import { z } from 'zod';\nimport { DomainError } from '../errors.js';\nexport const s = z.string(); export const e = DomainError;\n";
+    expect(await restrictedImportErrors(code, 'server/src/domain/example/example.service.ts')).toEqual([]);
+  });
+
+  it('lets the client import only the AppRouter type and shared schemas from the server', async () => {
+    const file = 'client/src/example.ts';
+    expect(await restrictedImportErrors("import type { AppRouter } from '../../server/src/trpc/router';\nexport type R = AppRouter;\n", file)).toEqual([]);
+    expect(await restrictedImportErrors("import { loginSchema } from '../../server/src/domain/auth/auth.schemas';\nexport const s = loginSchema;\n", file)).toEqual([]);
+    expect(await restrictedImportErrors("import { appRouter } from '../../server/src/trpc/router';\nexport const r = appRouter;\n", file)).toHaveLength(1);
+    expect(await restrictedImportErrors("import { loadEnv } from '../../server/src/env';\nexport const l = loadEnv;\n", file)).toHaveLength(1);
+    expect(await restrictedImportErrors("import { createDb } from '../../db/client';\nexport const c = createDb;\n", file)).toHaveLength(1);
+  });
+});

@@ -1,0 +1,61 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import type { Env } from '../../server/src/env.js';
+
+export interface ServerProcess {
+  url: string;
+  child: ChildProcess;
+  stop(): Promise<void>;
+}
+
+/**
+ * A second, separate server process (the production entry point, server/src/main.ts) sharing the
+ * first one's Postgres database and Redis prefix: what a scaled-out deployment looks like.
+ */
+export async function startServerProcess(shared: Env, extra: Record<string, string> = {}): Promise<ServerProcess> {
+  const child = spawn(path.resolve('node_modules/.bin/tsx'), ['server/src/main.ts'], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: shared.dataDir,
+      DATABASE_URL: shared.DATABASE_URL,
+      REDIS_URL: shared.REDIS_URL,
+      REDIS_PREFIX: shared.redisPrefix,
+      LOG_LEVEL: 'info',
+      CLIENT_DIST_DIR: shared.CLIENT_DIST_DIR,
+      ...extra,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server process did not start: ${output}`)), 30_000);
+    child.stdout!.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /Server listening on (http:\/\/[^"\s]+)/.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[1]!);
+      }
+    });
+    child.stderr!.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server process exited with ${code}: ${output}`));
+    });
+  });
+  return {
+    url,
+    child,
+    async stop() {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
