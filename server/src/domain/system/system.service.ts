@@ -35,6 +35,7 @@ export interface SystemServiceOptions {
   version: string;
   supportEmail: string;
   sportsEnabled: boolean;
+  emailVerification: boolean;
   /** A worker whose last beat is older than this counts as down. */
   workerStaleAfterMs: number;
   now?: () => Date;
@@ -83,7 +84,7 @@ export class SystemService {
         chat: true,
         sports: this.options.sportsEnabled,
         referrals: true,
-        emailVerification: true,
+        emailVerification: this.options.emailVerification,
         themeSwitcher: false,
       },
     };

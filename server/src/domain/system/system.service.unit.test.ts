@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { SystemService, type SystemProbes } from './system.service.js';
+
+const now = new Date('2026-11-22T12:00:00Z');
+
+function serviceWith(probes: Partial<SystemProbes>, sportsEnabled = false) {
+  return new SystemService(
+    {
+      databaseTime: async () => now,
+      redisAlive: async () => true,
+      workerLastBeat: async () => new Date(now.getTime() - 1_000),
+      ...probes,
+    },
+    { version: '1.2.3', supportEmail: 's@example.com', sportsEnabled, emailVerification: true, workerStaleAfterMs: 15_000, now: () => now },
+  );
+}
+
+describe('SystemService.status', () => {
+  it('is ok when Postgres and Redis answer', async () => {
+    expect(await serviceWith({}).status()).toMatchObject({ status: 'ok', database: 'ok', redis: 'ok', worker: 'ok', version: '1.2.3' });
+  });
+
+  it('is unavailable when the database probe fails', async () => {
+    const status = await serviceWith({ databaseTime: () => Promise.reject(new Error('down')) }).status();
+    expect(status).toMatchObject({ status: 'unavailable', database: 'down', databaseTime: null });
+  });
+
+  it('is unavailable when Redis does not answer', async () => {
+    expect(await serviceWith({ redisAlive: async () => false }).status()).toMatchObject({ status: 'unavailable', redis: 'down' });
+  });
+
+  it('reports a worker whose last beat is older than the limit as down without failing the API', async () => {
+    const stale = await serviceWith({ workerLastBeat: async () => new Date(now.getTime() - 16_000) }).status();
+    expect(stale).toMatchObject({ status: 'ok', worker: 'down' });
+    expect((await serviceWith({ workerLastBeat: async () => null }).status()).worker).toBe('down');
+  });
+});
+
+describe('SystemService.publicConfig', () => {
+  it('exposes the spec feature flags, with sports following configuration', () => {
+    expect(serviceWith({}).publicConfig().features).toEqual({
+      chat: true,
+      sports: false,
+      referrals: true,
+      emailVerification: true,
+      themeSwitcher: false,
+    });
+    expect(serviceWith({}, true).publicConfig().features.sports).toBe(true);
+  });
+});
