@@ -1,4 +1,6 @@
 import type { ColumnType, Generated as KyselyGenerated } from 'kysely';
+import type { ChatTables } from './chat-tables.js';
+import type { WalletTables } from './wallet-tables.js';
 
 /**
  * A column the database fills in when the insert leaves it out. Unlike kysely's own Generated, a
@@ -125,7 +127,7 @@ export interface TokenPricesTable {
 /**
  * Every table the app reads or writes. Each area adds its tables here next to its migration.
  */
-export interface Database {
+export interface Database extends WalletTables, ChatTables {
   app_settings: AppSettingsTable;
   users: UsersTable;
   sessions: SessionsTable;

@@ -59,3 +59,9 @@ export async function consumeEmailToken(
     .executeTakeFirst();
   return row?.user_id;
 }
+
+/** Deletes link tokens that expired before the cutoff (used or not). */
+export async function deleteExpiredEmailTokens(db: Executor, before: Date): Promise<number> {
+  const result = await db.deleteFrom('email_tokens').where('expires_at', '<', before).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

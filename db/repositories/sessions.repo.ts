@@ -108,3 +108,12 @@ export async function revokeUserSessions(db: Executor, userId: number, keepSessi
   const result = await query.executeTakeFirst();
   return Number(result.numUpdatedRows);
 }
+
+/** Deletes sessions that expired or were revoked before the cutoff. */
+export async function deleteDeadSessions(db: Executor, before: Date): Promise<number> {
+  const result = await db
+    .deleteFrom('sessions')
+    .where((eb) => eb.or([eb('expires_at', '<', before), eb('revoked_at', '<', before)]))
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

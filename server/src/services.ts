@@ -54,6 +54,7 @@ export function createServices(infra: Infrastructure, options: ServiceOptions = 
       version: env.APP_VERSION,
       supportEmail: env.SUPPORT_EMAIL,
       sportsEnabled: env.SPORTS_ENABLED,
+      emailVerification: env.EMAIL_VERIFICATION,
       workerStaleAfterMs: env.WORKER_HEARTBEAT_MS * 3,
     },
   );

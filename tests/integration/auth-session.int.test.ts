@@ -10,6 +10,9 @@ import {
   newAccount,
   signedInAccount,
 } from '../support/auth.js';
+import { createContextFactory } from '../../server/src/trpc/context.js';
+import { authedProcedure, staffProcedure } from '../../server/src/trpc/auth.middleware.js';
+import { createCallerFactory, router } from '../../server/src/trpc/init.js';
 import { startTestPlatform, type TestPlatform } from '../support/platform.js';
 
 const run = promisify(execFile);
@@ -205,6 +208,27 @@ describe('login, profile, display name, logout and sessions', () => {
     expect((await call('GET', '/api/auth/profile', undefined, other.body.token)).status).toBe(401);
     const relogin = await call('POST', '/api/auth/login', { login_name: account.username, password: 'Another-good-pass-1' }, undefined, '10.9.0.12');
     expect(relogin.status).toBe(200);
+  });
+
+  it('authedProcedure puts ctx.user on the context; staffProcedure admits moderators and admins only', async () => {
+    const probe = router({
+      whoami: authedProcedure.query(({ ctx }) => ({ id: ctx.user.id, role: ctx.user.role, sessionId: ctx.auth.sessionId })),
+      staffOnly: staffProcedure.query(({ ctx }) => ctx.user.role),
+    });
+    const callerFor = (sessionToken?: string) =>
+      createCallerFactory(probe)(createContextFactory(platform.platform.services)({ ip: '127.0.0.1', sessionToken }));
+    const { token, user } = await signedInAccount(platform, {}, '10.9.0.14');
+    expect(await callerFor(token).whoami()).toMatchObject({ id: user.id, role: 'user' });
+    await expect(callerFor().whoami()).rejects.toMatchObject({ code: 'UNAUTHORIZED', message: 'Not authenticated' });
+    await expect(callerFor('bogus').staffOnly()).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+    await expect(callerFor(token).staffOnly()).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await platform.platform.services.auth.setRole(user.loginName, 'moderator');
+    expect(await callerFor(token).staffOnly()).toBe('moderator');
+    await platform.platform.services.auth.setRole(user.loginName, 'admin');
+    expect(await callerFor(token).staffOnly()).toBe('admin');
+    // The realtime socket resolves tokens with the same call.
+    expect(await platform.platform.services.auth.authenticate(token)).toMatchObject({ id: user.id, role: 'admin' });
+    expect(await platform.platform.services.auth.authenticate('bogus')).toBeNull();
   });
 
   it('npm run cli -- user:role grants a role, and bad arguments change nothing', async () => {

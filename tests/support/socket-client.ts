@@ -5,7 +5,7 @@ export interface Frame {
   channel: string | null;
   seq: number;
   ts: number;
-  data: any;
+  data: Record<string, unknown>;
 }
 
 /** A /api/ws client for tests: collects every frame and waits for the ones a test expects. */

@@ -60,8 +60,27 @@ export function sendPrebuilt(socket: WebSocket, frame: PrebuiltFrame): void {
   const internals = socket as unknown as WsInternals;
   const raw = internals._socket;
   if (raw && internals._sender?._state === 0 && !internals._extensions?.['permessage-deflate'] && raw.writable) {
+    corkUntilNextTick(raw);
     raw.write(frame.wire);
     return;
   }
   socket.send(frame.payload, { binary: false });
+}
+
+/**
+ * Frames written to a socket within one tick (a burst of events that arrived from Redis in one
+ * read) leave in one writev instead of one syscall each.
+ */
+const corked = new Set<Socket>();
+
+function corkUntilNextTick(raw: Socket): void {
+  if (corked.has(raw)) return;
+  if (corked.size === 0) process.nextTick(uncorkAll);
+  corked.add(raw);
+  raw.cork();
+}
+
+function uncorkAll(): void {
+  for (const raw of corked) raw.uncork();
+  corked.clear();
 }

@@ -2,13 +2,16 @@ import { sql } from 'kysely';
 import type { QueueHandlers } from './types.js';
 
 export const housekeepingHandlers: QueueHandlers<'housekeeping'> = {
-  async tick(_data, { infra }) {
+  async tick(_data, { infra, services }) {
     // Recorded so operators can see the scheduler is alive; areas add their clean-up steps here.
     await infra.db
       .insertInto('app_settings')
       .values({ key: 'housekeeping.lastRunAt', value: JSON.stringify(new Date().toISOString()) })
       .onConflict((oc) => oc.column('key').doUpdateSet({ value: sql`excluded.value`, updated_at: sql`now()` }))
       .execute();
-    return { ok: true };
+    // Mail whose enqueue failed (Redis away at the time) goes back on the queue; job ids dedupe.
+    const requeuedMail = await services.mail.requeueStale();
+    const purgedAuthRows = await services.auth.purgeExpired();
+    return { ok: true, requeuedMail, purgedAuthRows };
   },
 };

@@ -66,7 +66,12 @@ export const registerFormSchema = registerInputSchema
 
 export const loginInputSchema = z.object({
   /** A login name or an e-mail address. */
-  login: text('Username or email').trim().min(1, 'Username or email is required').max(254, 'Username or email is too long'),
+  login: text('Username or email')
+    .trim()
+    .min(1, 'Username or email is required')
+    .max(254, 'Username or email is too long')
+    // Control characters (NUL above all) can be neither a name nor an address.
+    .regex(/^[^\u0000-\u001f\u007f]*$/, 'Username or email contains invalid characters'),
   password: text('Password').min(1, 'Password is required').max(128, PASSWORD_LENGTH_MESSAGE),
 });
 export type LoginInput = z.infer<typeof loginInputSchema>;

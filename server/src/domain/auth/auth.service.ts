@@ -1,8 +1,15 @@
 import type { Db } from '../../../../db/client.js';
-import { consumeEmailToken, findUsableEmailToken, insertEmailToken, retireEmailTokens } from '../../../../db/repositories/email-tokens.repo.js';
+import {
+  consumeEmailToken,
+  deleteExpiredEmailTokens,
+  findUsableEmailToken,
+  insertEmailToken,
+  retireEmailTokens,
+} from '../../../../db/repositories/email-tokens.repo.js';
 import { insertOutboxMail } from '../../../../db/repositories/email-outbox.repo.js';
 import { uniqueViolation } from '../../../../db/repositories/pg-errors.js';
 import {
+  deleteDeadSessions,
   findLiveSession,
   insertSession,
   listLiveSessions,
@@ -321,6 +328,12 @@ export class AuthService {
       await revokeUserSessions(trx, row.id, auth.sessionId);
     });
     return { message: PASSWORD_CHANGED_MESSAGE };
+  }
+
+  /** Housekeeping: drops sessions and link tokens dead for more than a week. */
+  async purgeExpired(keepMs = 7 * 24 * 3_600_000): Promise<number> {
+    const before = new Date(this.now().getTime() - keepMs);
+    return (await deleteDeadSessions(this.deps.db, before)) + (await deleteExpiredEmailTokens(this.deps.db, before));
   }
 
   // ---- helpers -----------------------------------------------------------------------------

@@ -20,12 +20,17 @@ export const tokenPriceUpdateSchema = z
   })
   .partial();
 
+const chatId = z.union([z.number().int().nonnegative(), z.string().min(1)]);
+
 export const eventSchemas = {
   'balance-update': z.object({ userId: z.string().min(1), newBalance: decimalString, currency: z.string().min(1) }),
   'game-result': z.looseObject({ id: z.string().min(1), userId: z.string().min(1), gameId: z.string().min(1), outcome: z.unknown() }),
   'token-price-update': tokenPriceUpdateSchema,
   'system-announcement': z.looseObject({ id: z.string().min(1), type: z.string().min(1), message: z.string().min(1) }),
-  'chat-message': z.looseObject({ id: z.string().min(1), userId: z.string().min(1), username: z.string(), message: z.string() }),
+  // Chat ids are the numbers of the REST/tRPC message object, so clients compare them with user.id as is.
+  'chat-message': z.looseObject({ id: chatId, userId: chatId, username: z.string(), message: z.string() }),
+  'chat-message-deleted': z.object({ id: chatId }),
+  'chat-announcement': z.looseObject({ id: chatId, type: z.string().min(1), message: z.string(), expiresAt: z.string().nullable() }),
 } as const;
 
 export type EventType = keyof typeof eventSchemas;
@@ -71,6 +76,8 @@ export function channelFor<T extends EventType>(type: T, payload: EventPayload<T
     case 'system-announcement':
       return channels.systemAnnouncements;
     case 'chat-message':
+    case 'chat-message-deleted':
+    case 'chat-announcement':
       return channels.chat;
     default:
       throw new Error(`Unknown event type ${String(type)}`);

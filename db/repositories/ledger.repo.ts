@@ -1,0 +1,219 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../schema.js';
+import type { LedgerCurrency } from '../wallet-tables.js';
+
+type Executor = Kysely<Database>;
+
+export interface AccountKey {
+  code: string;
+  currency: LedgerCurrency;
+  kind: 'user' | 'house';
+  userId: number | null;
+}
+
+/** Creates the accounts that do not exist yet and returns every requested one's id. */
+export async function ensureAccounts(db: Executor, keys: AccountKey[]): Promise<Map<string, string>> {
+  const ids = new Map<string, string>();
+  if (keys.length === 0) return ids;
+  await db
+    .insertInto('ledger_accounts')
+    .values(keys.map((key) => ({ code: key.code, currency: key.currency, kind: key.kind, user_id: key.userId })))
+    .onConflict((oc) => oc.columns(['code', 'currency']).doNothing())
+    .execute();
+  const rows = await db
+    .selectFrom('ledger_accounts')
+    .select(['id', 'code', 'currency'])
+    .where((eb) => eb.or(keys.map((key) => eb.and([eb('code', '=', key.code), eb('currency', '=', key.currency)]))))
+    .execute();
+  for (const row of rows) ids.set(`${row.code}/${row.currency}`, String(row.id));
+  return ids;
+}
+
+/** Inserts the transaction header; undefined when its idempotency key was already used. */
+export async function insertTransaction(
+  db: Executor,
+  input: { key: string; kind: string; userId: number | null; memo: Record<string, unknown> },
+): Promise<string | undefined> {
+  const row = await db
+    .insertInto('ledger_transactions')
+    .values({ idempotency_key: input.key, kind: input.kind, user_id: input.userId, memo: JSON.stringify(input.memo) })
+    .onConflict((oc) => oc.column('idempotency_key').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return row ? String(row.id) : undefined;
+}
+
+export async function findTransactionByKey(db: Executor, key: string) {
+  return db.selectFrom('ledger_transactions').selectAll().where('idempotency_key', '=', key).executeTakeFirst();
+}
+
+/**
+ * The guarded update: adds `delta` unless that would take a user account below zero. Returns the
+ * new balance, or undefined when refused (the caller rolls the whole transaction back).
+ */
+export async function applyDelta(db: Executor, accountId: string, delta: bigint): Promise<bigint | undefined> {
+  const row = await db
+    .updateTable('ledger_accounts')
+    .set({ balance_e8: sql`balance_e8 + ${delta.toString()}::bigint`, updated_at: sql`now()` })
+    .where('id', '=', accountId)
+    .where((eb) => eb.or([eb('kind', '=', 'house'), eb(sql`balance_e8 + ${delta.toString()}::bigint`, '>=', 0)]))
+    .returning('balance_e8')
+    .executeTakeFirst();
+  return row ? BigInt(row.balance_e8) : undefined;
+}
+
+export async function insertEntries(
+  db: Executor,
+  entries: { transactionId: string; accountId: string; currency: LedgerCurrency; amount: bigint; balanceAfter: bigint }[],
+): Promise<void> {
+  await db
+    .insertInto('ledger_entries')
+    .values(
+      entries.map((entry) => ({
+        transaction_id: entry.transactionId,
+        account_id: entry.accountId,
+        currency: entry.currency,
+        amount_e8: entry.amount,
+        balance_after_e8: entry.balanceAfter,
+      })),
+    )
+    .execute();
+}
+
+export async function accountBalances(db: Executor, code: string): Promise<Map<LedgerCurrency, bigint>> {
+  const rows = await db.selectFrom('ledger_accounts').select(['currency', 'balance_e8']).where('code', '=', code).execute();
+  return new Map(rows.map((row) => [row.currency, BigInt(row.balance_e8)]));
+}
+
+export async function accountBalance(db: Executor, code: string, currency: LedgerCurrency): Promise<bigint> {
+  const row = await db
+    .selectFrom('ledger_accounts')
+    .select('balance_e8')
+    .where('code', '=', code)
+    .where('currency', '=', currency)
+    .executeTakeFirst();
+  return row ? BigInt(row.balance_e8) : 0n;
+}
+
+export interface StatementRow {
+  entryId: string;
+  transactionId: string;
+  kind: string;
+  currency: LedgerCurrency;
+  amount: bigint;
+  balanceAfter: bigint;
+  memo: Record<string, unknown>;
+  createdAt: Date;
+}
+
+/** One account code's entries, newest first, keyset-paginated by entry id. */
+export async function statement(
+  db: Executor,
+  code: string,
+  options: { limit: number; beforeId?: string; currency?: LedgerCurrency },
+): Promise<StatementRow[]> {
+  let query = db
+    .selectFrom('ledger_entries as e')
+    .innerJoin('ledger_accounts as a', 'a.id', 'e.account_id')
+    .innerJoin('ledger_transactions as t', 't.id', 'e.transaction_id')
+    .select(['e.id', 'e.transaction_id', 't.kind', 'e.currency', 'e.amount_e8', 'e.balance_after_e8', 't.memo', 't.created_at'])
+    .where('a.code', '=', code)
+    .orderBy('e.id', 'desc')
+    .limit(options.limit);
+  if (options.beforeId) query = query.where('e.id', '<', options.beforeId);
+  if (options.currency) query = query.where('e.currency', '=', options.currency);
+  const rows = await query.execute();
+  return rows.map((row) => ({
+    entryId: String(row.id),
+    transactionId: String(row.transaction_id),
+    kind: row.kind,
+    currency: row.currency,
+    amount: BigInt(row.amount_e8),
+    balanceAfter: BigInt(row.balance_after_e8),
+    memo: row.memo,
+    createdAt: new Date(row.created_at),
+  }));
+}
+
+export interface LedgerProblem {
+  check: string;
+  detail: string;
+}
+
+/** Every invariant of the ledger and the tables that reserve or credit through it, checked in SQL. */
+export async function findLedgerProblems(db: Executor, limit = 20): Promise<LedgerProblem[]> {
+  const checks: { check: string; query: ReturnType<typeof sql<{ detail: string }>> }[] = [
+    {
+      check: 'transaction balances to zero per currency',
+      query: sql`select format('transaction %s %s sums to %s', transaction_id, currency, sum(amount_e8)) as detail
+        from ledger_entries group by transaction_id, currency having sum(amount_e8) <> 0 limit ${limit}`,
+    },
+    {
+      check: 'transaction has entries',
+      query: sql`select format('transaction %s (%s) has no entries', t.id, t.idempotency_key) as detail
+        from ledger_transactions t where not exists (select 1 from ledger_entries e where e.transaction_id = t.id) limit ${limit}`,
+    },
+    {
+      check: 'account balance equals the sum of its entries',
+      query: sql`select format('account %s %s holds %s, entries sum to %s', a.code, a.currency, a.balance_e8, coalesce(s.total, 0)) as detail
+        from ledger_accounts a left join (select account_id, sum(amount_e8) as total from ledger_entries group by account_id) s
+          on s.account_id = a.id
+        where a.balance_e8 <> coalesce(s.total, 0) limit ${limit}`,
+    },
+    {
+      check: 'latest entry carries the account balance',
+      query: sql`select format('account %s %s: last entry says %s, account %s', a.code, a.currency, e.balance_after_e8, a.balance_e8) as detail
+        from ledger_accounts a join lateral (select balance_after_e8 from ledger_entries where account_id = a.id order by id desc limit 1) e on true
+        where e.balance_after_e8 <> a.balance_e8 limit ${limit}`,
+    },
+    {
+      check: 'user balances are not negative',
+      query: sql`select format('account %s %s is negative: %s', code, currency, balance_e8) as detail
+        from ledger_accounts where kind = 'user' and balance_e8 < 0 limit ${limit}`,
+    },
+    {
+      check: 'every currency sums to zero across all accounts',
+      query: sql`select format('currency %s sums to %s', currency, sum(balance_e8)) as detail
+        from ledger_accounts group by currency having sum(balance_e8) <> 0 limit ${limit}`,
+    },
+    {
+      check: 'credited deposits match their ledger transaction',
+      query: sql`select format('deposit %s is %s but its ledger transaction is %s', d.id, d.status, coalesce(t.idempotency_key, 'missing')) as detail
+        from deposits d left join ledger_transactions t on t.idempotency_key = 'deposit:' || d.id
+        where (d.status = 'CREDITED') <> (t.id is not null) or (t.id is not null and t.id <> d.ledger_transaction_id) limit ${limit}`,
+    },
+    {
+      check: 'pending withdrawals are exactly the reserved funds',
+      query: sql`select format('withdrawals reserve %s %s, account holds %s', w.currency, coalesce(w.total, 0), coalesce(a.balance_e8, 0)) as detail
+        from (select currency, sum(amount_e8 + fee_e8) as total from withdrawals where status in ('PENDING', 'APPROVED') group by currency) w
+        full join (select currency, balance_e8 from ledger_accounts where code = 'house:withdrawals-pending') a on a.currency = w.currency
+        where coalesce(w.total, 0) <> coalesce(a.balance_e8, 0) limit ${limit}`,
+    },
+    {
+      check: 'each withdrawal has one reservation and one settlement matching its status',
+      query: sql`select format('withdrawal %s is %s: reserve %s, refund %s, settle %s', w.id, w.status,
+            count(*) filter (where t.idempotency_key = 'withdrawal:' || w.id || ':reserve'),
+            count(*) filter (where t.idempotency_key = 'withdrawal:' || w.id || ':refund'),
+            count(*) filter (where t.idempotency_key = 'withdrawal:' || w.id || ':settle')) as detail
+        from withdrawals w left join ledger_transactions t on t.idempotency_key like 'withdrawal:' || w.id || ':%'
+        group by w.id, w.status
+        having count(*) filter (where t.idempotency_key = 'withdrawal:' || w.id || ':reserve') <> 1
+          or count(*) filter (where t.idempotency_key = 'withdrawal:' || w.id || ':refund') <> (case when w.status in ('REJECTED', 'FAILED') then 1 else 0 end)
+          or count(*) filter (where t.idempotency_key = 'withdrawal:' || w.id || ':settle') <> (case when w.status = 'SENT' then 1 else 0 end)
+        limit ${limit}`,
+    },
+    {
+      check: 'referral commissions are accrued in the ledger',
+      query: sql`select format('referral commission %s (%s) has no ledger transaction', c.id, c.source_key) as detail
+        from referral_commissions c
+        where c.commission_e8 > 0 and not exists (select 1 from ledger_transactions t where t.idempotency_key = 'referral:' || c.source_key)
+        limit ${limit}`,
+    },
+  ];
+  const problems: LedgerProblem[] = [];
+  for (const { check, query } of checks) {
+    const { rows } = await query.execute(db);
+    for (const row of rows) problems.push({ check, detail: row.detail });
+  }
+  return problems;
+}

@@ -1,0 +1,122 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../schema.js';
+
+type Executor = Kysely<Database>;
+
+export type ExclusionPeriod = '24h' | '7d' | '30d' | '6m' | 'permanent';
+export type LimitPeriod = 'day' | 'week' | 'month';
+
+const intervals: Record<Exclude<ExclusionPeriod, 'permanent'>, string> = {
+  '24h': '24 hours',
+  '7d': '7 days',
+  '30d': '30 days',
+  '6m': '6 months',
+};
+
+export interface ActiveExclusion {
+  startsAt: Date;
+  /** null: permanent. */
+  endsAt: Date | null;
+}
+
+/** The exclusion in force: the latest end of every running row (a permanent one wins). */
+export async function findActiveExclusion(db: Executor, userId: number): Promise<ActiveExclusion | undefined> {
+  const { rows } = await sql<{ starts_at: Date; ends_at: Date | null; permanent: boolean }>`
+    select min(starts_at) as starts_at, max(ends_at) as ends_at, bool_or(ends_at is null) as permanent
+    from self_exclusions
+    where user_id = ${userId} and starts_at <= now() and (ends_at is null or ends_at > now())
+    having count(*) > 0`.execute(db);
+  const row = rows[0];
+  if (!row) return undefined;
+  return { startsAt: new Date(row.starts_at), endsAt: row.permanent ? null : new Date(row.ends_at!) };
+}
+
+/** The end a new exclusion of this period would have if it started now (null: permanent). */
+export async function exclusionEnd(db: Executor, period: ExclusionPeriod): Promise<Date | null> {
+  if (period === 'permanent') return null;
+  const { rows } = await sql<{ ends_at: Date }>`select now() + ${intervals[period]}::interval as ends_at`.execute(db);
+  return new Date(rows[0]!.ends_at);
+}
+
+export async function insertExclusion(db: Executor, userId: number, endsAt: Date | null): Promise<void> {
+  await db.insertInto('self_exclusions').values({ user_id: userId, starts_at: sql`now()`, ends_at: endsAt }).execute();
+}
+
+/** Serialises changes to one user's exclusion or limits for the rest of the transaction. */
+export async function lockUser(db: Executor, userId: number, area: string): Promise<void> {
+  await sql`select pg_advisory_xact_lock(hashtext(${area}), ${userId})`.execute(db);
+}
+
+export interface LimitRow {
+  period: LimitPeriod;
+  amount: bigint | null;
+  pendingAmount: bigint | null;
+  pendingRemoval: boolean;
+  pendingEffectiveAt: Date | null;
+}
+
+/** Limits with any pending increase whose 24 h have passed applied first. */
+export async function findLimits(db: Executor, userId: number): Promise<LimitRow[]> {
+  await sql`
+    update deposit_limits
+    set amount_e8 = case when pending_removal then null else pending_amount_e8 end,
+        pending_amount_e8 = null, pending_removal = false, pending_effective_at = null, updated_at = now()
+    where user_id = ${userId} and pending_effective_at is not null and pending_effective_at <= now()`.execute(db);
+  await sql`delete from deposit_limits where user_id = ${userId} and amount_e8 is null and pending_effective_at is null`.execute(db);
+  const rows = await db.selectFrom('deposit_limits').selectAll().where('user_id', '=', userId).execute();
+  return rows.map((row) => ({
+    period: row.period,
+    amount: row.amount_e8 === null ? null : BigInt(row.amount_e8),
+    pendingAmount: row.pending_amount_e8 === null ? null : BigInt(row.pending_amount_e8),
+    pendingRemoval: row.pending_removal,
+    pendingEffectiveAt: row.pending_effective_at ? new Date(row.pending_effective_at) : null,
+  }));
+}
+
+export async function setLimitNow(db: Executor, userId: number, period: LimitPeriod, amount: bigint): Promise<void> {
+  await db
+    .insertInto('deposit_limits')
+    .values({ user_id: userId, period, amount_e8: amount })
+    .onConflict((oc) =>
+      oc.columns(['user_id', 'period']).doUpdateSet({
+        amount_e8: amount,
+        pending_amount_e8: null,
+        pending_removal: false,
+        pending_effective_at: null,
+        updated_at: sql`now()`,
+      }),
+    )
+    .execute();
+}
+
+export async function scheduleLimit(db: Executor, userId: number, period: LimitPeriod, amount: bigint | null, delayHours: number): Promise<void> {
+  await db
+    .updateTable('deposit_limits')
+    .set({
+      pending_amount_e8: amount,
+      pending_removal: amount === null,
+      pending_effective_at: sql`now() + make_interval(hours => ${delayHours})`,
+      updated_at: sql`now()`,
+    })
+    .where('user_id', '=', userId)
+    .where('period', '=', period)
+    .execute();
+}
+
+export async function clearPendingLimit(db: Executor, userId: number, period: LimitPeriod): Promise<void> {
+  await db
+    .updateTable('deposit_limits')
+    .set({ pending_amount_e8: null, pending_removal: false, pending_effective_at: null, updated_at: sql`now()` })
+    .where('user_id', '=', userId)
+    .where('period', '=', period)
+    .execute();
+}
+
+/** USD credited to the user by deposits within the rolling window. */
+export async function creditedDepositsSince(db: Executor, userId: number, period: LimitPeriod): Promise<bigint> {
+  const window = { day: '1 day', week: '7 days', month: '30 days' }[period];
+  const { rows } = await sql<{ total: string | null }>`
+    select sum(amount_e8)::text as total from deposits
+    where user_id = ${userId} and currency = 'USD' and status = 'CREDITED' and credited_at > now() - ${window}::interval`.execute(db);
+  return BigInt(rows[0]?.total ?? '0');
+}

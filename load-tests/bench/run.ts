@@ -1,0 +1,22 @@
+/**
+ * Bench dispatcher: `npm run bench -- <name> [args]`. Each bench is a module exporting
+ * run(args); add yours to the table below.
+ */
+const benches: Record<string, { describe: string; load: () => Promise<{ run(args: string[]): Promise<unknown> }> }> = {
+  'socket-fanout': {
+    describe: 'platform /api/ws broadcast vs a bare ws send() loop, N sockets (--sockets 1000,5000)',
+    load: () => import('./socket-fanout.bench.js'),
+  },
+};
+
+const [name, ...args] = process.argv.slice(2);
+const bench = name ? benches[name] : undefined;
+if (!bench) {
+  console.log('Usage: npm run bench -- <name> [args]\n');
+  for (const [key, entry] of Object.entries(benches)) console.log(`  ${key.padEnd(16)} ${entry.describe}`);
+  process.exit(name ? 1 : 0);
+}
+await (await bench.load()).run(args);
+process.exit(0);
+
+export {};

@@ -1,0 +1,220 @@
+/**
+ * Socket fan-out: N sockets subscribed to token-price on the platform's /api/ws versus N sockets on
+ * a bare `ws` server that loops send(), same machine, same run, rounds interleaved.
+ *
+ *   npm run bench -- socket-fanout [--sockets 1000,5000] [--rounds 15] [--burst 20]
+ *
+ * Reports, per target: time to last socket for one broadcast (median and p90 over rounds) and
+ * deliveries/s for a burst of broadcasts; then platform/bare ratios. Servers run in a child process
+ * (one core), the clients here (the other core).
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { WebSocket } from 'ws';
+
+type Target = 'platform' | 'platform-local' | 'bare';
+const TARGETS: Target[] = ['platform', 'platform-local', 'bare'];
+const now = () => performance.timeOrigin + performance.now();
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+interface Options {
+  sockets: number[];
+  rounds: number;
+  burst: number;
+}
+
+function parseOptions(args: string[]): Options {
+  const value = (name: string) => {
+    const index = args.indexOf(`--${name}`);
+    return index >= 0 ? args[index + 1] : undefined;
+  };
+  return {
+    sockets: (value('sockets') ?? '1000,5000').split(',').map(Number).filter((n) => n > 0),
+    rounds: Number(value('rounds') ?? 15),
+    burst: Number(value('burst') ?? 20),
+  };
+}
+
+/** Replies of socket-fanout.server.ts over IPC. */
+interface ServerReply {
+  ready?: boolean;
+  platformUrl: string;
+  bareUrl: string;
+  t0: number;
+}
+
+class ServerChild {
+  private pending: ((message: ServerReply) => void)[] = [];
+  constructor(readonly child: ChildProcess) {
+    child.on('message', (message) => this.pending.shift()?.(message as ServerReply));
+  }
+  static async start(): Promise<{ server: ServerChild; platformUrl: string; bareUrl: string }> {
+    const child = fork(path.join(here, 'socket-fanout.server.ts'), [], { execArgv: ['--import', 'tsx'], stdio: 'inherit' });
+    const server = new ServerChild(child);
+    const ready = await server.next();
+    return { server, platformUrl: ready.platformUrl, bareUrl: ready.bareUrl };
+  }
+  next(): Promise<ServerReply> {
+    return new Promise((resolve) => this.pending.push(resolve));
+  }
+  async request(message: unknown): Promise<ServerReply> {
+    const reply = this.next();
+    this.child.send(message as object);
+    return reply;
+  }
+}
+
+/** N client sockets of one target, counting deliveries and stamping the last one. */
+class SocketGroup {
+  readonly sockets: WebSocket[] = [];
+  received = 0;
+  lastAt = 0;
+  private expected = Infinity;
+  private done: (() => void) | null = null;
+
+  static async open(url: string, count: number, subscribe: boolean): Promise<SocketGroup> {
+    const group = new SocketGroup();
+    for (let start = 0; start < count; start += 250) {
+      const batch = Array.from({ length: Math.min(250, count - start) }, () => group.connect(url, subscribe));
+      await Promise.all(batch);
+    }
+    return group;
+  }
+
+  private connect(url: string, subscribe: boolean): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const ws = new WebSocket(url, { perMessageDeflate: false });
+      let ready = !subscribe;
+      ws.on('message', () => {
+        if (!ready) {
+          ready = true; // the "subscribed" frame
+          resolve();
+          return;
+        }
+        this.received += 1;
+        if (this.received >= this.expected) {
+          this.lastAt = now();
+          this.done?.();
+        }
+      });
+      ws.once('open', () => {
+        this.sockets.push(ws);
+        if (subscribe) ws.send(JSON.stringify({ type: 'subscribe', channels: ['token-price'] }));
+        else resolve();
+      });
+      ws.once('error', reject);
+    });
+  }
+
+  /** Resolves when `deliveries` more messages have arrived (or rejects after the timeout). */
+  expect(deliveries: number, timeoutMs = 60_000): Promise<void> {
+    this.received = 0;
+    this.expected = deliveries;
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`only ${this.received}/${deliveries} delivered`)), timeoutMs);
+      this.done = () => {
+        clearTimeout(timer);
+        this.done = null;
+        resolve();
+      };
+    });
+  }
+
+  close(): void {
+    for (const ws of this.sockets) ws.terminate();
+  }
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const p90 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * 0.9))]!;
+
+async function measure(server: ServerChild, group: SocketGroup, target: Target, round: number, count: number): Promise<number> {
+  const delivered = group.expect(group.sockets.length * count);
+  const { t0 } = await server.request({ cmd: target, round, count });
+  await delivered;
+  return group.lastAt - t0;
+}
+
+export interface FanoutResult {
+  sockets: number;
+  target: Target;
+  lastSocketMedianMs: number;
+  lastSocketP90Ms: number;
+  deliveriesPerSecond: number;
+}
+
+export async function run(args: string[]): Promise<FanoutResult[]> {
+  const options = parseOptions(args);
+  const { server, platformUrl, bareUrl } = await ServerChild.start();
+  const results: FanoutResult[] = [];
+  try {
+    for (const n of options.sockets) {
+      const groups: Record<Target, SocketGroup> = {
+        platform: await SocketGroup.open(platformUrl, n, true),
+        'platform-local': undefined as unknown as SocketGroup,
+        bare: await SocketGroup.open(bareUrl, n, false),
+      };
+      groups['platform-local'] = groups.platform;
+      console.log(`\n${n} sockets per server connected; warming up...`);
+      for (let round = 0; round < 3; round++) for (const target of TARGETS) await measure(server, groups[target], target, round, 1);
+
+      const latency: Record<Target, number[]> = { platform: [], 'platform-local': [], bare: [] };
+      for (let round = 0; round < options.rounds; round++) {
+        // Interleaved, with the order rotating, so drift and GC hit every target alike.
+        for (let k = 0; k < TARGETS.length; k++) {
+          const target = TARGETS[(round + k) % TARGETS.length]!;
+          latency[target].push(await measure(server, groups[target], target, round, 1));
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+      }
+      const throughput: Record<Target, number[]> = { platform: [], 'platform-local': [], bare: [] };
+      for (let round = 0; round < 3; round++) {
+        for (const target of TARGETS) {
+          const elapsed = await measure(server, groups[target], target, 100 + round, options.burst);
+          throughput[target].push((n * options.burst * 1000) / elapsed);
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+      }
+      for (const target of TARGETS) {
+        results.push({
+          sockets: n,
+          target,
+          lastSocketMedianMs: median(latency[target]),
+          lastSocketP90Ms: p90(latency[target]),
+          deliveriesPerSecond: median(throughput[target]),
+        });
+      }
+      groups.platform.close();
+      groups.bare.close();
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+  } finally {
+    server.child.send({ cmd: 'stop' });
+  }
+  report(results);
+  return results;
+}
+
+function report(results: FanoutResult[]): void {
+  console.log('\nsockets  target          last socket p50   p90        deliveries/s');
+  for (const r of results) {
+    console.log(
+      `${String(r.sockets).padEnd(9)}${r.target.padEnd(16)}${r.lastSocketMedianMs.toFixed(2).padStart(9)} ms ${r.lastSocketP90Ms
+        .toFixed(2)
+        .padStart(8)} ms ${Math.round(r.deliveriesPerSecond).toLocaleString('en-US').padStart(14)}`,
+    );
+  }
+  console.log('\nratios vs bare (throughput: higher is better, goal >= 1.0; last socket: lower is better, goal <= 1.5)');
+  for (const n of new Set(results.map((r) => r.sockets))) {
+    const bare = results.find((r) => r.sockets === n && r.target === 'bare')!;
+    for (const target of ['platform', 'platform-local'] as const) {
+      const r = results.find((x) => x.sockets === n && x.target === target)!;
+      console.log(
+        `${String(n).padEnd(9)}${target.padEnd(16)}throughput x${(r.deliveriesPerSecond / bare.deliveriesPerSecond).toFixed(2)}   last socket x${(
+          r.lastSocketMedianMs / bare.lastSocketMedianMs
+        ).toFixed(2)}`,
+      );
+    }
+  }
+}

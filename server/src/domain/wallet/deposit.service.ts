@@ -1,0 +1,186 @@
+import type { Db } from '../../../../db/client.js';
+import {
+  findDepositAddress,
+  findDepositAddressOwner,
+  insertDepositAddress,
+  listDeposits,
+  markDepositCredited,
+  upsertDeposit,
+  type DepositRow,
+} from '../../../../db/repositories/wallet.repo.js';
+import { DomainError } from '../errors.js';
+import { formatAmount } from './amounts.js';
+import type { LedgerService } from './ledger.service.js';
+import { assetCurrency, NETWORKS, normalizeAddress, type AddressDeriver, type Asset, type NetworkId } from './networks.js';
+import type { ResponsibleGamingService } from './responsible-gaming.service.js';
+import { depositWebhookSchema, PAGE_DEFAULT, type DepositWebhook } from './wallet.schemas.js';
+import { verifyWebhookSignature } from './webhook-signature.js';
+
+export interface DepositConfig {
+  webhookSecret: string;
+  webhookToleranceSeconds: number;
+  confirmations: Record<NetworkId, number>;
+}
+
+export interface DepositView {
+  id: string;
+  network: string;
+  asset: string;
+  currency: string;
+  address: string;
+  txHash: string;
+  amount: string;
+  confirmations: number;
+  requiredConfirmations: number;
+  status: 'PENDING' | 'CREDITED';
+  flags: string[];
+  createdAt: string;
+  creditedAt: string | null;
+}
+
+export interface WebhookResult {
+  depositId: string;
+  status: 'PENDING' | 'CREDITED';
+  /** True only for the one delivery that credited the deposit. */
+  credited: boolean;
+  flags: string[];
+}
+
+export function toDepositView(row: DepositRow): DepositView {
+  return {
+    id: String(row.id),
+    network: row.network,
+    asset: row.asset,
+    currency: row.currency,
+    address: row.address,
+    txHash: row.tx_hash,
+    amount: formatAmount(BigInt(row.amount_e8)),
+    confirmations: row.confirmations,
+    requiredConfirmations: row.required_confirmations,
+    status: row.status,
+    flags: row.flags,
+    createdAt: new Date(row.created_at).toISOString(),
+    creditedAt: row.credited_at ? new Date(row.credited_at).toISOString() : null,
+  };
+}
+
+/**
+ * Deposits: one watch-only address per player and network, and the provider's signed reports. A
+ * deposit is credited exactly once, when its confirmations reach the network's threshold; a deposit
+ * that arrives while the player is self-excluded or over a deposit limit is still credited (the
+ * coins are on chain) and flagged for review.
+ */
+export class DepositService {
+  constructor(
+    private readonly deps: {
+      db: Db;
+      ledger: LedgerService;
+      responsibleGaming: ResponsibleGamingService;
+      deriver: AddressDeriver;
+      now?: () => Date;
+    },
+    private readonly config: DepositConfig,
+  ) {}
+
+  async address(userId: number, network: NetworkId): Promise<{ network: NetworkId; address: string; assets: readonly Asset[]; requiredConfirmations: number }> {
+    await this.deps.responsibleGaming.assertCanPlay(userId);
+    let row = await findDepositAddress(this.deps.db, userId, network);
+    if (!row) {
+      const derived = this.deps.deriver.derive(network, userId);
+      await insertDepositAddress(this.deps.db, { userId, network, address: derived.address, path: derived.path });
+      row = await findDepositAddress(this.deps.db, userId, network);
+    }
+    return { network, address: row!.address, assets: NETWORKS[network].assets, requiredConfirmations: this.config.confirmations[network] };
+  }
+
+  /** Verifies the signature over the raw body first: a refused delivery stores nothing. */
+  async receiveWebhook(input: { rawBody: string; timestamp?: string; signature?: string }): Promise<WebhookResult> {
+    const verdict = verifyWebhookSignature({
+      secret: this.config.webhookSecret,
+      rawBody: input.rawBody,
+      timestamp: input.timestamp,
+      signature: input.signature,
+      nowSeconds: Math.floor((this.deps.now?.() ?? new Date()).getTime() / 1000),
+      toleranceSeconds: this.config.webhookToleranceSeconds,
+    });
+    if (verdict !== 'ok') {
+      const message = verdict === 'stale' ? 'Webhook timestamp is outside the allowed window' : 'Invalid webhook signature';
+      throw new DomainError('UNAUTHORIZED', message, { code: verdict === 'stale' ? 'WEBHOOK_STALE' : 'WEBHOOK_SIGNATURE' });
+    }
+    let body: unknown;
+    try {
+      body = JSON.parse(input.rawBody);
+    } catch {
+      throw new DomainError('BAD_REQUEST', 'Malformed JSON body');
+    }
+    const parsed = depositWebhookSchema.safeParse(body);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      throw new DomainError('BAD_REQUEST', `${issue?.path.join('.') ?? 'body'}: ${issue?.message ?? 'invalid'}`);
+    }
+    return this.report(parsed.data);
+  }
+
+  /** One report of a deposit (already authenticated). */
+  async report(report: DepositWebhook): Promise<WebhookResult> {
+    const network = report.network;
+    const address = normalizeAddress(network, report.address);
+    if (!address) throw new DomainError('BAD_REQUEST', `address: not a valid ${network} address`);
+    if (!NETWORKS[network].assets.includes(report.asset)) {
+      throw new DomainError('BAD_REQUEST', `asset: ${report.asset} is not accepted on ${network}`);
+    }
+    const owner = await findDepositAddressOwner(this.deps.db, network, address);
+    if (!owner) throw new DomainError('NOT_FOUND', 'Unknown deposit address', { code: 'UNKNOWN_ADDRESS' });
+    const currency = assetCurrency(report.asset);
+
+    return this.deps.ledger.transact(async ({ trx, post }) => {
+      const row = await upsertDeposit(trx, {
+        userId: owner.user_id,
+        network,
+        asset: report.asset,
+        currency,
+        address,
+        txHash: report.txHash,
+        outputIndex: report.outputIndex,
+        amount: report.amount,
+        confirmations: report.confirmations,
+        requiredConfirmations: this.config.confirmations[network],
+      });
+      if (BigInt(row.amount_e8) !== report.amount || row.asset !== report.asset || row.address !== address) {
+        throw new DomainError('CONFLICT', 'This deposit was reported before with other details', { code: 'DEPOSIT_MISMATCH' });
+      }
+      if (row.status === 'CREDITED' || row.confirmations < row.required_confirmations) {
+        return { depositId: String(row.id), status: row.status, credited: false, flags: row.flags };
+      }
+      const flags: string[] = [];
+      if (await this.deps.responsibleGaming.isExcluded(owner.user_id, trx)) flags.push('SELF_EXCLUDED');
+      if (currency === 'USD' && (await this.deps.responsibleGaming.exceedsDepositLimit(owner.user_id, report.amount, trx))) {
+        flags.push('OVER_LIMIT');
+      }
+      const posted = await post({
+        key: `deposit:${row.id}`,
+        kind: 'deposit',
+        userId: owner.user_id,
+        memo: { depositId: String(row.id), network, asset: report.asset, txHash: report.txHash },
+        legs: [
+          { account: { house: 'deposits' }, currency, amount: -report.amount },
+          { account: { user: owner.user_id }, currency, amount: report.amount },
+        ],
+      });
+      if (!posted.posted) throw new DomainError('CONFLICT', 'Deposit already credited', { code: 'DEPOSIT_ALREADY_CREDITED' });
+      const credited = await markDepositCredited(trx, String(row.id), posted.transactionId!, flags);
+      return { depositId: String(credited.id), status: credited.status, credited: true, flags };
+    });
+  }
+
+  async list(userId: number, input: { status: 'ALL' | 'PENDING' | 'CREDITED'; limit?: number; cursor?: string }) {
+    const limit = input.limit ?? PAGE_DEFAULT;
+    const rows = await listDeposits(this.deps.db, userId, {
+      status: input.status === 'ALL' ? undefined : input.status,
+      limit: limit + 1,
+      beforeId: input.cursor,
+    });
+    const page = rows.slice(0, limit);
+    return { items: page.map(toDepositView), nextCursor: rows.length > limit ? String(page[page.length - 1]!.id) : null };
+  }
+}

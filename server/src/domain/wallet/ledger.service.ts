@@ -1,0 +1,174 @@
+import type { Db } from '../../../../db/client.js';
+import {
+  accountBalances,
+  applyDelta,
+  ensureAccounts,
+  findLedgerProblems,
+  insertEntries,
+  insertTransaction,
+  statement,
+  type AccountKey,
+  type LedgerProblem,
+} from '../../../../db/repositories/ledger.repo.js';
+import { DomainError } from '../errors.js';
+import { formatAmount, type Currency } from './amounts.js';
+
+/** The platform's own side of every movement. House accounts may go negative (e.g. money that came in from chain). */
+export type HouseAccount = 'deposits' | 'withdrawals-pending' | 'payouts' | 'fees' | 'referrals' | 'games';
+
+export type AccountRef = { user: number; purpose?: 'cash' | 'referral' } | { house: HouseAccount };
+
+export interface Leg {
+  account: AccountRef;
+  currency: Currency;
+  /** Positive credits the account, negative debits it. */
+  amount: bigint;
+}
+
+export interface PostInput {
+  /** Unique per business event: posting the same key twice posts once. */
+  key: string;
+  kind: string;
+  userId?: number;
+  memo?: Record<string, unknown>;
+  legs: Leg[];
+}
+
+export interface BalanceChange {
+  userId: number;
+  currency: Currency;
+  balance: bigint;
+}
+
+export interface PostResult {
+  /** False when the key had already been posted: nothing changed. */
+  posted: boolean;
+  transactionId?: string;
+}
+
+export interface LedgerTx {
+  trx: Db;
+  post(input: PostInput): Promise<PostResult>;
+}
+
+export interface BalancePublisher {
+  balanceUpdate(payload: { userId: string; newBalance: string; currency: string }): Promise<unknown>;
+}
+
+export function accountCode(ref: AccountRef): string {
+  if ('house' in ref) return `house:${ref.house}`;
+  return `${ref.purpose === 'referral' ? 'referral' : 'user'}:${ref.user}`;
+}
+
+function accountKey(ref: AccountRef, currency: Currency): AccountKey {
+  return 'house' in ref
+    ? { code: accountCode(ref), currency, kind: 'house', userId: null }
+    : { code: accountCode(ref), currency, kind: 'user', userId: ref.user };
+}
+
+/** Entries must be non-zero and sum to zero per currency; checked here and again by the database at commit. */
+export function assertBalanced(legs: Leg[]): void {
+  if (legs.length < 2) throw new DomainError('BAD_REQUEST', 'A ledger transaction needs at least two entries', { code: 'LEDGER_UNBALANCED' });
+  const sums = new Map<Currency, bigint>();
+  for (const leg of legs) {
+    if (leg.amount === 0n) throw new DomainError('BAD_REQUEST', 'A ledger entry cannot be zero', { code: 'LEDGER_UNBALANCED' });
+    sums.set(leg.currency, (sums.get(leg.currency) ?? 0n) + leg.amount);
+  }
+  for (const [currency, sum] of sums) {
+    if (sum !== 0n) throw new DomainError('BAD_REQUEST', `Ledger entries do not balance in ${currency}`, { code: 'LEDGER_UNBALANCED' });
+  }
+}
+
+/**
+ * Double-entry bookkeeping over Postgres. Every change of money goes through `transact`: the
+ * caller's own writes and its postings commit together, and the owners of changed user balances
+ * get a balance-update only after the commit.
+ */
+export class LedgerService {
+  constructor(
+    private readonly deps: { db: Db; events: BalancePublisher; onPublishError?: (error: unknown) => void },
+  ) {}
+
+  async transact<T>(work: (tx: LedgerTx) => Promise<T>): Promise<T> {
+    const changes = new Map<string, BalanceChange>();
+    const result = await this.deps.db.transaction().execute((trx) =>
+      work({
+        trx,
+        post: async (input) => {
+          const { result: posted, changes: changed } = await postTransaction(trx, input);
+          for (const change of changed) changes.set(`${change.userId}/${change.currency}`, change);
+          return posted;
+        },
+      }),
+    );
+    await this.publish([...changes.values()]);
+    return result;
+  }
+
+  /** Posts one transaction on its own. */
+  post(input: PostInput): Promise<PostResult> {
+    return this.transact((tx) => tx.post(input));
+  }
+
+  async balances(userId: number, purpose: 'cash' | 'referral' = 'cash'): Promise<Record<Currency, bigint>> {
+    const found = await accountBalances(this.deps.db, accountCode({ user: userId, purpose }));
+    return { USD: found.get('USD') ?? 0n, BZU: found.get('BZU') ?? 0n };
+  }
+
+  async statement(userId: number, options: { limit: number; beforeId?: string; currency?: Currency }) {
+    return statement(this.deps.db, accountCode({ user: userId }), options);
+  }
+
+  async check(): Promise<LedgerProblem[]> {
+    return findLedgerProblems(this.deps.db);
+  }
+
+  private async publish(changes: BalanceChange[]): Promise<void> {
+    await Promise.all(
+      changes.map((change) =>
+        this.deps.events
+          .balanceUpdate({ userId: String(change.userId), newBalance: formatAmount(change.balance), currency: change.currency })
+          .catch((error: unknown) => this.deps.onPublishError?.(error)),
+      ),
+    );
+  }
+}
+
+async function postTransaction(trx: Db, input: PostInput): Promise<{ result: PostResult; changes: BalanceChange[] }> {
+  assertBalanced(input.legs);
+  const transactionId = await insertTransaction(trx, {
+    key: input.key,
+    kind: input.kind,
+    userId: input.userId ?? null,
+    memo: input.memo ?? {},
+  });
+  if (!transactionId) return { result: { posted: false }, changes: [] };
+
+  // One delta per account; accounts are updated in id order so concurrent transactions never deadlock.
+  const perAccount = new Map<string, { key: AccountKey; ref: AccountRef; currency: Currency; delta: bigint }>();
+  for (const leg of input.legs) {
+    const key = accountKey(leg.account, leg.currency);
+    const id = `${key.code}/${key.currency}`;
+    const current = perAccount.get(id);
+    if (current) current.delta += leg.amount;
+    else perAccount.set(id, { key, ref: leg.account, currency: leg.currency, delta: leg.amount });
+  }
+  const ids = await ensureAccounts(trx, [...perAccount.values()].map((item) => item.key));
+  const ordered = [...perAccount.entries()]
+    .map(([id, item]) => ({ ...item, accountId: ids.get(id)! }))
+    .filter((item) => item.delta !== 0n)
+    .sort((a, b) => (BigInt(a.accountId) < BigInt(b.accountId) ? -1 : 1));
+
+  const entries = [];
+  const changes: BalanceChange[] = [];
+  for (const item of ordered) {
+    const balance = await applyDelta(trx, item.accountId, item.delta);
+    if (balance === undefined) {
+      throw new DomainError('CONFLICT', 'Insufficient balance', { code: 'INSUFFICIENT_FUNDS' });
+    }
+    entries.push({ transactionId, accountId: item.accountId, currency: item.currency, amount: item.delta, balanceAfter: balance });
+    if ('user' in item.ref && item.ref.purpose !== 'referral') changes.push({ userId: item.ref.user, currency: item.currency, balance });
+  }
+  await insertEntries(trx, entries);
+  return { result: { posted: true, transactionId }, changes };
+}

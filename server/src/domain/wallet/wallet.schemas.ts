@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { amountInputSchema, CURRENCIES } from './amounts.js';
+import { ASSETS, NETWORK_IDS } from './networks.js';
+
+/** Wallet inputs, parsed at the edge (tRPC) and shared with the client's forms. */
+export const currencySchema = z.enum(CURRENCIES);
+export const networkSchema = z.enum(NETWORK_IDS as [string, ...string[]]).transform((value) => value as (typeof NETWORK_IDS)[number]);
+export const assetSchema = z.enum(ASSETS);
+
+export const PAGE_DEFAULT = 20;
+export const PAGE_MAX = 100;
+
+const pageFields = {
+  limit: z.number().int().min(1).max(PAGE_MAX).default(PAGE_DEFAULT),
+  /** The `nextCursor` of the previous page. */
+  cursor: z.string().regex(/^\d{1,19}$/).optional(),
+};
+
+export const transactionsInputSchema = z.object({ ...pageFields, currency: currencySchema.optional() }).default({ limit: PAGE_DEFAULT });
+
+export const withdrawalStatusFilterSchema = z.enum(['ALL', 'PENDING', 'APPROVED', 'SENT', 'REJECTED', 'FAILED']);
+export const depositStatusFilterSchema = z.enum(['ALL', 'PENDING', 'CREDITED']);
+
+export const withdrawalsInputSchema = z
+  .object({ ...pageFields, status: withdrawalStatusFilterSchema.default('ALL') })
+  .default({ limit: PAGE_DEFAULT, status: 'ALL' });
+export const depositsInputSchema = z
+  .object({ ...pageFields, status: depositStatusFilterSchema.default('ALL') })
+  .default({ limit: PAGE_DEFAULT, status: 'ALL' });
+
+export const depositAddressInputSchema = z.object({ network: networkSchema });
+
+export const withdrawInputSchema = z.object({
+  amount: amountInputSchema,
+  asset: assetSchema,
+  network: networkSchema,
+  address: z.string().trim().min(20).max(100),
+  password: z.string().min(1).max(256),
+  /** Reserved for two-factor codes once 2FA exists; ignored until then. */
+  otp: z.string().max(16).optional(),
+});
+
+export const withdrawalIdSchema = z.object({ id: z.string().regex(/^\d{1,19}$/) });
+export const rejectInputSchema = withdrawalIdSchema.extend({ reason: z.string().trim().min(1).max(500) });
+export const recordTxidInputSchema = withdrawalIdSchema.extend({ txid: z.string().trim().min(8).max(128).regex(/^[A-Za-z0-9]+$/) });
+
+export const selfExcludeInputSchema = z.object({ period: z.enum(['24h', '7d', '30d', '6m', 'permanent']) });
+export const depositLimitInputSchema = z.object({
+  period: z.enum(['day', 'week', 'month']),
+  /** null removes the limit (takes effect after 24 h, like any increase). */
+  amount: amountInputSchema.nullable(),
+});
+
+/** The body a payment provider POSTs to /api/webhooks/deposits (signed; see docs/api.md). */
+export const depositWebhookSchema = z.object({
+  network: networkSchema,
+  asset: assetSchema,
+  address: z.string().trim().min(20).max(100),
+  txHash: z.string().trim().min(8).max(128).regex(/^[A-Za-z0-9]+$/),
+  outputIndex: z.number().int().min(0).max(1_000_000).default(0),
+  amount: amountInputSchema,
+  confirmations: z.number().int().min(0).max(1_000_000_000),
+});
+export type DepositWebhook = z.infer<typeof depositWebhookSchema>;
+
+export const userIdInputSchema = z.object({ userId: z.number().int().positive() });

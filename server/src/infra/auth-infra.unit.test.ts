@@ -1,0 +1,94 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { loadEnv } from '../env.js';
+import { isCommonPassword, commonPasswords } from './common-passwords.js';
+import { createArgon2Hasher, Semaphore } from './password-hasher.js';
+import { tooManyRequestsMessage } from './rate-limiter.js';
+
+describe('Semaphore', () => {
+  it('never runs more than its limit at once and runs every task', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 1, max: 4 }), fc.array(fc.integer({ min: 0, max: 3 }), { maxLength: 25 }), async (limit, delays) => {
+        const semaphore = new Semaphore(limit);
+        let running = 0;
+        let peak = 0;
+        const results = await Promise.all(
+          delays.map((delay, i) =>
+            semaphore.run(async () => {
+              running += 1;
+              peak = Math.max(peak, running);
+              await new Promise((resolve) => setTimeout(resolve, delay));
+              running -= 1;
+              return i;
+            }),
+          ),
+        );
+        expect(results).toEqual(delays.map((_, i) => i));
+        expect(peak).toBeLessThanOrEqual(limit);
+        expect(semaphore.inFlight).toBe(0);
+      }),
+      { numRuns: 30 },
+    );
+  });
+
+  it('frees its slot when a task fails', async () => {
+    const semaphore = new Semaphore(1);
+    await expect(semaphore.run(() => Promise.reject(new Error('x')))).rejects.toThrow('x');
+    await expect(semaphore.run(async () => 'ok')).resolves.toBe('ok');
+  });
+});
+
+describe('argon2id hasher', () => {
+  it('hashes with the baseline parameters, two at a time, and verifies', async () => {
+    const hasher = createArgon2Hasher({ memoryKib: 19_456, timeCost: 2, parallelism: 1, concurrency: 2 });
+    let peak = 0;
+    const watch = setInterval(() => (peak = Math.max(peak, hasher.semaphore.inFlight)), 1);
+    const digests = await Promise.all(['one-password', 'two-password', 'three-password'].map((p) => hasher.hash(p)));
+    clearInterval(watch);
+    expect(peak).toBeLessThanOrEqual(2);
+    expect(digests[0]).toMatch(/^\$argon2id\$v=19\$/);
+    const params = Object.fromEntries(digests[0]!.split('$')[3]!.split(',').map((pair) => pair.split('=')));
+    expect(params).toEqual({ m: '19456', t: '2', p: '1' });
+    expect(await hasher.verify(digests[0]!, 'one-password')).toBe(true);
+    expect(await hasher.verify(digests[0]!, 'two-password')).toBe(false);
+    expect(await hasher.verify('not-a-digest', 'x')).toBe(false);
+    expect(hasher.needsRehash(digests[0]!)).toBe(false);
+    const stronger = createArgon2Hasher({ memoryKib: 20_480, timeCost: 2, parallelism: 1, concurrency: 1 });
+    expect(stronger.needsRehash(digests[0]!)).toBe(true);
+  });
+});
+
+describe('common passwords', () => {
+  it('ships a list of well over 1000 and matches case-insensitively', () => {
+    expect(commonPasswords().size).toBeGreaterThan(1000);
+    expect(isCommonPassword('PassWord')).toBe(true);
+    expect(isCommonPassword('qwertyuiop')).toBe(true);
+    expect(isCommonPassword('Tr0ub4dor&3-horse-battery')).toBe(false);
+  });
+});
+
+describe('rate limit messages', () => {
+  it('start with "Too Many Requests" and say how long to wait', () => {
+    expect(tooManyRequestsMessage(30)).toBe('Too Many Requests: please wait 30 seconds before trying again.');
+    expect(tooManyRequestsMessage(900)).toBe('Too Many Requests: please wait 15 minutes before trying again.');
+  });
+});
+
+describe('auth configuration', () => {
+  it('has secure defaults and parses "<points>/<seconds>" limits', () => {
+    const env = loadEnv({ RATE_LIMIT_LOGIN_IP: '5/60' });
+    expect(env.EMAIL_VERIFICATION).toBe(true);
+    expect([env.ARGON2_MEMORY_KIB, env.ARGON2_TIME_COST, env.ARGON2_PARALLELISM, env.PASSWORD_HASH_CONCURRENCY]).toEqual([19_456, 2, 1, 2]);
+    expect(env.RATE_LIMIT_LOGIN_IP).toEqual({ points: 5, durationSeconds: 60 });
+    expect(env.RATE_LIMIT_LOGIN_ACCOUNT).toEqual({ points: 10, durationSeconds: 900 });
+    expect(env.SESSION_TTL_MS).toBe(86_400_000);
+    expect(loadEnv({ EMAIL_VERIFICATION: 'false' }).EMAIL_VERIFICATION).toBe(false);
+    expect(() => loadEnv({ RATE_LIMIT_LOGIN_IP: 'lots' })).toThrow(/RATE_LIMIT_LOGIN_IP/);
+  });
+
+  it('refuses argon2 below the baseline except in tests', () => {
+    expect(() => loadEnv({ ARGON2_MEMORY_KIB: '4096' })).toThrow(/ARGON2_MEMORY_KIB must be >= 19456/);
+    expect(() => loadEnv({ NODE_ENV: 'production', ARGON2_TIME_COST: '1' })).toThrow(/ARGON2/);
+    expect(loadEnv({ NODE_ENV: 'test', ARGON2_MEMORY_KIB: '4096' }).ARGON2_MEMORY_KIB).toBe(4096);
+  });
+});
