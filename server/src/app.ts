@@ -60,7 +60,15 @@ export function createHttpApp({ env, services, logger, metrics }: AppDeps): expr
       crossOriginEmbedderPolicy: false,
     }),
   );
-  app.use(express.json({ limit: '100kb' }));
+  // The raw bytes stay beside the parsed body: signed webhooks are verified against exactly them.
+  app.use(
+    express.json({
+      limit: '100kb',
+      verify: (req, _res, buf) => {
+        (req as unknown as { rawBody?: Buffer }).rawBody = buf;
+      },
+    }),
+  );
 
   app.get('/metrics', async (_req, res) => {
     res.setHeader('Content-Type', metrics.registry.contentType);

@@ -24,6 +24,11 @@ function rateLimit(fallback: string) {
     });
 }
 
+/** A non-negative decimal amount in whole units, at most 8 decimals (kept as text; parsed exactly by the wallet). */
+function walletAmount(fallback: string) {
+  return z.string().regex(/^\d{1,12}(\.\d{1,8})?$/, 'must be a decimal amount with at most 8 decimals').default(fallback);
+}
+
 /** The OWASP baseline for argon2id; only tests may go below it. */
 export const ARGON2_BASELINE = { memoryKib: 19_456, timeCost: 2, parallelism: 1 } as const;
 
@@ -74,6 +79,21 @@ const envSchema = z.object({
   BZU_PRICE_HTTP_URL: z.string().url().optional(),
   BZU_PRICE_HTTP_PATH: z.string().default('price'),
   BZU_PRICE_HTTP_TIMEOUT_MS: z.coerce.number().int().positive().default(5_000),
+  // Wallet (deposits, withdrawals, referrals). Amounts are decimal strings in whole units.
+  WALLET_XPUB: z.string().regex(/^[xt]pub[1-9A-HJ-NP-Za-km-z]{100,112}$/, 'must be a BIP32 extended public key (xpub...)').optional(),
+  DEPOSIT_WEBHOOK_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  DEPOSIT_WEBHOOK_TOLERANCE_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
+  DEPOSIT_CONFIRMATIONS: z.string().regex(/^([A-Z0-9]+:\d+)(,[A-Z0-9]+:\d+)*$/, 'must look like ERC20:12,BEP20:15,TRC20:20').optional(),
+  WITHDRAWAL_MIN_USD: walletAmount('10'),
+  WITHDRAWAL_FEE_USD: walletAmount('1'),
+  WITHDRAWAL_MIN_BZU: walletAmount('100'),
+  WITHDRAWAL_FEE_BZU: walletAmount('10'),
+  REFERRAL_RATE: z.string().regex(/^(0(\.\d{1,6})?|1(\.0{1,6})?)$/, 'must be a fraction between 0 and 1, e.g. 0.1').default('0.1'),
+  // Trollbox: per-user send rate plus a burst allowance ("<points>/<seconds>"), and how long an
+  // in-process poll page may live without an invalidation (a safety net if the bus drops one).
+  CHAT_RATE_LIMIT: rateLimit('1/2'),
+  CHAT_RATE_BURST: rateLimit('3/20'),
+  CHAT_PAGE_MAX_AGE_MS: z.coerce.number().int().positive().default(10_000),
 }).refine((env) => env.BZU_PRICE_SOURCE !== 'http' || env.BZU_PRICE_HTTP_URL, {
   message: 'is required when BZU_PRICE_SOURCE is http',
   path: ['BZU_PRICE_HTTP_URL'],

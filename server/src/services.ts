@@ -17,8 +17,18 @@ import { readWorkerHeartbeat } from './infra/worker-heartbeat.js';
 import { PlatformEvents } from './domain/events/platform-events.js';
 import { RedisEventBus } from './infra/event-bus.js';
 import { createTokenService } from './infra/token-store.js';
+import { createChatService } from './infra/chat-store.js';
 import { LiveFeedService } from './realtime/live-feed.service.js';
 import type { SessionResolver } from './realtime/session-resolver.js';
+import { parseAmount } from './domain/wallet/amounts.js';
+import { DepositService } from './domain/wallet/deposit.service.js';
+import { LedgerService } from './domain/wallet/ledger.service.js';
+import { AddressDeriver, NETWORK_IDS, NETWORKS, type NetworkId } from './domain/wallet/networks.js';
+import { ReferralService } from './domain/wallet/referral.service.js';
+import { ResponsibleGamingService } from './domain/wallet/responsible-gaming.service.js';
+import { WalletService } from './domain/wallet/wallet.service.js';
+import { manualPayoutAdapter, WithdrawalService, type PayoutAdapter } from './domain/wallet/withdrawal.service.js';
+import { loadWalletKeys } from './infra/wallet-keys.js';
 
 export interface Infrastructure {
   env: Env;
@@ -31,6 +41,8 @@ export interface Infrastructure {
 export interface ServiceOptions {
   /** Who a socket/subscription session token belongs to; defaults to auth once it is wired in. */
   resolveSession?: SessionResolver;
+  /** How approved withdrawals are sent; defaults to the manual adapter (an admin records the txid). */
+  payoutAdapter?: PayoutAdapter;
 }
 
 export function createServices(infra: Infrastructure, options: ServiceOptions = {}) {
@@ -41,6 +53,8 @@ export function createServices(infra: Infrastructure, options: ServiceOptions = 
   // Called only after createServices returns, so `auth` (built below) is initialised by then.
   const live = new LiveFeedService(eventBus, options.resolveSession ?? ((token) => auth.authenticate(token)));
   const token = createTokenService(env, db, redis, events);
+  // Trollbox; self-exclusion is read from the account work's self_exclusions table.
+  const chat = createChatService(env, db, redis, events);
   const system = new SystemService(
     {
       databaseTime: async () => {
@@ -58,20 +72,16 @@ export function createServices(infra: Infrastructure, options: ServiceOptions = 
       workerStaleAfterMs: env.WORKER_HEARTBEAT_MS * 3,
     },
   );
-  const { auth, mail } = createAuthServices(infra);
-  return { system, auth, mail, events, live, token };
+  // Auth shows wallet balances on the user object; the wallet re-checks passwords through auth.
+  const { auth, mail } = createAuthServices(infra, (userId) => walletServices.wallet.userBalances(userId));
+  const walletServices = createWalletServices(infra, events, (userId, password) => auth.confirmPassword(userId, password), options);
+  return { system, auth, mail, events, live, token, chat, ...walletServices };
 }
 
 export type Services = ReturnType<typeof createServices>;
 
-/**
- * The user object's balances. Placeholder until the wallet exists: the wallet replaces this one
- * function (legacy REST turns the strings into numbers).
- */
-const placeholderBalances: BalanceReader = async () => ({ balance: '0', bzuBalance: '0' });
-
-/** Accounts and the e-mail outbox they write to. */
-function createAuthServices(infra: Infrastructure) {
+/** Accounts and the e-mail outbox they write to; `balances` fills the user object's balance fields. */
+function createAuthServices(infra: Infrastructure, balances: BalanceReader) {
   const { env, db, redis, jobs } = infra;
   const logger = createLogger(env.LOG_LEVEL, 'auth');
   const enqueueMail = (outboxId: number) =>
@@ -100,7 +110,7 @@ function createAuthServices(infra: Infrastructure) {
       }),
       limits,
       mailQueue: { enqueue: enqueueMail },
-      balances: placeholderBalances,
+      balances,
       isCommonPassword,
     },
     {
@@ -117,4 +127,47 @@ function createAuthServices(infra: Infrastructure) {
     enqueue: enqueueMail,
   });
   return { auth, mail };
+}
+
+/** Ledger, deposits, withdrawals, responsible gaming and referrals. */
+function createWalletServices(
+  infra: Infrastructure,
+  events: PlatformEvents,
+  confirmPassword: (userId: number, password: string) => Promise<void>,
+  options: ServiceOptions,
+) {
+  const { env, db, jobs } = infra;
+  const logger = createLogger(env.LOG_LEVEL, 'wallet');
+  const keys = loadWalletKeys(
+    { xpub: env.WALLET_XPUB, webhookSecret: env.DEPOSIT_WEBHOOK_SECRET, dataDir: env.dataDir, production: env.NODE_ENV === 'production' },
+    logger,
+  );
+  const ledger = new LedgerService({ db, events, onPublishError: (error) => logger.warn({ err: error }, 'balance-update publish failed') });
+  const responsibleGaming = new ResponsibleGamingService({ db });
+  const configured = Object.fromEntries((env.DEPOSIT_CONFIRMATIONS ?? '').split(',').filter(Boolean).map((pair) => pair.split(':')));
+  const confirmations = Object.fromEntries(
+    NETWORK_IDS.map((id) => [id, configured[id] !== undefined ? Number(configured[id]) : NETWORKS[id].defaultConfirmations]),
+  ) as Record<NetworkId, number>;
+  const deposits = new DepositService(
+    { db, ledger, responsibleGaming, deriver: new AddressDeriver(keys.xpub) },
+    { webhookSecret: keys.webhookSecret, webhookToleranceSeconds: env.DEPOSIT_WEBHOOK_TOLERANCE_SECONDS, confirmations },
+  );
+  const withdrawals = new WithdrawalService(
+    {
+      db,
+      ledger,
+      confirmPassword,
+      // The 2FA seam: replace with a real second-factor check once 2FA exists.
+      secondFactor: async () => undefined,
+      payoutQueue: { enqueue: (withdrawalId) => jobs.enqueue('wallet', 'payout', { withdrawalId }, { jobId: `payout-${withdrawalId}` }) },
+      payout: options.payoutAdapter ?? manualPayoutAdapter,
+    },
+    {
+      minimum: { USD: parseAmount(env.WITHDRAWAL_MIN_USD), BZU: parseAmount(env.WITHDRAWAL_MIN_BZU) },
+      fee: { USD: parseAmount(env.WITHDRAWAL_FEE_USD), BZU: parseAmount(env.WITHDRAWAL_FEE_BZU) },
+    },
+  );
+  const referrals = new ReferralService({ db, ledger }, { ratePpm: Number(parseAmount(env.REFERRAL_RATE) / 100n) });
+  const wallet = new WalletService({ ledger });
+  return { ledger, wallet, deposits, withdrawals, responsibleGaming, referrals, walletKeys: { webhookSecret: keys.webhookSecret } };
 }

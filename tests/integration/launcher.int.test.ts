@@ -64,7 +64,7 @@ describe('npm start', () => {
     const redisPort = await freePort();
     let redis = startRedis(redisPort);
     const app = await launch({ REDIS_URL: `redis://127.0.0.1:${redisPort}` });
-    await expect.poll(() => statusOf(app.url), { timeout: 60_000, interval: 250, message: app.output() }).toBe(200);
+    await expect.poll(() => statusOf(app.url), { timeout: 150_000, interval: 250, message: app.output() }).toBe(200);
     await expect.poll(() => app.output(), { timeout: 5_000 }).toContain('BZU platform is running at');
     await expect
       .poll(async () => ((await (await fetch(`${app.url}/auth/status`)).json()) as { worker: string }).worker, { timeout: 10_000 })
@@ -79,18 +79,18 @@ describe('npm start', () => {
 
     app.child.kill('SIGTERM');
     expect(await exited(app.child)).toBe(0);
-  }, 120_000);
+  }, 240_000);
 
   it('runs two instances side by side, each with a private Redis and database under its own DATA_DIR', async () => {
     const deadRedis = `redis://127.0.0.1:${await freePort()}`;
     const [first, second] = await Promise.all([launch({ REDIS_URL: deadRedis }), launch({ REDIS_URL: deadRedis })]);
-    await expect.poll(() => statusOf(first!.url), { timeout: 60_000, interval: 250 }).toBe(200);
-    await expect.poll(() => statusOf(second!.url), { timeout: 60_000, interval: 250 }).toBe(200);
+    await expect.poll(() => statusOf(first!.url), { timeout: 150_000, interval: 250 }).toBe(200);
+    await expect.poll(() => statusOf(second!.url), { timeout: 150_000, interval: 250 }).toBe(200);
     expect(first!.output()).toContain('Started a private Redis');
     expect(second!.output()).toContain('Started a private Redis');
     first!.child.kill('SIGTERM');
     second!.child.kill('SIGTERM');
     expect(await exited(first!.child)).toBe(0);
     expect(await exited(second!.child)).toBe(0);
-  }, 120_000);
+  }, 240_000);
 });

@@ -18,6 +18,10 @@ export const jobSchemas = {
     /** One outbox row; the mail's content (with its single-use link) stays in Postgres. */
     send: z.object({ outboxId: z.number().int().positive() }).strict(),
   },
+  wallet: {
+    /** Hand one APPROVED withdrawal to the payout adapter; job id `payout-<id>`. */
+    payout: z.object({ withdrawalId: z.string().regex(/^\d{1,19}$/) }).strict(),
+  },
 } as const satisfies Record<string, Record<string, z.ZodType>>;
 
 export type QueueName = keyof typeof jobSchemas;

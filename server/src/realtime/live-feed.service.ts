@@ -7,6 +7,8 @@ import type { SessionResolver, SessionUser } from './session-resolver.js';
 export interface LiveEvent<T> {
   id: string;
   data: T;
+  /** The event type (streams may carry several types of one channel). */
+  type?: EventType;
 }
 
 export interface StreamOptions {
@@ -88,15 +90,16 @@ export class LiveFeedService {
    */
   stream<T extends EventType>(
     channel: string,
-    type: T,
+    type: T | readonly T[],
     { lastEventId, signal }: StreamOptions,
   ): AsyncGenerator<LiveEvent<EventPayload<T>>> {
+    const wanted = (event: { type: string }) => (typeof type === 'string' ? event.type === type : type.includes(event.type as T));
     // Subscribed now, not on the first next(): nothing published after this call is missed.
     const pending: BusEvent[] = [];
     let overflowed = false;
     let wake: (() => void) | null = null;
     const unsubscribe = this.hub.subscribe(channel, (event) => {
-      if (event.type !== type) return;
+      if (!wanted(event)) return;
       if (pending.length >= MAX_PENDING) overflowed = true;
       else pending.push(event);
       wake?.();
@@ -112,7 +115,7 @@ export class LiveFeedService {
             const missed = await bus.since(channel, lastId);
             for (const event of missed) {
               lastId = event.id;
-              if (event.type === type) yield { id: event.id, data: event.data as EventPayload<T> };
+              if (wanted(event)) yield { id: event.id, type: event.type as T, data: event.data as EventPayload<T> };
             }
             if (missed.length < 500) break;
           }
@@ -123,7 +126,7 @@ export class LiveFeedService {
           if (next) {
             if (lastId && compareStreamIds(next.id, lastId) <= 0) continue;
             lastId = next.id;
-            yield { id: next.id, data: next.data as EventPayload<T> };
+            yield { id: next.id, type: next.type as T, data: next.data as EventPayload<T> };
             continue;
           }
           await new Promise<void>((resolve) => {

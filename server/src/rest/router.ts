@@ -3,6 +3,7 @@ import type { ContextForRequest } from './legacy-handler.js';
 import { authRoutes } from './auth.routes.js';
 import { statusRoutes } from './status.routes.js';
 import { tokenRoutes } from './token.routes.js';
+import { walletRoutes } from './wallet.routes.js';
 
 /** The legacy REST surface of API.md; each area contributes its routes here. */
 export function createRestRouter(contextFor: ContextForRequest): Router {
@@ -10,5 +11,6 @@ export function createRestRouter(contextFor: ContextForRequest): Router {
   rest.use(statusRoutes(contextFor));
   rest.use(authRoutes(contextFor));
   rest.use(tokenRoutes(contextFor));
+  rest.use(walletRoutes(contextFor));
   return rest;
 }

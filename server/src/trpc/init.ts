@@ -13,14 +13,18 @@ const trpcCodeByKind: Record<DomainErrorKind, TRPC_ERROR_CODE_KEY> = {
   UNAVAILABLE: 'SERVICE_UNAVAILABLE',
 };
 
-/** The first validation issue as a sentence that names the field, e.g. "email: invalid email". */
+/** Zod's own wording ("Invalid input: expected string", "Too big: ...") does not say which field. */
+const GENERIC_MESSAGE = /^(invalid|too big|too small|unrecognized|expected|required)/i;
+
+/**
+ * The first validation issue as one sentence. A schema's own message ("Username must be 3-10
+ * characters ...") is passed through as written; Zod's generic wording gets the field's name in front.
+ */
 export function describeZodError(error: ZodError): string {
   const issue = error.issues[0];
   if (!issue) return 'Invalid input';
   const field = issue.path.join('.');
-  return field && !issue.message.toLowerCase().includes(field.toLowerCase())
-    ? `${field}: ${issue.message}`
-    : issue.message;
+  return field && GENERIC_MESSAGE.test(issue.message) ? `${field}: ${issue.message}` : issue.message;
 }
 
 const t = initTRPC.context<Context>().create({

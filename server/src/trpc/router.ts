@@ -1,7 +1,11 @@
 import { createCallerFactory, router } from './init.js';
 import { authRouter } from './routers/auth.router.js';
+import { chatRouter } from './routers/chat.router.js';
 import { configProcedure, systemRouter } from './routers/system.router.js';
-import { onBalanceProcedure, onResultProcedure } from './routers/live.procedures.js';
+import { onResultProcedure } from './routers/live.procedures.js';
+import { accountRouter } from './routers/account.router.js';
+import { adminRouter } from './routers/admin.router.js';
+import { walletRouter } from './routers/wallet.router.js';
 import { tokenRouter } from './routers/token.router.js';
 
 /** Every area's router, mounted under its name. The client imports only this type. */
@@ -10,8 +14,11 @@ export const appRouter = router({
   system: systemRouter,
   auth: authRouter,
   token: tokenRouter,
+  chat: chatRouter,
   // Live feeds; the account and games areas merge these into their routers when they arrive.
-  account: router({ onBalance: onBalanceProcedure }),
+  account: accountRouter,
+  wallet: walletRouter,
+  admin: adminRouter,
   games: router({ onResult: onResultProcedure }),
 });
 

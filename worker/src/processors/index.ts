@@ -3,10 +3,12 @@ import { emailHandlers } from './email.processor.js';
 import { housekeepingHandlers } from './housekeeping.processor.js';
 import { tokenHandlers } from './token-price.processor.js';
 import type { QueueHandlers } from './types.js';
+import { walletHandlers } from './wallet.processor.js';
 
 /** Every queue the worker consumes, with its handlers. */
 export const processors: { [Q in QueueName]: QueueHandlers<Q> } = {
   housekeeping: housekeepingHandlers,
   token: tokenHandlers,
   email: emailHandlers,
+  wallet: walletHandlers,
 };

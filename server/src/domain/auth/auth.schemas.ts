@@ -71,6 +71,7 @@ export const loginInputSchema = z.object({
     .min(1, 'Username or email is required')
     .max(254, 'Username or email is too long')
     // Control characters (NUL above all) can be neither a name nor an address.
+    // eslint-disable-next-line no-control-regex -- matching control characters is the point here
     .regex(/^[^\u0000-\u001f\u007f]*$/, 'Username or email contains invalid characters'),
   password: text('Password').min(1, 'Password is required').max(128, PASSWORD_LENGTH_MESSAGE),
 });

@@ -306,6 +306,22 @@ export class AuthService {
     return { message: RESET_DONE_MESSAGE };
   }
 
+  /**
+   * Re-checks the password of a signed-in user before a sensitive action (e.g. a withdrawal);
+   * limited like logins. Throws BAD_REQUEST INVALID_PASSWORD when wrong.
+   */
+  async confirmPassword(userId: number, password: string): Promise<void> {
+    const { db, hasher, limits } = this.deps;
+    const accountKey = `user:${userId}`;
+    await limits.consume('loginAccount', accountKey);
+    const row = await findUserById(db, userId);
+    if (!row) throw new DomainError('UNAUTHORIZED', NOT_AUTHENTICATED_MESSAGE);
+    if (!(await hasher.verify(row.password_hash, normalizePassword(password)))) {
+      throw new DomainError('BAD_REQUEST', 'Password is incorrect', { code: 'INVALID_PASSWORD' });
+    }
+    await limits.reset('loginAccount', accountKey);
+  }
+
   async changePassword(
     auth: AuthenticatedSession,
     input: { currentPassword: string; newPassword: string },

@@ -98,7 +98,7 @@ export class AddressDeriver {
   }
 
   derive(network: NetworkId, userId: number): { address: string; path: string } {
-    if (!Number.isInteger(userId) || userId < 0 || userId >= HDKey.HARDENED_OFFSET) throw new RangeError('bad user id');
+    if (!Number.isInteger(userId) || userId < 0 || userId >= 0x80000000) throw new RangeError('bad user id');
     const branch = NETWORKS[network].branch;
     const child = this.root.deriveChild(branch).deriveChild(userId);
     return { address: addressFromPublicKey(network, child.publicKey!), path: `xpub/${branch}/${userId}` };

@@ -1,0 +1,118 @@
+import { sql } from 'kysely';
+import type { Db } from '../../../../db/client.js';
+import { DomainError } from '../errors.js';
+import { CURRENCIES, formatAmount, type Currency } from './amounts.js';
+import { accountCode, type LedgerService } from './ledger.service.js';
+
+export const PPM = 1_000_000n;
+
+/**
+ * Commission on a referred player's play: house edge x amount wagered / 2 x rate, rounded down to
+ * 1e-8 units. Edge and rate are parts per million (1% edge = 10_000, 10% rate = 100_000).
+ */
+export function referralCommission(wagered: bigint, houseEdgePpm: number, ratePpm: number): bigint {
+  if (wagered < 0n) throw new RangeError('wagered must not be negative');
+  return (wagered * BigInt(houseEdgePpm) * BigInt(ratePpm)) / (2n * PPM * PPM);
+}
+
+export interface AccrualInput {
+  referrerId: number;
+  refereeId?: number;
+  /** The business event the commission comes from (e.g. "bet:123"); accrues once per key. */
+  sourceKey: string;
+  currency: Currency;
+  wagered: bigint;
+  houseEdgePpm: number;
+  /** Defaults to the configured rate. */
+  ratePpm?: number;
+}
+
+/**
+ * Referral commissions accrue into the referrer's referral account (house pays) and are claimed
+ * into cash; each accrued unit can be claimed once.
+ */
+export class ReferralService {
+  constructor(
+    private readonly deps: { db: Db; ledger: LedgerService },
+    private readonly config: { ratePpm: number },
+  ) {}
+
+  async accrue(input: AccrualInput): Promise<{ commission: string; accrued: boolean }> {
+    const ratePpm = input.ratePpm ?? this.config.ratePpm;
+    if (!Number.isInteger(input.houseEdgePpm) || input.houseEdgePpm < 0 || input.houseEdgePpm > 1_000_000) {
+      throw new DomainError('BAD_REQUEST', 'houseEdge must be between 0 and 1');
+    }
+    const commission = referralCommission(input.wagered, input.houseEdgePpm, ratePpm);
+    return this.deps.ledger.transact(async ({ trx, post }) => {
+      const inserted = await trx
+        .insertInto('referral_commissions')
+        .values({
+          referrer_id: input.referrerId,
+          referee_id: input.refereeId ?? null,
+          source_key: input.sourceKey,
+          currency: input.currency,
+          wagered_e8: input.wagered,
+          house_edge_ppm: input.houseEdgePpm,
+          rate_ppm: ratePpm,
+          commission_e8: commission,
+        })
+        .onConflict((oc) => oc.column('source_key').doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      if (!inserted) {
+        const existing = await trx.selectFrom('referral_commissions').select('commission_e8').where('source_key', '=', input.sourceKey).executeTakeFirstOrThrow();
+        return { commission: formatAmount(BigInt(existing.commission_e8)), accrued: false };
+      }
+      if (commission > 0n) {
+        await post({
+          key: `referral:${input.sourceKey}`,
+          kind: 'referral-accrual',
+          userId: input.referrerId,
+          memo: { sourceKey: input.sourceKey, refereeId: input.refereeId ?? null },
+          legs: [
+            { account: { house: 'referrals' }, currency: input.currency, amount: -commission },
+            { account: { user: input.referrerId, purpose: 'referral' }, currency: input.currency, amount: commission },
+          ],
+        });
+      }
+      return { commission: formatAmount(commission), accrued: true };
+    });
+  }
+
+  async summary(userId: number): Promise<{ claimable: Record<Currency, string>; rate: string }> {
+    const balances = await this.deps.ledger.balances(userId, 'referral');
+    return {
+      claimable: { USD: formatAmount(balances.USD), BZU: formatAmount(balances.BZU) },
+      rate: formatAmount((BigInt(this.config.ratePpm) * 100_000_000n) / PPM),
+    };
+  }
+
+  /** Moves everything accrued into cash; a second claim of the same accruals finds nothing left. */
+  async claim(userId: number): Promise<{ claimed: Record<Currency, string> }> {
+    const claimed: Record<Currency, bigint> = { USD: 0n, BZU: 0n };
+    await this.deps.ledger.transact(async ({ trx, post }) => {
+      const code = accountCode({ user: userId, purpose: 'referral' });
+      // Lock the referral accounts: a concurrent claim waits and then sees the emptied balance.
+      const { rows } = await sql<{ currency: Currency; balance_e8: string; last_entry: string | null }>`
+        select a.currency, a.balance_e8::text as balance_e8,
+          (select max(e.id)::text from ledger_entries e where e.account_id = a.id) as last_entry
+        from ledger_accounts a where a.code = ${code} order by a.id for update`.execute(trx);
+      for (const row of rows) {
+        const balance = BigInt(row.balance_e8);
+        if (balance <= 0n || !CURRENCIES.includes(row.currency)) continue;
+        const result = await post({
+          key: `referral-claim:${userId}:${row.currency}:${row.last_entry}`,
+          kind: 'referral-claim',
+          userId,
+          legs: [
+            { account: { user: userId, purpose: 'referral' }, currency: row.currency, amount: -balance },
+            { account: { user: userId }, currency: row.currency, amount: balance },
+          ],
+        });
+        if (result.posted) claimed[row.currency] = balance;
+      }
+    });
+    if (claimed.USD === 0n && claimed.BZU === 0n) throw new DomainError('CONFLICT', 'Nothing to claim', { code: 'NOTHING_TO_CLAIM' });
+    return { claimed: { USD: formatAmount(claimed.USD), BZU: formatAmount(claimed.BZU) } };
+  }
+}

@@ -1,0 +1,231 @@
+import type { Db } from '../../../../db/client.js';
+import type { WithdrawalStatus } from '../../../../db/wallet-tables.js';
+import {
+  findWithdrawal,
+  insertWithdrawal,
+  listWithdrawals,
+  transitionWithdrawal,
+  type WithdrawalRow,
+} from '../../../../db/repositories/wallet.repo.js';
+import { DomainError } from '../errors.js';
+import { formatAmount, type Currency } from './amounts.js';
+import type { Leg, LedgerService, LedgerTx } from './ledger.service.js';
+import { assetCurrency, NETWORKS, normalizeAddress, type Asset, type NetworkId } from './networks.js';
+import { PAGE_DEFAULT } from './wallet.schemas.js';
+
+export interface WithdrawalConfig {
+  minimum: Record<Currency, bigint>;
+  fee: Record<Currency, bigint>;
+}
+
+/** Re-checks the account password; throws a DomainError when it is wrong. */
+export type PasswordConfirmer = (userId: number, password: string) => Promise<void>;
+/**
+ * The seam for two-factor authentication: called after the password with whatever code the client
+ * sent. Until 2FA exists the default accepts everything.
+ */
+export type SecondFactorCheck = (userId: number, code: string | undefined) => Promise<void>;
+
+export type PayoutOutcome = { kind: 'sent'; txid: string } | { kind: 'manual' };
+
+/** Sends an approved withdrawal on chain. Throw PayoutFailure when it can never succeed (funds get refunded). */
+export interface PayoutAdapter {
+  send(withdrawal: WithdrawalView): Promise<PayoutOutcome>;
+}
+
+export class PayoutFailure extends Error {}
+
+/** The default adapter: nothing is sent automatically; an admin pays out and records the txid. */
+export const manualPayoutAdapter: PayoutAdapter = {
+  send: async () => ({ kind: 'manual' }),
+};
+
+export interface WithdrawalView {
+  id: string;
+  userId: number;
+  currency: string;
+  asset: string;
+  network: string;
+  address: string;
+  amount: string;
+  fee: string;
+  total: string;
+  status: WithdrawalStatus;
+  txid: string | null;
+  reason: string | null;
+  createdAt: string;
+  decidedAt: string | null;
+  sentAt: string | null;
+}
+
+export function toWithdrawalView(row: WithdrawalRow): WithdrawalView {
+  const amount = BigInt(row.amount_e8);
+  const fee = BigInt(row.fee_e8);
+  return {
+    id: String(row.id),
+    userId: row.user_id,
+    currency: row.currency,
+    asset: row.asset,
+    network: row.network,
+    address: row.address,
+    amount: formatAmount(amount),
+    fee: formatAmount(fee),
+    total: formatAmount(amount + fee),
+    status: row.status,
+    txid: row.txid,
+    reason: row.reason,
+    createdAt: new Date(row.created_at).toISOString(),
+    decidedAt: row.decided_at ? new Date(row.decided_at).toISOString() : null,
+    sentAt: row.sent_at ? new Date(row.sent_at).toISOString() : null,
+  };
+}
+
+const notFound = () => new DomainError('NOT_FOUND', 'Withdrawal not found');
+const wrongState = (row: WithdrawalRow | undefined, action: string) =>
+  new DomainError('CONFLICT', row ? `Cannot ${action} a ${row.status} withdrawal` : 'Withdrawal not found', { code: 'WITHDRAWAL_STATE' });
+
+/**
+ * Withdrawals in two phases: the amount plus fee is reserved (moved to the house's pending account)
+ * when the player asks; an admin approves or rejects; the worker sends approved ones through the
+ * payout adapter; rejection or failure refunds the whole reservation.
+ */
+export class WithdrawalService {
+  constructor(
+    private readonly deps: {
+      db: Db;
+      ledger: LedgerService;
+      confirmPassword: PasswordConfirmer;
+      secondFactor: SecondFactorCheck;
+      payoutQueue: { enqueue(withdrawalId: string): Promise<void> };
+      payout: PayoutAdapter;
+    },
+    private readonly config: WithdrawalConfig,
+  ) {}
+
+  async request(
+    userId: number,
+    input: { amount: bigint; asset: Asset; network: NetworkId; address: string; password: string; otp?: string },
+  ): Promise<WithdrawalView> {
+    const network = NETWORKS[input.network];
+    if (!network.assets.includes(input.asset)) throw new DomainError('BAD_REQUEST', `asset: ${input.asset} is not available on ${network.id}`);
+    const address = normalizeAddress(network.id, input.address);
+    if (!address) throw new DomainError('BAD_REQUEST', `address: not a valid ${network.id} address (check its checksum)`, { code: 'INVALID_ADDRESS' });
+    const currency = assetCurrency(input.asset);
+    const minimum = this.config.minimum[currency];
+    if (input.amount < minimum) {
+      throw new DomainError('BAD_REQUEST', `amount: the minimum withdrawal is ${formatAmount(minimum)} ${currency}`, { code: 'BELOW_MINIMUM' });
+    }
+    await this.deps.confirmPassword(userId, input.password);
+    await this.deps.secondFactor(userId, input.otp);
+    const fee = this.config.fee[currency];
+    const row = await this.deps.ledger.transact(async (tx) => {
+      const created = await insertWithdrawal(tx.trx, { userId, currency, asset: input.asset, network: network.id, address, amount: input.amount, fee });
+      await tx.post({
+        key: `withdrawal:${created.id}:reserve`,
+        kind: 'withdrawal-reserve',
+        userId,
+        memo: { withdrawalId: String(created.id) },
+        legs: [
+          { account: { user: userId }, currency, amount: -(input.amount + fee) },
+          { account: { house: 'withdrawals-pending' }, currency, amount: input.amount + fee },
+        ],
+      });
+      return created;
+    });
+    return toWithdrawalView(row);
+  }
+
+  async list(userId: number | undefined, input: { status: 'ALL' | WithdrawalStatus; limit?: number; cursor?: string }) {
+    const limit = input.limit ?? PAGE_DEFAULT;
+    const rows = await listWithdrawals(this.deps.db, {
+      userId,
+      status: input.status === 'ALL' ? undefined : input.status,
+      limit: limit + 1,
+      beforeId: input.cursor,
+    });
+    const page = rows.slice(0, limit);
+    return { items: page.map(toWithdrawalView), nextCursor: rows.length > limit ? String(page[page.length - 1]!.id) : null };
+  }
+
+  async approve(adminId: number, id: string): Promise<WithdrawalView> {
+    const row = await transitionWithdrawal(this.deps.db, id, ['PENDING'], 'APPROVED', { decidedBy: adminId });
+    if (!row) throw wrongState(await findWithdrawal(this.deps.db, id), 'approve');
+    // Idempotent job id; if Redis is down the admin can still record the txid by hand.
+    await this.deps.payoutQueue.enqueue(String(row.id));
+    return toWithdrawalView(row);
+  }
+
+  async reject(adminId: number, id: string, reason: string): Promise<WithdrawalView> {
+    return this.refund(id, ['PENDING'], 'REJECTED', { reason, decidedBy: adminId }, 'reject');
+  }
+
+  /** An approved withdrawal that could not be sent: refunded in full. */
+  async fail(id: string, reason: string, adminId?: number): Promise<WithdrawalView> {
+    return this.refund(id, ['APPROVED'], 'FAILED', { reason, decidedBy: adminId }, 'fail');
+  }
+
+  /** Records the chain transaction of an approved withdrawal and settles the reservation. */
+  async recordTxid(id: string, txid: string, adminId?: number): Promise<WithdrawalView> {
+    const row = await this.deps.ledger.transact(async (tx) => {
+      const sent = await transitionWithdrawal(tx.trx, id, ['APPROVED'], 'SENT', { txid, ...(adminId ? { decidedBy: adminId } : {}) });
+      if (!sent) return undefined;
+      await this.settle(tx, sent);
+      return sent;
+    });
+    if (!row) throw wrongState(await findWithdrawal(this.deps.db, id), 'record a transaction for');
+    return toWithdrawalView(row);
+  }
+
+  /** The worker's job: hand an approved withdrawal to the payout adapter. Safe to run twice. */
+  async processPayout(id: string): Promise<WithdrawalView | undefined> {
+    const row = await findWithdrawal(this.deps.db, id);
+    if (!row) throw notFound();
+    if (row.status !== 'APPROVED') return toWithdrawalView(row);
+    let outcome: PayoutOutcome;
+    try {
+      outcome = await this.deps.payout.send(toWithdrawalView(row));
+    } catch (error) {
+      if (error instanceof PayoutFailure) return this.fail(id, error.message);
+      throw error;
+    }
+    return outcome.kind === 'sent' ? this.recordTxid(id, outcome.txid) : toWithdrawalView(row);
+  }
+
+  private async refund(
+    id: string,
+    from: WithdrawalStatus[],
+    to: 'REJECTED' | 'FAILED',
+    fields: { reason: string; decidedBy?: number },
+    action: string,
+  ): Promise<WithdrawalView> {
+    const row = await this.deps.ledger.transact(async (tx) => {
+      const changed = await transitionWithdrawal(tx.trx, id, from, to, fields);
+      if (!changed) return undefined;
+      const total = BigInt(changed.amount_e8) + BigInt(changed.fee_e8);
+      await tx.post({
+        key: `withdrawal:${changed.id}:refund`,
+        kind: 'withdrawal-refund',
+        userId: changed.user_id,
+        memo: { withdrawalId: String(changed.id), status: to },
+        legs: [
+          { account: { house: 'withdrawals-pending' }, currency: changed.currency, amount: -total },
+          { account: { user: changed.user_id }, currency: changed.currency, amount: total },
+        ],
+      });
+      return changed;
+    });
+    if (!row) throw wrongState(await findWithdrawal(this.deps.db, id), action);
+    return toWithdrawalView(row);
+  }
+
+  private async settle(tx: LedgerTx, row: WithdrawalRow): Promise<void> {
+    const amount = BigInt(row.amount_e8);
+    const fee = BigInt(row.fee_e8);
+    const legs: Leg[] = [
+      { account: { house: 'withdrawals-pending' }, currency: row.currency, amount: -(amount + fee) },
+      { account: { house: 'payouts' }, currency: row.currency, amount },
+    ];
+    if (fee > 0n) legs.push({ account: { house: 'fees' }, currency: row.currency, amount: fee });
+    await tx.post({ key: `withdrawal:${row.id}:settle`, kind: 'withdrawal-settle', userId: row.user_id, memo: { withdrawalId: String(row.id) }, legs });
+  }
+}

@@ -1,0 +1,19 @@
+import { depositLimitInputSchema, selfExcludeInputSchema } from '../../domain/wallet/wallet.schemas.js';
+import { authedProcedure } from '../auth.middleware.js';
+import { router } from '../init.js';
+import { onBalanceProcedure } from './live.procedures.js';
+
+/** The account area: responsible gaming, referrals and the live balance feed. */
+export const accountRouter = router({
+  onBalance: onBalanceProcedure,
+  exclusion: authedProcedure.query(({ ctx }) => ctx.services.responsibleGaming.exclusion(ctx.user.id)),
+  selfExclude: authedProcedure.input(selfExcludeInputSchema).mutation(({ ctx, input }) => ctx.services.responsibleGaming.selfExclude(ctx.user.id, input.period)),
+  depositLimits: authedProcedure.query(({ ctx }) => ctx.services.responsibleGaming.depositLimits(ctx.user.id)),
+  setDepositLimit: authedProcedure
+    .input(depositLimitInputSchema)
+    .mutation(({ ctx, input }) => ctx.services.responsibleGaming.setDepositLimit(ctx.user.id, input.period, input.amount)),
+  referrals: router({
+    summary: authedProcedure.query(({ ctx }) => ctx.services.referrals.summary(ctx.user.id)),
+    claim: authedProcedure.mutation(({ ctx }) => ctx.services.referrals.claim(ctx.user.id)),
+  }),
+});

@@ -1,0 +1,45 @@
+import {
+  createAnnouncementInputSchema,
+  deleteInputSchema,
+  expireAnnouncementInputSchema,
+  listInputSchema,
+  moderationLogInputSchema,
+  muteInputSchema,
+  sendInputSchema,
+  slowModeInputSchema,
+  unmuteInputSchema,
+} from '../../domain/chat/chat.schemas.js';
+import { chatFeed } from '../../realtime/chat-feed.js';
+import { adminProcedure, staffProcedure } from '../auth.middleware.js';
+import { publicProcedure, router } from '../init.js';
+import { resumeInput, trackedEvents } from '../tracked-events.js';
+
+/**
+ * Sending resolves the session before validating the message, so a guest always learns that
+ * they must log in (401 "You must be logged in to send messages"), whatever they typed.
+ */
+const senderProcedure = publicProcedure.use(async ({ ctx, next }) =>
+  next({ ctx: { sender: await ctx.services.auth.authenticate(ctx.sessionToken) } }),
+);
+
+/** The Trollbox (API.md "Chat"): public reading, signed-in sending, staff moderation. */
+export const chatRouter = router({
+  list: publicProcedure.input(listInputSchema).query(({ ctx, input }) => ctx.services.chat.list(input)),
+  send: senderProcedure.input(sendInputSchema).mutation(({ ctx, input }) => ctx.services.chat.send(ctx.sender, input)),
+  onMessage: publicProcedure
+    .input(resumeInput)
+    .subscription(({ ctx, input, signal }) => trackedEvents(chatFeed(ctx.services.live, { lastEventId: input.lastEventId, signal }))),
+  announcements: publicProcedure.query(({ ctx }) => ctx.services.chat.announcements()),
+  settings: publicProcedure.query(({ ctx }) => ctx.services.chat.settings()),
+  delete: staffProcedure.input(deleteInputSchema).mutation(({ ctx, input }) => ctx.services.chat.deleteMessage(ctx.user, input)),
+  mute: staffProcedure.input(muteInputSchema).mutation(({ ctx, input }) => ctx.services.chat.mute(ctx.user, input)),
+  unmute: staffProcedure.input(unmuteInputSchema).mutation(({ ctx, input }) => ctx.services.chat.unmute(ctx.user, input)),
+  setSlowMode: staffProcedure.input(slowModeInputSchema).mutation(({ ctx, input }) => ctx.services.chat.setSlowMode(ctx.user, input)),
+  moderationLog: staffProcedure.input(moderationLogInputSchema).query(({ ctx, input }) => ctx.services.chat.moderationLog(ctx.user, input)),
+  createAnnouncement: adminProcedure
+    .input(createAnnouncementInputSchema)
+    .mutation(({ ctx, input }) => ctx.services.chat.createAnnouncement(ctx.user, input)),
+  expireAnnouncement: adminProcedure
+    .input(expireAnnouncementInputSchema)
+    .mutation(({ ctx, input }) => ctx.services.chat.expireAnnouncement(ctx.user, input)),
+});

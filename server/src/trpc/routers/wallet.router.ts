@@ -1,0 +1,25 @@
+import { z } from 'zod';
+import {
+  depositAddressInputSchema,
+  depositsInputSchema,
+  transactionsInputSchema,
+  withdrawalsInputSchema,
+  withdrawInputSchema,
+} from '../../domain/wallet/wallet.schemas.js';
+import { authedProcedure } from '../auth.middleware.js';
+import { publicProcedure, router } from '../init.js';
+
+/** The signed-in player's wallet: balances, statement, deposits and withdrawals. Money is decimal strings. */
+export const walletRouter = router({
+  balances: authedProcedure.query(({ ctx }) => ctx.services.wallet.balances(ctx.user.id)),
+  transactions: authedProcedure.input(transactionsInputSchema).query(({ ctx, input }) => ctx.services.wallet.transactions(ctx.user.id, input)),
+  transactionsCsv: authedProcedure.query(async ({ ctx }) => ({ filename: 'transactions.csv', csv: await ctx.services.wallet.transactionsCsv(ctx.user.id) })),
+  depositAddress: authedProcedure.input(depositAddressInputSchema).query(({ ctx, input }) => ctx.services.deposits.address(ctx.user.id, input.network)),
+  deposits: authedProcedure.input(depositsInputSchema).query(({ ctx, input }) => ctx.services.deposits.list(ctx.user.id, input)),
+  withdraw: authedProcedure.input(withdrawInputSchema).mutation(({ ctx, input }) => ctx.services.withdrawals.request(ctx.user.id, input)),
+  withdrawals: authedProcedure.input(withdrawalsInputSchema).query(({ ctx, input }) => ctx.services.withdrawals.list(ctx.user.id, input)),
+  /** The payment provider's signed deposit report; REST POST /api/webhooks/deposits passes the raw body here. */
+  depositWebhook: publicProcedure
+    .input(z.object({ rawBody: z.string().max(100_000), timestamp: z.string().max(32).optional(), signature: z.string().max(200).optional() }))
+    .mutation(({ ctx, input }) => ctx.services.deposits.receiveWebhook(input)),
+});
