@@ -7,6 +7,10 @@ const benches: Record<string, { describe: string; load: () => Promise<{ run(args
     describe: 'platform /api/ws broadcast vs a bare ws send() loop, N sockets (--sockets 1000,5000)',
     load: () => import('./socket-fanout.bench.js'),
   },
+  'chat-poll': {
+    describe: 'GET /api/chat/messages (200 page and 304 poll) vs a bare node http server with the same bytes',
+    load: () => import('./chat-poll.bench.js'),
+  },
 };
 
 const [name, ...args] = process.argv.slice(2);

@@ -8,10 +8,11 @@ import type { Env } from './env.js';
 import type { Logger } from './infra/logger.js';
 import type { Metrics } from './infra/metrics.js';
 import { legacyErrorBody } from './rest/legacy-errors.js';
+import { chatPollRoutes } from './rest/chat.routes.js';
 import { createRestRouter } from './rest/router.js';
 import type { Services } from './services.js';
 import { bearerToken, createContextFactory, type Context } from './trpc/context.js';
-import { appRouter } from './trpc/router.js';
+import { appRouter, createCaller } from './trpc/router.js';
 
 export interface AppDeps {
   env: Env;
@@ -40,26 +41,35 @@ export function createHttpApp({ env, services, logger, metrics }: AppDeps): expr
     });
     next();
   });
-  app.use(pinoHttp({ logger, autoLogging: { ignore: (req) => req.url === '/metrics' } }));
-  app.use(
-    helmet({
-      contentSecurityPolicy: {
-        directives: {
-          defaultSrc: ["'self'"],
-          scriptSrc: ["'self'"],
-          // Mantine writes its CSS variables into style tags at runtime.
-          styleSrc: ["'self'", "'unsafe-inline'"],
-          imgSrc: ["'self'", 'data:', 'blob:'],
-          connectSrc: ["'self'", 'ws:', 'wss:'],
-          fontSrc: ["'self'", 'data:'],
-          objectSrc: ["'none'"],
-          frameAncestors: ["'none'"],
-          upgradeInsecureRequests: null,
-        },
+  const securityHeaders = helmet({
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Mantine writes its CSS variables into style tags at runtime.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
       },
-      crossOriginEmbedderPolicy: false,
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  // Chat polling (thousands of readers every 3 s): pre-serialized pages answered before request
+  // logging and body parsing, with the same security headers (see rest/chat.routes.ts).
+  app.use(
+    chatPollRoutes({
+      services,
+      caller: () => createCaller(makeContext({ ip: 'internal' })),
+      securityHeaders,
+      maxAgeMs: env.CHAT_PAGE_MAX_AGE_MS,
     }),
   );
+  app.use(pinoHttp({ logger, autoLogging: { ignore: (req) => req.url === '/metrics' } }));
+  app.use(securityHeaders);
   // The raw bytes stay beside the parsed body: signed webhooks are verified against exactly them.
   app.use(
     express.json({

@@ -17,7 +17,7 @@ async function main(argv: string[]): Promise<number> {
   const infra = await openInfrastructure(env, { hostEmbedded: true });
   try {
     await migrateToLatest(infra.db);
-    await dispatch(argv, { services: createServices(infra), print: (line) => console.log(line) });
+    await dispatch(argv, { services: createServices(infra), print: (line) => console.log(line), env });
     return 0;
   } catch (error) {
     if (error instanceof CliUsageError) {

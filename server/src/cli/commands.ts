@@ -1,9 +1,13 @@
 import type { Services } from '../services.js';
 import { roleSchema } from '../domain/auth/auth.schemas.js';
+import type { Env } from '../env.js';
+import { walletCommands } from './wallet.commands.js';
 
 export interface CliContext {
   services: Services;
   print(line: string): void;
+  /** The configuration the CLI runs with (commands that talk to a running server read its URL). */
+  env?: Env;
 }
 
 export interface CliCommand {
@@ -28,6 +32,7 @@ export const commands: Record<string, CliCommand> = {
       print(`${user.loginName} (id ${user.id}) is now ${user.role}`);
     },
   },
+  ...walletCommands,
 };
 
 export function usage(): string {

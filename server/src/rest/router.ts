@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import type { ContextForRequest } from './legacy-handler.js';
 import { authRoutes } from './auth.routes.js';
+import { chatRoutes } from './chat.routes.js';
 import { statusRoutes } from './status.routes.js';
 import { tokenRoutes } from './token.routes.js';
 import { walletRoutes } from './wallet.routes.js';
@@ -11,6 +12,7 @@ export function createRestRouter(contextFor: ContextForRequest): Router {
   rest.use(statusRoutes(contextFor));
   rest.use(authRoutes(contextFor));
   rest.use(tokenRoutes(contextFor));
+  rest.use(chatRoutes(contextFor));
   rest.use(walletRoutes(contextFor));
   return rest;
 }

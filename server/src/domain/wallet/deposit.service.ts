@@ -2,6 +2,7 @@ import type { Db } from '../../../../db/client.js';
 import {
   findDepositAddress,
   findDepositAddressOwner,
+  findUserIdByLoginName,
   insertDepositAddress,
   listDeposits,
   markDepositCredited,
@@ -82,8 +83,17 @@ export class DepositService {
     private readonly config: DepositConfig,
   ) {}
 
-  async address(userId: number, network: NetworkId): Promise<{ network: NetworkId; address: string; assets: readonly Asset[]; requiredConfirmations: number }> {
+  /** The player's deposit address on a network; refused while self-excluded. */
+  async address(userId: number, network: NetworkId) {
     await this.deps.responsibleGaming.assertCanPlay(userId);
+    return this.ensureAddress(userId, network);
+  }
+
+  /** Derives (once) and returns the address, without the self-exclusion check (operator tools). */
+  async ensureAddress(
+    userId: number,
+    network: NetworkId,
+  ): Promise<{ network: NetworkId; address: string; assets: readonly Asset[]; requiredConfirmations: number }> {
     let row = await findDepositAddress(this.deps.db, userId, network);
     if (!row) {
       const derived = this.deps.deriver.derive(network, userId);
@@ -91,6 +101,12 @@ export class DepositService {
       row = await findDepositAddress(this.deps.db, userId, network);
     }
     return { network, address: row!.address, assets: NETWORKS[network].assets, requiredConfirmations: this.config.confirmations[network] };
+  }
+
+  async addressForLogin(loginName: string, network: NetworkId) {
+    const userId = await findUserIdByLoginName(this.deps.db, loginName);
+    if (userId === undefined) throw new DomainError('NOT_FOUND', `No user with login name ${loginName}`);
+    return { userId, ...(await this.ensureAddress(userId, network)) };
   }
 
   /** Verifies the signature over the raw body first: a refused delivery stores nothing. */

@@ -9,6 +9,8 @@ import {
   slowModeInputSchema,
   unmuteInputSchema,
 } from '../../domain/chat/chat.schemas.js';
+import { LOGIN_REQUIRED_MESSAGE } from '../../domain/chat/chat.service.js';
+import { DomainError } from '../../domain/errors.js';
 import { chatFeed } from '../../realtime/chat-feed.js';
 import { adminProcedure, staffProcedure } from '../auth.middleware.js';
 import { publicProcedure, router } from '../init.js';
@@ -18,9 +20,11 @@ import { resumeInput, trackedEvents } from '../tracked-events.js';
  * Sending resolves the session before validating the message, so a guest always learns that
  * they must log in (401 "You must be logged in to send messages"), whatever they typed.
  */
-const senderProcedure = publicProcedure.use(async ({ ctx, next }) =>
-  next({ ctx: { sender: await ctx.services.auth.authenticate(ctx.sessionToken) } }),
-);
+const senderProcedure = publicProcedure.use(async ({ ctx, next }) => {
+  const sender = await ctx.services.auth.authenticate(ctx.sessionToken);
+  if (!sender) throw new DomainError('UNAUTHORIZED', LOGIN_REQUIRED_MESSAGE, { code: 'LOGIN_REQUIRED' });
+  return next({ ctx: { sender } });
+});
 
 /** The Trollbox (API.md "Chat"): public reading, signed-in sending, staff moderation. */
 export const chatRouter = router({

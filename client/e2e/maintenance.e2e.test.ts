@@ -1,0 +1,63 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, screenshot } from '../../tests/support/browser.js';
+import { startTestPlatform, type TestPlatform } from '../../tests/support/platform.js';
+import { DESKTOP, expectPath, headingText, visit } from './support/page-helpers.js';
+import { startTcpForwarder, type TcpForwarder } from './support/tcp-forwarder.js';
+
+/**
+ * Spec section 8, "Global": when the server stops answering, the 'Server Maintenance' overlay
+ * covers the app; Try Again keeps it while the server is down and reloads once it is back.
+ * The browser talks to a fixed port in front of the server, so the server can really be stopped
+ * and a new one started behind the same address.
+ */
+describe('server maintenance overlay', () => {
+  let first: TestPlatform;
+  let second: TestPlatform | undefined;
+  let forwarder: TcpForwarder;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    first = await startTestPlatform();
+    forwarder = await startTcpForwarder(first.url);
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await forwarder?.close();
+    await second?.stop();
+  });
+
+  it('appears when the server is stopped and Try Again recovers once it is back', async () => {
+    const page = await browser.newPage({ viewport: DESKTOP });
+    await visit(page, forwarder.url, '/');
+    expect(await page.getByTestId('maintenance-overlay').count()).toBe(0);
+
+    await first.stop();
+    forwarder.setTarget(null);
+    // Navigating to a page whose code is not loaded yet needs the server: that failure triggers the check.
+    await page.locator('#sidebar').getByRole('link', { name: 'Raffle', exact: true }).click();
+    const overlay = page.getByTestId('maintenance-overlay');
+    await expect.poll(() => overlay.isVisible(), { timeout: 10_000 }).toBe(true);
+    expect(await overlay.innerText()).toContain('Server Maintenance');
+    expect(await overlay.innerText()).toContain('under maintenance');
+    await screenshot(page, 'desktop-maintenance-overlay');
+
+    // Still down: Try Again keeps the overlay and says so.
+    await overlay.getByRole('button', { name: 'Try Again' }).click();
+    await expect.poll(() => overlay.innerText(), { timeout: 5_000 }).toContain('still unavailable');
+
+    second = await startTestPlatform();
+    forwarder.setTarget(second.url);
+    await overlay.getByRole('button', { name: 'Try Again' }).click();
+    await page.waitForLoadState('load');
+    await page.locator('h1').first().waitFor({ timeout: 20_000 });
+    await expect.poll(() => page.getByTestId('maintenance-overlay').count(), { timeout: 10_000 }).toBe(0);
+    // The reload lands on the page the visitor was going to, or home if the error page had already sent them there.
+    expect(['/raffle', '/']).toContain(new URL(page.url()).pathname);
+    expect(['Raffle', 'Casino']).toContain(await headingText(page));
+    await expectPath(page, new URL(page.url()).pathname);
+    await screenshot(page, 'desktop-maintenance-recovered');
+    await page.close();
+  });
+});

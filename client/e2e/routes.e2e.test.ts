@@ -1,0 +1,176 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, screenshot } from '../../tests/support/browser.js';
+import { startTestPlatform, type TestPlatform } from '../../tests/support/platform.js';
+import { DESKTOP, MOBILE, expectPath, headingText, pathOf, visit } from './support/page-helpers.js';
+import { NARROW_ONLY_ROUTES, SHARED_ROUTES, screenshotName } from './support/routes.js';
+
+/**
+ * Every route of the spec, visited in Chromium at a desktop and a phone size against the real
+ * server. Each visit checks the heading, the tab title and the page's own text, and saves a
+ * screenshot under test-results/screenshots/.
+ */
+describe('every route renders on desktop and mobile', () => {
+  let platform: TestPlatform;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    platform = await startTestPlatform();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await platform?.stop();
+  });
+
+  describe.each([
+    { label: 'desktop', viewport: DESKTOP },
+    { label: 'mobile', viewport: MOBILE },
+  ])('at $label size', ({ label, viewport }) => {
+    let context: BrowserContext;
+    let page: Page;
+    const pageErrors: string[] = [];
+
+    beforeAll(async () => {
+      context = await browser.newContext({ viewport });
+      page = await context.newPage();
+      page.on('pageerror', (error) => pageErrors.push(error.message));
+    });
+    afterAll(async () => {
+      await context?.close();
+    });
+
+    it.each(SHARED_ROUTES)('$path shows "$heading"', async ({ path, heading, text }) => {
+      await visit(page, platform.url, path);
+      expect(pathOf(page)).toBe(path);
+      await expect.poll(() => headingText(page)).toBe(heading);
+      if (text) expect(await page.locator('main').innerText()).toContain(text);
+      await expect.poll(() => page.title()).toMatch(/\| BZU$/);
+      // No invented numbers: signed out, no page may show a price, a balance or a game count.
+      expect(await page.locator('main').innerText()).not.toMatch(/\$\s?\d/);
+      await screenshot(page, screenshotName(label, path));
+      expect(pageErrors).toEqual([]);
+    });
+
+    it('redirects an unknown path to /', async () => {
+      await page.goto(`${platform.url}/no/such/page`);
+      await expectPath(page, '/');
+      await expect.poll(() => headingText(page)).toBe('Casino');
+    });
+
+    it('shows the footer with its groups, notices, support address and version', async () => {
+      await visit(page, platform.url, '/');
+      const footer = page.getByTestId('site-footer');
+      await expect.poll(() => footer.innerText()).toContain('support@bzu.example');
+      const text = await footer.innerText();
+      for (const expected of ['PLATFORM', 'ABOUT US', 'COMMUNITY', '18+', 'gaming licence', 'Crypto trading is not gambling', 'Version 1.0.0']) {
+        expect(text).toContain(expected);
+      }
+      // Every footer link leads somewhere real (no '#').
+      const hrefs = await footer.locator('a').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+      expect(hrefs.length).toBeGreaterThanOrEqual(12);
+      for (const href of hrefs) expect(href).toMatch(/^(\/[a-z]|mailto:)/);
+      await footer.scrollIntoViewIfNeeded();
+      await screenshot(page, `${label}-footer`);
+    });
+  });
+
+  describe('desktop layout', () => {
+    let page: Page;
+    beforeAll(async () => {
+      page = await browser.newPage({ viewport: DESKTOP });
+    });
+    afterAll(async () => {
+      await page?.close();
+    });
+
+    it('has top bar, sidebar with token card and casino group, chat panel open, and no tab bar', async () => {
+      await visit(page, platform.url, '/casino/slots');
+      await expect.poll(() => page.locator('#sidebar').isVisible()).toBe(true);
+      const sidebar = page.locator('#sidebar');
+      expect(await sidebar.innerText()).toContain('Price not available yet');
+      for (const label of ['All Games', 'Slots', 'Live Casino', 'Game Shows', 'Roulette', 'Blackjack', 'Bingo', 'Raffles']) {
+        await expect.poll(() => sidebar.getByRole('link', { name: label, exact: true }).isVisible()).toBe(true);
+      }
+      expect(await sidebar.getByRole('link', { name: 'Trade' }).getAttribute('href')).toBe('/token/trade');
+      expect(await sidebar.getByRole('link', { name: 'Dashboard' }).getAttribute('href')).toBe('/token');
+      // SPORTS_ENABLED is not set, so there is no Sports link.
+      expect(await sidebar.getByRole('link', { name: 'Sports' }).count()).toBe(0);
+      const chat = page.locator('#chat-panel');
+      expect(await chat.isVisible()).toBe(true);
+      expect((await chat.boundingBox())!.width).toBe(320);
+      expect(await page.getByRole('searchbox', { name: 'Search games' }).isVisible()).toBe(true);
+      expect(await page.getByRole('navigation', { name: 'Sections' }).count()).toBe(0);
+    });
+
+    it('sends the narrow-screen-only pages home', async () => {
+      for (const { path } of NARROW_ONLY_ROUTES) {
+        await page.goto(`${platform.url}${path}`);
+        await expectPath(page, '/');
+      }
+    });
+  });
+
+  describe('mobile layout', () => {
+    let page: Page;
+    beforeAll(async () => {
+      page = await browser.newPage({ viewport: MOBILE });
+    });
+    afterAll(async () => {
+      await page?.close();
+    });
+
+    it.each(NARROW_ONLY_ROUTES)('$path shows "$heading"', async ({ path, heading, text }) => {
+      await visit(page, platform.url, path);
+      expect(pathOf(page)).toBe(path);
+      await expect.poll(() => headingText(page)).toBe(heading);
+      if (text) expect(await page.locator('main').innerText()).toContain(text);
+      await screenshot(page, screenshotName('mobile', path));
+    });
+
+    it('has the bottom tab bar and no sidebar, chat panel or search box in the top bar', async () => {
+      await visit(page, platform.url, '/');
+      const tabs = page.getByRole('navigation', { name: 'Sections' });
+      expect(await tabs.getByRole('link').allInnerTexts()).toEqual(['Menu', 'Casino', 'BZU', 'Trollbox']);
+      expect(await page.locator('#sidebar').isVisible()).toBe(false);
+      expect(await page.locator('#chat-panel').isVisible()).toBe(false);
+      expect(await page.locator('header').getByRole('searchbox').count()).toBe(0);
+      await tabs.getByRole('link', { name: 'Trollbox' }).click();
+      await expectPath(page, '/chat');
+      await tabs.getByRole('link', { name: 'BZU' }).click();
+      await expectPath(page, '/token');
+      await tabs.getByRole('link', { name: 'Menu' }).click();
+      await expectPath(page, '/menu');
+    });
+  });
+});
+
+describe('with SPORTS_ENABLED=true', () => {
+  let platform: TestPlatform;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    platform = await startTestPlatform({ SPORTS_ENABLED: 'true' });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await platform?.stop();
+  });
+
+  it('shows the Sports link in the sidebar and the Sports tab on mobile', async () => {
+    const desktop = await browser.newPage({ viewport: DESKTOP });
+    await visit(desktop, platform.url, '/sports');
+    await expect.poll(() => desktop.locator('#sidebar').getByRole('link', { name: 'Sports' }).isVisible()).toBe(true);
+    expect(await desktop.locator('main').innerText()).toContain('No events yet');
+    await screenshot(desktop, 'desktop-sports-enabled');
+    await desktop.close();
+
+    const mobile = await browser.newPage({ viewport: MOBILE });
+    await visit(mobile, platform.url, '/');
+    await expect
+      .poll(() => mobile.getByRole('navigation', { name: 'Sections' }).getByRole('link').allInnerTexts())
+      .toEqual(['Menu', 'Casino', 'Sports', 'BZU', 'Trollbox']);
+    await mobile.close();
+  });
+});

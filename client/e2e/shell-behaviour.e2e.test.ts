@@ -1,0 +1,217 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { launchBrowser, screenshot } from '../../tests/support/browser.js';
+import { startTestPlatform, type TestPlatform } from '../../tests/support/platform.js';
+import { DESKTOP, MOBILE, expectPath, headingText, unnamedControls, visit } from './support/page-helpers.js';
+import { ACCOUNT_ROUTES, screenshotName } from './support/routes.js';
+
+/** What the shell does, rather than what each page shows: state, modals, errors and keyboard use. */
+describe('app shell behaviour', () => {
+  let platform: TestPlatform;
+  let browser: Browser;
+  let page: Page;
+
+  beforeAll(async () => {
+    platform = await startTestPlatform();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await platform?.stop();
+  });
+  beforeEach(async () => {
+    page = await browser.newPage({ viewport: DESKTOP });
+  });
+  afterEach(async () => {
+    await page?.context().close();
+  });
+
+  it('remembers the collapsed sidebar and the closed chat panel across a reload, without moving the top bar', async () => {
+    await visit(page, platform.url, '/');
+    const sidebarToggle = page.getByRole('button', { name: 'Collapse sidebar' });
+    const chatToggleBefore = await page.locator('header').getByRole('button', { name: 'Close chat' }).boundingBox();
+    const logoBefore = await page.getByRole('link', { name: 'BZU home' }).boundingBox();
+
+    await page.locator('header').getByRole('button', { name: 'Close chat' }).click();
+    await expect.poll(() => page.locator('#chat-panel').isVisible()).toBe(false);
+    // The top bar's controls stay exactly where they were.
+    expect(await page.locator('header').getByRole('button', { name: 'Open chat' }).boundingBox()).toEqual(chatToggleBefore);
+    expect(await page.getByRole('link', { name: 'BZU home' }).boundingBox()).toEqual(logoBefore);
+    await sidebarToggle.click();
+    await expect.poll(() => page.locator('#sidebar').isVisible()).toBe(false);
+
+    await page.reload();
+    await page.locator('h1').first().waitFor();
+    expect(await page.locator('#sidebar').isVisible()).toBe(false);
+    expect(await page.locator('#chat-panel').isVisible()).toBe(false);
+    // Hidden panels are out of the tab order.
+    expect(await page.locator('#sidebar').getAttribute('inert')).not.toBeNull();
+    await screenshot(page, 'desktop-sidebar-and-chat-collapsed');
+
+    await page.getByRole('button', { name: 'Expand sidebar' }).click();
+    await page.locator('header').getByRole('button', { name: 'Open chat' }).click();
+    await page.reload();
+    await page.locator('h1').first().waitFor();
+    expect(await page.locator('#sidebar').isVisible()).toBe(true);
+    expect(await page.locator('#chat-panel').isVisible()).toBe(true);
+  });
+
+  it('opens the auth modal on the tab of the button and validates registration with the spec messages', async () => {
+    await visit(page, platform.url, '/');
+    await page.getByRole('button', { name: 'LOGIN', exact: true }).click();
+    const dialog = page.getByRole('dialog');
+    await expect.poll(() => dialog.getByRole('tab', { name: 'LOGIN' }).getAttribute('aria-selected')).toBe('true');
+    await dialog.getByRole('button', { name: 'LOGIN' }).click();
+    expect(await dialog.innerText()).toContain('This field is required');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => dialog.count()).toBe(0);
+
+    await page.getByRole('button', { name: 'REGISTER', exact: true }).click();
+    await expect.poll(() => dialog.getByRole('tab', { name: 'REGISTER' }).getAttribute('aria-selected')).toBe('true');
+    expect(await dialog.getByLabel('Email').getAttribute('type')).toBe('email');
+    await dialog.getByLabel('Username').fill('ab');
+    await dialog.getByLabel('Display name').fill('no_way!');
+    await dialog.getByLabel(/^Password/).fill('secret-1');
+    await dialog.getByLabel('Confirm password').fill('secret-2');
+    await dialog.getByRole('button', { name: 'REGISTER' }).click();
+    const text = await dialog.innerText();
+    expect(text).toContain('Username must be 3-10 characters and contain only letters and numbers');
+    expect(text).toContain('Display name must be 3-10 characters and contain only letters and numbers');
+    expect(text).toContain('Passwords do not match');
+    expect(text).toContain('You must accept the Terms & Conditions');
+    await screenshot(page, 'desktop-register-validation');
+  });
+
+  it('shows the signed-in header from the stored user, links every account page and logs out', async () => {
+    await visit(page, platform.url, '/');
+    await page.evaluate(() => {
+      localStorage.setItem('token', 'e2e-token');
+      localStorage.setItem('user', JSON.stringify({ id: 1, username: 'alice', publicUsername: 'Alice', email: 'alice@example.test', currency: 'USD', balance: '12.5', bzuBalance: '3' }));
+    });
+    await page.reload();
+    await expect.poll(() => page.getByTestId('header-balance').innerText()).toContain('12.50');
+    expect(await page.getByTestId('header-bzu-balance').innerText()).toContain('3.00');
+    expect(await page.getByRole('button', { name: 'Vault' }).isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: 'LOGIN', exact: true }).count()).toBe(0);
+
+    await page.getByRole('button', { name: 'Account menu for Alice' }).click();
+    const menu = page.getByRole('menu');
+    // textContent: the rank badge is upper-cased by CSS only.
+    const menuText = (await menu.textContent()) ?? '';
+    expect(menuText).toContain('Unranked');
+    expect(menuText).toContain('Experience 30 / 100');
+    const hrefs = await menu.getByRole('menuitem').evaluateAll((items) => items.map((item) => item.getAttribute('href')));
+    expect(hrefs).toEqual(['/account/profile', '/account/balances', '/account/referrals/codes', '/account/deposits/ALL', '/account/withdrawals/ALL', '/account/settings', '/account/exclusion', null]);
+    await screenshot(page, 'desktop-user-menu');
+    await page.keyboard.press('Escape');
+
+    for (const { path, heading } of ACCOUNT_ROUTES) {
+      await visit(page, platform.url, path);
+      await expect.poll(() => headingText(page)).toBe(heading);
+      await screenshot(page, screenshotName('desktop-signed-in', path));
+    }
+    expect(await page.locator('main').innerText()).toContain('Self-exclusion is coming soon');
+
+    await page.getByRole('button', { name: 'Account menu for Alice' }).click();
+    await page.getByRole('menuitem', { name: 'Log Out' }).click();
+    await expectPath(page, '/');
+    await expect.poll(() => page.getByText('You have been logged out successfully').isVisible()).toBe(true);
+    expect(await page.evaluate(() => [localStorage.getItem('token'), localStorage.getItem('user')])).toEqual([null, null]);
+    expect(await page.getByRole('button', { name: 'LOGIN', exact: true }).isVisible()).toBe(true);
+  });
+
+  it('searches the game catalogue from the top bar and says when nothing matches', async () => {
+    await visit(page, platform.url, '/');
+    const search = page.getByRole('searchbox', { name: 'Search games' });
+    await search.fill('zzz');
+    await expect.poll(() => page.getByText('No games match “zzz”').isVisible()).toBe(true);
+    await screenshot(page, 'desktop-search-no-match');
+    await search.press('Enter');
+    await expect.poll(() => page.url()).toContain('/games?q=zzz');
+    await expect.poll(() => page.locator('main').innerText()).toContain('No games match “zzz”');
+  });
+
+  it('shows a loading placeholder while a route loads, then the page, scrolled to the top', async () => {
+    await visit(page, platform.url, '/terms-and-conditions');
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(200);
+    // Hold the raffle page's code back so the placeholder has time to show.
+    await page.route('**/assets/raffle-*.js', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    await page.locator('#sidebar').getByRole('link', { name: 'Raffle', exact: true }).click();
+    await expect.poll(() => page.getByTestId('route-loading').isVisible(), { interval: 50 }).toBe(true);
+    await screenshot(page, 'desktop-route-loading');
+    await expect.poll(() => headingText(page), { timeout: 10_000 }).toBe('Raffle');
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  });
+
+  it('shows the router error page when a page fails to load and returns home after 5 s', async () => {
+    await visit(page, platform.url, '/terms-and-conditions');
+    let attempts = 0;
+    await page.route('**/assets/raffle-*.js', (route) => {
+      attempts += 1;
+      return route.abort();
+    });
+    await page.locator('#sidebar').getByRole('link', { name: 'Raffle', exact: true }).click();
+    // The server is up, so the app reloads once (a new deploy would fix it), then gives up.
+    await expect.poll(() => attempts, { timeout: 10_000 }).toBe(2);
+    await expect.poll(() => page.getByRole('heading', { name: 'Something went wrong' }).isVisible(), { timeout: 10_000 }).toBe(true);
+    expect(await page.getByTestId('error-redirect-countdown').innerText()).toMatch(/Returning to the home page in \d s/);
+    expect(await page.getByRole('button', { name: 'Try Again' }).isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Reload Page' }).isVisible()).toBe(true);
+    await screenshot(page, 'desktop-route-error');
+    // The server is fine, so this is not a maintenance case.
+    expect(await page.getByTestId('maintenance-overlay').count()).toBe(0);
+    await expectPath(page, '/raffle');
+    await expect.poll(() => new URL(page.url()).pathname, { timeout: 8_000 }).toBe('/');
+  });
+
+  it('hides notifications after 5 s', async () => {
+    await visit(page, platform.url, '/email-verification');
+    await page.getByRole('button', { name: 'Resend verification email' }).click();
+    const note = page.getByText('Verification email sent. Please check your inbox.');
+    await expect.poll(() => note.isVisible()).toBe(true);
+    await page.waitForTimeout(3_500);
+    expect(await note.isVisible()).toBe(true);
+    await expect.poll(() => note.count(), { timeout: 4_000 }).toBe(0);
+  });
+
+  it('opens the chat rules from the Trollbox', async () => {
+    await visit(page, platform.url, '/');
+    await page.locator('#chat-panel').getByRole('button', { name: 'Chat rules' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Chat rules' });
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    expect(await dialog.innerText()).toContain('Be respectful');
+    await screenshot(page, 'desktop-chat-rules');
+    await dialog.getByRole('button', { name: 'I understand' }).click();
+    await expect.poll(() => dialog.count()).toBe(0);
+  });
+
+  it.each([
+    { label: 'desktop', viewport: DESKTOP },
+    { label: 'mobile', viewport: MOBILE },
+  ])('labels every control and shows a focus ring for keyboard users ($label)', async ({ viewport }) => {
+    await page.setViewportSize(viewport);
+    for (const path of ['/', '/menu', '/token', '/chat', '/forgot-password']) {
+      await page.goto(`${platform.url}${path}`);
+      await page.locator('h1').first().waitFor();
+      expect(await unnamedControls(page), path).toEqual([]);
+    }
+    await visit(page, platform.url, '/');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Skip to content');
+    for (let i = 0; i < 6; i += 1) {
+      await page.keyboard.press('Tab');
+      const ring = await page.evaluate(() => {
+        const el = document.activeElement as HTMLElement;
+        const style = getComputedStyle(el);
+        return { tag: el.tagName, outline: style.outlineStyle, width: parseFloat(style.outlineWidth) };
+      });
+      expect(ring.tag).not.toBe('BODY');
+      expect(ring.outline).not.toBe('none');
+      expect(ring.width).toBeGreaterThan(0);
+    }
+  });
+});

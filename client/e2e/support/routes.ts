@@ -1,0 +1,73 @@
+/** Every route of the spec with the heading it must show (signed out). */
+export interface RouteExpectation {
+  path: string;
+  heading: string;
+  /** Text that must also be on the page. */
+  text?: string;
+}
+
+export const SHARED_ROUTES: RouteExpectation[] = [
+  { path: '/', heading: 'Casino', text: 'Categories' },
+  { path: '/casino', heading: 'Casino', text: 'Featured games' },
+  { path: '/casino/slots', heading: 'Slots', text: 'No slots games yet' },
+  { path: '/casino/live', heading: 'Live Casino' },
+  { path: '/casino/gameshows', heading: 'Game Shows' },
+  { path: '/casino/roulette', heading: 'Roulette' },
+  { path: '/casino/blackjack', heading: 'Blackjack' },
+  { path: '/casino/bingo', heading: 'Bingo' },
+  { path: '/casino/raffles', heading: 'Raffles' },
+  { path: '/games', heading: 'Games', text: 'No games yet' },
+  { path: '/sports', heading: 'Sports', text: 'Sports betting is not available' },
+  { path: '/raffle', heading: 'Raffle', text: 'No raffle running' },
+  { path: '/token', heading: 'BZU Token', text: 'Price not available yet' },
+  { path: '/token/overview', heading: 'BZU Overview' },
+  { path: '/token/holdings', heading: 'BZU Holdings' },
+  { path: '/token/wallet', heading: 'BZU Wallet' },
+  { path: '/token/utility', heading: 'BZU Utility' },
+  { path: '/token/trade', heading: 'BZU Trade', text: 'Trading is not open yet' },
+  { path: '/chat', heading: 'Trollbox', text: 'You must be logged in to send messages' },
+  { path: '/terms-and-conditions', heading: 'Terms and Conditions' },
+  { path: '/responsible-gaming', heading: 'Responsible Gaming' },
+  { path: '/privacy-policy', heading: 'Privacy Policy' },
+  { path: '/aml-policy', heading: 'Anti-Money Laundering Policy' },
+  { path: '/sports-policy', heading: 'Sports Betting Policy' },
+  { path: '/faq', heading: 'Frequently Asked Questions' },
+  { path: '/help-center', heading: 'Help Center' },
+  { path: '/partnership', heading: 'Partnership' },
+  { path: '/blog', heading: 'Blog' },
+  { path: '/email-verification', heading: 'Check your inbox', text: 'Email Verification Required' },
+  { path: '/verify-email', heading: 'Verify e-mail', text: 'This verification link is incomplete' },
+  { path: '/resend-verification', heading: 'Resend verification' },
+  { path: '/forgot-password', heading: 'Forgot password' },
+  { path: '/reset-password', heading: 'Reset password', text: 'This reset link is incomplete' },
+  { path: '/account', heading: 'Account', text: 'Log in to see your account' },
+  { path: '/account/profile', heading: 'Account', text: 'Log in to see your account' },
+  { path: '/account/balances', heading: 'Account' },
+  { path: '/account/referrals/codes', heading: 'Account' },
+  { path: '/account/deposits/ALL', heading: 'Account' },
+  { path: '/account/withdrawals/ALL', heading: 'Account' },
+  { path: '/account/settings', heading: 'Account' },
+  { path: '/account/exclusion', heading: 'Account' },
+];
+
+export const NARROW_ONLY_ROUTES: RouteExpectation[] = [
+  { path: '/menu', heading: 'Menu', text: 'Crypto Futures' },
+  { path: '/crypto-futures', heading: 'Crypto Futures', text: 'Crypto Futures Coming Soon' },
+  { path: '/portfolio', heading: 'Portfolio', text: 'Portfolio Coming Soon' },
+];
+
+/** The account pages a signed-in user sees, with their own headings. */
+export const ACCOUNT_ROUTES: RouteExpectation[] = [
+  { path: '/account', heading: 'Profile' },
+  { path: '/account/profile', heading: 'Profile' },
+  { path: '/account/balances', heading: 'Balances' },
+  { path: '/account/referrals/codes', heading: 'Referral codes' },
+  { path: '/account/deposits/ALL', heading: 'Deposits' },
+  { path: '/account/withdrawals/ALL', heading: 'Withdrawals' },
+  { path: '/account/settings', heading: 'Settings' },
+  { path: '/account/exclusion', heading: 'Self-exclusion' },
+];
+
+export function screenshotName(prefix: string, path: string): string {
+  return `${prefix}${path === '/' ? '-home' : path.replace(/[^a-zA-Z0-9]+/g, '-')}`;
+}

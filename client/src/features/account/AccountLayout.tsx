@@ -1,0 +1,54 @@
+import { Button, Grid, NavLink, Paper, Stack } from '@mantine/core';
+import { IconLock } from '@tabler/icons-react';
+import { Link, Outlet, useLocation } from '@tanstack/react-router';
+import { PageHeader } from '../../components/PageHeader';
+import { PlaceholderState } from '../../components/PlaceholderState';
+import { openAuthModal } from '../auth/auth-modal-store';
+import { useSession } from '../auth/session-store';
+import { ACCOUNT_LINKS } from '../navigation/nav-items';
+
+/** The account area: a section list beside the current section; guests are asked to log in. */
+export function AccountLayout() {
+  const { isSignedIn } = useSession();
+  const { pathname } = useLocation();
+  if (!isSignedIn) {
+    return (
+      <Stack gap="lg">
+        <PageHeader title="Account" />
+        <PlaceholderState
+          icon={IconLock}
+          title="Log in to see your account"
+          description="Your profile, balances, referrals, deposits, withdrawals and settings live here."
+          actions={
+            <>
+              <Button onClick={() => openAuthModal('login')}>LOGIN</Button>
+              <Button variant="default" onClick={() => openAuthModal('register')}>
+                REGISTER
+              </Button>
+            </>
+          }
+        />
+      </Stack>
+    );
+  }
+  return (
+    <Grid gap="lg">
+      <Grid.Col span={{ base: 12, md: 3 }}>
+        <Paper withBorder radius="md" p={4} bg="var(--bzu-card)" component="nav" aria-label="Account sections">
+          {ACCOUNT_LINKS.map((link) => (
+            <NavLink
+              key={link.to}
+              component={Link}
+              to={link.to}
+              label={link.label}
+              active={pathname === link.to || (pathname === '/account' && link.to === '/account/profile')}
+            />
+          ))}
+        </Paper>
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, md: 9 }}>
+        <Outlet />
+      </Grid.Col>
+    </Grid>
+  );
+}

@@ -1,0 +1,58 @@
+import { Alert, Button, PasswordInput, Stack } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { openAuthModal } from './auth-modal-store';
+import { authApi } from './auth-api';
+import { passwordsMatch, required } from './auth-validation';
+import { AuthCard } from './AuthCard';
+import { useAuthRequest } from './use-auth-request';
+
+export function ResetPasswordPage({ token }: { token: string }) {
+  const { state, run } = useAuthRequest((password: string) => authApi.resetPassword(token, password));
+  const form = useForm({
+    mode: 'uncontrolled',
+    initialValues: { password: '', confirmPassword: '' },
+    validate: { password: required, confirmPassword: (value, values) => passwordsMatch(value, values.password) },
+  });
+  if (!token) {
+    return (
+      <AuthCard title="Reset password">
+        <Alert color="red" role="alert">
+          This reset link is incomplete. Please use the link from your e-mail or request a new one.
+        </Alert>
+      </AuthCard>
+    );
+  }
+  return (
+    <AuthCard title="Reset password" description="Choose a new password for your account.">
+      {state.status === 'done' ? (
+        <Stack>
+          <Alert color="green" role="status">
+            Your password has been changed.
+          </Alert>
+          <Button onClick={() => openAuthModal('login')}>GO TO LOGIN</Button>
+        </Stack>
+      ) : (
+        <form onSubmit={form.onSubmit((values) => run(values.password))} noValidate>
+          <Stack gap="sm">
+            <PasswordInput label="New password" autoComplete="new-password" withAsterisk key={form.key('password')} {...form.getInputProps('password')} />
+            <PasswordInput
+              label="Confirm password"
+              autoComplete="new-password"
+              withAsterisk
+              key={form.key('confirmPassword')}
+              {...form.getInputProps('confirmPassword')}
+            />
+            {state.status === 'failed' ? (
+              <Alert color="red" role="alert">
+                {state.message}
+              </Alert>
+            ) : null}
+            <Button type="submit" loading={state.status === 'pending'}>
+              Set new password
+            </Button>
+          </Stack>
+        </form>
+      )}
+    </AuthCard>
+  );
+}

@@ -1,0 +1,56 @@
+import { Alert, Anchor, Button, Loader, Stack, Text } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
+import { useEffect } from 'react';
+import { authApi } from './auth-api';
+import { openAuthModal } from './auth-modal-store';
+import { AuthCard } from './AuthCard';
+import { useAuthRequest } from './use-auth-request';
+
+/** The page the e-mail's link opens: it confirms the token once and says how it went. */
+export function VerifyEmailPage({ token }: { token: string }) {
+  const { state, run } = useAuthRequest(authApi.confirmEmail);
+  useEffect(() => {
+    if (token) void run(token);
+    // Confirming is single-use: run once per token, not on every render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [token]);
+
+  let body;
+  if (!token) {
+    body = (
+      <Alert color="red" role="alert">
+        This verification link is incomplete. Please use the link from your e-mail.
+      </Alert>
+    );
+  } else if (state.status === 'done') {
+    body = (
+      <Stack>
+        <Alert color="green" role="status">
+          Your e-mail address is verified.
+        </Alert>
+        <Button onClick={() => openAuthModal('login')}>GO TO LOGIN</Button>
+      </Stack>
+    );
+  } else if (state.status === 'failed') {
+    body = (
+      <Alert color="red" role="alert">
+        {state.message}
+      </Alert>
+    );
+  } else {
+    body = (
+      <Stack align="center" role="status">
+        <Loader aria-hidden />
+        <Text>Verifying your e-mail address…</Text>
+      </Stack>
+    );
+  }
+  return (
+    <AuthCard title="Verify e-mail">
+      {body}
+      <Anchor component={Link} to="/resend-verification" size="sm" ta="center">
+        Send a new verification e-mail
+      </Anchor>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,39 @@
+/** Section 5 of the spec: the rules and the exact messages. */
+
+const USERNAME_PATTERN = /^[A-Za-z0-9]{3,10}$/;
+
+export const VALIDATION_MESSAGES = {
+  required: 'This field is required',
+  loginName: 'Username must be 3-10 characters and contain only letters and numbers',
+  publicUsername: 'Display name must be 3-10 characters and contain only letters and numbers',
+  email: 'Please enter a valid email address.',
+  passwordsMatch: 'Passwords do not match',
+  terms: 'You must accept the Terms & Conditions',
+} as const;
+
+export function required(value: string): string | null {
+  return value.trim() ? null : VALIDATION_MESSAGES.required;
+}
+
+export function validLoginName(value: string): string | null {
+  return USERNAME_PATTERN.test(value) ? null : VALIDATION_MESSAGES.loginName;
+}
+
+/** Optional; empty falls back to the login name. */
+export function validPublicUsername(value: string): string | null {
+  return value === '' || USERNAME_PATTERN.test(value) ? null : VALIDATION_MESSAGES.publicUsername;
+}
+
+export function validEmail(value: string): string | null {
+  if (!value.trim()) return VALIDATION_MESSAGES.required;
+  return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value.trim()) ? null : VALIDATION_MESSAGES.email;
+}
+
+export function passwordsMatch(confirmation: string, password: string): string | null {
+  if (!confirmation) return VALIDATION_MESSAGES.required;
+  return confirmation === password ? null : VALIDATION_MESSAGES.passwordsMatch;
+}
+
+export function termsAccepted(accepted: boolean): string | null {
+  return accepted ? null : VALIDATION_MESSAGES.terms;
+}

@@ -1,0 +1,98 @@
+import { useSyncExternalStore } from 'react';
+import { STORAGE_KEYS } from '../../constants';
+
+/**
+ * The signed-in user as the server sends it. Only the fields the shell reads are named;
+ * the accounts API may send more, and they are kept as they are.
+ */
+export interface SessionUser {
+  id?: string | number;
+  username?: string;
+  loginName?: string;
+  publicUsername?: string;
+  public_username?: string;
+  email?: string;
+  currency?: string;
+  balance?: string | number;
+  bzuBalance?: string | number;
+  emailVerified?: boolean;
+  role?: string;
+  isAdmin?: boolean;
+  isModerator?: boolean;
+  /** Present once ranks exist on the server; the header shows the spec's placeholder until then. */
+  rank?: string;
+  experience?: number;
+  experienceTarget?: number;
+  createdAt?: string;
+  [field: string]: unknown;
+}
+
+export interface Session {
+  token: string | null;
+  user: SessionUser | null;
+  /** The spec: signed in means a token is present in storage. */
+  isSignedIn: boolean;
+}
+
+const listeners = new Set<() => void>();
+let snapshot: Session = readFromStorage();
+
+function readFromStorage(): Session {
+  const token = localStorage.getItem(STORAGE_KEYS.token);
+  let user: SessionUser | null = null;
+  try {
+    const raw = localStorage.getItem(STORAGE_KEYS.user);
+    const parsed: unknown = raw ? JSON.parse(raw) : null;
+    user = parsed && typeof parsed === 'object' ? (parsed as SessionUser) : null;
+  } catch {
+    // A corrupted user record must not break start-up; the profile call can refill it.
+    user = null;
+  }
+  return { token: token || null, user, isSignedIn: Boolean(token) };
+}
+
+function publish(): void {
+  snapshot = readFromStorage();
+  for (const listener of listeners) listener();
+}
+
+// Another tab signing in or out changes this tab too.
+window.addEventListener('storage', (event) => {
+  if (event.key === null || event.key === STORAGE_KEYS.token || event.key === STORAGE_KEYS.user) publish();
+});
+
+export function getSession(): Session {
+  return snapshot;
+}
+
+export function subscribeSession(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function useSession(): Session {
+  return useSyncExternalStore(subscribeSession, getSession);
+}
+
+export function startSession(token: string, user: SessionUser | null): void {
+  localStorage.setItem(STORAGE_KEYS.token, token);
+  if (user) localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(user));
+  else localStorage.removeItem(STORAGE_KEYS.user);
+  publish();
+}
+
+/** Replaces the stored user, e.g. after a profile fetch or a username change. */
+export function replaceUser(user: SessionUser): void {
+  localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(user));
+  publish();
+}
+
+export function clearSession(): void {
+  localStorage.removeItem(STORAGE_KEYS.token);
+  localStorage.removeItem(STORAGE_KEYS.user);
+  publish();
+}
+
+export function displayName(user: SessionUser | null): string {
+  return user?.publicUsername ?? user?.public_username ?? user?.username ?? user?.loginName ?? 'Player';
+}

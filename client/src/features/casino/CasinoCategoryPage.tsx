@@ -1,0 +1,29 @@
+import { Stack } from '@mantine/core';
+import { PageHeader } from '../../components/PageHeader';
+import { PlaceholderState } from '../../components/PlaceholderState';
+import { GameGrid } from '../games/GameGrid';
+import { useGameCatalogue } from '../games/use-game-catalogue';
+import { CASINO_LINKS, type CasinoCategoryPath } from '../navigation/nav-items';
+import { CategoryGrid } from './CategoryGrid';
+
+export function CasinoCategoryPage({ path }: { path: CasinoCategoryPath }) {
+  const category = CASINO_LINKS.find((link) => link.to === path)!;
+  const slug = path.slice('/casino/'.length);
+  const { games } = useGameCatalogue();
+  const inCategory = games.filter((game) => game.category === slug);
+  return (
+    <Stack gap="xl">
+      <PageHeader title={category.label} />
+      {inCategory.length === 0 ? (
+        <PlaceholderState
+          icon={category.icon}
+          title={`No ${category.label.toLowerCase()} games yet`}
+          description="Games in this category will be listed here as soon as they are available."
+        />
+      ) : (
+        <GameGrid games={inCategory} label={`${category.label} games`} />
+      )}
+      <CategoryGrid />
+    </Stack>
+  );
+}

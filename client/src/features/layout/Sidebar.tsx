@@ -1,0 +1,62 @@
+import { NavLink, ScrollArea, Stack } from '@mantine/core';
+import { IconDeviceGamepad2, IconTicket } from '@tabler/icons-react';
+import { Link, useLocation } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
+import { useFeatures } from '../config/use-app-config';
+import { CASINO_LINKS, SPORTS_LINK } from '../navigation/nav-items';
+import { TokenCard } from '../token/TokenCard';
+
+function isCasinoPath(pathname: string): boolean {
+  return pathname === '/' || pathname === '/casino' || pathname.startsWith('/casino/');
+}
+
+/** Token card, the Casino group (open under /casino) and Sports when the feature is on. */
+export function Sidebar() {
+  const { pathname } = useLocation();
+  const { sports } = useFeatures();
+  const [casinoOpen, setCasinoOpen] = useState(() => isCasinoPath(pathname));
+  useEffect(() => {
+    if (isCasinoPath(pathname)) setCasinoOpen(true);
+  }, [pathname]);
+
+  return (
+    <ScrollArea type="auto" h="100%">
+      <Stack gap="md" p="sm" component="nav" aria-label="Main">
+        <TokenCard />
+        <div>
+          <NavLink
+            label="Casino"
+            leftSection={<IconDeviceGamepad2 size={18} aria-hidden />}
+            opened={casinoOpen}
+            onChange={setCasinoOpen}
+            childrenOffset={12}
+            fw={600}
+          >
+            {CASINO_LINKS.map(({ to, label, icon: LinkIcon }) => (
+              <NavLink
+                key={to}
+                component={Link}
+                to={to}
+                label={label}
+                leftSection={<LinkIcon size={16} aria-hidden />}
+                active={pathname === to || (to === '/casino' && pathname === '/')}
+                aria-current={pathname === to ? 'page' : undefined}
+              />
+            ))}
+          </NavLink>
+          {sports ? (
+            <NavLink
+              component={Link}
+              to={SPORTS_LINK.to}
+              label={SPORTS_LINK.label}
+              leftSection={<SPORTS_LINK.icon size={18} aria-hidden />}
+              active={pathname === SPORTS_LINK.to}
+              fw={600}
+            />
+          ) : null}
+          <NavLink component={Link} to="/raffle" label="Raffle" leftSection={<IconTicket size={18} aria-hidden />} active={pathname === '/raffle'} fw={600} />
+        </div>
+      </Stack>
+    </ScrollArea>
+  );
+}

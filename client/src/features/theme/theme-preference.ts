@@ -1,0 +1,23 @@
+import { useLocalStorage } from '@mantine/hooks';
+import { STORAGE_KEYS } from '../../constants';
+import { DEFAULT_THEME, isThemeName, type ThemeName } from '../../theme';
+import { useFeatures } from '../config/use-app-config';
+
+/** The stored choice, remembered even while the switcher is off. */
+export function useStoredTheme(): [ThemeName, (theme: ThemeName) => void] {
+  const [stored, setStored] = useLocalStorage<ThemeName>({
+    key: STORAGE_KEYS.theme,
+    defaultValue: DEFAULT_THEME,
+    getInitialValueInEffect: false,
+    deserialize: (value) => (isThemeName(value) ? value : DEFAULT_THEME),
+    serialize: (value) => value,
+  });
+  return [stored, setStored];
+}
+
+/** The theme in force: the visitor's choice only when the theme switcher feature is on. */
+export function useActiveTheme(): ThemeName {
+  const { themeSwitcher } = useFeatures();
+  const [stored] = useStoredTheme();
+  return themeSwitcher ? stored : DEFAULT_THEME;
+}

@@ -1,0 +1,38 @@
+import { Button, Group, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
+import { IconCoin } from '@tabler/icons-react';
+import { Link } from '@tanstack/react-router';
+import { TokenPrice } from './TokenPrice';
+import { useTokenLatest } from './use-token-latest';
+
+/** The sidebar's token card (spec section 2, "Sidebar"). */
+export function TokenCard() {
+  const state = useTokenLatest();
+  return (
+    <Paper withBorder radius="md" p="sm" bg="var(--bzu-card)" component="section" aria-label="BZU token">
+      <Stack gap="xs">
+        <Group gap="xs" wrap="nowrap">
+          <ThemeIcon radius="xl" size="md" aria-hidden>
+            <IconCoin size={16} />
+          </ThemeIcon>
+          <div>
+            <Text fw={700} size="sm" lh={1.2}>
+              BZU
+            </Text>
+            <Text size="xs" c="dimmed" lh={1.2}>
+              BZU Token
+            </Text>
+          </div>
+        </Group>
+        <TokenPrice state={state} />
+        <Group grow gap="xs">
+          <Button component={Link} to="/token/trade" size="xs" px={6}>
+            Trade
+          </Button>
+          <Button component={Link} to="/token" size="xs" variant="default" px={6}>
+            Dashboard
+          </Button>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,34 @@
+import { TRPCClientError } from '@trpc/client';
+
+/** Every failed request, as the spec's error catalogue describes it (section 8). */
+export interface ApiError {
+  /** HTTP status; 0 when no response arrived. */
+  status: number;
+  message: string;
+  details?: unknown;
+}
+
+export const MAINTENANCE_MESSAGE = 'Server is currently under maintenance. Please try again later.';
+export const GENERIC_SERVER_ERROR = 'Server returned an error';
+
+export function isApiError(value: unknown): value is ApiError {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as ApiError).status === 'number' &&
+    typeof (value as ApiError).message === 'string'
+  );
+}
+
+export function toApiError(error: unknown): ApiError {
+  if (isApiError(error)) return error;
+  if (error instanceof TRPCClientError) {
+    const data = error.data as { httpStatus?: number } | undefined;
+    // A tRPC error without data never reached a server that answered.
+    if (!data?.httpStatus) return { status: 0, message: MAINTENANCE_MESSAGE, details: error.cause };
+    return { status: data.httpStatus, message: error.message || GENERIC_SERVER_ERROR, details: data };
+  }
+  if (error instanceof TypeError) return { status: 0, message: MAINTENANCE_MESSAGE };
+  if (error instanceof Error) return { status: -1, message: error.message || 'Request setup failed' };
+  return { status: -1, message: 'Unknown error occurred' };
+}

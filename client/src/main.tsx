@@ -1,0 +1,58 @@
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import './global.css';
+
+import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider } from '@tanstack/react-router';
+import { StrictMode, useMemo, useState, type ReactNode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { NOTIFICATION_AUTO_CLOSE_MS } from './constants';
+import { restoreSession } from './features/auth/session-actions';
+import { AppErrorBoundary } from './features/errors/AppErrorBoundary';
+import { installChunkLoadRecovery } from './features/health/chunk-load-recovery';
+import { MaintenanceOverlay } from './features/health/MaintenanceOverlay';
+import { useFaviconKeeper } from './features/layout/use-favicon-keeper';
+import { useActiveTheme } from './features/theme/theme-preference';
+import { createQueryClient } from './lib/query-client';
+import { router } from './router';
+import { buildTheme, cssVariablesResolver } from './theme';
+import { createTrpcClient, trpc } from './trpc';
+
+function ApiProviders({ children }: { children: ReactNode }) {
+  const [queryClient] = useState(createQueryClient);
+  const [trpcClient] = useState(createTrpcClient);
+  return (
+    <trpc.Provider client={trpcClient} queryClient={queryClient}>
+      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+    </trpc.Provider>
+  );
+}
+
+/** The theme depends on the server's feature flags, so it sits inside the API providers. */
+function ThemedApp() {
+  const themeName = useActiveTheme();
+  const theme = useMemo(() => buildTheme(themeName), [themeName]);
+  useFaviconKeeper();
+  return (
+    <MantineProvider theme={theme} forceColorScheme="dark" cssVariablesResolver={cssVariablesResolver}>
+      <Notifications autoClose={NOTIFICATION_AUTO_CLOSE_MS} position="top-right" limit={4} />
+      <AppErrorBoundary>
+        <RouterProvider router={router} />
+      </AppErrorBoundary>
+      <MaintenanceOverlay />
+    </MantineProvider>
+  );
+}
+
+installChunkLoadRecovery();
+void restoreSession();
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <ApiProviders>
+      <ThemedApp />
+    </ApiProviders>
+  </StrictMode>,
+);

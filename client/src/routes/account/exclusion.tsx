@@ -1,0 +1,8 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { pageHead } from '../../components/page-head';
+import { AccountSectionPage } from '../../features/account/AccountSectionPage';
+
+export const Route = createFileRoute('/account/exclusion')({
+  head: pageHead('Self-exclusion'),
+  component: () => <AccountSectionPage section="exclusion" />,
+});

@@ -1,0 +1,37 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const clientDir = path.dirname(fileURLToPath(import.meta.url));
+const apiTarget = process.env.BZU_API_ORIGIN ?? 'http://localhost:5001';
+
+export default defineConfig({
+  root: clientDir,
+  publicDir: path.join(clientDir, 'public'),
+  plugins: [
+    // The router plugin must run before React's so it can split route files first.
+    tanstackRouter({
+      target: 'react',
+      routesDirectory: path.join(clientDir, 'src/routes'),
+      generatedRouteTree: path.join(clientDir, 'src/routeTree.gen.ts'),
+      autoCodeSplitting: true,
+      quoteStyle: 'single',
+    }),
+    react(),
+  ],
+  css: { postcss: clientDir },
+  build: {
+    outDir: path.resolve(clientDir, '../dist/client'),
+    emptyOutDir: true,
+    sourcemap: true,
+  },
+  server: {
+    proxy: {
+      '/api': { target: apiTarget, ws: true, changeOrigin: true },
+      '/auth/status': { target: apiTarget, changeOrigin: true },
+      '/token': { target: apiTarget, changeOrigin: true, bypass: (req) => (req.headers.accept?.includes('text/html') ? req.url : undefined) },
+    },
+  },
+});

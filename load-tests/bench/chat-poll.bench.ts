@@ -1,0 +1,124 @@
+/**
+ * Chat polling: GET /api/chat/messages on the real platform versus a bare node:http server that
+ * returns the same bytes, same machine, same run, rounds interleaved.
+ *
+ *   npm run bench -- chat-poll [--duration 5] [--rounds 3] [--connections 50]
+ *
+ * Scenarios: "page" (a 200 with the 50-message page, no validator) and "poll-304" (what an
+ * up-to-date poller sends every 3 s: ?after=<newest id> with the ETag it last got; 304). Reports
+ * requests/s and p99 latency per target (median over rounds) and the platform/bare throughput
+ * ratio; the goal is >= 0.5. Servers run in a child process, autocannon here.
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+interface AutocannonResult {
+  requests: { average: number };
+  latency: { p99: number; p50: number };
+  errors: number;
+  timeouts: number;
+  non2xx: number;
+  statusCodeStats: Record<string, { count: number }>;
+}
+type Autocannon = (options: {
+  url: string;
+  connections: number;
+  duration: number;
+  headers?: Record<string, string>;
+}) => Promise<AutocannonResult>;
+const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+interface Ready {
+  platformUrl: string;
+  bareUrl: string;
+  etag: string;
+  pollEtag: string;
+  bytes: number;
+  lastId: number;
+}
+
+function option(args: string[], name: string, fallback: number): number {
+  const index = args.indexOf(`--${name}`);
+  return index >= 0 ? Number(args[index + 1]) : fallback;
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+export interface ChatPollResult {
+  scenario: string;
+  target: 'platform' | 'bare';
+  requestsPerSecond: number;
+  p99Ms: number;
+  p50Ms: number;
+  errors: number;
+  statuses: string;
+}
+
+export async function run(args: string[]): Promise<ChatPollResult[]> {
+  const duration = option(args, 'duration', 5);
+  const rounds = option(args, 'rounds', 3);
+  const connections = option(args, 'connections', 50);
+  const child: ChildProcess = fork(path.join(here, 'chat-poll.server.ts'), [], { execArgv: ['--import', 'tsx'], stdio: 'inherit' });
+  const ready = await new Promise<Ready>((resolve, reject) => {
+    child.once('message', (message) => resolve(message as Ready));
+    child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
+  });
+  console.log(`page: ${ready.bytes} bytes, ETag ${ready.etag}; ${connections} connections, ${rounds} x ${duration} s per target and scenario`);
+
+  const scenarios = {
+    page: { path: '/api/chat/messages', headers: {} as Record<string, string> },
+    'poll-304': { path: `/api/chat/messages?after=${ready.lastId}`, headers: { 'if-none-match': ready.pollEtag } },
+  };
+  const results: ChatPollResult[] = [];
+  try {
+    for (const [scenario, { path: urlPath, headers }] of Object.entries(scenarios)) {
+      const samples: Record<'platform' | 'bare', AutocannonResult[]> = { platform: [], bare: [] };
+      const base = { platform: ready.platformUrl, bare: ready.bareUrl };
+      // Warm-up (JIT, connection pools), not counted.
+      for (const target of ['platform', 'bare'] as const) await autocannon({ url: base[target] + urlPath, connections, duration: 2, headers });
+      for (let round = 0; round < rounds; round++) {
+        const order = round % 2 === 0 ? (['platform', 'bare'] as const) : (['bare', 'platform'] as const);
+        for (const target of order) samples[target].push(await autocannon({ url: base[target] + urlPath, connections, duration, headers }));
+      }
+      for (const target of ['platform', 'bare'] as const) {
+        const runs = samples[target];
+        const statuses = new Map<string, number>();
+        for (const r of runs) for (const [code, { count }] of Object.entries(r.statusCodeStats)) statuses.set(code, (statuses.get(code) ?? 0) + count);
+        results.push({
+          scenario,
+          target,
+          requestsPerSecond: median(runs.map((r) => r.requests.average)),
+          p99Ms: median(runs.map((r) => r.latency.p99)),
+          p50Ms: median(runs.map((r) => r.latency.p50)),
+          errors: runs.reduce((sum, r) => sum + r.errors + r.timeouts, 0),
+          statuses: [...statuses].map(([code, count]) => `${code}x${count}`).join(' '),
+        });
+      }
+    }
+  } finally {
+    child.send({ cmd: 'stop' });
+    await new Promise((resolve) => child.once('exit', resolve));
+  }
+
+  console.log(`\n${'scenario'.padEnd(10)}${'target'.padEnd(10)}${'req/s'.padStart(10)}${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'errors'.padStart(8)}  statuses`);
+  for (const r of results) {
+    console.log(
+      `${r.scenario.padEnd(10)}${r.target.padEnd(10)}${r.requestsPerSecond.toFixed(0).padStart(10)}${r.p50Ms.toFixed(1).padStart(9)}${r.p99Ms
+        .toFixed(1)
+        .padStart(9)}${String(r.errors).padStart(8)}  ${r.statuses}`,
+    );
+  }
+  console.log('\nratio platform/bare (throughput, higher is better; goal >= 0.5)');
+  for (const scenario of Object.keys(scenarios)) {
+    const platform = results.find((r) => r.scenario === scenario && r.target === 'platform')!;
+    const bare = results.find((r) => r.scenario === scenario && r.target === 'bare')!;
+    console.log(
+      `${scenario.padEnd(10)} x${(platform.requestsPerSecond / bare.requestsPerSecond).toFixed(2)}   p99 ${platform.p99Ms} ms vs ${bare.p99Ms} ms`,
+    );
+  }
+  return results;
+}

@@ -1,0 +1,169 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { Router, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
+import { CHAT_PAGE_DEFAULT, CHAT_PAGE_MAX } from '../domain/chat/chat.schemas.js';
+import type { ChatAnnouncement, ChatMessage } from '../domain/chat/chat.views.js';
+import type { Services } from '../services.js';
+import { CachedValue, prepareBody, type PreparedBody } from './chat-poll.cache.js';
+import { legacyErrorBody, sendLegacyError } from './legacy-errors.js';
+import { legacyHandler, type Caller, type ContextForRequest } from './legacy-handler.js';
+
+/** The JSON body as a plain object; anything else (missing, array, string) reads as empty. */
+function body(req: Request): Record<string, unknown> {
+  const value: unknown = req.body;
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+}
+
+/** POST /api/chat/messages: chat.send, 201 with the stored message. */
+export function chatRoutes(contextFor: ContextForRequest): Router {
+  const routes = Router();
+  routes.post(
+    '/api/chat/messages',
+    legacyHandler(contextFor, async (caller, req, res) => {
+      const { message, clientMessageId } = body(req);
+      const sent = await caller.chat.send({ message: message as string, clientMessageId: clientMessageId as string | undefined });
+      res.status(201).json(sent);
+    }),
+  );
+  return routes;
+}
+
+export interface ChatPollOptions {
+  services: Services;
+  /** A caller with an internal, anonymous context: the pages are public. */
+  caller: () => Caller;
+  /** The app's helmet middleware; its headers are captured once and sent with every page. */
+  securityHeaders: RequestHandler;
+  maxAgeMs: number;
+}
+
+/** The newest messages kept in each process: enough for any ?limit, and for pollers' ?after=. */
+const WINDOW = CHAT_PAGE_MAX;
+
+/**
+ * GET /api/chat/messages and GET /api/chat/announcements, answered from pre-serialized in-process
+ * pages with strong ETags (304 on If-None-Match). Mounted ahead of request logging and body
+ * parsing; it sends the same security headers as the rest of the app. Any process's send, delete
+ * or announcement change invalidates every process's pages through the event bus (and this
+ * process's at once, through the chat service).
+ */
+export function chatPollRoutes({ services, caller, securityHeaders, maxAgeMs }: ChatPollOptions): RequestHandler {
+  const messages = new CachedValue(async () => (await caller().chat.list({ limit: WINDOW })).messages, { maxAgeMs });
+  const announcements = new CachedValue(() => caller().chat.announcements(), {
+    maxAgeMs,
+    // An announcement must disappear when it expires, not when the page next happens to reload.
+    validUntil: (list) => Math.min(...list.map((a) => (a.expiresAt ? Date.parse(a.expiresAt) : Number.POSITIVE_INFINITY))),
+  });
+  services.live.hub.subscribe('chat', (event) => {
+    if (event.type === 'chat-announcement') announcements.invalidate();
+    else messages.invalidate();
+  });
+  services.chat.onChange((change) => (change === 'announcements' ? announcements : messages).invalidate());
+
+  const baseHeaders = ['Content-Type', 'application/json; charset=utf-8', 'Cache-Control', 'no-cache', ...capturedHeaders(securityHeaders)];
+
+  const send = (req: IncomingMessage, res: ServerResponse, prepared: PreparedBody) => {
+    const match = req.headers['if-none-match'];
+    if (match !== undefined && etagMatches(match, prepared.etag)) {
+      res.writeHead(304, [...baseHeaders, 'ETag', prepared.etag]);
+      res.end();
+      return;
+    }
+    res.writeHead(200, [...baseHeaders, 'ETag', prepared.etag, 'Content-Length', String(prepared.body.length)]);
+    res.end(req.method === 'HEAD' ? undefined : prepared.body);
+  };
+  const badRequest = (res: ServerResponse, message: string) => {
+    const prepared = prepareBody(legacyErrorBody(message, 'BAD_REQUEST'));
+    res.writeHead(400, [...baseHeaders, 'Content-Length', String(prepared.body.length)]);
+    res.end(prepared.body);
+  };
+
+  const serveMessages = (req: Request, res: Response, query: string) => {
+    const parsed = parsePollQuery(query);
+    if (typeof parsed === 'string') return badRequest(res, parsed);
+    const { after, limit } = parsed;
+    const key = `${after ?? ''}:${limit}`;
+    const build = (list: ChatMessage[]) => (after === undefined ? list.slice(-limit) : list.filter((m) => m.id > after).slice(0, limit));
+    const reply = (entry: Parameters<typeof CachedValue.variant<ChatMessage[]>>[0]) => {
+      const list = entry.value;
+      const covered = list.length < WINDOW || after === undefined || after >= list[0]!.id;
+      if (covered) return send(req, res, CachedValue.variant(entry, key, build));
+      // A poller further behind than the window: the database, uncached.
+      return caller()
+        .chat.list({ after, limit })
+        .then((page) => send(req, res, prepareBody(page.messages)))
+        .catch((error: unknown) => sendLegacyError(res, error));
+    };
+    const fresh = messages.peek();
+    if (fresh) return reply(fresh);
+    messages
+      .get()
+      .then(reply)
+      .catch((error: unknown) => sendLegacyError(res, error));
+  };
+
+  const serveAnnouncements = (req: Request, res: Response) => {
+    const reply = (entry: Parameters<typeof CachedValue.variant<ChatAnnouncement[]>>[0]) =>
+      send(req, res, CachedValue.variant(entry, 'all', (list) => list));
+    const fresh = announcements.peek();
+    if (fresh) return reply(fresh);
+    announcements
+      .get()
+      .then(reply)
+      .catch((error: unknown) => sendLegacyError(res, error));
+  };
+
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    const url = req.url;
+    const q = url.indexOf('?');
+    let path = q < 0 ? url : url.slice(0, q);
+    if (path.length > 1 && path.endsWith('/')) path = path.slice(0, -1);
+    if (path === '/api/chat/messages') return serveMessages(req, res, q < 0 ? '' : url.slice(q + 1));
+    if (path === '/api/chat/announcements') return serveAnnouncements(req, res);
+    return next();
+  };
+}
+
+/** ?after= (a message id; empty means none) and ?limit= (1-100, default 50). */
+export function parsePollQuery(query: string): { after?: number; limit: number } | string {
+  if (query === '') return { limit: CHAT_PAGE_DEFAULT };
+  const params = new URLSearchParams(query);
+  const afterRaw = params.get('after');
+  const limitRaw = params.get('limit');
+  let after: number | undefined;
+  let limit = CHAT_PAGE_DEFAULT;
+  if (afterRaw !== null && afterRaw !== '') {
+    if (!/^\d{1,15}$/.test(afterRaw)) return 'after must be a message id (a whole number)';
+    after = Number(afterRaw);
+  }
+  if (limitRaw !== null && limitRaw !== '') {
+    limit = /^\d{1,3}$/.test(limitRaw) ? Number(limitRaw) : 0;
+    if (limit < 1 || limit > CHAT_PAGE_MAX) return `limit must be a whole number from 1 to ${CHAT_PAGE_MAX}`;
+  }
+  return { after, limit };
+}
+
+/** If-None-Match: "*", one tag or a list; weak tags compare equal to strong ones (RFC 9110 13.1.2). */
+export function etagMatches(header: string, etag: string): boolean {
+  if (header === etag || header.trim() === '*') return true;
+  return header.split(',').some((tag) => {
+    const trimmed = tag.trim();
+    return (trimmed.startsWith('W/') ? trimmed.slice(2) : trimmed) === etag;
+  });
+}
+
+/** The headers a (synchronous, header-only) middleware such as helmet sets, as a flat list. */
+function capturedHeaders(middleware: RequestHandler): string[] {
+  const headers = new Map<string, string>();
+  const fakeResponse = {
+    setHeader: (name: string, value: unknown) => headers.set(name, String(value)),
+    removeHeader: (name: string) => headers.delete(name),
+    getHeader: (name: string) => headers.get(name),
+  };
+  let finished = false;
+  void middleware({ headers: {} } as Request, fakeResponse as unknown as Response, () => {
+    finished = true;
+  });
+  if (!finished) throw new Error('security header middleware did not finish synchronously');
+  return [...headers].flat();
+}

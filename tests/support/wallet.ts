@@ -1,0 +1,49 @@
+import { randomBytes } from 'node:crypto';
+import { signWebhook } from '../../server/src/domain/wallet/webhook-signature.js';
+import { http, type HttpResult } from './auth.js';
+import type { TestPlatform } from './platform.js';
+
+/** Wallet settings for tests: a known webhook secret, low thresholds, 1 USD minimum and no fee. */
+export const WALLET_TEST_ENV = {
+  DEPOSIT_WEBHOOK_SECRET: 'test-webhook-secret-0123456789',
+  DEPOSIT_CONFIRMATIONS: 'ERC20:3,BEP20:3,TRC20:3',
+  WITHDRAWAL_MIN_USD: '1',
+  WITHDRAWAL_FEE_USD: '0',
+} as const;
+
+/** A tRPC call over real HTTP (no transformer): queries as GET ?input=, mutations as POST. */
+export async function trpc(platform: TestPlatform, kind: 'query' | 'mutation', path: string, input?: unknown, token?: string): Promise<HttpResult> {
+  if (kind === 'query') {
+    const query = input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`;
+    return http(platform.url, 'GET', `/api/trpc/${path}${query}`, undefined, { token });
+  }
+  return http(platform.url, 'POST', `/api/trpc/${path}`, input ?? {}, { token });
+}
+
+export interface DepositReport {
+  network: string;
+  asset: string;
+  address: string;
+  txHash: string;
+  outputIndex?: number;
+  amount: string;
+  confirmations: number;
+}
+
+export function depositReport(address: string, amount: string, confirmations = 3, overrides: Partial<DepositReport> = {}): DepositReport {
+  return { network: 'ERC20', asset: 'USDT', address, txHash: `0x${randomBytes(32).toString('hex')}`, amount, confirmations, ...overrides };
+}
+
+/** POSTs a report to the webhook, signed like the provider does (or with what `sign` returns). */
+export async function deliverWebhook(
+  platform: TestPlatform,
+  report: unknown,
+  options: { timestamp?: number; secret?: string; rawBody?: string } = {},
+): Promise<HttpResult> {
+  const rawBody = options.rawBody ?? JSON.stringify(report);
+  const timestamp = options.timestamp ?? Math.floor(Date.now() / 1000);
+  const signature = signWebhook(options.secret ?? WALLET_TEST_ENV.DEPOSIT_WEBHOOK_SECRET, timestamp, rawBody);
+  return http(platform.url, 'POST', '/api/webhooks/deposits', rawBody, {
+    headers: { 'content-type': 'application/json', 'x-webhook-timestamp': String(timestamp), 'x-webhook-signature': signature },
+  });
+}
