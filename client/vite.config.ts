@@ -5,7 +5,8 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
 const clientDir = path.dirname(fileURLToPath(import.meta.url));
-const apiTarget = process.env.BZU_API_ORIGIN ?? 'http://localhost:5001';
+// The API server of `npm run dev` listens on PORT; BZU_API_ORIGIN points the dev server elsewhere.
+const apiTarget = process.env.BZU_API_ORIGIN ?? `http://localhost:${process.env.PORT ?? 5001}`;
 
 export default defineConfig({
   root: clientDir,

@@ -1,0 +1,63 @@
+import { QueueEvents } from 'bullmq';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLogger } from '../../server/src/infra/logger.js';
+import { bullConnection, jobSchedulers, queuePrefix } from '../../server/src/infra/queues.js';
+import { registerJobSchedulers, startWorker } from '../../worker/src/worker.js';
+import { startTestPlatform, type TestPlatform } from '../support/platform.js';
+
+describe('worker', () => {
+  let platform: TestPlatform;
+
+  beforeAll(async () => {
+    platform = await startTestPlatform();
+  });
+  afterAll(async () => {
+    await platform?.stop();
+  });
+
+  it('keeps exactly one scheduler per id however often workers boot', async () => {
+    const { jobs } = platform.platform.infra;
+    await Promise.all([registerJobSchedulers(jobs), registerJobSchedulers(jobs), registerJobSchedulers(jobs)]);
+    await registerJobSchedulers(jobs);
+    for (const queue of new Set(jobSchedulers.map((s) => s.queue))) {
+      const ids = (await jobs.queue(queue).getJobSchedulers()).map((s) => s.key);
+      const expected = jobSchedulers.filter((s) => s.queue === queue).map((s) => s.id);
+      expect(ids.sort()).toEqual(expected.sort());
+    }
+  });
+
+  it('runs a valid job and fails a malformed payload once, without retrying it', async () => {
+    const { infra, services } = platform.platform;
+    const worker = await startWorker({ infra, services, logger: createLogger('silent', 'worker') });
+    const events = new QueueEvents('housekeeping', {
+      connection: bullConnection(platform.env.REDIS_URL, 'blocking'),
+      prefix: queuePrefix(platform.env.redisPrefix),
+    });
+    try {
+      await events.waitUntilReady();
+      const queue = infra.jobs.queue('housekeeping');
+
+      await infra.jobs.enqueue('housekeeping', 'tick', {}, { jobId: 'valid-tick' });
+      const valid = await queue.getJob('valid-tick');
+      await valid!.waitUntilFinished(events, 10_000);
+      const lastRun = await infra.db.selectFrom('app_settings').select('value').where('key', '=', 'housekeeping.lastRunAt').executeTakeFirst();
+      expect(typeof lastRun?.value).toBe('string');
+
+      // Bypasses the producer's schema check, as a stale or foreign producer might.
+      await queue.add('tick', { unexpected: 'field' }, { jobId: 'malformed-tick', attempts: 5 });
+      const malformed = await queue.getJob('malformed-tick');
+      await expect(malformed!.waitUntilFinished(events, 10_000)).rejects.toThrow(/Invalid payload/);
+      const failed = await queue.getJob('malformed-tick');
+      expect(failed!.attemptsMade).toBe(1);
+      expect(await failed!.getState()).toBe('failed');
+    } finally {
+      await events.close();
+      await worker.stop();
+    }
+  });
+
+  it('refuses to enqueue a payload that does not match its schema', async () => {
+    const { jobs } = platform.platform.infra;
+    await expect(jobs.enqueue('housekeeping', 'tick', { extra: 1 } as never)).rejects.toThrow();
+  });
+});
