@@ -114,6 +114,13 @@ export interface ReferralCommissionsTable {
   created_at: Generated<Timestamp>;
 }
 
+export interface ReferralCodesTable {
+  id: Generated<string>;
+  user_id: number;
+  code: string;
+  created_at: Generated<Timestamp>;
+}
+
 export interface WalletTables {
   ledger_accounts: LedgerAccountsTable;
   ledger_transactions: LedgerTransactionsTable;
@@ -124,4 +131,5 @@ export interface WalletTables {
   deposit_limits: DepositLimitsTable;
   self_exclusions: SelfExclusionsTable;
   referral_commissions: ReferralCommissionsTable;
+  referral_codes: ReferralCodesTable;
 }

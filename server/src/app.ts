@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { createExpressMiddleware } from '@trpc/server/adapters/express';
 import express, { type ErrorRequestHandler, type Request } from 'express';
@@ -8,7 +9,7 @@ import type { Env } from './env.js';
 import type { Logger } from './infra/logger.js';
 import type { Metrics } from './infra/metrics.js';
 import { legacyErrorBody } from './rest/legacy-errors.js';
-import { chatPollRoutes } from './rest/chat.routes.js';
+import { createChatPoll } from './rest/chat.routes.js';
 import { createRestRouter } from './rest/router.js';
 import type { Services } from './services.js';
 import { bearerToken, createContextFactory, type Context } from './trpc/context.js';
@@ -19,6 +20,11 @@ export interface AppDeps {
   services: Services;
   logger: Logger;
   metrics: Metrics;
+}
+
+/** Express's own entry point (not in its type definitions), wrapped for the chat poll fast path. */
+interface ExpressHandle {
+  handle(req: IncomingMessage, res: ServerResponse, callback?: (error?: unknown) => void): void;
 }
 
 /** Paths the SPA fallback must never answer with index.html. */
@@ -58,16 +64,20 @@ export function createHttpApp({ env, services, logger, metrics }: AppDeps): expr
     },
     crossOriginEmbedderPolicy: false,
   });
-  // Chat polling (thousands of readers every 3 s): pre-serialized pages answered before request
-  // logging and body parsing, with the same security headers (see rest/chat.routes.ts).
-  app.use(
-    chatPollRoutes({
-      services,
-      caller: () => createCaller(makeContext({ ip: 'internal' })),
-      securityHeaders,
-      maxAgeMs: env.CHAT_PAGE_MAX_AGE_MS,
-    }),
-  );
+  // Chat polling (thousands of readers every 3 s): a poll that a fresh in-process page can answer
+  // is answered before Express (no router, logging or parsing), with the same security headers;
+  // the rest take the Express routes below (see rest/chat.routes.ts).
+  const chatPoll = createChatPoll({
+    services,
+    caller: () => createCaller(makeContext({ ip: 'internal' })),
+    securityHeaders,
+    maxAgeMs: env.CHAT_PAGE_MAX_AGE_MS,
+  });
+  const expressHandle = (app as unknown as ExpressHandle).handle.bind(app);
+  (app as unknown as ExpressHandle).handle = (req, res, callback) => {
+    if (!chatPoll.fastPath(req, res)) expressHandle(req, res, callback);
+  };
+  app.use(chatPoll.routes);
   app.use(pinoHttp({ logger, autoLogging: { ignore: (req) => req.url === '/metrics' } }));
   app.use(securityHeaders);
   // The raw bytes stay beside the parsed body: signed webhooks are verified against exactly them.

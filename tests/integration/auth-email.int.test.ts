@@ -1,7 +1,5 @@
 import { readdir, readFile } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../../server/src/infra/logger.js';
 import { housekeepingHandlers } from '../../worker/src/processors/housekeeping.processor.js';
@@ -17,6 +15,7 @@ import {
   signedInAccount,
   tokenFromText,
 } from '../support/auth.js';
+import { decodeQuotedPrintable, startSmtpCatcher, type SmtpCatcher } from '../support/mail.js';
 import { startTestPlatform, type TestPlatform } from '../support/platform.js';
 
 const RESEND_MESSAGE = 'If that address belongs to an account that is not verified yet, a new verification link is on its way.';
@@ -168,37 +167,15 @@ describe('e-mail verification and password recovery over HTTP', () => {
 
 describe('verification mail through a real SMTP exchange', () => {
   let platform: TestPlatform;
-  let smtp: SMTPServer;
+  let smtp: SmtpCatcher;
   let worker: RunningWorker | undefined;
-  const received: Array<{ to: string[]; raw: string }> = [];
-  let refuseNext = 0;
 
   beforeAll(async () => {
-    smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS', 'AUTH'],
-      logger: false,
-      onData(stream, session, callback) {
-        const chunks: Buffer[] = [];
-        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-        stream.on('end', () => {
-          if (refuseNext > 0) {
-            refuseNext -= 1;
-            const error = Object.assign(new Error('Try again later'), { responseCode: 451 });
-            callback(error);
-            return;
-          }
-          received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', () => resolve()));
-    const port = (smtp.server.address() as AddressInfo).port;
+    smtp = await startSmtpCatcher();
     platform = await startTestPlatform({
       ...FAST_HASHING,
       ...RELAXED_LIMITS,
-      SMTP_URL: `smtp://127.0.0.1:${port}`,
+      SMTP_URL: smtp.url,
       PUBLIC_URL: 'http://client.test',
     });
     worker = await startWorker({ infra: platform.platform.infra, services: platform.platform.services, logger: createLogger('silent', 'worker') });
@@ -206,29 +183,29 @@ describe('verification mail through a real SMTP exchange', () => {
   afterAll(async () => {
     await worker?.stop();
     await platform?.stop();
-    await new Promise<void>((resolve) => smtp?.close(() => resolve()));
+    await smtp?.close();
   });
 
   it('delivers the verification mail over SMTP (after a temporary refusal), and its link verifies the address', async () => {
-    refuseNext = 1;
+    smtp.refuseNext = 1;
     const account = newAccount();
     const registered = await http(platform.url, 'POST', '/api/auth/register', account);
     expect(registered.status).toBe(201);
     const notYet = await http(platform.url, 'POST', '/api/auth/login', { login_name: account.username, password: account.password });
     expect(notYet.status).toBe(403);
 
-    await expect.poll(() => received.find((mail) => mail.to.includes(account.email)), { timeout: 15_000, interval: 100 }).toBeTruthy();
-    expect(refuseNext).toBe(0);
-    const mail = received.find((m) => m.to.includes(account.email))!;
-    const message = decodeQuotedPrintable(mail.raw);
+    const message = await smtp.waitForMail(account.email);
+    expect(smtp.refuseNext).toBe(0);
     expect(message).toContain('Subject: Verify your email address');
     expect(message).toMatch(/From: BZU <no-reply@bzu\.example>/);
     const token = tokenFromText(message, '/verify-email');
     expect(message).toContain(`http://client.test/verify-email?token=${token}`);
 
     // The job carried only the outbox id; once sent, the stored body (with the link) is gone.
-    const row = await platform.platform.infra.db.selectFrom('email_outbox').selectAll().where('to_address', '=', account.email).executeTakeFirstOrThrow();
-    expect(row.sent_at).not.toBeNull();
+    const outboxRow = () => platform.platform.infra.db.selectFrom('email_outbox').selectAll().where('to_address', '=', account.email).executeTakeFirstOrThrow();
+    // The SMTP server has the message a moment before the worker records it as sent.
+    await expect.poll(async () => (await outboxRow()).sent_at, { timeout: 5_000, interval: 50 }).not.toBeNull();
+    const row = await outboxRow();
     expect(row.text_body).toBeNull();
     expect(row.attempts).toBe(2);
     const job = await platform.platform.infra.jobs.queue('email').getJob(`email-${row.id}`);
@@ -241,7 +218,7 @@ describe('verification mail through a real SMTP exchange', () => {
     expect(confirmed.body.user.emailVerified).toBe(true);
     const login = await http(platform.url, 'POST', '/api/auth/login', { login_name: account.email, password: account.password });
     expect(login.status).toBe(200);
-    expect(received.filter((m) => m.to.includes(account.email))).toHaveLength(1);
+    expect(smtp.received.filter((m) => m.to.includes(account.email))).toHaveLength(1);
   });
 
   it('the housekeeping sweep re-enqueues mail whose enqueue failed, and it is delivered once', async () => {
@@ -262,14 +239,9 @@ describe('verification mail through a real SMTP exchange', () => {
       rateLimit: () => Promise.reject(new Error('not rate limited in this test')),
     })) as { requeuedMail: number };
     expect(result.requeuedMail).toBeGreaterThanOrEqual(1);
-    await expect.poll(() => received.filter((m) => m.to.includes('swept@example.com')).length, { timeout: 10_000 }).toBe(1);
+    await expect.poll(() => smtp.received.filter((m) => m.to.includes('swept@example.com')).length, { timeout: 10_000 }).toBe(1);
     await expect.poll(async () => (await db.selectFrom('email_outbox').select('sent_at').where('id', '=', id).executeTakeFirstOrThrow()).sent_at).not.toBeNull();
     // A second sweep finds nothing left to send.
     expect(await platform.platform.services.mail.requeueStale()).toBe(0);
   });
 });
-
-/** Undoes quoted-printable soft line breaks and =XX escapes, enough to read links in a raw message. */
-function decodeQuotedPrintable(raw: string): string {
-  return raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-}

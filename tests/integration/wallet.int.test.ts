@@ -7,6 +7,10 @@ import { DomainError } from '../../server/src/domain/errors.js';
 import { formatAmount } from '../../server/src/domain/wallet/amounts.js';
 import { referralCommission } from '../../server/src/domain/wallet/referral.service.js';
 import { signWebhook } from '../../server/src/domain/wallet/webhook-signature.js';
+import { PayoutFailure, WithdrawalService, type PayoutAdapter } from '../../server/src/domain/wallet/withdrawal.service.js';
+import { createLogger } from '../../server/src/infra/logger.js';
+import { walletHandlers } from '../../worker/src/processors/wallet.processor.js';
+import type { JobContext } from '../../worker/src/processors/types.js';
 import { FAST_HASHING, RELAXED_LIMITS, signedInAccount } from '../support/auth.js';
 import { startTestPlatform, type TestPlatform } from '../support/platform.js';
 import { TestSocket } from '../support/socket-client.js';
@@ -198,6 +202,39 @@ describe('wallet: ledger, deposits, withdrawals', () => {
     expect((await trpc(platform, 'query', 'admin.ledgerCheck', undefined, admin.token)).body.result.data).toEqual({ ok: true, problems: [] });
   });
 
+  it('the worker sends approved withdrawals through the payout adapter: a txid settles, a permanent failure refunds', async () => {
+    const player = await signedInAccount(platform);
+    await fund(player.token, '25');
+    const adapter: PayoutAdapter = {
+      send: async (withdrawal) => {
+        if (withdrawal.amount === '13') throw new PayoutFailure('address rejected by the node');
+        return { kind: 'sent', txid: `0x${'e'.repeat(63)}${withdrawal.id.slice(-1)}` };
+      },
+    };
+    const queued: string[] = [];
+    const withdrawals = new WithdrawalService(
+      { db: db(), ledger: services().ledger, confirmPassword: async () => undefined, secondFactor: async () => undefined, payoutQueue: { enqueue: async (id) => void queued.push(id) }, payout: adapter },
+      { minimum: { USD: 1n, BZU: 1n }, fee: { USD: 50_000_000n, BZU: 0n } },
+    );
+    const request = { asset: 'USDT' as const, network: 'ERC20' as const, address: PAYOUT_ADDRESS, password: 'unused' };
+    const good = await withdrawals.request(player.user.id, { ...request, amount: 1_000_000_000n });
+    const bad = await withdrawals.request(player.user.id, { ...request, amount: 1_300_000_000n });
+    expect(good).toMatchObject({ fee: '0.5', total: '10.5' });
+    expect((await services().ledger.balances(player.user.id)).USD).toBe(100_000_000n);
+    await withdrawals.approve(admin.user.id, good.id);
+    await withdrawals.approve(admin.user.id, bad.id);
+    expect(queued).toEqual([good.id, bad.id]);
+
+    const context = { infra: platform.platform.infra, services: { ...services(), withdrawals }, logger: createLogger('silent', 'worker'), jobId: 'payout-test', attempt: 1, enqueuedAt: Date.now(), rateLimit: async () => { throw new Error('not expected'); } } as unknown as JobContext;
+    expect(await walletHandlers.payout({ withdrawalId: good.id }, context)).toEqual({ status: 'SENT' });
+    expect(await walletHandlers.payout({ withdrawalId: good.id }, context)).toEqual({ status: 'SENT' });
+    expect(await walletHandlers.payout({ withdrawalId: bad.id }, context)).toEqual({ status: 'FAILED' });
+    await expect(walletHandlers.payout({ withdrawalId: '999999999' }, context)).rejects.toThrow(/does not exist/);
+    // 25 - 10.5 (sent, fee kept) = 14.5; the failed 13.5 came back in full.
+    expect((await services().ledger.balances(player.user.id)).USD).toBe(1_450_000_000n);
+    await expectLedgerOk();
+  });
+
   it('self-exclusion starts at once, cannot be shortened or lifted, blocks play and deposits (credited and flagged) but not withdrawals', async () => {
     const player = await signedInAccount(platform);
     await fund(player.token, '40');
@@ -265,6 +302,14 @@ describe('wallet: ledger, deposits, withdrawals', () => {
     expect(claims.filter((claim) => claim.status === 409)).toHaveLength(3);
     expect((await trpc(platform, 'query', 'wallet.balances', undefined, referrer.token)).body.result.data.USD).toBe('0.6');
     await expectLedgerOk();
+
+    const wanted = `R${referrer.user.id}abc`;
+    expect((await trpc(platform, 'mutation', 'account.referrals.createCode', { code: wanted }, referrer.token)).body.result.data.code).toBe(wanted);
+    const taken = await trpc(platform, 'mutation', 'account.referrals.createCode', { code: wanted.toUpperCase() }, referee.token);
+    expect(taken.body.error.data.domainCode).toBe('CODE_TAKEN');
+    const random = (await trpc(platform, 'mutation', 'account.referrals.createCode', {}, referrer.token)).body.result.data.code;
+    expect(random).toMatch(/^[A-Z0-9]{8}$/);
+    expect((await trpc(platform, 'query', 'account.referrals.codes', undefined, referrer.token)).body.result.data.map((c: { code: string }) => c.code)).toEqual([random, wanted]);
   });
 
   it('property: after any sequence of deposits, repeated webhooks, withdrawals, decisions, commissions and claims the ledger holds', async () => {
@@ -355,6 +400,7 @@ describe('wallet: ledger, deposits, withdrawals', () => {
               if (!target) break;
               if (step.t === 'reject') {
                 await services().withdrawals.reject(admin.user.id, target.id, 'property test');
+                cash[target.u]! += target.amount;
               } else {
                 await services().withdrawals.approve(admin.user.id, target.id);
                 if (step.t === 'send') await services().withdrawals.recordTxid(target.id, `tx${run}x${target.id}`.padEnd(12, '0'));

@@ -2,6 +2,7 @@ import type { Services } from '../services.js';
 import { roleSchema } from '../domain/auth/auth.schemas.js';
 import type { Env } from '../env.js';
 import { walletCommands } from './wallet.commands.js';
+import { chatCommands } from './chat.commands.js';
 
 export interface CliContext {
   services: Services;
@@ -33,6 +34,7 @@ export const commands: Record<string, CliCommand> = {
     },
   },
   ...walletCommands,
+  ...chatCommands,
 };
 
 export function usage(): string {

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { Router, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
+import { Router, type Request, type RequestHandler, type Response } from 'express';
 import { CHAT_PAGE_DEFAULT, CHAT_PAGE_MAX } from '../domain/chat/chat.schemas.js';
 import type { ChatAnnouncement, ChatMessage } from '../domain/chat/chat.views.js';
 import type { Services } from '../services.js';
@@ -36,17 +36,29 @@ export interface ChatPollOptions {
   maxAgeMs: number;
 }
 
+export interface ChatPoll {
+  /**
+   * Answers a poll synchronously from a fresh in-process page, before Express sees the request
+   * (no router, logging or body parsing); false when it cannot (miss, bad query, old ?after=).
+   */
+  fastPath(req: IncomingMessage, res: ServerResponse): boolean;
+  /** The same two GET paths through Express, for everything the fast path declines. */
+  routes: Router;
+}
+
 /** The newest messages kept in each process: enough for any ?limit, and for pollers' ?after=. */
 const WINDOW = CHAT_PAGE_MAX;
 
+type MessagesEntry = Parameters<typeof CachedValue.variant<ChatMessage[]>>[0];
+type AnnouncementsEntry = Parameters<typeof CachedValue.variant<ChatAnnouncement[]>>[0];
+
 /**
  * GET /api/chat/messages and GET /api/chat/announcements, answered from pre-serialized in-process
- * pages with strong ETags (304 on If-None-Match). Mounted ahead of request logging and body
- * parsing; it sends the same security headers as the rest of the app. Any process's send, delete
- * or announcement change invalidates every process's pages through the event bus (and this
- * process's at once, through the chat service).
+ * pages with strong ETags (304 on If-None-Match), with the same security headers as the rest of
+ * the app. Any process's send, delete or announcement change invalidates every process's pages
+ * through the event bus (and this process's at once, through the chat service).
  */
-export function chatPollRoutes({ services, caller, securityHeaders, maxAgeMs }: ChatPollOptions): RequestHandler {
+export function createChatPoll({ services, caller, securityHeaders, maxAgeMs }: ChatPollOptions): ChatPoll {
   const messages = new CachedValue(async () => (await caller().chat.list({ limit: WINDOW })).messages, { maxAgeMs });
   const announcements = new CachedValue(() => caller().chat.announcements(), {
     maxAgeMs,
@@ -61,7 +73,7 @@ export function chatPollRoutes({ services, caller, securityHeaders, maxAgeMs }: 
 
   const baseHeaders = ['Content-Type', 'application/json; charset=utf-8', 'Cache-Control', 'no-cache', ...capturedHeaders(securityHeaders)];
 
-  const send = (req: IncomingMessage, res: ServerResponse, prepared: PreparedBody) => {
+  const send = (req: IncomingMessage, res: ServerResponse, prepared: PreparedBody): void => {
     const match = req.headers['if-none-match'];
     if (match !== undefined && etagMatches(match, prepared.etag)) {
       res.writeHead(304, [...baseHeaders, 'ETag', prepared.etag]);
@@ -71,57 +83,65 @@ export function chatPollRoutes({ services, caller, securityHeaders, maxAgeMs }: 
     res.writeHead(200, [...baseHeaders, 'ETag', prepared.etag, 'Content-Length', String(prepared.body.length)]);
     res.end(req.method === 'HEAD' ? undefined : prepared.body);
   };
-  const badRequest = (res: ServerResponse, message: string) => {
-    const prepared = prepareBody(legacyErrorBody(message, 'BAD_REQUEST'));
-    res.writeHead(400, [...baseHeaders, 'Content-Length', String(prepared.body.length)]);
-    res.end(prepared.body);
-  };
 
-  const serveMessages = (req: Request, res: Response, query: string) => {
-    const parsed = parsePollQuery(query);
-    if (typeof parsed === 'string') return badRequest(res, parsed);
-    const { after, limit } = parsed;
-    const key = `${after ?? ''}:${limit}`;
-    const build = (list: ChatMessage[]) => (after === undefined ? list.slice(-limit) : list.filter((m) => m.id > after).slice(0, limit));
-    const reply = (entry: Parameters<typeof CachedValue.variant<ChatMessage[]>>[0]) => {
-      const list = entry.value;
-      const covered = list.length < WINDOW || after === undefined || after >= list[0]!.id;
-      if (covered) return send(req, res, CachedValue.variant(entry, key, build));
-      // A poller further behind than the window: the database, uncached.
-      return caller()
-        .chat.list({ after, limit })
-        .then((page) => send(req, res, prepareBody(page.messages)))
-        .catch((error: unknown) => sendLegacyError(res, error));
-    };
-    const fresh = messages.peek();
-    if (fresh) return reply(fresh);
-    messages
-      .get()
-      .then(reply)
-      .catch((error: unknown) => sendLegacyError(res, error));
+  /** The page for a query from an entry, or null when the entry's window does not cover ?after=. */
+  const messagesPage = (entry: MessagesEntry, after: number | undefined, limit: number): PreparedBody | null => {
+    const list = entry.value;
+    const covered = list.length < WINDOW || after === undefined || after >= list[0]!.id;
+    if (!covered) return null;
+    return CachedValue.variant(entry, `${after ?? ''}:${limit}`, (all) =>
+      after === undefined ? all.slice(-limit) : all.filter((m) => m.id > after).slice(0, limit),
+    );
   };
+  const announcementsPage = (entry: AnnouncementsEntry) => CachedValue.variant(entry, 'all', (list) => list);
 
-  const serveAnnouncements = (req: Request, res: Response) => {
-    const reply = (entry: Parameters<typeof CachedValue.variant<ChatAnnouncement[]>>[0]) =>
-      send(req, res, CachedValue.variant(entry, 'all', (list) => list));
-    const fresh = announcements.peek();
-    if (fresh) return reply(fresh);
-    announcements
-      .get()
-      .then(reply)
-      .catch((error: unknown) => sendLegacyError(res, error));
-  };
-
-  return (req: Request, res: Response, next: NextFunction) => {
-    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
-    const url = req.url;
+  const fastPath = (req: IncomingMessage, res: ServerResponse): boolean => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+    const url = req.url ?? '';
     const q = url.indexOf('?');
-    let path = q < 0 ? url : url.slice(0, q);
-    if (path.length > 1 && path.endsWith('/')) path = path.slice(0, -1);
-    if (path === '/api/chat/messages') return serveMessages(req, res, q < 0 ? '' : url.slice(q + 1));
-    if (path === '/api/chat/announcements') return serveAnnouncements(req, res);
-    return next();
+    const path = q < 0 ? url : url.slice(0, q);
+    if (path === '/api/chat/messages') {
+      const entry = messages.peek();
+      const query = entry ? parsePollQuery(q < 0 ? '' : url.slice(q + 1)) : null;
+      if (!entry || !query || typeof query === 'string') return false;
+      const page = messagesPage(entry, query.after, query.limit);
+      if (!page) return false;
+      send(req, res, page);
+      return true;
+    }
+    if (path === '/api/chat/announcements') {
+      const entry = announcements.peek();
+      if (!entry) return false;
+      send(req, res, announcementsPage(entry));
+      return true;
+    }
+    return false;
   };
+
+  const routes = Router();
+  routes.get('/api/chat/messages', async (req, res) => {
+    try {
+      const url = req.originalUrl;
+      const query = parsePollQuery(url.includes('?') ? url.slice(url.indexOf('?') + 1) : '');
+      if (typeof query === 'string') {
+        res.status(400).json(legacyErrorBody(query, 'BAD_REQUEST'));
+        return;
+      }
+      const page = messagesPage(await messages.get(), query.after, query.limit);
+      // A poller further behind than the window: the database, uncached.
+      send(req, res, page ?? prepareBody((await caller().chat.list({ after: query.after, limit: query.limit })).messages));
+    } catch (error) {
+      sendLegacyError(res, error);
+    }
+  });
+  routes.get('/api/chat/announcements', async (req, res) => {
+    try {
+      send(req, res, announcementsPage(await announcements.get()));
+    } catch (error) {
+      sendLegacyError(res, error);
+    }
+  });
+  return { fastPath, routes };
 }
 
 /** ?after= (a message id; empty means none) and ?limit= (1-100, default 50). */

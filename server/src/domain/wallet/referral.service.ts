@@ -1,4 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
+import { uniqueViolation } from '../../../../db/repositories/pg-errors.js';
 import type { Db } from '../../../../db/client.js';
 import { DomainError } from '../errors.js';
 import { CURRENCIES, formatAmount, type Currency } from './amounts.js';
@@ -13,6 +15,13 @@ export const PPM = 1_000_000n;
 export function referralCommission(wagered: bigint, houseEdgePpm: number, ratePpm: number): bigint {
   if (wagered < 0n) throw new RangeError('wagered must not be negative');
   return (wagered * BigInt(houseEdgePpm) * BigInt(ratePpm)) / (2n * PPM * PPM);
+}
+
+export const MAX_REFERRAL_CODES = 10;
+
+export interface ReferralCodeView {
+  code: string;
+  createdAt: string;
 }
 
 export interface AccrualInput {
@@ -85,6 +94,30 @@ export class ReferralService {
       claimable: { USD: formatAmount(balances.USD), BZU: formatAmount(balances.BZU) },
       rate: formatAmount((BigInt(this.config.ratePpm) * 100_000_000n) / PPM),
     };
+  }
+
+  async codes(userId: number): Promise<ReferralCodeView[]> {
+    const rows = await this.deps.db.selectFrom('referral_codes').select(['code', 'created_at']).where('user_id', '=', userId).orderBy('id', 'desc').execute();
+    return rows.map((row) => ({ code: row.code, createdAt: new Date(row.created_at).toISOString() }));
+  }
+
+  /** A new code: the one asked for (4-16 letters and digits, unique ignoring case) or a random one. */
+  async createCode(userId: number, wanted?: string): Promise<ReferralCodeView> {
+    return this.deps.db.transaction().execute(async (trx) => {
+      await sql`select pg_advisory_xact_lock(hashtext('referral-codes'), ${userId})`.execute(trx);
+      const { rows } = await sql<{ n: number }>`select count(*)::int as n from referral_codes where user_id = ${userId}`.execute(trx);
+      if ((rows[0]?.n ?? 0) >= MAX_REFERRAL_CODES) {
+        throw new DomainError('CONFLICT', `At most ${MAX_REFERRAL_CODES} referral codes per account`, { code: 'TOO_MANY_CODES' });
+      }
+      const code = wanted ?? randomBytes(6).toString('base64url').replace(/[^A-Za-z0-9]/g, 'X').slice(0, 8).toUpperCase();
+      try {
+        const row = await trx.insertInto('referral_codes').values({ user_id: userId, code }).returning(['code', 'created_at']).executeTakeFirstOrThrow();
+        return { code: row.code, createdAt: new Date(row.created_at).toISOString() };
+      } catch (error) {
+        if (uniqueViolation(error) !== undefined) throw new DomainError('CONFLICT', 'That referral code is taken', { code: 'CODE_TAKEN' });
+        throw error;
+      }
+    });
   }
 
   /** Moves everything accrued into cash; a second claim of the same accruals finds nothing left. */

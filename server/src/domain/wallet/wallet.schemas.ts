@@ -64,3 +64,7 @@ export const depositWebhookSchema = z.object({
 export type DepositWebhook = z.infer<typeof depositWebhookSchema>;
 
 export const userIdInputSchema = z.object({ userId: z.number().int().positive() });
+
+export const createReferralCodeInputSchema = z
+  .object({ code: z.string().trim().regex(/^[A-Za-z0-9]{4,16}$/, 'must be 4-16 letters and digits').optional() })
+  .default({});

@@ -1,4 +1,4 @@
-import { depositLimitInputSchema, selfExcludeInputSchema } from '../../domain/wallet/wallet.schemas.js';
+import { createReferralCodeInputSchema, depositLimitInputSchema, selfExcludeInputSchema } from '../../domain/wallet/wallet.schemas.js';
 import { authedProcedure } from '../auth.middleware.js';
 import { router } from '../init.js';
 import { onBalanceProcedure } from './live.procedures.js';
@@ -15,5 +15,7 @@ export const accountRouter = router({
   referrals: router({
     summary: authedProcedure.query(({ ctx }) => ctx.services.referrals.summary(ctx.user.id)),
     claim: authedProcedure.mutation(({ ctx }) => ctx.services.referrals.claim(ctx.user.id)),
+    codes: authedProcedure.query(({ ctx }) => ctx.services.referrals.codes(ctx.user.id)),
+    createCode: authedProcedure.input(createReferralCodeInputSchema).mutation(({ ctx, input }) => ctx.services.referrals.createCode(ctx.user.id, input.code)),
   }),
 });
