@@ -22,7 +22,8 @@ class MigrationFolderProvider implements MigrationProvider {
 }
 
 export function createMigrator(db: Db): Migrator {
-  return new Migrator({ db, provider: new MigrationFolderProvider() });
+  // Migrations written on parallel branches land with dates out of order; each still runs once.
+  return new Migrator({ db, provider: new MigrationFolderProvider(), allowUnorderedMigrations: true });
 }
 
 /** Applies every pending migration; throws with the failing migration's name. */
