@@ -144,6 +144,11 @@ export interface LedgerProblem {
 export async function findLedgerProblems(db: Executor, limit = 20): Promise<LedgerProblem[]> {
   const checks: { check: string; query: ReturnType<typeof sql<{ detail: string }>> }[] = [
     {
+      check: 'the database enforces balanced transactions',
+      query: sql`select 'trigger ledger_entries_balanced is missing or disabled' as detail
+        where not exists (select 1 from pg_trigger where tgname = 'ledger_entries_balanced' and tgenabled <> 'D')`,
+    },
+    {
       check: 'transaction balances to zero per currency',
       query: sql`select format('transaction %s %s sums to %s', transaction_id, currency, sum(amount_e8)) as detail
         from ledger_entries group by transaction_id, currency having sum(amount_e8) <> 0 limit ${limit}`,

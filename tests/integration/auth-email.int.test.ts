@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../../server/src/infra/logger.js';
 import { housekeepingHandlers } from '../../worker/src/processors/housekeeping.processor.js';
-import { startWorker, type RunningWorker } from '../../worker/src/worker.js';
+import type { RunningWorker } from '../../worker/src/worker.js';
 import {
   FAST_HASHING,
   RELAXED_LIMITS,
@@ -16,7 +16,7 @@ import {
   tokenFromText,
 } from '../support/auth.js';
 import { decodeQuotedPrintable, startSmtpCatcher, type SmtpCatcher } from '../support/mail.js';
-import { startTestPlatform, type TestPlatform } from '../support/platform.js';
+import { startTestPlatform, startTestWorker, type TestPlatform } from '../support/platform.js';
 
 const RESEND_MESSAGE = 'If that address belongs to an account that is not verified yet, a new verification link is on its way.';
 const FORGOT_MESSAGE = 'If that address belongs to an account, a password reset link is on its way.';
@@ -146,8 +146,7 @@ describe('e-mail verification and password recovery over HTTP', () => {
   it('without SMTP_URL the worker writes each mail as an .eml file under DATA_DIR/mail/', async () => {
     let worker: RunningWorker | undefined;
     try {
-      const { infra, services } = platform.platform;
-      worker = await startWorker({ infra, services, logger: createLogger('silent', 'worker') });
+      worker = await startTestWorker(platform);
       const account = newAccount();
       expect((await call('POST', '/api/auth/register', account)).status).toBe(201);
       const folder = path.join(platform.dataDir, 'mail');
@@ -178,7 +177,7 @@ describe('verification mail through a real SMTP exchange', () => {
       SMTP_URL: smtp.url,
       PUBLIC_URL: 'http://client.test',
     });
-    worker = await startWorker({ infra: platform.platform.infra, services: platform.platform.services, logger: createLogger('silent', 'worker') });
+    worker = await startTestWorker(platform);
   });
   afterAll(async () => {
     await worker?.stop();

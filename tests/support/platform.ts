@@ -5,6 +5,8 @@ import path from 'node:path';
 import { startPlatformServer, type Platform } from '../../server/src/bootstrap.js';
 import { loadEnv, type Env } from '../../server/src/env.js';
 import type { SessionResolver } from '../../server/src/realtime/session-resolver.js';
+import { createLogger } from '../../server/src/infra/logger.js';
+import { startWorker, type RunningWorker } from '../../worker/src/worker.js';
 import { createTestDatabase } from './database.js';
 import { TEST_REDIS_URL } from './services.js';
 
@@ -52,4 +54,9 @@ export async function startTestPlatform(
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** The worker (mail, housekeeping, ...) in this process, on the test platform's infrastructure. */
+export function startTestWorker(platform: TestPlatform): Promise<RunningWorker> {
+  return startWorker({ infra: platform.platform.infra, services: platform.platform.services, logger: createLogger('silent', 'worker') });
 }
