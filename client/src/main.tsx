@@ -6,7 +6,7 @@ import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
-import { StrictMode, useMemo, useState, type ReactNode } from 'react';
+import { StrictMode, useMemo, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { NOTIFICATION_AUTO_CLOSE_MS } from './constants';
 import { restoreSession } from './features/auth/session-actions';
@@ -14,18 +14,20 @@ import { AppErrorBoundary } from './features/errors/AppErrorBoundary';
 import { installChunkLoadRecovery } from './features/health/chunk-load-recovery';
 import { MaintenanceOverlay } from './features/health/MaintenanceOverlay';
 import { useFaviconKeeper } from './features/layout/use-favicon-keeper';
+import { RealtimeConnector } from './features/realtime/RealtimeConnector';
 import { useActiveTheme } from './features/theme/theme-preference';
-import { createQueryClient } from './lib/query-client';
+import { queryClient } from './lib/api-clients';
 import { router } from './router';
 import { buildTheme, cssVariablesResolver } from './theme';
-import { createTrpcClient, trpc } from './trpc';
+import { trpc, trpcClient } from './trpc';
 
 function ApiProviders({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
-  const [trpcClient] = useState(createTrpcClient);
   return (
     <trpc.Provider client={trpcClient} queryClient={queryClient}>
-      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+      <QueryClientProvider client={queryClient}>
+        <RealtimeConnector />
+        {children}
+      </QueryClientProvider>
     </trpc.Provider>
   );
 }

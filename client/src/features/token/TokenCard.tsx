@@ -1,12 +1,14 @@
-import { Button, Group, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Badge, Button, Group, Paper, Stack, Text, ThemeIcon, Tooltip } from '@mantine/core';
 import { IconCoin } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
+import { useRealtimeStatus } from '../realtime/realtime-status';
 import { TokenPrice } from './TokenPrice';
 import { useTokenLatest } from './use-token-latest';
 
 /** The sidebar's token card (spec section 2, "Sidebar"). */
 export function TokenCard() {
   const state = useTokenLatest();
+  const live = useRealtimeStatus() === 'live';
   return (
     <Paper withBorder radius="md" p="sm" bg="var(--bzu-card)" component="section" aria-label="BZU token">
       <Stack gap="xs">
@@ -22,6 +24,13 @@ export function TokenCard() {
               BZU Token
             </Text>
           </div>
+          {live ? (
+            <Tooltip label="Price updates arrive as they happen">
+              <Badge size="xs" variant="dot" color="green" ml="auto" data-testid="token-live" tabIndex={0}>
+                Live
+              </Badge>
+            </Tooltip>
+          ) : null}
         </Group>
         <TokenPrice state={state} />
         <Group grow gap="xs">

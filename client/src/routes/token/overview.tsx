@@ -1,8 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { pageHead } from '../../components/page-head';
-import { TokenSectionPage } from '../../features/token/TokenSectionPage';
+import { TokenDashboardPage } from '../../features/token/TokenDashboardPage';
+import { prefetchTokenLatest } from '../../features/token/use-token-latest';
 
 export const Route = createFileRoute('/token/overview')({
   head: pageHead('BZU Overview'),
-  component: () => <TokenSectionPage section="overview" />,
+  loader: () => prefetchTokenLatest(),
+  component: () => <TokenDashboardPage title="BZU Overview" />,
 });

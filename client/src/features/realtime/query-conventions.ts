@@ -1,0 +1,30 @@
+/**
+ * Which cached queries a live event makes stale. TanStack Query matches keys by prefix and tRPC
+ * keys start with the procedure path as an array (`[['games', 'history'], { input, type }]`), so a
+ * path prefix here covers every input of that procedure.
+ *
+ * Convention for the games area (no such procedures exist yet): a `game-result` refetches
+ * `games.history*` (bet history), `games.stats*` and `games.detail*`, plus the same names under
+ * `account` (the account pages' own statistics). Name new procedures that a result changes
+ * accordingly, or add their path here.
+ */
+export const GAME_RESULT_QUERY_PATHS: readonly (readonly string[])[] = [
+  ['games', 'history'],
+  ['games', 'stats'],
+  ['games', 'detail'],
+  ['account', 'history'],
+  ['account', 'stats'],
+];
+
+/** A tRPC query key's procedure path (its first element), or null for other keys. */
+function pathOf(queryKey: readonly unknown[]): readonly string[] | null {
+  const head = queryKey[0];
+  return Array.isArray(head) && head.every((part) => typeof part === 'string') ? (head as string[]) : null;
+}
+
+/** Does a game result make this query stale? `detail` also matches `detailById` and the like. */
+export function isGameResultQuery(queryKey: readonly unknown[]): boolean {
+  const path = pathOf(queryKey);
+  if (!path || path.length < 2) return false;
+  return GAME_RESULT_QUERY_PATHS.some(([area, name]) => path[0] === area && path[1]!.startsWith(name!));
+}

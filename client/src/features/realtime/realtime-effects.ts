@@ -1,0 +1,79 @@
+import { queryClient, trpcUtils } from '../../lib/api-clients';
+import { trpcClient } from '../../trpc';
+import { getSession, replaceUser } from '../auth/session-store';
+import { mergeTokenUpdate, parseTokenUpdate, wireDecimal } from '../token/token-quote';
+import { isGameResultQuery } from './query-conventions';
+import type { RealtimeHandlers } from './realtime-client';
+import { TOKEN_PRICE_CHANNEL } from './realtime-protocol';
+import { setRealtimeStatus } from './realtime-status';
+
+/** The stored user's balance field an update of this currency replaces. */
+function balanceField(currency: unknown): 'balance' | 'bzuBalance' {
+  return currency === 'BZU' ? 'bzuBalance' : 'balance';
+}
+
+function applyBalanceUpdate(data: unknown): void {
+  if (typeof data !== 'object' || data === null) return;
+  const { userId, newBalance, currency } = data as Record<string, unknown>;
+  const { user } = getSession();
+  if (!user || user.id === undefined || String(user.id) !== String(userId)) return;
+  const amount = wireDecimal(newBalance);
+  if (amount === null) return;
+  replaceUser({ ...user, [balanceField(currency)]: amount });
+}
+
+/** After missed balance events: the profile carries both balances; the rest of the user stays. */
+async function refreshBalances(): Promise<void> {
+  const { user } = getSession();
+  if (!user) return;
+  try {
+    const profile = await trpcClient.auth.me.query();
+    const current = getSession().user;
+    if (current && String(current.id) === String(profile.id)) {
+      replaceUser({ ...current, balance: profile.balance, bzuBalance: profile.bzuBalance });
+    }
+  } catch {
+    // The next balance event or page load brings it; a failed refresh is not worth a notice.
+  }
+}
+
+function applyTokenPriceUpdate(data: unknown): void {
+  const update = parseTokenUpdate(data);
+  const merged = mergeTokenUpdate(trpcUtils.token.latest.getData(), update);
+  if (merged) trpcUtils.token.latest.setData(undefined, merged);
+  else void trpcUtils.token.latest.invalidate();
+  // A new snapshot changes the newest bucket of the chart on screen (inactive ranges wait).
+  void trpcUtils.token.history.invalidate(undefined, { refetchType: 'active' });
+}
+
+function refetchGameQueries(): void {
+  void queryClient.invalidateQueries({ predicate: (query) => isGameResultQuery(query.queryKey) });
+}
+
+/** What each event does to the page (spec section 7). */
+export const realtimeHandlers: RealtimeHandlers = {
+  onEvent(type, frame) {
+    switch (type) {
+      case 'balance-update':
+        applyBalanceUpdate(frame.data);
+        return;
+      case 'game-result':
+        refetchGameQueries();
+        return;
+      case 'token-price-update':
+        applyTokenPriceUpdate(frame.data);
+        return;
+      // system-announcement: the spec ignores it; chat-message is not subscribed here.
+      default:
+        return;
+    }
+  },
+  onGap(channel) {
+    if (channel === TOKEN_PRICE_CHANNEL) {
+      void trpcUtils.token.latest.invalidate();
+      void trpcUtils.token.history.invalidate(undefined, { refetchType: 'active' });
+    } else if (channel.startsWith('user:')) void refreshBalances();
+    else if (channel.startsWith('game-results:')) refetchGameQueries();
+  },
+  onStatus: setRealtimeStatus,
+};
