@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { launchBrowser, screenshot } from '../../tests/support/browser.js';
+import { FAST_HASHING, RELAXED_LIMITS, http, signedInAccount } from '../../tests/support/auth.js';
 import { startTestPlatform, type TestPlatform } from '../../tests/support/platform.js';
 import { DESKTOP, MOBILE, expectPath, headingText, unnamedControls, visit } from './support/page-helpers.js';
 import { ACCOUNT_ROUTES, screenshotName } from './support/routes.js';
@@ -12,7 +13,7 @@ describe('app shell behaviour', () => {
   let page: Page;
 
   beforeAll(async () => {
-    platform = await startTestPlatform();
+    platform = await startTestPlatform({ ...FAST_HASHING, ...RELAXED_LIMITS });
     browser = await launchBrowser();
   });
   afterAll(async () => {
@@ -83,11 +84,17 @@ describe('app shell behaviour', () => {
   });
 
   it('shows the signed-in header from the stored user, links every account page and logs out', async () => {
+    // A real session; the stored user record carries balances of its own, and the header must show
+    // what is stored (spec section 4: at start, auth is restored from the stored user).
+    const { token, user } = await signedInAccount(platform, { public_username: 'Alice' });
     await visit(page, platform.url, '/');
-    await page.evaluate(() => {
-      localStorage.setItem('token', 'e2e-token');
-      localStorage.setItem('user', JSON.stringify({ id: 1, username: 'alice', publicUsername: 'Alice', email: 'alice@example.test', currency: 'USD', balance: '12.5', bzuBalance: '3' }));
-    });
+    await page.evaluate(
+      ({ token, user }) => {
+        localStorage.setItem('token', token);
+        localStorage.setItem('user', JSON.stringify({ ...user, balance: '12.5', bzuBalance: '3' }));
+      },
+      { token, user },
+    );
     await page.reload();
     await expect.poll(() => page.getByTestId('header-balance').innerText()).toContain('12.50');
     expect(await page.getByTestId('header-bzu-balance').innerText()).toContain('3.00');
@@ -118,6 +125,8 @@ describe('app shell behaviour', () => {
     await expect.poll(() => page.getByText('You have been logged out successfully').isVisible()).toBe(true);
     expect(await page.evaluate(() => [localStorage.getItem('token'), localStorage.getItem('user')])).toEqual([null, null]);
     expect(await page.getByRole('button', { name: 'LOGIN', exact: true }).isVisible()).toBe(true);
+    // Log Out ended the session on the server too.
+    expect((await http(platform.url, 'GET', '/api/auth/profile', undefined, { token })).status).toBe(401);
   });
 
   it('searches the game catalogue from the top bar and says when nothing matches', async () => {

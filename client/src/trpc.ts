@@ -38,3 +38,9 @@ export function createTrpcClient() {
     ],
   });
 }
+
+/**
+ * The one client of the app: the React provider uses it for hooks, and code outside React
+ * (the auth seam, the session restore at start) calls procedures on it directly.
+ */
+export const trpcClient = createTrpcClient();

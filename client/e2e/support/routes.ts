@@ -4,6 +4,8 @@ export interface RouteExpectation {
   heading: string;
   /** Text that must also be on the page. */
   text?: string;
+  /** The page shows the server's token figures: every $ amount on it must be one of them. */
+  tokenFigures?: boolean;
 }
 
 export const SHARED_ROUTES: RouteExpectation[] = [
@@ -19,8 +21,8 @@ export const SHARED_ROUTES: RouteExpectation[] = [
   { path: '/games', heading: 'Games', text: 'No games yet' },
   { path: '/sports', heading: 'Sports', text: 'Sports betting is not available' },
   { path: '/raffle', heading: 'Raffle', text: 'No raffle running' },
-  { path: '/token', heading: 'BZU Token', text: 'Price not available yet' },
-  { path: '/token/overview', heading: 'BZU Overview' },
+  { path: '/token', heading: 'BZU Token', text: 'Price history', tokenFigures: true },
+  { path: '/token/overview', heading: 'BZU Overview', text: 'Price history', tokenFigures: true },
   { path: '/token/holdings', heading: 'BZU Holdings' },
   { path: '/token/wallet', heading: 'BZU Wallet' },
   { path: '/token/utility', heading: 'BZU Utility' },

@@ -11,9 +11,11 @@ export interface TcpForwarder {
 /**
  * A fixed port in front of the platform. A browser origin cannot change port, so to stop the
  * server and bring a new one back the test keeps this address and swaps what is behind it.
+ * Started without a target, it also gives a server its public address (the links in its
+ * e-mails) before that server exists.
  */
-export async function startTcpForwarder(initialTarget: string): Promise<TcpForwarder> {
-  let target: URL | null = new URL(initialTarget);
+export async function startTcpForwarder(initialTarget: string | null): Promise<TcpForwarder> {
+  let target: URL | null = initialTarget ? new URL(initialTarget) : null;
   const sockets = new Set<net.Socket>();
   const server = net.createServer((client) => {
     sockets.add(client);

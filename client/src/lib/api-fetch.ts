@@ -4,7 +4,7 @@ import { reportPossibleOutage } from '../features/health/health-store';
 
 /**
  * The fetch every tRPC HTTP call uses: it applies the request timeout, drops the session on a
- * 401 (spec section 4) and asks for a health check when the server did not answer properly.
+ * 401 (spec section 4), also one inside a batch, and asks for a health check when the server did not answer properly.
  */
 export async function apiFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
   const timeout = AbortSignal.timeout(HTTP_TIMEOUT_MS);
@@ -17,6 +17,21 @@ export async function apiFetch(input: RequestInfo | URL, init?: RequestInit): Pr
     throw error;
   }
   if (response.status === 401) clearSession();
+  // A batch whose calls ended differently answers 207; a 401 among them still ends the session.
+  else if (response.status === 207) void dropSessionIfAnyUnauthorized(response.clone());
   if (response.status >= 502) reportPossibleOutage();
   return response;
+}
+
+async function dropSessionIfAnyUnauthorized(response: Response): Promise<void> {
+  try {
+    const results: unknown = await response.json();
+    if (!Array.isArray(results)) return;
+    const unauthorized = results.some(
+      (item: { error?: { data?: { httpStatus?: unknown } } } | null) => item?.error?.data?.httpStatus === 401,
+    );
+    if (unauthorized) clearSession();
+  } catch {
+    // Not a tRPC batch body: nothing to read.
+  }
 }

@@ -1,12 +1,24 @@
-import { Badge, Paper, Stack, Table } from '@mantine/core';
+import { Alert, Badge, Button, Group, Paper, Stack, Table, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { useEffect, useState, type ReactNode } from 'react';
 import { PageHeader } from '../../components/PageHeader';
 import { DEFAULT_CURRENCY } from '../../constants';
+import { toApiError } from '../../lib/api-error';
+import { USERNAME_CHANGED } from '../auth/auth-messages';
+import { required, validPublicUsername } from '../auth/auth-validation';
+import { changeDisplayName, refreshProfile } from '../auth/session-actions';
 import { displayName, useSession } from '../auth/session-store';
 
-/** The profile as the stored user record has it; fields the server has not sent are left out. */
+/** The profile as the stored user record has it, refreshed from the server when the page opens. */
 export function ProfilePage() {
   const { user } = useSession();
-  const rows: Array<[string, React.ReactNode]> = [
+  useEffect(() => {
+    // A failed refresh leaves the stored record on screen; a 401 signs out on its own.
+    refreshProfile().catch(() => undefined);
+  }, []);
+
+  const rows: Array<[string, ReactNode]> = [
     ['Display name', displayName(user)],
     ['Username', user?.loginName ?? user?.username],
     ['Email', user?.email],
@@ -21,7 +33,7 @@ export function ProfilePage() {
     <Stack gap="lg">
       <PageHeader title="Profile" />
       <Paper withBorder radius="md" bg="var(--bzu-card)">
-        <Table variant="vertical" layout="fixed" withRowBorders>
+        <Table variant="vertical" layout="fixed" withRowBorders data-testid="profile-details">
           <Table.Tbody>
             {rows
               .filter(([, value]) => value !== undefined && value !== null && value !== '')
@@ -34,6 +46,60 @@ export function ProfilePage() {
           </Table.Tbody>
         </Table>
       </Paper>
+      <ChangeDisplayNameForm current={displayName(user)} />
     </Stack>
+  );
+}
+
+function ChangeDisplayNameForm({ current }: { current: string }) {
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useForm({
+    mode: 'uncontrolled',
+    initialValues: { publicUsername: '' },
+    validate: {
+      publicUsername: (value) => required(value) ?? validPublicUsername(value) ?? (value === current ? 'That is already your display name' : null),
+    },
+  });
+  const submit = form.onSubmit(async ({ publicUsername }) => {
+    setFailure(null);
+    try {
+      await changeDisplayName(publicUsername);
+      notifications.show({ color: 'green', message: USERNAME_CHANGED });
+      form.reset();
+    } catch (error) {
+      setFailure(toApiError(error).message);
+    }
+  });
+  return (
+    <Paper withBorder radius="md" p="lg" bg="var(--bzu-card)">
+      <form onSubmit={submit} noValidate aria-labelledby="change-display-name-title">
+        <Stack gap="sm">
+          <Title order={2} size="h4" id="change-display-name-title">
+            Change display name
+          </Title>
+          <Group align="flex-start" gap="sm" wrap="wrap">
+            <TextInput
+              label="New display name"
+              description="3-10 letters and numbers; shown in chat and in the top bar."
+              autoComplete="nickname"
+              withAsterisk
+              style={{ flex: '1 1 240px' }}
+              key={form.key('publicUsername')}
+              {...form.getInputProps('publicUsername')}
+            />
+          </Group>
+          {failure ? (
+            <Alert color="red" role="alert">
+              {failure}
+            </Alert>
+          ) : null}
+          <Group>
+            <Button type="submit" loading={form.submitting}>
+              Save display name
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Paper>
   );
 }

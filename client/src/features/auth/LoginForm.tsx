@@ -1,14 +1,22 @@
-import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
+import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import { toApiError } from '../../lib/api-error';
+import { toApiError, type ApiError } from '../../lib/api-error';
+import { closeAuthModal } from './auth-modal-store';
 import { LOGIN_SUCCESS, loginFailureMessage, type FeedbackMessage } from './auth-messages';
 import { required } from './auth-validation';
 import { signIn } from './session-actions';
 
+/** The server marks a correct password on an unverified account (403) with this code. */
+function isUnverified(error: ApiError): boolean {
+  const details = error.details as { domainCode?: unknown } | undefined;
+  return details?.domainCode === 'EMAIL_NOT_VERIFIED';
+}
+
 export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
-  const [failure, setFailure] = useState<FeedbackMessage | null>(null);
+  const [failure, setFailure] = useState<(FeedbackMessage & { unverified: boolean }) | null>(null);
   const form = useForm({
     mode: 'uncontrolled',
     initialValues: { loginName: '', password: '' },
@@ -22,7 +30,8 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
       notifications.show({ color: 'green', message: LOGIN_SUCCESS });
       onSuccess();
     } catch (error) {
-      setFailure(loginFailureMessage(toApiError(error)));
+      const apiError = toApiError(error);
+      setFailure({ ...loginFailureMessage(apiError), unverified: isUnverified(apiError) });
     }
   });
 
@@ -38,9 +47,22 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
           {...form.getInputProps('loginName')}
         />
         <PasswordInput label="Password" autoComplete="current-password" withAsterisk key={form.key('password')} {...form.getInputProps('password')} />
+        <Group justify="flex-end" mt={-4}>
+          <Anchor component={Link} to="/forgot-password" size="sm" onClick={closeAuthModal}>
+            Forgot password?
+          </Anchor>
+        </Group>
         {failure ? (
           <Alert color={failure.tone === 'warning' ? 'yellow' : 'red'} role="alert">
             {failure.message}
+            {failure.unverified ? (
+              <>
+                {' '}
+                <Anchor component={Link} to="/resend-verification" onClick={closeAuthModal} inherit>
+                  Send a new verification link
+                </Anchor>
+              </>
+            ) : null}
           </Alert>
         ) : null}
         <Button type="submit" loading={form.submitting} fullWidth mt="xs">

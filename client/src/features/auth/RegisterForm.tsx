@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { DEFAULT_CURRENCY } from '../../constants';
 import { toApiError } from '../../lib/api-error';
 import { REGISTER_SUCCESS, registerFailureMessage, type FeedbackMessage } from './auth-messages';
-import { passwordsMatch, required, termsAccepted, validEmail, validLoginName, validPublicUsername } from './auth-validation';
+import { passwordsMatch, termsAccepted, validEmail, validLoginName, validPassword, validPublicUsername } from './auth-validation';
 import { registerAccount } from './session-actions';
 
 interface RegisterValues {
@@ -27,7 +27,7 @@ export function RegisterForm({ onRegistered }: { onRegistered: (email: string) =
       email: validEmail,
       loginName: validLoginName,
       publicUsername: validPublicUsername,
-      password: required,
+      password: validPassword,
       confirmPassword: (value, values) => passwordsMatch(value, values.password),
       acceptTerms: termsAccepted,
     },

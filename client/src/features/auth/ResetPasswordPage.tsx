@@ -2,7 +2,7 @@ import { Alert, Button, PasswordInput, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { openAuthModal } from './auth-modal-store';
 import { authApi } from './auth-api';
-import { passwordsMatch, required } from './auth-validation';
+import { passwordsMatch, validPassword } from './auth-validation';
 import { AuthCard } from './AuthCard';
 import { useAuthRequest } from './use-auth-request';
 
@@ -11,7 +11,7 @@ export function ResetPasswordPage({ token }: { token: string }) {
   const form = useForm({
     mode: 'uncontrolled',
     initialValues: { password: '', confirmPassword: '' },
-    validate: { password: required, confirmPassword: (value, values) => passwordsMatch(value, values.password) },
+    validate: { password: validPassword, confirmPassword: (value, values) => passwordsMatch(value, values.password) },
   });
   if (!token) {
     return (

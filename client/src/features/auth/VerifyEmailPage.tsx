@@ -6,9 +6,24 @@ import { openAuthModal } from './auth-modal-store';
 import { AuthCard } from './AuthCard';
 import { useAuthRequest } from './use-auth-request';
 
+/**
+ * A link token is single-use, so the page must send it once even when its effect runs twice
+ * (React's StrictMode in development, or the page mounting again): every run shares one call.
+ */
+const confirmations = new Map<string, Promise<void>>();
+
+function confirmOnce(token: string): Promise<void> {
+  let pending = confirmations.get(token);
+  if (!pending) {
+    pending = authApi.confirmEmail(token);
+    confirmations.set(token, pending);
+  }
+  return pending;
+}
+
 /** The page the e-mail's link opens: it confirms the token once and says how it went. */
 export function VerifyEmailPage({ token }: { token: string }) {
-  const { state, run } = useAuthRequest(authApi.confirmEmail);
+  const { state, run } = useAuthRequest(confirmOnce);
   useEffect(() => {
     if (token) void run(token);
     // Confirming is single-use: run once per token, not on every render.

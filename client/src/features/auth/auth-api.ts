@@ -1,4 +1,4 @@
-import type { ApiError } from '../../lib/api-error';
+import { trpcClient } from '../../trpc';
 import type { SessionUser } from './session-store';
 
 export interface LoginInput {
@@ -23,14 +23,16 @@ export interface AuthResult {
 
 /**
  * Every server call the auth screens make. The forms, the session restore and Log Out go
- * through this object only, so connecting the accounts procedures (auth.login, auth.register,
- * auth.me, ...) means replacing these bodies and nothing else. Until then each call fails
- * with a clear message instead of pretending to succeed.
+ * through this object only; each method is one accounts procedure (auth.login, auth.register,
+ * auth.me, ...). Failures are the tRPC client's errors; callers turn them into ApiError with
+ * toApiError (spec section 8).
  */
 export interface AuthApi {
   login(input: LoginInput): Promise<AuthResult>;
   register(input: RegisterInput): Promise<AuthResult>;
   fetchProfile(): Promise<SessionUser>;
+  /** Changes the display name (the legacy "change username"); answers the updated user. */
+  changeDisplayName(publicUsername: string): Promise<SessionUser>;
   logout(): Promise<void>;
   confirmEmail(token: string): Promise<void>;
   resendVerification(email: string): Promise<void>;
@@ -38,20 +40,32 @@ export interface AuthApi {
   resetPassword(token: string, password: string): Promise<void>;
 }
 
-export const ACCOUNTS_UNAVAILABLE_MESSAGE = 'Accounts are not available yet. Please try again later.';
-
-function notConnected(): Promise<never> {
-  const error: ApiError = { status: 501, message: ACCOUNTS_UNAVAILABLE_MESSAGE };
-  return Promise.reject(error);
-}
-
+/** Calls the accounts procedures (auth.*) through the app's one tRPC client. */
 export const authApi: AuthApi = {
-  login: notConnected,
-  register: notConnected,
-  fetchProfile: notConnected,
-  logout: () => Promise.resolve(),
-  confirmEmail: notConnected,
-  resendVerification: notConnected,
-  requestPasswordReset: notConnected,
-  resetPassword: notConnected,
+  async login({ loginName, password }) {
+    const { token, user } = await trpcClient.auth.login.mutate({ login: loginName, password });
+    return { token, user };
+  },
+  async register({ email, loginName, publicUsername, password, currency }) {
+    const result = await trpcClient.auth.register.mutate({ email, loginName, publicUsername, password, currency });
+    // With e-mail verification on there is no token: the account is not signed in yet.
+    return { token: result.token ?? '', user: result.user };
+  },
+  fetchProfile: () => trpcClient.auth.me.query(),
+  changeDisplayName: (publicUsername) => trpcClient.auth.changeDisplayName.mutate({ publicUsername }),
+  async logout() {
+    await trpcClient.auth.logout.mutate();
+  },
+  async confirmEmail(token) {
+    await trpcClient.auth.confirmEmail.mutate({ token });
+  },
+  async resendVerification(email) {
+    await trpcClient.auth.resendVerification.mutate({ email });
+  },
+  async requestPasswordReset(email) {
+    await trpcClient.auth.forgotPassword.mutate({ email });
+  },
+  async resetPassword(token, password) {
+    await trpcClient.auth.resetPassword.mutate({ token, password });
+  },
 };

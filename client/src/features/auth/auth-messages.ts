@@ -9,6 +9,7 @@ export interface FeedbackMessage {
 export const LOGIN_SUCCESS = 'Login successful';
 export const REGISTER_SUCCESS = 'Registration successful! Please verify your email.';
 export const LOGOUT_SUCCESS = 'You have been logged out successfully';
+export const USERNAME_CHANGED = 'Username changed successfully';
 
 export function loginFailureMessage(error: ApiError): FeedbackMessage {
   if (!error.status) return { message: MAINTENANCE_MESSAGE, tone: 'error' };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { registerFailureMessage, loginFailureMessage } from './auth-messages';
-import { passwordsMatch, termsAccepted, validLoginName, validPublicUsername, VALIDATION_MESSAGES } from './auth-validation';
+import { passwordsMatch, termsAccepted, validLoginName, validPassword, validPublicUsername, VALIDATION_MESSAGES } from './auth-validation';
 
 describe('registration rules', () => {
   it('accepts 3-10 letters and digits only', () => {
@@ -14,6 +14,14 @@ describe('registration rules', () => {
   it('lets the display name be empty but not malformed', () => {
     expect(validPublicUsername('')).toBeNull();
     expect(validPublicUsername('x!')).toBe(VALIDATION_MESSAGES.publicUsername);
+  });
+
+  it('asks for a password of 8-128 characters, as the server does', () => {
+    expect(validPassword('')).toBe(VALIDATION_MESSAGES.required);
+    expect(validPassword('1234567')).toBe('Password must be 8-128 characters');
+    expect(validPassword('12345678')).toBeNull();
+    expect(validPassword('x'.repeat(128))).toBeNull();
+    expect(validPassword('x'.repeat(129))).toBe('Password must be 8-128 characters');
   });
 
   it('checks matching passwords and accepted terms', () => {

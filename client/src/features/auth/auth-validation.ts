@@ -9,6 +9,7 @@ export const VALIDATION_MESSAGES = {
   email: 'Please enter a valid email address.',
   passwordsMatch: 'Passwords do not match',
   terms: 'You must accept the Terms & Conditions',
+  passwordLength: 'Password must be 8-128 characters',
 } as const;
 
 export function required(value: string): string | null {
@@ -27,6 +28,12 @@ export function validPublicUsername(value: string): string | null {
 export function validEmail(value: string): string | null {
   if (!value.trim()) return VALIDATION_MESSAGES.required;
   return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value.trim()) ? null : VALIDATION_MESSAGES.email;
+}
+
+/** The server's rule (auth.schemas.ts): 8-128 characters; it also refuses common passwords. */
+export function validPassword(value: string): string | null {
+  if (!value) return VALIDATION_MESSAGES.required;
+  return value.length >= 8 && value.length <= 128 ? null : VALIDATION_MESSAGES.passwordLength;
 }
 
 export function passwordsMatch(confirmation: string, password: string): string | null {

@@ -35,12 +35,36 @@ export async function registerAccount(input: RegisterInput): Promise<void> {
   if (result.token) await adoptSession(result);
 }
 
+/**
+ * Revokes the session on the server, then forgets it here. Logging out always succeeds locally:
+ * an expired token (401) or an unreachable server must not keep the user signed in.
+ */
 export async function signOut(): Promise<void> {
   try {
-    await authApi.logout();
+    if (getSession().token) await authApi.logout();
+  } catch {
+    // The server-side session ends on its own (expiry); the local one ends now.
   } finally {
     clearSession();
   }
+}
+
+/** The spec: changing the username replaces the stored user with the returned object. */
+export async function changeDisplayName(publicUsername: string): Promise<void> {
+  try {
+    replaceUser(await authApi.changeDisplayName(publicUsername));
+  } catch (error) {
+    throw toApiError(error);
+  }
+}
+
+/** Refreshes the stored user from the server (e.g. when the profile page opens). */
+export async function refreshProfile(): Promise<void> {
+  const { token } = getSession();
+  if (!token) return;
+  const user = await authApi.fetchProfile();
+  // Signed out (or in as someone else) meanwhile: the answer belongs to a session that is gone.
+  if (getSession().token === token) replaceUser(user);
 }
 
 /** At start: a stored user is trusted as is; a token without one is checked with a profile call. */

@@ -1,4 +1,4 @@
-import { Button, Code, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Button, Code, Group, Stack, ThemeIcon, Title } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 

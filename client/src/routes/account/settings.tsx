@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { pageHead } from '../../components/page-head';
-import { AccountSectionPage } from '../../features/account/AccountSectionPage';
+import { SettingsPage } from '../../features/account/SettingsPage';
 
 export const Route = createFileRoute('/account/settings')({
   head: pageHead('Settings'),
-  component: () => <AccountSectionPage section="settings" />,
+  component: SettingsPage,
 });

@@ -1,0 +1,197 @@
+import { Alert, Badge, Button, Group, Loader, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
+import { PageHeader } from '../../components/PageHeader';
+import { toApiError } from '../../lib/api-error';
+import { trpc } from '../../trpc';
+import { passwordsMatch, required, validPassword } from '../auth/auth-validation';
+
+export function SettingsPage() {
+  return (
+    <Stack gap="lg">
+      <PageHeader title="Settings" />
+      <ChangePasswordForm />
+      <SessionList />
+    </Stack>
+  );
+}
+
+function ChangePasswordForm() {
+  const utils = trpc.useUtils();
+  const [outcome, setOutcome] = useState<{ ok: boolean; message: string } | null>(null);
+  const changePassword = trpc.auth.changePassword.useMutation();
+  const form = useForm({
+    mode: 'uncontrolled',
+    initialValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
+    validate: {
+      currentPassword: required,
+      newPassword: validPassword,
+      confirmPassword: (value, values) => passwordsMatch(value, values.newPassword),
+    },
+  });
+  const submit = form.onSubmit(async ({ currentPassword, newPassword }) => {
+    setOutcome(null);
+    try {
+      const { message } = await changePassword.mutateAsync({ currentPassword, newPassword });
+      setOutcome({ ok: true, message });
+      form.reset();
+      // The other sessions were signed out.
+      void utils.auth.sessions.invalidate();
+    } catch (error) {
+      setOutcome({ ok: false, message: toApiError(error).message });
+    }
+  });
+  return (
+    <Paper withBorder radius="md" p="lg" bg="var(--bzu-card)">
+      <form onSubmit={submit} noValidate aria-labelledby="change-password-title">
+        <Stack gap="sm" maw={420}>
+          <Title order={2} size="h4" id="change-password-title">
+            Change password
+          </Title>
+          <PasswordInput label="Current password" autoComplete="current-password" withAsterisk key={form.key('currentPassword')} {...form.getInputProps('currentPassword')} />
+          <PasswordInput
+            label="New password"
+            description="8-128 characters; common passwords are refused."
+            autoComplete="new-password"
+            withAsterisk
+            key={form.key('newPassword')}
+            {...form.getInputProps('newPassword')}
+          />
+          <PasswordInput label="Confirm new password" autoComplete="new-password" withAsterisk key={form.key('confirmPassword')} {...form.getInputProps('confirmPassword')} />
+          {outcome ? (
+            <Alert color={outcome.ok ? 'green' : 'red'} role={outcome.ok ? 'status' : 'alert'}>
+              {outcome.message}
+            </Alert>
+          ) : null}
+          <Group>
+            <Button type="submit" loading={form.submitting}>
+              Change password
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}
+
+/** A short description of the browser that opened a session, from its user agent. */
+function deviceLabel(userAgent: string | null): string {
+  if (!userAgent) return 'Unknown device';
+  const browser = /Edg\//.test(userAgent)
+    ? 'Edge'
+    : /Firefox\//.test(userAgent)
+      ? 'Firefox'
+      : /Chrom(e|ium)\//.test(userAgent)
+        ? 'Chrome'
+        : /Safari\//.test(userAgent)
+          ? 'Safari'
+          : null;
+  const os = /Windows/.test(userAgent)
+    ? 'Windows'
+    : /Android/.test(userAgent)
+      ? 'Android'
+      : /iPhone|iPad/.test(userAgent)
+        ? 'iOS'
+        : /Mac OS X/.test(userAgent)
+          ? 'macOS'
+          : /Linux/.test(userAgent)
+            ? 'Linux'
+            : null;
+  if (browser && os) return `${browser} on ${os}`;
+  return browser ?? os ?? userAgent.slice(0, 60);
+}
+
+function formatTime(iso: string): string {
+  return new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+function SessionList() {
+  const utils = trpc.useUtils();
+  // Never served from the cache: the list belongs to whoever is signed in right now.
+  const sessions = trpc.auth.sessions.useQuery(undefined, { staleTime: 0, gcTime: 0 });
+  const revoke = trpc.auth.revokeSession.useMutation({ onSettled: () => utils.auth.sessions.invalidate() });
+
+  let body;
+  if (sessions.isPending) {
+    body = (
+      <Group gap="xs" role="status">
+        <Loader size="sm" aria-hidden />
+        <Text size="sm">Loading sessions…</Text>
+      </Group>
+    );
+  } else if (sessions.isError) {
+    body = (
+      <Alert color="red" role="alert">
+        {toApiError(sessions.error).message}
+      </Alert>
+    );
+  } else {
+    body = (
+      <Stack gap="xs" component="ul" m={0} p={0} style={{ listStyle: 'none' }} data-testid="session-list">
+        {/* This device first, then the others as the server lists them. */}
+        {[...sessions.data].sort((a, b) => Number(b.current) - Number(a.current)).map((session) => {
+          const device = deviceLabel(session.userAgent);
+          return (
+            <Paper component="li" key={session.id} withBorder radius="md" px="md" py="sm" bg="var(--bzu-input)" data-current={session.current || undefined}>
+              <Group justify="space-between" wrap="nowrap" gap="sm">
+                <Stack gap={2} style={{ minWidth: 0 }}>
+                  <Group gap="xs" wrap="nowrap">
+                    <Text size="sm" fw={600} truncate>
+                      {device}
+                    </Text>
+                    {session.current ? (
+                      <Badge color="green" variant="light" size="sm" style={{ flexShrink: 0 }}>
+                        This device
+                      </Badge>
+                    ) : null}
+                  </Group>
+                  <Text size="xs" c="dimmed">
+                    {session.ip ?? 'Unknown address'} · signed in {formatTime(session.createdAt)} · last active {formatTime(session.lastSeenAt)}
+                  </Text>
+                </Stack>
+                {session.current ? null : (
+                  <Button
+                    size="xs"
+                    variant="light"
+                    color="red"
+                    style={{ flexShrink: 0 }}
+                    aria-label={`Revoke session: ${device}, signed in ${formatTime(session.createdAt)}`}
+                    loading={revoke.isPending && revoke.variables?.id === session.id}
+                    onClick={() =>
+                      revoke.mutate(
+                        { id: session.id },
+                        {
+                          onSuccess: () => notifications.show({ color: 'green', message: 'Session revoked' }),
+                          onError: (error) => notifications.show({ color: 'red', message: toApiError(error).message }),
+                        },
+                      )
+                    }
+                  >
+                    Revoke
+                  </Button>
+                )}
+              </Group>
+            </Paper>
+          );
+        })}
+      </Stack>
+    );
+  }
+
+  return (
+    <Paper withBorder radius="md" p="lg" bg="var(--bzu-card)">
+      <Stack gap="sm">
+        <div>
+          <Title order={2} size="h4">
+            Active sessions
+          </Title>
+          <Text size="sm" c="dimmed">
+            Every browser signed in to your account. Revoking one signs it out at once; to end this one, use Log Out.
+          </Text>
+        </div>
+        {body}
+      </Stack>
+    </Paper>
+  );
+}
