@@ -45,6 +45,7 @@ const envSchema = z.object({
   PUBLIC_URL: z.string().url().optional(),
   SUPPORT_EMAIL: z.string().email().default('support@bzu.example'),
   SPORTS_ENABLED: booleanFlag,
+  THEME_SWITCHER_ENABLED: booleanFlag,
   SESSION_TTL_MS: z.coerce.number().int().positive().default(86_400_000),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('BZU <no-reply@bzu.example>'),

@@ -69,6 +69,7 @@ export function createServices(infra: Infrastructure, options: ServiceOptions = 
       supportEmail: env.SUPPORT_EMAIL,
       sportsEnabled: env.SPORTS_ENABLED,
       emailVerification: env.EMAIL_VERIFICATION,
+      themeSwitcher: env.THEME_SWITCHER_ENABLED,
       workerStaleAfterMs: env.WORKER_HEARTBEAT_MS * 3,
     },
   );

@@ -36,6 +36,7 @@ export interface SystemServiceOptions {
   supportEmail: string;
   sportsEnabled: boolean;
   emailVerification: boolean;
+  themeSwitcher: boolean;
   /** A worker whose last beat is older than this counts as down. */
   workerStaleAfterMs: number;
   now?: () => Date;
@@ -85,7 +86,7 @@ export class SystemService {
         sports: this.options.sportsEnabled,
         referrals: true,
         emailVerification: this.options.emailVerification,
-        themeSwitcher: false,
+        themeSwitcher: this.options.themeSwitcher,
       },
     };
   }

@@ -11,7 +11,7 @@ function serviceWith(probes: Partial<SystemProbes>, sportsEnabled = false) {
       workerLastBeat: async () => new Date(now.getTime() - 1_000),
       ...probes,
     },
-    { version: '1.2.3', supportEmail: 's@example.com', sportsEnabled, emailVerification: true, workerStaleAfterMs: 15_000, now: () => now },
+    { version: '1.2.3', supportEmail: 's@example.com', sportsEnabled, emailVerification: true, themeSwitcher: false, workerStaleAfterMs: 15_000, now: () => now },
   );
 }
 
