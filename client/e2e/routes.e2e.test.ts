@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { http } from '../../tests/support/auth.js';
 import { launchBrowser, screenshot } from '../../tests/support/browser.js';
 import { startTestPlatform, type TestPlatform } from '../../tests/support/platform.js';
 import { DESKTOP, MOBILE, expectPath, headingText, pathOf, visit } from './support/page-helpers.js';
@@ -13,6 +14,14 @@ import { NARROW_ONLY_ROUTES, SHARED_ROUTES, screenshotName } from './support/rou
 describe('every route renders on desktop and mobile', () => {
   let platform: TestPlatform;
   let browser: Browser;
+
+  /** The server's token.latest figures as the pages must print them: price (7 decimals), market cap, volume. */
+  async function serverTokenFigures(): Promise<string[]> {
+    const { status, body } = await http(platform.url, 'GET', '/token/data');
+    expect(status).toBe(200);
+    const usd = (value: number) => `$${value.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+    return [`$${Number(body.price).toFixed(7)}`, usd(body.marketCap), usd(body.volume24h)];
+  }
 
   beforeAll(async () => {
     platform = await startTestPlatform();
@@ -40,14 +49,23 @@ describe('every route renders on desktop and mobile', () => {
       await context?.close();
     });
 
-    it.each(SHARED_ROUTES)('$path shows "$heading"', async ({ path, heading, text }) => {
+    it.each(SHARED_ROUTES)('$path shows "$heading"', async ({ path, heading, text, tokenFigures }) => {
       await visit(page, platform.url, path);
       expect(pathOf(page)).toBe(path);
       await expect.poll(() => headingText(page)).toBe(heading);
       if (text) expect(await page.locator('main').innerText()).toContain(text);
       await expect.poll(() => page.title()).toMatch(/\| BZU$/);
-      // No invented numbers: signed out, no page may show a price, a balance or a game count.
-      expect(await page.locator('main').innerText()).not.toMatch(/\$\s?\d/);
+      if (tokenFigures) {
+        // The token pages show the server's figures, and no other amount.
+        const figures = await serverTokenFigures();
+        await expect.poll(() => page.locator('main').getByTestId('token-price').innerText()).toBe(figures[0]);
+        await expect.poll(() => page.locator('main').getByTestId('token-market-cap').innerText()).toBe(figures[1]);
+        const amounts = (await page.locator('main').innerText()).match(/\$\s?[\d,.]+\d/g) ?? [];
+        for (const amount of amounts) expect(figures).toContain(amount);
+      } else {
+        // No invented numbers: signed out, no page may show a price, a balance or a game count.
+        expect(await page.locator('main').innerText()).not.toMatch(/\$\s?\d/);
+      }
       await screenshot(page, screenshotName(label, path));
       expect(pageErrors).toEqual([]);
     });
@@ -88,7 +106,9 @@ describe('every route renders on desktop and mobile', () => {
       await visit(page, platform.url, '/casino/slots');
       await expect.poll(() => page.locator('#sidebar').isVisible()).toBe(true);
       const sidebar = page.locator('#sidebar');
-      expect(await sidebar.innerText()).toContain('Price not available yet');
+      // The token card shows the server's price to 7 decimals.
+      const [price] = await serverTokenFigures();
+      await expect.poll(() => sidebar.getByTestId('token-price').innerText()).toBe(price);
       for (const label of ['All Games', 'Slots', 'Live Casino', 'Game Shows', 'Roulette', 'Blackjack', 'Bingo', 'Raffles']) {
         await expect.poll(() => sidebar.getByRole('link', { name: label, exact: true }).isVisible()).toBe(true);
       }

@@ -1,42 +1,56 @@
-import { ActionIcon, Button, Group, Stack, Text, Textarea } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { ActionIcon, Box, Button, Group, Stack, Text, Textarea } from '@mantine/core';
 import { IconSend } from '@tabler/icons-react';
 import { useState, type KeyboardEvent } from 'react';
-import { CHAT_MAX_LENGTH, CHAT_WARN_LENGTH } from '../../constants';
+import { CHAT_MAX_LENGTH } from '../../constants';
 import { toApiError } from '../../lib/api-error';
 import { openAuthModal } from '../auth/auth-modal-store';
 import { useSession } from '../auth/session-store';
-import { sendChatMessage } from './chat-api';
+import { SEND_FAILED_MESSAGE, sendChatMessage } from './chat-api';
+import { TOO_LONG_MESSAGE, composerState } from './chat-feed';
 
 export const LOGIN_REQUIRED_MESSAGE = 'You must be logged in to send messages';
+
+/** The server's error (muted, slow mode, rate limit, ...) or the spec's generic text. */
+function sendErrorMessage(failure: unknown): string {
+  const error = toApiError(failure);
+  return error.status > 0 && error.message ? error.message : SEND_FAILED_MESSAGE;
+}
 
 /** Message input with the spec's rules: trimmed, 1-200 characters, counter red above 150, Enter sends. */
 export function ChatComposer() {
   const { isSignedIn } = useSession();
   const [text, setText] = useState('');
   const [sending, setSending] = useState(false);
-  const trimmed = text.trim();
-  const canSend = isSignedIn && !sending && trimmed.length > 0 && trimmed.length <= CHAT_MAX_LENGTH;
+  const [error, setError] = useState<string | null>(null);
+  const state = composerState(text);
+  const canSend = isSignedIn && !sending && state.problem === null;
 
   async function send() {
     if (!isSignedIn) {
-      notifications.show({ color: 'red', message: LOGIN_REQUIRED_MESSAGE });
+      openAuthModal('login');
       return;
     }
-    if (!canSend) return;
+    if (sending) return;
+    // Refused locally: nothing to send, or too long after trimming.
+    if (state.problem === 'too-long') {
+      setError(TOO_LONG_MESSAGE);
+      return;
+    }
+    if (state.problem === 'empty') return;
     setSending(true);
+    setError(null);
     try {
-      await sendChatMessage(trimmed);
+      await sendChatMessage(state.trimmed);
       setText('');
-    } catch (error) {
-      notifications.show({ color: 'red', title: 'Failed to send message', message: toApiError(error).message });
+    } catch (failure) {
+      setError(sendErrorMessage(failure));
     } finally {
       setSending(false);
     }
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
-    if (event.key === 'Enter' && !event.shiftKey) {
+    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
       event.preventDefault();
       void send();
     }
@@ -45,7 +59,10 @@ export function ChatComposer() {
   if (!isSignedIn) {
     return (
       <Stack gap="xs">
-        <Textarea aria-label="Chat message" placeholder="Log in to chat" disabled autosize minRows={1} />
+        {/* A disabled field gets no clicks; the wrapper opens the login modal instead. */}
+        <Box onClick={() => openAuthModal('login')} style={{ cursor: 'pointer' }}>
+          <Textarea aria-label="Chat message" placeholder="Log in to chat" disabled autosize minRows={1} style={{ pointerEvents: 'none' }} />
+        </Box>
         <Group justify="space-between" wrap="nowrap" gap="xs">
           <Text size="xs" c="dimmed">
             {LOGIN_REQUIRED_MESSAGE}
@@ -58,7 +75,6 @@ export function ChatComposer() {
     );
   }
 
-  const length = text.length;
   return (
     <Stack gap={4}>
       <Group gap="xs" align="flex-end" wrap="nowrap">
@@ -66,21 +82,41 @@ export function ChatComposer() {
           aria-label="Chat message"
           placeholder="Say something…"
           value={text}
-          onChange={(event) => setText(event.currentTarget.value)}
+          onChange={(event) => {
+            setText(event.currentTarget.value);
+            setError(null);
+          }}
           onKeyDown={onKeyDown}
-          maxLength={CHAT_MAX_LENGTH}
           autosize
           minRows={1}
           maxRows={4}
           style={{ flex: 1 }}
+          error={error !== null}
+          aria-describedby="chat-counter"
         />
         <ActionIcon size="lg" onClick={() => void send()} disabled={!canSend} aria-label="Send message" loading={sending}>
           <IconSend size={18} />
         </ActionIcon>
       </Group>
-      <Text size="xs" ta="right" c={length > CHAT_WARN_LENGTH ? 'red.5' : 'dimmed'} aria-live="polite">
-        {length}/{CHAT_MAX_LENGTH}
-      </Text>
+      <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
+        {error ? (
+          <Text size="xs" c="red.5" role="alert" style={{ overflowWrap: 'anywhere' }}>
+            {error}
+          </Text>
+        ) : (
+          <span />
+        )}
+        <Text
+          id="chat-counter"
+          size="xs"
+          ta="right"
+          c={state.warn ? 'red.5' : 'dimmed'}
+          data-warn={state.warn || undefined}
+          style={{ flexShrink: 0 }}
+        >
+          {state.used}/{CHAT_MAX_LENGTH}
+        </Text>
+      </Group>
     </Stack>
   );
 }

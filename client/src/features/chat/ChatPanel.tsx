@@ -1,54 +1,200 @@
-import { ActionIcon, Badge, Box, Group, ScrollArea, Stack, Text, Title, Tooltip } from '@mantine/core';
-import { IconBook2, IconMessages, IconX } from '@tabler/icons-react';
-import { useState } from 'react';
-import { displayName, useSession } from '../auth/session-store';
+import { ActionIcon, Badge, Box, Button, Group, Loader, Menu, ScrollArea, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { IconArrowDown, IconBook2, IconDotsVertical, IconMessages, IconTrash, IconVolumeOff, IconX } from '@tabler/icons-react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { displayName, useSession, type SessionUser } from '../auth/session-store';
+import { ChatAnnouncements } from './ChatAnnouncements';
 import { ChatComposer } from './ChatComposer';
+import { ChatModerationModal, type ModerationAction } from './ChatModerationModal';
 import { ChatRulesModal } from './ChatRulesModal';
-import { useChatFeed, type ChatMessage } from './chat-api';
+import { LOAD_FAILED_MESSAGE, useChatFeed, type ChatMessage } from './chat-api';
+import { isNearBottom, isOwnMessage, isStaff, nameColor, scrollDecision } from './chat-feed';
 import classes from './ChatPanel.module.css';
 
-function MessageLine({ message, ownName }: { message: ChatMessage; ownName: string | null }) {
-  const isOwn = ownName !== null && message.username === ownName;
+interface LineProps {
+  message: ChatMessage;
+  own: boolean;
+  canModerate: boolean;
+  onModerate: (action: ModerationAction) => void;
+}
+
+function MessageLine({ message, own, canModerate, onModerate }: LineProps) {
+  const staffSender = message.isAdmin || message.isModerator;
   return (
-    <Box component="li" className={classes.message}>
-      <Text span fw={700} size="sm" c={message.userColor === 'gold' ? 'yellow.5' : undefined}>
-        {isOwn ? 'You:' : `${message.username}:`}
-      </Text>{' '}
-      {message.isAdmin ? <Badge size="xs" color="red">ADMIN</Badge> : message.isModerator ? <Badge size="xs" color="blue">MOD</Badge> : null}{' '}
-      <Text span size="sm">
-        {message.message}
-      </Text>
+    <Box component="li" className={classes.message} data-message-id={message.id}>
+      <Group gap={4} wrap="nowrap" align="flex-start">
+        <Box style={{ flex: 1, minWidth: 0 }}>
+          {message.isAdmin ? (
+            <Badge size="xs" color="red" variant="filled" className={classes.badge}>
+              ADMIN
+            </Badge>
+          ) : message.isModerator ? (
+            <Badge size="xs" color="blue" variant="filled" className={classes.badge}>
+              MOD
+            </Badge>
+          ) : null}
+          <Text span fw={700} size="sm" className={classes.name} style={{ color: nameColor(message.userColor) }}>
+            {own ? 'You:' : `${message.username}:`}
+          </Text>{' '}
+          <Text span size="sm" className={classes.text}>
+            {message.message}
+          </Text>
+        </Box>
+        {canModerate ? (
+          <Menu position="bottom-end" withinPortal shadow="md">
+            <Menu.Target>
+              <ActionIcon variant="subtle" color="gray" size="sm" aria-label={`Moderate message from ${message.username}`} className={classes.moderate}>
+                <IconDotsVertical size={14} />
+              </ActionIcon>
+            </Menu.Target>
+            <Menu.Dropdown>
+              <Menu.Item color="red" leftSection={<IconTrash size={14} />} onClick={() => onModerate({ kind: 'delete', message })}>
+                Delete message
+              </Menu.Item>
+              {staffSender || own ? null : (
+                <Menu.Item leftSection={<IconVolumeOff size={14} />} onClick={() => onModerate({ kind: 'mute', message })}>
+                  Mute {message.username}
+                </Menu.Item>
+              )}
+            </Menu.Dropdown>
+          </Menu>
+        ) : null}
+      </Group>
     </Box>
   );
 }
 
-function FeedBody() {
-  const feed = useChatFeed();
-  const { user, isSignedIn } = useSession();
-  if (feed.status === 'error') return <Text c="red.5" size="sm" p="md">Failed to load chat messages</Text>;
-  if (feed.messages.length === 0) {
-    return (
-      <Stack align="center" justify="center" gap="xs" p="lg" h="100%" ta="center">
-        <IconMessages size={36} stroke={1.4} aria-hidden />
-        <Text fw={600}>No messages yet</Text>
-        <Text size="sm" c="dimmed">
-          {feed.status === 'unavailable' ? 'The Trollbox opens soon.' : 'Be the first to say hello.'}
-        </Text>
-      </Stack>
-    );
-  }
+function EmptyRoom() {
   return (
-    <Stack component="ul" gap={6} p="sm" m={0} className={classes.list} aria-live="polite">
-      {feed.messages.map((message) => (
-        <MessageLine key={message.id} message={message} ownName={isSignedIn ? displayName(user) : null} />
-      ))}
+    <Stack align="center" justify="center" gap="xs" p="lg" h="100%" ta="center">
+      <IconMessages size={36} stroke={1.4} aria-hidden />
+      <Text fw={600}>No messages yet</Text>
+      <Text size="sm" c="dimmed">
+        Be the first to say hello.
+      </Text>
     </Stack>
   );
 }
 
-/** The Trollbox: the desktop's right-hand panel and the /chat page on mobile. */
-export function ChatPanel({ onClose, headingOrder = 2 }: { onClose?: () => void; headingOrder?: 1 | 2 }) {
+function Feed({ active, user, isSignedIn }: { active: boolean; user: SessionUser | null; isSignedIn: boolean }) {
+  const feed = useChatFeed(active);
+  const viewport = useRef<HTMLDivElement>(null);
+  const following = useRef(true);
+  const shownNewest = useRef<number | undefined>(undefined);
+  const [unseen, setUnseen] = useState(false);
+  const [moderation, setModeration] = useState<ModerationAction | null>(null);
+  const ownName = isSignedIn ? displayName(user) : null;
+  const signedInUser = isSignedIn ? user : null;
+  const canModerate = isSignedIn && isStaff(user);
+  const newest = feed.messages.at(-1);
+
+  const scrollToBottom = useCallback(() => {
+    const element = viewport.current;
+    if (element) element.scrollTop = element.scrollHeight;
+    following.current = true;
+    setUnseen(false);
+  }, []);
+
+  // Follow new messages unless the reader scrolled up; then offer a jump instead.
+  useLayoutEffect(() => {
+    const newestChanged = newest?.id !== shownNewest.current && newest !== undefined && (shownNewest.current === undefined || newest.id > shownNewest.current);
+    shownNewest.current = newest?.id;
+    const decision = scrollDecision({
+      following: following.current,
+      newestChanged,
+      newestIsOwn: newest !== undefined && isOwnMessage(newest, signedInUser, ownName),
+    });
+    if (decision === 'follow') scrollToBottom();
+    else if (decision === 'notify') setUnseen(true);
+  }, [newest, signedInUser, ownName, scrollToBottom]);
+
+  // Announcements arriving or the window resizing shrink the viewport: keep a follower at the bottom.
+  useEffect(() => {
+    const element = viewport.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => {
+      if (following.current) element.scrollTop = element.scrollHeight;
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+
+  // A hidden panel has no size; on showing it again, put a follower back at the bottom.
+  useLayoutEffect(() => {
+    if (active && following.current) scrollToBottom();
+  }, [active, scrollToBottom]);
+
+  function onScroll() {
+    const element = viewport.current;
+    if (!element || element.clientHeight === 0) return;
+    following.current = isNearBottom(element);
+    if (following.current) setUnseen(false);
+  }
+
+  let body;
+  if (feed.status === 'loading') {
+    body = (
+      <Stack align="center" p="lg">
+        <Loader size="sm" aria-label="Loading chat messages" />
+      </Stack>
+    );
+  } else if (feed.status === 'error') {
+    body = (
+      <Text c="red.5" size="sm" p="md" role="alert">
+        {LOAD_FAILED_MESSAGE}
+      </Text>
+    );
+  } else if (feed.messages.length === 0) {
+    body = <EmptyRoom />;
+  } else {
+    body = (
+      <Stack component="ul" gap={6} p="sm" m={0} className={classes.list} aria-label="Chat messages" aria-live="polite" aria-relevant="additions">
+        {feed.messages.map((message) => (
+          <MessageLine
+            key={message.id}
+            message={message}
+            own={isOwnMessage(message, signedInUser, ownName)}
+            canModerate={canModerate}
+            onModerate={setModeration}
+          />
+        ))}
+      </Stack>
+    );
+  }
+
+  return (
+    <Box className={classes.feed} data-feed-status={feed.status} data-live={feed.live || undefined}>
+      <ChatAnnouncements active={active} />
+      {feed.status === 'ready' && feed.failed ? (
+        <Text c="red.5" size="xs" px="sm" pt={6} role="alert">
+          {LOAD_FAILED_MESSAGE}
+        </Text>
+      ) : null}
+      <ScrollArea className={classes.scroll} type="auto" viewportRef={viewport} onScrollPositionChange={onScroll}>
+        {body}
+      </ScrollArea>
+      {unseen ? (
+        <Button
+          size="compact-xs"
+          radius="xl"
+          className={classes.jump}
+          leftSection={<IconArrowDown size={14} aria-hidden />}
+          onClick={scrollToBottom}
+        >
+          New messages
+        </Button>
+      ) : null}
+      <ChatModerationModal action={moderation} onClose={() => setModeration(null)} />
+    </Box>
+  );
+}
+
+/**
+ * The Trollbox: the desktop's right-hand panel and the /chat page on mobile. `active` is false
+ * while the panel is hidden: no subscription, no polling.
+ */
+export function ChatPanel({ onClose, headingOrder = 2, active = true }: { onClose?: () => void; headingOrder?: 1 | 2; active?: boolean }) {
   const [rulesOpen, setRulesOpen] = useState(false);
+  const { user, isSignedIn } = useSession();
   return (
     <Stack gap={0} h="100%" className={classes.panel} component="section" aria-labelledby="trollbox-title">
       <Group justify="space-between" px="md" py="sm" className={classes.header} wrap="nowrap">
@@ -70,9 +216,7 @@ export function ChatPanel({ onClose, headingOrder = 2 }: { onClose?: () => void;
           ) : null}
         </Group>
       </Group>
-      <ScrollArea style={{ flex: 1 }} type="auto">
-        <FeedBody />
-      </ScrollArea>
+      <Feed active={active} user={user} isSignedIn={isSignedIn} />
       <Box p="sm" className={classes.footer}>
         <ChatComposer />
       </Box>

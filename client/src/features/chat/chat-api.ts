@@ -1,29 +1,165 @@
-import type { ApiError } from '../../lib/api-error';
+import { skipToken } from '@tanstack/react-query';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { CHAT_POLL_INTERVAL_MS, WEBSOCKET_RECONNECT_DELAY_MS } from '../../constants';
+import { trpc, trpcClient } from '../../trpc';
+import {
+  EMPTY_FEED,
+  applyFeedItem,
+  mergeMessages,
+  newestId,
+  reconcileNewestPage,
+  removeMessage,
+  type ChatFeedItem,
+  type ChatMessage,
+  type FeedState,
+} from './chat-feed';
 
-export interface ChatMessage {
-  id: string | number;
-  username: string;
-  message: string;
-  userColor?: string;
-  isAdmin?: boolean;
-  isModerator?: boolean;
-}
+export type { ChatMessage } from './chat-feed';
+
+export const LOAD_FAILED_MESSAGE = 'Failed to load chat messages';
+export const SEND_FAILED_MESSAGE = 'Failed to send message';
+
+/** The first page and the reconciling page while polling. */
+const PAGE_SIZE = 50;
+/** While polling, every this-many polls fetch the newest page instead, which reveals deletions. */
+const RECONCILE_EVERY = 3;
 
 export interface ChatFeed {
-  status: 'loading' | 'unavailable' | 'error' | 'ready';
-  messages: ChatMessage[];
+  status: 'loading' | 'error' | 'ready';
+  messages: readonly ChatMessage[];
+  /** The last load or poll failed (messages already shown stay). */
+  failed: boolean;
+  /** The subscription is delivering; otherwise the panel polls. */
+  live: boolean;
 }
 
 /**
- * The Trollbox's server calls. No chat procedures exist yet: the feed reports "unavailable" and
- * sending fails with a message; the chat engineer replaces both bodies (list polled every
- * CHAT_POLL_INTERVAL_MS while open, or the chat subscription).
+ * One feed for the page, outside React: the desktop panel and the /chat page read the same
+ * messages, and a send or a moderator's delete updates it at once.
  */
-export function useChatFeed(): ChatFeed {
-  return { status: 'unavailable', messages: [] };
+interface StoreState {
+  feed: FeedState;
+  loaded: boolean;
+  failed: boolean;
 }
 
-export function sendChatMessage(_message: string): Promise<void> {
-  const error: ApiError = { status: 501, message: 'Chat is not available yet.' };
-  return Promise.reject(error);
+let store: StoreState = { feed: EMPTY_FEED, loaded: false, failed: false };
+const listeners = new Set<() => void>();
+
+function update(change: (state: StoreState) => StoreState): void {
+  const next = change(store);
+  if (next === store) return;
+  store = next;
+  for (const listener of listeners) listener();
+}
+
+function subscribeStore(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+const withFeed = (change: (feed: FeedState) => FeedState) => (state: StoreState) => {
+  const feed = change(state.feed);
+  return feed === state.feed ? state : { ...state, feed };
+};
+
+async function loadNewestPage(): Promise<void> {
+  try {
+    const page = await trpcClient.chat.list.query({ limit: PAGE_SIZE });
+    update((state) => ({ ...withFeed((feed) => reconcileNewestPage(feed, page.messages, PAGE_SIZE))(state), loaded: true, failed: false }));
+  } catch {
+    update((state) => (state.failed ? state : { ...state, failed: true }));
+  }
+}
+
+/** Only what is newer than the newest message shown: cheap to repeat. */
+async function loadNewer(): Promise<void> {
+  const after = newestId(store.feed);
+  if (!store.loaded || after === undefined) return loadNewestPage();
+  try {
+    const page = await trpcClient.chat.list.query({ after, limit: 100 });
+    update((state) => ({ ...withFeed((feed) => mergeMessages(feed, page.messages))(state), failed: false }));
+  } catch {
+    update((state) => (state.failed ? state : { ...state, failed: true }));
+  }
+}
+
+function applyEvent(event: { id: string; data: ChatFeedItem }): void {
+  update(withFeed((feed) => applyFeedItem(feed, event.id, event.data)));
+}
+
+/**
+ * The Trollbox feed while `active` (the panel is open): the newest page, then live messages and
+ * deletions from chat.onMessage. While the subscription is not delivering (connecting, socket
+ * down, error) the panel polls chat.list every CHAT_POLL_INTERVAL_MS.
+ */
+export function useChatFeed(active = true): ChatFeed {
+  const state = useSyncExternalStore(subscribeStore, () => store);
+  // The subscription's input: where a re-subscription resumes (set when the panel closes or the
+  // subscription failed). tRPC's socket itself resumes with the last id after a reconnect.
+  const [resumeFrom, setResumeFrom] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (active) {
+      if (!store.loaded) void loadNewestPage();
+    } else {
+      setResumeFrom(store.feed.lastEventId);
+    }
+  }, [active]);
+
+  const subscription = trpc.chat.onMessage.useSubscription(active ? { lastEventId: resumeFrom } : skipToken, {
+    onData: (event) => applyEvent(event),
+    // Messages sent between the first page and the start of the subscription.
+    onStarted: () => {
+      if (store.loaded) void loadNewer();
+    },
+  });
+  const live = subscription.status === 'pending';
+
+  // An unrecoverable subscription error: resubscribe from the last event after the reconnect delay.
+  const { status, reset } = subscription;
+  useEffect(() => {
+    if (!active || status !== 'error') return;
+    const timer = setTimeout(() => {
+      setResumeFrom(store.feed.lastEventId);
+      reset();
+    }, WEBSOCKET_RECONNECT_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [active, status, reset]);
+
+  const polls = useRef(0);
+  useEffect(() => {
+    if (!active || live) return;
+    const timer = setInterval(() => {
+      polls.current += 1;
+      void (polls.current % RECONCILE_EVERY === 0 ? loadNewestPage() : loadNewer());
+    }, CHAT_POLL_INTERVAL_MS);
+    return () => clearInterval(timer);
+  }, [active, live]);
+
+  const status_: ChatFeed['status'] = state.loaded ? 'ready' : state.failed ? 'error' : 'loading';
+  return { status: status_, messages: state.feed.messages, failed: state.failed, live };
+}
+
+/** Random per send, so that a retried request is stored once (clientMessageId). */
+function clientMessageId(): string {
+  return typeof crypto.randomUUID === 'function' ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
+}
+
+/** Sends a message (already trimmed and checked); it shows in the feed at once. */
+export async function sendChatMessage(message: string): Promise<ChatMessage> {
+  const sent = await trpcClient.chat.send.mutate({ message, clientMessageId: clientMessageId() });
+  update(withFeed((feed) => mergeMessages(feed, [sent])));
+  return sent;
+}
+
+/** Staff only: removes a message for everyone. */
+export async function deleteChatMessage(id: number, reason: string): Promise<void> {
+  await trpcClient.chat.delete.mutate({ id, reason });
+  update(withFeed((feed) => removeMessage(feed, id)));
+}
+
+/** Staff only: mutes the sender of a message. */
+export async function muteChatUser(userId: number, minutes: number, reason: string): Promise<void> {
+  await trpcClient.chat.mute.mutate({ userId, minutes, reason });
 }

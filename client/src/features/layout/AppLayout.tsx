@@ -56,7 +56,7 @@ export function AppLayout() {
         <Sidebar />
       </AppShell.Navbar>
       <AppShell.Aside id="chat-panel" className={classes.aside} inert={chatHidden} data-collapsed={chatHidden || undefined}>
-        {features.chat ? <ChatPanel onClose={toggleChat} /> : null}
+        {features.chat ? <ChatPanel onClose={toggleChat} active={!chatHidden} /> : null}
       </AppShell.Aside>
       <AppShell.Main id="main-content" tabIndex={-1} className={classes.main}>
         <Box px={{ base: 'md', sm: 'xl' }} py={{ base: 'md', sm: 'xl' }} className={classes.content}>
