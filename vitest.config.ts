@@ -30,7 +30,7 @@ export default defineConfig({
       {
         test: {
           name: 'browser',
-          include: ['client/e2e/**/*.e2e.test.ts', 'tests/e2e/**/*.e2e.test.ts'],
+          include: ['client/e2e/**/*.e2e.test.ts'],
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 180_000,

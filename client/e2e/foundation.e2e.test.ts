@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot } from '../support/browser.js';
-import { startTestPlatform, type TestPlatform } from '../support/platform.js';
+import { launchBrowser, screenshot } from '../../tests/support/browser.js';
+import { startTestPlatform, type TestPlatform } from '../../tests/support/platform.js';
 
 /**
  * The whole chain at once: the server serves the built SPA, the SPA asks tRPC for live
