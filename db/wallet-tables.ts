@@ -112,6 +112,8 @@ export interface ReferralCommissionsTable {
   rate_ppm: number;
   commission_e8: Int8;
   created_at: Generated<Timestamp>;
+  /** Set when a claim moved this commission into cash (migration 20261126_0001). */
+  claimed_at: NullableTimestamp;
 }
 
 export interface ReferralCodesTable {

@@ -117,7 +117,8 @@ describe('app shell behaviour', () => {
       await expect.poll(() => headingText(page)).toBe(heading);
       await screenshot(page, screenshotName('desktop-signed-in', path));
     }
-    expect(await page.locator('main').innerText()).toContain('Self-exclusion is coming soon');
+    // The last page visited is the self-exclusion page with its real choices.
+    await expect.poll(() => page.locator('main').innerText()).toContain('Exclude me for');
 
     await page.getByRole('button', { name: 'Account menu for Alice' }).click();
     await page.getByRole('menuitem', { name: 'Log Out' }).click();

@@ -9,6 +9,7 @@ import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode, useMemo, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { NOTIFICATION_AUTO_CLOSE_MS } from './constants';
+import { captureReferralFromUrl } from './features/auth/referral-code';
 import { restoreSession } from './features/auth/session-actions';
 import { AppErrorBoundary } from './features/errors/AppErrorBoundary';
 import { installChunkLoadRecovery } from './features/health/chunk-load-recovery';
@@ -49,6 +50,7 @@ function ThemedApp() {
 }
 
 installChunkLoadRecovery();
+captureReferralFromUrl();
 void restoreSession();
 
 createRoot(document.getElementById('root')!).render(

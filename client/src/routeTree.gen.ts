@@ -11,6 +11,7 @@
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as AccountRouteRouteImport } from './routes/account/route'
+import { Route as AdminRouteImport } from './routes/admin'
 import { Route as AmlPolicyRouteImport } from './routes/aml-policy'
 import { Route as BlogRouteImport } from './routes/blog'
 import { Route as ChatRouteImport } from './routes/chat'
@@ -45,14 +46,17 @@ import { Route as CasinoLiveRouteImport } from './routes/casino/live'
 import { Route as CasinoRafflesRouteImport } from './routes/casino/raffles'
 import { Route as CasinoRouletteRouteImport } from './routes/casino/roulette'
 import { Route as CasinoSlotsRouteImport } from './routes/casino/slots'
+import { Route as RCodeRouteImport } from './routes/r.$code'
 import { Route as TokenIndexRouteImport } from './routes/token/index'
 import { Route as TokenHoldingsRouteImport } from './routes/token/holdings'
 import { Route as TokenOverviewRouteImport } from './routes/token/overview'
 import { Route as TokenTradeRouteImport } from './routes/token/trade'
 import { Route as TokenUtilityRouteImport } from './routes/token/utility'
 import { Route as TokenWalletRouteImport } from './routes/token/wallet'
+import { Route as AccountDepositsStatusRouteImport } from './routes/account/deposits/$status'
 import { Route as AccountDepositsALLRouteImport } from './routes/account/deposits/ALL'
 import { Route as AccountReferralsCodesRouteImport } from './routes/account/referrals/codes'
+import { Route as AccountWithdrawalsStatusRouteImport } from './routes/account/withdrawals/$status'
 import { Route as AccountWithdrawalsALLRouteImport } from './routes/account/withdrawals/ALL'
 
 const IndexRoute = IndexRouteImport.update({
@@ -63,6 +67,11 @@ const IndexRoute = IndexRouteImport.update({
 const AccountRouteRoute = AccountRouteRouteImport.update({
   id: '/account',
   path: '/account',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AdminRoute = AdminRouteImport.update({
+  id: '/admin',
+  path: '/admin',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AmlPolicyRoute = AmlPolicyRouteImport.update({
@@ -235,6 +244,11 @@ const CasinoSlotsRoute = CasinoSlotsRouteImport.update({
   path: '/casino/slots',
   getParentRoute: () => rootRouteImport,
 } as any)
+const RCodeRoute = RCodeRouteImport.update({
+  id: '/r/$code',
+  path: '/r/$code',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const TokenIndexRoute = TokenIndexRouteImport.update({
   id: '/token/',
   path: '/token/',
@@ -265,6 +279,11 @@ const TokenWalletRoute = TokenWalletRouteImport.update({
   path: '/token/wallet',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AccountDepositsStatusRoute = AccountDepositsStatusRouteImport.update({
+  id: '/deposits/$status',
+  path: '/deposits/$status',
+  getParentRoute: () => AccountRouteRoute,
+} as any)
 const AccountDepositsALLRoute = AccountDepositsALLRouteImport.update({
   id: '/deposits/ALL',
   path: '/deposits/ALL',
@@ -275,6 +294,12 @@ const AccountReferralsCodesRoute = AccountReferralsCodesRouteImport.update({
   path: '/referrals/codes',
   getParentRoute: () => AccountRouteRoute,
 } as any)
+const AccountWithdrawalsStatusRoute =
+  AccountWithdrawalsStatusRouteImport.update({
+    id: '/withdrawals/$status',
+    path: '/withdrawals/$status',
+    getParentRoute: () => AccountRouteRoute,
+  } as any)
 const AccountWithdrawalsALLRoute = AccountWithdrawalsALLRouteImport.update({
   id: '/withdrawals/ALL',
   path: '/withdrawals/ALL',
@@ -284,6 +309,7 @@ const AccountWithdrawalsALLRoute = AccountWithdrawalsALLRouteImport.update({
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/account': typeof AccountRouteRouteWithChildren
+  '/admin': typeof AdminRoute
   '/aml-policy': typeof AmlPolicyRoute
   '/blog': typeof BlogRoute
   '/chat': typeof ChatRoute
@@ -316,6 +342,7 @@ export interface FileRoutesByFullPath {
   '/casino/raffles': typeof CasinoRafflesRoute
   '/casino/roulette': typeof CasinoRouletteRoute
   '/casino/slots': typeof CasinoSlotsRoute
+  '/r/$code': typeof RCodeRoute
   '/token/holdings': typeof TokenHoldingsRoute
   '/token/overview': typeof TokenOverviewRoute
   '/token/trade': typeof TokenTradeRoute
@@ -324,12 +351,15 @@ export interface FileRoutesByFullPath {
   '/account/': typeof AccountIndexRoute
   '/casino/': typeof CasinoIndexRoute
   '/token/': typeof TokenIndexRoute
+  '/account/deposits/$status': typeof AccountDepositsStatusRoute
   '/account/deposits/ALL': typeof AccountDepositsALLRoute
   '/account/referrals/codes': typeof AccountReferralsCodesRoute
+  '/account/withdrawals/$status': typeof AccountWithdrawalsStatusRoute
   '/account/withdrawals/ALL': typeof AccountWithdrawalsALLRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/admin': typeof AdminRoute
   '/aml-policy': typeof AmlPolicyRoute
   '/blog': typeof BlogRoute
   '/chat': typeof ChatRoute
@@ -362,6 +392,7 @@ export interface FileRoutesByTo {
   '/casino/raffles': typeof CasinoRafflesRoute
   '/casino/roulette': typeof CasinoRouletteRoute
   '/casino/slots': typeof CasinoSlotsRoute
+  '/r/$code': typeof RCodeRoute
   '/token/holdings': typeof TokenHoldingsRoute
   '/token/overview': typeof TokenOverviewRoute
   '/token/trade': typeof TokenTradeRoute
@@ -370,14 +401,17 @@ export interface FileRoutesByTo {
   '/account': typeof AccountIndexRoute
   '/casino': typeof CasinoIndexRoute
   '/token': typeof TokenIndexRoute
+  '/account/deposits/$status': typeof AccountDepositsStatusRoute
   '/account/deposits/ALL': typeof AccountDepositsALLRoute
   '/account/referrals/codes': typeof AccountReferralsCodesRoute
+  '/account/withdrawals/$status': typeof AccountWithdrawalsStatusRoute
   '/account/withdrawals/ALL': typeof AccountWithdrawalsALLRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
   '/account': typeof AccountRouteRouteWithChildren
+  '/admin': typeof AdminRoute
   '/aml-policy': typeof AmlPolicyRoute
   '/blog': typeof BlogRoute
   '/chat': typeof ChatRoute
@@ -410,6 +444,7 @@ export interface FileRoutesById {
   '/casino/raffles': typeof CasinoRafflesRoute
   '/casino/roulette': typeof CasinoRouletteRoute
   '/casino/slots': typeof CasinoSlotsRoute
+  '/r/$code': typeof RCodeRoute
   '/token/holdings': typeof TokenHoldingsRoute
   '/token/overview': typeof TokenOverviewRoute
   '/token/trade': typeof TokenTradeRoute
@@ -418,8 +453,10 @@ export interface FileRoutesById {
   '/account/': typeof AccountIndexRoute
   '/casino/': typeof CasinoIndexRoute
   '/token/': typeof TokenIndexRoute
+  '/account/deposits/$status': typeof AccountDepositsStatusRoute
   '/account/deposits/ALL': typeof AccountDepositsALLRoute
   '/account/referrals/codes': typeof AccountReferralsCodesRoute
+  '/account/withdrawals/$status': typeof AccountWithdrawalsStatusRoute
   '/account/withdrawals/ALL': typeof AccountWithdrawalsALLRoute
 }
 export interface FileRouteTypes {
@@ -427,6 +464,7 @@ export interface FileRouteTypes {
   fullPaths:
     | '/'
     | '/account'
+    | '/admin'
     | '/aml-policy'
     | '/blog'
     | '/chat'
@@ -459,6 +497,7 @@ export interface FileRouteTypes {
     | '/casino/raffles'
     | '/casino/roulette'
     | '/casino/slots'
+    | '/r/$code'
     | '/token/holdings'
     | '/token/overview'
     | '/token/trade'
@@ -467,12 +506,15 @@ export interface FileRouteTypes {
     | '/account/'
     | '/casino/'
     | '/token/'
+    | '/account/deposits/$status'
     | '/account/deposits/ALL'
     | '/account/referrals/codes'
+    | '/account/withdrawals/$status'
     | '/account/withdrawals/ALL'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
+    | '/admin'
     | '/aml-policy'
     | '/blog'
     | '/chat'
@@ -505,6 +547,7 @@ export interface FileRouteTypes {
     | '/casino/raffles'
     | '/casino/roulette'
     | '/casino/slots'
+    | '/r/$code'
     | '/token/holdings'
     | '/token/overview'
     | '/token/trade'
@@ -513,13 +556,16 @@ export interface FileRouteTypes {
     | '/account'
     | '/casino'
     | '/token'
+    | '/account/deposits/$status'
     | '/account/deposits/ALL'
     | '/account/referrals/codes'
+    | '/account/withdrawals/$status'
     | '/account/withdrawals/ALL'
   id:
     | '__root__'
     | '/'
     | '/account'
+    | '/admin'
     | '/aml-policy'
     | '/blog'
     | '/chat'
@@ -552,6 +598,7 @@ export interface FileRouteTypes {
     | '/casino/raffles'
     | '/casino/roulette'
     | '/casino/slots'
+    | '/r/$code'
     | '/token/holdings'
     | '/token/overview'
     | '/token/trade'
@@ -560,14 +607,17 @@ export interface FileRouteTypes {
     | '/account/'
     | '/casino/'
     | '/token/'
+    | '/account/deposits/$status'
     | '/account/deposits/ALL'
     | '/account/referrals/codes'
+    | '/account/withdrawals/$status'
     | '/account/withdrawals/ALL'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   AccountRouteRoute: typeof AccountRouteRouteWithChildren
+  AdminRoute: typeof AdminRoute
   AmlPolicyRoute: typeof AmlPolicyRoute
   BlogRoute: typeof BlogRoute
   ChatRoute: typeof ChatRoute
@@ -596,6 +646,7 @@ export interface RootRouteChildren {
   CasinoRafflesRoute: typeof CasinoRafflesRoute
   CasinoRouletteRoute: typeof CasinoRouletteRoute
   CasinoSlotsRoute: typeof CasinoSlotsRoute
+  RCodeRoute: typeof RCodeRoute
   TokenHoldingsRoute: typeof TokenHoldingsRoute
   TokenOverviewRoute: typeof TokenOverviewRoute
   TokenTradeRoute: typeof TokenTradeRoute
@@ -619,6 +670,13 @@ declare module '@tanstack/react-router' {
       path: '/account'
       fullPath: '/account'
       preLoaderRoute: typeof AccountRouteRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/admin': {
+      id: '/admin'
+      path: '/admin'
+      fullPath: '/admin'
+      preLoaderRoute: typeof AdminRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/aml-policy': {
@@ -859,6 +917,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof CasinoSlotsRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/r/$code': {
+      id: '/r/$code'
+      path: '/r/$code'
+      fullPath: '/r/$code'
+      preLoaderRoute: typeof RCodeRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/token/': {
       id: '/token/'
       path: '/token'
@@ -901,6 +966,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof TokenWalletRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/account/deposits/$status': {
+      id: '/account/deposits/$status'
+      path: '/deposits/$status'
+      fullPath: '/account/deposits/$status'
+      preLoaderRoute: typeof AccountDepositsStatusRouteImport
+      parentRoute: typeof AccountRouteRoute
+    }
     '/account/deposits/ALL': {
       id: '/account/deposits/ALL'
       path: '/deposits/ALL'
@@ -913,6 +985,13 @@ declare module '@tanstack/react-router' {
       path: '/referrals/codes'
       fullPath: '/account/referrals/codes'
       preLoaderRoute: typeof AccountReferralsCodesRouteImport
+      parentRoute: typeof AccountRouteRoute
+    }
+    '/account/withdrawals/$status': {
+      id: '/account/withdrawals/$status'
+      path: '/withdrawals/$status'
+      fullPath: '/account/withdrawals/$status'
+      preLoaderRoute: typeof AccountWithdrawalsStatusRouteImport
       parentRoute: typeof AccountRouteRoute
     }
     '/account/withdrawals/ALL': {
@@ -931,8 +1010,10 @@ interface AccountRouteRouteChildren {
   AccountProfileRoute: typeof AccountProfileRoute
   AccountSettingsRoute: typeof AccountSettingsRoute
   AccountIndexRoute: typeof AccountIndexRoute
+  AccountDepositsStatusRoute: typeof AccountDepositsStatusRoute
   AccountDepositsALLRoute: typeof AccountDepositsALLRoute
   AccountReferralsCodesRoute: typeof AccountReferralsCodesRoute
+  AccountWithdrawalsStatusRoute: typeof AccountWithdrawalsStatusRoute
   AccountWithdrawalsALLRoute: typeof AccountWithdrawalsALLRoute
 }
 
@@ -942,8 +1023,10 @@ const AccountRouteRouteChildren: AccountRouteRouteChildren = {
   AccountProfileRoute: AccountProfileRoute,
   AccountSettingsRoute: AccountSettingsRoute,
   AccountIndexRoute: AccountIndexRoute,
+  AccountDepositsStatusRoute: AccountDepositsStatusRoute,
   AccountDepositsALLRoute: AccountDepositsALLRoute,
   AccountReferralsCodesRoute: AccountReferralsCodesRoute,
+  AccountWithdrawalsStatusRoute: AccountWithdrawalsStatusRoute,
   AccountWithdrawalsALLRoute: AccountWithdrawalsALLRoute,
 }
 
@@ -954,6 +1037,7 @@ const AccountRouteRouteWithChildren = AccountRouteRoute._addFileChildren(
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AccountRouteRoute: AccountRouteRouteWithChildren,
+  AdminRoute: AdminRoute,
   AmlPolicyRoute: AmlPolicyRoute,
   BlogRoute: BlogRoute,
   ChatRoute: ChatRoute,
@@ -982,6 +1066,7 @@ const rootRouteChildren: RootRouteChildren = {
   CasinoRafflesRoute: CasinoRafflesRoute,
   CasinoRouletteRoute: CasinoRouletteRoute,
   CasinoSlotsRoute: CasinoSlotsRoute,
+  RCodeRoute: RCodeRoute,
   TokenHoldingsRoute: TokenHoldingsRoute,
   TokenOverviewRoute: TokenOverviewRoute,
   TokenTradeRoute: TokenTradeRoute,

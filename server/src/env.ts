@@ -69,6 +69,11 @@ const envSchema = z.object({
   RATE_LIMIT_RESEND_EMAIL: rateLimit('3/900'),
   RATE_LIMIT_FORGOT_IP: rateLimit('10/3600'),
   RATE_LIMIT_FORGOT_EMAIL: rateLimit('3/900'),
+  // Two-factor (TOTP): code attempts per account; the key that encrypts TOTP secrets at rest
+  // (64 hex characters; development: generated once into DATA_DIR, required in production).
+  RATE_LIMIT_TWO_FACTOR: rateLimit('6/300'),
+  TWO_FACTOR_ENCRYPTION_KEY: z.string().regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex characters (32 bytes)').optional(),
+  TWO_FACTOR_ISSUER: z.string().min(1).max(40).default('BZU'),
   // Realtime (/api/ws and the event bus)
   WS_HEARTBEAT_MS: z.coerce.number().int().positive().default(30_000),
   WS_FLOOD_MAX_MESSAGES: z.coerce.number().int().positive().default(60),

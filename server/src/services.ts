@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import type { Redis } from 'ioredis';
 import type { Db } from '../../db/client.js';
-import { AuthService } from './domain/auth/auth.service.js';
+import { AuthService, type AuthServiceDeps } from './domain/auth/auth.service.js';
+import { TwoFactorService } from './domain/auth/two-factor.service.js';
 import type { AuthLimit, BalanceReader } from './domain/auth/auth.ports.js';
 import { MailService } from './domain/mail/mail.service.js';
 import { SystemService } from './domain/system/system.service.js';
@@ -27,8 +28,15 @@ import { AddressDeriver, NETWORK_IDS, NETWORKS, type NetworkId } from './domain/
 import { ReferralService } from './domain/wallet/referral.service.js';
 import { ResponsibleGamingService } from './domain/wallet/responsible-gaming.service.js';
 import { WalletService } from './domain/wallet/wallet.service.js';
-import { manualPayoutAdapter, WithdrawalService, type PayoutAdapter } from './domain/wallet/withdrawal.service.js';
+import {
+  manualPayoutAdapter,
+  WithdrawalService,
+  type PasswordConfirmer,
+  type PayoutAdapter,
+  type SecondFactorCheck,
+} from './domain/wallet/withdrawal.service.js';
 import { loadWalletKeys } from './infra/wallet-keys.js';
+import { loadTwoFactorKey } from './infra/two-factor-key.js';
 
 export interface Infrastructure {
   env: Env;
@@ -73,16 +81,26 @@ export function createServices(infra: Infrastructure, options: ServiceOptions = 
       workerStaleAfterMs: env.WORKER_HEARTBEAT_MS * 3,
     },
   );
-  // Auth shows wallet balances on the user object; the wallet re-checks passwords through auth.
-  const { auth, mail } = createAuthServices(infra, (userId) => walletServices.wallet.userBalances(userId));
-  const walletServices = createWalletServices(infra, events, (userId, password) => auth.confirmPassword(userId, password), options);
-  return { system, auth, mail, events, live, token, chat, ...walletServices };
+  // Auth shows wallet balances on the user object and attributes sign-ups to referral codes; the
+  // wallet re-checks passwords and two-factor codes through auth.
+  const { auth, mail, twoFactor } = createAuthServices(
+    infra,
+    (userId) => walletServices.wallet.userBalances(userId),
+    (trx, userId, code) => walletServices.referrals.attribute(trx, userId, code),
+  );
+  const walletServices = createWalletServices(
+    infra,
+    events,
+    { confirmPassword: (userId, password) => auth.confirmPassword(userId, password), secondFactor: (userId, code) => twoFactor.requireCode(userId, code) },
+    options,
+  );
+  return { system, auth, mail, twoFactor, events, live, token, chat, ...walletServices };
 }
 
 export type Services = ReturnType<typeof createServices>;
 
 /** Accounts and the e-mail outbox they write to; `balances` fills the user object's balance fields. */
-function createAuthServices(infra: Infrastructure, balances: BalanceReader) {
+function createAuthServices(infra: Infrastructure, balances: BalanceReader, attributeReferral: AuthServiceDeps['attributeReferral']) {
   const { env, db, redis, jobs } = infra;
   const logger = createLogger(env.LOG_LEVEL, 'auth');
   const enqueueMail = (outboxId: number) =>
@@ -99,6 +117,7 @@ function createAuthServices(infra: Infrastructure, balances: BalanceReader) {
     resendEmail: env.RATE_LIMIT_RESEND_EMAIL,
     forgotIp: env.RATE_LIMIT_FORGOT_IP,
     forgotEmail: env.RATE_LIMIT_FORGOT_EMAIL,
+    twoFactor: env.RATE_LIMIT_TWO_FACTOR,
   });
   const auth = new AuthService(
     {
@@ -113,6 +132,7 @@ function createAuthServices(infra: Infrastructure, balances: BalanceReader) {
       mailQueue: { enqueue: enqueueMail },
       balances,
       isCommonPassword,
+      attributeReferral,
     },
     {
       emailVerification: env.EMAIL_VERIFICATION,
@@ -127,14 +147,21 @@ function createAuthServices(infra: Infrastructure, balances: BalanceReader) {
     transport: createMailTransport({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, dataDir: env.dataDir }, logger),
     enqueue: enqueueMail,
   });
-  return { auth, mail };
+  const twoFactor = new TwoFactorService(
+    { db, limits, confirmPassword: (userId, password) => auth.confirmPassword(userId, password) },
+    {
+      issuer: env.TWO_FACTOR_ISSUER,
+      encryptionKey: loadTwoFactorKey({ key: env.TWO_FACTOR_ENCRYPTION_KEY, dataDir: env.dataDir, production: env.NODE_ENV === 'production' }, logger),
+    },
+  );
+  return { auth, mail, twoFactor };
 }
 
 /** Ledger, deposits, withdrawals, responsible gaming and referrals. */
 function createWalletServices(
   infra: Infrastructure,
   events: PlatformEvents,
-  confirmPassword: (userId: number, password: string) => Promise<void>,
+  checks: { confirmPassword: PasswordConfirmer; secondFactor: SecondFactorCheck },
   options: ServiceOptions,
 ) {
   const { env, db, jobs } = infra;
@@ -157,9 +184,9 @@ function createWalletServices(
     {
       db,
       ledger,
-      confirmPassword,
-      // The 2FA seam: replace with a real second-factor check once 2FA exists.
-      secondFactor: async () => undefined,
+      // Password, then the two-factor code when the account has 2FA on.
+      confirmPassword: checks.confirmPassword,
+      secondFactor: checks.secondFactor,
       payoutQueue: { enqueue: (withdrawalId) => jobs.enqueue('wallet', 'payout', { withdrawalId }, { jobId: `payout-${withdrawalId}` }) },
       payout: options.payoutAdapter ?? manualPayoutAdapter,
     },

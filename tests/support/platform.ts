@@ -42,6 +42,9 @@ export async function startTestPlatform(
     ...overrides,
   });
   const platform = await startPlatformServer(env, { resolveSession: options.resolveSession });
+  // PORT=0 picks the port at listen time, after the allowed WebSocket origins were derived from it.
+  const port = platform.server.port;
+  env.allowedOrigins.push(`http://localhost:${port}`, `http://127.0.0.1:${port}`);
   return {
     url: platform.server.url,
     env,

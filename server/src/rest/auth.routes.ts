@@ -19,13 +19,14 @@ export function authRoutes(contextFor: ContextForRequest): Router {
   routes.post(
     '/api/auth/register',
     legacyHandler(contextFor, async (caller, req, res) => {
-      const { email, username, public_username, password, currency } = body(req);
+      const { email, username, public_username, password, currency, ref } = body(req);
       const result = await caller.auth.register({
         email: email as string,
         loginName: username as string,
         publicUsername: public_username as string | undefined,
         password: password as string,
         currency: currency as string | undefined,
+        ref: ref as string | undefined,
       });
       res.status(201).json({ message: result.message, user: toLegacyUser(result.user), ...(result.token ? { token: result.token } : {}) });
     }),

@@ -41,7 +41,7 @@ export function AccountLayout() {
               component={Link}
               to={link.to}
               label={link.label}
-              active={pathname === link.to || (pathname === '/account' && link.to === '/account/profile')}
+              active={pathname === link.to || (pathname === '/account' && link.to === '/account/profile') || (link.to.endsWith('/ALL') && pathname.startsWith(link.to.slice(0, -3)))}
             />
           ))}
         </Paper>

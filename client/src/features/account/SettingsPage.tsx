@@ -6,12 +6,14 @@ import { PageHeader } from '../../components/PageHeader';
 import { toApiError } from '../../lib/api-error';
 import { trpc } from '../../trpc';
 import { passwordsMatch, required, validPassword } from '../auth/auth-validation';
+import { TwoFactorCard } from './TwoFactorCard';
 
 export function SettingsPage() {
   return (
     <Stack gap="lg">
       <PageHeader title="Settings" />
       <ChangePasswordForm />
+      <TwoFactorCard />
       <SessionList />
     </Stack>
   );

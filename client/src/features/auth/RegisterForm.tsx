@@ -7,6 +7,7 @@ import { DEFAULT_CURRENCY } from '../../constants';
 import { toApiError } from '../../lib/api-error';
 import { REGISTER_SUCCESS, registerFailureMessage, type FeedbackMessage } from './auth-messages';
 import { passwordsMatch, termsAccepted, validEmail, validLoginName, validPassword, validPublicUsername } from './auth-validation';
+import { forgetReferralCode, readReferralCode } from './referral-code';
 import { registerAccount } from './session-actions';
 
 interface RegisterValues {
@@ -42,7 +43,9 @@ export function RegisterForm({ onRegistered }: { onRegistered: (email: string) =
         publicUsername: values.publicUsername || values.loginName,
         password: values.password,
         currency: DEFAULT_CURRENCY,
+        ref: readReferralCode(),
       });
+      forgetReferralCode();
       notifications.show({ color: 'green', message: REGISTER_SUCCESS });
       onRegistered(values.email.trim());
     } catch (error) {

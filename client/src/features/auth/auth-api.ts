@@ -14,6 +14,8 @@ export interface RegisterInput {
   publicUsername: string;
   password: string;
   currency: string;
+  /** The referral code the visitor arrived with, if any. */
+  ref?: string;
 }
 
 export interface AuthResult {
@@ -46,8 +48,8 @@ export const authApi: AuthApi = {
     const { token, user } = await trpcClient.auth.login.mutate({ login: loginName, password });
     return { token, user };
   },
-  async register({ email, loginName, publicUsername, password, currency }) {
-    const result = await trpcClient.auth.register.mutate({ email, loginName, publicUsername, password, currency });
+  async register({ email, loginName, publicUsername, password, currency, ref }) {
+    const result = await trpcClient.auth.register.mutate({ email, loginName, publicUsername, password, currency, ref });
     // With e-mail verification on there is no token: the account is not signed in yet.
     return { token: result.token ?? '', user: result.user };
   },

@@ -1,6 +1,6 @@
 import { Avatar, Badge, Group, Menu, Progress, Stack, Text, UnstyledButton } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconChevronDown, IconLogout } from '@tabler/icons-react';
+import { IconChevronDown, IconLogout, IconShieldLock } from '@tabler/icons-react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { DEFAULT_CURRENCY, HEADER_PLACEHOLDERS } from '../../constants';
 import { formatBalance } from '../account/format-balance';
@@ -80,6 +80,11 @@ export function UserMenu() {
             {link.label}
           </Menu.Item>
         ))}
+        {user?.isAdmin ? (
+          <Menu.Item component={Link} to="/admin" leftSection={<IconShieldLock size={16} aria-hidden />}>
+            Admin
+          </Menu.Item>
+        ) : null}
         <Menu.Divider />
         <Menu.Item color="red" leftSection={<IconLogout size={16} aria-hidden />} onClick={() => void logOut()}>
           Log Out

@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { pageHead } from '../../components/page-head';
-import { BalancesPage } from '../../features/account/BalancesPage';
+import { WalletBalancesPage } from '../../features/wallet/WalletBalancesPage';
 
 export const Route = createFileRoute('/account/balances')({
   head: pageHead('Balances'),
-  component: () => <BalancesPage />,
+  component: () => <WalletBalancesPage />,
 });

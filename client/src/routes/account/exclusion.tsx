@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { pageHead } from '../../components/page-head';
-import { AccountSectionPage } from '../../features/account/AccountSectionPage';
+import { ExclusionPage } from '../../features/wallet/ExclusionPage';
 
 export const Route = createFileRoute('/account/exclusion')({
   head: pageHead('Self-exclusion'),
-  component: () => <AccountSectionPage section="exclusion" />,
+  component: () => <ExclusionPage />,
 });

@@ -15,7 +15,8 @@ export type AuthLimit =
   | 'resendIp'
   | 'resendEmail'
   | 'forgotIp'
-  | 'forgotEmail';
+  | 'forgotEmail'
+  | 'twoFactor';
 
 export interface AuthRateLimits {
   /** Spends one point; throws a TOO_MANY_REQUESTS DomainError when the key has none left. */

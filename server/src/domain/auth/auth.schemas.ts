@@ -44,12 +44,22 @@ const optionalDisplayName = z.preprocess(
   displayNameSchema.optional(),
 );
 
+/** A referral code (4-16 letters and digits) or nothing: a malformed one never fails a registration. */
+const referralCodeSchema = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9]{4,16}$/)
+  .optional()
+  .catch(undefined);
+
 export const registerInputSchema = z.object({
   email: emailSchema,
   loginName: loginNameSchema,
   publicUsername: optionalDisplayName,
   password: passwordSchema,
   currency: currencySchema.optional(),
+  /** A referral code from a ?ref= link. Anything that is not a well-formed code is dropped, never refused. */
+  ref: referralCodeSchema,
 });
 export type RegisterInput = z.infer<typeof registerInputSchema>;
 
@@ -106,3 +116,13 @@ export const changePasswordInputSchema = z.object({
 export const revokeSessionInputSchema = z.object({ id: z.uuid({ error: 'Invalid session id' }) });
 
 export const roleSchema = z.enum(ROLES, { error: `Role must be one of ${ROLES.join(', ')}` });
+
+/** A TOTP code (6 digits) or a recovery code (xxxxx-xxxxx). */
+export const twoFactorCodeSchema = text('Code').trim().min(1, 'Code is required').max(32, 'Code is too long');
+
+export const twoFactorConfirmInputSchema = z.object({ code: twoFactorCodeSchema });
+
+export const twoFactorDisableInputSchema = z.object({
+  password: text('Password').min(1, 'Password is required').max(128, PASSWORD_LENGTH_MESSAGE),
+  code: twoFactorCodeSchema,
+});

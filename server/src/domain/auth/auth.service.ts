@@ -66,6 +66,8 @@ export interface AuthServiceDeps {
   mailQueue: MailQueue;
   balances: BalanceReader;
   isCommonPassword: (password: string) => boolean;
+  /** Attributes a new account to the owner of a referral code, inside the registration's transaction. */
+  attributeReferral?: (trx: Db, userId: number, code: string) => Promise<unknown>;
   now?: () => Date;
 }
 
@@ -123,6 +125,8 @@ export class AuthService {
           emailVerifiedAt: verify ? null : this.now(),
         });
         if (verify) outboxId = await this.writeVerificationMail(trx, created);
+        // An unknown code is ignored: the account is created either way.
+        if (input.ref && this.deps.attributeReferral) await this.deps.attributeReferral(trx, created.id, input.ref);
         return created;
       });
     } catch (error) {

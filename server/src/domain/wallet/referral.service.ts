@@ -24,6 +24,15 @@ export interface ReferralCodeView {
   createdAt: string;
 }
 
+/** A code with what it brought in: sign-ups attributed to it, their play and the commission on it. */
+export interface ReferralCodeStats extends ReferralCodeView {
+  signups: number;
+  wagered: Record<Currency, string>;
+  commission: { accrued: Record<Currency, string>; claimed: Record<Currency, string> };
+}
+
+export type AttributionOutcome = 'attributed' | 'unknown-code' | 'self-referral' | 'already-referred';
+
 export interface AccrualInput {
   referrerId: number;
   refereeId?: number;
@@ -96,9 +105,80 @@ export class ReferralService {
     };
   }
 
-  async codes(userId: number): Promise<ReferralCodeView[]> {
-    const rows = await this.deps.db.selectFrom('referral_codes').select(['code', 'created_at']).where('user_id', '=', userId).orderBy('id', 'desc').execute();
-    return rows.map((row) => ({ code: row.code, createdAt: new Date(row.created_at).toISOString() }));
+  /** The player's codes, newest first, each with its sign-ups, wagered amounts and commission. */
+  async codes(userId: number): Promise<ReferralCodeStats[]> {
+    const { rows } = await sql<{
+      code: string;
+      created_at: Date;
+      signups: number;
+      currency: Currency | null;
+      wagered: string | null;
+      accrued: string | null;
+      claimed: string | null;
+    }>`
+      select c.id, c.code, c.created_at,
+        (select count(*)::int from referrals r where r.code_id = c.id) as signups,
+        s.currency, s.wagered, s.accrued, s.claimed
+      from referral_codes c
+      left join lateral (
+        select m.currency, sum(m.wagered_e8)::text as wagered, sum(m.commission_e8)::text as accrued,
+          coalesce(sum(m.commission_e8) filter (where m.claimed_at is not null), 0)::text as claimed
+        from referral_commissions m join referrals r on r.referee_id = m.referee_id and r.referrer_id = m.referrer_id
+        where r.code_id = c.id
+        group by m.currency
+      ) s on true
+      where c.user_id = ${userId}
+      order by c.id desc, s.currency`.execute(this.deps.db);
+    const byCode = new Map<string, { view: ReferralCodeStats; sums: Record<'wagered' | 'accrued' | 'claimed', Record<Currency, bigint>> }>();
+    for (const row of rows) {
+      let entry = byCode.get(row.code);
+      if (!entry) {
+        const zero = () => ({ USD: 0n, BZU: 0n });
+        entry = {
+          view: { code: row.code, createdAt: new Date(row.created_at).toISOString(), signups: row.signups, wagered: { USD: '0', BZU: '0' }, commission: { accrued: { USD: '0', BZU: '0' }, claimed: { USD: '0', BZU: '0' } } },
+          sums: { wagered: zero(), accrued: zero(), claimed: zero() },
+        };
+        byCode.set(row.code, entry);
+      }
+      if (row.currency && CURRENCIES.includes(row.currency)) {
+        entry.sums.wagered[row.currency] += BigInt(row.wagered ?? '0');
+        entry.sums.accrued[row.currency] += BigInt(row.accrued ?? '0');
+        entry.sums.claimed[row.currency] += BigInt(row.claimed ?? '0');
+      }
+    }
+    const format = (sums: Record<Currency, bigint>) => ({ USD: formatAmount(sums.USD), BZU: formatAmount(sums.BZU) });
+    return [...byCode.values()].map(({ view, sums }) => ({
+      ...view,
+      wagered: format(sums.wagered),
+      commission: { accrued: format(sums.accrued), claimed: format(sums.claimed) },
+    }));
+  }
+
+  /**
+   * Records that `refereeId` signed up through `code`: one referrer per player, never oneself; an
+   * unknown code changes nothing. Runs inside the caller's transaction (registration's).
+   */
+  async attribute(trx: Db, refereeId: number, code: string): Promise<AttributionOutcome> {
+    const owner = await trx
+      .selectFrom('referral_codes')
+      .select(['id', 'user_id'])
+      .where(sql<string>`lower(code)`, '=', code.trim().toLowerCase())
+      .executeTakeFirst();
+    if (!owner) return 'unknown-code';
+    if (owner.user_id === refereeId) return 'self-referral';
+    const inserted = await trx
+      .insertInto('referrals')
+      .values({ referee_id: refereeId, referrer_id: owner.user_id, code_id: owner.id })
+      .onConflict((oc) => oc.column('referee_id').doNothing())
+      .returning('referee_id')
+      .executeTakeFirst();
+    return inserted ? 'attributed' : 'already-referred';
+  }
+
+  /** Who referred the player, if anyone (the referrer earns commission on the player's play). */
+  async referrerOf(refereeId: number): Promise<number | undefined> {
+    const row = await this.deps.db.selectFrom('referrals').select('referrer_id').where('referee_id', '=', refereeId).executeTakeFirst();
+    return row?.referrer_id;
   }
 
   /** A new code: the one asked for (4-16 letters and digits, unique ignoring case) or a random one. */
@@ -144,6 +224,13 @@ export class ReferralService {
         });
         if (result.posted) claimed[row.currency] = balance;
       }
+      // Everything accrued and committed before the accounts were locked above is in that balance.
+      await trx
+        .updateTable('referral_commissions')
+        .set({ claimed_at: sql`now()` })
+        .where('referrer_id', '=', userId)
+        .where('claimed_at', 'is', null)
+        .execute();
     });
     if (claimed.USD === 0n && claimed.BZU === 0n) throw new DomainError('CONFLICT', 'Nothing to claim', { code: 'NOTHING_TO_CLAIM' });
     return { claimed: { USD: formatAmount(claimed.USD), BZU: formatAmount(claimed.BZU) } };

@@ -36,8 +36,8 @@ export const withdrawInputSchema = z.object({
   network: networkSchema,
   address: z.string().trim().min(20).max(100),
   password: z.string().min(1).max(256),
-  /** Reserved for two-factor codes once 2FA exists; ignored until then. */
-  otp: z.string().max(16).optional(),
+  /** The two-factor code (6 digits) or a recovery code; required when the account has 2FA on. */
+  otp: z.string().max(32).optional(),
 });
 
 export const withdrawalIdSchema = z.object({ id: z.string().regex(/^\d{1,19}$/) });

@@ -21,8 +21,8 @@ export interface WithdrawalConfig {
 /** Re-checks the account password; throws a DomainError when it is wrong. */
 export type PasswordConfirmer = (userId: number, password: string) => Promise<void>;
 /**
- * The seam for two-factor authentication: called after the password with whatever code the client
- * sent. Until 2FA exists the default accepts everything.
+ * The two-factor check: called after the password with whatever code the client sent (`otp`);
+ * services.ts plugs in TwoFactorService.requireCode (no-op for accounts without 2FA).
  */
 export type SecondFactorCheck = (userId: number, code: string | undefined) => Promise<void>;
 
@@ -56,6 +56,12 @@ export interface WithdrawalView {
   createdAt: string;
   decidedAt: string | null;
   sentAt: string | null;
+}
+
+export interface WithdrawalTerms {
+  minimum: Record<Currency, string>;
+  fee: Record<Currency, string>;
+  networks: { id: NetworkId; name: string; assets: Asset[] }[];
 }
 
 export function toWithdrawalView(row: WithdrawalRow): WithdrawalView {
@@ -101,6 +107,16 @@ export class WithdrawalService {
     },
     private readonly config: WithdrawalConfig,
   ) {}
+
+  /** What the withdrawal form shows before a request: minimum and fee per currency, and the networks with their assets. */
+  terms(): WithdrawalTerms {
+    const both = (values: Record<Currency, bigint>) => ({ USD: formatAmount(values.USD), BZU: formatAmount(values.BZU) });
+    return {
+      minimum: both(this.config.minimum),
+      fee: both(this.config.fee),
+      networks: Object.values(NETWORKS).map((network) => ({ id: network.id, name: network.name, assets: [...network.assets] })),
+    };
+  }
 
   async request(
     userId: number,

@@ -9,6 +9,8 @@ const pageInput = z.object({ limit: z.number().int().min(1).max(100).default(20)
 export const adminRouter = router({
   withdrawals: router({
     pending: adminProcedure.input(pageInput).query(({ ctx, input }) => ctx.services.withdrawals.list(undefined, { ...input, status: 'PENDING' })),
+    /** Approved and waiting for the payout's transaction id (the manual adapter sends nothing itself). */
+    approved: adminProcedure.input(pageInput).query(({ ctx, input }) => ctx.services.withdrawals.list(undefined, { ...input, status: 'APPROVED' })),
     approve: adminProcedure.input(withdrawalIdSchema).mutation(({ ctx, input }) => ctx.services.withdrawals.approve(ctx.user.id, input.id)),
     reject: adminProcedure.input(rejectInputSchema).mutation(({ ctx, input }) => ctx.services.withdrawals.reject(ctx.user.id, input.id, input.reason)),
     recordTxid: adminProcedure.input(recordTxidInputSchema).mutation(({ ctx, input }) => ctx.services.withdrawals.recordTxid(input.id, input.txid, ctx.user.id)),

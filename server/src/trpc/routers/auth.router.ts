@@ -7,6 +7,8 @@ import {
   registerInputSchema,
   resetPasswordInputSchema,
   revokeSessionInputSchema,
+  twoFactorConfirmInputSchema,
+  twoFactorDisableInputSchema,
 } from '../../domain/auth/auth.schemas.js';
 import { authedProcedure } from '../auth.middleware.js';
 import { publicProcedure, router } from '../init.js';
@@ -30,4 +32,10 @@ export const authRouter = router({
   changePassword: authedProcedure.input(changePasswordInputSchema).mutation(({ ctx, input }) => ctx.services.auth.changePassword(ctx.auth, input)),
   sessions: authedProcedure.query(({ ctx }) => ctx.services.auth.sessions(ctx.auth)),
   revokeSession: authedProcedure.input(revokeSessionInputSchema).mutation(({ ctx, input }) => ctx.services.auth.revokeSession(ctx.auth, input.id)),
+  twoFactor: router({
+    status: authedProcedure.query(({ ctx }) => ctx.services.twoFactor.status(ctx.user.id)),
+    begin: authedProcedure.mutation(({ ctx }) => ctx.services.twoFactor.begin(ctx.user)),
+    confirm: authedProcedure.input(twoFactorConfirmInputSchema).mutation(({ ctx, input }) => ctx.services.twoFactor.confirm(ctx.user.id, input.code)),
+    disable: authedProcedure.input(twoFactorDisableInputSchema).mutation(({ ctx, input }) => ctx.services.twoFactor.disable(ctx.user.id, input)),
+  }),
 });

@@ -16,6 +16,8 @@ export const walletRouter = router({
   transactionsCsv: authedProcedure.query(async ({ ctx }) => ({ filename: 'transactions.csv', csv: await ctx.services.wallet.transactionsCsv(ctx.user.id) })),
   depositAddress: authedProcedure.input(depositAddressInputSchema).query(({ ctx, input }) => ctx.services.deposits.address(ctx.user.id, input.network)),
   deposits: authedProcedure.input(depositsInputSchema).query(({ ctx, input }) => ctx.services.deposits.list(ctx.user.id, input)),
+  /** Minimum and fee per currency and the networks with their assets, for the withdrawal form. */
+  withdrawalTerms: authedProcedure.query(({ ctx }) => ctx.services.withdrawals.terms()),
   withdraw: authedProcedure.input(withdrawInputSchema).mutation(({ ctx, input }) => ctx.services.withdrawals.request(ctx.user.id, input)),
   withdrawals: authedProcedure.input(withdrawalsInputSchema).query(({ ctx, input }) => ctx.services.withdrawals.list(ctx.user.id, input)),
   /** The payment provider's signed deposit report; REST POST /api/webhooks/deposits passes the raw body here. */

@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { pageHead } from '../../../components/page-head';
-import { AccountSectionPage } from '../../../features/account/AccountSectionPage';
+import { DepositsPage } from '../../../features/wallet/DepositsPage';
 
 export const Route = createFileRoute('/account/deposits/ALL')({
   head: pageHead('Deposits'),
-  component: () => <AccountSectionPage section="deposits" />,
+  component: () => <DepositsPage status="ALL" />,
 });

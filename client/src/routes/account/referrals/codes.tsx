@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { pageHead } from '../../../components/page-head';
-import { AccountSectionPage } from '../../../features/account/AccountSectionPage';
+import { ReferralCodesPage } from '../../../features/wallet/ReferralCodesPage';
 
 export const Route = createFileRoute('/account/referrals/codes')({
   head: pageHead('Referral Codes'),
-  component: () => <AccountSectionPage section="referrals" />,
+  component: () => <ReferralCodesPage />,
 });

@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { pageHead } from '../../../components/page-head';
-import { AccountSectionPage } from '../../../features/account/AccountSectionPage';
+import { WithdrawalsPage } from '../../../features/wallet/WithdrawalsPage';
 
 export const Route = createFileRoute('/account/withdrawals/ALL')({
   head: pageHead('Withdrawals'),
-  component: () => <AccountSectionPage section="withdrawals" />,
+  component: () => <WithdrawalsPage status="ALL" />,
 });

@@ -1,0 +1,99 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FAST_HASHING, RELAXED_LIMITS, http, signedInAccount } from '../../tests/support/auth.js';
+import { launchBrowser, screenshot } from '../../tests/support/browser.js';
+import { startTestPlatform, type TestPlatform } from '../../tests/support/platform.js';
+import { totpCode } from '../../tests/support/two-factor.js';
+import { trpc } from '../../tests/support/wallet.js';
+import { DESKTOP, expectPath, visit } from './support/page-helpers.js';
+
+/** Two-factor set-up and removal on /account/settings, plus referral links, in Chromium. */
+describe('two-factor authentication in the browser', () => {
+  let platform: TestPlatform;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    platform = await startTestPlatform({ ...FAST_HASHING, ...RELAXED_LIMITS });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await platform?.stop();
+  });
+
+  /** A page whose session store starts signed in as a fresh verified account. */
+  async function signedInPage() {
+    const signedIn = await signedInAccount(platform);
+    const profile = await http(platform.url, 'GET', '/api/auth/profile', undefined, { token: signedIn.token });
+    const context = await browser.newContext({ viewport: DESKTOP });
+    await context.addInitScript(
+      ({ token, user }) => {
+        if (!localStorage.getItem('token')) {
+          localStorage.setItem('token', token);
+          localStorage.setItem('user', JSON.stringify(user));
+        }
+      },
+      { token: signedIn.token, user: profile.body },
+    );
+    return { ...signedIn, page: await context.newPage() };
+  }
+
+  it('turns 2FA on with a code from the secret on screen, shows recovery codes, survives a reload, and turns it off', async () => {
+    const { page, account, token } = await signedInPage();
+    await visit(page, platform.url, '/account/settings');
+    const card = page.getByTestId('two-factor-card');
+    await card.getByRole('heading', { name: 'Two-factor authentication' }).waitFor();
+    await expect.poll(() => card.getByTestId('two-factor-status').textContent()).toBe('Off');
+
+    await card.getByRole('button', { name: 'Set up two-factor authentication' }).click();
+    const secret = (await card.getByTestId('two-factor-secret').innerText()).trim();
+    expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+    const qr = card.getByRole('img', { name: 'QR code for your authenticator app' });
+    await qr.waitFor();
+    expect(await qr.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 100)).toBe(true);
+    console.log('screenshot', await screenshot(page, 'two-factor-setup'));
+
+    // A wrong code first: refused with a message, still in set-up.
+    const codeInput = card.getByLabel(/6-digit code/);
+    await codeInput.fill(totpCode(secret, Date.now() + 10 * 60_000));
+    await codeInput.press('Enter');
+    await expect.poll(() => card.getByRole('alert').innerText()).toMatch(/not valid/);
+
+    await codeInput.fill(totpCode(secret));
+    await card.getByRole('button', { name: 'Turn on two-factor authentication' }).click();
+    const codes = card.getByTestId('recovery-codes').getByRole('listitem');
+    await expect.poll(() => codes.count()).toBe(10);
+    for (const text of await codes.allInnerTexts()) expect(text.trim()).toMatch(/^[0-9a-z]{5}-[0-9a-z]{5}$/);
+    console.log('screenshot', await screenshot(page, 'two-factor-recovery-codes'));
+    await card.getByRole('button', { name: 'I have saved my recovery codes' }).click();
+
+    await page.reload();
+    await card.getByRole('heading', { name: 'Two-factor authentication' }).waitFor();
+    await expect.poll(() => card.getByTestId('two-factor-status').textContent()).toBe('On');
+    expect(await card.getByTestId('recovery-codes-left').innerText()).toBe('10');
+    expect((await trpc(platform, 'query', 'auth.twoFactor.status', undefined, token)).body.result.data.enabled).toBe(true);
+    console.log('screenshot', await screenshot(page, 'two-factor-enabled'));
+
+    // Turn it off with the password and a fresh code (the next time step's), by keyboard.
+    await card.getByLabel(/^Password/).fill(account.password);
+    const offCode = card.getByLabel(/^Authentication code/);
+    await offCode.fill(totpCode(secret, Date.now() + 30_000));
+    await offCode.press('Enter');
+    await expect.poll(() => card.getByTestId('two-factor-status').textContent(), { timeout: 10_000 }).toBe('Off');
+    await card.getByRole('button', { name: 'Set up two-factor authentication' }).waitFor();
+    expect((await trpc(platform, 'query', 'auth.twoFactor.status', undefined, token)).body.result.data.enabled).toBe(false);
+    console.log('screenshot', await screenshot(page, 'two-factor-disabled'));
+    await page.context().close();
+  });
+
+  it('remembers a referral code from /r/CODE and from ?ref=', async () => {
+    const context = await browser.newContext({ viewport: DESKTOP });
+    const page: Page = await context.newPage();
+    await visit(page, platform.url, '/r/Friend2026');
+    await expectPath(page, '/');
+    expect(await page.evaluate(() => localStorage.getItem('bzu.referralCode'))).toBe('Friend2026');
+    await visit(page, platform.url, '/casino?ref=Other123');
+    expect(await page.evaluate(() => localStorage.getItem('bzu.referralCode'))).toBe('Other123');
+    await context.close();
+  });
+});

@@ -1,0 +1,311 @@
+import { Alert, Badge, Button, Group, Modal, NumberInput, Paper, ScrollArea, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { IconAlertTriangle, IconCircleCheck, IconLock, IconShieldCheck } from '@tabler/icons-react';
+import { useState, type FormEvent } from 'react';
+import { PageHeader } from '../../components/PageHeader';
+import { PlaceholderState } from '../../components/PlaceholderState';
+import { trpc } from '../../trpc';
+import { useSession } from '../auth/session-store';
+import { formatMoney, formatSignedMoney } from '../wallet/money';
+import { ErrorAlert, StatusBadge, formatDateTime, shorten } from '../wallet/wallet-ui';
+
+interface WithdrawalRow {
+  id: string;
+  userId: number;
+  asset: string;
+  network: string;
+  address: string;
+  amount: string;
+  fee: string;
+  status: string;
+  createdAt: string;
+}
+
+function WithdrawalTable({ items, actions }: { items: WithdrawalRow[]; actions: (item: WithdrawalRow) => React.ReactNode }) {
+  return (
+    <ScrollArea type="auto">
+      <Table striped verticalSpacing="xs" miw={600}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>#</Table.Th>
+            <Table.Th>Player</Table.Th>
+            <Table.Th ta="right">Amount</Table.Th>
+            <Table.Th>To</Table.Th>
+            <Table.Th>Status</Table.Th>
+            <Table.Th />
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {items.map((item) => (
+            <Table.Tr key={item.id} data-testid={`withdrawal-${item.id}`}>
+              <Table.Td>{item.id}</Table.Td>
+              <Table.Td>
+                {item.userId}
+                <Text size="xs" c="dimmed">
+                  {formatDateTime(item.createdAt)}
+                </Text>
+              </Table.Td>
+              <Table.Td ta="right" ff="monospace">
+                {formatMoney(item.amount)} {item.asset}
+                <Text size="xs" c="dimmed">
+                  fee {formatMoney(item.fee)}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <Text size="xs">{item.network}</Text>
+                <Text size="xs" ff="monospace" title={item.address}>
+                  {shorten(item.address, 10)}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <StatusBadge status={item.status} />
+              </Table.Td>
+              <Table.Td>{actions(item)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </ScrollArea>
+  );
+}
+
+function WithdrawalsSection() {
+  const utils = trpc.useUtils();
+  const pending = trpc.admin.withdrawals.pending.useQuery({ limit: 100 });
+  const approved = trpc.admin.withdrawals.approved.useQuery({ limit: 100 });
+  const refresh = () => {
+    void utils.admin.withdrawals.pending.invalidate();
+    void utils.admin.withdrawals.approved.invalidate();
+  };
+  const approve = trpc.admin.withdrawals.approve.useMutation({ onSuccess: refresh });
+  const reject = trpc.admin.withdrawals.reject.useMutation({ onSuccess: () => (refresh(), setRejecting(null)) });
+  const recordTxid = trpc.admin.withdrawals.recordTxid.useMutation({ onSuccess: () => (refresh(), setRecording(null)) });
+  const [rejecting, setRejecting] = useState<WithdrawalRow | null>(null);
+  const [reason, setReason] = useState('');
+  const [recording, setRecording] = useState<WithdrawalRow | null>(null);
+  const [txid, setTxid] = useState('');
+  const error = approve.error ?? null;
+
+  return (
+    <Paper withBorder radius="md" p="lg" bg="var(--bzu-card)" component="section" aria-labelledby="admin-withdrawals-title">
+      <Stack gap="sm">
+        <Title order={2} fz="lg" id="admin-withdrawals-title">
+          Pending withdrawals
+        </Title>
+        <ErrorAlert error={pending.error} title="Could not load pending withdrawals" />
+        <ErrorAlert error={error} title="Not approved" />
+        {pending.data && pending.data.items.length === 0 ? <Text c="dimmed" size="sm">No withdrawals wait for a decision.</Text> : null}
+        {pending.data && pending.data.items.length > 0 ? (
+          <WithdrawalTable
+            items={pending.data.items}
+            actions={(item) => (
+              <Group gap={4} wrap="nowrap">
+                <Button size="xs" color="green" loading={approve.isPending && approve.variables?.id === item.id} onClick={() => approve.mutate({ id: item.id })}>
+                  Approve
+                </Button>
+                <Button size="xs" color="red" variant="light" onClick={() => (setReason(''), reject.reset(), setRejecting(item))}>
+                  Reject
+                </Button>
+              </Group>
+            )}
+          />
+        ) : null}
+        <Title order={3} fz="md" mt="sm">
+          Approved, awaiting transaction id
+        </Title>
+        <ErrorAlert error={approved.error} title="Could not load approved withdrawals" />
+        {approved.data && approved.data.items.length === 0 ? <Text c="dimmed" size="sm">Nothing waits for a transaction id.</Text> : null}
+        {approved.data && approved.data.items.length > 0 ? (
+          <WithdrawalTable
+            items={approved.data.items}
+            actions={(item) => (
+              <Button size="xs" aria-label="Record transaction id" onClick={() => (setTxid(''), recordTxid.reset(), setRecording(item))}>
+                Record txid
+              </Button>
+            )}
+          />
+        ) : null}
+      </Stack>
+      <Modal opened={rejecting !== null} onClose={() => setRejecting(null)} title={`Reject withdrawal #${rejecting?.id ?? ''}`} centered>
+        <form
+          onSubmit={(event: FormEvent) => {
+            event.preventDefault();
+            if (rejecting && reason.trim()) reject.mutate({ id: rejecting.id, reason: reason.trim() });
+          }}
+        >
+          <Stack gap="sm">
+            <Text size="sm">The amount and fee go back to the player in full.</Text>
+            <TextInput label="Reason (the player sees it)" value={reason} onChange={(event) => setReason(event.currentTarget.value)} maxLength={500} data-autofocus />
+            <ErrorAlert error={reject.error} title="Not rejected" />
+            <Group justify="flex-end">
+              <Button type="submit" color="red" loading={reject.isPending} disabled={!reason.trim()}>
+                Reject withdrawal
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Modal>
+      <Modal opened={recording !== null} onClose={() => setRecording(null)} title={`Record payout of withdrawal #${recording?.id ?? ''}`} centered>
+        <form
+          onSubmit={(event: FormEvent) => {
+            event.preventDefault();
+            if (recording && txid.trim()) recordTxid.mutate({ id: recording.id, txid: txid.trim() });
+          }}
+        >
+          <Stack gap="sm">
+            <Text size="sm">
+              Paid {recording ? `${formatMoney(recording.amount)} ${recording.asset} on ${recording.network}` : ''}? Enter the on-chain transaction id; the
+              withdrawal becomes SENT.
+            </Text>
+            <TextInput
+              label="Transaction id"
+              value={txid}
+              onChange={(event) => setTxid(event.currentTarget.value)}
+              styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+              data-autofocus
+            />
+            <ErrorAlert error={recordTxid.error} title="Not recorded" />
+            <Group justify="flex-end">
+              <Button type="submit" loading={recordTxid.isPending} disabled={!txid.trim()}>
+                Mark as sent
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Modal>
+    </Paper>
+  );
+}
+
+function LedgerLookupSection() {
+  const [input, setInput] = useState<string | number>('');
+  const [userId, setUserId] = useState<number | null>(null);
+  const ledger = trpc.admin.ledgerOf.useQuery({ userId: userId ?? 0 }, { enabled: userId !== null, retry: false });
+
+  return (
+    <Paper withBorder radius="md" p="lg" bg="var(--bzu-card)" component="section" aria-labelledby="ledger-title">
+      <Stack gap="sm">
+        <Title order={2} fz="lg" id="ledger-title">
+          Player ledger
+        </Title>
+        <form
+          onSubmit={(event: FormEvent) => {
+            event.preventDefault();
+            if (typeof input === 'number' && Number.isInteger(input) && input > 0) setUserId(input);
+          }}
+        >
+          <Group align="flex-end" gap="xs">
+            <NumberInput label="Player id" value={input} onChange={setInput} min={1} allowDecimal={false} allowNegative={false} w={160} />
+            <Button type="submit" variant="default">
+              Look up
+            </Button>
+          </Group>
+        </form>
+        <ErrorAlert error={ledger.error} title="Lookup failed" />
+        {ledger.data ? (
+          <Stack gap="xs" data-testid="ledger-result">
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              <Text size="sm">
+                Cash: <Text span ff="monospace" fw={600}>{formatMoney(ledger.data.cash.USD)} USD · {formatMoney(ledger.data.cash.BZU)} BZU</Text>
+              </Text>
+              <Text size="sm">
+                Referral: <Text span ff="monospace" fw={600}>{formatMoney(ledger.data.referral.USD)} USD · {formatMoney(ledger.data.referral.BZU)} BZU</Text>
+              </Text>
+            </SimpleGrid>
+            {ledger.data.transactions.items.length === 0 ? (
+              <Text size="sm" c="dimmed">
+                No ledger entries for player {ledger.data.userId}.
+              </Text>
+            ) : (
+              <ScrollArea type="auto" mah={360}>
+                <Table striped verticalSpacing={4} fz="sm">
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>Date</Table.Th>
+                      <Table.Th>Kind</Table.Th>
+                      <Table.Th ta="right">Amount</Table.Th>
+                      <Table.Th ta="right">Balance after</Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {ledger.data.transactions.items.map((item) => (
+                      <Table.Tr key={item.id}>
+                        <Table.Td>{formatDateTime(item.createdAt)}</Table.Td>
+                        <Table.Td>{item.kind}</Table.Td>
+                        <Table.Td ta="right" ff="monospace">
+                          {formatSignedMoney(item.amount)} {item.currency}
+                        </Table.Td>
+                        <Table.Td ta="right" ff="monospace">
+                          {formatMoney(item.balanceAfter)} {item.currency}
+                        </Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </ScrollArea>
+            )}
+          </Stack>
+        ) : null}
+      </Stack>
+    </Paper>
+  );
+}
+
+function LedgerCheckSection() {
+  const check = trpc.admin.ledgerCheck.useQuery(undefined, { enabled: false, retry: false, staleTime: 0, gcTime: 0 });
+  return (
+    <Paper withBorder radius="md" p="lg" bg="var(--bzu-card)" component="section" aria-labelledby="ledger-check-title">
+      <Stack gap="sm">
+        <Group justify="space-between">
+          <Title order={2} fz="lg" id="ledger-check-title">
+            Ledger check
+          </Title>
+          <Button variant="default" leftSection={<IconShieldCheck size={16} aria-hidden />} loading={check.isFetching} onClick={() => void check.refetch()}>
+            Run ledger check
+          </Button>
+        </Group>
+        <ErrorAlert error={check.error} title="The check did not run" />
+        {check.data && !check.isFetching ? (
+          check.data.ok ? (
+            <Alert color="green" variant="light" icon={<IconCircleCheck size={18} aria-hidden />} title="Ledger OK" data-testid="ledger-check-result">
+              Every invariant holds (checked {formatDateTime(new Date(check.dataUpdatedAt).toISOString())}).
+            </Alert>
+          ) : (
+            <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />} title={`${check.data.problems.length} problem(s)`} data-testid="ledger-check-result">
+              <Stack gap={4}>
+                {check.data.problems.map((problem, index) => (
+                  <Text key={index} size="sm">
+                    <Badge size="xs" color="red" mr={6}>
+                      {problem.check}
+                    </Badge>
+                    {problem.detail}
+                  </Text>
+                ))}
+              </Stack>
+            </Alert>
+          )
+        ) : null}
+      </Stack>
+    </Paper>
+  );
+}
+
+/** Staff tools: withdrawal decisions, a player's ledger and the ledger check. The server enforces the role. */
+export function AdminPage() {
+  const { user, isSignedIn } = useSession();
+  if (!isSignedIn || !user?.isAdmin) {
+    return (
+      <Stack gap="lg">
+        <PageHeader title="Admin" />
+        <PlaceholderState icon={IconLock} title="Staff only" description="This page is for platform staff." />
+      </Stack>
+    );
+  }
+  return (
+    <Stack gap="lg">
+      <PageHeader title="Admin" />
+      <WithdrawalsSection />
+      <LedgerLookupSection />
+      <LedgerCheckSection />
+    </Stack>
+  );
+}

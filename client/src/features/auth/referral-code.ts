@@ -1,0 +1,38 @@
+/**
+ * The referral code a visitor arrived with (a `?ref=CODE` link or `/r/CODE`), kept in
+ * localStorage until they register; auth.register sends it and the server attributes the sign-up.
+ */
+export const REFERRAL_STORAGE_KEY = 'bzu.referralCode';
+const CODE_PATTERN = /^[A-Za-z0-9]{4,16}$/;
+
+export function rememberReferralCode(code: string | null | undefined): void {
+  const trimmed = code?.trim();
+  if (!trimmed || !CODE_PATTERN.test(trimmed)) return;
+  try {
+    localStorage.setItem(REFERRAL_STORAGE_KEY, trimmed);
+  } catch {
+    // Storage off (private mode): the code is simply not remembered.
+  }
+}
+
+export function readReferralCode(): string | undefined {
+  try {
+    const code = localStorage.getItem(REFERRAL_STORAGE_KEY);
+    return code && CODE_PATTERN.test(code) ? code : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function forgetReferralCode(): void {
+  try {
+    localStorage.removeItem(REFERRAL_STORAGE_KEY);
+  } catch {
+    // nothing to forget
+  }
+}
+
+/** At start-up: remembers `?ref=CODE` from the address the visitor landed on. */
+export function captureReferralFromUrl(search: string = window.location.search): void {
+  rememberReferralCode(new URLSearchParams(search).get('ref'));
+}

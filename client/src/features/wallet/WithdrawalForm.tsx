@@ -1,0 +1,135 @@
+import { Alert, Anchor, Button, Group, Paper, PasswordInput, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { IconCircleCheck } from '@tabler/icons-react';
+import { Link } from '@tanstack/react-router';
+import { useState, type FormEvent } from 'react';
+import { trpc } from '../../trpc';
+import { addAmounts, amountInputError, formatMoney } from './money';
+import { ErrorAlert } from './wallet-ui';
+
+type Asset = 'USDT' | 'USDC' | 'BZU';
+type Network = 'ERC20' | 'BEP20' | 'TRC20';
+
+export interface WithdrawalTerms {
+  minimum: { USD: string; BZU: string };
+  fee: { USD: string; BZU: string };
+  networks: { id: Network; name: string; assets: Asset[] }[];
+}
+
+const currencyOf = (asset: Asset) => (asset === 'BZU' ? 'BZU' : 'USD');
+
+/** Amount, currency, network, address and password; the server decides, and its refusals are shown as it words them. */
+export function WithdrawalForm({ terms }: { terms: WithdrawalTerms }) {
+  const utils = trpc.useUtils();
+  const assets = [...new Set(terms.networks.flatMap((network) => network.assets))];
+  const [asset, setAsset] = useState<Asset>(assets[0] ?? 'USDT');
+  const networks = terms.networks.filter((network) => network.assets.includes(asset));
+  const [network, setNetwork] = useState<Network>(networks[0]?.id ?? 'ERC20');
+  const [amount, setAmount] = useState('');
+  const [address, setAddress] = useState('');
+  const [password, setPassword] = useState('');
+  const [otp, setOtp] = useState('');
+  const [amountError, setAmountError] = useState<string | null>(null);
+  // The code field only when the server says this account has two-factor authentication on.
+  const twoFactor = trpc.auth.twoFactor.status.useQuery(undefined, { retry: false });
+  const needsCode = twoFactor.data?.enabled === true;
+  const withdraw = trpc.wallet.withdraw.useMutation({
+    onSuccess: () => {
+      setPassword('');
+      setOtp('');
+      setAmount('');
+      void utils.wallet.balances.invalidate();
+      void utils.wallet.transactions.invalidate();
+      void utils.wallet.withdrawals.invalidate();
+    },
+  });
+
+  const currency = currencyOf(asset);
+  const minimum = terms.minimum[currency];
+  const fee = terms.fee[currency];
+  const total = amountInputError(amount) === null ? addAmounts(amount.trim(), fee) : null;
+
+  function changeAsset(value: Asset) {
+    setAsset(value);
+    const available = terms.networks.filter((item) => item.assets.includes(value));
+    if (!available.some((item) => item.id === network) && available[0]) setNetwork(available[0].id);
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const problem = amountInputError(amount);
+    setAmountError(problem);
+    if (problem) return;
+    withdraw.mutate({ amount: amount.trim(), asset, network, address: address.trim(), password, ...(needsCode ? { otp: otp.trim() } : {}) });
+  }
+
+  return (
+    <Paper withBorder radius="md" p="lg" bg="var(--bzu-card)" component="section" aria-labelledby="withdraw-title">
+      <form onSubmit={submit} noValidate>
+        <Stack gap="sm">
+          <Title order={2} fz="lg" id="withdraw-title">
+            Withdraw
+          </Title>
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <Select label="Currency" data={assets} value={asset} onChange={(value) => value && changeAsset(value as Asset)} allowDeselect={false} />
+            <Select
+              label="Network"
+              data={networks.map((item) => ({ value: item.id, label: `${item.id} (${item.name})` }))}
+              value={network}
+              onChange={(value) => value && setNetwork(value as Network)}
+              allowDeselect={false}
+            />
+          </SimpleGrid>
+          <TextInput
+            label="Amount"
+            inputMode="decimal"
+            autoComplete="off"
+            value={amount}
+            onChange={(event) => setAmount(event.currentTarget.value)}
+            error={amountError}
+            rightSection={<Text size="xs" c="dimmed">{asset}</Text>}
+            rightSectionWidth={52}
+          />
+          <Text size="sm" c="dimmed" data-testid="withdrawal-terms">
+            Minimum {formatMoney(minimum)} {currency} · Fee {formatMoney(fee)} {currency}
+            {total ? ` · ${formatMoney(total)} ${currency} leaves your balance` : ''}
+          </Text>
+          <TextInput
+            label="Destination address"
+            autoComplete="off"
+            spellCheck={false}
+            value={address}
+            onChange={(event) => setAddress(event.currentTarget.value)}
+            placeholder={network === 'TRC20' ? 'T…' : '0x…'}
+            styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+          />
+          <PasswordInput label="Account password" autoComplete="current-password" value={password} onChange={(event) => setPassword(event.currentTarget.value)} />
+          {needsCode ? (
+            <TextInput
+              label="Two-factor code"
+              description="The 6-digit code from your authenticator app, or a recovery code"
+              autoComplete="one-time-code"
+              inputMode="numeric"
+              value={otp}
+              onChange={(event) => setOtp(event.currentTarget.value)}
+            />
+          ) : null}
+          <ErrorAlert error={withdraw.error} title="Withdrawal refused" />
+          {withdraw.data ? (
+            <Alert color="green" variant="light" icon={<IconCircleCheck size={18} aria-hidden />} title="Withdrawal requested" role="status">
+              {formatMoney(withdraw.data.amount)} {withdraw.data.asset} to {withdraw.data.network} is {withdraw.data.status}; staff review it before it is
+              sent.{' '}
+              <Anchor component={Link} to="/account/withdrawals/ALL" size="sm">
+                See your withdrawals
+              </Anchor>
+            </Alert>
+          ) : null}
+          <Group justify="flex-end">
+            <Button type="submit" loading={withdraw.isPending}>
+              Request withdrawal
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}

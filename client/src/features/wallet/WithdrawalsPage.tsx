@@ -1,0 +1,53 @@
+import { Text } from '@mantine/core';
+import { IconArrowUpFromArc } from '@tabler/icons-react';
+import { trpc } from '../../trpc';
+import { formatMoney } from './money';
+import { WITHDRAWAL_STATUSES, type WithdrawalStatusFilter } from './paging';
+import { StatusListPage } from './StatusListPage';
+import { StatusBadge, formatDateTime, shorten } from './wallet-ui';
+
+function useWithdrawalsPage(input: { status: string; limit: number; cursor?: string }) {
+  return trpc.wallet.withdrawals.useQuery({ ...input, status: input.status as WithdrawalStatusFilter });
+}
+type Item = NonNullable<ReturnType<typeof useWithdrawalsPage>['data']>['items'][number];
+
+export function WithdrawalsPage({ status }: { status: WithdrawalStatusFilter }) {
+  return (
+    <StatusListPage<Item>
+      title="Withdrawals"
+      routePath="/account/withdrawals/$status"
+      statuses={WITHDRAWAL_STATUSES}
+      status={status}
+      icon={IconArrowUpFromArc}
+      emptyTitle={(current) => (current === 'ALL' ? 'No withdrawals yet' : `No ${current.toLowerCase()} withdrawals`)}
+      emptyDescription="Request a withdrawal on the Balances page; it is listed here while staff review and send it."
+      columns={['Date', 'Amount', 'Fee', 'To', 'Status', 'Transaction']}
+      rowKey={(item) => item.id}
+      row={(item) => [
+        formatDateTime(item.createdAt),
+        <Text key="amount" ff="monospace" size="sm" fw={600}>
+          {formatMoney(item.amount)} {item.asset}
+        </Text>,
+        <Text key="fee" ff="monospace" size="sm">
+          {formatMoney(item.fee)}
+        </Text>,
+        <Text key="to" size="xs" title={item.address}>
+          {item.network} <Text span ff="monospace" size="xs">{shorten(item.address)}</Text>
+        </Text>,
+        <StatusBadge key="status" status={item.status} />,
+        item.txid ? (
+          <Text key="tx" ff="monospace" size="xs" title={item.txid}>
+            {shorten(item.txid)}
+          </Text>
+        ) : item.reason ? (
+          <Text key="tx" size="xs" c="dimmed">
+            {item.reason}
+          </Text>
+        ) : (
+          '-'
+        ),
+      ]}
+      usePage={useWithdrawalsPage}
+    />
+  );
+}

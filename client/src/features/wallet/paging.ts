@@ -1,0 +1,48 @@
+import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '../../constants';
+
+/** The status filters the server accepts (server/src/domain/wallet/wallet.schemas.ts). */
+export const WITHDRAWAL_STATUSES = ['ALL', 'PENDING', 'APPROVED', 'SENT', 'REJECTED', 'FAILED'] as const;
+export const DEPOSIT_STATUSES = ['ALL', 'PENDING', 'CREDITED'] as const;
+export type WithdrawalStatusFilter = (typeof WITHDRAWAL_STATUSES)[number];
+export type DepositStatusFilter = (typeof DEPOSIT_STATUSES)[number];
+
+/** The status in the path when it is one of `allowed` (exact, upper case), or null (the page redirects to ALL). */
+export function parseStatus<T extends string>(value: unknown, allowed: readonly T[]): T | null {
+  return typeof value === 'string' && (allowed as readonly string[]).includes(value) ? (value as T) : null;
+}
+
+/** Page sizes offered; the spec's default 20 and maximum 100. */
+export const PAGE_SIZES = [PAGE_SIZE_DEFAULT, 50, PAGE_SIZE_MAX] as const;
+
+/** A page size from the URL or a control: whole, at least 1, at most 100; the default otherwise. */
+export function parsePageSize(value: unknown): number {
+  const number = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : typeof value === 'number' ? value : NaN;
+  if (!Number.isInteger(number) || number < 1) return PAGE_SIZE_DEFAULT;
+  return Math.min(number, PAGE_SIZE_MAX);
+}
+
+/**
+ * Keyset pages: the server hands out `nextCursor`; going back needs the cursors of the pages
+ * before. `cursors[i]` opens page i + 1 (the first page has none).
+ */
+export interface CursorTrail {
+  cursors: (string | undefined)[];
+}
+
+export const FIRST_PAGE: CursorTrail = { cursors: [undefined] };
+
+export function currentCursor(trail: CursorTrail): string | undefined {
+  return trail.cursors[trail.cursors.length - 1];
+}
+
+export function pageNumber(trail: CursorTrail): number {
+  return trail.cursors.length;
+}
+
+export function nextPage(trail: CursorTrail, nextCursor: string | null | undefined): CursorTrail {
+  return nextCursor ? { cursors: [...trail.cursors, nextCursor] } : trail;
+}
+
+export function previousPage(trail: CursorTrail): CursorTrail {
+  return trail.cursors.length > 1 ? { cursors: trail.cursors.slice(0, -1) } : trail;
+}
