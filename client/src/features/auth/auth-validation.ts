@@ -1,39 +1,51 @@
-/** Section 5 of the spec: the rules and the exact messages. */
+import type { z } from 'zod';
+import {
+  DISPLAY_NAME_MESSAGE,
+  PASSWORD_LENGTH_MESSAGE,
+  PASSWORDS_DO_NOT_MATCH_MESSAGE,
+  TERMS_MESSAGE,
+  USERNAME_MESSAGE,
+  displayNameSchema,
+  emailSchema,
+  loginNameSchema,
+  passwordSchema,
+} from '../../../../server/src/domain/auth/auth.schemas';
 
-const USERNAME_PATTERN = /^[A-Za-z0-9]{3,10}$/;
-
+/** Section 5 of the spec: the rules come from the server's own schemas, the texts are the spec's. */
 export const VALIDATION_MESSAGES = {
   required: 'This field is required',
-  loginName: 'Username must be 3-10 characters and contain only letters and numbers',
-  publicUsername: 'Display name must be 3-10 characters and contain only letters and numbers',
+  loginName: USERNAME_MESSAGE,
+  publicUsername: DISPLAY_NAME_MESSAGE,
   email: 'Please enter a valid email address.',
-  passwordsMatch: 'Passwords do not match',
-  terms: 'You must accept the Terms & Conditions',
-  passwordLength: 'Password must be 8-128 characters',
+  passwordsMatch: PASSWORDS_DO_NOT_MATCH_MESSAGE,
+  terms: TERMS_MESSAGE,
+  passwordLength: PASSWORD_LENGTH_MESSAGE,
 } as const;
+
+const passes = (schema: z.ZodType, value: string) => schema.safeParse(value).success;
 
 export function required(value: string): string | null {
   return value.trim() ? null : VALIDATION_MESSAGES.required;
 }
 
 export function validLoginName(value: string): string | null {
-  return USERNAME_PATTERN.test(value) ? null : VALIDATION_MESSAGES.loginName;
+  return passes(loginNameSchema, value) ? null : VALIDATION_MESSAGES.loginName;
 }
 
 /** Optional; empty falls back to the login name. */
 export function validPublicUsername(value: string): string | null {
-  return value === '' || USERNAME_PATTERN.test(value) ? null : VALIDATION_MESSAGES.publicUsername;
+  return value === '' || passes(displayNameSchema, value) ? null : VALIDATION_MESSAGES.publicUsername;
 }
 
 export function validEmail(value: string): string | null {
   if (!value.trim()) return VALIDATION_MESSAGES.required;
-  return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value.trim()) ? null : VALIDATION_MESSAGES.email;
+  return passes(emailSchema, value) ? null : VALIDATION_MESSAGES.email;
 }
 
-/** The server's rule (auth.schemas.ts): 8-128 characters; it also refuses common passwords. */
+/** The server also refuses common passwords, which only it can check. */
 export function validPassword(value: string): string | null {
   if (!value) return VALIDATION_MESSAGES.required;
-  return value.length >= 8 && value.length <= 128 ? null : VALIDATION_MESSAGES.passwordLength;
+  return passes(passwordSchema, value) ? null : VALIDATION_MESSAGES.passwordLength;
 }
 
 export function passwordsMatch(confirmation: string, password: string): string | null {

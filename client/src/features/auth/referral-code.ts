@@ -1,13 +1,13 @@
+import { REFERRAL_CODE_PATTERN } from '../../../../server/src/domain/auth/auth.schemas';
 /**
  * The referral code a visitor arrived with (a `?ref=CODE` link or `/r/CODE`), kept in
  * localStorage until they register; auth.register sends it and the server attributes the sign-up.
  */
 export const REFERRAL_STORAGE_KEY = 'bzu.referralCode';
-const CODE_PATTERN = /^[A-Za-z0-9]{4,16}$/;
 
 export function rememberReferralCode(code: string | null | undefined): void {
   const trimmed = code?.trim();
-  if (!trimmed || !CODE_PATTERN.test(trimmed)) return;
+  if (!trimmed || !REFERRAL_CODE_PATTERN.test(trimmed)) return;
   try {
     localStorage.setItem(REFERRAL_STORAGE_KEY, trimmed);
   } catch {
@@ -18,7 +18,7 @@ export function rememberReferralCode(code: string | null | undefined): void {
 export function readReferralCode(): string | undefined {
   try {
     const code = localStorage.getItem(REFERRAL_STORAGE_KEY);
-    return code && CODE_PATTERN.test(code) ? code : undefined;
+    return code && REFERRAL_CODE_PATTERN.test(code) ? code : undefined;
   } catch {
     return undefined;
   }

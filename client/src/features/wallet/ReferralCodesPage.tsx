@@ -1,3 +1,4 @@
+import { REFERRAL_CODE_MESSAGE, REFERRAL_CODE_PATTERN } from '../../../../server/src/domain/auth/auth.schemas';
 import { Alert, Button, CopyButton, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { IconCircleCheck, IconUsers } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
@@ -7,11 +8,11 @@ import { trpc } from '../../trpc';
 import { formatMoney, fractionToPercent } from './money';
 import { ErrorAlert, formatDateTime } from './wallet-ui';
 
-/** The server's rule (account.referrals.createCode): 4-16 letters and digits, or empty for a random code. */
+/** The server's rule (account.referrals.createCode): 3-20 letters and digits, or empty for a random code. */
 export function referralCodeError(code: string): string | null {
   const trimmed = code.trim();
   if (trimmed === '') return null;
-  return /^[A-Za-z0-9]{4,16}$/.test(trimmed) ? null : 'A code is 4-16 letters and digits';
+  return REFERRAL_CODE_PATTERN.test(trimmed) ? null : REFERRAL_CODE_MESSAGE;
 }
 
 /** USD always, BZU only when there is some: "12.50 USD", with what was claimed of it. */
@@ -113,7 +114,7 @@ export function ReferralCodesPage() {
             <Group align="flex-start" gap="xs" wrap="nowrap">
               <TextInput
                 aria-label="New referral code"
-                placeholder="Your code (4-16 letters and digits), or leave empty for a random one"
+                placeholder="Your code (3-20 letters and digits), or leave empty for a random one"
                 value={code}
                 onChange={(event) => setCode(event.currentTarget.value)}
                 error={problem}

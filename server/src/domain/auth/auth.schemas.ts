@@ -44,11 +44,15 @@ const optionalDisplayName = z.preprocess(
   displayNameSchema.optional(),
 );
 
-/** A referral code (4-16 letters and digits) or nothing: a malformed one never fails a registration. */
+/** Referral codes: 3-20 letters and digits (the database holds the same rule). */
+export const REFERRAL_CODE_PATTERN = /^[A-Za-z0-9]{3,20}$/;
+export const REFERRAL_CODE_MESSAGE = 'A referral code is 3-20 letters and digits';
+
+/** A referral code or nothing: a malformed one never fails a registration. */
 const referralCodeSchema = z
   .string()
   .trim()
-  .regex(/^[A-Za-z0-9]{4,16}$/)
+  .regex(REFERRAL_CODE_PATTERN)
   .optional()
   .catch(undefined);
 

@@ -181,7 +181,7 @@ export class ReferralService {
     return row?.referrer_id;
   }
 
-  /** A new code: the one asked for (4-16 letters and digits, unique ignoring case) or a random one. */
+  /** A new code: the one asked for (3-20 letters and digits, unique ignoring case) or a random one. */
   async createCode(userId: number, wanted?: string): Promise<ReferralCodeView> {
     return this.deps.db.transaction().execute(async (trx) => {
       await sql`select pg_advisory_xact_lock(hashtext('referral-codes'), ${userId})`.execute(trx);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { REFERRAL_CODE_MESSAGE, REFERRAL_CODE_PATTERN } from '../auth/auth.schemas.js';
 import { amountInputSchema, CURRENCIES } from './amounts.js';
 import { ASSETS, NETWORK_IDS } from './networks.js';
 
@@ -66,5 +67,5 @@ export type DepositWebhook = z.infer<typeof depositWebhookSchema>;
 export const userIdInputSchema = z.object({ userId: z.number().int().positive() });
 
 export const createReferralCodeInputSchema = z
-  .object({ code: z.string().trim().regex(/^[A-Za-z0-9]{4,16}$/, 'must be 4-16 letters and digits').optional() })
+  .object({ code: z.string().trim().regex(REFERRAL_CODE_PATTERN, REFERRAL_CODE_MESSAGE).optional() })
   .default({});
