@@ -1,18 +1,9 @@
+import type { inferRouterOutputs } from '@trpc/server';
+import type { AppRouter } from '../../../../server/src/trpc/router';
 import { CHAT_MAX_LENGTH, CHAT_WARN_LENGTH } from '../../constants';
 
-/** A Trollbox message as every chat wire sends it (docs/api.md "Chat (Trollbox)"). */
-export interface ChatMessage {
-  id: number;
-  userId: number;
-  /** The sender's display name. */
-  username: string;
-  /** Plain text; always rendered as text, never as HTML. */
-  message: string;
-  userColor: string;
-  isAdmin: boolean;
-  isModerator: boolean;
-  createdAt: string;
-}
+/** A Trollbox message exactly as the server's chat.list sends it (plain text, never HTML). */
+export type ChatMessage = inferRouterOutputs<AppRouter>['chat']['list']['messages'][number];
 
 /** One item of the chat.onMessage subscription. */
 export type ChatFeedItem = { type: 'message'; message: ChatMessage } | { type: 'deleted'; id: number };
