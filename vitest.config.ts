@@ -12,6 +12,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
+          sequence: { groupOrder: 0 },
           include: ['{server,worker,db,client,tests}/**/*.unit.test.{ts,tsx}', 'client/src/**/*.test.{ts,tsx}'],
           exclude: ['**/node_modules/**', '**/*.int.test.ts', '**/*.e2e.test.ts'],
           environment: 'node',
@@ -20,6 +21,7 @@ export default defineConfig({
       {
         test: {
           name: 'integration',
+          sequence: { groupOrder: 0 },
           include: ['{server,worker,db,tests}/**/*.int.test.ts'],
           environment: 'node',
           testTimeout: 30_000,
@@ -30,6 +32,8 @@ export default defineConfig({
       {
         test: {
           name: 'browser',
+          // After the other tiers, so timing-sensitive browser checks never share the cores with them.
+          sequence: { groupOrder: 1 },
           include: ['client/e2e/**/*.e2e.test.ts'],
           environment: 'node',
           testTimeout: 120_000,
