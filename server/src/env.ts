@@ -1,4 +1,5 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -145,6 +146,27 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
 }
 
 function defaultRedisPrefix(dataDir: string, databaseUrl: string | undefined): string {
-  const identity = databaseUrl ?? dataDir;
+  const identity = databaseUrl ?? `${dataDir}#${embeddedInstanceId(dataDir)}`;
   return `bzu-${createHash('sha256').update(identity).digest('hex').slice(0, 8)}`;
+}
+
+/**
+ * A random id kept in DATA_DIR beside the embedded database. Wiping DATA_DIR makes a new database
+ * and so a new id: a shared Redis then offers it a clean namespace instead of the old database's
+ * job ids, caches and counters.
+ */
+function embeddedInstanceId(dataDir: string): string {
+  const file = path.join(dataDir, 'instance-id');
+  try {
+    return readFileSync(file, 'utf8').trim();
+  } catch {
+    mkdirSync(dataDir, { recursive: true });
+    try {
+      // 'wx': when the server and worker start together, the first writer wins and the other reads it.
+      writeFileSync(file, randomBytes(8).toString('hex'), { flag: 'wx' });
+    } catch {
+      // Written by the other process in the meantime.
+    }
+    return readFileSync(file, 'utf8').trim();
+  }
 }

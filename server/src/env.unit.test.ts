@@ -1,3 +1,5 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadEnv } from './env.js';
@@ -29,9 +31,21 @@ describe('loadEnv', () => {
   });
 
   it('gives instances with different data folders different Redis prefixes, and the same folder the same one', () => {
-    const a = loadEnv({ DATA_DIR: '/tmp/a' }).redisPrefix;
-    expect(loadEnv({ DATA_DIR: '/tmp/a' }).redisPrefix).toBe(a);
-    expect(loadEnv({ DATA_DIR: '/tmp/b' }).redisPrefix).not.toBe(a);
-    expect(loadEnv({ REDIS_PREFIX: 'custom' }).redisPrefix).toBe('custom');
+    const root = mkdtempSync(path.join(os.tmpdir(), 'bzu-env-'));
+    try {
+      const a = loadEnv({ DATA_DIR: path.join(root, 'a') }).redisPrefix;
+      expect(loadEnv({ DATA_DIR: path.join(root, 'a') }).redisPrefix).toBe(a);
+      expect(loadEnv({ DATA_DIR: path.join(root, 'b') }).redisPrefix).not.toBe(a);
+      // A wiped data folder holds a new database, so it gets a fresh namespace in a shared Redis.
+      rmSync(path.join(root, 'a'), { recursive: true });
+      expect(loadEnv({ DATA_DIR: path.join(root, 'a') }).redisPrefix).not.toBe(a);
+      expect(loadEnv({ REDIS_PREFIX: 'custom' }).redisPrefix).toBe('custom');
+      const external = 'postgres://db.example/bzu';
+      expect(loadEnv({ DATABASE_URL: external, DATA_DIR: path.join(root, 'c') }).redisPrefix).toBe(
+        loadEnv({ DATABASE_URL: external, DATA_DIR: path.join(root, 'd') }).redisPrefix,
+      );
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });
