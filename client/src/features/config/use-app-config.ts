@@ -1,13 +1,10 @@
+import type { inferRouterOutputs } from '@trpc/server';
+import type { AppRouter } from '../../../../server/src/trpc/router';
 import { DEFAULT_APP_VERSION } from '../../constants';
 import { trpc } from '../../trpc';
 
-export interface FeatureFlags {
-  chat: boolean;
-  sports: boolean;
-  referrals: boolean;
-  emailVerification: boolean;
-  themeSwitcher: boolean;
-}
+/** The flags exactly as the server's `config` query sends them. */
+export type FeatureFlags = inferRouterOutputs<AppRouter>['config']['features'];
 
 export interface AppConfig {
   appVersion: string;
