@@ -1,4 +1,4 @@
-import { createDb, type Db } from './client.js';
+import { createDb, type Db, type DbTimeouts } from './client.js';
 import { embeddedDatabaseUrl, isEmbeddedPostgresRunning, startEmbeddedPostgres } from './embedded.js';
 
 export interface OpenDatabase {
@@ -13,15 +13,17 @@ export interface OpenDatabaseOptions {
   dataDir: string;
   /** Host the embedded server in this process when no other process serves it yet. */
   hostEmbedded: boolean;
+  timeouts?: Partial<DbTimeouts>;
 }
 
 /**
  * One way to reach Postgres for every entry point: the configured server, or the embedded one under
- * DATA_DIR (hosted by whichever process finds it not yet running, normally the launcher).
+ * DATA_DIR (hosted by whichever process finds it not yet running, normally the launcher). Both are
+ * reached through the same pg pool.
  */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<OpenDatabase> {
   if (options.databaseUrl) {
-    const db = createDb({ url: options.databaseUrl });
+    const db = createDb({ url: options.databaseUrl, ...options.timeouts });
     return { db, url: options.databaseUrl, embedded: false, close: () => db.destroy() };
   }
   let stopEmbedded: (() => Promise<void>) | undefined;
@@ -34,7 +36,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<OpenDa
     stopEmbedded = (await startEmbeddedPostgres(options.dataDir)).stop;
   }
   const url = embeddedDatabaseUrl(options.dataDir);
-  const db = createDb({ url, maxConnections: 4 });
+  const db = createDb({ url, ...options.timeouts });
   return {
     db,
     url,

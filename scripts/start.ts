@@ -9,7 +9,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { migrateToLatest } from '../db/migrate.js';
 import { openDatabase } from '../db/open.js';
-import { startEmbeddedPostgres, isEmbeddedPostgresRunning, type EmbeddedPostgres } from '../db/embedded.js';
+import { startEmbeddedPostgres, type EmbeddedPostgres } from '../db/embedded.js';
 import { loadEnv } from '../server/src/env.js';
 import { ensureRedis } from './private-redis.js';
 
@@ -27,20 +27,23 @@ if (redis.child) console.log(`Started a private Redis under ${path.join(env.data
 
 let embedded: EmbeddedPostgres | undefined;
 if (!env.DATABASE_URL) {
-  if (await isEmbeddedPostgresRunning(env.dataDir)) fail(`Another instance is already using ${env.dataDir}: stop it or set DATA_DIR.`);
-  embedded = await startEmbeddedPostgres(env.dataDir);
-  console.log(`Embedded Postgres (PGlite) data: ${path.join(env.dataDir, 'pg')}`);
+  // Refuses when another running instance hosts this DATA_DIR's server; a server left behind by a
+  // killed launcher is stopped and replaced.
+  embedded = await startEmbeddedPostgres(env.dataDir).catch((error: Error) => fail(error.message));
+  const { pgData, socketDir } = embedded.layout;
+  console.log(`Embedded PostgreSQL: data ${pgData}, socket ${socketDir} (psql -h ${socketDir} -U postgres)`);
 }
 
-const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir, hostEmbedded: false });
+const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir, hostEmbedded: false, timeouts: env.dbTimeouts });
 try {
   const { results = [] } = await migrateToLatest(database.db);
   if (results.length) console.log(`Applied ${results.length} migration(s).`);
 } catch (error) {
-  fail((error as Error).message);
-} finally {
   await database.db.destroy();
+  await embedded?.stop();
+  fail((error as Error).message);
 }
+await database.db.destroy();
 
 if (!devMode && process.env.SKIP_CLIENT_BUILD !== '1' && clientBuildIsStale()) {
   console.log('Building the web client…');
@@ -48,12 +51,13 @@ if (!devMode && process.env.SKIP_CLIENT_BUILD !== '1' && clientBuildIsStale()) {
   if (build.status !== 0) fail('The client build failed.');
 }
 
-const childEnv = { ...process.env, REDIS_URL: redis.url };
+const childEnv = { ...process.env, REDIS_URL: redis.url, BZU_EXIT_WITH_LAUNCHER: '1' };
 const children: ChildProcess[] = [];
 let shuttingDown = false;
 
 function run(name: string, args: string[]): ChildProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', ...args], { env: childEnv, stdio: 'inherit' });
+  // stdin is a pipe only the launcher holds: the child exits when it closes (see infra/shutdown.ts).
+  const child = spawn(process.execPath, ['--import', 'tsx', ...args], { env: childEnv, stdio: ['pipe', 'inherit', 'inherit'] });
   child.on('exit', (code, signal) => {
     if (!shuttingDown) {
       console.error(`${name} exited (${signal ?? code}); stopping the platform.`);

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
@@ -5,6 +6,7 @@ import { createExpressMiddleware } from '@trpc/server/adapters/express';
 import express, { type ErrorRequestHandler, type Request } from 'express';
 import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
+import { isDatabaseUnavailable } from '../../db/unavailable.js';
 import type { Env } from './env.js';
 import type { Logger } from './infra/logger.js';
 import type { Metrics } from './infra/metrics.js';
@@ -13,6 +15,7 @@ import { createChatPoll } from './rest/chat.routes.js';
 import { createRestRouter } from './rest/router.js';
 import type { Services } from './services.js';
 import { bearerToken, createContextFactory, type Context } from './trpc/context.js';
+import { logProcedureError } from './trpc/log-errors.js';
 import { appRouter, createCaller } from './trpc/router.js';
 
 export interface AppDeps {
@@ -40,6 +43,10 @@ export function createHttpApp({ env, services, logger, metrics }: AppDeps): expr
     makeContext({ ip: req.ip ?? 'unknown', userAgent: req.get('user-agent'), sessionToken: bearerToken(req.get('authorization')) });
 
   app.use((req, res, next) => {
+    // Paths mounted before pino-http (the chat poll routes) still log a failure with a request id;
+    // pino-http reuses this id for its own lines.
+    req.id = randomUUID();
+    res.locals.logger = logger;
     const stop = metrics.httpRequestDuration.startTimer({ method: req.method });
     res.on('finish', () => {
       const route = req.route?.path ? String(req.route.path) : req.path.startsWith('/api/trpc') ? '/api/trpc' : 'other';
@@ -100,9 +107,7 @@ export function createHttpApp({ env, services, logger, metrics }: AppDeps): expr
     createExpressMiddleware({
       router: appRouter,
       createContext: ({ req }) => contextFor(req),
-      onError: ({ error, path: procedure }) => {
-        if (error.code === 'INTERNAL_SERVER_ERROR') logger.error({ err: error, procedure }, 'tRPC procedure failed');
-      },
+      onError: ({ error, path: procedure, req }) => logProcedureError(req.log ?? logger, { error, path: procedure, reqId: req.id }),
     }),
   );
   app.use(createRestRouter(contextFor));
@@ -114,8 +119,13 @@ export function createHttpApp({ env, services, logger, metrics }: AppDeps): expr
   serveClient(app, path.resolve(env.CLIENT_DIST_DIR));
 
   const handleErrors: ErrorRequestHandler = (error, req, res, _next) => {
+    if (isDatabaseUnavailable(error)) {
+      (req.log ?? logger).warn({ err: error, reqId: req.id, method: req.method, url: req.originalUrl }, 'service unavailable');
+      res.status(503).json(legacyErrorBody('Service unavailable', 'SERVICE_UNAVAILABLE'));
+      return;
+    }
     const status = typeof error?.status === 'number' && error.status < 500 ? error.status : 500;
-    if (status === 500) req.log?.error({ err: error }, 'request failed');
+    if (status === 500) (req.log ?? logger).error({ err: error, reqId: req.id, method: req.method, url: req.originalUrl }, 'request failed');
     const message = status === 500 ? 'Internal server error' : error.type === 'entity.parse.failed' ? 'Malformed JSON body' : String(error.message);
     res.status(status).json(legacyErrorBody(message, status === 500 ? 'INTERNAL_SERVER_ERROR' : 'BAD_REQUEST'));
   };

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import type { DbTimeouts } from '../../db/client.js';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', ''])
@@ -39,6 +40,10 @@ const envSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('.data'),
   DATABASE_URL: z.string().url().optional(),
+  // Fail fast when Postgres does not answer: requests get 503 instead of hanging.
+  DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).default(2_000),
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
+  DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
   REDIS_URL: z.string().default('redis://127.0.0.1:6379'),
   REDIS_PREFIX: z.string().regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, _ and - only').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -107,6 +112,7 @@ const envSchema = z.object({
 });
 
 export type Env = z.infer<typeof envSchema> & {
+  dbTimeouts: DbTimeouts;
   dataDir: string;
   redisPrefix: string;
   publicUrl: string;
@@ -139,6 +145,11 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     // Instances with their own DATA_DIR that share one Redis must not share keys or queues.
     redisPrefix: env.REDIS_PREFIX ?? defaultRedisPrefix(dataDir, env.DATABASE_URL),
     publicUrl,
+    dbTimeouts: {
+      connectTimeoutMs: env.DB_CONNECT_TIMEOUT_MS,
+      statementTimeoutMs: env.DB_STATEMENT_TIMEOUT_MS,
+      idleInTransactionTimeoutMs: env.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+    },
     allowedOrigins: env.ALLOWED_ORIGINS
       ? env.ALLOWED_ORIGINS.split(',').map((origin) => origin.trim()).filter(Boolean)
       : [publicUrl, `http://localhost:${env.PORT}`, `http://127.0.0.1:${env.PORT}`],

@@ -5,6 +5,7 @@ import { WebSocketServer } from 'ws';
 import { createHttpApp, type AppDeps } from './app.js';
 import { LegacySocketServer } from './realtime/legacy-socket.js';
 import { createContextFactory } from './trpc/context.js';
+import { logProcedureError } from './trpc/log-errors.js';
 import { appRouter } from './trpc/router.js';
 
 export interface RunningServer {
@@ -37,6 +38,7 @@ export async function startHttpServer(deps: AppDeps, port: number, host = '0.0.0
       });
     },
     keepAlive: { enabled: true, pingMs: 30_000, pongWaitMs: 5_000 },
+    onError: ({ error, path }) => logProcedureError(deps.logger, { error, path }),
   });
   const legacySockets = new LegacySocketServer(deps.services.live, {
     heartbeatMs: deps.env.WS_HEARTBEAT_MS,

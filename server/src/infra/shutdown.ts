@@ -24,4 +24,14 @@ export function onShutdown(logger: Logger, drain: () => Promise<void>, graceMs =
   };
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);
+  // Started by the launcher (scripts/start.ts), which holds the other end of stdin: when the
+  // launcher dies without stopping us (kill -9), the pipe closes and we drain and exit instead of
+  // holding the port and the database for the next `npm start`.
+  if (process.env.BZU_EXIT_WITH_LAUNCHER === '1') {
+    process.stdin.on('close', () => {
+      if (!stopping) stop('SIGTERM');
+    });
+    process.stdin.on('data', () => undefined);
+    process.stdin.resume();
+  }
 }

@@ -1,7 +1,9 @@
 import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import type { Response } from 'express';
+import type { Logger } from 'pino';
 import { ZodError } from 'zod';
+import { isDatabaseUnavailable } from '../../../db/unavailable.js';
 import { DomainError } from '../domain/errors.js';
 import { describeZodError } from '../trpc/init.js';
 
@@ -17,14 +19,36 @@ export function legacyErrorBody(message: string, code: string, details?: unknown
 }
 
 /**
+ * The logger for a response: pino-http's request logger (its lines carry the request id), or the
+ * app logger that app.ts puts in res.locals for paths mounted before pino-http (the chat poll).
+ */
+export function requestLogger(res: Response): Pick<Logger, 'error' | 'warn'> {
+  return (res.req as { log?: Logger }).log ?? (res.locals.logger as Logger | undefined) ?? console;
+}
+
+/** Turns anything thrown into a TRPCError; an unreachable database is 503, anything else unknown is 500. */
+function asTrpcError(error: unknown): TRPCError {
+  if (error instanceof TRPCError) return error;
+  const cause = error instanceof Error ? error : new Error(String(error));
+  return isDatabaseUnavailable(error)
+    ? new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: 'Service unavailable', cause })
+    : new TRPCError({ code: 'INTERNAL_SERVER_ERROR', cause });
+}
+
+/**
  * The one mapping from any error a procedure throws to the body legacy clients read (API.md):
- * `message` and `error` carry the same text, `code` the stable reason.
+ * `message` and `error` carry the same text, `code` the stable reason. Every 5xx is logged with its
+ * cause and stack (a 500 at error level, a 503 at warn: the database or Redis being away is not a bug).
  */
 export function sendLegacyError(res: Response, error: unknown): void {
-  const trpcError =
-    error instanceof TRPCError ? error : new TRPCError({ code: 'INTERNAL_SERVER_ERROR', cause: error as Error });
+  const trpcError = asTrpcError(error);
   const cause = trpcError.cause;
   const status = getHTTPStatusCodeFromError(trpcError);
+  if (status >= 500 && !(cause instanceof DomainError)) {
+    const logged = { err: cause ?? trpcError, status, reqId: res.req.id, method: res.req.method, url: res.req.originalUrl };
+    if (status === 500) requestLogger(res).error(logged, 'request failed');
+    else requestLogger(res).warn(logged, 'service unavailable');
+  }
   if (cause instanceof DomainError) {
     if (cause.retryAfterSeconds !== undefined) res.setHeader('Retry-After', String(cause.retryAfterSeconds));
     res.status(status).json(legacyErrorBody(cause.message, cause.code, cause.details));

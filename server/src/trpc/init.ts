@@ -1,5 +1,6 @@
 import { initTRPC, TRPCError, type TRPC_ERROR_CODE_KEY } from '@trpc/server';
 import { ZodError } from 'zod';
+import { isDatabaseUnavailable } from '../../../db/unavailable.js';
 import { DomainError, type DomainErrorKind } from '../domain/errors.js';
 import type { Context } from './context.js';
 
@@ -49,12 +50,18 @@ const t = initTRPC.context<Context>().create({
   },
 });
 
-/** The one place where domain errors become tRPC errors; every procedure goes through it. */
+/**
+ * The one place where domain errors become tRPC errors; every procedure goes through it. A database
+ * that cannot be reached (refused, stopped, timed out) is 503, not a 500: the request may be retried.
+ */
 const mapDomainErrors = t.middleware(async ({ next }) => {
   const result = await next();
   if (!result.ok && result.error.cause instanceof DomainError) {
     const cause = result.error.cause;
     throw new TRPCError({ code: trpcCodeByKind[cause.kind], message: cause.message, cause });
+  }
+  if (!result.ok && result.error.code === 'INTERNAL_SERVER_ERROR' && isDatabaseUnavailable(result.error.cause)) {
+    throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: 'Service unavailable', cause: result.error.cause });
   }
   return result;
 });

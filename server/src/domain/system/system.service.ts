@@ -39,6 +39,8 @@ export interface SystemServiceOptions {
   themeSwitcher: boolean;
   /** A worker whose last beat is older than this counts as down. */
   workerStaleAfterMs: number;
+  /** A probe that has not answered within this counts as down, so /auth/status answers within ~2 s. */
+  probeTimeoutMs?: number;
   now?: () => Date;
 }
 
@@ -54,10 +56,11 @@ export class SystemService {
   }
 
   async status(): Promise<SystemStatus> {
+    const within = this.options.probeTimeoutMs ?? 1_500;
     const [databaseTime, redisAlive, workerLastBeat] = await Promise.all([
-      this.probes.databaseTime().catch(() => null),
-      this.probes.redisAlive().catch(() => false),
-      this.probes.workerLastBeat().catch(() => null),
+      withTimeout(this.probes.databaseTime(), within, null),
+      withTimeout(this.probes.redisAlive(), within, false),
+      withTimeout(this.probes.workerLastBeat(), within, null),
     ]);
     const now = this.now();
     const workerFresh =
@@ -89,5 +92,18 @@ export class SystemService {
         themeSwitcher: this.options.themeSwitcher,
       },
     };
+  }
+}
+
+/** The probe's answer, or `fallback` when it fails or has not answered within `ms`. */
+async function withTimeout<T, F>(probe: Promise<T>, ms: number, fallback: F): Promise<T | F> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const expired = new Promise<F>((resolve) => {
+    timer = setTimeout(() => resolve(fallback), ms);
+  });
+  try {
+    return await Promise.race([probe.catch(() => fallback), expired]);
+  } finally {
+    clearTimeout(timer);
   }
 }

@@ -1,0 +1,13 @@
+import { startEmbeddedPostgres } from '../db/embedded.ts';
+import { createDb } from '../db/client.ts';
+import { sql } from 'kysely';
+const dir = process.argv[2]!;
+let t = Date.now();
+const pg = await startEmbeddedPostgres(dir);
+console.log('started in', Date.now() - t, pg.layout, pg.pid);
+const db = createDb({ url: pg.url });
+console.log((await sql`select current_user, version()`.execute(db)).rows);
+await db.destroy();
+t = Date.now();
+await pg.stop();
+console.log('stopped in', Date.now() - t);
