@@ -163,6 +163,18 @@ async function assertReachable(dir: string, user: OsUser): Promise<void> {
   }
 }
 
+/**
+ * A DATA_DIR that root made private (mkdtemp, umask 077) is opened to the server user's group for
+ * traversal only (g+x, no listing), so secrets beside pg/ stay closed to other users.
+ */
+async function letServerUserEnter(dataDir: string, user: OsUser): Promise<void> {
+  const info = await stat(dataDir);
+  const canPass = info.uid === user.uid ? info.mode & 0o100 : info.gid === user.gid ? info.mode & 0o010 : info.mode & 0o001;
+  if (canPass || info.uid !== process.getuid?.()) return;
+  await chown(dataDir, info.uid, user.gid);
+  await chmod(dataDir, (info.mode & 0o777) | 0o010);
+}
+
 function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
@@ -313,6 +325,7 @@ export async function startEmbeddedPostgres(dataDir: string): Promise<EmbeddedPo
   const user = serverUser();
   await mkdir(path.dirname(layout.pgData), { recursive: true });
   if (user) {
+    await letServerUserEnter(path.dirname(layout.pgData), user);
     await assertReachable(path.dirname(layout.pgData), user);
     await assertReachable(path.dirname(binaries.postgres), user);
   }
@@ -368,8 +381,13 @@ export async function startEmbeddedPostgres(dataDir: string): Promise<EmbeddedPo
       stop() {
         stopping ??= (async () => {
           process.removeListener('exit', onExit);
-          await stopPostmaster(pid);
-          await rm(layout.hostFile, { force: true });
+          // Only our own child, and only while it runs: its pid may belong to another program once it has exited.
+          if (child.exitCode === null && child.signalCode === null) {
+            const gone = new Promise((resolve) => child.once('exit', resolve));
+            await stopPostmaster(pid);
+            await gone;
+          }
+          if (readPid(layout.hostFile) === process.pid) await rm(layout.hostFile, { force: true });
         })();
         return stopping;
       },
