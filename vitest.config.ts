@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 /**
  * Three tiers, one `npm test`:
  * - unit: pure logic, no I/O (*.unit.test.ts, and any .test.ts file beside client code)
- * - integration: real Postgres, Redis, PGlite, SMTP and HTTP (*.int.test.ts)
+ * - integration: real Postgres, Redis, the embedded PostgreSQL, SMTP and HTTP (*.int.test.ts)
  * - browser: the built client in Debian's Chromium against a real server (*.e2e.test.ts)
  */
 export default defineConfig({
