@@ -1,4 +1,6 @@
-import { chmod, readFile, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { chmod, chown, readFile, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
@@ -85,5 +87,20 @@ describe('embedded PostgreSQL (a real server on a Unix socket under DATA_DIR)', 
       await second.stop();
       await rm(layout.socketDir, { recursive: true, force: true });
     }
+  }, 60_000);
+
+  it('runs for an unprivileged user as that user (root is tested by every other case here)', async () => {
+    const home = await tempDataDir();
+    const asRoot = process.getuid?.() === 0;
+    // nobody (65534) stands in for an ordinary user; tsx keeps its cache under TMPDIR.
+    if (asRoot) await chown(home, 65534, 65534);
+    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'tests/support/embedded-probe.ts', path.join(home, 'data')], {
+      env: { ...process.env, HOME: home, TMPDIR: home },
+      ...(asRoot ? { uid: 65534, gid: 65534 } : {}),
+    });
+    const seen = JSON.parse(stdout.trim().split('\n').pop()!) as { user: string; answer: number; owner: number; uid: number };
+    expect(seen.user).toBe('postgres');
+    expect(seen.answer).toBe(42);
+    expect(seen.owner).toBe(seen.uid);
   }, 60_000);
 });
