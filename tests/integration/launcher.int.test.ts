@@ -2,6 +2,9 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
 import { exited, freePort, LaunchTracker, statusOf } from '../support/launcher.js';
 
+// Booting takes a few seconds on an idle machine but minutes on a loaded two-core one (tsx
+// compiles the server and worker at start), hence the long timeouts.
+
 /**
  * `npm start` as a new user runs it: no DATABASE_URL (the embedded PostgreSQL server under
  * DATA_DIR) and a Redis chosen by REDIS_URL, or a private one when nothing answers there.
@@ -25,7 +28,7 @@ describe('npm start', () => {
     const redisPort = await freePort();
     let redis = startRedis(redisPort);
     const app = await launches.launch({ REDIS_URL: `redis://127.0.0.1:${redisPort}` });
-    await expect.poll(() => statusOf(app.url), { timeout: 90_000, interval: 250, message: app.output() }).toBe(200);
+    await expect.poll(() => statusOf(app.url), { timeout: 150_000, interval: 250, message: app.output() }).toBe(200);
     await expect.poll(() => app.output(), { timeout: 5_000 }).toContain('BZU platform is running at');
     expect(app.output()).toMatch(/Embedded PostgreSQL: data \S+\/pg, socket \S+ \(psql -h \S+ -U postgres\)/);
     await expect
@@ -41,13 +44,13 @@ describe('npm start', () => {
 
     app.child.kill('SIGTERM');
     expect(await exited(app.child)).toBe(0);
-  }, 180_000);
+  }, 300_000);
 
   it('runs two instances side by side, each with a private Redis and database under its own DATA_DIR', async () => {
     const deadRedis = `redis://127.0.0.1:${await freePort()}`;
     const [first, second] = await Promise.all([launches.launch({ REDIS_URL: deadRedis }), launches.launch({ REDIS_URL: deadRedis })]);
-    await expect.poll(() => statusOf(first!.url), { timeout: 90_000, interval: 250, message: first!.output() }).toBe(200);
-    await expect.poll(() => statusOf(second!.url), { timeout: 90_000, interval: 250, message: second!.output() }).toBe(200);
+    await expect.poll(() => statusOf(first!.url), { timeout: 150_000, interval: 250, message: first!.output() }).toBe(200);
+    await expect.poll(() => statusOf(second!.url), { timeout: 150_000, interval: 250, message: second!.output() }).toBe(200);
     expect(first!.output()).toContain('Started a private Redis');
     expect(second!.output()).toContain('Started a private Redis');
 
@@ -61,5 +64,5 @@ describe('npm start', () => {
     second!.child.kill('SIGTERM');
     expect(await exited(first!.child)).toBe(0);
     expect(await exited(second!.child)).toBe(0);
-  }, 180_000);
+  }, 300_000);
 });
