@@ -52,6 +52,8 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default('BZU <no-reply@bzu.example>'),
   WORKER_HEARTBEAT_MS: z.coerce.number().int().positive().default(5_000),
   CLIENT_DIST_DIR: z.string().default('dist/client'),
+  // Bearer token GET /metrics requires (required in production; unset elsewhere: /metrics is open).
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   ALLOWED_ORIGINS: z.string().optional(),
   // Accounts (auth): argon2id cost (never below m=19 MiB, t=2, p=1 outside NODE_ENV=test), e-mail tokens, limits
   EMAIL_VERIFICATION: z.enum(['true', 'false', '1', '0']).default('true').transform((value) => value === 'true' || value === '1'),
@@ -81,6 +83,13 @@ const envSchema = z.object({
   WS_FLOOD_WINDOW_MS: z.coerce.number().int().positive().default(10_000),
   WS_MAX_BUFFERED_BYTES: z.coerce.number().int().positive().default(4 * 1024 * 1024),
   EVENT_BACKLOG: z.coerce.number().int().positive().default(1_000),
+  // Both socket paths (/api/ws and /api/trpc-ws) and tRPC HTTP streaming: subscriptions per
+  // connection, how many missed events one resume replays at most, sockets per client IP and in total.
+  WS_MAX_SUBSCRIPTIONS: z.coerce.number().int().positive().default(50),
+  EVENT_REPLAY_MAX: z.coerce.number().int().positive().default(200),
+  WS_MAX_CONNECTIONS_PER_IP: z.coerce.number().int().positive().default(50),
+  WS_MAX_CONNECTIONS: z.coerce.number().int().positive().default(10_000),
+  HTTP_MAX_SUBSCRIPTIONS_PER_IP: z.coerce.number().int().positive().default(50),
   // BZU price feed
   BZU_PRICE_SOURCE: z.enum(['pool', 'http']).default('pool'),
   BZU_PRICE_HTTP_URL: z.string().url().optional(),
@@ -106,6 +115,21 @@ const envSchema = z.object({
   path: ['BZU_PRICE_HTTP_URL'],
 });
 
+/**
+ * What production refuses to start without: secrets that development generates into DATA_DIR,
+ * real mail (links must reach people), a real database, the public address links point to, and
+ * the token that keeps /metrics private. docker-compose.yml passes each one.
+ */
+export const PRODUCTION_REQUIRED = [
+  'DATABASE_URL',
+  'PUBLIC_URL',
+  'SMTP_URL',
+  'TWO_FACTOR_ENCRYPTION_KEY',
+  'WALLET_XPUB',
+  'DEPOSIT_WEBHOOK_SECRET',
+  'METRICS_TOKEN',
+] as const;
+
 export type Env = z.infer<typeof envSchema> & {
   dataDir: string;
   redisPrefix: string;
@@ -123,6 +147,12 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     throw new Error(`Invalid configuration: ${problems.join('; ')}`);
   }
   const env = parsed.data;
+  if (env.NODE_ENV === 'production') {
+    const missing = PRODUCTION_REQUIRED.filter((name) => env[name] === undefined);
+    if (missing.length > 0) {
+      throw new Error(`Invalid configuration: ${missing.map((name) => `${name}: is required when NODE_ENV=production`).join('; ')}`);
+    }
+  }
   if (
     env.NODE_ENV !== 'test' &&
     (env.ARGON2_MEMORY_KIB < ARGON2_BASELINE.memoryKib || env.ARGON2_TIME_COST < ARGON2_BASELINE.timeCost)

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { startPlatformServer, type Platform } from '../../server/src/bootstrap.js';
 import { loadEnv, type Env } from '../../server/src/env.js';
 import type { SessionResolver } from '../../server/src/realtime/session-resolver.js';
-import { createLogger } from '../../server/src/infra/logger.js';
+import { createLogger, type Logger } from '../../server/src/infra/logger.js';
 import { startWorker, type RunningWorker } from '../../worker/src/worker.js';
 import { createTestDatabase } from './database.js';
 import { TEST_REDIS_URL } from './services.js';
@@ -25,7 +25,7 @@ export interface TestPlatform {
  */
 export async function startTestPlatform(
   overrides: Record<string, string> = {},
-  options: { resolveSession?: SessionResolver } = {},
+  options: { resolveSession?: SessionResolver; logger?: Logger } = {},
 ): Promise<TestPlatform> {
   const database = await createTestDatabase();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bzu-test-'));
@@ -41,7 +41,7 @@ export async function startTestPlatform(
     CLIENT_DIST_DIR: path.resolve('dist/client'),
     ...overrides,
   });
-  const platform = await startPlatformServer(env, { resolveSession: options.resolveSession });
+  const platform = await startPlatformServer(env, { resolveSession: options.resolveSession, logger: options.logger });
   // PORT=0 picks the port at listen time, after the allowed WebSocket origins were derived from it.
   const port = platform.server.port;
   env.allowedOrigins.push(`http://localhost:${port}`, `http://127.0.0.1:${port}`);

@@ -10,8 +10,9 @@ export const housekeepingHandlers: QueueHandlers<'housekeeping'> = {
       .onConflict((oc) => oc.column('key').doUpdateSet({ value: sql`excluded.value`, updated_at: sql`now()` }))
       .execute();
     // Mail whose enqueue failed (Redis away at the time) goes back on the queue; job ids dedupe.
+    const expiredMail = await services.mail.dropExpired();
     const requeuedMail = await services.mail.requeueStale();
     const purgedAuthRows = await services.auth.purgeExpired();
-    return { ok: true, requeuedMail, purgedAuthRows };
+    return { ok: true, requeuedMail, expiredMail, purgedAuthRows };
   },
 };

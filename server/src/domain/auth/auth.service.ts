@@ -274,15 +274,11 @@ export class AuthService {
       const outboxId = await this.deps.db.transaction().execute(async (trx) => {
         await retireEmailTokens(trx, row.id, 'reset_password');
         const token = newOpaqueToken();
-        await insertEmailToken(trx, {
-          userId: row.id,
-          purpose: 'reset_password',
-          tokenHash: hashToken(token),
-          expiresAt: new Date(this.now().getTime() + this.options.resetTtlMs),
-        });
+        const expiresAt = new Date(this.now().getTime() + this.options.resetTtlMs);
+        await insertEmailToken(trx, { userId: row.id, purpose: 'reset_password', tokenHash: hashToken(token), expiresAt });
         const link = linkWithToken(this.options.publicUrl, '/reset-password', token);
         const minutes = Math.round(this.options.resetTtlMs / 60_000);
-        return this.writeMail(trx, row.email, passwordResetMail(row.login_name, link, minutes));
+        return this.writeMail(trx, row.email, passwordResetMail(row.login_name, link, minutes), expiresAt);
       });
       await this.deps.mailQueue.enqueue(outboxId);
     }
@@ -379,19 +375,16 @@ export class AuthService {
 
   private async writeVerificationMail(trx: Db, row: UserRow): Promise<number> {
     const token = newOpaqueToken();
-    await insertEmailToken(trx, {
-      userId: row.id,
-      purpose: 'verify_email',
-      tokenHash: hashToken(token),
-      expiresAt: new Date(this.now().getTime() + this.options.verificationTtlMs),
-    });
+    const expiresAt = new Date(this.now().getTime() + this.options.verificationTtlMs);
+    await insertEmailToken(trx, { userId: row.id, purpose: 'verify_email', tokenHash: hashToken(token), expiresAt });
     const link = linkWithToken(this.options.publicUrl, '/verify-email', token);
     const hours = Math.round(this.options.verificationTtlMs / 3_600_000);
-    return this.writeMail(trx, row.email, verificationMail(row.login_name, link, hours));
+    return this.writeMail(trx, row.email, verificationMail(row.login_name, link, hours), expiresAt);
   }
 
-  private writeMail(trx: Db, to: string, mail: MailContent): Promise<number> {
-    return insertOutboxMail(trx, { kind: mail.kind, to, subject: mail.subject, text: mail.text, html: mail.html });
+  /** The mail's link dies with its token: `expiresAt` keeps a late retry from sending it. */
+  private writeMail(trx: Db, to: string, mail: MailContent, expiresAt?: Date): Promise<number> {
+    return insertOutboxMail(trx, { kind: mail.kind, to, subject: mail.subject, text: mail.text, html: mail.html, expiresAt });
   }
 
   private dummyPasswordDigest(): Promise<string> {
