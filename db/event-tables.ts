@@ -6,6 +6,7 @@ export interface EventOutboxTable {
   id: Generated<Int8>;
   type: string;
   payload: ColumnType<unknown, string, string>;
+  coalesce_key: string | null;
   created_at: Generated<Timestamp>;
   attempts: Generated<number>;
   last_error: string | null;

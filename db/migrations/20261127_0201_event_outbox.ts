@@ -12,6 +12,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       id bigserial primary key,
       type text not null,
       payload jsonb not null,
+      -- Rows with the same key describe the same state (e.g. one user's balance in one currency):
+      -- only the newest one is worth publishing late.
+      coalesce_key text,
       created_at timestamptz not null default now(),
       attempts integer not null default 0,
       last_error text,

@@ -31,9 +31,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         select 1 from deposits o
         where o.network = d.network and o.output_index = d.output_index and o.id <> d.id and lower(o.tx_hash) = lower(d.tx_hash)
       )`.execute(db);
+  // From now on the unique key only ever sees lower-case EVM hashes (NOT VALID: old duplicates, if
+  // any, stay as they were for an operator to look at).
+  await sql`
+    alter table deposits add constraint deposits_evm_tx_hash_lower
+      check (network not in ('ERC20', 'BEP20') or tx_hash = lower(tx_hash)) not valid`.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await sql`alter table deposits drop constraint deposits_evm_tx_hash_lower`.execute(db);
   await sql`alter table withdrawals drop column sending_at, drop column txid_recorded_by, drop column approved_at, drop column approved_by`.execute(db);
   await sql`alter table withdrawals drop constraint withdrawals_status_check`.execute(db);
   await sql`

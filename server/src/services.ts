@@ -17,6 +17,7 @@ import { pingRedis } from './infra/redis.js';
 import { readWorkerHeartbeat } from './infra/worker-heartbeat.js';
 import { PlatformEvents } from './domain/events/platform-events.js';
 import { RedisEventBus } from './infra/event-bus.js';
+import { EventOutbox } from './domain/events/event-outbox.js';
 import { createTokenService } from './infra/token-store.js';
 import { createChatService } from './infra/chat-store.js';
 import { LiveFeedService } from './realtime/live-feed.service.js';
@@ -58,6 +59,14 @@ export function createServices(infra: Infrastructure, options: ServiceOptions = 
   // Live events: published on Redis after commit, delivered by every server process's hub.
   const eventBus = new RedisEventBus(redis, { redisUrl: env.REDIS_URL, prefix: env.redisPrefix, backlog: env.EVENT_BACKLOG });
   const events = new PlatformEvents(eventBus);
+  // Events that must not be lost go through the outbox: written with their transaction, published
+  // after commit, re-published by housekeeping when that failed.
+  const eventLogger = createLogger(env.LOG_LEVEL, 'events');
+  const outbox = new EventOutbox({
+    db,
+    events,
+    onPublishError: (error, entry) => eventLogger.warn({ err: error, type: entry.type, outboxId: entry.id }, 'event publish failed; housekeeping retries it'),
+  });
   // Called only after createServices returns, so `auth` (built below) is initialised by then.
   const live = new LiveFeedService(eventBus, options.resolveSession ?? ((token) => auth.authenticate(token)));
   const token = createTokenService(env, db, redis, events);
@@ -90,11 +99,11 @@ export function createServices(infra: Infrastructure, options: ServiceOptions = 
   );
   const walletServices = createWalletServices(
     infra,
-    events,
+    outbox,
     { confirmPassword: (userId, password) => auth.confirmPassword(userId, password), secondFactor: (userId, code) => twoFactor.requireCode(userId, code) },
     options,
   );
-  return { system, auth, mail, twoFactor, events, live, token, chat, ...walletServices };
+  return { system, auth, mail, twoFactor, events, outbox, live, token, chat, ...walletServices };
 }
 
 export type Services = ReturnType<typeof createServices>;
@@ -160,7 +169,7 @@ function createAuthServices(infra: Infrastructure, balances: BalanceReader, attr
 /** Ledger, deposits, withdrawals, responsible gaming and referrals. */
 function createWalletServices(
   infra: Infrastructure,
-  events: PlatformEvents,
+  outbox: EventOutbox,
   checks: { confirmPassword: PasswordConfirmer; secondFactor: SecondFactorCheck },
   options: ServiceOptions,
 ) {
@@ -170,7 +179,7 @@ function createWalletServices(
     { xpub: env.WALLET_XPUB, webhookSecret: env.DEPOSIT_WEBHOOK_SECRET, dataDir: env.dataDir, production: env.NODE_ENV === 'production' },
     logger,
   );
-  const ledger = new LedgerService({ db, events, onPublishError: (error) => logger.warn({ err: error }, 'balance-update publish failed') });
+  const ledger = new LedgerService({ db, outbox });
   const responsibleGaming = new ResponsibleGamingService({ db });
   const configured = Object.fromEntries((env.DEPOSIT_CONFIRMATIONS ?? '').split(',').filter(Boolean).map((pair) => pair.split(':')));
   const confirmations = Object.fromEntries(
@@ -189,6 +198,7 @@ function createWalletServices(
       secondFactor: checks.secondFactor,
       payoutQueue: { enqueue: (withdrawalId) => jobs.enqueue('wallet', 'payout', { withdrawalId }, { jobId: `payout-${withdrawalId}` }) },
       payout: options.payoutAdapter ?? manualPayoutAdapter,
+      onQueueError: (error, withdrawalId) => logger.warn({ err: error, withdrawalId }, 'payout enqueue failed; housekeeping queues it later'),
     },
     {
       minimum: { USD: parseAmount(env.WITHDRAWAL_MIN_USD), BZU: parseAmount(env.WITHDRAWAL_MIN_BZU) },

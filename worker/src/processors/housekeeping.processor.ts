@@ -13,6 +13,11 @@ export const housekeepingHandlers: QueueHandlers<'housekeeping'> = {
     const expiredMail = await services.mail.dropExpired();
     const requeuedMail = await services.mail.requeueStale();
     const purgedAuthRows = await services.auth.purgeExpired();
-    return { ok: true, requeuedMail, expiredMail, purgedAuthRows };
+    // Events whose after-commit publish failed (Redis away, process died) are published now.
+    const republishedEvents = await services.outbox.republishStale();
+    const purgedEvents = await services.outbox.purgePublished();
+    // Withdrawals approved while the queue was away get their payout job (job ids dedupe).
+    const requeuedPayouts = await services.withdrawals.requeueApproved();
+    return { ok: true, requeuedMail, expiredMail, purgedAuthRows, republishedEvents, purgedEvents, requeuedPayouts };
   },
 };
