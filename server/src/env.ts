@@ -75,6 +75,12 @@ const envSchema = z.object({
   // Two-factor (TOTP): code attempts per account; the key that encrypts TOTP secrets at rest
   // (64 hex characters; development: generated once into DATA_DIR, required in production).
   RATE_LIMIT_TWO_FACTOR: rateLimit('6/300'),
+  // Logins: RATE_LIMIT_LOGIN_ACCOUNT counts per account AND address; this one per account from
+  // any unknown address: <points> free attempts per <seconds>, then 1, 2, 4 ... s between attempts
+  // (at most LOGIN_BACKOFF_MAX_SECONDS). Password re-confirmation (withdrawals, step-up) has its own.
+  RATE_LIMIT_LOGIN_ACCOUNT_GLOBAL: rateLimit('10/3600'),
+  LOGIN_BACKOFF_MAX_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  RATE_LIMIT_CONFIRM_PASSWORD: rateLimit('10/900'),
   TWO_FACTOR_ENCRYPTION_KEY: z.string().regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex characters (32 bytes)').optional(),
   TWO_FACTOR_ISSUER: z.string().min(1).max(40).default('BZU'),
   // Realtime (/api/ws and the event bus)

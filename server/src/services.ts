@@ -12,7 +12,7 @@ import { isCommonPassword } from './infra/common-passwords.js';
 import { createLogger } from './infra/logger.js';
 import { createMailTransport } from './infra/mailer.js';
 import { createArgon2Hasher } from './infra/password-hasher.js';
-import { RateLimits } from './infra/rate-limiter.js';
+import { AttemptBackoff, RateLimits } from './infra/rate-limiter.js';
 import { pingRedis } from './infra/redis.js';
 import { readWorkerHeartbeat } from './infra/worker-heartbeat.js';
 import { PlatformEvents } from './domain/events/platform-events.js';
@@ -96,11 +96,17 @@ export function createServices(infra: Infrastructure, options: ServiceOptions = 
     infra,
     (userId) => walletServices.wallet.userBalances(userId),
     (trx, userId, code) => walletServices.referrals.attribute(trx, userId, code),
+    // Revoked sessions' sockets and subscriptions end on every server process.
+    (sessionIds) => live.revokeSessions(sessionIds),
   );
   const walletServices = createWalletServices(
     infra,
     outbox,
-    { confirmPassword: (userId, password) => auth.confirmPassword(userId, password), secondFactor: (userId, code) => twoFactor.requireCode(userId, code) },
+    {
+      confirmPassword: (userId, password) => auth.confirmPassword(userId, password),
+      secondFactor: (userId, code) => twoFactor.requireCode(userId, code),
+      stepUp: (userId, password, otp) => auth.confirmStepUp(userId, password, otp),
+    },
     options,
   );
   return { system, auth, mail, twoFactor, events, outbox, live, token, chat, ...walletServices };
@@ -109,7 +115,12 @@ export function createServices(infra: Infrastructure, options: ServiceOptions = 
 export type Services = ReturnType<typeof createServices>;
 
 /** Accounts and the e-mail outbox they write to; `balances` fills the user object's balance fields. */
-function createAuthServices(infra: Infrastructure, balances: BalanceReader, attributeReferral: AuthServiceDeps['attributeReferral']) {
+function createAuthServices(
+  infra: Infrastructure,
+  balances: BalanceReader,
+  attributeReferral: AuthServiceDeps['attributeReferral'],
+  onSessionsRevoked: AuthServiceDeps['onSessionsRevoked'],
+) {
   const { env, db, redis, jobs } = infra;
   const logger = createLogger(env.LOG_LEVEL, 'auth');
   const enqueueMail = (outboxId: number) =>
@@ -127,8 +138,14 @@ function createAuthServices(infra: Infrastructure, balances: BalanceReader, attr
     forgotIp: env.RATE_LIMIT_FORGOT_IP,
     forgotEmail: env.RATE_LIMIT_FORGOT_EMAIL,
     twoFactor: env.RATE_LIMIT_TWO_FACTOR,
+    confirmPassword: env.RATE_LIMIT_CONFIRM_PASSWORD,
   });
-  const auth = new AuthService(
+  const loginBackoff = new AttemptBackoff(redis, `${env.redisPrefix}:bo:login`, {
+    free: env.RATE_LIMIT_LOGIN_ACCOUNT_GLOBAL.points,
+    windowSeconds: env.RATE_LIMIT_LOGIN_ACCOUNT_GLOBAL.durationSeconds,
+    maxDelaySeconds: env.LOGIN_BACKOFF_MAX_SECONDS,
+  });
+  const auth: AuthService = new AuthService(
     {
       db,
       hasher: createArgon2Hasher({
@@ -142,6 +159,10 @@ function createAuthServices(infra: Infrastructure, balances: BalanceReader, attr
       balances,
       isCommonPassword,
       attributeReferral,
+      loginBackoff,
+      // Built just below; called only after construction.
+      secondFactor: (userId, code): Promise<void> => twoFactor.requireCode(userId, code),
+      onSessionsRevoked,
     },
     {
       emailVerification: env.EMAIL_VERIFICATION,
@@ -156,8 +177,8 @@ function createAuthServices(infra: Infrastructure, balances: BalanceReader, attr
     transport: createMailTransport({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, dataDir: env.dataDir }, logger),
     enqueue: enqueueMail,
   });
-  const twoFactor = new TwoFactorService(
-    { db, limits, confirmPassword: (userId, password) => auth.confirmPassword(userId, password) },
+  const twoFactor: TwoFactorService = new TwoFactorService(
+    { db, limits, confirmPassword: (userId, password): Promise<void> => auth.confirmPassword(userId, password) },
     {
       issuer: env.TWO_FACTOR_ISSUER,
       encryptionKey: loadTwoFactorKey({ key: env.TWO_FACTOR_ENCRYPTION_KEY, dataDir: env.dataDir, production: env.NODE_ENV === 'production' }, logger),
@@ -170,7 +191,11 @@ function createAuthServices(infra: Infrastructure, balances: BalanceReader, attr
 function createWalletServices(
   infra: Infrastructure,
   outbox: EventOutbox,
-  checks: { confirmPassword: PasswordConfirmer; secondFactor: SecondFactorCheck },
+  checks: {
+    confirmPassword: PasswordConfirmer;
+    secondFactor: SecondFactorCheck;
+    stepUp: (userId: number, password: string | undefined, otp: string | undefined) => Promise<void>;
+  },
   options: ServiceOptions,
 ) {
   const { env, db, jobs } = infra;
@@ -180,7 +205,7 @@ function createWalletServices(
     logger,
   );
   const ledger = new LedgerService({ db, outbox });
-  const responsibleGaming = new ResponsibleGamingService({ db });
+  const responsibleGaming = new ResponsibleGamingService({ db, stepUp: checks.stepUp });
   const configured = Object.fromEntries((env.DEPOSIT_CONFIRMATIONS ?? '').split(',').filter(Boolean).map((pair) => pair.split(':')));
   const confirmations = Object.fromEntries(
     NETWORK_IDS.map((id) => [id, configured[id] !== undefined ? Number(configured[id]) : NETWORKS[id].defaultConfirmations]),

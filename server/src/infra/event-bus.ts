@@ -40,9 +40,16 @@ export interface EventBusOptions {
   backlog: number;
 }
 
+/** A message between server processes that is not a channel event (e.g. revoked sessions). */
+export interface ControlMessage {
+  kind: 'sessions-revoked';
+  sessionIds: string[];
+}
+
 export class RedisEventBus implements EventTransport {
   private subscriber: Redis | null = null;
   private readonly listeners = new Set<(event: BusEvent) => void>();
+  private readonly controlListeners = new Set<(message: ControlMessage) => void>();
 
   constructor(
     private readonly commands: Redis,
@@ -51,6 +58,20 @@ export class RedisEventBus implements EventTransport {
 
   private get topic(): string {
     return redisKey(this.options.prefix, 'events');
+  }
+
+  private get controlTopic(): string {
+    return redisKey(this.options.prefix, 'control');
+  }
+
+  /** Tells every server process (including this one) something; not logged, not resumable. */
+  async publishControl(message: ControlMessage): Promise<void> {
+    await this.commands.publish(this.controlTopic, JSON.stringify(message));
+  }
+
+  onControl(listener: (message: ControlMessage) => void): () => void {
+    this.controlListeners.add(listener);
+    return () => this.controlListeners.delete(listener);
   }
 
   private seqKey(channel: string): string {
@@ -102,12 +123,18 @@ export class RedisEventBus implements EventTransport {
     if (this.subscriber) return;
     const subscriber = createRedis(this.options.redisUrl, 'blocking');
     this.subscriber = subscriber;
-    subscriber.on('message', (_topic: string, message: string) => {
+    const controlTopic = this.controlTopic;
+    subscriber.on('message', (topic: string, message: string) => {
+      if (topic === controlTopic) {
+        const control = decodeControl(message);
+        if (control) for (const listener of this.controlListeners) listener(control);
+        return;
+      }
       const event = decodeBusMessage(message);
       if (!event) return;
       for (const listener of this.listeners) listener(event);
     });
-    await subscriber.subscribe(this.topic);
+    await subscriber.subscribe(this.topic, controlTopic);
   }
 
   onEvent(listener: (event: BusEvent) => void): () => void {
@@ -143,6 +170,18 @@ export function decodeBusMessage(message: string): BusEvent | null {
   } catch {
     return null;
   }
+}
+
+function decodeControl(message: string): ControlMessage | null {
+  try {
+    const parsed = JSON.parse(message) as Partial<ControlMessage>;
+    if (parsed.kind === 'sessions-revoked' && Array.isArray(parsed.sessionIds)) {
+      return { kind: 'sessions-revoked', sessionIds: parsed.sessionIds.filter((id): id is string => typeof id === 'string') };
+    }
+  } catch {
+    // not ours
+  }
+  return null;
 }
 
 /** Orders Redis stream ids ("ms-n"). */

@@ -47,7 +47,12 @@ export const withdrawalIdSchema = z.object({ id: dbId.bigintString() });
 export const rejectInputSchema = withdrawalIdSchema.extend({ reason: z.string().trim().min(1).max(500) });
 export const recordTxidInputSchema = withdrawalIdSchema.extend({ txid: z.string().trim().min(8).max(128).regex(/^[A-Za-z0-9]+$/) });
 
-export const selfExcludeInputSchema = z.object({ period: z.enum(['24h', '7d', '30d', '6m', 'permanent']) });
+export const selfExcludeInputSchema = z.object({
+  period: z.enum(['24h', '7d', '30d', '6m', 'permanent']),
+  /** Required for 30d, 6m and permanent (step-up), with the 2FA code when the account has 2FA on. */
+  password: z.string().min(1).max(256).optional(),
+  otp: z.string().max(32).optional(),
+});
 export const depositLimitInputSchema = z.object({
   period: z.enum(['day', 'week', 'month']),
   /** null removes the limit (takes effect after 24 h, like any increase). */
