@@ -68,7 +68,19 @@ export function createServices(infra: Infrastructure, options: ServiceOptions = 
     onPublishError: (error, entry) => eventLogger.warn({ err: error, type: entry.type, outboxId: entry.id }, 'event publish failed; housekeeping retries it'),
   });
   // Called only after createServices returns, so `auth` (built below) is initialised by then.
-  const live = new LiveFeedService(eventBus, options.resolveSession ?? ((token) => auth.authenticate(token)));
+  const live = new LiveFeedService(
+    eventBus,
+    options.resolveSession ??
+      (async (token) => {
+        const session = await auth.authenticateSession(token);
+        return session ? { id: session.user.id, sessionId: session.sessionId, expiresAt: session.expiresAt } : null;
+      }),
+    {
+      replayMax: env.EVENT_REPLAY_MAX,
+      maxSubscriptionsPerConnection: env.WS_MAX_SUBSCRIPTIONS,
+      maxHttpSubscriptionsPerIp: env.HTTP_MAX_SUBSCRIPTIONS_PER_IP,
+    },
+  );
   const token = createTokenService(env, db, redis, events);
   // Trollbox; self-exclusion is read from the account work's self_exclusions table.
   const chat = createChatService(env, db, redis, events);

@@ -102,6 +102,19 @@ export class RedisEventBus implements EventTransport {
   /** Events of a channel after `afterId` (exclusive), oldest first, at most `limit`. */
   async since(channel: string, afterId: string, limit = 500): Promise<BusEvent[]> {
     const entries = await this.commands.xrange(this.logKey(channel), `(${afterId}`, '+', 'COUNT', limit);
+    return this.decodeEntries(channel, entries);
+  }
+
+  /**
+   * The newest `limit` events after `afterId` (exclusive), oldest first: a resume that missed more
+   * than that gets only the newest ones (bounded replay), and sees the gap in the ids.
+   */
+  async latestSince(channel: string, afterId: string, limit: number): Promise<BusEvent[]> {
+    const entries = await this.commands.xrevrange(this.logKey(channel), '+', `(${afterId}`, 'COUNT', limit);
+    return this.decodeEntries(channel, entries.reverse());
+  }
+
+  private decodeEntries(channel: string, entries: [string, string[]][]): BusEvent[] {
     return entries.map(([id, fields]) => {
       const record: Record<string, string> = {};
       for (let i = 0; i + 1 < fields.length; i += 2) record[fields[i]!] = fields[i + 1]!;

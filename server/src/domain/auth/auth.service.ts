@@ -84,6 +84,8 @@ const KNOWN_ADDRESS_MS = 30 * 24 * 3_600_000;
 export interface AuthenticatedSession {
   user: AuthUser;
   sessionId: string;
+  /** When the session expires; live connections end then. */
+  expiresAt?: Date;
 }
 
 /** How often a session's last-seen time is written at most. */
@@ -224,7 +226,7 @@ export class AuthService {
     if (now.getTime() - new Date(found.session.last_seen_at).getTime() > TOUCH_INTERVAL_MS) {
       await touchSession(this.deps.db, found.session.id);
     }
-    return { user: toAuthUser(found.user), sessionId: found.session.id };
+    return { user: toAuthUser(found.user), sessionId: found.session.id, expiresAt: new Date(found.session.expires_at) };
   }
 
   /** Like authenticateSession, but a missing or dead session is a 401. */
