@@ -153,12 +153,6 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     throw new Error(`Invalid configuration: ${problems.join('; ')}`);
   }
   const env = parsed.data;
-  if (env.NODE_ENV === 'production') {
-    const missing = PRODUCTION_REQUIRED.filter((name) => env[name] === undefined);
-    if (missing.length > 0) {
-      throw new Error(`Invalid configuration: ${missing.map((name) => `${name}: is required when NODE_ENV=production`).join('; ')}`);
-    }
-  }
   if (
     env.NODE_ENV !== 'test' &&
     (env.ARGON2_MEMORY_KIB < ARGON2_BASELINE.memoryKib || env.ARGON2_TIME_COST < ARGON2_BASELINE.timeCost)
@@ -166,6 +160,12 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     throw new Error(
       `Invalid configuration: ARGON2_MEMORY_KIB must be >= ${ARGON2_BASELINE.memoryKib} and ARGON2_TIME_COST >= ${ARGON2_BASELINE.timeCost} outside tests`,
     );
+  }
+  if (env.NODE_ENV === 'production') {
+    const missing = PRODUCTION_REQUIRED.filter((name) => env[name] === undefined);
+    if (missing.length > 0) {
+      throw new Error(`Invalid configuration: ${missing.map((name) => `${name}: is required when NODE_ENV=production`).join('; ')}`);
+    }
   }
   const dataDir = path.resolve(env.DATA_DIR);
   const publicUrl = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
