@@ -2,7 +2,7 @@ import { createTRPCClient, createWSClient, wsLink } from '@trpc/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import type { AppRouter } from '../../server/src/trpc/router.js';
-import { FAST_HASHING, http, RELAXED_LIMITS, signedInAccount } from '../support/auth.js';
+import { FAST_HASHING, http, latestMailToken, RELAXED_LIMITS, signedInAccount } from '../support/auth.js';
 import { startTestPlatform, type TestPlatform } from '../support/platform.js';
 import { startServerProcess, type ServerProcess } from '../support/server-process.js';
 import { TestSocket } from '../support/socket-client.js';
@@ -273,6 +273,16 @@ describe('point 2: revoked sessions lose their live connections on every server 
     expect(changed.status).toBe(200);
     expect(await otherSocket.closed(5_000)).toBe(4401);
     expect(await thirdSocket.closed(5_000)).toBe(4401);
+  });
+  it('a password reset through the e-mailed link closes every socket of the account', async () => {
+    const player = await signedInAccount(platform, {}, '10.83.0.1');
+    const socket = await TestSocket.open(second.url, `?token=${player.token}`);
+    await socket.next((frame) => frame.type === 'authenticated');
+    expect((await http(platform.url, 'POST', '/api/auth/forgot-password', { email: player.account.email }, { ip: '10.83.0.1' })).status).toBe(200);
+    const token = await latestMailToken(platform.platform.infra.db, player.account.email, '/reset-password');
+    const reset = await http(platform.url, 'POST', '/api/auth/reset-password', { token, password: 'Reset-pass-98765' }, { ip: '10.83.0.1' });
+    expect(reset.status, JSON.stringify(reset.body)).toBe(200);
+    expect(await socket.closed(5_000)).toBe(4401);
   });
 });
 
