@@ -1,6 +1,7 @@
 import type { ColumnType, Generated as KyselyGenerated } from 'kysely';
 import type { AccountTables } from './account-tables.js';
 import type { ChatTables } from './chat-tables.js';
+import type { EventTables } from './event-tables.js';
 import type { WalletTables } from './wallet-tables.js';
 
 /**
@@ -73,6 +74,8 @@ export interface EmailOutboxTable {
   last_error: string | null;
   sent_at: NullableTimestamp;
   message_id: string | null;
+  /** When the link inside dies with its token (migration 20261127_0202); null: no link. */
+  expires_at: NullableTimestamp;
 }
 
 /** BIGINT / NUMERIC columns: pg returns them as strings; write bigint or string. */
@@ -128,7 +131,7 @@ export interface TokenPricesTable {
 /**
  * Every table the app reads or writes. Each area adds its tables here next to its migration.
  */
-export interface Database extends WalletTables, ChatTables, AccountTables {
+export interface Database extends WalletTables, ChatTables, AccountTables, EventTables {
   app_settings: AppSettingsTable;
   users: UsersTable;
   sessions: SessionsTable;

@@ -3,7 +3,7 @@ import type { Generated, Int8, NullableTimestamp, Timestamp } from './schema.js'
 
 /** Wallet tables (migration 20261125_0001_wallet); amounts are BIGINT 1e-8 units. */
 export type LedgerCurrency = 'USD' | 'BZU';
-export type WithdrawalStatus = 'PENDING' | 'APPROVED' | 'SENT' | 'REJECTED' | 'FAILED';
+export type WithdrawalStatus = 'PENDING' | 'APPROVED' | 'SENDING' | 'SENT' | 'REJECTED' | 'FAILED';
 export type DepositStatus = 'PENDING' | 'CREDITED';
 
 export interface LedgerAccountsTable {
@@ -81,6 +81,12 @@ export interface WithdrawalsTable {
   updated_at: Generated<Timestamp>;
   decided_at: NullableTimestamp;
   sent_at: NullableTimestamp;
+  /** Migration 20261127_0202: who approved (kept apart from who recorded the txid). */
+  approved_by: Generated<number | null>;
+  approved_at: NullableTimestamp;
+  txid_recorded_by: Generated<number | null>;
+  /** Set when the payout adapter was about to be called (status SENDING). */
+  sending_at: NullableTimestamp;
 }
 
 export interface DepositLimitsTable {

@@ -157,6 +157,30 @@ describe('Trollbox in the browser', () => {
     expect(await lineWith(b, text).count()).toBe(0);
   });
 
+  // After the test above, which expects an empty log at its end.
+  it('empties the input as soon as Enter sends, even when the live echo beats the send\'s own response', async () => {
+    // The race seen once under load: the chat-message event reached the feed over the socket
+    // before the HTTP answer to chat.send, and the input was cleared only on that answer. Holding
+    // the answer back makes the race certain.
+    const a = await pageFor(alice);
+    await a.route('**/api/trpc/chat.send*', async (route) => {
+      const response = await route.fetch();
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await route.fulfill({ response });
+    });
+    await visit(a, baseUrl, '/');
+    await waitLive(a);
+    const text = `slow answer ${Date.now()}`;
+    const input = panel(a).getByRole('textbox', { name: 'Chat message' });
+    await input.fill(text);
+    await input.press('Enter');
+    await expect.poll(() => lineWith(a, text).count(), { timeout: 5_000, interval: 50 }).toBe(1);
+    expect(await input.inputValue()).toBe('');
+    // Sent once, whatever the timing.
+    await new Promise((resolve) => setTimeout(resolve, 1_700));
+    expect(await lineWith(a, text).count()).toBe(1);
+  });
+
   it('shows MOD and ADMIN badges and gold names for staff', async () => {
     const b = await pageFor(bob);
     await visit(b, baseUrl, '/');

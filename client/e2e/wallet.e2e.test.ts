@@ -182,6 +182,26 @@ describe('wallet in the browser', () => {
     return list.body.result.data.items[0].id as string;
   }
 
+  it('asks for the password before a permanent self-exclusion and shows a wrong one as refused', async () => {
+    const carol = await player();
+    const page = await pageFor(carol);
+    const main = page.locator('main');
+    await visit(page, baseUrl, '/account/exclusion');
+    await expect.poll(() => main.innerText()).toContain('cannot be shortened or lifted');
+    await main.getByLabel('Permanent').check();
+    await main.getByRole('button', { name: 'Self-exclude' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Confirm self-exclusion' });
+    await expect.poll(() => dialog.innerText()).toContain('excluded permanently');
+    const confirm = dialog.getByRole('button', { name: 'Yes, exclude me' });
+    expect(await confirm.isDisabled()).toBe(true);
+    await dialog.getByLabel('Account password').fill('Not-my-password-1');
+    await confirm.click();
+    await expect.poll(() => dialog.innerText(), { timeout: 10_000 }).toContain('Password is incorrect');
+    await screenshot(page, 'wallet-exclusion-step-up');
+    // Nothing changed on the server.
+    expect((await trpc(platform, 'query', 'account.exclusion', undefined, carol.token)).body.result.data.active).toBe(false);
+  });
+
   it('self-excludes with a confirmation, then refuses chat and deposit addresses, still pays out, and offers no way back', async () => {
     const bob = await player();
     const credited = await deliverWebhook(platform, depositReport(await depositAddress(bob.token), '50'));

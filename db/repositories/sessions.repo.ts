@@ -101,12 +101,25 @@ export async function revokeSession(db: Executor, userId: number, sessionId: str
   return result.numUpdatedRows > 0n;
 }
 
-/** Revokes every live session of the user, except `keepSessionId` when given. */
-export async function revokeUserSessions(db: Executor, userId: number, keepSessionId?: string): Promise<number> {
+/** Revokes every live session of the user, except `keepSessionId` when given; answers the revoked ids. */
+export async function revokeUserSessions(db: Executor, userId: number, keepSessionId?: string): Promise<string[]> {
   let query = db.updateTable('sessions').set({ revoked_at: sql`now()` }).where('user_id', '=', userId).where('revoked_at', 'is', null);
   if (keepSessionId) query = query.where('id', '!=', keepSessionId);
-  const result = await query.executeTakeFirst();
-  return Number(result.numUpdatedRows);
+  const rows = await query.returning('id').execute();
+  return rows.map((row) => row.id);
+}
+
+/** Whether the user signed in from this address within the last `days` (a known address). */
+export async function hasSignedInFrom(db: Executor, userId: number, ip: string, since: Date): Promise<boolean> {
+  const row = await db
+    .selectFrom('sessions')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('ip', '=', ip)
+    .where('created_at', '>', since)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 /** Deletes sessions that expired or were revoked before the cutoff. */

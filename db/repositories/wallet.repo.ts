@@ -128,7 +128,7 @@ export async function transitionWithdrawal(
   id: string,
   from: WithdrawalStatus[],
   to: WithdrawalStatus,
-  fields: { txid?: string; reason?: string; decidedBy?: number } = {},
+  fields: { txid?: string; reason?: string; decidedBy?: number; txidRecordedBy?: number } = {},
 ): Promise<WithdrawalRow | undefined> {
   return db
     .updateTable('withdrawals')
@@ -138,12 +138,29 @@ export async function transitionWithdrawal(
       ...(fields.txid !== undefined ? { txid: fields.txid } : {}),
       ...(fields.reason !== undefined ? { reason: fields.reason } : {}),
       ...(fields.decidedBy !== undefined ? { decided_by: fields.decidedBy, decided_at: sql`now()` } : {}),
+      // Approval is recorded on its own, so a later txid or failure never overwrites who approved.
+      ...(to === 'APPROVED' && fields.decidedBy !== undefined ? { approved_by: fields.decidedBy, approved_at: sql`now()` } : {}),
+      ...(fields.txidRecordedBy !== undefined ? { txid_recorded_by: fields.txidRecordedBy } : {}),
+      ...(to === 'SENDING' ? { sending_at: sql`now()` } : {}),
       ...(to === 'SENT' ? { sent_at: sql`now()` } : {}),
     })
     .where('id', '=', id)
     .where('status', 'in', from)
     .returningAll()
     .executeTakeFirst();
+}
+
+/** APPROVED withdrawals approved before the cutoff: their payout job may never have been queued. */
+export async function listApprovedWithdrawalIds(db: Executor, approvedBefore: Date, limit: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('withdrawals')
+    .select('id')
+    .where('status', '=', 'APPROVED')
+    .where((eb) => eb.or([eb('approved_at', '<', approvedBefore), eb('approved_at', 'is', null)]))
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => String(row.id));
 }
 
 export async function listWithdrawals(

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
@@ -85,7 +85,17 @@ export function createHttpApp({ env, services, logger, metrics }: AppDeps): expr
     if (!chatPoll.fastPath(req, res)) expressHandle(req, res, callback);
   };
   app.use(chatPoll.routes);
-  app.use(pinoHttp({ logger, autoLogging: { ignore: (req) => req.url === '/metrics' } }));
+  // Query strings carry single-use links' tokens (confirm-email, reset-password): logged redacted.
+  app.use(
+    pinoHttp({
+      logger,
+      autoLogging: { ignore: (req) => req.url === '/metrics' },
+      // The parsed query/params would repeat the secrets: only the redacted URL is kept.
+      serializers: {
+        req: ({ query: _query, params: _params, ...req }: { url?: string; query?: unknown; params?: unknown }) => ({ ...req, url: redactUrl(req.url) }),
+      },
+    }),
+  );
   app.use(securityHeaders);
   // The raw bytes stay beside the parsed body: signed webhooks are verified against exactly them.
   app.use(
@@ -97,7 +107,12 @@ export function createHttpApp({ env, services, logger, metrics }: AppDeps): expr
     }),
   );
 
-  app.get('/metrics', async (_req, res) => {
+  app.get('/metrics', async (req, res) => {
+    if (env.METRICS_TOKEN !== undefined && !sameSecret(bearerToken(req.get('authorization')) ?? '', env.METRICS_TOKEN)) {
+      res.setHeader('WWW-Authenticate', 'Bearer');
+      res.status(401).json(legacyErrorBody('Metrics need the METRICS_TOKEN bearer token', 'UNAUTHORIZED'));
+      return;
+    }
     res.setHeader('Content-Type', metrics.registry.contentType);
     res.send(await metrics.registry.metrics());
   });
@@ -131,6 +146,37 @@ export function createHttpApp({ env, services, logger, metrics }: AppDeps): expr
   };
   app.use(handleErrors);
   return app;
+}
+
+/** Query parameters whose values are secrets (tokens of e-mailed links, codes, passwords). */
+const SECRET_PARAM = /token|code|pass|secret|otp|key|signature/i;
+
+/** The URL as logged: secret-looking query values replaced by [REDACTED]. */
+export function redactUrl(url: string | undefined): string | undefined {
+  if (!url) return url;
+  const at = url.indexOf('?');
+  if (at < 0) return url;
+  const parts = url
+    .slice(at + 1)
+    .split('&')
+    .map((pair) => {
+      const eq = pair.indexOf('=');
+      const name = eq < 0 ? pair : pair.slice(0, eq);
+      let decoded = name;
+      try {
+        decoded = decodeURIComponent(name);
+      } catch {
+        // keep the raw name
+      }
+      return eq >= 0 && SECRET_PARAM.test(decoded) ? `${name}=[REDACTED]` : pair;
+    });
+  return `${url.slice(0, at)}?${parts.join('&')}`;
+}
+
+/** Constant-time comparison of two secrets of any length (hashed to equal lengths first). */
+function sameSecret(given: string, expected: string): boolean {
+  const digest = (value: string) => createHash('sha256').update(value).digest();
+  return timingSafeEqual(digest(given), digest(expected));
 }
 
 /** The built SPA, with index.html for every client route so deep links and reloads work. */

@@ -57,6 +57,8 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default('BZU <no-reply@bzu.example>'),
   WORKER_HEARTBEAT_MS: z.coerce.number().int().positive().default(5_000),
   CLIENT_DIST_DIR: z.string().default('dist/client'),
+  // Bearer token GET /metrics requires (required in production; unset elsewhere: /metrics is open).
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   ALLOWED_ORIGINS: z.string().optional(),
   // Accounts (auth): argon2id cost (never below m=19 MiB, t=2, p=1 outside NODE_ENV=test), e-mail tokens, limits
   EMAIL_VERIFICATION: z.enum(['true', 'false', '1', '0']).default('true').transform((value) => value === 'true' || value === '1'),
@@ -78,6 +80,12 @@ const envSchema = z.object({
   // Two-factor (TOTP): code attempts per account; the key that encrypts TOTP secrets at rest
   // (64 hex characters; development: generated once into DATA_DIR, required in production).
   RATE_LIMIT_TWO_FACTOR: rateLimit('6/300'),
+  // Logins: RATE_LIMIT_LOGIN_ACCOUNT counts per account AND address; this one per account from
+  // any unknown address: <points> free attempts per <seconds>, then 1, 2, 4 ... s between attempts
+  // (at most LOGIN_BACKOFF_MAX_SECONDS). Password re-confirmation (withdrawals, step-up) has its own.
+  RATE_LIMIT_LOGIN_ACCOUNT_GLOBAL: rateLimit('10/3600'),
+  LOGIN_BACKOFF_MAX_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  RATE_LIMIT_CONFIRM_PASSWORD: rateLimit('10/900'),
   TWO_FACTOR_ENCRYPTION_KEY: z.string().regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex characters (32 bytes)').optional(),
   TWO_FACTOR_ISSUER: z.string().min(1).max(40).default('BZU'),
   // Realtime (/api/ws and the event bus)
@@ -86,6 +94,13 @@ const envSchema = z.object({
   WS_FLOOD_WINDOW_MS: z.coerce.number().int().positive().default(10_000),
   WS_MAX_BUFFERED_BYTES: z.coerce.number().int().positive().default(4 * 1024 * 1024),
   EVENT_BACKLOG: z.coerce.number().int().positive().default(1_000),
+  // Both socket paths (/api/ws and /api/trpc-ws) and tRPC HTTP streaming: subscriptions per
+  // connection, how many missed events one resume replays at most, sockets per client IP and in total.
+  WS_MAX_SUBSCRIPTIONS: z.coerce.number().int().positive().default(50),
+  EVENT_REPLAY_MAX: z.coerce.number().int().positive().default(200),
+  WS_MAX_CONNECTIONS_PER_IP: z.coerce.number().int().positive().default(50),
+  WS_MAX_CONNECTIONS: z.coerce.number().int().positive().default(10_000),
+  HTTP_MAX_SUBSCRIPTIONS_PER_IP: z.coerce.number().int().positive().default(50),
   // BZU price feed
   BZU_PRICE_SOURCE: z.enum(['pool', 'http']).default('pool'),
   BZU_PRICE_HTTP_URL: z.string().url().optional(),
@@ -110,6 +125,21 @@ const envSchema = z.object({
   message: 'is required when BZU_PRICE_SOURCE is http',
   path: ['BZU_PRICE_HTTP_URL'],
 });
+
+/**
+ * What production refuses to start without: secrets that development generates into DATA_DIR,
+ * real mail (links must reach people), a real database, the public address links point to, and
+ * the token that keeps /metrics private. docker-compose.yml passes each one.
+ */
+export const PRODUCTION_REQUIRED = [
+  'DATABASE_URL',
+  'PUBLIC_URL',
+  'SMTP_URL',
+  'TWO_FACTOR_ENCRYPTION_KEY',
+  'WALLET_XPUB',
+  'DEPOSIT_WEBHOOK_SECRET',
+  'METRICS_TOKEN',
+] as const;
 
 export type Env = z.infer<typeof envSchema> & {
   dbTimeouts: DbTimeouts;
@@ -136,6 +166,12 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     throw new Error(
       `Invalid configuration: ARGON2_MEMORY_KIB must be >= ${ARGON2_BASELINE.memoryKib} and ARGON2_TIME_COST >= ${ARGON2_BASELINE.timeCost} outside tests`,
     );
+  }
+  if (env.NODE_ENV === 'production') {
+    const missing = PRODUCTION_REQUIRED.filter((name) => env[name] === undefined);
+    if (missing.length > 0) {
+      throw new Error(`Invalid configuration: ${missing.map((name) => `${name}: is required when NODE_ENV=production`).join('; ')}`);
+    }
   }
   const dataDir = path.resolve(env.DATA_DIR);
   const publicUrl = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;

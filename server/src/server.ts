@@ -4,6 +4,7 @@ import { applyWSSHandler } from '@trpc/server/adapters/ws';
 import { WebSocketServer } from 'ws';
 import { createHttpApp, type AppDeps } from './app.js';
 import { LegacySocketServer } from './realtime/legacy-socket.js';
+import { clientIpOf, ConnectionLimiter, guardSocket } from './realtime/realtime-limits.js';
 import { createContextFactory } from './trpc/context.js';
 import { logProcedureError } from './trpc/log-errors.js';
 import { appRouter } from './trpc/router.js';
@@ -25,31 +26,49 @@ export async function startHttpServer(deps: AppDeps, port: number, host = '0.0.0
   const server = http.createServer(app);
   const makeContext = createContextFactory(deps.services);
 
+  const { env } = deps;
+  const live = deps.services.live;
   const trpcSockets = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
+  // The /api/ws limits for tRPC sockets too: registered before the tRPC adapter's own listener,
+  // so a flooding frame is dropped before tRPC parses it (see guardSocket).
+  trpcSockets.on('connection', (ws) =>
+    guardSocket(ws, { floodMaxMessages: env.WS_FLOOD_MAX_MESSAGES, floodWindowMs: env.WS_FLOOD_WINDOW_MS, maxBufferedBytes: env.WS_MAX_BUFFERED_BYTES }),
+  );
   const trpcHandler = applyWSSHandler({
     wss: trpcSockets,
     router: appRouter,
-    createContext: ({ req, info }) => {
+    createContext: async ({ req, res: ws, info }) => {
       const token = info.connectionParams?.token;
+      const sessionToken = typeof token === 'string' ? token : undefined;
+      // A socket of a session that is revoked (on any process) or expires is closed with 4401;
+      // the client reconnects as whoever its token still says (a guest once the session is gone).
+      const viewer = await live.viewer(sessionToken);
+      if (viewer) {
+        const unwatch = live.watchSession(viewer, (reason) => ws.close(4401, reason === 'expired' ? 'Session expired' : 'Session revoked'));
+        ws.once('close', unwatch);
+      }
       return makeContext({
-        ip: req.socket.remoteAddress ?? 'unknown',
+        ip: clientIpOf(req),
         userAgent: req.headers['user-agent'],
-        sessionToken: typeof token === 'string' ? token : undefined,
+        sessionToken,
+        subscriptions: live.subscriptions.forConnection(),
       });
     },
     keepAlive: { enabled: true, pingMs: 30_000, pongWaitMs: 5_000 },
     onError: ({ error, path }) => logProcedureError(deps.logger, { error, path }),
   });
-  const legacySockets = new LegacySocketServer(deps.services.live, {
-    heartbeatMs: deps.env.WS_HEARTBEAT_MS,
-    floodMaxMessages: deps.env.WS_FLOOD_MAX_MESSAGES,
-    floodWindowMs: deps.env.WS_FLOOD_WINDOW_MS,
-    maxBufferedBytes: deps.env.WS_MAX_BUFFERED_BYTES,
+  const legacySockets = new LegacySocketServer(live, {
+    heartbeatMs: env.WS_HEARTBEAT_MS,
+    floodMaxMessages: env.WS_FLOOD_MAX_MESSAGES,
+    floodWindowMs: env.WS_FLOOD_WINDOW_MS,
+    maxBufferedBytes: env.WS_MAX_BUFFERED_BYTES,
+    maxChannels: env.WS_MAX_SUBSCRIPTIONS,
   });
+  const connections = new ConnectionLimiter({ perIp: env.WS_MAX_CONNECTIONS_PER_IP, total: env.WS_MAX_CONNECTIONS });
 
   server.on('upgrade', (request, socket, head) => {
     const { pathname } = new URL(request.url ?? '/', 'http://localhost');
-    if (!originAllowed(request.headers.origin, deps.env.allowedOrigins)) {
+    if (!originAllowed(request.headers.origin, env.allowedOrigins)) {
       socket.end('HTTP/1.1 403 Forbidden\r\n\r\n');
       return;
     }
@@ -58,6 +77,14 @@ export async function startHttpServer(deps: AppDeps, port: number, host = '0.0.0
       socket.end('HTTP/1.1 404 Not Found\r\n\r\n');
       return;
     }
+    // Both socket paths share one budget per client address and one in total.
+    const slot = connections.acquire(clientIpOf(request));
+    if (!slot.ok) {
+      socket.end(slot.reason === 'per-ip' ? 'HTTP/1.1 429 Too Many Requests\r\n\r\n' : 'HTTP/1.1 503 Service Unavailable\r\n\r\n');
+      return;
+    }
+    // The TCP socket outlives the WebSocket on it: its close frees the slot, whatever happened.
+    socket.once('close', slot.release);
     deps.metrics.wsConnections.inc({ path: pathname });
     target.handleUpgrade(request, socket, head, (ws) => target.emit('connection', ws, request));
   });

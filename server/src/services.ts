@@ -12,11 +12,12 @@ import { isCommonPassword } from './infra/common-passwords.js';
 import { createLogger } from './infra/logger.js';
 import { createMailTransport } from './infra/mailer.js';
 import { createArgon2Hasher } from './infra/password-hasher.js';
-import { RateLimits } from './infra/rate-limiter.js';
+import { AttemptBackoff, RateLimits } from './infra/rate-limiter.js';
 import { pingRedis } from './infra/redis.js';
 import { readWorkerHeartbeat } from './infra/worker-heartbeat.js';
 import { PlatformEvents } from './domain/events/platform-events.js';
 import { RedisEventBus } from './infra/event-bus.js';
+import { EventOutbox } from './domain/events/event-outbox.js';
 import { createTokenService } from './infra/token-store.js';
 import { createChatService } from './infra/chat-store.js';
 import { LiveFeedService } from './realtime/live-feed.service.js';
@@ -58,8 +59,28 @@ export function createServices(infra: Infrastructure, options: ServiceOptions = 
   // Live events: published on Redis after commit, delivered by every server process's hub.
   const eventBus = new RedisEventBus(redis, { redisUrl: env.REDIS_URL, prefix: env.redisPrefix, backlog: env.EVENT_BACKLOG });
   const events = new PlatformEvents(eventBus);
+  // Events that must not be lost go through the outbox: written with their transaction, published
+  // after commit, re-published by housekeeping when that failed.
+  const eventLogger = createLogger(env.LOG_LEVEL, 'events');
+  const outbox = new EventOutbox({
+    db,
+    events,
+    onPublishError: (error, entry) => eventLogger.warn({ err: error, type: entry.type, outboxId: entry.id }, 'event publish failed; housekeeping retries it'),
+  });
   // Called only after createServices returns, so `auth` (built below) is initialised by then.
-  const live = new LiveFeedService(eventBus, options.resolveSession ?? ((token) => auth.authenticate(token)));
+  const live = new LiveFeedService(
+    eventBus,
+    options.resolveSession ??
+      (async (token) => {
+        const session = await auth.authenticateSession(token);
+        return session ? { id: session.user.id, sessionId: session.sessionId, expiresAt: session.expiresAt } : null;
+      }),
+    {
+      replayMax: env.EVENT_REPLAY_MAX,
+      maxSubscriptionsPerConnection: env.WS_MAX_SUBSCRIPTIONS,
+      maxHttpSubscriptionsPerIp: env.HTTP_MAX_SUBSCRIPTIONS_PER_IP,
+    },
+  );
   const token = createTokenService(env, db, redis, events);
   // Trollbox; self-exclusion is read from the account work's self_exclusions table.
   const chat = createChatService(env, db, redis, events);
@@ -87,20 +108,31 @@ export function createServices(infra: Infrastructure, options: ServiceOptions = 
     infra,
     (userId) => walletServices.wallet.userBalances(userId),
     (trx, userId, code) => walletServices.referrals.attribute(trx, userId, code),
+    // Revoked sessions' sockets and subscriptions end on every server process.
+    (sessionIds) => live.revokeSessions(sessionIds),
   );
   const walletServices = createWalletServices(
     infra,
-    events,
-    { confirmPassword: (userId, password) => auth.confirmPassword(userId, password), secondFactor: (userId, code) => twoFactor.requireCode(userId, code) },
+    outbox,
+    {
+      confirmPassword: (userId, password) => auth.confirmPassword(userId, password),
+      secondFactor: (userId, code) => twoFactor.requireCode(userId, code),
+      stepUp: (userId, password, otp) => auth.confirmStepUp(userId, password, otp),
+    },
     options,
   );
-  return { system, auth, mail, twoFactor, events, live, token, chat, ...walletServices };
+  return { system, auth, mail, twoFactor, events, outbox, live, token, chat, ...walletServices };
 }
 
 export type Services = ReturnType<typeof createServices>;
 
 /** Accounts and the e-mail outbox they write to; `balances` fills the user object's balance fields. */
-function createAuthServices(infra: Infrastructure, balances: BalanceReader, attributeReferral: AuthServiceDeps['attributeReferral']) {
+function createAuthServices(
+  infra: Infrastructure,
+  balances: BalanceReader,
+  attributeReferral: AuthServiceDeps['attributeReferral'],
+  onSessionsRevoked: AuthServiceDeps['onSessionsRevoked'],
+) {
   const { env, db, redis, jobs } = infra;
   const logger = createLogger(env.LOG_LEVEL, 'auth');
   const enqueueMail = (outboxId: number) =>
@@ -118,8 +150,14 @@ function createAuthServices(infra: Infrastructure, balances: BalanceReader, attr
     forgotIp: env.RATE_LIMIT_FORGOT_IP,
     forgotEmail: env.RATE_LIMIT_FORGOT_EMAIL,
     twoFactor: env.RATE_LIMIT_TWO_FACTOR,
+    confirmPassword: env.RATE_LIMIT_CONFIRM_PASSWORD,
   });
-  const auth = new AuthService(
+  const loginBackoff = new AttemptBackoff(redis, `${env.redisPrefix}:bo:login`, {
+    free: env.RATE_LIMIT_LOGIN_ACCOUNT_GLOBAL.points,
+    windowSeconds: env.RATE_LIMIT_LOGIN_ACCOUNT_GLOBAL.durationSeconds,
+    maxDelaySeconds: env.LOGIN_BACKOFF_MAX_SECONDS,
+  });
+  const auth: AuthService = new AuthService(
     {
       db,
       hasher: createArgon2Hasher({
@@ -133,6 +171,10 @@ function createAuthServices(infra: Infrastructure, balances: BalanceReader, attr
       balances,
       isCommonPassword,
       attributeReferral,
+      loginBackoff,
+      // Built just below; called only after construction.
+      secondFactor: (userId, code): Promise<void> => twoFactor.requireCode(userId, code),
+      onSessionsRevoked,
     },
     {
       emailVerification: env.EMAIL_VERIFICATION,
@@ -147,8 +189,8 @@ function createAuthServices(infra: Infrastructure, balances: BalanceReader, attr
     transport: createMailTransport({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, dataDir: env.dataDir }, logger),
     enqueue: enqueueMail,
   });
-  const twoFactor = new TwoFactorService(
-    { db, limits, confirmPassword: (userId, password) => auth.confirmPassword(userId, password) },
+  const twoFactor: TwoFactorService = new TwoFactorService(
+    { db, limits, confirmPassword: (userId, password): Promise<void> => auth.confirmPassword(userId, password) },
     {
       issuer: env.TWO_FACTOR_ISSUER,
       encryptionKey: loadTwoFactorKey({ key: env.TWO_FACTOR_ENCRYPTION_KEY, dataDir: env.dataDir, production: env.NODE_ENV === 'production' }, logger),
@@ -160,8 +202,12 @@ function createAuthServices(infra: Infrastructure, balances: BalanceReader, attr
 /** Ledger, deposits, withdrawals, responsible gaming and referrals. */
 function createWalletServices(
   infra: Infrastructure,
-  events: PlatformEvents,
-  checks: { confirmPassword: PasswordConfirmer; secondFactor: SecondFactorCheck },
+  outbox: EventOutbox,
+  checks: {
+    confirmPassword: PasswordConfirmer;
+    secondFactor: SecondFactorCheck;
+    stepUp: (userId: number, password: string | undefined, otp: string | undefined) => Promise<void>;
+  },
   options: ServiceOptions,
 ) {
   const { env, db, jobs } = infra;
@@ -170,8 +216,8 @@ function createWalletServices(
     { xpub: env.WALLET_XPUB, webhookSecret: env.DEPOSIT_WEBHOOK_SECRET, dataDir: env.dataDir, production: env.NODE_ENV === 'production' },
     logger,
   );
-  const ledger = new LedgerService({ db, events, onPublishError: (error) => logger.warn({ err: error }, 'balance-update publish failed') });
-  const responsibleGaming = new ResponsibleGamingService({ db });
+  const ledger = new LedgerService({ db, outbox });
+  const responsibleGaming = new ResponsibleGamingService({ db, stepUp: checks.stepUp });
   const configured = Object.fromEntries((env.DEPOSIT_CONFIRMATIONS ?? '').split(',').filter(Boolean).map((pair) => pair.split(':')));
   const confirmations = Object.fromEntries(
     NETWORK_IDS.map((id) => [id, configured[id] !== undefined ? Number(configured[id]) : NETWORKS[id].defaultConfirmations]),
@@ -189,6 +235,7 @@ function createWalletServices(
       secondFactor: checks.secondFactor,
       payoutQueue: { enqueue: (withdrawalId) => jobs.enqueue('wallet', 'payout', { withdrawalId }, { jobId: `payout-${withdrawalId}` }) },
       payout: options.payoutAdapter ?? manualPayoutAdapter,
+      onQueueError: (error, withdrawalId) => logger.warn({ err: error, withdrawalId }, 'payout enqueue failed; housekeeping queues it later'),
     },
     {
       minimum: { USD: parseAmount(env.WITHDRAWAL_MIN_USD), BZU: parseAmount(env.WITHDRAWAL_MIN_BZU) },

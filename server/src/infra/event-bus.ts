@@ -40,9 +40,16 @@ export interface EventBusOptions {
   backlog: number;
 }
 
+/** A message between server processes that is not a channel event (e.g. revoked sessions). */
+export interface ControlMessage {
+  kind: 'sessions-revoked';
+  sessionIds: string[];
+}
+
 export class RedisEventBus implements EventTransport {
   private subscriber: Redis | null = null;
   private readonly listeners = new Set<(event: BusEvent) => void>();
+  private readonly controlListeners = new Set<(message: ControlMessage) => void>();
 
   constructor(
     private readonly commands: Redis,
@@ -51,6 +58,20 @@ export class RedisEventBus implements EventTransport {
 
   private get topic(): string {
     return redisKey(this.options.prefix, 'events');
+  }
+
+  private get controlTopic(): string {
+    return redisKey(this.options.prefix, 'control');
+  }
+
+  /** Tells every server process (including this one) something; not logged, not resumable. */
+  async publishControl(message: ControlMessage): Promise<void> {
+    await this.commands.publish(this.controlTopic, JSON.stringify(message));
+  }
+
+  onControl(listener: (message: ControlMessage) => void): () => void {
+    this.controlListeners.add(listener);
+    return () => this.controlListeners.delete(listener);
   }
 
   private seqKey(channel: string): string {
@@ -81,6 +102,19 @@ export class RedisEventBus implements EventTransport {
   /** Events of a channel after `afterId` (exclusive), oldest first, at most `limit`. */
   async since(channel: string, afterId: string, limit = 500): Promise<BusEvent[]> {
     const entries = await this.commands.xrange(this.logKey(channel), `(${afterId}`, '+', 'COUNT', limit);
+    return this.decodeEntries(channel, entries);
+  }
+
+  /**
+   * The newest `limit` events after `afterId` (exclusive), oldest first: a resume that missed more
+   * than that gets only the newest ones (bounded replay), and sees the gap in the ids.
+   */
+  async latestSince(channel: string, afterId: string, limit: number): Promise<BusEvent[]> {
+    const entries = await this.commands.xrevrange(this.logKey(channel), '+', `(${afterId}`, 'COUNT', limit);
+    return this.decodeEntries(channel, entries.reverse());
+  }
+
+  private decodeEntries(channel: string, entries: [string, string[]][]): BusEvent[] {
     return entries.map(([id, fields]) => {
       const record: Record<string, string> = {};
       for (let i = 0; i + 1 < fields.length; i += 2) record[fields[i]!] = fields[i + 1]!;
@@ -102,12 +136,18 @@ export class RedisEventBus implements EventTransport {
     if (this.subscriber) return;
     const subscriber = createRedis(this.options.redisUrl, 'blocking');
     this.subscriber = subscriber;
-    subscriber.on('message', (_topic: string, message: string) => {
+    const controlTopic = this.controlTopic;
+    subscriber.on('message', (topic: string, message: string) => {
+      if (topic === controlTopic) {
+        const control = decodeControl(message);
+        if (control) for (const listener of this.controlListeners) listener(control);
+        return;
+      }
       const event = decodeBusMessage(message);
       if (!event) return;
       for (const listener of this.listeners) listener(event);
     });
-    await subscriber.subscribe(this.topic);
+    await subscriber.subscribe(this.topic, controlTopic);
   }
 
   onEvent(listener: (event: BusEvent) => void): () => void {
@@ -143,6 +183,18 @@ export function decodeBusMessage(message: string): BusEvent | null {
   } catch {
     return null;
   }
+}
+
+function decodeControl(message: string): ControlMessage | null {
+  try {
+    const parsed = JSON.parse(message) as Partial<ControlMessage>;
+    if (parsed.kind === 'sessions-revoked' && Array.isArray(parsed.sessionIds)) {
+      return { kind: 'sessions-revoked', sessionIds: parsed.sessionIds.filter((id): id is string => typeof id === 'string') };
+    }
+  } catch {
+    // not ours
+  }
+  return null;
 }
 
 /** Orders Redis stream ids ("ms-n"). */

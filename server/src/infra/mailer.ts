@@ -12,7 +12,7 @@ export interface MailerSettings {
 
 /**
  * SMTP through nodemailer when SMTP_URL is set. Otherwise (development) each message is written as
- * an .eml file under DATA_DIR/mail/ and its first link is logged, so sign-up works without a server.
+ * an .eml file under DATA_DIR/mail/ (the log names the file, never the link), so sign-up works without a server.
  */
 export function createMailTransport(settings: MailerSettings, logger: Logger): MailTransport {
   if (settings.smtpUrl) {
@@ -32,8 +32,8 @@ export function createMailTransport(settings: MailerSettings, logger: Logger): M
       await mkdir(folder, { recursive: true });
       const file = path.join(folder, `${new Date().toISOString().replace(/[:.]/g, '-')}-${safeName(mail.to)}.eml`);
       await writeFile(file, info.message as Buffer);
-      const link = /https?:\/\/\S+/.exec(mail.text)?.[0];
-      logger.info({ to: mail.to, subject: mail.subject, file, link }, 'mail written to file (no SMTP_URL set)');
+      // The link is a single-use credential: it stays in the file, never in the log.
+      logger.info({ to: mail.to, subject: mail.subject, file }, 'mail written to file (no SMTP_URL set); open the file for its link');
       return { messageId: info.messageId ?? null };
     },
   };

@@ -1,5 +1,7 @@
 import { Queue, type ConnectionOptions, type JobsOptions } from 'bullmq';
 import { z } from 'zod';
+import { DomainError } from '../domain/errors.js';
+import { dbId } from '../domain/ids.js';
 import { redisConnectionOptions, type RedisRole } from './redis.js';
 
 /**
@@ -16,11 +18,11 @@ export const jobSchemas = {
   },
   email: {
     /** One outbox row; the mail's content (with its single-use link) stays in Postgres. */
-    send: z.object({ outboxId: z.number().int().positive() }).strict(),
+    send: z.object({ outboxId: dbId.integer('outboxId') }).strict(),
   },
   wallet: {
     /** Hand one APPROVED withdrawal to the payout adapter; job id `payout-<id>`. */
-    payout: z.object({ withdrawalId: z.string().regex(/^\d{1,19}$/) }).strict(),
+    payout: z.object({ withdrawalId: dbId.bigintString('withdrawalId') }).strict(),
   },
 } as const satisfies Record<string, Record<string, z.ZodType>>;
 
@@ -57,6 +59,9 @@ export function queuePrefix(redisPrefix: string): string {
   return `${redisPrefix}:bull`;
 }
 
+/** How long an enqueue may wait for Redis before the producer answers 503. */
+const ENQUEUE_TIMEOUT_MS = 2_000;
+
 export class JobProducer {
   private readonly queues = new Map<QueueName, Queue>();
 
@@ -91,7 +96,20 @@ export class JobProducer {
   ): Promise<void> {
     const schema = (jobSchemas[queue] as Record<string, z.ZodType>)[job];
     if (!schema) throw new Error(`Unknown job ${queue}.${job}`);
-    await this.queue(queue).add(job, schema.parse(data), { jobId: options.jobId, delay: options.delayMs });
+    const payload = schema.parse(data);
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_resolve, reject) => {
+      timer = setTimeout(() => reject(new Error('enqueue timed out')), ENQUEUE_TIMEOUT_MS);
+    });
+    try {
+      // BullMQ waits for its connection before adding; a Redis that is away must not hang the request.
+      await Promise.race([this.queue(queue).add(job, payload, { jobId: options.jobId, delay: options.delayMs }), timeout]);
+    } catch {
+      // Redis away: a 503 the client may retry, not a 500. A late add is harmless (job ids dedupe).
+      throw new DomainError('UNAVAILABLE', 'Service temporarily unavailable, please try again', { code: 'QUEUE_UNAVAILABLE', retryAfterSeconds: 5 });
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   async close(): Promise<void> {

@@ -33,6 +33,8 @@ interface Connection {
   alive: boolean;
   windowStart: number;
   windowCount: number;
+  /** Stops watching the authenticated session (revocation/expiry closes the socket with 4401). */
+  unwatch: (() => void) | null;
   /** Messages are handled one after another, so an auth or subscribe finishes before the next. */
   queue: Promise<void>;
 }
@@ -104,6 +106,7 @@ export class LegacySocketServer {
       alive: true,
       windowStart: Date.now(),
       windowCount: 0,
+      unwatch: null,
       queue: Promise.resolve(),
     };
     this.connections.set(socket, connection);
@@ -193,6 +196,15 @@ export class LegacySocketServer {
       for (const channel of [...connection.channels]) if (!mayJoinChannel(channel, user.id)) this.leave(connection, channel);
     }
     connection.userId = user.id;
+    // Revoked on any process, or expired: the socket closes with 4401 (docs/api.md).
+    connection.unwatch?.();
+    connection.unwatch = this.live.watchSession(user, (reason) => {
+      if (connection.socket.readyState === connection.socket.OPEN) {
+        connection.socket.close(4401, reason === 'expired' ? 'Session expired' : 'Session revoked');
+      }
+      for (const channel of [...connection.channels]) if (!mayJoinChannel(channel, null)) this.leave(connection, channel);
+      connection.userId = null;
+    });
     this.reply(connection, 'authenticated', null, { userId: user.id });
   }
 
@@ -232,6 +244,8 @@ export class LegacySocketServer {
   }
 
   private forget(connection: Connection): void {
+    connection.unwatch?.();
+    connection.unwatch = null;
     for (const channel of [...connection.channels]) this.leave(connection, channel);
     this.connections.delete(connection.socket);
   }

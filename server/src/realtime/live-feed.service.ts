@@ -2,6 +2,7 @@ import { DomainError } from '../domain/errors.js';
 import { channels, type EventPayload, type EventType } from '../domain/events/platform-events.js';
 import { compareStreamIds, type BusEvent, type RedisEventBus } from '../infra/event-bus.js';
 import { EventHub } from './event-hub.js';
+import { SubscriptionLimiter, type SubscriptionBudget } from './realtime-limits.js';
 import type { SessionResolver, SessionUser } from './session-resolver.js';
 
 export interface LiveEvent<T> {
@@ -14,10 +15,29 @@ export interface LiveEvent<T> {
 export interface StreamOptions {
   lastEventId?: string | null;
   signal?: AbortSignal;
+  /** Aborted when the viewer's session ended: the stream throws UNAUTHORIZED and delivers nothing more. */
+  ended?: AbortSignal;
+  /** Runs once when the stream finishes, however it finishes. */
+  onClose?: () => void;
 }
 
 /** A subscriber that lets this many events pile up is cut off; it resumes with its lastEventId. */
 const MAX_PENDING = 1_000;
+
+/** Why a session's live connections end. */
+export type SessionEnd = 'revoked' | 'expired';
+
+export interface LiveFeedOptions {
+  /** Most events one resume (lastEventId) replays; more missed: only the newest this many. */
+  replayMax?: number;
+  /** Subscriptions one socket connection may hold at once. */
+  maxSubscriptionsPerConnection?: number;
+  /** tRPC HTTP streaming subscriptions one client address may hold at once. */
+  maxHttpSubscriptionsPerIp?: number;
+}
+
+/** setTimeout's ceiling (~24.8 days); a later expiry is re-armed when it fires. */
+const MAX_TIMER_MS = 2_147_483_647;
 
 /**
  * The realtime facade of a server process: owns the hub fed by the process's single Redis
@@ -25,17 +45,35 @@ const MAX_PENDING = 1_000;
  */
 export class LiveFeedService {
   readonly hub = new EventHub();
+  readonly subscriptions: SubscriptionLimiter;
+  private readonly replayMax: number;
   private detach: (() => void) | null = null;
+  /** sessionId -> what to do when it is revoked (close a socket, end a stream). */
+  private readonly sessionWatchers = new Map<string, Set<(reason: SessionEnd) => void>>();
 
   constructor(
     private readonly bus: RedisEventBus,
     private readonly resolveSession: SessionResolver,
-  ) {}
+    options: LiveFeedOptions = {},
+  ) {
+    this.replayMax = options.replayMax ?? 200;
+    this.subscriptions = new SubscriptionLimiter({
+      perConnection: options.maxSubscriptionsPerConnection ?? 50,
+      httpPerIp: options.maxHttpSubscriptionsPerIp ?? 50,
+    });
+  }
 
   /** Called by the server process only; the worker publishes but never listens. */
   async start(): Promise<void> {
     if (this.detach) return;
-    this.detach = this.bus.onEvent((event) => this.hub.dispatch(event));
+    const offEvents = this.bus.onEvent((event) => this.hub.dispatch(event));
+    const offControl = this.bus.onControl((message) => {
+      if (message.kind === 'sessions-revoked') for (const id of message.sessionIds) this.endSession(id, 'revoked');
+    });
+    this.detach = () => {
+      offEvents();
+      offControl();
+    };
     await this.bus.start();
   }
 
@@ -48,7 +86,67 @@ export class LiveFeedService {
   async viewer(token: string | undefined | null): Promise<SessionUser | null> {
     if (!token) return null;
     const user = await this.resolveSession(token).catch(() => null);
-    return user ? { id: String(user.id) } : null;
+    if (!user) return null;
+    const expiresAt = user.expiresAt === undefined ? undefined : new Date(user.expiresAt).getTime();
+    return { id: String(user.id), sessionId: user.sessionId, expiresAt };
+  }
+
+  /** Tells every server process that these sessions are gone; their sockets and streams end. */
+  async revokeSessions(sessionIds: string[]): Promise<void> {
+    if (sessionIds.length === 0) return;
+    await this.bus.publishControl({ kind: 'sessions-revoked', sessionIds });
+  }
+
+  /**
+   * Calls `onEnd` once when the viewer's session is revoked (on any process) or expires.
+   * Answers the function that stops watching (call it when the connection closes).
+   */
+  watchSession(viewer: SessionUser, onEnd: (reason: SessionEnd) => void): () => void {
+    let done = false;
+    let timer: NodeJS.Timeout | undefined;
+    const fire = (reason: SessionEnd) => {
+      if (done) return;
+      stop();
+      onEnd(reason);
+    };
+    const arm = () => {
+      if (viewer.expiresAt === undefined) return;
+      const left = viewer.expiresAt - Date.now();
+      timer = setTimeout(() => (left > MAX_TIMER_MS ? arm() : fire('expired')), Math.max(0, Math.min(left, MAX_TIMER_MS)));
+      timer.unref();
+    };
+    const watchers = viewer.sessionId ? (this.sessionWatchers.get(viewer.sessionId) ?? new Set<(reason: SessionEnd) => void>()) : null;
+    if (viewer.sessionId && watchers) {
+      watchers.add(fire);
+      this.sessionWatchers.set(viewer.sessionId, watchers);
+    }
+    const stop = () => {
+      done = true;
+      clearTimeout(timer);
+      if (viewer.sessionId && watchers) {
+        watchers.delete(fire);
+        if (watchers.size === 0 && this.sessionWatchers.get(viewer.sessionId) === watchers) this.sessionWatchers.delete(viewer.sessionId);
+      }
+    };
+    arm();
+    return stop;
+  }
+
+  private endSession(sessionId: string, reason: SessionEnd): void {
+    const watchers = this.sessionWatchers.get(sessionId);
+    if (!watchers) return;
+    for (const fire of [...watchers]) {
+      try {
+        fire(reason);
+      } catch {
+        // One failing watcher must not keep the others open.
+      }
+    }
+  }
+
+  /** A budget for a subscription request with no socket (tRPC over HTTP streaming). */
+  httpBudget(ip: string): SubscriptionBudget {
+    return this.subscriptions.forIp(ip);
   }
 
   currentSeq(channel: string): Promise<number> {
@@ -69,12 +167,19 @@ export class LiveFeedService {
 
   async balanceUpdates(sessionToken: string | undefined, options: StreamOptions = {}) {
     const user = await this.requireViewer(sessionToken);
-    return this.stream(channels.user(user.id), 'balance-update', options);
+    return this.privateStream(user, channels.user(user.id), 'balance-update', options);
   }
 
   async gameResults(sessionToken: string | undefined, options: StreamOptions = {}) {
     const user = await this.requireViewer(sessionToken);
-    return this.stream(channels.gameResults(user.id), 'game-result', options);
+    return this.privateStream(user, channels.gameResults(user.id), 'game-result', options);
+  }
+
+  /** A private stream ends (UNAUTHORIZED) as soon as its session is revoked or expires. */
+  private privateStream<T extends EventType>(viewer: SessionUser, channel: string, type: T, options: StreamOptions) {
+    const ended = new AbortController();
+    const unwatch = this.watchSession(viewer, (reason) => ended.abort(reason));
+    return this.stream(channel, type, { ...options, ended: ended.signal, onClose: unwatch });
   }
 
   private async requireViewer(sessionToken: string | undefined): Promise<SessionUser> {
@@ -91,7 +196,7 @@ export class LiveFeedService {
   stream<T extends EventType>(
     channel: string,
     type: T | readonly T[],
-    { lastEventId, signal }: StreamOptions,
+    { lastEventId, signal, ended, onClose }: StreamOptions,
   ): AsyncGenerator<LiveEvent<EventPayload<T>>> {
     const wanted = (event: { type: string }) => (typeof type === 'string' ? event.type === type : type.includes(event.type as T));
     // Subscribed now, not on the first next(): nothing published after this call is missed.
@@ -106,21 +211,28 @@ export class LiveFeedService {
     });
     const onAbort = () => wake?.();
     signal?.addEventListener('abort', onAbort);
+    ended?.addEventListener('abort', onAbort);
     const bus = this.bus;
+    const replayMax = this.replayMax;
+    const checkSession = () => {
+      if (ended?.aborted) {
+        throw new DomainError('UNAUTHORIZED', ended.reason === 'expired' ? 'Session expired' : 'Session revoked', { code: 'SESSION_ENDED' });
+      }
+    };
     return (async function* () {
       try {
         let lastId = lastEventId ?? null;
         if (lastId) {
-          for (;;) {
-            const missed = await bus.since(channel, lastId);
-            for (const event of missed) {
-              lastId = event.id;
-              if (wanted(event)) yield { id: event.id, type: event.type as T, data: event.data as EventPayload<T> };
-            }
-            if (missed.length < 500) break;
+          // Bounded: one read of at most replayMax events (the newest), whatever lastEventId says.
+          const missed = await bus.latestSince(channel, lastId, replayMax);
+          for (const event of missed) {
+            checkSession();
+            lastId = event.id;
+            if (wanted(event)) yield { id: event.id, type: event.type as T, data: event.data as EventPayload<T> };
           }
         }
         while (!signal?.aborted) {
+          checkSession();
           if (overflowed) throw new DomainError('UNAVAILABLE', 'Subscription fell behind; resubscribe with lastEventId');
           const next = pending.shift();
           if (next) {
@@ -137,6 +249,8 @@ export class LiveFeedService {
       } finally {
         unsubscribe();
         signal?.removeEventListener('abort', onAbort);
+        ended?.removeEventListener('abort', onAbort);
+        onClose?.();
       }
     })();
   }

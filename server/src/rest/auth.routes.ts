@@ -98,8 +98,14 @@ export function authRoutes(contextFor: ContextForRequest): Router {
   routes.post(
     '/api/auth/change-password',
     legacyHandler(contextFor, async (caller, req, res) => {
-      const { currentPassword, newPassword } = body(req);
-      res.json(await caller.auth.changePassword({ currentPassword: currentPassword as string, newPassword: newPassword as string }));
+      const { currentPassword, newPassword, otp } = body(req);
+      res.json(
+        await caller.auth.changePassword({
+          currentPassword: currentPassword as string,
+          newPassword: newPassword as string,
+          otp: typeof otp === 'string' ? otp : undefined,
+        }),
+      );
     }),
   );
 

@@ -1,3 +1,4 @@
+import type { SubscriptionBudget } from '../realtime/realtime-limits.js';
 import type { Services } from '../services.js';
 
 export interface RequestMeta {
@@ -5,10 +6,13 @@ export interface RequestMeta {
   userAgent?: string;
   /** The bearer token from the Authorization header, or from the socket's connection params. */
   sessionToken?: string;
+  /** Subscription slots: the socket connection's own; by default (HTTP streaming) the client address's. */
+  subscriptions?: SubscriptionBudget;
 }
 
 export interface Context extends RequestMeta {
   services: Services;
+  subscriptions: SubscriptionBudget;
 }
 
 export function bearerToken(header: string | undefined): string | undefined {
@@ -18,5 +22,5 @@ export function bearerToken(header: string | undefined): string | undefined {
 }
 
 export function createContextFactory(services: Services) {
-  return (meta: RequestMeta): Context => ({ ...meta, services });
+  return (meta: RequestMeta): Context => ({ ...meta, services, subscriptions: meta.subscriptions ?? services.live.httpBudget(meta.ip) });
 }

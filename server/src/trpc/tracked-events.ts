@@ -1,5 +1,6 @@
 import { tracked } from '@trpc/server';
 import { z } from 'zod';
+import type { SubscriptionBudget } from '../realtime/realtime-limits.js';
 
 /**
  * Input of every subscription. tRPC's client sends back the id of the last event it saw as
@@ -13,4 +14,27 @@ export const resumeInput = z
 /** Live events as tRPC tracked() values: the id goes to the client for resuming. */
 export async function* trackedEvents<T>(source: AsyncIterable<{ id: string; data: T }>) {
   for await (const event of source) yield tracked(event.id, event.data);
+}
+
+/**
+ * A live stream as a subscription within the caller's budget (per socket connection, or per
+ * address over HTTP streaming): the slot is taken before the stream subscribes to anything and
+ * given back when it ends, however it ends; no slot: TOO_MANY_REQUESTS.
+ */
+export async function limitedEvents<T>(budget: SubscriptionBudget, open: () => AsyncIterable<{ id: string; data: T }> | Promise<AsyncIterable<{ id: string; data: T }>>) {
+  const release = budget.acquire();
+  let source: AsyncIterable<{ id: string; data: T }>;
+  try {
+    source = await open();
+  } catch (error) {
+    release();
+    throw error;
+  }
+  return (async function* () {
+    try {
+      yield* trackedEvents(source);
+    } finally {
+      release();
+    }
+  })();
 }

@@ -10,8 +10,14 @@ export const housekeepingHandlers: QueueHandlers<'housekeeping'> = {
       .onConflict((oc) => oc.column('key').doUpdateSet({ value: sql`excluded.value`, updated_at: sql`now()` }))
       .execute();
     // Mail whose enqueue failed (Redis away at the time) goes back on the queue; job ids dedupe.
+    const expiredMail = await services.mail.dropExpired();
     const requeuedMail = await services.mail.requeueStale();
     const purgedAuthRows = await services.auth.purgeExpired();
-    return { ok: true, requeuedMail, purgedAuthRows };
+    // Events whose after-commit publish failed (Redis away, process died) are published now.
+    const republishedEvents = await services.outbox.republishStale();
+    const purgedEvents = await services.outbox.purgePublished();
+    // Withdrawals approved while the queue was away get their payout job (job ids dedupe).
+    const requeuedPayouts = await services.withdrawals.requeueApproved();
+    return { ok: true, requeuedMail, expiredMail, purgedAuthRows, republishedEvents, purgedEvents, requeuedPayouts };
   },
 };

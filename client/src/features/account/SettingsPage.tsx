@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group, Loader, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Loader, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
@@ -23,19 +23,22 @@ function ChangePasswordForm() {
   const utils = trpc.useUtils();
   const [outcome, setOutcome] = useState<{ ok: boolean; message: string } | null>(null);
   const changePassword = trpc.auth.changePassword.useMutation();
+  // With two-factor on, the server also wants a code (step-up).
+  const twoFactor = trpc.auth.twoFactor.status.useQuery(undefined, { retry: false });
+  const needsCode = twoFactor.data?.enabled === true;
   const form = useForm({
     mode: 'uncontrolled',
-    initialValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
+    initialValues: { currentPassword: '', newPassword: '', confirmPassword: '', otp: '' },
     validate: {
       currentPassword: required,
       newPassword: validPassword,
       confirmPassword: (value, values) => passwordsMatch(value, values.newPassword),
     },
   });
-  const submit = form.onSubmit(async ({ currentPassword, newPassword }) => {
+  const submit = form.onSubmit(async ({ currentPassword, newPassword, otp }) => {
     setOutcome(null);
     try {
-      const { message } = await changePassword.mutateAsync({ currentPassword, newPassword });
+      const { message } = await changePassword.mutateAsync({ currentPassword, newPassword, ...(needsCode ? { otp: otp.trim() } : {}) });
       setOutcome({ ok: true, message });
       form.reset();
       // The other sessions were signed out.
@@ -61,6 +64,16 @@ function ChangePasswordForm() {
             {...form.getInputProps('newPassword')}
           />
           <PasswordInput label="Confirm new password" autoComplete="new-password" withAsterisk key={form.key('confirmPassword')} {...form.getInputProps('confirmPassword')} />
+          {needsCode ? (
+            <TextInput
+              label="Two-factor code"
+              description="The 6-digit code from your authenticator app, or a recovery code"
+              autoComplete="one-time-code"
+              inputMode="numeric"
+              key={form.key('otp')}
+              {...form.getInputProps('otp')}
+            />
+          ) : null}
           {outcome ? (
             <Alert color={outcome.ok ? 'green' : 'red'} role={outcome.ok ? 'status' : 'alert'}>
               {outcome.message}

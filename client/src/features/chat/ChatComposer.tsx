@@ -39,10 +39,16 @@ export function ChatComposer() {
     if (state.problem === 'empty') return;
     setSending(true);
     setError(null);
+    // Cleared now, not when the answer arrives: the server publishes the message to the live feed
+    // before it answers, so the line can show up while the answer is still on its way, and an
+    // input still holding the sent text invites a second Enter (a duplicate). Put back on failure,
+    // unless something new was typed meanwhile.
+    const sent = text;
+    setText('');
     try {
       await sendChatMessage(state.trimmed);
-      setText('');
     } catch (failure) {
+      setText((current) => (current === '' ? sent : current));
       setError(sendErrorMessage(failure));
     } finally {
       setSending(false);

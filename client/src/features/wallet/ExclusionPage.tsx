@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group, Modal, Paper, Radio, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Modal, Paper, PasswordInput, Radio, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconBan, IconLock } from '@tabler/icons-react';
 import { useState } from 'react';
 import { PageHeader } from '../../components/PageHeader';
@@ -14,6 +14,8 @@ export const EXCLUSION_PERIODS = [
   { value: 'permanent', label: 'Permanent' },
 ] as const;
 type ExclusionPeriod = (typeof EXCLUSION_PERIODS)[number]['value'];
+/** Long periods need the password (and the 2FA code when on): the server refuses them otherwise. */
+const STEP_UP_PERIODS: readonly ExclusionPeriod[] = ['30d', '6m', 'permanent'];
 
 const LIMIT_PERIODS = [
   { period: 'day', label: 'Daily' },
@@ -27,13 +29,20 @@ function ExclusionSection() {
   const exclusion = trpc.account.exclusion.useQuery();
   const [period, setPeriod] = useState<ExclusionPeriod | null>(null);
   const [confirming, setConfirming] = useState(false);
+  const [password, setPassword] = useState('');
+  const [otp, setOtp] = useState('');
+  const twoFactor = trpc.auth.twoFactor.status.useQuery(undefined, { retry: false });
   const exclude = trpc.account.selfExclude.useMutation({
     onSuccess: (data) => {
       utils.account.exclusion.setData(undefined, data);
       setConfirming(false);
       setPeriod(null);
+      setPassword('');
+      setOtp('');
     },
   });
+  const stepUp = period !== null && STEP_UP_PERIODS.includes(period);
+  const needsCode = stepUp && twoFactor.data?.enabled === true;
   const chosen = EXCLUSION_PERIODS.find((item) => item.value === period);
   const state = exclusion.data;
 
@@ -92,12 +101,30 @@ function ExclusionSection() {
               : `You will be excluded for ${chosen?.label ?? ''}, starting now.`}{' '}
             You will not be able to play, deposit or chat, and the exclusion cannot be shortened or lifted.
           </Text>
+          {stepUp ? (
+            <PasswordInput label="Account password" autoComplete="current-password" value={password} onChange={(event) => setPassword(event.currentTarget.value)} />
+          ) : null}
+          {needsCode ? (
+            <TextInput
+              label="Two-factor code"
+              description="The 6-digit code from your authenticator app, or a recovery code"
+              autoComplete="one-time-code"
+              inputMode="numeric"
+              value={otp}
+              onChange={(event) => setOtp(event.currentTarget.value)}
+            />
+          ) : null}
           <ErrorAlert error={exclude.error} title="Self-exclusion not changed" />
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setConfirming(false)}>
               Go back
             </Button>
-            <Button color="red" loading={exclude.isPending} onClick={() => period && exclude.mutate({ period })}>
+            <Button
+              color="red"
+              loading={exclude.isPending}
+              disabled={stepUp && !password}
+              onClick={() => period && exclude.mutate({ period, ...(stepUp ? { password } : {}), ...(needsCode ? { otp: otp.trim() } : {}) })}
+            >
               Yes, exclude me
             </Button>
           </Group>

@@ -16,12 +16,21 @@ export type AuthLimit =
   | 'resendEmail'
   | 'forgotIp'
   | 'forgotEmail'
-  | 'twoFactor';
+  | 'twoFactor'
+  /** Password re-confirmation of a signed-in user (withdrawals, password change, step-up): its own counter. */
+  | 'confirmPassword';
 
 export interface AuthRateLimits {
   /** Spends one point; throws a TOO_MANY_REQUESTS DomainError when the key has none left. */
   consume(limit: AuthLimit, key: string): Promise<void>;
   reset(limit: AuthLimit, key: string): Promise<void>;
+}
+
+/** The slower per-account login limit (whatever the address): a growing delay, never a long lock. */
+export interface LoginBackoff {
+  /** Throws a TOO_MANY_REQUESTS DomainError (with the seconds to wait) while the account must wait. */
+  take(accountKey: string): Promise<void>;
+  reset(accountKey: string): Promise<void>;
 }
 
 export interface MailQueue {

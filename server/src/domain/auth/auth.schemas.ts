@@ -115,6 +115,8 @@ export const resetPasswordFormSchema = resetPasswordInputSchema
 export const changePasswordInputSchema = z.object({
   currentPassword: text('Current password').min(1, 'Current password is required').max(128, PASSWORD_LENGTH_MESSAGE),
   newPassword: passwordSchema,
+  /** The two-factor code (or a recovery code); required when the account has 2FA on. */
+  otp: z.string().max(32).optional(),
 });
 
 export const revokeSessionInputSchema = z.object({ id: z.uuid({ error: 'Invalid session id' }) });

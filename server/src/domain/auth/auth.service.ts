@@ -11,6 +11,7 @@ import { uniqueViolation } from '../../../../db/repositories/pg-errors.js';
 import {
   deleteDeadSessions,
   findLiveSession,
+  hasSignedInFrom,
   insertSession,
   listLiveSessions,
   revokeSession,
@@ -32,7 +33,7 @@ import {
 } from '../../../../db/repositories/users.repo.js';
 import { DomainError } from '../errors.js';
 import { passwordResetMail, verificationMail, linkWithToken, type MailContent } from './auth.mails.js';
-import type { AuthRateLimits, BalanceReader, MailQueue, PasswordHasher, RequestMeta } from './auth.ports.js';
+import type { AuthRateLimits, BalanceReader, LoginBackoff, MailQueue, PasswordHasher, RequestMeta } from './auth.ports.js';
 import type { LoginInput, RegisterInput, Role } from './auth.schemas.js';
 import { hashToken, isEmailLogin, limitKey, newOpaqueToken, normalizePassword } from './auth.tokens.js';
 import { toAuthUser, toUserView, type AuthUser, type SessionView, type UserView } from './auth.views.js';
@@ -68,12 +69,23 @@ export interface AuthServiceDeps {
   isCommonPassword: (password: string) => boolean;
   /** Attributes a new account to the owner of a referral code, inside the registration's transaction. */
   attributeReferral?: (trx: Db, userId: number, code: string) => Promise<unknown>;
+  /** The slower per-account login limit for addresses the account never signed in from. */
+  loginBackoff?: LoginBackoff;
+  /** The two-factor check of step-up actions (no-op for accounts without 2FA); see TwoFactorService.requireCode. */
+  secondFactor?: (userId: number, code: string | undefined) => Promise<void>;
+  /** Told after sessions were revoked (logout, password change/reset, revoke), to close their live sockets. */
+  onSessionsRevoked?: (sessionIds: string[]) => Promise<void>;
   now?: () => Date;
 }
+
+/** An address the account signed in from within this period counts as known (skips the backoff). */
+const KNOWN_ADDRESS_MS = 30 * 24 * 3_600_000;
 
 export interface AuthenticatedSession {
   user: AuthUser;
   sessionId: string;
+  /** When the session expires; live connections end then. */
+  expiresAt?: Date;
 }
 
 /** How often a session's last-seen time is written at most. */
@@ -175,7 +187,13 @@ export class AuthService {
     const row = isEmailLogin(login) ? await findUserByEmail(db, login) : await findUserByLoginName(db, login);
     // Unknown names get their own key, so probing them costs the same as probing real accounts.
     const accountKey = row ? `user:${row.id}` : `name:${limitKey(login)}`;
-    await limits.consume('loginAccount', accountKey);
+    // Per account AND address: a stranger's guesses lock only the stranger's address out.
+    const accountIpKey = `${accountKey}|${meta.ip}`;
+    await limits.consume('loginAccount', accountIpKey);
+    // Guesses spread over many addresses meet a per-account backoff (seconds, never a long lock);
+    // the owner's known addresses skip it.
+    const known = row ? await hasSignedInFrom(db, row.id, meta.ip.slice(0, 64), new Date(this.now().getTime() - KNOWN_ADDRESS_MS)) : false;
+    if (!known) await this.deps.loginBackoff?.take(accountKey);
 
     const password = normalizePassword(input.password);
     // An unknown account still costs one hash, so timing does not tell whether it exists.
@@ -186,7 +204,8 @@ export class AuthService {
     if (this.options.emailVerification && row.email_verified_at === null) {
       throw new DomainError('FORBIDDEN', NOT_VERIFIED_MESSAGE, { code: 'EMAIL_NOT_VERIFIED' });
     }
-    await limits.reset('loginAccount', accountKey);
+    await limits.reset('loginAccount', accountIpKey);
+    await this.deps.loginBackoff?.reset(accountKey);
     if (hasher.needsRehash(row.password_hash)) {
       await rehashPassword(db, row.id, row.password_hash, await hasher.hash(password));
     }
@@ -207,7 +226,7 @@ export class AuthService {
     if (now.getTime() - new Date(found.session.last_seen_at).getTime() > TOUCH_INTERVAL_MS) {
       await touchSession(this.deps.db, found.session.id);
     }
-    return { user: toAuthUser(found.user), sessionId: found.session.id };
+    return { user: toAuthUser(found.user), sessionId: found.session.id, expiresAt: new Date(found.session.expires_at) };
   }
 
   /** Like authenticateSession, but a missing or dead session is a 401. */
@@ -218,7 +237,7 @@ export class AuthService {
   }
 
   async logout(auth: AuthenticatedSession): Promise<void> {
-    await revokeSession(this.deps.db, auth.user.id, auth.sessionId);
+    if (await revokeSession(this.deps.db, auth.user.id, auth.sessionId)) await this.sessionsRevoked([auth.sessionId]);
   }
 
   async sessions(auth: AuthenticatedSession): Promise<SessionView[]> {
@@ -237,6 +256,7 @@ export class AuthService {
   async revokeSession(auth: AuthenticatedSession, sessionId: string): Promise<{ message: string }> {
     const revoked = await revokeSession(this.deps.db, auth.user.id, sessionId);
     if (!revoked) throw new DomainError('NOT_FOUND', 'Session not found', { code: 'SESSION_NOT_FOUND' });
+    await this.sessionsRevoked([sessionId]);
     return { message: 'Session revoked' };
   }
 
@@ -274,15 +294,11 @@ export class AuthService {
       const outboxId = await this.deps.db.transaction().execute(async (trx) => {
         await retireEmailTokens(trx, row.id, 'reset_password');
         const token = newOpaqueToken();
-        await insertEmailToken(trx, {
-          userId: row.id,
-          purpose: 'reset_password',
-          tokenHash: hashToken(token),
-          expiresAt: new Date(this.now().getTime() + this.options.resetTtlMs),
-        });
+        const expiresAt = new Date(this.now().getTime() + this.options.resetTtlMs);
+        await insertEmailToken(trx, { userId: row.id, purpose: 'reset_password', tokenHash: hashToken(token), expiresAt });
         const link = linkWithToken(this.options.publicUrl, '/reset-password', token);
         const minutes = Math.round(this.options.resetTtlMs / 60_000);
-        return this.writeMail(trx, row.email, passwordResetMail(row.login_name, link, minutes));
+        return this.writeMail(trx, row.email, passwordResetMail(row.login_name, link, minutes), expiresAt);
       });
       await this.deps.mailQueue.enqueue(outboxId);
     }
@@ -298,15 +314,15 @@ export class AuthService {
     const password = normalizePassword(newPassword);
     this.refuseCommonPassword(password);
     const passwordHash = await hasher.hash(password);
-    const done = await db.transaction().execute(async (trx) => {
+    const revoked = await db.transaction().execute(async (trx) => {
       const userId = await consumeEmailToken(trx, tokenHash, 'reset_password', this.now());
-      if (userId === undefined) return false;
+      if (userId === undefined) return undefined;
       // Following the link proved the mailbox is theirs, so the address counts as verified.
       await updatePasswordHash(trx, userId, passwordHash, { markVerified: true });
-      await revokeUserSessions(trx, userId);
-      return true;
+      return revokeUserSessions(trx, userId);
     });
-    if (!done) throw invalidResetLink();
+    if (!revoked) throw invalidResetLink();
+    await this.sessionsRevoked(revoked);
     return { message: RESET_DONE_MESSAGE };
   }
 
@@ -314,40 +330,50 @@ export class AuthService {
    * Re-checks the password of a signed-in user before a sensitive action (e.g. a withdrawal);
    * limited like logins. Throws BAD_REQUEST INVALID_PASSWORD when wrong.
    */
-  async confirmPassword(userId: number, password: string): Promise<void> {
+  async confirmPassword(userId: number, password: string, message = 'Password is incorrect'): Promise<void> {
     const { db, hasher, limits } = this.deps;
+    // Its own counter: failed logins by others never block the owner's re-confirmation, and the
+    // owner's typos here never lock the login.
     const accountKey = `user:${userId}`;
-    await limits.consume('loginAccount', accountKey);
+    await limits.consume('confirmPassword', accountKey);
     const row = await findUserById(db, userId);
     if (!row) throw new DomainError('UNAUTHORIZED', NOT_AUTHENTICATED_MESSAGE);
+    // Not a 401: that would sign the client out for a typo.
     if (!(await hasher.verify(row.password_hash, normalizePassword(password)))) {
-      throw new DomainError('BAD_REQUEST', 'Password is incorrect', { code: 'INVALID_PASSWORD' });
+      throw new DomainError('BAD_REQUEST', message, { code: 'INVALID_PASSWORD' });
     }
-    await limits.reset('loginAccount', accountKey);
+    await limits.reset('confirmPassword', accountKey);
+  }
+
+  /** Step-up: the password, then the two-factor code when the account has 2FA on. */
+  async confirmStepUp(userId: number, password: string | undefined, otp: string | undefined): Promise<void> {
+    if (!password) throw new DomainError('BAD_REQUEST', 'Please confirm with your password', { code: 'PASSWORD_REQUIRED' });
+    await this.confirmPassword(userId, password);
+    await this.deps.secondFactor?.(userId, otp);
   }
 
   async changePassword(
     auth: AuthenticatedSession,
-    input: { currentPassword: string; newPassword: string },
+    input: { currentPassword: string; newPassword: string; otp?: string },
   ): Promise<{ message: string }> {
-    const { db, hasher, limits } = this.deps;
-    const accountKey = `user:${auth.user.id}`;
-    await limits.consume('loginAccount', accountKey);
-    const row = await findUserById(db, auth.user.id);
-    if (!row) throw new DomainError('UNAUTHORIZED', NOT_AUTHENTICATED_MESSAGE);
-    // Not a 401: that would sign the client out for a typo.
-    if (!(await hasher.verify(row.password_hash, normalizePassword(input.currentPassword)))) {
-      throw new DomainError('BAD_REQUEST', 'Current password is incorrect', { code: 'INVALID_PASSWORD' });
-    }
-    await limits.reset('loginAccount', accountKey);
+    const { db, hasher } = this.deps;
+    await this.confirmPassword(auth.user.id, input.currentPassword, 'Current password is incorrect');
+    await this.deps.secondFactor?.(auth.user.id, input.otp);
     const password = normalizePassword(input.newPassword);
     this.refuseCommonPassword(password);
     const passwordHash = await hasher.hash(password);
-    await db.transaction().execute(async (trx) => {
-      await updatePasswordHash(trx, row.id, passwordHash);
-      await revokeUserSessions(trx, row.id, auth.sessionId);
+    const revoked = await db.transaction().execute(async (trx) => {
+      await updatePasswordHash(trx, auth.user.id, passwordHash);
+      return revokeUserSessions(trx, auth.user.id, auth.sessionId);
     });
+    await this.sessionsRevoked(revoked);
     return { message: PASSWORD_CHANGED_MESSAGE };
+  }
+
+  /** Live sockets of revoked sessions are closed on every server process (best effort after commit). */
+  private async sessionsRevoked(sessionIds: string[]): Promise<void> {
+    if (sessionIds.length === 0 || !this.deps.onSessionsRevoked) return;
+    await this.deps.onSessionsRevoked(sessionIds).catch(() => undefined);
   }
 
   /** Housekeeping: drops sessions and link tokens dead for more than a week. */
@@ -379,19 +405,16 @@ export class AuthService {
 
   private async writeVerificationMail(trx: Db, row: UserRow): Promise<number> {
     const token = newOpaqueToken();
-    await insertEmailToken(trx, {
-      userId: row.id,
-      purpose: 'verify_email',
-      tokenHash: hashToken(token),
-      expiresAt: new Date(this.now().getTime() + this.options.verificationTtlMs),
-    });
+    const expiresAt = new Date(this.now().getTime() + this.options.verificationTtlMs);
+    await insertEmailToken(trx, { userId: row.id, purpose: 'verify_email', tokenHash: hashToken(token), expiresAt });
     const link = linkWithToken(this.options.publicUrl, '/verify-email', token);
     const hours = Math.round(this.options.verificationTtlMs / 3_600_000);
-    return this.writeMail(trx, row.email, verificationMail(row.login_name, link, hours));
+    return this.writeMail(trx, row.email, verificationMail(row.login_name, link, hours), expiresAt);
   }
 
-  private writeMail(trx: Db, to: string, mail: MailContent): Promise<number> {
-    return insertOutboxMail(trx, { kind: mail.kind, to, subject: mail.subject, text: mail.text, html: mail.html });
+  /** The mail's link dies with its token: `expiresAt` keeps a late retry from sending it. */
+  private writeMail(trx: Db, to: string, mail: MailContent, expiresAt?: Date): Promise<number> {
+    return insertOutboxMail(trx, { kind: mail.kind, to, subject: mail.subject, text: mail.text, html: mail.html, expiresAt });
   }
 
   private dummyPasswordDigest(): Promise<string> {

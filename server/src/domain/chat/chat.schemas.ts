@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dbId } from '../ids.js';
 
 /** Shared with the client's chat input (spec section 5 and 9). */
 export const CHAT_MAX_LENGTH = 200;
@@ -29,8 +30,8 @@ export const chatTextSchema = z
       .max(CHAT_MAX_LENGTH, `Message must be at most ${CHAT_MAX_LENGTH} characters`),
   );
 
-const messageId = z.number({ error: 'A message id is required' }).int().positive();
-const userId = z.number({ error: 'A user id is required' }).int().positive();
+const messageId = dbId.bigintNumber('id', 'A message id is required');
+const userId = dbId.integer('userId', 'A user id is required');
 const reason = z
   .string({ error: 'A reason is required' })
   .trim()
@@ -54,8 +55,8 @@ export type SendInput = z.infer<typeof sendInputSchema>;
  */
 export const listInputSchema = z
   .object({
-    after: z.number().int().nonnegative().optional(),
-    cursor: z.number().int().positive().nullish(),
+    after: z.union([z.literal(0), dbId.bigintNumber('after')]).optional(),
+    cursor: dbId.bigintNumber('cursor').nullish(),
     limit: z.number().int().min(1, 'limit must be from 1 to 100').max(CHAT_PAGE_MAX, 'limit must be from 1 to 100').default(CHAT_PAGE_DEFAULT),
   })
   .prefault({});
@@ -78,11 +79,11 @@ export const createAnnouncementInputSchema = z.object({
   /** Omitted: shown until an admin expires it. */
   expiresInMinutes: z.number().int().min(1).max(525_600).optional(),
 });
-export const expireAnnouncementInputSchema = z.object({ id: z.number().int().positive(), reason });
+export const expireAnnouncementInputSchema = z.object({ id: dbId.integer(), reason });
 export const moderationLogInputSchema = z
   .object({
     limit: z.number().int().min(1).max(CHAT_PAGE_MAX).default(CHAT_PAGE_DEFAULT),
-    cursor: z.number().int().positive().nullish(),
+    cursor: dbId.bigintNumber('cursor').nullish(),
   })
   .prefault({});
 

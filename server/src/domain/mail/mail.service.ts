@@ -1,5 +1,5 @@
 import type { Db } from '../../../../db/client.js';
-import { findOutboxMail, listStaleUnsentMail, markOutboxSent, recordOutboxAttempt } from '../../../../db/repositories/email-outbox.repo.js';
+import { dropExpiredUnsentMail, findOutboxMail, listStaleUnsentMail, markOutboxSent, recordOutboxAttempt } from '../../../../db/repositories/email-outbox.repo.js';
 
 export interface OutgoingMail {
   to: string;
@@ -13,7 +13,7 @@ export interface MailTransport {
   send(mail: OutgoingMail): Promise<{ messageId: string | null }>;
 }
 
-export type DeliveryOutcome = 'sent' | 'already-sent' | 'missing';
+export type DeliveryOutcome = 'sent' | 'already-sent' | 'missing' | 'expired';
 
 export interface MailServiceDeps {
   db: Db;
@@ -30,7 +30,13 @@ export class MailService {
     const mail = await findOutboxMail(this.deps.db, outboxId);
     if (!mail) return 'missing';
     // A retried or duplicated job after a successful send must not mail the user twice.
-    if (mail.sent_at !== null || mail.text_body === null) return 'already-sent';
+    if (mail.sent_at !== null) return 'already-sent';
+    // A mail that failed until its link expired is not sent late: the link would not work anyway.
+    if (mail.expires_at !== null && new Date(mail.expires_at).getTime() <= Date.now()) {
+      await dropExpiredUnsentMail(this.deps.db, new Date(), outboxId);
+      return 'expired';
+    }
+    if (mail.text_body === null) return 'already-sent';
     try {
       const { messageId } = await this.deps.transport.send({
         to: mail.to_address,
@@ -44,6 +50,11 @@ export class MailService {
       await recordOutboxAttempt(this.deps.db, outboxId, describe(error)).catch(() => undefined);
       throw error;
     }
+  }
+
+  /** Housekeeping: unsent mails past their link's expiry lose their bodies. */
+  dropExpired(): Promise<number> {
+    return dropExpiredUnsentMail(this.deps.db, new Date());
   }
 
   /** Re-enqueues mail whose enqueue failed (e.g. Redis was away); job ids keep it idempotent. */

@@ -12,7 +12,7 @@ import {
 import { DomainError } from '../errors.js';
 import { formatAmount } from './amounts.js';
 import type { LedgerService } from './ledger.service.js';
-import { assetCurrency, NETWORKS, normalizeAddress, type AddressDeriver, type Asset, type NetworkId } from './networks.js';
+import { assetCurrency, NETWORKS, normalizeAddress, normalizeTxHash, type AddressDeriver, type Asset, type NetworkId } from './networks.js';
 import type { ResponsibleGamingService } from './responsible-gaming.service.js';
 import { depositWebhookSchema, PAGE_DEFAULT, type DepositWebhook } from './wallet.schemas.js';
 import { verifyWebhookSignature } from './webhook-signature.js';
@@ -138,8 +138,9 @@ export class DepositService {
   }
 
   /** One report of a deposit (already authenticated). */
-  async report(report: DepositWebhook): Promise<WebhookResult> {
-    const network = report.network;
+  async report(input: DepositWebhook): Promise<WebhookResult> {
+    const network = input.network;
+    const report = { ...input, txHash: normalizeTxHash(network, input.txHash) };
     const address = normalizeAddress(network, report.address);
     if (!address) throw new DomainError('BAD_REQUEST', `address: not a valid ${network} address`);
     if (!NETWORKS[network].assets.includes(report.asset)) {

@@ -11,6 +11,7 @@ import {
   type LedgerProblem,
 } from '../../../../db/repositories/ledger.repo.js';
 import { DomainError } from '../errors.js';
+import type { EventOutbox, OutboxEntry } from '../events/event-outbox.js';
 import { formatAmount, type Currency } from './amounts.js';
 
 /** The platform's own side of every movement. House accounts may go negative (e.g. money that came in from chain). */
@@ -51,10 +52,6 @@ export interface LedgerTx {
   post(input: PostInput): Promise<PostResult>;
 }
 
-export interface BalancePublisher {
-  balanceUpdate(payload: { userId: string; newBalance: string; currency: string }): Promise<unknown>;
-}
-
 export function accountCode(ref: AccountRef): string {
   if ('house' in ref) return `house:${ref.house}`;
   return `${ref.purpose === 'referral' ? 'referral' : 'user'}:${ref.user}`;
@@ -81,27 +78,39 @@ export function assertBalanced(legs: Leg[]): void {
 
 /**
  * Double-entry bookkeeping over Postgres. Every change of money goes through `transact`: the
- * caller's own writes and its postings commit together, and the owners of changed user balances
- * get a balance-update only after the commit.
+ * caller's own writes and its postings commit together, and so do the balance-update events of
+ * the changed user balances (in the event outbox); they are published after the commit, and by the
+ * housekeeping sweep if that publish fails.
  */
 export class LedgerService {
-  constructor(
-    private readonly deps: { db: Db; events: BalancePublisher; onPublishError?: (error: unknown) => void },
-  ) {}
+  constructor(private readonly deps: { db: Db; outbox: EventOutbox }) {}
 
   async transact<T>(work: (tx: LedgerTx) => Promise<T>): Promise<T> {
-    const changes = new Map<string, BalanceChange>();
-    const result = await this.deps.db.transaction().execute((trx) =>
-      work({
+    let entries: OutboxEntry[] = [];
+    const result = await this.deps.db.transaction().execute(async (trx) => {
+      const changes = new Map<string, BalanceChange>();
+      const done = await work({
         trx,
         post: async (input) => {
           const { result: posted, changes: changed } = await postTransaction(trx, input);
           for (const change of changed) changes.set(`${change.userId}/${change.currency}`, change);
           return posted;
         },
-      }),
-    );
-    await this.publish([...changes.values()]);
+      });
+      // Written last, with the final balance of each account the transaction touched.
+      entries = await Promise.all(
+        [...changes.values()].map((change) =>
+          this.deps.outbox.write(
+            trx,
+            'balance-update',
+            { userId: String(change.userId), newBalance: formatAmount(change.balance), currency: change.currency },
+            `balance:${change.userId}:${change.currency}`,
+          ),
+        ),
+      );
+      return done;
+    });
+    await this.deps.outbox.publish(entries);
     return result;
   }
 
@@ -121,16 +130,6 @@ export class LedgerService {
 
   async check(): Promise<LedgerProblem[]> {
     return findLedgerProblems(this.deps.db);
-  }
-
-  private async publish(changes: BalanceChange[]): Promise<void> {
-    await Promise.all(
-      changes.map((change) =>
-        this.deps.events
-          .balanceUpdate({ userId: String(change.userId), newBalance: formatAmount(change.balance), currency: change.currency })
-          .catch((error: unknown) => this.deps.onPublishError?.(error)),
-      ),
-    );
   }
 }
 

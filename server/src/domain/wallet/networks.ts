@@ -72,6 +72,15 @@ export function normalizeAddress(network: NetworkId, address: string): string | 
   }
 }
 
+/**
+ * A transaction hash as stored and compared: EVM hashes are hex, where 0xAB.. and 0xab.. are the
+ * same transaction, so they are lower-cased; other networks' hashes are kept as sent.
+ */
+export function normalizeTxHash(network: NetworkId, txHash: string): string {
+  const text = txHash.trim();
+  return NETWORKS[network].family === 'evm' ? text.toLowerCase() : text;
+}
+
 /** The 20-byte account id of a secp256k1 public key (compressed or not), as Ethereum and Tron use it. */
 function accountBytes(publicKey: Uint8Array): Uint8Array {
   const uncompressed = secp256k1.Point.fromBytes(publicKey).toBytes(false);

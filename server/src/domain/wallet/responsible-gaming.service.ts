@@ -42,8 +42,17 @@ export const SELF_EXCLUDED_MESSAGE = 'Your account is self-excluded';
  * runs the player cannot play, deposit, chat or tip, but can still log in and withdraw.
  * A lower deposit limit applies at once, a higher one (or removing it) after 24 hours.
  */
+/** Periods long enough that a stolen session must not be able to impose them: they need step-up. */
+export const STEP_UP_PERIODS: readonly ExclusionPeriod[] = ['30d', '6m', 'permanent'];
+
 export class ResponsibleGamingService {
-  constructor(private readonly deps: { db: Db }) {}
+  constructor(
+    private readonly deps: {
+      db: Db;
+      /** Password, then the 2FA code when on (AuthService.confirmStepUp); throws a DomainError when wrong. */
+      stepUp?: (userId: number, password: string | undefined, otp: string | undefined) => Promise<void>;
+    },
+  ) {}
 
   async exclusion(userId: number, db: Db = this.deps.db): Promise<ExclusionView> {
     const active = await findActiveExclusion(db, userId);
@@ -71,7 +80,8 @@ export class ResponsibleGamingService {
     }
   }
 
-  async selfExclude(userId: number, period: ExclusionPeriod): Promise<ExclusionView> {
+  async selfExclude(userId: number, period: ExclusionPeriod, confirm: { password?: string; otp?: string } = {}): Promise<ExclusionView> {
+    if (STEP_UP_PERIODS.includes(period)) await this.deps.stepUp?.(userId, confirm.password, confirm.otp);
     await this.deps.db.transaction().execute(async (trx) => {
       await lockUser(trx, userId, 'self-exclusion');
       const active = await findActiveExclusion(trx, userId);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { REFERRAL_CODE_MESSAGE, REFERRAL_CODE_PATTERN } from '../auth/auth.schemas.js';
+import { dbId } from '../ids.js';
 import { amountInputSchema, CURRENCIES } from './amounts.js';
 import { ASSETS, NETWORK_IDS } from './networks.js';
 
@@ -11,15 +12,16 @@ export const assetSchema = z.enum(ASSETS);
 export const PAGE_DEFAULT = 20;
 export const PAGE_MAX = 100;
 
-const pageFields = {
+/** Paged lists: shared by the wallet's and the admin's lists. */
+export const pageFields = {
   limit: z.number().int().min(1).max(PAGE_MAX).default(PAGE_DEFAULT),
   /** The `nextCursor` of the previous page. */
-  cursor: z.string().regex(/^\d{1,19}$/).optional(),
+  cursor: dbId.bigintString('cursor').optional(),
 };
 
 export const transactionsInputSchema = z.object({ ...pageFields, currency: currencySchema.optional() }).default({ limit: PAGE_DEFAULT });
 
-export const withdrawalStatusFilterSchema = z.enum(['ALL', 'PENDING', 'APPROVED', 'SENT', 'REJECTED', 'FAILED']);
+export const withdrawalStatusFilterSchema = z.enum(['ALL', 'PENDING', 'APPROVED', 'SENDING', 'SENT', 'REJECTED', 'FAILED']);
 export const depositStatusFilterSchema = z.enum(['ALL', 'PENDING', 'CREDITED']);
 
 export const withdrawalsInputSchema = z
@@ -41,11 +43,16 @@ export const withdrawInputSchema = z.object({
   otp: z.string().max(32).optional(),
 });
 
-export const withdrawalIdSchema = z.object({ id: z.string().regex(/^\d{1,19}$/) });
+export const withdrawalIdSchema = z.object({ id: dbId.bigintString() });
 export const rejectInputSchema = withdrawalIdSchema.extend({ reason: z.string().trim().min(1).max(500) });
 export const recordTxidInputSchema = withdrawalIdSchema.extend({ txid: z.string().trim().min(8).max(128).regex(/^[A-Za-z0-9]+$/) });
 
-export const selfExcludeInputSchema = z.object({ period: z.enum(['24h', '7d', '30d', '6m', 'permanent']) });
+export const selfExcludeInputSchema = z.object({
+  period: z.enum(['24h', '7d', '30d', '6m', 'permanent']),
+  /** Required for 30d, 6m and permanent (step-up), with the 2FA code when the account has 2FA on. */
+  password: z.string().min(1).max(256).optional(),
+  otp: z.string().max(32).optional(),
+});
 export const depositLimitInputSchema = z.object({
   period: z.enum(['day', 'week', 'month']),
   /** null removes the limit (takes effect after 24 h, like any increase). */
@@ -64,7 +71,7 @@ export const depositWebhookSchema = z.object({
 });
 export type DepositWebhook = z.infer<typeof depositWebhookSchema>;
 
-export const userIdInputSchema = z.object({ userId: z.number().int().positive() });
+export const userIdInputSchema = z.object({ userId: dbId.integer('userId') });
 
 export const createReferralCodeInputSchema = z
   .object({ code: z.string().trim().regex(REFERRAL_CODE_PATTERN, REFERRAL_CODE_MESSAGE).optional() })

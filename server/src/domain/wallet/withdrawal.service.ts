@@ -3,6 +3,7 @@ import type { WithdrawalStatus } from '../../../../db/wallet-tables.js';
 import {
   findWithdrawal,
   insertWithdrawal,
+  listApprovedWithdrawalIds,
   listWithdrawals,
   transitionWithdrawal,
   type WithdrawalRow,
@@ -56,6 +57,9 @@ export interface WithdrawalView {
   createdAt: string;
   decidedAt: string | null;
   sentAt: string | null;
+  /** The admin who approved it, and the admin who recorded its txid (null: the payout adapter). */
+  approvedBy: number | null;
+  txidRecordedBy: number | null;
 }
 
 export interface WithdrawalTerms {
@@ -83,10 +87,19 @@ export function toWithdrawalView(row: WithdrawalRow): WithdrawalView {
     createdAt: new Date(row.created_at).toISOString(),
     decidedAt: row.decided_at ? new Date(row.decided_at).toISOString() : null,
     sentAt: row.sent_at ? new Date(row.sent_at).toISOString() : null,
+    approvedBy: row.approved_by,
+    txidRecordedBy: row.txid_recorded_by,
   };
 }
 
 const notFound = () => new DomainError('NOT_FOUND', 'Withdrawal not found');
+/** An admin may not decide on their own withdrawal (four eyes). */
+function refuseOwn(row: WithdrawalRow, adminId: number, action: string): void {
+  if (row.user_id === adminId) {
+    throw new DomainError('FORBIDDEN', `You cannot ${action} your own withdrawal; another admin must`, { code: 'OWN_WITHDRAWAL' });
+  }
+}
+
 const wrongState = (row: WithdrawalRow | undefined, action: string) =>
   new DomainError('CONFLICT', row ? `Cannot ${action} a ${row.status} withdrawal` : 'Withdrawal not found', { code: 'WITHDRAWAL_STATE' });
 
@@ -104,6 +117,8 @@ export class WithdrawalService {
       secondFactor: SecondFactorCheck;
       payoutQueue: { enqueue(withdrawalId: string): Promise<void> };
       payout: PayoutAdapter;
+      /** Told when an approval's payout job could not be queued (housekeeping queues it later). */
+      onQueueError?: (error: unknown, withdrawalId: string) => void;
     },
     private readonly config: WithdrawalConfig,
   ) {}
@@ -164,26 +179,47 @@ export class WithdrawalService {
   }
 
   async approve(adminId: number, id: string): Promise<WithdrawalView> {
+    const current = await findWithdrawal(this.deps.db, id);
+    if (!current) throw notFound();
+    refuseOwn(current, adminId, 'approve');
     const row = await transitionWithdrawal(this.deps.db, id, ['PENDING'], 'APPROVED', { decidedBy: adminId });
     if (!row) throw wrongState(await findWithdrawal(this.deps.db, id), 'approve');
-    // Idempotent job id; if Redis is down the admin can still record the txid by hand.
-    await this.deps.payoutQueue.enqueue(String(row.id));
+    // The approval stands even when the queue is away: housekeeping queues approved withdrawals
+    // that have no job (requeueApproved); the job id makes that idempotent.
+    await this.deps.payoutQueue.enqueue(String(row.id)).catch((error: unknown) => this.deps.onQueueError?.(error, String(row.id)));
     return toWithdrawalView(row);
+  }
+
+  /** Housekeeping: queues the payout job of withdrawals approved more than `olderThanMs` ago. */
+  async requeueApproved(olderThanMs = 60_000, limit = 100): Promise<number> {
+    const ids = await listApprovedWithdrawalIds(this.deps.db, new Date(Date.now() - olderThanMs), limit);
+    for (const id of ids) await this.deps.payoutQueue.enqueue(id);
+    return ids.length;
   }
 
   async reject(adminId: number, id: string, reason: string): Promise<WithdrawalView> {
     return this.refund(id, ['PENDING'], 'REJECTED', { reason, decidedBy: adminId }, 'reject');
   }
 
-  /** An approved withdrawal that could not be sent: refunded in full. */
+  /**
+   * An approved withdrawal that could not be sent: refunded in full. For a SENDING one this is the
+   * operator's decision after checking the chain that nothing went out.
+   */
   async fail(id: string, reason: string, adminId?: number): Promise<WithdrawalView> {
-    return this.refund(id, ['APPROVED'], 'FAILED', { reason, decidedBy: adminId }, 'fail');
+    return this.refund(id, ['APPROVED', 'SENDING'], 'FAILED', { reason, decidedBy: adminId }, 'fail');
   }
 
-  /** Records the chain transaction of an approved withdrawal and settles the reservation. */
+  /**
+   * Records the chain transaction of an approved (or SENDING) withdrawal and settles the
+   * reservation. `adminId` is who recorded it (kept apart from who approved); none: the adapter.
+   */
   async recordTxid(id: string, txid: string, adminId?: number): Promise<WithdrawalView> {
+    if (adminId !== undefined) {
+      const current = await findWithdrawal(this.deps.db, id);
+      if (current) refuseOwn(current, adminId, 'record a transaction for');
+    }
     const row = await this.deps.ledger.transact(async (tx) => {
-      const sent = await transitionWithdrawal(tx.trx, id, ['APPROVED'], 'SENT', { txid, ...(adminId ? { decidedBy: adminId } : {}) });
+      const sent = await transitionWithdrawal(tx.trx, id, ['APPROVED', 'SENDING'], 'SENT', { txid, txidRecordedBy: adminId });
       if (!sent) return undefined;
       await this.settle(tx, sent);
       return sent;
@@ -192,19 +228,31 @@ export class WithdrawalService {
     return toWithdrawalView(row);
   }
 
-  /** The worker's job: hand an approved withdrawal to the payout adapter. Safe to run twice. */
+  /**
+   * The worker's job: hand an approved withdrawal to the payout adapter. SENDING is recorded
+   * before the adapter is called, so a crash between sending and recording the txid leaves it
+   * SENDING, and no retry or restart sends it again: an operator checks the chain and records the
+   * txid or fails it (admin.withdrawals.sending lists them). Safe to run twice.
+   */
   async processPayout(id: string): Promise<WithdrawalView | undefined> {
     const row = await findWithdrawal(this.deps.db, id);
     if (!row) throw notFound();
     if (row.status !== 'APPROVED') return toWithdrawalView(row);
+    const sending = await transitionWithdrawal(this.deps.db, id, ['APPROVED'], 'SENDING');
+    // Another job (or an admin) moved it on in the meantime.
+    if (!sending) return toWithdrawalView((await findWithdrawal(this.deps.db, id))!);
     let outcome: PayoutOutcome;
     try {
-      outcome = await this.deps.payout.send(toWithdrawalView(row));
+      outcome = await this.deps.payout.send(toWithdrawalView(sending));
     } catch (error) {
+      // A definite "never sent" refunds; anything else may have gone out, so it stays SENDING.
       if (error instanceof PayoutFailure) return this.fail(id, error.message);
       throw error;
     }
-    return outcome.kind === 'sent' ? this.recordTxid(id, outcome.txid) : toWithdrawalView(row);
+    if (outcome.kind === 'sent') return this.recordTxid(id, outcome.txid);
+    // Nothing was sent (manual adapter): back to APPROVED for an admin to pay out and record.
+    const back = await transitionWithdrawal(this.deps.db, id, ['SENDING'], 'APPROVED');
+    return toWithdrawalView(back ?? sending);
   }
 
   private async refund(

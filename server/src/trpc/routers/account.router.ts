@@ -7,7 +7,9 @@ import { onBalanceProcedure } from './live.procedures.js';
 export const accountRouter = router({
   onBalance: onBalanceProcedure,
   exclusion: authedProcedure.query(({ ctx }) => ctx.services.responsibleGaming.exclusion(ctx.user.id)),
-  selfExclude: authedProcedure.input(selfExcludeInputSchema).mutation(({ ctx, input }) => ctx.services.responsibleGaming.selfExclude(ctx.user.id, input.period)),
+  selfExclude: authedProcedure
+    .input(selfExcludeInputSchema)
+    .mutation(({ ctx, input }) => ctx.services.responsibleGaming.selfExclude(ctx.user.id, input.period, input)),
   depositLimits: authedProcedure.query(({ ctx }) => ctx.services.responsibleGaming.depositLimits(ctx.user.id)),
   setDepositLimit: authedProcedure
     .input(depositLimitInputSchema)

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { recordTxidInputSchema, rejectInputSchema, userIdInputSchema, withdrawalIdSchema } from '../../domain/wallet/wallet.schemas.js';
+import { pageFields, recordTxidInputSchema, rejectInputSchema, userIdInputSchema, withdrawalIdSchema } from '../../domain/wallet/wallet.schemas.js';
 import { adminProcedure } from '../auth.middleware.js';
 import { router } from '../init.js';
 
-const pageInput = z.object({ limit: z.number().int().min(1).max(100).default(20), cursor: z.string().regex(/^\d{1,19}$/).optional() }).default({ limit: 20 });
+const pageInput = z.object(pageFields).default({ limit: 20 });
 
 /** Admin tools: withdrawal decisions and the ledger. */
 export const adminRouter = router({
@@ -11,6 +11,8 @@ export const adminRouter = router({
     pending: adminProcedure.input(pageInput).query(({ ctx, input }) => ctx.services.withdrawals.list(undefined, { ...input, status: 'PENDING' })),
     /** Approved and waiting for the payout's transaction id (the manual adapter sends nothing itself). */
     approved: adminProcedure.input(pageInput).query(({ ctx, input }) => ctx.services.withdrawals.list(undefined, { ...input, status: 'APPROVED' })),
+    /** Handed to the payout adapter without a recorded outcome: check the chain, then recordTxid or fail. */
+    sending: adminProcedure.input(pageInput).query(({ ctx, input }) => ctx.services.withdrawals.list(undefined, { ...input, status: 'SENDING' })),
     approve: adminProcedure.input(withdrawalIdSchema).mutation(({ ctx, input }) => ctx.services.withdrawals.approve(ctx.user.id, input.id)),
     reject: adminProcedure.input(rejectInputSchema).mutation(({ ctx, input }) => ctx.services.withdrawals.reject(ctx.user.id, input.id, input.reason)),
     recordTxid: adminProcedure.input(recordTxidInputSchema).mutation(({ ctx, input }) => ctx.services.withdrawals.recordTxid(input.id, input.txid, ctx.user.id)),

@@ -14,7 +14,7 @@ import { DomainError } from '../../domain/errors.js';
 import { chatFeed } from '../../realtime/chat-feed.js';
 import { adminProcedure, staffProcedure } from '../auth.middleware.js';
 import { publicProcedure, router } from '../init.js';
-import { resumeInput, trackedEvents } from '../tracked-events.js';
+import { limitedEvents, resumeInput } from '../tracked-events.js';
 
 /**
  * Sending resolves the session before validating the message, so a guest always learns that
@@ -32,7 +32,7 @@ export const chatRouter = router({
   send: senderProcedure.input(sendInputSchema).mutation(({ ctx, input }) => ctx.services.chat.send(ctx.sender, input)),
   onMessage: publicProcedure
     .input(resumeInput)
-    .subscription(({ ctx, input, signal }) => trackedEvents(chatFeed(ctx.services.live, { lastEventId: input.lastEventId, signal }))),
+    .subscription(({ ctx, input, signal }) => limitedEvents(ctx.subscriptions, () => chatFeed(ctx.services.live, { lastEventId: input.lastEventId, signal }))),
   announcements: publicProcedure.query(({ ctx }) => ctx.services.chat.announcements()),
   settings: publicProcedure.query(({ ctx }) => ctx.services.chat.settings()),
   delete: staffProcedure.input(deleteInputSchema).mutation(({ ctx, input }) => ctx.services.chat.deleteMessage(ctx.user, input)),

@@ -1,5 +1,5 @@
 import { publicProcedure } from '../init.js';
-import { resumeInput, trackedEvents } from '../tracked-events.js';
+import { limitedEvents, resumeInput } from '../tracked-events.js';
 
 /**
  * Live subscriptions mounted under their area's router (account.onBalance, games.onResult,
@@ -9,15 +9,15 @@ import { resumeInput, trackedEvents } from '../tracked-events.js';
 export const onBalanceProcedure = publicProcedure
   .input(resumeInput)
   .subscription(async ({ ctx, input, signal }) =>
-    trackedEvents(await ctx.services.live.balanceUpdates(ctx.sessionToken, { lastEventId: input.lastEventId, signal })),
+    limitedEvents(ctx.subscriptions, () => ctx.services.live.balanceUpdates(ctx.sessionToken, { lastEventId: input.lastEventId, signal })),
   );
 
 export const onResultProcedure = publicProcedure
   .input(resumeInput)
   .subscription(async ({ ctx, input, signal }) =>
-    trackedEvents(await ctx.services.live.gameResults(ctx.sessionToken, { lastEventId: input.lastEventId, signal })),
+    limitedEvents(ctx.subscriptions, () => ctx.services.live.gameResults(ctx.sessionToken, { lastEventId: input.lastEventId, signal })),
   );
 
 export const onAnnouncementProcedure = publicProcedure
   .input(resumeInput)
-  .subscription(({ ctx, input, signal }) => trackedEvents(ctx.services.live.announcements({ lastEventId: input.lastEventId, signal })));
+  .subscription(({ ctx, input, signal }) => limitedEvents(ctx.subscriptions, () => ctx.services.live.announcements({ lastEventId: input.lastEventId, signal })));

@@ -1,6 +1,6 @@
 import { burnsInputSchema, historyInputSchema } from '../../domain/token/token.schemas.js';
 import { publicProcedure, router } from '../init.js';
-import { resumeInput, trackedEvents } from '../tracked-events.js';
+import { limitedEvents, resumeInput } from '../tracked-events.js';
 
 /** BZU market data (decimal strings for money) and its live price feed. */
 export const tokenRouter = router({
@@ -10,5 +10,5 @@ export const tokenRouter = router({
   burns: publicProcedure.input(burnsInputSchema).query(({ ctx, input }) => ctx.services.token.burns(input?.limit)),
   onPrice: publicProcedure
     .input(resumeInput)
-    .subscription(({ ctx, input, signal }) => trackedEvents(ctx.services.live.tokenPrices({ lastEventId: input.lastEventId, signal }))),
+    .subscription(({ ctx, input, signal }) => limitedEvents(ctx.subscriptions, () => ctx.services.live.tokenPrices({ lastEventId: input.lastEventId, signal }))),
 });

@@ -1,0 +1,59 @@
+import { sql, type Kysely, type Selectable } from 'kysely';
+import type { EventOutboxTable } from '../event-tables.js';
+import type { Database } from '../schema.js';
+
+export type EventOutboxRow = Selectable<EventOutboxTable>;
+type Executor = Kysely<Database>;
+
+/** Writes one event inside the caller's transaction; returns its id. */
+export async function insertOutboxEvent(db: Executor, values: { type: string; payload: unknown; coalesceKey?: string }): Promise<string> {
+  const row = await db
+    .insertInto('event_outbox')
+    .values({ type: values.type, payload: JSON.stringify(values.payload), coalesce_key: values.coalesceKey ?? null })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return String(row.id);
+}
+
+export async function markOutboxEventsPublished(db: Executor, ids: string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db.updateTable('event_outbox').set({ published_at: sql`now()`, last_error: null }).where('id', 'in', ids).execute();
+}
+
+export async function recordOutboxEventFailure(db: Executor, id: string, error: string): Promise<void> {
+  await db
+    .updateTable('event_outbox')
+    .set({ attempts: sql`attempts + 1`, last_error: error })
+    .where('id', '=', id)
+    .execute();
+}
+
+/**
+ * Unpublished rows a newer row (same coalesce key) has superseded are closed without publishing:
+ * a late publish of an old balance would overwrite the newer one on the client.
+ */
+export async function closeSupersededOutboxEvents(db: Executor): Promise<number> {
+  const result = await sql`
+    update event_outbox o set published_at = now(), last_error = 'superseded'
+    where o.published_at is null and o.coalesce_key is not null
+      and exists (select 1 from event_outbox n where n.coalesce_key = o.coalesce_key and n.id > o.id)`.execute(db);
+  return Number(result.numAffectedRows ?? 0);
+}
+
+/** Unpublished events older than the cutoff (their after-commit publish failed or never ran), oldest first. */
+export function listStaleOutboxEvents(db: Executor, olderThan: Date, limit: number): Promise<EventOutboxRow[]> {
+  return db
+    .selectFrom('event_outbox')
+    .selectAll()
+    .where('published_at', 'is', null)
+    .where('created_at', '<', olderThan)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+/** Published rows are history only; housekeeping drops them after a while. */
+export async function deletePublishedOutboxEvents(db: Executor, before: Date): Promise<number> {
+  const result = await db.deleteFrom('event_outbox').where('published_at', '<', before).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -1,0 +1,91 @@
+import type { Db } from '../../../../db/client.js';
+import {
+  closeSupersededOutboxEvents,
+  deletePublishedOutboxEvents,
+  insertOutboxEvent,
+  listStaleOutboxEvents,
+  markOutboxEventsPublished,
+  recordOutboxEventFailure,
+} from '../../../../db/repositories/event-outbox.repo.js';
+import type { EventPayload, EventType } from './platform-events.js';
+
+export interface OutboxPublisher {
+  publish<T extends EventType>(type: T, payload: EventPayload<T>): Promise<unknown>;
+}
+
+/** An event written in a transaction, to publish once that transaction has committed. */
+export interface OutboxEntry {
+  id: string;
+  type: EventType;
+  payload: unknown;
+}
+
+/**
+ * The transactional event outbox (like the e-mail outbox): an event that must not be lost is
+ * written in the same transaction as the change it reports, published right after commit, and
+ * published again by the housekeeping sweep when that publish failed (Redis away, process died).
+ * Delivery is at least once; subscribers already treat events as idempotent states.
+ */
+export class EventOutbox {
+  constructor(private readonly deps: { db: Db; events: OutboxPublisher; onPublishError?: (error: unknown, entry: OutboxEntry) => void }) {}
+
+  /**
+   * Inside the caller's transaction. `coalesceKey`: events with the same key describe the same
+   * state (one user's balance in one currency); only the newest is published late.
+   */
+  async write<T extends EventType>(trx: Db, type: T, payload: EventPayload<T>, coalesceKey?: string): Promise<OutboxEntry> {
+    const id = await insertOutboxEvent(trx, { type, payload, coalesceKey });
+    return { id, type, payload };
+  }
+
+  /** After commit: publishes the entries; a failure stays in the outbox for the sweep. */
+  async publish(entries: OutboxEntry[]): Promise<void> {
+    const done: string[] = [];
+    await Promise.all(
+      entries.map(async (entry) => {
+        try {
+          await this.deps.events.publish(entry.type, entry.payload as EventPayload<typeof entry.type>);
+          done.push(entry.id);
+        } catch (error) {
+          this.deps.onPublishError?.(error, entry);
+          await recordOutboxEventFailure(this.deps.db, entry.id, describe(error)).catch(() => undefined);
+        }
+      }),
+    );
+    await markOutboxEventsPublished(this.deps.db, done).catch((error: unknown) => {
+      // Published but not marked: the sweep publishes them once more (at least once).
+      this.deps.onPublishError?.(error, entries[0]!);
+    });
+  }
+
+  /**
+   * Housekeeping: publishes events whose after-commit publish did not happen within `olderThanMs`
+   * (oldest first); returns how many were published.
+   */
+  async republishStale(olderThanMs = 30_000, limit = 500): Promise<number> {
+    await closeSupersededOutboxEvents(this.deps.db);
+    const rows = await listStaleOutboxEvents(this.deps.db, new Date(Date.now() - olderThanMs), limit);
+    let published = 0;
+    for (const row of rows) {
+      try {
+        await this.deps.events.publish(row.type as EventType, row.payload as EventPayload<EventType>);
+        await markOutboxEventsPublished(this.deps.db, [String(row.id)]);
+        published += 1;
+      } catch (error) {
+        await recordOutboxEventFailure(this.deps.db, String(row.id), describe(error));
+        // The bus is still away: the rest would fail the same way; the next sweep tries again.
+        break;
+      }
+    }
+    return published;
+  }
+
+  /** Housekeeping: published rows older than `keepMs` are deleted. */
+  purgePublished(keepMs = 24 * 3_600_000): Promise<number> {
+    return deletePublishedOutboxEvents(this.deps.db, new Date(Date.now() - keepMs));
+  }
+}
+
+function describe(error: unknown): string {
+  return (error instanceof Error ? error.message : String(error)).slice(0, 500);
+}
