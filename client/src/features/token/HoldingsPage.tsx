@@ -37,8 +37,10 @@ function Figure({ label, value, testId, color, hint }: { label: string; value: s
 function BalanceChart({ points }: { points: { t: string; bzu: string }[] }) {
   const { ref, width } = useElementSize<HTMLDivElement>();
   const gradientId = useId();
-  // A balance holds until the next change: extend the last one to now so the line reaches today.
-  const series = [...points, ...(points.length > 0 ? [{ t: new Date().toISOString(), bzu: points[points.length - 1]!.bzu }] : [])];
+  // A balance holds until the next change: a step line (the old balance up to each change), and
+  // the last one extended to now so the line reaches today.
+  const series = points.flatMap((point, i) => (i === 0 ? [point] : [{ t: point.t, bzu: points[i - 1]!.bzu }, point]));
+  if (points.length > 0) series.push({ t: new Date().toISOString(), bzu: points[points.length - 1]!.bzu });
   const layout = layoutChart(
     series.map((p) => ({ t: p.t, price: p.bzu })),
     { width, height: HEIGHT, padY: 12 },
@@ -84,7 +86,7 @@ function Holdings() {
   return (
     <Stack gap="lg">
       <SimpleGrid type="container" cols={{ base: 1, '420px': 2, '760px': 4 }} spacing="md">
-        <Figure label="BZU held" value={`${formatMoney(data.bzu)} BZU`} testId="holdings-bzu" hint={`${data.tier.name} holder`} />
+        <Figure label="BZU held" value={`${formatDecimal(data.bzu, 2)} BZU`} testId="holdings-bzu" hint={`${formatMoney(data.bzu)} exactly · ${data.tier.name} holder`} />
         <Figure label="Value" value={usd(data.usdValue)} testId="holdings-value" hint={`at $${formatDecimal(data.price, TOKEN_PRICE_DECIMALS)} per BZU`} />
         <Figure
           label="Average cost"
