@@ -50,7 +50,7 @@ export function BurnSection() {
                       {hour(period.periodStart)}
                       <Text span size="xs" c="dimmed">
                         {' '}
-                        – {new Date(period.periodEnd).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' })}
+                        – {new Date(period.periodEnd).toLocaleTimeString('en-GB', { timeStyle: 'short' })}
                       </Text>
                     </Table.Td>
                     <Table.Td ff="monospace">${formatDecimal(period.revenue, 2)}</Table.Td>

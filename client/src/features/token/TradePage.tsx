@@ -250,19 +250,20 @@ export function TradePage() {
   return (
     <TokenPageFrame title="BZU Trade" description="Buy and sell BZU against the platform's BZU/USD pool with your cash balance." guestText="Log in to buy and sell BZU with your cash balance.">
       <Stack gap="lg">
+        {/* The form first: on a phone it is what the page is for; the price and how it works beside it. */}
         <SimpleGrid type="container" cols={{ base: 1, '760px': 2 }} spacing="lg">
+          <TradeForm />
           <Paper withBorder radius="lg" p="lg" bg="var(--bzu-card)" component="section" aria-label="BZU price">
             <Text size="sm" c="dimmed" mb={4}>
               BZU price
             </Text>
             <TokenPrice state={latest} size="xl" />
             <Text size="sm" c="dimmed" mt="md">
-              The pool prices every trade by its reserves (x · y = k): buying raises the price, selling lowers it. The fee goes to the house;
-              holding BZU lowers it (see Utility). If the pool moves past your slippage tolerance before your trade runs, it is refused and nothing
-              changes.
+              The pool prices each trade by its reserves (x · y = k): buying raises the price, selling lowers it. The fee goes to the house, and
+              holding BZU lowers it (see Utility). If the pool moves past your slippage tolerance before your trade runs, the trade is refused and
+              nothing changes.
             </Text>
           </Paper>
-          <TradeForm />
         </SimpleGrid>
         <RecentTrades />
       </Stack>

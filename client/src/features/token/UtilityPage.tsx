@@ -52,7 +52,7 @@ function Utility() {
               Rakeback +{data.tier.rakebackBoostPercent}%
             </Badge>
             <Badge size="lg" variant="light" color="grape" data-testid="tier-tickets">
-              {data.tier.raffleTickets} raffle tickets
+              {data.tier.raffleTickets} raffle {data.tier.raffleTickets === 1 ? "ticket" : "tickets"}
             </Badge>
           </Group>
         </Group>
