@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { previousHour } from '../../server/src/domain/token/burn.service.js';
 import { quoteTrade } from '../../server/src/domain/token/pool-trade.js';
 import { parseUnits, formatUnits } from '../../server/src/domain/token/token-units.js';
+import { dispatch } from '../../server/src/cli/commands.js';
 import { createLogger } from '../../server/src/infra/logger.js';
 import { tokenBurnHandlers } from '../../worker/src/processors/token-burn.processor.js';
 import type { JobContext } from '../../worker/src/processors/types.js';
@@ -305,5 +306,16 @@ describe('BZU trading against the pool and buy-and-burn', () => {
     const second = (await tokenBurnHandlers.hour({}, context(`repeat:token-burn-hourly:${tick}`))) as { result: string };
     expect(second.result).toBe('already-done');
     await expect(services().tokenBurn.burnHour(new Date(tick))).rejects.toMatchObject({ code: 'PERIOD_NOT_CLOSED' });
+
+    // The operator command: the same hour again does nothing; an older hour is decided once.
+    const printed: string[] = [];
+    const cli = (args: string[]) => dispatch(['token:burn', ...args], { services: services(), print: (line) => printed.push(line) });
+    await cli([]);
+    expect(printed.pop()).toMatch(/: already skipped \(No net gaming revenue in the period \(0\.00000000 USD\)\); nothing done$/);
+    const older = new Date(tick - 5 * 3_600_000).toISOString();
+    await cli(['--hour', older]);
+    expect(printed.pop()).toBe(`${older} - ${new Date(tick - 4 * 3_600_000).toISOString()}: revenue 0.00000000 USD x share 0.2: skipped (No net gaming revenue in the period (0.00000000 USD))`);
+    await expect(cli(['--hour', 'yesterday'])).rejects.toThrow(/"yesterday" is not an ISO date-time/);
+    await expect(cli(['--hour', new Date(tick - 5 * 3_600_000 + 60_000).toISOString()])).rejects.toMatchObject({ code: 'INVALID_PERIOD' });
   });
 });
