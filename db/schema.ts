@@ -2,6 +2,7 @@ import type { ColumnType, Generated as KyselyGenerated } from 'kysely';
 import type { AccountTables } from './account-tables.js';
 import type { ChatTables } from './chat-tables.js';
 import type { EventTables } from './event-tables.js';
+import type { NullableInt8, TokenEconomyTables } from './token-economy-tables.js';
 import type { WalletTables } from './wallet-tables.js';
 
 /**
@@ -106,6 +107,12 @@ export interface TokenSwapsTable {
   usd_amount_e8: Int8;
   idempotency_key: string;
   created_at: Generated<Timestamp>;
+  /** Migration 20261127_0301: the trader (null: the house's buy-and-burn), fee, spot price after, ledger link. */
+  user_id: ColumnType<number | null, number | null | undefined, number | null>;
+  kind: Generated<'trade' | 'burn'>;
+  fee_e8: Generated<Int8>;
+  price_after_e8: NullableInt8;
+  ledger_transaction_id: NullableInt8;
 }
 
 export interface TokenBurnsTable {
@@ -115,6 +122,14 @@ export interface TokenBurnsTable {
   reason: string;
   idempotency_key: string;
   created_at: Generated<Timestamp>;
+  /** Migration 20261127_0301: the buy-and-burn formula's inputs. */
+  period_start: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  period_end: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  revenue_e8: NullableInt8;
+  share_ppm: ColumnType<number | null, number | null | undefined, number | null>;
+  usd_spent_e8: NullableInt8;
+  price_e8: NullableInt8;
+  ledger_transaction_id: NullableInt8;
 }
 
 export interface TokenPricesTable {
@@ -131,7 +146,7 @@ export interface TokenPricesTable {
 /**
  * Every table the app reads or writes. Each area adds its tables here next to its migration.
  */
-export interface Database extends WalletTables, ChatTables, AccountTables, EventTables {
+export interface Database extends WalletTables, ChatTables, AccountTables, EventTables, TokenEconomyTables {
   app_settings: AppSettingsTable;
   users: UsersTable;
   sessions: SessionsTable;

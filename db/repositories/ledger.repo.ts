@@ -214,6 +214,29 @@ export async function findLedgerProblems(db: Executor, limit = 20): Promise<Ledg
         where c.commission_e8 > 0 and not exists (select 1 from ledger_transactions t where t.idempotency_key = 'referral:' || c.source_key)
         limit ${limit}`,
     },
+    {
+      check: 'the BZU/USD pool reserves equal the ledger pool accounts',
+      query: sql`select format('pool %s holds %s BZU / %s USD, ledger house:bzu-pool holds %s BZU / %s USD', p.id, p.reserve_bzu_e8, p.reserve_usd_e8,
+            coalesce(b.balance_e8, 0), coalesce(u.balance_e8, 0)) as detail
+        from token_pools p
+        left join ledger_accounts b on b.code = 'house:bzu-pool' and b.currency = 'BZU'
+        left join ledger_accounts u on u.code = 'house:bzu-pool' and u.currency = 'USD'
+        where p.id = 'BZU/USD' and (p.reserve_bzu_e8 <> coalesce(b.balance_e8, 0) or p.reserve_usd_e8 <> coalesce(u.balance_e8, 0))
+        limit ${limit}`,
+    },
+    {
+      check: 'burned supply equals the ledger burned account',
+      query: sql`select format('token_supply says %s BZU burned, house:burned holds %s', s.burned_e8, coalesce(a.balance_e8, 0)) as detail
+        from token_supply s left join ledger_accounts a on a.code = 'house:burned' and a.currency = 'BZU'
+        where s.symbol = 'BZU' and s.burned_e8 <> coalesce(a.balance_e8, 0) limit ${limit}`,
+    },
+    {
+      check: 'every trade and burn has its ledger transaction',
+      query: sql`select format('swap %s (%s) has no ledger transaction', s.id, s.idempotency_key) as detail
+        from token_swaps s where (s.user_id is not null or s.kind = 'burn')
+          and not exists (select 1 from ledger_transactions t where t.idempotency_key = s.idempotency_key)
+        limit ${limit}`,
+    },
   ];
   const problems: LedgerProblem[] = [];
   for (const { check, query } of checks) {

@@ -130,7 +130,16 @@ export interface BurnRow {
   usdValue: bigint;
   reason: string;
   createdAt: Date;
+  /** Buy-and-burn formula inputs (migration 20261127_0301); null on burns recorded otherwise. */
+  periodStart: Date | null;
+  periodEnd: Date | null;
+  revenue: bigint | null;
+  sharePpm: number | null;
+  usdSpent: bigint | null;
+  price: bigint | null;
 }
+
+const bigOrNull = (value: string | null) => (value === null ? null : BigInt(value));
 
 export async function recentBurns(db: Executor, limit: number): Promise<BurnRow[]> {
   const rows = await db.selectFrom('token_burns').selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
@@ -140,6 +149,12 @@ export async function recentBurns(db: Executor, limit: number): Promise<BurnRow[
     usdValue: BigInt(row.usd_value_e8),
     reason: row.reason,
     createdAt: new Date(row.created_at),
+    periodStart: row.period_start ? new Date(row.period_start) : null,
+    periodEnd: row.period_end ? new Date(row.period_end) : null,
+    revenue: bigOrNull(row.revenue_e8),
+    sharePpm: row.share_ppm,
+    usdSpent: bigOrNull(row.usd_spent_e8),
+    price: bigOrNull(row.price_e8),
   }));
 }
 
@@ -150,31 +165,6 @@ export async function burnedSince(db: Executor, since: Date): Promise<bigint> {
     .where('created_at', '>', since)
     .executeTakeFirstOrThrow();
   return BigInt(row.total);
-}
-
-/**
- * Records a burn and lowers the supply in one transaction. A repeated idempotency key changes
- * nothing and returns undefined; a burn beyond what exists violates the supply CHECK.
- */
-export async function insertBurn(
-  db: Executor,
-  input: { amount: bigint; usdValue: bigint; reason: string; idempotencyKey: string },
-): Promise<BurnRow | undefined> {
-  return db.transaction().execute(async (trx) => {
-    const row = await trx
-      .insertInto('token_burns')
-      .values({ amount_e8: input.amount, usd_value_e8: input.usdValue, reason: input.reason, idempotency_key: input.idempotencyKey })
-      .onConflict((oc) => oc.column('idempotency_key').doNothing())
-      .returningAll()
-      .executeTakeFirst();
-    if (!row) return undefined;
-    await trx
-      .updateTable('token_supply')
-      .set({ burned_e8: sql`burned_e8 + ${input.amount.toString()}::bigint`, updated_at: sql`now()` })
-      .where('symbol', '=', BZU)
-      .execute();
-    return { id: String(row.id), amount: input.amount, usdValue: input.usdValue, reason: row.reason, createdAt: new Date(row.created_at) };
-  });
 }
 
 function toSnapshot(row: {

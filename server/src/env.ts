@@ -106,6 +106,10 @@ const envSchema = z.object({
   BZU_PRICE_HTTP_URL: z.string().url().optional(),
   BZU_PRICE_HTTP_PATH: z.string().default('price'),
   BZU_PRICE_HTTP_TIMEOUT_MS: z.coerce.number().int().positive().default(5_000),
+  // BZU trading and buy-and-burn: the trade fee in basis points before the holder discount
+  // (30 = 0.3 %), and the share of each hour's net gaming revenue spent on buying BZU to burn.
+  BZU_TRADE_FEE_BPS: z.coerce.number().int().min(0).max(1_000).default(30),
+  BZU_BURN_REVENUE_SHARE: z.string().regex(/^(0(\.\d{1,6})?|1(\.0{1,6})?)$/, 'must be a fraction between 0 and 1, e.g. 0.2').default('0.2'),
   // Wallet (deposits, withdrawals, referrals). Amounts are decimal strings in whole units.
   WALLET_XPUB: z.string().regex(/^[xt]pub[1-9A-HJ-NP-Za-km-z]{100,112}$/, 'must be a BIP32 extended public key (xpub...)').optional(),
   DEPOSIT_WEBHOOK_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),

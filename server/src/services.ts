@@ -19,6 +19,8 @@ import { PlatformEvents } from './domain/events/platform-events.js';
 import { RedisEventBus } from './infra/event-bus.js';
 import { EventOutbox } from './domain/events/event-outbox.js';
 import { createTokenService } from './infra/token-store.js';
+import { BurnService } from './domain/token/burn.service.js';
+import { TokenTradeService } from './domain/token/trade.service.js';
 import { createChatService } from './infra/chat-store.js';
 import { LiveFeedService } from './realtime/live-feed.service.js';
 import type { SessionResolver } from './realtime/session-resolver.js';
@@ -121,7 +123,19 @@ export function createServices(infra: Infrastructure, options: ServiceOptions = 
     },
     options,
   );
-  return { system, auth, mail, twoFactor, events, outbox, live, token, chat, ...walletServices };
+  // BZU trading and buy-and-burn move money through the ledger; each swap records a price point.
+  const tokenLogger = createLogger(env.LOG_LEVEL, 'token');
+  const recordSwapPrice = (price: bigint, at: Date) => token.recordSwapPrice(price, at);
+  const onPriceError = (error: unknown) => tokenLogger.warn({ err: error }, 'swap price point failed');
+  const tokenTrade = new TokenTradeService(
+    { db, ledger: walletServices.ledger, responsibleGaming: walletServices.responsibleGaming, recordSwapPrice, onPriceError },
+    { feeBps: env.BZU_TRADE_FEE_BPS },
+  );
+  const tokenBurn = new BurnService(
+    { db, ledger: walletServices.ledger, recordSwapPrice, onPriceError },
+    { sharePpm: Number(parseAmount(env.BZU_BURN_REVENUE_SHARE) / 100n) },
+  );
+  return { system, auth, mail, twoFactor, events, outbox, live, token, tokenTrade, tokenBurn, chat, ...walletServices };
 }
 
 export type Services = ReturnType<typeof createServices>;

@@ -3,6 +3,7 @@ import { roleSchema } from '../domain/auth/auth.schemas.js';
 import type { Env } from '../env.js';
 import { walletCommands } from './wallet.commands.js';
 import { chatCommands } from './chat.commands.js';
+import { tokenCommands } from './token.commands.js';
 
 export interface CliContext {
   services: Services;
@@ -35,6 +36,7 @@ export const commands: Record<string, CliCommand> = {
   },
   ...walletCommands,
   ...chatCommands,
+  ...tokenCommands,
 };
 
 export function usage(): string {

@@ -16,6 +16,13 @@ export const jobSchemas = {
     /** One BZU price snapshot per 20 s tick; the tick comes from the scheduler's job id. */
     'price-tick': z.object({}).strict(),
   },
+  'token-burn': {
+    /**
+     * Buy-and-burn of one closed hour: `hour` (ISO, on the hour) or, from the scheduler, the hour
+     * before the job's scheduled time. Its own queue, so a rate-limited price source never delays it.
+     */
+    hour: z.object({ hour: z.iso.datetime().optional() }).strict(),
+  },
   email: {
     /** One outbox row; the mail's content (with its single-use link) stays in Postgres. */
     send: z.object({ outboxId: dbId.integer('outboxId') }).strict(),
@@ -41,6 +48,7 @@ export interface JobScheduler {
 export const jobSchedulers: JobScheduler[] = [
   { id: 'housekeeping-tick', queue: 'housekeeping', job: 'tick', everyMs: 60_000 },
   { id: 'token-price-tick', queue: 'token', job: 'price-tick', everyMs: 20_000 },
+  { id: 'token-burn-hourly', queue: 'token-burn', job: 'hour', everyMs: 3_600_000 },
 ];
 
 export const defaultJobOptions: JobsOptions = {

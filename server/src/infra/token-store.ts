@@ -1,5 +1,6 @@
 import type { Redis } from 'ioredis';
 import type { Db } from '../../../db/client.js';
+import * as economy from '../../../db/repositories/token-economy.repo.js';
 import * as repo from '../../../db/repositories/token.repo.js';
 import type { PlatformEvents } from '../domain/events/platform-events.js';
 import { poolPriceSource, TokenService, type PriceSource, type TokenStore } from '../domain/token/token.service.js';
@@ -21,6 +22,15 @@ export function postgresTokenStore(db: Db): TokenStore {
     history: (since, bucketSeconds) => repo.priceHistory(db, since, bucketSeconds),
     recentBurns: (limit) => repo.recentBurns(db, limit),
     burnedSince: (since) => repo.burnedSince(db, since),
+    recentBurnPeriods: (limit) => economy.recentBurnPeriods(db, limit),
+    upsertSwapPoint: (snapshot) =>
+      economy.upsertTradePricePoint(db, {
+        at: snapshot.slotAt,
+        price: snapshot.price,
+        change24h: snapshot.change24h,
+        marketCap: snapshot.marketCap,
+        volume24h: snapshot.volume24h,
+      }),
   };
 }
 

@@ -1,6 +1,7 @@
 import type { QueueName } from '../../../server/src/infra/queues.js';
 import { emailHandlers } from './email.processor.js';
 import { housekeepingHandlers } from './housekeeping.processor.js';
+import { tokenBurnHandlers } from './token-burn.processor.js';
 import { tokenHandlers } from './token-price.processor.js';
 import type { QueueHandlers } from './types.js';
 import { walletHandlers } from './wallet.processor.js';
@@ -9,6 +10,7 @@ import { walletHandlers } from './wallet.processor.js';
 export const processors: { [Q in QueueName]: QueueHandlers<Q> } = {
   housekeeping: housekeepingHandlers,
   token: tokenHandlers,
+  'token-burn': tokenBurnHandlers,
   email: emailHandlers,
   wallet: walletHandlers,
 };

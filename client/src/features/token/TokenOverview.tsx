@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { PlaceholderState } from '../../components/PlaceholderState';
 import { formatDecimal } from '../../lib/decimal';
 import { trpc } from '../../trpc';
+import { BurnSection } from './BurnSection';
 import { PriceChart } from './PriceChart';
 import { TokenPrice } from './TokenPrice';
 import { useTokenLatest } from './use-token-latest';
@@ -121,6 +122,7 @@ export function TokenOverview() {
         <Stat label="Burned in 24 h" value={bzu(burns.data?.burned24h)} loading={burns.isPending} testId="token-burned-24h" />
       </SimpleGrid>
       <HistoryPanel />
+      <BurnSection />
     </Stack>
   );
 }

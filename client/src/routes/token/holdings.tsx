@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { pageHead } from '../../components/page-head';
-import { TokenSectionPage } from '../../features/token/TokenSectionPage';
+import { HoldingsPage } from '../../features/token/HoldingsPage';
 
 export const Route = createFileRoute('/token/holdings')({
   head: pageHead('BZU Holdings'),
-  component: () => <TokenSectionPage section="holdings" />,
+  component: HoldingsPage,
 });

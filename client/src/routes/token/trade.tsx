@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { pageHead } from '../../components/page-head';
-import { TokenSectionPage } from '../../features/token/TokenSectionPage';
+import { TradePage } from '../../features/token/TradePage';
 
 export const Route = createFileRoute('/token/trade')({
   head: pageHead('BZU Trade'),
-  component: () => <TokenSectionPage section="trade" />,
+  component: TradePage,
 });

@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { pageHead } from '../../components/page-head';
-import { TokenSectionPage } from '../../features/token/TokenSectionPage';
+import { UtilityPage } from '../../features/token/UtilityPage';
 
 export const Route = createFileRoute('/token/utility')({
   head: pageHead('BZU Utility'),
-  component: () => <TokenSectionPage section="utility" />,
+  component: UtilityPage,
 });

@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { pageHead } from '../../components/page-head';
-import { TokenSectionPage } from '../../features/token/TokenSectionPage';
+import { TokenWalletPage } from '../../features/token/TokenWalletPage';
 
 export const Route = createFileRoute('/token/wallet')({
   head: pageHead('BZU Wallet'),
-  component: () => <TokenSectionPage section="wallet" />,
+  component: TokenWalletPage,
 });

@@ -35,12 +35,35 @@ export interface TokenBurn {
   usdValue: string;
   reason: string;
   createdAt: string;
+  /** Buy-and-burn formula inputs (null on burns recorded otherwise): the closed hour [periodStart, periodEnd). */
+  periodStart: string | null;
+  periodEnd: string | null;
+  /** Net gaming revenue of the period, USD. */
+  revenue: string | null;
+  /** Share of the revenue spent, a fraction ("0.2"). */
+  share: string | null;
+  usdSpent: string | null;
+  bzuBought: string | null;
+  /** Average USD per BZU paid. */
+  price: string | null;
+}
+
+export interface TokenBurnPeriod {
+  periodStart: string;
+  periodEnd: string;
+  revenue: string;
+  share: string;
+  status: 'burned' | 'skipped';
+  reason: string | null;
+  burnId: string | null;
 }
 
 export interface TokenBurns {
   totalBurned: string;
   burned24h: string;
   burns: TokenBurn[];
+  /** Every hour the buy-and-burn job looked at, newest first, including the skipped ones. */
+  periods: TokenBurnPeriod[];
 }
 
 export interface TokenHistory {

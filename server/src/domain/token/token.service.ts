@@ -29,8 +29,37 @@ export interface TokenStore {
   latestSnapshot(): Promise<SnapshotRecord | undefined>;
   referenceSamples(cutoff: Date): Promise<PriceSample[]>;
   history(since: Date | null, bucketSeconds: number): Promise<PriceSample[]>;
-  recentBurns(limit: number): Promise<{ id: string; amount: bigint; usdValue: bigint; reason: string; createdAt: Date }[]>;
+  recentBurns(limit: number): Promise<BurnRecord[]>;
   burnedSince(since: Date): Promise<bigint>;
+  /** Every hour the buy-and-burn job looked at, newest first (burned or skipped with a reason). */
+  recentBurnPeriods(limit: number): Promise<BurnPeriodRecord[]>;
+  /** A price point written by a swap at its own moment (later swaps in the same ms overwrite). */
+  upsertSwapPoint(snapshot: SnapshotRecord): Promise<void>;
+}
+
+export interface BurnRecord {
+  id: string;
+  amount: bigint;
+  usdValue: bigint;
+  reason: string;
+  createdAt: Date;
+  periodStart: Date | null;
+  periodEnd: Date | null;
+  revenue: bigint | null;
+  sharePpm: number | null;
+  usdSpent: bigint | null;
+  price: bigint | null;
+}
+
+export interface BurnPeriodRecord {
+  periodStart: Date;
+  periodEnd: Date;
+  revenue: bigint;
+  sharePpm: number;
+  status: 'burned' | 'skipped';
+  reason: string | null;
+  burnId: string | null;
+  createdAt: Date;
 }
 
 export interface TokenCache {
@@ -126,11 +155,13 @@ export class TokenService {
   }
 
   async burns(limit = 20): Promise<TokenBurns> {
-    const [supply, recent, burned24h] = await Promise.all([
+    const [supply, recent, burned24h, periods] = await Promise.all([
       this.requireSupply(),
       this.store.recentBurns(limit),
       this.store.burnedSince(new Date(this.now().getTime() - DAY_MS)),
+      this.store.recentBurnPeriods(limit),
     ]);
+    const optional = (value: bigint | null) => (value === null ? null : formatUnits(value));
     return {
       totalBurned: formatUnits(supply.burned),
       burned24h: formatUnits(burned24h),
@@ -140,8 +171,39 @@ export class TokenService {
         usdValue: formatUnits(b.usdValue),
         reason: b.reason,
         createdAt: b.createdAt.toISOString(),
+        periodStart: b.periodStart?.toISOString() ?? null,
+        periodEnd: b.periodEnd?.toISOString() ?? null,
+        revenue: optional(b.revenue),
+        share: b.sharePpm === null ? null : ppmFraction(b.sharePpm),
+        usdSpent: optional(b.usdSpent),
+        bzuBought: b.reason === 'buy-and-burn' ? formatUnits(b.amount) : null,
+        price: optional(b.price),
+      })),
+      periods: periods.map((p) => ({
+        periodStart: p.periodStart.toISOString(),
+        periodEnd: p.periodEnd.toISOString(),
+        revenue: formatUnits(p.revenue),
+        share: ppmFraction(p.sharePpm),
+        status: p.status,
+        reason: p.reason,
+        burnId: p.burnId,
       })),
     };
+  }
+
+  /**
+   * A swap moved the pool: store a price point at the swap's moment (so the chart, the 24 h change
+   * and the volume see it at once), cache it and publish token-price-update. With the http price
+   * source the displayed price is not the pool's, so nothing is recorded (its 20 s poll stays).
+   */
+  async recordSwapPrice(price: bigint, at: Date): Promise<TokenData | null> {
+    if (this.source.name !== 'pool') return null;
+    const snapshot = await this.derive(price, at);
+    await this.store.upsertSwapPoint(snapshot);
+    const data = toTokenData(snapshot, this.source.name);
+    await this.cache.write(data).catch(() => undefined);
+    await this.events.tokenPriceUpdate(data);
+    return data;
   }
 
   private async latestFromStore(): Promise<TokenData | null> {
@@ -184,6 +246,11 @@ export function poolPriceSource(store: Pick<TokenStore, 'poolReserves'>): PriceS
       return poolSpotPrice(reserves);
     },
   };
+}
+
+/** 200000 ppm -> "0.2". */
+function ppmFraction(ppm: number): string {
+  return (ppm / 1_000_000).toString();
 }
 
 function toTokenData(snapshot: SnapshotRecord, fallbackSource: PriceSourceName): TokenData {

@@ -15,7 +15,18 @@ import type { EventOutbox, OutboxEntry } from '../events/event-outbox.js';
 import { formatAmount, type Currency } from './amounts.js';
 
 /** The platform's own side of every movement. House accounts may go negative (e.g. money that came in from chain). */
-export type HouseAccount = 'deposits' | 'withdrawals-pending' | 'payouts' | 'fees' | 'referrals' | 'games';
+export type HouseAccount =
+  | 'deposits'
+  | 'withdrawals-pending'
+  | 'payouts'
+  | 'fees'
+  | 'referrals'
+  | 'games'
+  // The BZU/USD pool's reserves (both currencies; token_pools holds the same figures), BZU bought
+  // back and burned, and the genesis counterpart of the pool's first reserves.
+  | 'bzu-pool'
+  | 'burned'
+  | 'bzu-genesis';
 
 export type AccountRef = { user: number; purpose?: 'cash' | 'referral' } | { house: HouseAccount };
 

@@ -1,4 +1,6 @@
 import { burnsInputSchema, historyInputSchema } from '../../domain/token/token.schemas.js';
+import { quoteInputSchema, tradeInputSchema } from '../../domain/token/trade.schemas.js';
+import { authedProcedure } from '../auth.middleware.js';
 import { publicProcedure, router } from '../init.js';
 import { limitedEvents, resumeInput } from '../tracked-events.js';
 
@@ -8,6 +10,13 @@ export const tokenRouter = router({
   history: publicProcedure.input(historyInputSchema).query(({ ctx, input }) => ctx.services.token.history(input.range)),
   supply: publicProcedure.query(({ ctx }) => ctx.services.token.supply()),
   burns: publicProcedure.input(burnsInputSchema).query(({ ctx, input }) => ctx.services.token.burns(input?.limit)),
+  /** Price, impact, fee and minimum received of a trade against the pool (the player's holder discount applied). */
+  quote: authedProcedure.input(quoteInputSchema).query(({ ctx, input }) => ctx.services.tokenTrade.quote(ctx.user.id, input)),
+  /** Executes a trade unless it would pay out less than minOut (409 SLIPPAGE_EXCEEDED); idempotent by clientTradeId. */
+  trade: authedProcedure.input(tradeInputSchema).mutation(({ ctx, input }) => ctx.services.tokenTrade.trade(ctx.user.id, input)),
+  holdings: authedProcedure.query(({ ctx }) => ctx.services.tokenTrade.holdings(ctx.user.id)),
+  /** The holder tier table, the player's tier and its fee discount, rakeback boost and raffle tickets. */
+  utility: authedProcedure.query(({ ctx }) => ctx.services.tokenTrade.utility(ctx.user.id)),
   onPrice: publicProcedure
     .input(resumeInput)
     .subscription(({ ctx, input, signal }) => limitedEvents(ctx.subscriptions, () => ctx.services.live.tokenPrices({ lastEventId: input.lastEventId, signal }))),
