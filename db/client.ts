@@ -39,6 +39,10 @@ export function createDb({ url, maxConnections = 10, ...timeouts }: DbOptions): 
   });
   // A dropped idle connection must not crash the process; the pool replaces it on the next checkout.
   pool.on('error', () => undefined);
+  // Nor one that is checked out but between statements (inside a transaction) when the server goes
+  // away: pg emits 'error' on the client, which without a listener ends the process. Its next query
+  // fails instead ("not queryable", a 503), and the pool drops it on release.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
 

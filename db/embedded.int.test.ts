@@ -8,6 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createDb } from './client.js';
 import { embeddedLayout, isEmbeddedPostgresRunning, startEmbeddedPostgres } from './embedded.js';
 import { migrateToLatest } from './migrate.js';
+import { isDatabaseUnavailable } from './unavailable.js';
 
 const dirs: string[] = [];
 afterAll(() => Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true }))));
@@ -86,6 +87,44 @@ describe('embedded PostgreSQL (a real server on a Unix socket under DATA_DIR)', 
       await db.destroy();
       await second.stop();
       await rm(layout.socketDir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  it('a connection held inside a transaction when the server stops fails its next query as unavailable, and the pool recovers', async () => {
+    const dataDir = await tempDataDir();
+    const first = await startEmbeddedPostgres(dataDir);
+    const db = createDb({ url: first.url });
+    try {
+      let stopped!: () => void;
+      let inside!: () => void;
+      const serverGone = new Promise<void>((resolve) => (stopped = resolve));
+      const holding = new Promise<void>((resolve) => (inside = resolve));
+      const transaction = db.transaction().execute(async (trx) => {
+        await sql`select 1`.execute(trx);
+        inside();
+        await serverGone;
+        await sql`select 2`.execute(trx);
+      });
+      const outcome = transaction.then(() => 'committed', (error: unknown) => error);
+      await holding;
+      // The server ends every session (57P01) while this one sits between two statements: without
+      // an error listener on checked-out clients, pg's 'error' event would end this process.
+      await first.stop();
+      stopped();
+      expect(isDatabaseUnavailable(await outcome)).toBe(true);
+      const refused = await sql`select 1`.execute(db).then(() => 'answered', (error: unknown) => error);
+      expect(isDatabaseUnavailable(refused)).toBe(true);
+
+      const second = await startEmbeddedPostgres(dataDir);
+      try {
+        const { rows } = await sql<{ three: number }>`select 3 as three`.execute(db);
+        expect(rows[0]!.three).toBe(3);
+      } finally {
+        await db.destroy();
+        await second.stop();
+      }
+    } finally {
+      await first.stop();
     }
   }, 60_000);
 
