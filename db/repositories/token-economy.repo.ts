@@ -175,6 +175,12 @@ export async function insertBurnPeriod(
   return row ? toPeriod(row) : undefined;
 }
 
+/** The start of the newest period the burn job decided, if any. */
+export async function latestBurnPeriodStart(db: Executor): Promise<Date | undefined> {
+  const row = await db.selectFrom('token_burn_periods').select('period_start').orderBy('period_start', 'desc').limit(1).executeTakeFirst();
+  return row ? new Date(row.period_start) : undefined;
+}
+
 export async function recentBurnPeriods(db: Executor, limit: number): Promise<BurnPeriodRow[]> {
   const rows = await db.selectFrom('token_burn_periods').selectAll().orderBy('period_start', 'desc').limit(limit).execute();
   return rows.map(toPeriod);

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { previousHour } from '../../server/src/domain/token/burn.service.js';
+import { BurnService, previousHour } from '../../server/src/domain/token/burn.service.js';
 import { quoteTrade } from '../../server/src/domain/token/pool-trade.js';
 import { parseUnits, formatUnits } from '../../server/src/domain/token/token-units.js';
 import { dispatch } from '../../server/src/cli/commands.js';
@@ -306,6 +306,20 @@ describe('BZU trading against the pool and buy-and-burn', () => {
     const second = (await tokenBurnHandlers.hour({}, context(`repeat:token-burn-hourly:${tick}`))) as { result: string };
     expect(second.result).toBe('already-done');
     await expect(services().tokenBurn.burnHour(new Date(tick))).rejects.toMatchObject({ code: 'PERIOD_NOT_CLOSED' });
+
+    // A worker that was down for two hours catches up on the missed hours, oldest first, once
+    // (from the hour after the newest decided period: the earlier tests' periods lie in this hour).
+    const later = new BurnService(
+      { db: db(), ledger: services().ledger, recordSwapPrice: async () => null, now: () => new Date(tick + 3 * 3_600_000 + 1_000) },
+      { sharePpm: 200_000 },
+    );
+    const caughtUp = await later.burnDueHours(new Date(tick + 3 * 3_600_000));
+    expect(caughtUp.map((o) => [o.periodStart, o.result === 'already-done'])).toEqual([
+      [new Date(tick + 3_600_000).toISOString(), false],
+      [new Date(tick + 2 * 3_600_000).toISOString(), false],
+    ]);
+    expect((await later.burnDueHours(new Date(tick + 3 * 3_600_000))).map((o) => o.result)).toEqual(['already-done']);
+    await expectLedgerOk();
 
     // The operator command: the same hour again does nothing; an older hour is decided once.
     const printed: string[] = [];

@@ -1,4 +1,3 @@
-import { previousHour } from '../../../server/src/domain/token/burn.service.js';
 import { tickOfJob } from './token-price.processor.js';
 import type { QueueHandlers } from './types.js';
 
@@ -9,9 +8,10 @@ import type { QueueHandlers } from './types.js';
  */
 export const tokenBurnHandlers: QueueHandlers<'token-burn'> = {
   async hour(data, context) {
-    const hour = data.hour ? new Date(data.hour) : previousHour(tickOfJob(context.jobId, context.enqueuedAt));
-    const outcome = await context.services.tokenBurn.burnHour(hour);
-    context.logger.info({ ...outcome }, 'buy-and-burn');
-    return outcome;
+    const outcomes = data.hour
+      ? [await context.services.tokenBurn.burnHour(new Date(data.hour))]
+      : await context.services.tokenBurn.burnDueHours(tickOfJob(context.jobId, context.enqueuedAt));
+    for (const outcome of outcomes) context.logger.info({ ...outcome }, 'buy-and-burn');
+    return outcomes.at(-1);
   },
 };

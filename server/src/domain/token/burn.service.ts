@@ -5,6 +5,7 @@ import {
   insertBurnPeriod,
   insertBuyAndBurn,
   insertSwap,
+  latestBurnPeriodStart,
   lockPool,
   setPoolReserves,
   type BurnPeriodRow,
@@ -66,6 +67,24 @@ export class BurnService {
       throw new DomainError('BAD_REQUEST', 'The hour must start on the hour (e.g. 2026-11-27T13:00:00Z)', { code: 'INVALID_PERIOD' });
     }
     return this.burnPeriod(hourStart, new Date(hourStart.getTime() + HOUR_MS));
+  }
+
+  /**
+   * The hourly job: the closed hour before `tick`, and (oldest first) any hours missed since the
+   * last decided one while the worker was down, at most `catchUpHours` back. A fresh install starts
+   * with the last hour only, so it never records a day of empty hours.
+   */
+  async burnDueHours(tick: Date, catchUpHours = 24): Promise<BurnOutcome[]> {
+    const last = previousHour(tick);
+    const latest = await latestBurnPeriodStart(this.deps.db);
+    const earliest = last.getTime() - (catchUpHours - 1) * HOUR_MS;
+    // The hour after the latest decided one (periods given by hand need not start on the hour).
+    const next = latest ? Math.floor(latest.getTime() / HOUR_MS) * HOUR_MS + HOUR_MS : last.getTime();
+    let from = Math.max(next, earliest);
+    if (from > last.getTime()) from = last.getTime();
+    const outcomes: BurnOutcome[] = [];
+    for (let at = from; at <= last.getTime(); at += HOUR_MS) outcomes.push(await this.burnHour(new Date(at)));
+    return outcomes;
   }
 
   /** Any closed period [start, end); keyed by its start. */
