@@ -3,7 +3,7 @@ import { IconDeviceGamepad2, IconTicket } from '@tabler/icons-react';
 import { Link, useLocation } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { useFeatures } from '../config/use-app-config';
-import { CASINO_LINKS, SPORTS_LINK } from '../navigation/nav-items';
+import { CASINO_LINKS, ORIGINALS_LINKS, SPORTS_LINK } from '../navigation/nav-items';
 import { TokenCard } from '../token/TokenCard';
 
 function isCasinoPath(pathname: string): boolean {
@@ -44,6 +44,9 @@ export function Sidebar() {
               />
             ))}
           </NavLink>
+          {ORIGINALS_LINKS.map(({ to, label, icon: LinkIcon }) => (
+            <NavLink key={to} component={Link} to={to} label={label} leftSection={<LinkIcon size={18} aria-hidden />} active={pathname === to} fw={600} />
+          ))}
           {sports ? (
             <NavLink
               component={Link}

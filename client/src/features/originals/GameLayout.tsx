@@ -2,15 +2,17 @@ import { Anchor, Button, Group, Paper, Stack } from '@mantine/core';
 import { IconShieldCheck } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
+import { AnchorLink } from '../../components/router-links';
 import { PageHeader } from '../../components/PageHeader';
 import { useSession } from '../auth/session-store';
 import { GameStats } from './GameStats';
 import { LiveFeed } from './LiveFeed';
+import type { MyBetsSearch } from './MyBetsPage';
 import { openSeeds } from './overlay-store';
 import classes from './GameLayout.module.css';
 
 /** Every original's page: heading, bet panel beside the board (under it when narrow), fairness links, stats, live bets. */
-export function GameLayout(props: { slug: string; title: string; description: string; panel: ReactNode; board: ReactNode }) {
+export function GameLayout(props: { slug: MyBetsSearch['game'] & string; title: string; description: string; panel: ReactNode; board: ReactNode }) {
   const { isSignedIn } = useSession();
   return (
     <Stack gap="lg" className={classes.wrap} data-game={props.slug}>
@@ -25,9 +27,9 @@ export function GameLayout(props: { slug: string; title: string; description: st
             <Anchor component={Link} to="/provably-fair" size="sm">
               Provably fair
             </Anchor>
-            <Anchor component={Link} to="/casino/my-bets" search={{ game: props.slug }} size="sm">
+            <AnchorLink to="/casino/my-bets" search={{ game: props.slug }} size="sm">
               My bets
-            </Anchor>
+            </AnchorLink>
           </Group>
         }
       />

@@ -1,7 +1,7 @@
 import type { inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '../../../../server/src/trpc/router';
 
-type Outputs = inferRouterOutputs<AppRouter>;
+export type Outputs = inferRouterOutputs<AppRouter>;
 
 /** A bet as every procedure returns it (derived from the router, never copied). */
 export type BetView = Outputs['bets']['byId'];
