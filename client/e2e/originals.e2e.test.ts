@@ -63,7 +63,8 @@ describe('casino originals in the browser', () => {
     await platform?.stop();
   });
 
-  it('plays every game, opens the bet details, rotates the seed and verifies the bet in the browser', async () => {
+  // Lean (about 60 s on an idle machine); the limit leaves room for a machine shared by several builds.
+  it('plays every game, opens the bet details, rotates the seed and verifies the bet in the browser', { timeout: 240_000 }, async () => {
     const page = await pageFor(DESKTOP_WIDE);
     const main = page.locator('main');
 

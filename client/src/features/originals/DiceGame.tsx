@@ -1,5 +1,5 @@
 import { Box, Group, SegmentedControl, Slider, Stack, Text, TextInput } from '@mantine/core';
-import { useState } from 'react';
+import { useState, type CSSProperties } from 'react';
 import { diceChanceHundredths, diceWinMultiplier, formatRatio, type DiceCondition } from '../../../../server/src/domain/games/rules';
 import { trpc } from '../../trpc';
 import { BetPanel, type Stake } from './BetPanel';
@@ -53,11 +53,12 @@ export function DiceGame() {
           value={target}
           onChange={setTargetValue}
           label={(value) => value.toFixed(2)}
-          color={condition === 'over' ? 'teal' : 'red'}
+          // The filled bar is 0..target: the losing side when rolling over, the winning side when rolling under.
+          color={condition === 'over' ? 'red' : 'teal'}
           size="lg"
           thumbLabel="Target"
           marks={[{ value: 0, label: '0' }, { value: 25, label: '25' }, { value: 50, label: '50' }, { value: 75, label: '75' }, { value: 100, label: '100' }]}
-          styles={{ track: { background: condition === 'over' ? 'var(--mantine-color-red-8)' : undefined } }}
+          style={{ '--slider-track-bg': condition === 'over' ? 'var(--mantine-color-teal-6)' : 'var(--mantine-color-red-6)' } as CSSProperties}
           data-testid="dice-slider"
         />
         {lastRoll !== null ? (

@@ -65,7 +65,7 @@ export function KenoGame() {
       ) : null}
       {table.length > 0 ? (
         <Box style={{ overflowX: 'auto' }}>
-          <Table withTableBorder withColumnBorders fz="xs" ta="center" data-testid="keno-payouts" aria-label={`Payouts for ${picks.length} picks`}>
+          <Table withTableBorder withColumnBorders fz={11} horizontalSpacing={4} verticalSpacing={4} ta="center" data-testid="keno-payouts" aria-label={`Payouts for ${picks.length} picks`}>
             <Table.Tbody>
               <Table.Tr>
                 <Table.Th>Hits</Table.Th>

@@ -30,7 +30,7 @@ export function LimboGame() {
         {lastResult === null ? '1.00x' : `${lastResult.toFixed(2)}x`}
       </Text>
       <Group grow>
-        <TextInput label="Target multiplier" value={targetText} readOnly />
+        <TextInput label="Payout on win" value={paramsError ? '-' : `${target.toFixed(2)}x`} readOnly />
         <TextInput label="Win chance" value={paramsError ? '-' : `${(99 / target).toFixed(6).replace(/0+$/, '').replace(/\.$/, '')}%`} readOnly data-testid="limbo-chance" />
       </Group>
     </Stack>
