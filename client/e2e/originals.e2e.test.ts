@@ -94,6 +94,11 @@ describe('casino originals in the browser', () => {
     await main.getByTestId('bet-button').click();
     await expect.poll(() => main.getByTestId('recent-results').count(), { timeout: 10_000 }).toBe(1);
     await screenshot(page, 'originals-limbo-desktop');
+    // Autobet: three bets, then it stops by itself.
+    await main.getByRole('tab', { name: 'Auto' }).click();
+    await main.getByLabel('Number of bets (0 = until stopped)').fill('3');
+    await main.getByTestId('autobet-start').click();
+    await expect.poll(() => main.getByTestId('autobet-progress').innerText(), { timeout: 20_000 }).toMatch(/^3 bets.*finished 3 bets/);
 
     // Plinko: the ball flies; the bet is already settled.
     await visit(page, platform.url, '/casino/plinko');
@@ -132,6 +137,7 @@ describe('casino originals in the browser', () => {
 
     const bets = await myBets();
     expect(new Set(bets.map((bet) => bet.game))).toEqual(new Set(GAMES));
+    expect(bets.filter((bet) => bet.game === 'limbo')).toHaveLength(4);
     expect(bets.every((bet) => bet.state !== 'open')).toBe(true);
     // The header shows the server's balance after all of it.
     await expect.poll(() => page.getByTestId('header-balance').innerText()).toContain(await serverBalance());

@@ -6,6 +6,7 @@ import { formatMoney } from '../wallet/money';
 import { afterBet, startAutobet, stopAutobet, stopMessage, type AutobetSettings, type AutobetState, type OnResult } from './autobet';
 import { doubleAmount, fromUnits, halveAmount, percentToMicro, toUnits } from './bet-amount';
 import { CURRENCIES, type BetView, type Currency } from './bet-types';
+import classes from './BetPanel.module.css';
 
 export interface Stake {
   amount: string;
@@ -186,11 +187,13 @@ export function BetPanel(props: BetPanelProps) {
     <Stack gap="sm">
       {stakeFields}
       {props.children}
-      {actionOverride ?? (
-        <Button size="lg" fullWidth onClick={() => void betOnce()} loading={busy} disabled={Boolean(amountError || blockedReason)} data-testid="bet-button">
-          {betLabel}
-        </Button>
-      )}
+      <div className={classes.action}>
+        {actionOverride ?? (
+          <Button size="lg" fullWidth onClick={() => void betOnce()} loading={busy} disabled={Boolean(amountError || blockedReason)} data-testid="bet-button">
+            {betLabel}
+          </Button>
+        )}
+      </div>
       {blocked}
     </Stack>
   );
@@ -222,15 +225,17 @@ export function BetPanel(props: BetPanelProps) {
                   {autoError}
                 </Text>
               ) : null}
-              {running ? (
-                <Button size="lg" fullWidth color="red" onClick={() => (stopRequested.current = true)} data-testid="autobet-stop">
-                  Stop autobet
-                </Button>
-              ) : (
-                <Button size="lg" fullWidth onClick={() => void runAutobet()} disabled={Boolean(amountError || blockedReason || autoError)} data-testid="autobet-start">
-                  Start autobet
-                </Button>
-              )}
+              <div className={classes.action}>
+                {running ? (
+                  <Button size="lg" fullWidth color="red" onClick={() => (stopRequested.current = true)} data-testid="autobet-stop">
+                    Stop autobet
+                  </Button>
+                ) : (
+                  <Button size="lg" fullWidth onClick={() => void runAutobet()} disabled={Boolean(amountError || blockedReason || autoError)} data-testid="autobet-start">
+                    Start autobet
+                  </Button>
+                )}
+              </div>
               {auto ? (
                 <Text size="xs" c="dimmed" aria-live="polite" data-testid="autobet-progress">
                   {auto.played} bets, profit {formatMoney(fromUnits(auto.profit))} {currency}
