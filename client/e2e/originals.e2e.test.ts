@@ -64,7 +64,7 @@ describe('casino originals in the browser', () => {
   });
 
   // Lean (about 60 s on an idle machine); the limit leaves room for a machine shared by several builds.
-  it('plays every game, opens the bet details, rotates the seed and verifies the bet in the browser', { timeout: 240_000 }, async () => {
+  it('plays every game, opens the bet details, rotates the seed and verifies the bet in the browser', { timeout: 300_000 }, async () => {
     const page = await pageFor(DESKTOP_WIDE);
     const main = page.locator('main');
 
@@ -124,6 +124,12 @@ describe('casino originals in the browser', () => {
       await main.getByTestId('bet-button').click();
       await expect.poll(() => main.getByTestId('mines-cashout').isVisible(), { timeout: 10_000 }).toBe(true);
       await expect.poll(() => main.getByTestId('mines-next').innerText()).toContain('1.03x');
+      if (attempt === 0) {
+        // A reload resumes the open round (games.mines.active).
+        await page.reload();
+        await expect.poll(() => main.getByTestId('mines-cashout').isVisible(), { timeout: 20_000 }).toBe(true);
+        expect(await main.getByTestId('mines-count').inputValue()).toBe('1');
+      }
       await main.locator('[data-tile="12"]').click();
       await expect.poll(() => main.locator('[data-tile="12"]').getAttribute('data-state'), { timeout: 10_000 }).not.toBe('hidden');
       if ((await main.locator('[data-tile="12"]').getAttribute('data-state')) === 'gem') {
