@@ -103,7 +103,7 @@ export interface NewBet {
   settled: boolean;
 }
 
-export async function insertBet(db: Executor, bet: NewBet): Promise<string> {
+export async function insertBet(db: Executor, bet: NewBet): Promise<{ id: string; createdAt: Date }> {
   const row = await db
     .insertInto('bets')
     .values({
@@ -122,9 +122,9 @@ export async function insertBet(db: Executor, bet: NewBet): Promise<string> {
       high_roller: bet.highRoller,
       settled_at: bet.settled ? sql<Date>`now()` : null,
     })
-    .returning('id')
+    .returning(['id', 'created_at'])
     .executeTakeFirstOrThrow();
-  return String(row.id);
+  return { id: String(row.id), createdAt: row.created_at };
 }
 
 export async function updateBet(

@@ -438,8 +438,8 @@ describe('wallet: ledger, deposits, withdrawals', () => {
               const player = players[step.u]!;
               const placed =
                 step.game === 'dice'
-                  ? services().bets.playInstant(player.user.id, DICE_RULES, { amount, currency: 'USD' }, { target: step.target / 100, condition: 'over' })
-                  : services().bets.playInstant(player.user.id, PLINKO_RULES, { amount, currency: 'USD' }, { rows: 8 + (step.target % 5), risk: 'high' });
+                  ? services().bets.playInstant({ id: player.user.id, username: player.user.publicUsername }, DICE_RULES, { amount, currency: 'USD' }, { target: step.target / 100, condition: 'over' })
+                  : services().bets.playInstant({ id: player.user.id, username: player.user.publicUsername }, PLINKO_RULES, { amount, currency: 'USD' }, { rows: 8 + (step.target % 5), risk: 'high' });
               const outcome = await placed.then((result) => result, (error: DomainError) => error.code);
               if (amount <= cash[step.u]!) {
                 expect(outcome).toMatchObject({ bet: { amount: formatAmount(amount) } });

@@ -11,12 +11,14 @@ import {
   takeNonce,
   updateBet,
   type BetRow,
+  type NewBet,
+  type SeedPairRow,
 } from '../../../../db/repositories/games.repo.js';
 import { uniqueViolation } from '../../../../db/repositories/pg-errors.js';
 import type { EventPayload } from '../events/platform-events.js';
 import { DomainError } from '../errors.js';
 import { formatAmount, type Currency } from '../wallet/amounts.js';
-import { accountCode, type LedgerService, type LedgerTx } from '../wallet/ledger.service.js';
+import { accountCode, type LedgerService, type LedgerTx, type PostResult } from '../wallet/ledger.service.js';
 import { toBetView, type BetResult, type BetView } from './bet.views.js';
 import { betFloats, type FairnessService } from './fairness.service.js';
 import {
@@ -32,6 +34,12 @@ import {
   type MinesOutcome,
   type Ratio,
 } from './rules/index.js';
+
+/** Who bets: the id, and the public name the feed shows (the signed-in user's, so the answer needs no lookup). */
+export interface BetPlayer {
+  id: number;
+  username: string;
+}
 
 export interface StakeInput {
   amount: bigint;
@@ -72,6 +80,38 @@ class ExistingBet extends Error {
 }
 
 const ZERO = ratio(0n);
+const REFERRER_CACHE_MAX = 100_000;
+/** The bet as the repository would read it back, from what the transaction wrote (the pair is active: no seed shown). */
+function newBetRow(id: string, createdAt: Date, bet: NewBet, pair: SeedPairRow, username: string): BetRow {
+  return {
+    id,
+    userId: bet.userId,
+    username,
+    game: bet.game,
+    currency: bet.currency,
+    amount: bet.amount,
+    payout: bet.payout,
+    multiplier: bet.multiplier,
+    state: bet.state,
+    params: bet.params,
+    outcome: bet.outcome,
+    nonce: bet.nonce,
+    clientBetId: bet.clientBetId,
+    highRoller: bet.highRoller,
+    seedPairId: pair.id,
+    serverSeedHash: pair.serverSeedHash,
+    clientSeed: pair.clientSeed,
+    serverSeed: null,
+    createdAt,
+  };
+}
+
+/** The player's balance a posting left behind; each bet's keys are new, so the posting always happened. */
+function balanceAfter(result: PostResult, userId: number, currency: Currency): bigint {
+  const change = result.balances?.find((b) => b.userId === userId && b.currency === currency);
+  if (!change) throw new Error('bet posting left no balance change');
+  return change.balance;
+}
 const ONE = ratio(1n);
 
 /**
@@ -81,23 +121,25 @@ const ONE = ratio(1n);
  * multi-step one (start takes the stake and the nonce; reveal and cash-out settle later).
  */
 export class BetEngine {
+  private readonly referrers = new Map<number, number | null>();
+
   constructor(
     private readonly deps: BetEngineDeps,
     private readonly limits: GameLimits,
   ) {}
 
   /** Dice, limbo, plinko, keno: one call, one settled bet. */
-  async playInstant<P, O>(userId: number, rules: InstantGameRules<P, O>, stake: StakeInput, params: P): Promise<BetResult> {
+  async playInstant<P, O>(player: BetPlayer, rules: InstantGameRules<P, O>, stake: StakeInput, params: P): Promise<BetResult> {
+    const userId = player.id;
     this.checkParams(rules.paramsError(params));
     this.checkStake(stake, rules.maxMultiplier(params));
     await this.deps.assertCanPlay(userId);
-    await this.deps.fairness.ensurePair(userId);
-    const settled = await this.inBetTransaction(userId, stake, async (tx, pair) => {
+    const settled = await this.inBetTransaction(player, stake, async (tx, pair) => {
       const floats = betFloats(pair, pair.nonce, rules.floatCount(params));
       const outcome = rules.outcome(floats, params);
       const multiplier = rules.multiplier(outcome);
       const payout = applyRatio(stake.amount, multiplier);
-      const id = await insertBet(tx.trx, {
+      const bet: NewBet = {
         userId,
         game: rules.slug,
         currency: stake.currency,
@@ -112,28 +154,30 @@ export class BetEngine {
         clientBetId: stake.clientBetId ?? null,
         highRoller: this.isHighRoller(stake.currency, stake.amount, payout),
         settled: true,
-      });
-      await this.postStake(tx, userId, id, rules.slug, stake);
-      if (payout > 0n) await this.postPayout(tx, userId, id, rules.slug, stake.currency, payout);
-      return id;
+      };
+      const { id, createdAt } = await insertBet(tx.trx, bet);
+      // Stake and payout are two postings so the stake alone must be covered: a winning bet cannot fund itself.
+      let balance = await this.postStake(tx, userId, id, rules.slug, stake);
+      if (payout > 0n) balance = await this.postPayout(tx, userId, id, rules.slug, stake.currency, payout);
+      return { row: newBetRow(id, createdAt, bet, pair, player.username), balance };
     });
     if (settled.fresh) await this.afterSettle(settled.row, rules.houseEdgePpm);
     return { bet: toBetView(settled.row), balance: formatAmount(settled.balance) };
   }
 
   /** Mines: takes the stake and the nonce; the board is fixed from here, and rotation waits for the round to end. */
-  async startMines(userId: number, stake: StakeInput, mines: number): Promise<BetResult> {
+  async startMines(player: BetPlayer, stake: StakeInput, mines: number): Promise<BetResult> {
+    const userId = player.id;
     const params = { mines };
     this.checkParams(MINES_RULES.paramsError(params));
     this.checkStake(stake, MINES_RULES.maxMultiplier(params));
     await this.deps.assertCanPlay(userId);
-    await this.deps.fairness.ensurePair(userId);
-    const started = await this.inBetTransaction(userId, stake, async (tx, pair) => {
+    const started = await this.inBetTransaction(player, stake, async (tx, pair) => {
       if (await hasOpenRound(tx.trx, userId)) {
         throw new DomainError('CONFLICT', 'Finish your open mines round first', { code: 'ROUND_OPEN' });
       }
       const outcome: MinesOutcome = { mines, revealed: [] };
-      const id = await insertBet(tx.trx, {
+      const bet: NewBet = {
         userId,
         game: 'mines',
         currency: stake.currency,
@@ -148,9 +192,9 @@ export class BetEngine {
         clientBetId: stake.clientBetId ?? null,
         highRoller: false,
         settled: false,
-      });
-      await this.postStake(tx, userId, id, 'mines', stake);
-      return id;
+      };
+      const { id, createdAt } = await insertBet(tx.trx, bet);
+      return { row: newBetRow(id, createdAt, bet, pair, player.username), balance: await this.postStake(tx, userId, id, 'mines', stake) };
     });
     return { bet: toBetView(started.row), balance: formatAmount(started.balance) };
   }
@@ -236,22 +280,29 @@ export class BetEngine {
    * clientBetId finds the first attempt committed), then the game's work, then the balance as committed.
    */
   private async inBetTransaction(
-    userId: number,
+    player: BetPlayer,
     stake: StakeInput,
-    work: (tx: LedgerTx, pair: NonNullable<Awaited<ReturnType<typeof takeNonce>>>) => Promise<string>,
+    work: (tx: LedgerTx, pair: SeedPairRow) => Promise<{ row: BetRow; balance: bigint }>,
   ): Promise<{ row: BetRow; balance: bigint; fresh: boolean }> {
+    const userId = player.id;
     try {
-      return await this.deps.ledger.transact(async (tx) => {
-        const pair = await takeNonce(tx.trx, userId);
-        if (!pair) throw new Error(`no active seed pair for user ${userId}`);
+      // Short on purpose: every bet's stake locks the house account row until commit, so whatever runs inside this
+      // transaction bounds the platform's settlement rate. The answer is built from what the transaction wrote.
+      const settled = await this.deps.ledger.transact(async (tx) => {
+        let pair = await takeNonce(tx.trx, userId);
+        if (!pair) {
+          // First bet ever: the pair is created lazily, here, and the nonce taken from it.
+          await this.deps.fairness.ensurePair(userId, tx.trx);
+          pair = await takeNonce(tx.trx, userId);
+          if (!pair) throw new Error(`no active seed pair for user ${userId}`);
+        }
         if (stake.clientBetId) {
           const existing = await betByClientId(tx.trx, userId, stake.clientBetId);
           if (existing) throw new ExistingBet(existing);
         }
-        const id = await work(tx, pair);
-        const row = (await betById(tx.trx, id))!;
-        return { row, balance: await accountBalance(tx.trx, accountCode({ user: userId }), stake.currency), fresh: true };
+        return work(tx, pair);
       });
+      return { ...settled, fresh: true };
     } catch (error) {
       if (error instanceof ExistingBet) return this.replay(userId, error.row);
       const constraint = uniqueViolation(error);
@@ -268,8 +319,9 @@ export class BetEngine {
     return { row, balance: (await this.deps.ledger.balances(userId))[row.currency], fresh: false };
   }
 
-  private postStake(tx: LedgerTx, userId: number, betId: string, game: string, stake: StakeInput) {
-    return tx.post({
+  /** Posts the stake; returns the player's balance after it. */
+  private async postStake(tx: LedgerTx, userId: number, betId: string, game: string, stake: StakeInput): Promise<bigint> {
+    const result = await tx.post({
       key: `bet:${betId}:stake`,
       kind: 'bet-stake',
       userId,
@@ -279,10 +331,12 @@ export class BetEngine {
         { account: { house: 'games' }, currency: stake.currency, amount: stake.amount },
       ],
     });
+    return balanceAfter(result, userId, stake.currency);
   }
 
-  private postPayout(tx: LedgerTx, userId: number, betId: string, game: string, currency: Currency, payout: bigint) {
-    return tx.post({
+  /** Posts the payout; returns the player's balance after it. */
+  private async postPayout(tx: LedgerTx, userId: number, betId: string, game: string, currency: Currency, payout: bigint): Promise<bigint> {
+    const result = await tx.post({
       key: `bet:${betId}:payout`,
       kind: 'bet-payout',
       userId,
@@ -292,6 +346,7 @@ export class BetEngine {
         { account: { user: userId }, currency, amount: payout },
       ],
     });
+    return balanceAfter(result, userId, currency);
   }
 
   private checkParams(message: string | null): void {
@@ -314,6 +369,18 @@ export class BetEngine {
     }
   }
 
+  /**
+   * Who referred the player. A referral is recorded once, at sign-up, before any bet, and never changes, so the answer
+   * is remembered: the settlement path saves a query per bet.
+   */
+  private async referrerOf(userId: number): Promise<number | undefined> {
+    if (this.referrers.has(userId)) return this.referrers.get(userId) ?? undefined;
+    const referrerId = await this.deps.referrals.referrerOf(userId);
+    if (this.referrers.size >= REFERRER_CACHE_MAX) this.referrers.clear();
+    this.referrers.set(userId, referrerId ?? null);
+    return referrerId;
+  }
+
   private isHighRoller(currency: Currency, amount: bigint, payout: bigint): boolean {
     const threshold = this.limits.highRoller[currency];
     return amount >= threshold || payout >= threshold;
@@ -326,8 +393,7 @@ export class BetEngine {
     await Promise.all([
       this.deps.events.gameResult({ ...view, gameId: view.game }).catch(report('game-result publish')),
       this.deps.events.bet(view, row.highRoller).catch(report('bet feed publish')),
-      this.deps.referrals
-        .referrerOf(row.userId)
+      this.referrerOf(row.userId)
         .then((referrerId) =>
           referrerId === undefined
             ? undefined

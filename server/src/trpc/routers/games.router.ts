@@ -25,29 +25,31 @@ const stakeOf = (input: { amount: bigint; currency: 'USD' | 'BZU'; clientBetId?:
   clientBetId: input.clientBetId,
 });
 
+const playerOf = (user: { id: number; publicUsername: string }) => ({ id: user.id, username: user.publicUsername });
+
 /** The originals: catalogue, one `bet` per instant game, the mines round, and the player's game results. */
 export const gamesRouter = router({
   list: publicProcedure.query(({ ctx }) => ctx.services.games.list()),
   dice: router({
     bet: authedProcedure
       .input(diceBetSchema)
-      .mutation(({ ctx, input }) => ctx.services.bets.playInstant(ctx.user.id, DICE_RULES, stakeOf(input), { target: input.target, condition: input.condition })),
+      .mutation(({ ctx, input }) => ctx.services.bets.playInstant(playerOf(ctx.user), DICE_RULES, stakeOf(input), { target: input.target, condition: input.condition })),
   }),
   limbo: router({
-    bet: authedProcedure.input(limboBetSchema).mutation(({ ctx, input }) => ctx.services.bets.playInstant(ctx.user.id, LIMBO_RULES, stakeOf(input), { target: input.target })),
+    bet: authedProcedure.input(limboBetSchema).mutation(({ ctx, input }) => ctx.services.bets.playInstant(playerOf(ctx.user), LIMBO_RULES, stakeOf(input), { target: input.target })),
   }),
   plinko: router({
     bet: authedProcedure
       .input(plinkoBetSchema)
-      .mutation(({ ctx, input }) => ctx.services.bets.playInstant(ctx.user.id, PLINKO_RULES, stakeOf(input), { rows: input.rows, risk: input.risk })),
+      .mutation(({ ctx, input }) => ctx.services.bets.playInstant(playerOf(ctx.user), PLINKO_RULES, stakeOf(input), { rows: input.rows, risk: input.risk })),
   }),
   keno: router({
     bet: authedProcedure
       .input(kenoBetSchema)
-      .mutation(({ ctx, input }) => ctx.services.bets.playInstant(ctx.user.id, KENO_RULES, stakeOf(input), { picks: input.picks, risk: input.risk })),
+      .mutation(({ ctx, input }) => ctx.services.bets.playInstant(playerOf(ctx.user), KENO_RULES, stakeOf(input), { picks: input.picks, risk: input.risk })),
   }),
   mines: router({
-    start: authedProcedure.input(minesStartSchema).mutation(({ ctx, input }) => ctx.services.bets.startMines(ctx.user.id, stakeOf(input), input.mines)),
+    start: authedProcedure.input(minesStartSchema).mutation(({ ctx, input }) => ctx.services.bets.startMines(playerOf(ctx.user), stakeOf(input), input.mines)),
     reveal: authedProcedure.input(minesRevealSchema).mutation(({ ctx, input }) => ctx.services.bets.revealMines(ctx.user.id, input.betId, input.tile)),
     cashout: authedProcedure.input(minesCashoutSchema).mutation(({ ctx, input }) => ctx.services.bets.cashoutMines(ctx.user.id, input.betId)),
     active: authedProcedure.query(({ ctx }) => ctx.services.bets.activeMines(ctx.user.id)),
