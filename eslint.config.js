@@ -46,6 +46,17 @@ export default tseslint.config(
     },
   },
   {
+    // The games rules are imported by the browser too: pure TypeScript, only sibling modules, no node: or packages.
+    files: ['server/src/domain/games/rules/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^(?!\\./)', message: 'games/rules is shared with the browser: import only sibling rules modules.' }] },
+      ],
+    },
+  },
+  {
     files: ['client/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     languageOptions: { globals: globals.browser },
@@ -57,8 +68,10 @@ export default tseslint.config(
         {
           patterns: [
             {
-              regex: '(^|/)(server|worker|db)/(?!src/trpc/router(\\.js)?$|src/domain/[^/]+/[^/]+\\.schemas(\\.js)?$)',
-              message: 'The client may import only `type AppRouter` and the shared zod schemas (*.schemas.ts) from the server.',
+              // The originals' pure rules (outcomes, tables) are one implementation for server, verifier and UI.
+              regex: '(^|/)(server|worker|db)/(?!src/trpc/router(\\.js)?$|src/domain/[^/]+/[^/]+\\.schemas(\\.js)?$|src/domain/games/rules(/[a-z0-9-]+)?(\\.js)?$)',
+              message:
+                'The client may import only `type AppRouter`, the shared zod schemas (*.schemas.ts) and the games rules (server/src/domain/games/rules) from the server.',
             },
             {
               regex: '(^|/)server/src/trpc/router(\\.js)?$',

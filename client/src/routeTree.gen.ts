@@ -25,6 +25,7 @@ import { Route as MenuRouteImport } from './routes/menu'
 import { Route as PartnershipRouteImport } from './routes/partnership'
 import { Route as PortfolioRouteImport } from './routes/portfolio'
 import { Route as PrivacyPolicyRouteImport } from './routes/privacy-policy'
+import { Route as ProvablyFairRouteImport } from './routes/provably-fair'
 import { Route as RaffleRouteImport } from './routes/raffle'
 import { Route as ResendVerificationRouteImport } from './routes/resend-verification'
 import { Route as ResetPasswordRouteImport } from './routes/reset-password'
@@ -41,8 +42,15 @@ import { Route as AccountSettingsRouteImport } from './routes/account/settings'
 import { Route as CasinoIndexRouteImport } from './routes/casino/index'
 import { Route as CasinoBingoRouteImport } from './routes/casino/bingo'
 import { Route as CasinoBlackjackRouteImport } from './routes/casino/blackjack'
+import { Route as CasinoDiceRouteImport } from './routes/casino/dice'
 import { Route as CasinoGameshowsRouteImport } from './routes/casino/gameshows'
+import { Route as CasinoKenoRouteImport } from './routes/casino/keno'
+import { Route as CasinoLimboRouteImport } from './routes/casino/limbo'
 import { Route as CasinoLiveRouteImport } from './routes/casino/live'
+import { Route as CasinoMinesRouteImport } from './routes/casino/mines'
+import { Route as CasinoMyBetsRouteImport } from './routes/casino/my-bets'
+import { Route as CasinoOriginalsRouteImport } from './routes/casino/originals'
+import { Route as CasinoPlinkoRouteImport } from './routes/casino/plinko'
 import { Route as CasinoRafflesRouteImport } from './routes/casino/raffles'
 import { Route as CasinoRouletteRouteImport } from './routes/casino/roulette'
 import { Route as CasinoSlotsRouteImport } from './routes/casino/slots'
@@ -139,6 +147,11 @@ const PrivacyPolicyRoute = PrivacyPolicyRouteImport.update({
   path: '/privacy-policy',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ProvablyFairRoute = ProvablyFairRouteImport.update({
+  id: '/provably-fair',
+  path: '/provably-fair',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const RaffleRoute = RaffleRouteImport.update({
   id: '/raffle',
   path: '/raffle',
@@ -219,14 +232,49 @@ const CasinoBlackjackRoute = CasinoBlackjackRouteImport.update({
   path: '/casino/blackjack',
   getParentRoute: () => rootRouteImport,
 } as any)
+const CasinoDiceRoute = CasinoDiceRouteImport.update({
+  id: '/casino/dice',
+  path: '/casino/dice',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const CasinoGameshowsRoute = CasinoGameshowsRouteImport.update({
   id: '/casino/gameshows',
   path: '/casino/gameshows',
   getParentRoute: () => rootRouteImport,
 } as any)
+const CasinoKenoRoute = CasinoKenoRouteImport.update({
+  id: '/casino/keno',
+  path: '/casino/keno',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const CasinoLimboRoute = CasinoLimboRouteImport.update({
+  id: '/casino/limbo',
+  path: '/casino/limbo',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const CasinoLiveRoute = CasinoLiveRouteImport.update({
   id: '/casino/live',
   path: '/casino/live',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const CasinoMinesRoute = CasinoMinesRouteImport.update({
+  id: '/casino/mines',
+  path: '/casino/mines',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const CasinoMyBetsRoute = CasinoMyBetsRouteImport.update({
+  id: '/casino/my-bets',
+  path: '/casino/my-bets',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const CasinoOriginalsRoute = CasinoOriginalsRouteImport.update({
+  id: '/casino/originals',
+  path: '/casino/originals',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const CasinoPlinkoRoute = CasinoPlinkoRouteImport.update({
+  id: '/casino/plinko',
+  path: '/casino/plinko',
   getParentRoute: () => rootRouteImport,
 } as any)
 const CasinoRafflesRoute = CasinoRafflesRouteImport.update({
@@ -323,6 +371,7 @@ export interface FileRoutesByFullPath {
   '/partnership': typeof PartnershipRoute
   '/portfolio': typeof PortfolioRoute
   '/privacy-policy': typeof PrivacyPolicyRoute
+  '/provably-fair': typeof ProvablyFairRoute
   '/raffle': typeof RaffleRoute
   '/resend-verification': typeof ResendVerificationRoute
   '/reset-password': typeof ResetPasswordRoute
@@ -337,8 +386,15 @@ export interface FileRoutesByFullPath {
   '/account/settings': typeof AccountSettingsRoute
   '/casino/bingo': typeof CasinoBingoRoute
   '/casino/blackjack': typeof CasinoBlackjackRoute
+  '/casino/dice': typeof CasinoDiceRoute
   '/casino/gameshows': typeof CasinoGameshowsRoute
+  '/casino/keno': typeof CasinoKenoRoute
+  '/casino/limbo': typeof CasinoLimboRoute
   '/casino/live': typeof CasinoLiveRoute
+  '/casino/mines': typeof CasinoMinesRoute
+  '/casino/my-bets': typeof CasinoMyBetsRoute
+  '/casino/originals': typeof CasinoOriginalsRoute
+  '/casino/plinko': typeof CasinoPlinkoRoute
   '/casino/raffles': typeof CasinoRafflesRoute
   '/casino/roulette': typeof CasinoRouletteRoute
   '/casino/slots': typeof CasinoSlotsRoute
@@ -373,6 +429,7 @@ export interface FileRoutesByTo {
   '/partnership': typeof PartnershipRoute
   '/portfolio': typeof PortfolioRoute
   '/privacy-policy': typeof PrivacyPolicyRoute
+  '/provably-fair': typeof ProvablyFairRoute
   '/raffle': typeof RaffleRoute
   '/resend-verification': typeof ResendVerificationRoute
   '/reset-password': typeof ResetPasswordRoute
@@ -387,8 +444,15 @@ export interface FileRoutesByTo {
   '/account/settings': typeof AccountSettingsRoute
   '/casino/bingo': typeof CasinoBingoRoute
   '/casino/blackjack': typeof CasinoBlackjackRoute
+  '/casino/dice': typeof CasinoDiceRoute
   '/casino/gameshows': typeof CasinoGameshowsRoute
+  '/casino/keno': typeof CasinoKenoRoute
+  '/casino/limbo': typeof CasinoLimboRoute
   '/casino/live': typeof CasinoLiveRoute
+  '/casino/mines': typeof CasinoMinesRoute
+  '/casino/my-bets': typeof CasinoMyBetsRoute
+  '/casino/originals': typeof CasinoOriginalsRoute
+  '/casino/plinko': typeof CasinoPlinkoRoute
   '/casino/raffles': typeof CasinoRafflesRoute
   '/casino/roulette': typeof CasinoRouletteRoute
   '/casino/slots': typeof CasinoSlotsRoute
@@ -425,6 +489,7 @@ export interface FileRoutesById {
   '/partnership': typeof PartnershipRoute
   '/portfolio': typeof PortfolioRoute
   '/privacy-policy': typeof PrivacyPolicyRoute
+  '/provably-fair': typeof ProvablyFairRoute
   '/raffle': typeof RaffleRoute
   '/resend-verification': typeof ResendVerificationRoute
   '/reset-password': typeof ResetPasswordRoute
@@ -439,8 +504,15 @@ export interface FileRoutesById {
   '/account/settings': typeof AccountSettingsRoute
   '/casino/bingo': typeof CasinoBingoRoute
   '/casino/blackjack': typeof CasinoBlackjackRoute
+  '/casino/dice': typeof CasinoDiceRoute
   '/casino/gameshows': typeof CasinoGameshowsRoute
+  '/casino/keno': typeof CasinoKenoRoute
+  '/casino/limbo': typeof CasinoLimboRoute
   '/casino/live': typeof CasinoLiveRoute
+  '/casino/mines': typeof CasinoMinesRoute
+  '/casino/my-bets': typeof CasinoMyBetsRoute
+  '/casino/originals': typeof CasinoOriginalsRoute
+  '/casino/plinko': typeof CasinoPlinkoRoute
   '/casino/raffles': typeof CasinoRafflesRoute
   '/casino/roulette': typeof CasinoRouletteRoute
   '/casino/slots': typeof CasinoSlotsRoute
@@ -478,6 +550,7 @@ export interface FileRouteTypes {
     | '/partnership'
     | '/portfolio'
     | '/privacy-policy'
+    | '/provably-fair'
     | '/raffle'
     | '/resend-verification'
     | '/reset-password'
@@ -492,8 +565,15 @@ export interface FileRouteTypes {
     | '/account/settings'
     | '/casino/bingo'
     | '/casino/blackjack'
+    | '/casino/dice'
     | '/casino/gameshows'
+    | '/casino/keno'
+    | '/casino/limbo'
     | '/casino/live'
+    | '/casino/mines'
+    | '/casino/my-bets'
+    | '/casino/originals'
+    | '/casino/plinko'
     | '/casino/raffles'
     | '/casino/roulette'
     | '/casino/slots'
@@ -528,6 +608,7 @@ export interface FileRouteTypes {
     | '/partnership'
     | '/portfolio'
     | '/privacy-policy'
+    | '/provably-fair'
     | '/raffle'
     | '/resend-verification'
     | '/reset-password'
@@ -542,8 +623,15 @@ export interface FileRouteTypes {
     | '/account/settings'
     | '/casino/bingo'
     | '/casino/blackjack'
+    | '/casino/dice'
     | '/casino/gameshows'
+    | '/casino/keno'
+    | '/casino/limbo'
     | '/casino/live'
+    | '/casino/mines'
+    | '/casino/my-bets'
+    | '/casino/originals'
+    | '/casino/plinko'
     | '/casino/raffles'
     | '/casino/roulette'
     | '/casino/slots'
@@ -579,6 +667,7 @@ export interface FileRouteTypes {
     | '/partnership'
     | '/portfolio'
     | '/privacy-policy'
+    | '/provably-fair'
     | '/raffle'
     | '/resend-verification'
     | '/reset-password'
@@ -593,8 +682,15 @@ export interface FileRouteTypes {
     | '/account/settings'
     | '/casino/bingo'
     | '/casino/blackjack'
+    | '/casino/dice'
     | '/casino/gameshows'
+    | '/casino/keno'
+    | '/casino/limbo'
     | '/casino/live'
+    | '/casino/mines'
+    | '/casino/my-bets'
+    | '/casino/originals'
+    | '/casino/plinko'
     | '/casino/raffles'
     | '/casino/roulette'
     | '/casino/slots'
@@ -631,6 +727,7 @@ export interface RootRouteChildren {
   PartnershipRoute: typeof PartnershipRoute
   PortfolioRoute: typeof PortfolioRoute
   PrivacyPolicyRoute: typeof PrivacyPolicyRoute
+  ProvablyFairRoute: typeof ProvablyFairRoute
   RaffleRoute: typeof RaffleRoute
   ResendVerificationRoute: typeof ResendVerificationRoute
   ResetPasswordRoute: typeof ResetPasswordRoute
@@ -641,8 +738,15 @@ export interface RootRouteChildren {
   VerifyEmailRoute: typeof VerifyEmailRoute
   CasinoBingoRoute: typeof CasinoBingoRoute
   CasinoBlackjackRoute: typeof CasinoBlackjackRoute
+  CasinoDiceRoute: typeof CasinoDiceRoute
   CasinoGameshowsRoute: typeof CasinoGameshowsRoute
+  CasinoKenoRoute: typeof CasinoKenoRoute
+  CasinoLimboRoute: typeof CasinoLimboRoute
   CasinoLiveRoute: typeof CasinoLiveRoute
+  CasinoMinesRoute: typeof CasinoMinesRoute
+  CasinoMyBetsRoute: typeof CasinoMyBetsRoute
+  CasinoOriginalsRoute: typeof CasinoOriginalsRoute
+  CasinoPlinkoRoute: typeof CasinoPlinkoRoute
   CasinoRafflesRoute: typeof CasinoRafflesRoute
   CasinoRouletteRoute: typeof CasinoRouletteRoute
   CasinoSlotsRoute: typeof CasinoSlotsRoute
@@ -770,6 +874,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PrivacyPolicyRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/provably-fair': {
+      id: '/provably-fair'
+      path: '/provably-fair'
+      fullPath: '/provably-fair'
+      preLoaderRoute: typeof ProvablyFairRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/raffle': {
       id: '/raffle'
       path: '/raffle'
@@ -882,6 +993,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof CasinoBlackjackRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/casino/dice': {
+      id: '/casino/dice'
+      path: '/casino/dice'
+      fullPath: '/casino/dice'
+      preLoaderRoute: typeof CasinoDiceRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/casino/gameshows': {
       id: '/casino/gameshows'
       path: '/casino/gameshows'
@@ -889,11 +1007,53 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof CasinoGameshowsRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/casino/keno': {
+      id: '/casino/keno'
+      path: '/casino/keno'
+      fullPath: '/casino/keno'
+      preLoaderRoute: typeof CasinoKenoRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/casino/limbo': {
+      id: '/casino/limbo'
+      path: '/casino/limbo'
+      fullPath: '/casino/limbo'
+      preLoaderRoute: typeof CasinoLimboRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/casino/live': {
       id: '/casino/live'
       path: '/casino/live'
       fullPath: '/casino/live'
       preLoaderRoute: typeof CasinoLiveRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/casino/mines': {
+      id: '/casino/mines'
+      path: '/casino/mines'
+      fullPath: '/casino/mines'
+      preLoaderRoute: typeof CasinoMinesRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/casino/my-bets': {
+      id: '/casino/my-bets'
+      path: '/casino/my-bets'
+      fullPath: '/casino/my-bets'
+      preLoaderRoute: typeof CasinoMyBetsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/casino/originals': {
+      id: '/casino/originals'
+      path: '/casino/originals'
+      fullPath: '/casino/originals'
+      preLoaderRoute: typeof CasinoOriginalsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/casino/plinko': {
+      id: '/casino/plinko'
+      path: '/casino/plinko'
+      fullPath: '/casino/plinko'
+      preLoaderRoute: typeof CasinoPlinkoRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/casino/raffles': {
@@ -1051,6 +1211,7 @@ const rootRouteChildren: RootRouteChildren = {
   PartnershipRoute: PartnershipRoute,
   PortfolioRoute: PortfolioRoute,
   PrivacyPolicyRoute: PrivacyPolicyRoute,
+  ProvablyFairRoute: ProvablyFairRoute,
   RaffleRoute: RaffleRoute,
   ResendVerificationRoute: ResendVerificationRoute,
   ResetPasswordRoute: ResetPasswordRoute,
@@ -1061,8 +1222,15 @@ const rootRouteChildren: RootRouteChildren = {
   VerifyEmailRoute: VerifyEmailRoute,
   CasinoBingoRoute: CasinoBingoRoute,
   CasinoBlackjackRoute: CasinoBlackjackRoute,
+  CasinoDiceRoute: CasinoDiceRoute,
   CasinoGameshowsRoute: CasinoGameshowsRoute,
+  CasinoKenoRoute: CasinoKenoRoute,
+  CasinoLimboRoute: CasinoLimboRoute,
   CasinoLiveRoute: CasinoLiveRoute,
+  CasinoMinesRoute: CasinoMinesRoute,
+  CasinoMyBetsRoute: CasinoMyBetsRoute,
+  CasinoOriginalsRoute: CasinoOriginalsRoute,
+  CasinoPlinkoRoute: CasinoPlinkoRoute,
   CasinoRafflesRoute: CasinoRafflesRoute,
   CasinoRouletteRoute: CasinoRouletteRoute,
   CasinoSlotsRoute: CasinoSlotsRoute,

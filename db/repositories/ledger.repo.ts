@@ -11,21 +11,28 @@ export interface AccountKey {
   userId: number | null;
 }
 
-/** Creates the accounts that do not exist yet and returns every requested one's id. */
+/**
+ * Returns every requested account's id, creating the ones that do not exist yet. Accounts are created once and read
+ * on every posting, so the common case is one SELECT; the INSERT runs only for accounts still missing.
+ */
 export async function ensureAccounts(db: Executor, keys: AccountKey[]): Promise<Map<string, string>> {
   const ids = new Map<string, string>();
   if (keys.length === 0) return ids;
+  const select = () =>
+    db
+      .selectFrom('ledger_accounts')
+      .select(['id', 'code', 'currency'])
+      .where((eb) => eb.or(keys.map((key) => eb.and([eb('code', '=', key.code), eb('currency', '=', key.currency)]))))
+      .execute();
+  for (const row of await select()) ids.set(`${row.code}/${row.currency}`, String(row.id));
+  const missing = keys.filter((key) => !ids.has(`${key.code}/${key.currency}`));
+  if (missing.length === 0) return ids;
   await db
     .insertInto('ledger_accounts')
-    .values(keys.map((key) => ({ code: key.code, currency: key.currency, kind: key.kind, user_id: key.userId })))
+    .values(missing.map((key) => ({ code: key.code, currency: key.currency, kind: key.kind, user_id: key.userId })))
     .onConflict((oc) => oc.columns(['code', 'currency']).doNothing())
     .execute();
-  const rows = await db
-    .selectFrom('ledger_accounts')
-    .select(['id', 'code', 'currency'])
-    .where((eb) => eb.or(keys.map((key) => eb.and([eb('code', '=', key.code), eb('currency', '=', key.currency)]))))
-    .execute();
-  for (const row of rows) ids.set(`${row.code}/${row.currency}`, String(row.id));
+  for (const row of await select()) ids.set(`${row.code}/${row.currency}`, String(row.id));
   return ids;
 }
 

@@ -119,6 +119,14 @@ const envSchema = z.object({
   WITHDRAWAL_FEE_USD: walletAmount('1'),
   WITHDRAWAL_MIN_BZU: walletAmount('100'),
   WITHDRAWAL_FEE_BZU: walletAmount('10'),
+  // Originals: smallest stake and largest possible profit of one bet per currency (the house's exposure), and the
+  // stake or payout from which a bet also goes to the public high-rollers feed.
+  GAME_MIN_BET_USD: walletAmount('0.01'),
+  GAME_MIN_BET_BZU: walletAmount('1'),
+  GAME_MAX_PROFIT_USD: walletAmount('10000'),
+  GAME_MAX_PROFIT_BZU: walletAmount('1000000'),
+  GAME_HIGH_ROLLER_USD: walletAmount('100'),
+  GAME_HIGH_ROLLER_BZU: walletAmount('10000'),
   REFERRAL_RATE: z.string().regex(/^(0(\.\d{1,6})?|1(\.0{1,6})?)$/, 'must be a fraction between 0 and 1, e.g. 0.1').default('0.1'),
   // Trollbox: per-user send rate plus a burst allowance ("<points>/<seconds>"), and how long an
   // in-process poll page may live without an invalidation (a safety net if the bus drops one).

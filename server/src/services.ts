@@ -39,6 +39,9 @@ import {
   type SecondFactorCheck,
 } from './domain/wallet/withdrawal.service.js';
 import { loadWalletKeys } from './infra/wallet-keys.js';
+import { BetEngine, type GameLimits } from './domain/games/bet-engine.js';
+import { FairnessService } from './domain/games/fairness.service.js';
+import { GamesService } from './domain/games/games.service.js';
 import { loadTwoFactorKey } from './infra/two-factor-key.js';
 
 export interface Infrastructure {
@@ -135,7 +138,38 @@ export function createServices(infra: Infrastructure, options: ServiceOptions = 
     { db, ledger: walletServices.ledger, recordSwapPrice, onPriceError },
     { sharePpm: Number(parseAmount(env.BZU_BURN_REVENUE_SHARE) / 100n) },
   );
-  return { system, auth, mail, twoFactor, events, outbox, live, token, tokenTrade, tokenBurn, chat, ...walletServices };
+  const gameServices = createGameServices(infra, events, walletServices);
+  return { system, auth, mail, twoFactor, events, outbox, live, token, tokenTrade, tokenBurn, chat, ...walletServices, ...gameServices };
+}
+
+/** Originals: seed pairs, the bet engine over the ledger, and the read side (catalogue, history, feed). */
+function createGameServices(
+  infra: Infrastructure,
+  events: PlatformEvents,
+  wallet: Pick<ReturnType<typeof createWalletServices>, 'ledger' | 'responsibleGaming' | 'referrals'>,
+) {
+  const { env, db } = infra;
+  const logger = createLogger(env.LOG_LEVEL, 'games');
+  const limits: GameLimits = {
+    minBet: { USD: parseAmount(env.GAME_MIN_BET_USD), BZU: parseAmount(env.GAME_MIN_BET_BZU) },
+    maxProfit: { USD: parseAmount(env.GAME_MAX_PROFIT_USD), BZU: parseAmount(env.GAME_MAX_PROFIT_BZU) },
+    highRoller: { USD: parseAmount(env.GAME_HIGH_ROLLER_USD), BZU: parseAmount(env.GAME_HIGH_ROLLER_BZU) },
+  };
+  const fairness = new FairnessService({ db });
+  const bets = new BetEngine(
+    {
+      db,
+      ledger: wallet.ledger,
+      fairness,
+      assertCanPlay: (userId) => wallet.responsibleGaming.assertCanPlay(userId),
+      referrals: wallet.referrals,
+      events: { gameResult: (payload) => events.gameResult(payload), bet: (payload, highRoller) => events.bet(payload, highRoller) },
+      onAfterCommitError: (error, what) => logger.warn({ err: error }, `${what} failed after a bet committed`),
+    },
+    limits,
+  );
+  const games = new GamesService({ db }, limits);
+  return { fairness, bets, games };
 }
 
 export type Services = ReturnType<typeof createServices>;

@@ -4,7 +4,8 @@ import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DomainError } from '../../server/src/domain/errors.js';
-import { formatAmount } from '../../server/src/domain/wallet/amounts.js';
+import { DICE_RULES, PLINKO_RULES } from '../../server/src/domain/games/rules/index.js';
+import { formatAmount, parseAmount } from '../../server/src/domain/wallet/amounts.js';
 import { referralCommission } from '../../server/src/domain/wallet/referral.service.js';
 import { signWebhook } from '../../server/src/domain/wallet/webhook-signature.js';
 import { PayoutFailure, WithdrawalService, type PayoutAdapter } from '../../server/src/domain/wallet/withdrawal.service.js';
@@ -312,7 +313,7 @@ describe('wallet: ledger, deposits, withdrawals', () => {
     expect((await trpc(platform, 'query', 'account.referrals.codes', undefined, referrer.token)).body.result.data.map((c: { code: string }) => c.code)).toEqual([random, wanted]);
   });
 
-  it('property: after any sequence of deposits, repeated webhooks, withdrawals, decisions, commissions and claims the ledger holds', async () => {
+  it('property: after any sequence of deposits, repeated webhooks, withdrawals, decisions, commissions, claims and bets the ledger holds', async () => {
     const players = [await signedInAccount(platform), await signedInAccount(platform)];
     const addresses = await Promise.all(players.map((player) => addressOf(player.token)));
     const cent = 1_000_000n;
@@ -327,6 +328,16 @@ describe('wallet: ledger, deposits, withdrawals', () => {
       { weight: 3, arbitrary: fc.record({ t: fc.constantFrom('reject' as const, 'send' as const, 'fail' as const), i: fc.nat() }) },
       { weight: 1, arbitrary: fc.record({ t: fc.constant('accrue' as const), u: user, cents: fc.integer({ min: 0, max: 100_000 }), key: fc.integer({ min: 0, max: 3 }) }) },
       { weight: 1, arbitrary: fc.record({ t: fc.constant('claim' as const), u: user }) },
+      {
+        weight: 4,
+        arbitrary: fc.record({
+          t: fc.constant('bet' as const),
+          u: user,
+          cents: fc.integer({ min: 1, max: 4_000 }),
+          game: fc.constantFrom('dice' as const, 'plinko' as const),
+          target: fc.integer({ min: 200, max: 9_800 }),
+        }),
+      },
     );
 
     await fc.assert(
@@ -418,6 +429,25 @@ describe('wallet: ledger, deposits, withdrawals', () => {
               if (!accrued.has(sourceKey)) {
                 accrued.add(sourceKey);
                 referral[step.u]! += referralCommission(wagered, 25_000, 100_000);
+              }
+              break;
+            }
+            case 'bet': {
+              // An original through the one bet engine: stake and payout in one ledger transaction, or a refusal.
+              const amount = BigInt(step.cents) * cent;
+              const player = players[step.u]!;
+              const placed =
+                step.game === 'dice'
+                  ? services().bets.playInstant({ id: player.user.id, username: player.user.publicUsername }, DICE_RULES, { amount, currency: 'USD' }, { target: step.target / 100, condition: 'over' })
+                  : services().bets.playInstant({ id: player.user.id, username: player.user.publicUsername }, PLINKO_RULES, { amount, currency: 'USD' }, { rows: 8 + (step.target % 5), risk: 'high' });
+              const outcome = await placed.then((result) => result, (error: DomainError) => error.code);
+              if (amount <= cash[step.u]!) {
+                expect(outcome).toMatchObject({ bet: { amount: formatAmount(amount) } });
+                const bet = (outcome as Awaited<typeof placed>).bet;
+                cash[step.u]! += parseAmount(bet.payout) - amount;
+                expect((outcome as Awaited<typeof placed>).balance).toBe(formatAmount(cash[step.u]!));
+              } else {
+                expect(outcome).toBe('INSUFFICIENT_FUNDS');
               }
               break;
             }

@@ -33,4 +33,20 @@ describe('architecture lint rules', () => {
     expect(await restrictedImportErrors("import { loadEnv } from '../../server/src/env';\nexport const l = loadEnv;\n", file)).toHaveLength(1);
     expect(await restrictedImportErrors("import { createDb } from '../../db/client';\nexport const c = createDb;\n", file)).toHaveLength(1);
   });
+
+  it('lets the client import the games rules folder, and nothing else under server/src/domain/games', async () => {
+    const file = 'client/src/features/games/example.ts';
+    expect(await restrictedImportErrors("import { GAME_RULES } from '../../../../server/src/domain/games/rules';\nexport const g = GAME_RULES;\n", file)).toEqual([]);
+    expect(await restrictedImportErrors("import { diceOutcome } from '../../../../server/src/domain/games/rules/dice';\nexport const d = diceOutcome;\n", file)).toEqual([]);
+    expect(await restrictedImportErrors("import { x } from '../../../../server/src/domain/games/bet-engine';\nexport const e = x;\n", file)).toHaveLength(1);
+    expect(await restrictedImportErrors("import { x } from '../../../../server/src/domain/games/rules/../bet-engine';\nexport const e = x;\n", file)).toHaveLength(1);
+  });
+
+  it('keeps the games rules pure: only sibling imports, no node: modules or packages', async () => {
+    const file = 'server/src/domain/games/rules/example.ts';
+    expect(await restrictedImportErrors("import { ratio } from './ratio.js';\nexport const r = ratio;\n", file)).toEqual([]);
+    expect(await restrictedImportErrors("import { createHmac } from 'node:crypto';\nexport const h = createHmac;\n", file)).toHaveLength(1);
+    expect(await restrictedImportErrors("import { z } from 'zod';\nexport const s = z;\n", file)).toHaveLength(1);
+    expect(await restrictedImportErrors("import { DomainError } from '../../errors.js';\nexport const e = DomainError;\n", file)).toHaveLength(1);
+  });
 });

@@ -47,3 +47,11 @@ export async function deliverWebhook(
     headers: { 'content-type': 'application/json', 'x-webhook-timestamp': String(timestamp), 'x-webhook-signature': signature },
   });
 }
+
+/** Credits `amount` USD to the signed-in player through a signed, confirmed deposit webhook (the real path). */
+export async function fundPlayer(platform: TestPlatform, token: string, amount: string): Promise<void> {
+  const address = await trpc(platform, 'query', 'wallet.depositAddress', { network: 'ERC20' }, token);
+  if (address.status !== 200) throw new Error(`deposit address: ${JSON.stringify(address.body)}`);
+  const credited = await deliverWebhook(platform, depositReport(address.body.result.data.address as string, amount));
+  if (credited.body?.credited !== true) throw new Error(`deposit not credited: ${JSON.stringify(credited.body)}`);
+}

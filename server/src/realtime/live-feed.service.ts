@@ -165,6 +165,11 @@ export class LiveFeedService {
     return this.stream(channels.chat, 'chat-message', options);
   }
 
+  /** Settled bets of everyone (`all`) or only the high rollers: public. */
+  bets(feed: 'all' | 'high-rollers', options: StreamOptions = {}) {
+    return this.stream(feed === 'all' ? channels.bets : channels.highRollers, 'bet', options);
+  }
+
   async balanceUpdates(sessionToken: string | undefined, options: StreamOptions = {}) {
     const user = await this.requireViewer(sessionToken);
     return this.privateStream(user, channels.user(user.id), 'balance-update', options);

@@ -2,11 +2,11 @@ import { createCallerFactory, router } from './init.js';
 import { authRouter } from './routers/auth.router.js';
 import { chatRouter } from './routers/chat.router.js';
 import { configProcedure, systemRouter } from './routers/system.router.js';
-import { onResultProcedure } from './routers/live.procedures.js';
 import { accountRouter } from './routers/account.router.js';
 import { adminRouter } from './routers/admin.router.js';
 import { walletRouter } from './routers/wallet.router.js';
 import { tokenRouter } from './routers/token.router.js';
+import { betsRouter, fairnessRouter, gamesRouter } from './routers/games.router.js';
 
 /** Every area's router, mounted under its name. The client imports only this type. */
 export const appRouter = router({
@@ -19,7 +19,9 @@ export const appRouter = router({
   account: accountRouter,
   wallet: walletRouter,
   admin: adminRouter,
-  games: router({ onResult: onResultProcedure }),
+  games: gamesRouter,
+  fairness: fairnessRouter,
+  bets: betsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -4,6 +4,7 @@ import { Link } from '@tanstack/react-router';
 import { PlaceholderState } from '../../components/PlaceholderState';
 import { GameGrid } from '../games/GameGrid';
 import { useGameCatalogue } from '../games/use-game-catalogue';
+import { LiveFeed } from '../originals/LiveFeed';
 import { CategoryGrid } from './CategoryGrid';
 import classes from './CasinoHomePage.module.css';
 
@@ -16,7 +17,7 @@ export function CasinoHomePage() {
           <Title order={1} fz={{ base: 26, sm: 36 }}>
             Casino
           </Title>
-          <Text size="lg">Slots, live tables, game shows and more, with the BZU token alongside.</Text>
+          <Text size="lg">Provably fair originals today: dice, limbo, plinko, keno and mines. Slots, live tables and more are on their way.</Text>
           <Button component={Link} to="/games" size="md" w="fit-content">
             Browse games
           </Button>
@@ -42,6 +43,7 @@ export function CasinoHomePage() {
           <GameGrid games={games.slice(0, 10)} label="Featured games" />
         )}
       </section>
+      <LiveFeed />
     </Stack>
   );
 }

@@ -1,20 +1,40 @@
-import { Paper, SimpleGrid, Text } from '@mantine/core';
-import type { GameSummary } from './use-game-catalogue';
+import { Badge, Group, Paper, SimpleGrid, Text, UnstyledButton } from '@mantine/core';
+import { IconBomb, IconChartLine, IconCircleDot, IconDeviceGamepad2, IconDice5, IconGridDots, type Icon } from '@tabler/icons-react';
+import { Link } from '@tanstack/react-router';
+import { gamePath, type GameSummary } from './use-game-catalogue';
+import classes from './GameGrid.module.css';
 
-/** Minimal game tiles; the games capability gives them thumbnails and a link to play. */
+const GAME_ICONS: Record<string, Icon> = { dice: IconDice5, limbo: IconChartLine, plinko: IconCircleDot, keno: IconGridDots, mines: IconBomb };
+
+/** Game tiles linking to each game's page. */
 export function GameGrid({ games, label }: { games: GameSummary[]; label: string }) {
   return (
-    <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }} spacing="sm" component="ul" aria-label={label} style={{ listStyle: 'none', padding: 0 }}>
-      {games.map((game) => (
-        <Paper key={game.id} component="li" withBorder radius="md" p="md" bg="var(--bzu-card)">
-          <Text fw={600}>{game.name}</Text>
-          {game.provider ? (
-            <Text size="xs" c="dimmed">
-              {game.provider}
-            </Text>
-          ) : null}
-        </Paper>
-      ))}
+    <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }} spacing="sm" component="ul" aria-label={label} style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+      {games.map((game) => {
+        const GameIcon = GAME_ICONS[game.slug] ?? IconDeviceGamepad2;
+        return (
+          <li key={game.id}>
+            <UnstyledButton component={Link} to={gamePath(game)} className={classes.tile} aria-label={game.name}>
+              <Paper radius="md" p="md" className={classes.paper} data-game={game.slug}>
+                <GameIcon size={36} stroke={1.5} aria-hidden />
+                <Text fw={700}>{game.name}</Text>
+                <Group gap={4} justify="center">
+                  {game.provider ? (
+                    <Text size="xs" c="dimmed">
+                      {game.provider}
+                    </Text>
+                  ) : null}
+                  {game.rtp ? (
+                    <Badge size="xs" variant="light">
+                      RTP {game.rtp}%
+                    </Badge>
+                  ) : null}
+                </Group>
+              </Paper>
+            </UnstyledButton>
+          </li>
+        );
+      })}
     </SimpleGrid>
   );
 }

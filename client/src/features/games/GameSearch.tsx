@@ -2,11 +2,11 @@ import { Combobox, TextInput, useCombobox } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { searchGames, useGameCatalogue } from './use-game-catalogue';
+import { gamePath, searchGames, useGameCatalogue } from './use-game-catalogue';
 
 const MAX_SUGGESTIONS = 8;
 
-/** The top bar's game search: suggestions from the catalogue, Enter opens the full results. */
+/** The top bar's game search: suggestions from the catalogue (choosing one opens the game), Enter opens the full results. */
 export function GameSearch() {
   const navigate = useNavigate();
   const { games } = useGameCatalogue();
@@ -20,8 +20,17 @@ export function GameSearch() {
     void navigate({ to: '/games', search: { q } });
   }
 
+  /** A chosen suggestion opens that game's page. */
+  function openGame(id: string) {
+    const game = games.find((candidate) => candidate.id === id);
+    combobox.closeDropdown();
+    if (!game) return openResults(trimmed);
+    setQuery('');
+    void navigate({ to: gamePath(game) });
+  }
+
   return (
-    <Combobox store={combobox} onOptionSubmit={(name) => openResults(name)} withinPortal={false}>
+    <Combobox store={combobox} onOptionSubmit={openGame} withinPortal={false}>
       <Combobox.Target>
         <TextInput
           type="search"
@@ -49,7 +58,7 @@ export function GameSearch() {
       <Combobox.Dropdown hidden={!trimmed}>
         <Combobox.Options aria-label="Matching games">
           {matches.map((game) => (
-            <Combobox.Option value={game.name} key={game.id}>
+            <Combobox.Option value={game.id} key={game.id}>
               {game.name}
             </Combobox.Option>
           ))}

@@ -1,9 +1,15 @@
+import { trpc } from '../../trpc';
+
 export interface GameSummary {
   id: string;
+  /** Where the game is played, e.g. /casino/dice. */
+  slug: string;
   name: string;
-  /** Casino category slug, e.g. "slots". */
+  /** Casino category slug, e.g. "originals". */
   category: string;
   provider?: string;
+  description?: string;
+  rtp?: string;
 }
 
 export interface GameCatalogue {
@@ -11,18 +17,36 @@ export interface GameCatalogue {
   status: 'loading' | 'unavailable' | 'ready';
 }
 
-/**
- * The game catalogue. No games procedure exists on the server yet, so the catalogue is empty
- * and says so; the games capability replaces this body with its query.
- */
+/** The game catalogue from games.list (public; cached like every query). */
 export function useGameCatalogue(): GameCatalogue {
-  return { games: [], status: 'unavailable' };
+  const query = trpc.games.list.useQuery();
+  if (query.isPending) return { games: [], status: 'loading' };
+  if (!query.data) return { games: [], status: 'unavailable' };
+  return {
+    games: query.data.map((game) => ({
+      id: game.id,
+      slug: game.slug,
+      name: game.name,
+      category: game.category,
+      provider: 'BZU Originals',
+      description: game.description,
+      rtp: game.rtp,
+    })),
+    status: 'ready',
+  };
+}
+
+export function gamePath(game: Pick<GameSummary, 'slug'>): string {
+  return `/casino/${game.slug}`;
 }
 
 export function searchGames(games: GameSummary[], query: string): GameSummary[] {
   const needle = query.trim().toLowerCase();
   if (!needle) return [];
   return games.filter(
-    (game) => game.name.toLowerCase().includes(needle) || game.provider?.toLowerCase().includes(needle),
+    (game) =>
+      game.name.toLowerCase().includes(needle) ||
+      game.provider?.toLowerCase().includes(needle) ||
+      game.category.toLowerCase().includes(needle),
   );
 }

@@ -5,6 +5,8 @@ import { CHAT_PANEL_WIDTH_PX, HEADER_HEIGHT_PX, MOBILE_TAB_BAR_HEIGHT_PX, SIDEBA
 import { AuthModal } from '../auth/AuthModal';
 import { ChatPanel } from '../chat/ChatPanel';
 import { useFeatures } from '../config/use-app-config';
+import { BetDetailsHost } from '../originals/BetDetailsModal';
+import { SeedsHost } from '../originals/SeedsModal';
 import { useChatOpen, useSidebarCollapsed } from './layout-preferences';
 import { MobileTabBar } from './MobileTabBar';
 import { Sidebar } from './Sidebar';
@@ -70,6 +72,8 @@ export function AppLayout() {
         </AppShell.Footer>
       ) : null}
       <AuthModal />
+      <BetDetailsHost />
+      <SeedsHost />
     </AppShell>
   );
 }

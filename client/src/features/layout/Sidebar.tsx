@@ -3,8 +3,14 @@ import { IconDeviceGamepad2, IconTicket } from '@tabler/icons-react';
 import { Link, useLocation } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { useFeatures } from '../config/use-app-config';
-import { CASINO_LINKS, SPORTS_LINK } from '../navigation/nav-items';
+import { CASINO_LINKS, ORIGINALS_LINKS, SPORTS_LINK } from '../navigation/nav-items';
 import { TokenCard } from '../token/TokenCard';
+
+const ORIGINALS_GAME_PATHS = new Set(['/casino/dice', '/casino/limbo', '/casino/plinko', '/casino/keno', '/casino/mines']);
+
+function isOriginalsGamePath(pathname: string): boolean {
+  return ORIGINALS_GAME_PATHS.has(pathname);
+}
 
 function isCasinoPath(pathname: string): boolean {
   return pathname === '/' || pathname === '/casino' || pathname.startsWith('/casino/');
@@ -39,11 +45,16 @@ export function Sidebar() {
                 to={to}
                 label={label}
                 leftSection={<LinkIcon size={16} aria-hidden />}
-                active={pathname === to || (to === '/casino' && pathname === '/')}
+                // Exact: the router would otherwise mark All Games active on every /casino/* page; a game page marks Originals.
+                activeOptions={{ exact: true }}
+                active={pathname === to || (to === '/casino' && pathname === '/') || (to === '/casino/originals' && isOriginalsGamePath(pathname))}
                 aria-current={pathname === to ? 'page' : undefined}
               />
             ))}
           </NavLink>
+          {ORIGINALS_LINKS.map(({ to, label, icon: LinkIcon }) => (
+            <NavLink key={to} component={Link} to={to} label={label} leftSection={<LinkIcon size={18} aria-hidden />} active={pathname === to} fw={600} />
+          ))}
           {sports ? (
             <NavLink
               component={Link}

@@ -6,10 +6,13 @@ import {
   IconCherry,
   IconCoin,
   IconDeviceGamepad2,
+  IconFlame,
   IconGridDots,
   IconMenu2,
   IconMessages,
   IconMicrophone2,
+  IconReceipt,
+  IconShieldCheck,
   IconTicket,
   type Icon,
 } from '@tabler/icons-react';
@@ -23,6 +26,8 @@ export interface NavItem<TPath extends string = string> {
 /** The sidebar's Casino group, in the spec's order. */
 export const CASINO_LINKS = [
   { to: '/casino', label: 'All Games', icon: IconDeviceGamepad2 },
+  // The platform's own provably-fair games (dice, limbo, plinko, keno, mines).
+  { to: '/casino/originals', label: 'Originals', icon: IconFlame },
   { to: '/casino/slots', label: 'Slots', icon: IconCherry },
   { to: '/casino/live', label: 'Live Casino', icon: IconBroadcast },
   { to: '/casino/gameshows', label: 'Game Shows', icon: IconMicrophone2 },
@@ -35,6 +40,12 @@ export const CASINO_LINKS = [
 export type CasinoCategoryPath = Exclude<(typeof CASINO_LINKS)[number]['to'], '/casino'>;
 
 export const SPORTS_LINK = { to: '/sports', label: 'Sports', icon: IconBallFootball } as const satisfies NavItem;
+
+/** Under the casino group: the player's own bets and the fairness page. */
+export const ORIGINALS_LINKS = [
+  { to: '/casino/my-bets', label: 'My bets', icon: IconReceipt },
+  { to: '/provably-fair', label: 'Provably fair', icon: IconShieldCheck },
+] as const satisfies readonly NavItem[];
 
 /** The mobile bottom tab bar: Menu, Casino, Sports, BZU, Trollbox. */
 export const MOBILE_TABS = [
@@ -68,6 +79,7 @@ export const TOKEN_LINKS = [
 /** Footer groups (spec section 2, "Footer"). Support is a mailto link built from configuration. */
 export const FOOTER_PLATFORM_LINKS = [
   { to: '/faq', label: 'FAQ' },
+  { to: '/provably-fair', label: 'Provably fair' },
   { to: '/partnership', label: 'Partnership' },
   { to: '/blog', label: 'Blog' },
   { to: '/help-center', label: 'Help Center' },

@@ -14,6 +14,11 @@ export const GAME_RESULT_QUERY_PATHS: readonly (readonly string[])[] = [
   ['games', 'detail'],
   ['account', 'history'],
   ['account', 'stats'],
+  // The originals: My bets, per-game stats, a bet's details (its revealed seed changes too) and an open mines round.
+  ['bets', 'mine'],
+  ['bets', 'stats'],
+  ['bets', 'byId'],
+  ['games', 'mines'],
 ];
 
 /** A tRPC query key's procedure path (its first element), or null for other keys. */

@@ -19,7 +19,7 @@ function kindLabel(kind: string): string {
   return KIND_LABELS[kind] ?? kind.replace(/[-_]/g, ' ').replace(/^./, (first) => first.toUpperCase());
 }
 
-function download(filename: string, text: string): void {
+export function download(filename: string, text: string): void {
   const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
   const link = document.createElement('a');
   link.href = url;

@@ -30,6 +30,8 @@ export const eventSchemas = {
   // Chat ids are the numbers of the REST/tRPC message object, so clients compare them with user.id as is.
   'chat-message': z.looseObject({ id: chatId, userId: chatId, username: z.string(), message: z.string() }),
   'chat-message-deleted': z.object({ id: chatId }),
+  // A settled original's BetView (games/bet.views.ts) on the public `bets` feed, and on `high-rollers` when big.
+  bet: z.looseObject({ id: z.string().min(1), userId: z.string().min(1), game: z.string().min(1), amount: decimalString, payout: decimalString }),
   'chat-announcement': z.looseObject({ id: chatId, type: z.string().min(1), message: z.string(), expiresAt: z.string().nullable() }),
 } as const;
 
@@ -44,9 +46,11 @@ export const channels = {
   tokenPrice: 'token-price',
   systemAnnouncements: 'system-announcements',
   chat: 'chat',
+  bets: 'bets',
+  highRollers: 'high-rollers',
 } as const;
 
-const channelPattern = /^(user:[A-Za-z0-9_-]{1,64}|game-results:[A-Za-z0-9_-]{1,64}|token-price|system-announcements|chat)$/;
+const channelPattern = /^(user:[A-Za-z0-9_-]{1,64}|game-results:[A-Za-z0-9_-]{1,64}|token-price|system-announcements|chat|bets|high-rollers)$/;
 
 export function isKnownChannel(channel: string): boolean {
   return channelPattern.test(channel);
@@ -79,6 +83,8 @@ export function channelFor<T extends EventType>(type: T, payload: EventPayload<T
     case 'chat-message-deleted':
     case 'chat-announcement':
       return channels.chat;
+    case 'bet':
+      return channels.bets;
     default:
       throw new Error(`Unknown event type ${String(type)}`);
   }
@@ -89,7 +95,10 @@ const legacyNumberFields: Partial<Record<EventType, string[]>> = {
   'token-price-update': ['price', 'marketCap', 'volume24h'],
 };
 
-/** Legacy clients read money as JSON numbers (API.md conventions); everything else passes through. */
+/**
+ * Legacy clients read money as JSON numbers (API.md conventions); everything else passes through. `bet` frames carry
+ * the BetView exactly as tRPC does (decimal strings), one shape for the UI whichever transport it listens on.
+ */
 export function legacyShape(type: string, data: unknown): unknown {
   const fields = legacyNumberFields[type as EventType];
   if (!fields || typeof data !== 'object' || data === null) return data;
@@ -135,5 +144,13 @@ export class PlatformEvents {
 
   chatMessage(payload: EventPayload<'chat-message'>) {
     return this.publish('chat-message', payload);
+  }
+
+  /** A settled bet on the public feed; a high roller's also on `high-rollers` (same frame, second channel). */
+  async bet(payload: EventPayload<'bet'>, highRoller: boolean) {
+    const data = eventSchemas.bet.parse(payload);
+    const all = await this.transport.publish(channels.bets, 'bet', data);
+    if (highRoller) await this.transport.publish(channels.highRollers, 'bet', data);
+    return all;
   }
 }

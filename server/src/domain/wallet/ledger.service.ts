@@ -56,6 +56,8 @@ export interface PostResult {
   /** False when the key had already been posted: nothing changed. */
   posted: boolean;
   transactionId?: string;
+  /** The users' cash balances this posting left behind (as of this transaction). */
+  balances?: BalanceChange[];
 }
 
 export interface LedgerTx {
@@ -94,16 +96,23 @@ export function assertBalanced(legs: Leg[]): void {
  * housekeeping sweep if that publish fails.
  */
 export class LedgerService {
+  /**
+   * "code/currency" -> account id of committed accounts. Accounts are never deleted or renumbered, so a known id saves
+   * every posting the lookup query (the settlement hot path posts twice per bet).
+   */
+  private readonly accountIds = new Map<string, string>();
+
   constructor(private readonly deps: { db: Db; outbox: EventOutbox }) {}
 
   async transact<T>(work: (tx: LedgerTx) => Promise<T>): Promise<T> {
     let entries: OutboxEntry[] = [];
+    const seenAccounts = new Map<string, string>();
     const result = await this.deps.db.transaction().execute(async (trx) => {
       const changes = new Map<string, BalanceChange>();
       const done = await work({
         trx,
         post: async (input) => {
-          const { result: posted, changes: changed } = await postTransaction(trx, input);
+          const { result: posted, changes: changed } = await postTransaction(trx, input, this.accountIds, seenAccounts);
           for (const change of changed) changes.set(`${change.userId}/${change.currency}`, change);
           return posted;
         },
@@ -121,6 +130,9 @@ export class LedgerService {
       );
       return done;
     });
+    // Only committed accounts are remembered: one created by a transaction that rolled back does not exist.
+    if (this.accountIds.size + seenAccounts.size > ACCOUNT_ID_CACHE_MAX) this.accountIds.clear();
+    for (const [key, id] of seenAccounts) this.accountIds.set(key, id);
     await this.deps.outbox.publish(entries);
     return result;
   }
@@ -144,7 +156,15 @@ export class LedgerService {
   }
 }
 
-async function postTransaction(trx: Db, input: PostInput): Promise<{ result: PostResult; changes: BalanceChange[] }> {
+/** Bounds the account-id cache of one LedgerService; past it the cache starts over. */
+const ACCOUNT_ID_CACHE_MAX = 100_000;
+
+async function postTransaction(
+  trx: Db,
+  input: PostInput,
+  knownIds: ReadonlyMap<string, string>,
+  seenIds: Map<string, string>,
+): Promise<{ result: PostResult; changes: BalanceChange[] }> {
   assertBalanced(input.legs);
   const transactionId = await insertTransaction(trx, {
     key: input.key,
@@ -163,7 +183,14 @@ async function postTransaction(trx: Db, input: PostInput): Promise<{ result: Pos
     if (current) current.delta += leg.amount;
     else perAccount.set(id, { key, ref: leg.account, currency: leg.currency, delta: leg.amount });
   }
-  const ids = await ensureAccounts(trx, [...perAccount.values()].map((item) => item.key));
+  const unknown = [...perAccount.entries()].filter(([id]) => !knownIds.has(id)).map(([, item]) => item.key);
+  const ids = new Map<string, string>([...perAccount.keys()].filter((id) => knownIds.has(id)).map((id) => [id, knownIds.get(id)!]));
+  if (unknown.length > 0) {
+    for (const [id, accountId] of await ensureAccounts(trx, unknown)) {
+      ids.set(id, accountId);
+      seenIds.set(id, accountId);
+    }
+  }
   const ordered = [...perAccount.entries()]
     .map(([id, item]) => ({ ...item, accountId: ids.get(id)! }))
     .filter((item) => item.delta !== 0n)
@@ -180,5 +207,5 @@ async function postTransaction(trx: Db, input: PostInput): Promise<{ result: Pos
     if ('user' in item.ref && item.ref.purpose !== 'referral') changes.push({ userId: item.ref.user, currency: item.currency, balance });
   }
   await insertEntries(trx, entries);
-  return { result: { posted: true, transactionId }, changes };
+  return { result: { posted: true, transactionId, balances: changes }, changes };
 }

@@ -1,0 +1,135 @@
+import { Badge, Button, Code, CopyButton, Group, Modal, SimpleGrid, Stack, Text, Tooltip } from '@mantine/core';
+import { IconCheck, IconCopy, IconShieldCheck } from '@tabler/icons-react';
+import { ButtonLink } from '../../components/router-links';
+import { trpc } from '../../trpc';
+import { verifySearchFromBet } from '../fairness/verify-link';
+import { formatDateTime } from '../wallet/wallet-ui';
+import { formatMoney } from '../wallet/money';
+import { betProfit, formatMultiplier, gameName, outcomeSummary } from './bet-format';
+import type { BetView } from './bet-types';
+import { closeBetDetails, useOverlays } from './overlay-store';
+
+/** Mounted once in the layout; opened from My bets, the live feed and each game's recent results. */
+export function BetDetailsHost() {
+  const { bet } = useOverlays();
+  return (
+    <Modal opened={bet !== null} onClose={closeBetDetails} title={bet ? `${gameName(bet.game)} bet #${bet.id}` : ''} size="lg" centered>
+      {bet ? <BetDetails initial={bet} /> : null}
+    </Modal>
+  );
+}
+
+function BetDetails({ initial }: { initial: BetView }) {
+  // The fresh view: the server seed shows up here once the player has rotated.
+  const fresh = trpc.bets.byId.useQuery({ id: initial.id }, { staleTime: 0 });
+  const bet = fresh.data ?? initial;
+  const profit = betProfit(bet);
+  return (
+    <Stack gap="md" data-testid="bet-details">
+      <Group gap="xs">
+        <Badge color={bet.state === 'won' ? 'teal' : bet.state === 'lost' ? 'red' : 'yellow'}>{bet.state}</Badge>
+        <Text size="sm" c="dimmed">
+          {bet.username} - {formatDateTime(bet.createdAt)}
+        </Text>
+      </Group>
+      <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
+        <Figure label="Bet" value={`${formatMoney(bet.amount)} ${bet.currency}`} />
+        <Figure label="Multiplier" value={formatMultiplier(bet.multiplier)} testId="details-multiplier" />
+        <Figure label="Payout" value={`${formatMoney(bet.payout)} ${bet.currency}`} />
+        <Figure label="Profit" value={profit === null ? '-' : `${formatMoney(profit)} ${bet.currency}`} />
+      </SimpleGrid>
+      <div>
+        <Text size="xs" c="dimmed">
+          Outcome
+        </Text>
+        <Text fw={600} data-testid="details-outcome">
+          {outcomeSummary(bet)}
+        </Text>
+        <OutcomeDetail bet={bet} />
+      </div>
+      <Stack gap={6}>
+        <SeedLine label="Server seed hash" value={bet.fairness.serverSeedHash} />
+        <SeedLine label="Client seed" value={bet.fairness.clientSeed} />
+        <SeedLine label="Nonce" value={String(bet.fairness.nonce)} />
+        {bet.fairness.serverSeed ? (
+          <SeedLine label="Server seed (revealed)" value={bet.fairness.serverSeed} />
+        ) : (
+          <Text size="xs" c="dimmed">
+            The server seed is revealed when you rotate your seed pair; then this bet can be verified.
+          </Text>
+        )}
+      </Stack>
+      <ButtonLink
+        to="/provably-fair"
+        search={verifySearchFromBet(bet)}
+        onClick={closeBetDetails}
+        leftSection={<IconShieldCheck size={16} aria-hidden />}
+        variant="light"
+        data-testid="verify-link"
+      >
+        Verify
+      </ButtonLink>
+    </Stack>
+  );
+}
+
+function OutcomeDetail({ bet }: { bet: BetView }) {
+  const o = bet.outcome as Record<string, unknown>;
+  const list = (value: unknown) => (Array.isArray(value) ? value.join(', ') : '');
+  switch (bet.game) {
+    case 'plinko':
+      return <Text size="xs" c="dimmed">Path (0 left, 1 right): {list(o.path)}</Text>;
+    case 'keno':
+      return (
+        <Text size="xs" c="dimmed">
+          Picks: {list(o.picks)} - Drawn: {list(o.drawn)}
+        </Text>
+      );
+    case 'mines':
+      return (
+        <Text size="xs" c="dimmed">
+          Revealed tiles: {list((o.revealed as number[] | undefined)?.map((t) => t + 1)) || 'none'}
+          {Array.isArray(o.minePositions) ? ` - Mines at: ${list((o.minePositions as number[]).map((t) => t + 1))}` : ''}
+        </Text>
+      );
+    default:
+      return null;
+  }
+}
+
+function Figure({ label, value, testId }: { label: string; value: string; testId?: string }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text size="sm" fw={700} ff="monospace" data-testid={testId}>
+        {value}
+      </Text>
+    </div>
+  );
+}
+
+export function SeedLine({ label, value, testId }: { label: string; value: string; testId?: string }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Group gap={4} wrap="nowrap" align="center">
+        <Code style={{ wordBreak: 'break-all', flex: 1 }} data-testid={testId}>
+          {value}
+        </Code>
+        <CopyButton value={value}>
+          {({ copied, copy }) => (
+            <Tooltip label={copied ? 'Copied' : 'Copy'}>
+              <Button variant="subtle" size="compact-xs" onClick={copy} aria-label={`Copy ${label.toLowerCase()}`}>
+                {copied ? <IconCheck size={14} /> : <IconCopy size={14} />}
+              </Button>
+            </Tooltip>
+          )}
+        </CopyButton>
+      </Group>
+    </div>
+  );
+}

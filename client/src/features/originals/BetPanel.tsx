@@ -1,0 +1,287 @@
+import { Button, Group, NumberInput, Paper, SegmentedControl, Stack, Tabs, Text, TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { NOTIFICATION_AUTO_CLOSE_MS } from '../../constants';
+import { formatMoney } from '../wallet/money';
+import { afterBet, startAutobet, stopAutobet, stopMessage, type AutobetSettings, type AutobetState, type OnResult } from './autobet';
+import { doubleAmount, fromUnits, halveAmount, percentToMicro, toUnits } from './bet-amount';
+import { CURRENCIES, type BetView, type Currency } from './bet-types';
+import classes from './BetPanel.module.css';
+
+export interface Stake {
+  amount: string;
+  currency: Currency;
+}
+
+/** Pause between automatic bets, so each result is visible; the balance itself never waits for it. */
+const AUTOBET_PAUSE_MS = 350;
+
+interface BetPanelProps {
+  /** Game-specific inputs (target, rows, risk...), shown under the stake. */
+  children?: ReactNode;
+  /** Places one bet; resolves with the settled bet or null when it failed (already reported). */
+  placeBet: (stake: Stake) => Promise<BetView | null>;
+  /** Instant games get the Auto tab. */
+  autobet?: boolean;
+  betLabel?: string;
+  /** Why the bet cannot be placed now (invalid parameters), shown under the button. */
+  blockedReason?: string | null;
+  /** Replaces the bet button (mines while a round is open: cash out). */
+  actionOverride?: ReactNode;
+  /** The stake cannot change (an open mines round). */
+  locked?: boolean;
+  /** Space triggers this instead of a bet (mines: cash out). */
+  onSpace?: () => void;
+  /** The stake the open round was placed with (mines resume). */
+  lockedStake?: Stake | null;
+}
+
+function parseOptionalAmount(text: string): bigint | null {
+  return text.trim() === '' ? null : toUnits(text);
+}
+
+function onResultRule(mode: string, percent: string): OnResult {
+  const micro = percentToMicro(percent);
+  return mode === 'increase' && micro !== null ? { mode: 'increase', percentMicro: micro } : { mode: 'reset' };
+}
+
+/** Whether a keydown should count as "space = bet": not while typing or when a control would take the space. */
+function isSpaceForBet(event: KeyboardEvent): boolean {
+  if (event.code !== 'Space' && event.key !== ' ') return false;
+  if (event.repeat || event.ctrlKey || event.metaKey || event.altKey) return false;
+  const target = event.target as HTMLElement | null;
+  if (!target || target === document.body) return true;
+  if (target.closest('input, textarea, select, button, a, [role="button"], [role="slider"], [role="tab"], [role="radio"], [contenteditable="true"], [role="dialog"]')) return false;
+  return true;
+}
+
+/** The one bet panel every original uses: stake (1/2, 2x), currency, Manual and Auto tabs. */
+export function BetPanel(props: BetPanelProps) {
+  const { placeBet, autobet = false, betLabel = 'Bet', blockedReason = null, actionOverride, locked = false, onSpace, lockedStake } = props;
+  const [amount, setAmount] = useState('1');
+  const [currency, setCurrency] = useState<Currency>('USD');
+  const [tab, setTab] = useState<string>('manual');
+  const [busy, setBusy] = useState(false);
+  // Autobet settings, as typed.
+  const [bets, setBets] = useState<number | string>(10);
+  const [onWinMode, setOnWinMode] = useState('reset');
+  const [onWinPercent, setOnWinPercent] = useState('100');
+  const [onLossMode, setOnLossMode] = useState('reset');
+  const [onLossPercent, setOnLossPercent] = useState('100');
+  const [stopProfit, setStopProfit] = useState('');
+  const [stopLoss, setStopLoss] = useState('');
+  const [auto, setAuto] = useState<AutobetState | null>(null);
+  const stopRequested = useRef(false);
+  const running = auto !== null && auto.stopped === null;
+
+  const shownAmount = locked && lockedStake ? lockedStake.amount : amount;
+  const shownCurrency = locked && lockedStake ? lockedStake.currency : currency;
+  const amountUnits = toUnits(amount);
+  const amountError = amountUnits === null || amountUnits === 0n ? 'Enter an amount with at most 8 decimals' : null;
+  const autoError =
+    (stopProfit && parseOptionalAmount(stopProfit) === null) || (stopLoss && parseOptionalAmount(stopLoss) === null)
+      ? 'Stop amounts are amounts like 10 or 2.5'
+      : (onWinMode === 'increase' && percentToMicro(onWinPercent) === null) || (onLossMode === 'increase' && percentToMicro(onLossPercent) === null)
+        ? 'Increases are percentages like 100 or 12.5'
+        : null;
+
+  async function betOnce() {
+    if (busy || amountError || blockedReason) return;
+    setBusy(true);
+    try {
+      await placeBet({ amount, currency });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function runAutobet() {
+    if (running || amountError || blockedReason || autoError || amountUnits === null) return;
+    const settings: AutobetSettings = {
+      bets: Math.max(0, Math.floor(Number(bets) || 0)),
+      stopOnProfit: parseOptionalAmount(stopProfit),
+      stopOnLoss: parseOptionalAmount(stopLoss),
+      onWin: onResultRule(onWinMode, onWinPercent),
+      onLoss: onResultRule(onLossMode, onLossPercent),
+    };
+    stopRequested.current = false;
+    let state = startAutobet(amountUnits);
+    setAuto(state);
+    const betCurrency = currency;
+    while (!state.stopped) {
+      const bet = await placeBet({ amount: fromUnits(state.amount), currency: betCurrency });
+      if (!bet) {
+        state = stopAutobet(state, 'error');
+        break;
+      }
+      state = afterBet(state, settings, { stake: toUnits(bet.amount) ?? 0n, payout: toUnits(bet.payout) ?? 0n });
+      if (stopRequested.current) state = stopAutobet(state, 'user');
+      setAuto(state);
+      setAmount(fromUnits(state.amount));
+      if (!state.stopped) await new Promise((resolve) => setTimeout(resolve, AUTOBET_PAUSE_MS));
+      if (stopRequested.current) state = stopAutobet(state, 'user');
+    }
+    setAuto(state);
+    setAmount(fromUnits(state.baseAmount));
+    if (state.stopped !== 'error') notifications.show({ color: 'blue', message: stopMessage(state), autoClose: NOTIFICATION_AUTO_CLOSE_MS });
+  }
+
+  // Space = bet (or the game's own primary action), unless focus is on something that takes the space itself.
+  const spaceAction = useRef<() => void>(() => undefined);
+  spaceAction.current = () => {
+    if (onSpace) onSpace();
+    else if (tab === 'auto') void (running ? (stopRequested.current = true) : runAutobet());
+    else void betOnce();
+  };
+  useEffect(() => {
+    function onKey(event: KeyboardEvent) {
+      if (!isSpaceForBet(event)) return;
+      event.preventDefault();
+      spaceAction.current();
+    }
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, []);
+
+  const stakeFields = (
+    <Stack gap="xs">
+      <TextInput
+        label={`Bet amount (${shownCurrency})`}
+        value={shownAmount}
+        onChange={(event) => setAmount(event.currentTarget.value)}
+        inputMode="decimal"
+        disabled={locked || running}
+        error={locked ? undefined : amountError}
+        data-testid="bet-amount"
+        rightSectionWidth={92}
+        rightSection={
+          <Group gap={4} wrap="nowrap">
+            <Button size="compact-xs" variant="default" disabled={locked || running} onClick={() => setAmount((a) => halveAmount(a) ?? a)} aria-label="Halve the bet">
+              ½
+            </Button>
+            <Button size="compact-xs" variant="default" disabled={locked || running} onClick={() => setAmount((a) => doubleAmount(a) ?? a)} aria-label="Double the bet">
+              2×
+            </Button>
+          </Group>
+        }
+      />
+      <SegmentedControl
+        fullWidth
+        size="xs"
+        data={CURRENCIES.map((c) => ({ value: c, label: c }))}
+        value={shownCurrency}
+        onChange={(value) => setCurrency(value as Currency)}
+        disabled={locked || running}
+        aria-label="Currency"
+      />
+    </Stack>
+  );
+
+  const blocked = blockedReason ? (
+    <Text size="xs" c="red" role="status">
+      {blockedReason}
+    </Text>
+  ) : null;
+
+  const manual = (
+    <Stack gap="sm">
+      {stakeFields}
+      {props.children}
+      <div className={classes.action}>
+        {actionOverride ?? (
+          <Button size="lg" fullWidth onClick={() => void betOnce()} loading={busy} disabled={Boolean(amountError || blockedReason)} data-testid="bet-button">
+            {betLabel}
+          </Button>
+        )}
+      </div>
+      {blocked}
+    </Stack>
+  );
+
+  return (
+    <Paper withBorder radius="md" p="md" bg="var(--bzu-card)" component="section" aria-label="Bet panel">
+      {autobet ? (
+        <Tabs value={tab} onChange={(value) => !running && setTab(value ?? 'manual')} variant="pills" radius="xl">
+          <Tabs.List grow mb="sm">
+            <Tabs.Tab value="manual" disabled={running}>
+              Manual
+            </Tabs.Tab>
+            <Tabs.Tab value="auto">Auto</Tabs.Tab>
+          </Tabs.List>
+          <Tabs.Panel value="manual">{manual}</Tabs.Panel>
+          <Tabs.Panel value="auto">
+            <Stack gap="sm">
+              {stakeFields}
+              {props.children}
+              <NumberInput label="Number of bets (0 = until stopped)" min={0} max={100000} value={bets} onChange={setBets} disabled={running} allowDecimal={false} />
+              <OnResultField label="On win" mode={onWinMode} percent={onWinPercent} onMode={setOnWinMode} onPercent={setOnWinPercent} disabled={running} />
+              <OnResultField label="On loss" mode={onLossMode} percent={onLossPercent} onMode={setOnLossMode} onPercent={setOnLossPercent} disabled={running} />
+              <Group grow gap="xs">
+                <TextInput label="Stop on profit" placeholder="off" value={stopProfit} onChange={(e) => setStopProfit(e.currentTarget.value)} disabled={running} inputMode="decimal" />
+                <TextInput label="Stop on loss" placeholder="off" value={stopLoss} onChange={(e) => setStopLoss(e.currentTarget.value)} disabled={running} inputMode="decimal" />
+              </Group>
+              {autoError ? (
+                <Text size="xs" c="red">
+                  {autoError}
+                </Text>
+              ) : null}
+              <div className={classes.action}>
+                {running ? (
+                  <Button size="lg" fullWidth color="red" onClick={() => (stopRequested.current = true)} data-testid="autobet-stop">
+                    Stop autobet
+                  </Button>
+                ) : (
+                  <Button size="lg" fullWidth onClick={() => void runAutobet()} disabled={Boolean(amountError || blockedReason || autoError)} data-testid="autobet-start">
+                    Start autobet
+                  </Button>
+                )}
+              </div>
+              {auto ? (
+                <Text size="xs" c="dimmed" aria-live="polite" data-testid="autobet-progress">
+                  {auto.played} bets, profit {formatMoney(fromUnits(auto.profit))} {currency}
+                  {auto.stopped ? ` - ${stopMessage(auto)}` : ''}
+                </Text>
+              ) : null}
+              {blocked}
+            </Stack>
+          </Tabs.Panel>
+        </Tabs>
+      ) : (
+        manual
+      )}
+    </Paper>
+  );
+}
+
+function OnResultField(props: { label: string; mode: string; percent: string; onMode: (mode: string) => void; onPercent: (value: string) => void; disabled: boolean }) {
+  return (
+    <Stack gap={4}>
+      <Text size="sm" fw={500}>
+        {props.label}
+      </Text>
+      <Group gap="xs" wrap="nowrap">
+        <SegmentedControl
+          size="xs"
+          data={[
+            { value: 'reset', label: 'Reset' },
+            { value: 'increase', label: 'Increase' },
+          ]}
+          value={props.mode}
+          onChange={props.onMode}
+          disabled={props.disabled}
+          aria-label={`${props.label}: reset or increase`}
+        />
+        <TextInput
+          size="xs"
+          flex={1}
+          aria-label={`${props.label}: increase by percent`}
+          value={props.percent}
+          onChange={(e) => props.onPercent(e.currentTarget.value)}
+          disabled={props.disabled || props.mode !== 'increase'}
+          rightSection={<Text size="xs">%</Text>}
+          inputMode="decimal"
+        />
+      </Group>
+    </Stack>
+  );
+}

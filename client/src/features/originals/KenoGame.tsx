@@ -1,0 +1,125 @@
+import { Box, Button, Group, SegmentedControl, SimpleGrid, Stack, Table, Text, UnstyledButton } from '@mantine/core';
+import { useState } from 'react';
+import { KENO_NUMBERS, KENO_RISKS, KENO_TABLES, type KenoRisk } from '../../../../server/src/domain/games/rules';
+import { trpc } from '../../trpc';
+import { BetPanel, type Stake } from './BetPanel';
+import { formatMultiplier } from './bet-format';
+import { newClientBetId, runBet } from './bet-session';
+import type { BetView } from './bet-types';
+import { GameLayout } from './GameLayout';
+import { autoPick, togglePick } from './keno-picks';
+import { pushRecent, RecentResults } from './RecentResults';
+import classes from './KenoGame.module.css';
+
+const NUMBERS = Array.from({ length: KENO_NUMBERS }, (_, i) => i + 1);
+
+export function KenoGame() {
+  const [picks, setPicks] = useState<number[]>([]);
+  const [risk, setRisk] = useState<KenoRisk>('classic');
+  const [recent, setRecent] = useState<BetView[]>([]);
+  const [shown, setShown] = useState<BetView | null>(null);
+  const mutation = trpc.games.keno.bet.useMutation();
+  const drawn = shown ? ((shown.outcome as { drawn?: number[] }).drawn ?? []) : [];
+  const table = picks.length > 0 ? (KENO_TABLES[risk][picks.length - 1] ?? []) : [];
+
+  async function placeBet(stake: Stake) {
+    const result = await runBet(() => mutation.mutateAsync({ ...stake, picks, risk, clientBetId: newClientBetId() }));
+    if (!result) return null;
+    setShown(result.bet);
+    setRecent((list) => pushRecent(list, result.bet));
+    return result.bet;
+  }
+
+  function edit(next: number[]) {
+    setPicks(next);
+    setShown(null);
+  }
+
+  const board = (
+    <Stack gap="md">
+      <RecentResults bets={recent} label={(bet) => formatMultiplier(bet.multiplier)} />
+      <SimpleGrid cols={8} spacing={6} verticalSpacing={6} role="group" aria-label="Keno numbers" data-testid="keno-board">
+        {NUMBERS.map((n) => {
+          const picked = picks.includes(n);
+          const drawIndex = drawn.indexOf(n);
+          const state = drawIndex >= 0 ? (picked ? 'hit' : 'drawn') : picked ? 'picked' : 'idle';
+          return (
+            <UnstyledButton
+              key={n}
+              className={classes.tile}
+              data-state={state}
+              style={drawIndex >= 0 ? { animationDelay: `${drawIndex * 60}ms` } : undefined}
+              aria-pressed={picked}
+              aria-label={`Number ${n}${state === 'hit' ? ', hit' : state === 'drawn' ? ', drawn' : ''}`}
+              onClick={() => edit(togglePick(picks, n))}
+            >
+              {n}
+            </UnstyledButton>
+          );
+        })}
+      </SimpleGrid>
+      {shown ? (
+        <Text ta="center" fw={700} c={shown.state === 'won' ? 'teal' : 'dimmed'} data-testid="keno-result" aria-live="polite">
+          {String((shown.outcome as { hits?: number }).hits)} hits - {formatMultiplier(shown.multiplier)}
+        </Text>
+      ) : null}
+      {table.length > 0 ? (
+        <Box style={{ overflowX: 'auto' }}>
+          <Table withTableBorder withColumnBorders fz={11} horizontalSpacing={4} verticalSpacing={4} ta="center" data-testid="keno-payouts" aria-label={`Payouts for ${picks.length} picks`}>
+            <Table.Tbody>
+              <Table.Tr>
+                <Table.Th>Hits</Table.Th>
+                {table.map((_, hits) => (
+                  <Table.Td key={hits}>{hits}</Table.Td>
+                ))}
+              </Table.Tr>
+              <Table.Tr>
+                <Table.Th>Pays</Table.Th>
+                {table.map((m, hits) => (
+                  <Table.Td key={hits} ff="monospace">
+                    {m}x
+                  </Table.Td>
+                ))}
+              </Table.Tr>
+            </Table.Tbody>
+          </Table>
+        </Box>
+      ) : (
+        <Text size="sm" c="dimmed" ta="center">
+          Pick 1 to 10 numbers to see what each number of hits pays.
+        </Text>
+      )}
+    </Stack>
+  );
+
+  const panel = (
+    <BetPanel placeBet={placeBet} autobet blockedReason={picks.length === 0 ? 'Pick 1 to 10 numbers' : null}>
+      <Stack gap={4}>
+        <Text size="sm" fw={500}>
+          Risk
+        </Text>
+        <SegmentedControl
+          fullWidth
+          size="xs"
+          data={KENO_RISKS.map((value) => ({ value, label: value[0]!.toUpperCase() + value.slice(1) }))}
+          value={risk}
+          onChange={(value) => setRisk(value as KenoRisk)}
+          aria-label="Risk"
+        />
+      </Stack>
+      <Group grow gap="xs">
+        <Button variant="default" onClick={() => edit(autoPick(picks.length || 10))} data-testid="keno-autopick">
+          Auto pick
+        </Button>
+        <Button variant="default" onClick={() => edit([])} disabled={picks.length === 0}>
+          Clear
+        </Button>
+      </Group>
+      <Text size="xs" c="dimmed">
+        {picks.length} of 10 picked
+      </Text>
+    </BetPanel>
+  );
+
+  return <GameLayout slug="keno" title="Keno" description="Pick 1 to 10 of 40 numbers; 10 are drawn and the hits pay." panel={panel} board={board} />;
+}

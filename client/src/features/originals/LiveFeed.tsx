@@ -1,0 +1,103 @@
+import { Anchor, Paper, ScrollArea, Stack, Table, Tabs, Text, Title } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { trpc } from '../../trpc';
+import { formatMoney } from '../wallet/money';
+import { betProfit, formatMultiplier, formatTime, gameName } from './bet-format';
+import type { BetView, LiveFeedKind } from './bet-types';
+import { asFeedBet, mergeFeed } from './live-feed';
+import { openBetDetails } from './overlay-store';
+
+/** Recent bets of everyone (All) or the big ones (High rollers): backfill from bets.recent, then live from bets.onLive. */
+export function LiveFeed() {
+  const [feed, setFeed] = useState<LiveFeedKind>('all');
+  return (
+    <Paper withBorder radius="md" p="md" bg="var(--bzu-card)" component="section" aria-labelledby="live-bets-title">
+      <Stack gap="sm">
+        <Title order={2} fz="lg" id="live-bets-title">
+          Live bets
+        </Title>
+        <Tabs value={feed} onChange={(value) => setFeed((value as LiveFeedKind | null) ?? 'all')}>
+          <Tabs.List>
+            <Tabs.Tab value="all">All bets</Tabs.Tab>
+            <Tabs.Tab value="high-rollers">High rollers</Tabs.Tab>
+          </Tabs.List>
+        </Tabs>
+        <FeedTable key={feed} feed={feed} />
+      </Stack>
+    </Paper>
+  );
+}
+
+function FeedTable({ feed }: { feed: LiveFeedKind }) {
+  const recent = trpc.bets.recent.useQuery({ feed }, { staleTime: 0 });
+  const [bets, setBets] = useState<BetView[]>([]);
+  useEffect(() => {
+    if (recent.data) setBets((current) => mergeFeed(current, recent.data));
+  }, [recent.data]);
+  trpc.bets.onLive.useSubscription(
+    { feed },
+    {
+      onData: (event) => {
+        const bet = asFeedBet<BetView>(event.data);
+        if (bet) setBets((current) => mergeFeed(current, [bet]));
+      },
+    },
+  );
+
+  if (bets.length === 0) {
+    return (
+      <Text size="sm" c="dimmed">
+        {recent.isPending ? 'Loading bets...' : 'No bets yet. Be the first.'}
+      </Text>
+    );
+  }
+  return (
+    <ScrollArea type="auto">
+      <Table verticalSpacing={6} striped data-testid={`live-feed-${feed}`} miw={520}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Game</Table.Th>
+            <Table.Th>Player</Table.Th>
+            <Table.Th>Time</Table.Th>
+            <Table.Th ta="right">Bet</Table.Th>
+            <Table.Th ta="right">Multiplier</Table.Th>
+            <Table.Th ta="right">Payout</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {bets.map((bet) => {
+            const profit = betProfit(bet);
+            return (
+              <Table.Tr key={bet.id}>
+                <Table.Td>
+                  <Anchor component="button" type="button" size="sm" onClick={() => openBetDetails(bet)}>
+                    {gameName(bet.game)}
+                  </Anchor>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm" truncate maw={140}>
+                    {bet.username}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm" c="dimmed">
+                    {formatTime(bet.createdAt)}
+                  </Text>
+                </Table.Td>
+                <Table.Td ta="right" ff="monospace">
+                  {formatMoney(bet.amount)} {bet.currency}
+                </Table.Td>
+                <Table.Td ta="right" ff="monospace">
+                  {formatMultiplier(bet.multiplier)}
+                </Table.Td>
+                <Table.Td ta="right" ff="monospace" c={profit && !profit.startsWith('-') && profit !== '0' ? 'teal' : undefined}>
+                  {formatMoney(bet.payout)} {bet.currency}
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+    </ScrollArea>
+  );
+}

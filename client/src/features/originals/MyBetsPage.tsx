@@ -1,0 +1,219 @@
+import { Anchor, Badge, Button, Group, Paper, ScrollArea, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { IconDownload, IconReceipt } from '@tabler/icons-react';
+import { useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import { PageHeader } from '../../components/PageHeader';
+import { PlaceholderState } from '../../components/PlaceholderState';
+import { trpc } from '../../trpc';
+import { useSession } from '../auth/session-store';
+import { openAuthModal } from '../auth/auth-modal-store';
+import { download } from '../wallet/TransactionHistory';
+import { ErrorAlert, formatDateTime } from '../wallet/wallet-ui';
+import { formatMoney } from '../wallet/money';
+import { betProfit, formatMultiplier, GAME_NAMES, gameName, outcomeSummary } from './bet-format';
+import { CURRENCIES } from './bet-types';
+import { openBetDetails } from './overlay-store';
+
+export const MY_BETS_STATES = ['open', 'won', 'lost'] as const;
+export interface MyBetsSearch {
+  game?: 'dice' | 'limbo' | 'plinko' | 'keno' | 'mines';
+  currency?: 'USD' | 'BZU';
+  state?: (typeof MY_BETS_STATES)[number];
+}
+
+const PAGE = 20;
+
+/** validateSearch for /casino/my-bets: unknown filter values are dropped, never sent. */
+export function parseMyBetsSearch(search: Record<string, unknown>): MyBetsSearch {
+  const out: MyBetsSearch = {};
+  if (typeof search.game === 'string' && search.game in GAME_NAMES) out.game = search.game as MyBetsSearch['game'];
+  if (search.currency === 'USD' || search.currency === 'BZU') out.currency = search.currency;
+  if (typeof search.state === 'string' && (MY_BETS_STATES as readonly string[]).includes(search.state)) out.state = search.state as MyBetsSearch['state'];
+  return out;
+}
+
+/** The player's bets with filters (in the URL), "Load more" over the cursor, CSV of the filtered set, and per-game stats. */
+export function MyBetsPage({ search }: { search: MyBetsSearch }) {
+  const { isSignedIn } = useSession();
+  if (!isSignedIn) {
+    return (
+      <Stack>
+        <PageHeader title="My bets" />
+        <PlaceholderState icon={IconReceipt} title="Log in to see your bets" description="Your bet history, stats and exports live here." />
+        <Button w="fit-content" onClick={() => openAuthModal('login')}>
+          Log in
+        </Button>
+      </Stack>
+    );
+  }
+  return (
+    <Stack gap="lg">
+      <PageHeader title="My bets" description="Every bet you placed on the originals, newest first." />
+      <StatsTable />
+      <BetsTable search={search} />
+    </Stack>
+  );
+}
+
+function BetsTable({ search }: { search: MyBetsSearch }) {
+  const navigate = useNavigate();
+  const utils = trpc.useUtils();
+  const [exporting, setExporting] = useState(false);
+  const [exportError, setExportError] = useState<unknown>(null);
+  const query = trpc.bets.mine.useInfiniteQuery({ ...search, limit: PAGE }, { getNextPageParam: (page) => page.nextCursor ?? undefined });
+  const bets = query.data?.pages.flatMap((page) => page.bets) ?? [];
+  const setFilter = (patch: Partial<MyBetsSearch>) => void navigate({ to: '/casino/my-bets', search: (prev: MyBetsSearch) => ({ ...prev, ...patch }), replace: true });
+
+  async function exportCsv() {
+    setExporting(true);
+    setExportError(null);
+    try {
+      const { filename, csv } = await utils.bets.exportCsv.fetch({ game: search.game, currency: search.currency }, { staleTime: 0 });
+      download(filename, csv);
+    } catch (error) {
+      setExportError(error);
+    } finally {
+      setExporting(false);
+    }
+  }
+
+  return (
+    <Paper withBorder radius="md" p="lg" bg="var(--bzu-card)" component="section" aria-labelledby="bets-title">
+      <Stack gap="sm">
+        <Group justify="space-between" wrap="wrap">
+          <Title order={2} fz="lg" id="bets-title">
+            Bets
+          </Title>
+          <Button variant="default" size="xs" leftSection={<IconDownload size={14} aria-hidden />} onClick={() => void exportCsv()} loading={exporting} data-testid="export-csv">
+            Export CSV
+          </Button>
+        </Group>
+        <Group gap="sm" wrap="wrap">
+          <Select
+            label="Game"
+            placeholder="All games"
+            clearable
+            w={150}
+            data={Object.entries(GAME_NAMES).map(([value, label]) => ({ value, label }))}
+            value={search.game ?? null}
+            onChange={(value) => setFilter({ game: (value ?? undefined) as MyBetsSearch['game'] })}
+            data-testid="filter-game"
+          />
+          <Select label="Currency" placeholder="All" clearable w={110} data={[...CURRENCIES]} value={search.currency ?? null} onChange={(value) => setFilter({ currency: (value ?? undefined) as MyBetsSearch['currency'] })} />
+          <Select
+            label="State"
+            placeholder="All"
+            clearable
+            w={120}
+            data={MY_BETS_STATES.map((value) => ({ value, label: value[0]!.toUpperCase() + value.slice(1) }))}
+            value={search.state ?? null}
+            onChange={(value) => setFilter({ state: (value ?? undefined) as MyBetsSearch['state'] })}
+          />
+        </Group>
+        <ErrorAlert error={exportError} title="Export failed" />
+        <ErrorAlert error={query.error} title="Could not load your bets" />
+        {query.isPending ? null : bets.length === 0 ? (
+          <PlaceholderState icon={IconReceipt} title="No bets yet" description="Bets you place on the originals appear here." />
+        ) : (
+          <ScrollArea type="auto">
+            <Table striped verticalSpacing="xs" data-testid="my-bets" miw={720}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Game</Table.Th>
+                  <Table.Th>Date</Table.Th>
+                  <Table.Th>Outcome</Table.Th>
+                  <Table.Th ta="right">Bet</Table.Th>
+                  <Table.Th ta="right">Multiplier</Table.Th>
+                  <Table.Th ta="right">Profit</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {bets.map((bet) => {
+                  const profit = betProfit(bet);
+                  return (
+                    <Table.Tr key={bet.id}>
+                      <Table.Td>
+                        <Anchor component="button" type="button" size="sm" onClick={() => openBetDetails(bet)} aria-label={`${gameName(bet.game)} bet ${bet.id} details`}>
+                          {gameName(bet.game)}
+                        </Anchor>
+                      </Table.Td>
+                      <Table.Td>
+                        <Text size="sm">{formatDateTime(bet.createdAt)}</Text>
+                      </Table.Td>
+                      <Table.Td>
+                        <Text size="sm" c="dimmed">
+                          {outcomeSummary(bet)}
+                        </Text>
+                      </Table.Td>
+                      <Table.Td ta="right" ff="monospace">
+                        {formatMoney(bet.amount)} {bet.currency}
+                      </Table.Td>
+                      <Table.Td ta="right" ff="monospace">
+                        {formatMultiplier(bet.multiplier)}
+                      </Table.Td>
+                      <Table.Td ta="right">
+                        {profit === null ? (
+                          <Badge color="yellow" variant="light">
+                            open
+                          </Badge>
+                        ) : (
+                          <Text size="sm" ff="monospace" fw={600} c={profit.startsWith('-') ? 'red' : 'teal'}>
+                            {formatMoney(profit)} {bet.currency}
+                          </Text>
+                        )}
+                      </Table.Td>
+                    </Table.Tr>
+                  );
+                })}
+              </Table.Tbody>
+            </Table>
+          </ScrollArea>
+        )}
+        {query.hasNextPage ? (
+          <Button variant="default" onClick={() => void query.fetchNextPage()} loading={query.isFetchingNextPage} w="fit-content" mx="auto" data-testid="load-more">
+            Load more
+          </Button>
+        ) : null}
+      </Stack>
+    </Paper>
+  );
+}
+
+function StatsTable() {
+  const stats = trpc.bets.stats.useQuery();
+  const rows = stats.data ?? [];
+  if (rows.length === 0) return null;
+  return (
+    <Paper withBorder radius="md" p="lg" bg="var(--bzu-card)" component="section" aria-labelledby="stats-title">
+      <Title order={2} fz="lg" id="stats-title" mb="sm">
+        Stats per game
+      </Title>
+      <ScrollArea type="auto">
+        <Table verticalSpacing="xs" data-testid="bet-stats" miw={480}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Game</Table.Th>
+              <Table.Th ta="right">Bets</Table.Th>
+              <Table.Th ta="right">Wagered</Table.Th>
+              <Table.Th ta="right">Profit</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((row) => (
+              <Table.Tr key={`${row.game}-${row.currency}`}>
+                <Table.Td>{gameName(row.game)}</Table.Td>
+                <Table.Td ta="right">{row.count}</Table.Td>
+                <Table.Td ta="right" ff="monospace">
+                  {formatMoney(row.wagered)} {row.currency}
+                </Table.Td>
+                <Table.Td ta="right" ff="monospace" c={row.profit.startsWith('-') ? 'red' : 'teal'}>
+                  {formatMoney(row.profit)} {row.currency}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </ScrollArea>
+    </Paper>
+  );
+}

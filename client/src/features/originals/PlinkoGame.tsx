@@ -1,0 +1,71 @@
+import { SegmentedControl, Select, Stack, Text } from '@mantine/core';
+import { useCallback, useState } from 'react';
+import { PLINKO_MAX_ROWS, PLINKO_MIN_ROWS, PLINKO_RISKS, type PlinkoRisk } from '../../../../server/src/domain/games/rules';
+import { trpc } from '../../trpc';
+import { BetPanel, type Stake } from './BetPanel';
+import { formatMultiplier } from './bet-format';
+import { newClientBetId, runBet } from './bet-session';
+import type { BetView } from './bet-types';
+import { GameLayout } from './GameLayout';
+import { PlinkoBoard, type FlyingBall } from './PlinkoBoard';
+import { pushRecent, RecentResults } from './RecentResults';
+
+const ROW_OPTIONS = Array.from({ length: PLINKO_MAX_ROWS - PLINKO_MIN_ROWS + 1 }, (_, i) => String(PLINKO_MIN_ROWS + i));
+
+export function PlinkoGame() {
+  const [rows, setRows] = useState(16);
+  const [risk, setRisk] = useState<PlinkoRisk>('medium');
+  const [balls, setBalls] = useState<FlyingBall[]>([]);
+  const [recent, setRecent] = useState<BetView[]>([]);
+  const mutation = trpc.games.plinko.bet.useMutation();
+  const onLanded = useCallback((id: string) => setBalls((list) => list.filter((ball) => ball.id !== id)), []);
+
+  async function placeBet(stake: Stake) {
+    const result = await runBet(() => mutation.mutateAsync({ ...stake, rows, risk, clientBetId: newClientBetId() }));
+    if (!result) return null;
+    const outcome = result.bet.outcome as { path: number[]; bucket: number; rows: number };
+    // The ball follows the server's path; the balance was already updated from the answer.
+    setBalls((list) => [...list, { id: result.bet.id, rows: outcome.rows, path: outcome.path, bucket: outcome.bucket, startedAt: performance.now() }]);
+    setRecent((list) => pushRecent(list, result.bet));
+    return result.bet;
+  }
+
+  const board = (
+    <Stack gap="sm">
+      <RecentResults bets={recent} label={(bet) => formatMultiplier(bet.multiplier)} />
+      <PlinkoBoard rows={rows} risk={risk} balls={balls} onLanded={onLanded} />
+      <Text size="xs" c="dimmed" ta="center">
+        The ball follows the path your seeds decide: one left or right bounce per row.
+      </Text>
+    </Stack>
+  );
+
+  const panel = (
+    <BetPanel placeBet={placeBet} autobet betLabel="Drop ball">
+      <Select
+        label="Rows"
+        data={ROW_OPTIONS}
+        value={String(rows)}
+        onChange={(value) => value && setRows(Number(value))}
+        allowDeselect={false}
+        disabled={balls.length > 0}
+        data-testid="plinko-rows"
+      />
+      <Stack gap={4}>
+        <Text size="sm" fw={500}>
+          Risk
+        </Text>
+        <SegmentedControl
+          fullWidth
+          data={PLINKO_RISKS.map((value) => ({ value, label: value[0]!.toUpperCase() + value.slice(1) }))}
+          value={risk}
+          onChange={(value) => setRisk(value as PlinkoRisk)}
+          disabled={balls.length > 0}
+          aria-label="Risk"
+        />
+      </Stack>
+    </BetPanel>
+  );
+
+  return <GameLayout slug="plinko" title="Plinko" description="Drop a ball through 8 to 16 rows of pegs; the bucket it lands in pays." panel={panel} board={board} />;
+}

@@ -1,0 +1,70 @@
+/**
+ * What every bet answer does to the page: the balance the server returned becomes the header's balance at once
+ * (before any animation), and a failure becomes a readable notification (or the sign-in modal).
+ */
+import { notifications } from '@mantine/notifications';
+import { TRPCClientError } from '@trpc/client';
+import { NOTIFICATION_AUTO_CLOSE_MS } from '../../constants';
+import { toApiError } from '../../lib/api-error';
+import { openAuthModal } from '../auth/auth-modal-store';
+import { getSession, replaceUser } from '../auth/session-store';
+import type { Currency } from './bet-types';
+
+/** The server's settled balance is the truth; the socket's balance-update repeats the same value later. */
+export function applySettledBalance(currency: Currency, balance: string): void {
+  const { user } = getSession();
+  if (!user) return;
+  replaceUser({ ...user, [currency === 'BZU' ? 'bzuBalance' : 'balance']: balance });
+}
+
+/** The domain code (INSUFFICIENT_FUNDS, MAX_PROFIT, SELF_EXCLUDED...) of a failed call, when it has one. */
+export function domainCode(error: unknown): string | undefined {
+  if (error instanceof TRPCClientError) {
+    const data = error.data as { domainCode?: string; code?: string } | undefined;
+    return data?.domainCode ?? data?.code;
+  }
+  return undefined;
+}
+
+const FRIENDLY: Record<string, string> = {
+  INSUFFICIENT_FUNDS: 'Insufficient funds: lower the bet or deposit first.',
+  SELF_EXCLUDED: 'Your account is self-excluded from playing right now.',
+  TOO_MANY_REQUESTS: 'Too many bets at once: slow down a little.',
+};
+
+/** A readable sentence for a failed bet; the server's own message for everything it explains itself. */
+export function betErrorMessage(error: unknown): string {
+  const code = domainCode(error);
+  const api = toApiError(error);
+  if (code === 'MAX_PROFIT') return `Max profit exceeded: ${api.message}`;
+  if (code && FRIENDLY[code]) return FRIENDLY[code];
+  return api.message;
+}
+
+/** Shows a failed bet; a missing session opens the sign-in modal instead. Returns true when it was a 401. */
+export function reportBetError(error: unknown): boolean {
+  const api = toApiError(error);
+  if (api.status === 401 || !getSession().isSignedIn) {
+    openAuthModal('login');
+    return true;
+  }
+  notifications.show({ color: 'red', title: 'Bet not placed', message: betErrorMessage(error), autoClose: NOTIFICATION_AUTO_CLOSE_MS });
+  return false;
+}
+
+/** A fresh idempotency key per attempt: a retried request settles once. */
+export function newClientBetId(): string {
+  return globalThis.crypto?.randomUUID?.() ?? `${Date.now()}-${Math.random().toString(36).slice(2)}`;
+}
+
+/** Runs one bet call: the returned balance goes to the header at once; failures are reported and give null. */
+export async function runBet<T extends { bet: { currency: string }; balance: string }>(call: () => Promise<T>): Promise<T | null> {
+  try {
+    const result = await call();
+    applySettledBalance(result.bet.currency === 'BZU' ? 'BZU' : 'USD', result.balance);
+    return result;
+  } catch (error) {
+    reportBetError(error);
+    return null;
+  }
+}

@@ -1,0 +1,286 @@
+import { sql, type Kysely } from 'kysely';
+import type { BetState } from '../games-tables.js';
+import type { Database } from '../schema.js';
+import type { LedgerCurrency } from '../wallet-tables.js';
+
+type Executor = Kysely<Database>;
+
+export interface SeedPairRow {
+  id: string;
+  userId: number;
+  serverSeed: string;
+  serverSeedHash: string;
+  nextServerSeed: string;
+  nextServerSeedHash: string;
+  clientSeed: string;
+  nonce: number;
+}
+
+export interface NewSeedPair {
+  serverSeed: string;
+  serverSeedHash: string;
+  nextServerSeed: string;
+  nextServerSeedHash: string;
+  clientSeed: string;
+}
+
+const pairColumns = [
+  'id',
+  'user_id as userId',
+  'server_seed as serverSeed',
+  'server_seed_hash as serverSeedHash',
+  'next_server_seed as nextServerSeed',
+  'next_server_seed_hash as nextServerSeedHash',
+  'client_seed as clientSeed',
+  'nonce',
+] as const;
+
+/** Inserts the player's first pair unless one is already active (a concurrent first bet may have won). */
+export async function insertSeedPairIfNone(db: Executor, userId: number, pair: NewSeedPair): Promise<void> {
+  await sql`
+    insert into seed_pairs (user_id, server_seed, server_seed_hash, next_server_seed, next_server_seed_hash, client_seed)
+    values (${userId}, ${pair.serverSeed}, ${pair.serverSeedHash}, ${pair.nextServerSeed}, ${pair.nextServerSeedHash}, ${pair.clientSeed})
+    on conflict (user_id) where active do nothing`.execute(db);
+}
+
+export async function activeSeedPair(db: Executor, userId: number, options: { forUpdate?: boolean } = {}): Promise<SeedPairRow | undefined> {
+  let query = db.selectFrom('seed_pairs').select(pairColumns).where('user_id', '=', userId).where('active', '=', true);
+  if (options.forUpdate) query = query.forUpdate();
+  const row = await query.executeTakeFirst();
+  return row ? { ...row, id: String(row.id) } : undefined;
+}
+
+/**
+ * Takes the next nonce of the player's active pair: the row lock it takes serialises the player's bets until commit,
+ * so nonces are contiguous and a rolled-back bet gives its nonce back.
+ */
+export async function takeNonce(db: Executor, userId: number): Promise<SeedPairRow | undefined> {
+  const row = await db
+    .updateTable('seed_pairs')
+    .set({ nonce: sql`nonce + 1` })
+    .where('user_id', '=', userId)
+    .where('active', '=', true)
+    .returning(pairColumns)
+    .executeTakeFirst();
+  return row ? { ...row, id: String(row.id), nonce: row.nonce - 1 } : undefined;
+}
+
+export async function seedPairById(db: Executor, id: string): Promise<SeedPairRow | undefined> {
+  const row = await db.selectFrom('seed_pairs').select(pairColumns).where('id', '=', id).executeTakeFirst();
+  return row ? { ...row, id: String(row.id) } : undefined;
+}
+
+/** Retires the active pair (its seed becomes public) and makes `next` the active one. */
+export async function rotateSeedPair(db: Executor, current: SeedPairRow, next: NewSeedPair): Promise<void> {
+  await db.updateTable('seed_pairs').set({ active: false, revealed_at: sql`now()` }).where('id', '=', current.id).execute();
+  await db
+    .insertInto('seed_pairs')
+    .values({
+      user_id: current.userId,
+      server_seed: next.serverSeed,
+      server_seed_hash: next.serverSeedHash,
+      next_server_seed: next.nextServerSeed,
+      next_server_seed_hash: next.nextServerSeedHash,
+      client_seed: next.clientSeed,
+    })
+    .execute();
+}
+
+export interface NewBet {
+  userId: number;
+  game: string;
+  currency: LedgerCurrency;
+  amount: bigint;
+  payout: bigint;
+  multiplier: string;
+  state: BetState;
+  params: unknown;
+  outcome: unknown;
+  seedPairId: string;
+  nonce: number;
+  clientBetId: string | null;
+  highRoller: boolean;
+  settled: boolean;
+}
+
+export async function insertBet(db: Executor, bet: NewBet): Promise<{ id: string; createdAt: Date }> {
+  const row = await db
+    .insertInto('bets')
+    .values({
+      user_id: bet.userId,
+      game: bet.game,
+      currency: bet.currency,
+      amount_e8: bet.amount,
+      payout_e8: bet.payout,
+      multiplier: bet.multiplier,
+      state: bet.state,
+      params: JSON.stringify(bet.params),
+      outcome: JSON.stringify(bet.outcome),
+      seed_pair_id: bet.seedPairId,
+      nonce: bet.nonce,
+      client_bet_id: bet.clientBetId,
+      high_roller: bet.highRoller,
+      settled_at: bet.settled ? sql<Date>`now()` : null,
+    })
+    .returning(['id', 'created_at'])
+    .executeTakeFirstOrThrow();
+  return { id: String(row.id), createdAt: row.created_at };
+}
+
+export async function updateBet(
+  db: Executor,
+  id: string,
+  change: { state: BetState; outcome: unknown; payout?: bigint; multiplier?: string; highRoller?: boolean },
+): Promise<void> {
+  await db
+    .updateTable('bets')
+    .set({
+      state: change.state,
+      outcome: JSON.stringify(change.outcome),
+      ...(change.payout !== undefined ? { payout_e8: change.payout } : {}),
+      ...(change.multiplier !== undefined ? { multiplier: change.multiplier } : {}),
+      ...(change.highRoller !== undefined ? { high_roller: change.highRoller } : {}),
+      ...(change.state !== 'open' ? { settled_at: sql<Date>`now()` } : {}),
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+export interface BetRow {
+  id: string;
+  userId: number;
+  username: string;
+  game: string;
+  currency: LedgerCurrency;
+  amount: bigint;
+  payout: bigint;
+  multiplier: string;
+  state: BetState;
+  params: unknown;
+  outcome: unknown;
+  nonce: number;
+  clientBetId: string | null;
+  highRoller: boolean;
+  seedPairId: string;
+  serverSeedHash: string;
+  clientSeed: string;
+  /** Only once the pair has been rotated. */
+  serverSeed: string | null;
+  createdAt: Date;
+}
+
+function betQuery(db: Executor) {
+  return db
+    .selectFrom('bets as b')
+    .innerJoin('seed_pairs as p', 'p.id', 'b.seed_pair_id')
+    .innerJoin('users as u', 'u.id', 'b.user_id')
+    .select([
+      'b.id',
+      'b.user_id as userId',
+      'u.public_username as username',
+      'b.game',
+      'b.currency',
+      'b.amount_e8',
+      'b.payout_e8',
+      'b.multiplier',
+      'b.state',
+      'b.params',
+      'b.outcome',
+      'b.nonce',
+      'b.client_bet_id as clientBetId',
+      'b.high_roller as highRoller',
+      'b.seed_pair_id as seedPairId',
+      'p.server_seed_hash as serverSeedHash',
+      'p.client_seed as clientSeed',
+      sql<string | null>`case when p.revealed_at is not null then p.server_seed end`.as('serverSeed'),
+      'b.created_at as createdAt',
+    ]);
+}
+
+type RawBet = Awaited<ReturnType<ReturnType<typeof betQuery>['executeTakeFirstOrThrow']>>;
+
+function toBetRow(row: RawBet): BetRow {
+  const { amount_e8, payout_e8, ...rest } = row;
+  return { ...rest, id: String(row.id), seedPairId: String(row.seedPairId), amount: BigInt(amount_e8), payout: BigInt(payout_e8) };
+}
+
+export async function betById(db: Executor, id: string): Promise<BetRow | undefined> {
+  const row = await betQuery(db).where('b.id', '=', id).executeTakeFirst();
+  return row ? toBetRow(row) : undefined;
+}
+
+export async function betByClientId(db: Executor, userId: number, clientBetId: string): Promise<BetRow | undefined> {
+  const row = await betQuery(db).where('b.user_id', '=', userId).where('b.client_bet_id', '=', clientBetId).executeTakeFirst();
+  return row ? toBetRow(row) : undefined;
+}
+
+/** Locks the player's bet row for a mines step; undefined when it is not theirs. */
+export async function lockBet(db: Executor, id: string, userId: number) {
+  return db.selectFrom('bets').selectAll().where('id', '=', id).where('user_id', '=', userId).forUpdate().executeTakeFirst();
+}
+
+export async function openRound(db: Executor, userId: number): Promise<BetRow | undefined> {
+  const row = await betQuery(db).where('b.user_id', '=', userId).where('b.state', '=', 'open').executeTakeFirst();
+  return row ? toBetRow(row) : undefined;
+}
+
+export async function hasOpenRound(db: Executor, userId: number): Promise<boolean> {
+  const row = await db.selectFrom('bets').select('id').where('user_id', '=', userId).where('state', '=', 'open').executeTakeFirst();
+  return row !== undefined;
+}
+
+export interface BetFilter {
+  game?: string;
+  currency?: LedgerCurrency;
+  state?: BetState;
+  /** Bets older than this id. */
+  beforeId?: string;
+  limit: number;
+}
+
+/** The player's bets, newest first, keyset-paginated by id. */
+export async function betsOfUser(db: Executor, userId: number, filter: BetFilter): Promise<BetRow[]> {
+  let query = betQuery(db).where('b.user_id', '=', userId);
+  if (filter.game) query = query.where('b.game', '=', filter.game);
+  if (filter.currency) query = query.where('b.currency', '=', filter.currency);
+  if (filter.state) query = query.where('b.state', '=', filter.state);
+  if (filter.beforeId) query = query.where('b.id', '<', filter.beforeId);
+  const rows = await query.orderBy('b.id', 'desc').limit(filter.limit).execute();
+  return rows.map(toBetRow);
+}
+
+/** Settled bets of everyone (or only the high rollers), newest first: the live feed's backfill. */
+export async function recentBets(db: Executor, options: { highRollers: boolean; limit: number }): Promise<BetRow[]> {
+  let query = betQuery(db).where('b.state', '<>', 'open');
+  if (options.highRollers) query = query.where('b.high_roller', '=', true);
+  const rows = await query.orderBy('b.id', 'desc').limit(options.limit).execute();
+  return rows.map(toBetRow);
+}
+
+export interface BetStatsRow {
+  game: string;
+  currency: LedgerCurrency;
+  count: number;
+  wagered: bigint;
+  profit: bigint;
+}
+
+/** Settled bets per game and currency: how many, how much staked, and the player's profit (payout - stake). */
+export async function betStats(db: Executor, userId: number): Promise<BetStatsRow[]> {
+  const rows = await db
+    .selectFrom('bets')
+    .select([
+      'game',
+      'currency',
+      sql<string>`count(*)`.as('count'),
+      sql<string>`coalesce(sum(amount_e8), 0)`.as('wagered'),
+      sql<string>`coalesce(sum(payout_e8 - amount_e8), 0)`.as('profit'),
+    ])
+    .where('user_id', '=', userId)
+    .where('state', '<>', 'open')
+    .groupBy(['game', 'currency'])
+    .orderBy('game')
+    .orderBy('currency')
+    .execute();
+  return rows.map((row) => ({ game: row.game, currency: row.currency, count: Number(row.count), wagered: BigInt(row.wagered), profit: BigInt(row.profit) }));
+}

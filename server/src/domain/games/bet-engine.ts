@@ -1,0 +1,412 @@
+import type { Db } from '../../../../db/client.js';
+import { accountBalance } from '../../../../db/repositories/ledger.repo.js';
+import {
+  betByClientId,
+  betById,
+  hasOpenRound,
+  insertBet,
+  lockBet,
+  openRound,
+  seedPairById,
+  takeNonce,
+  updateBet,
+  type BetRow,
+  type NewBet,
+  type SeedPairRow,
+} from '../../../../db/repositories/games.repo.js';
+import { uniqueViolation } from '../../../../db/repositories/pg-errors.js';
+import type { EventPayload } from '../events/platform-events.js';
+import { DomainError } from '../errors.js';
+import { formatAmount, type Currency } from '../wallet/amounts.js';
+import { accountCode, type LedgerService, type LedgerTx, type PostResult } from '../wallet/ledger.service.js';
+import { toBetView, type BetResult, type BetView } from './bet.views.js';
+import { betFloats, type FairnessService } from './fairness.service.js';
+import {
+  applyRatio,
+  compareRatio,
+  formatRatio,
+  MINES_RULES,
+  MINES_TILES,
+  minesMultiplier,
+  minePositions,
+  ratio,
+  type InstantGameRules,
+  type MinesOutcome,
+  type Ratio,
+} from './rules/index.js';
+
+/** Who bets: the id, and the public name the feed shows (the signed-in user's, so the answer needs no lookup). */
+export interface BetPlayer {
+  id: number;
+  username: string;
+}
+
+export interface StakeInput {
+  amount: bigint;
+  currency: Currency;
+  clientBetId?: string;
+}
+
+export interface GameLimits {
+  minBet: Record<Currency, bigint>;
+  maxProfit: Record<Currency, bigint>;
+  /** A stake or payout from this much also goes to the high-rollers feed. */
+  highRoller: Record<Currency, bigint>;
+}
+
+/** Ports the engine needs from the rest of the platform (services.ts wires them). */
+export interface BetEngineDeps {
+  db: Db;
+  ledger: LedgerService;
+  fairness: FairnessService;
+  /** Self-exclusion (and any later play rule) of the responsible-gaming service. */
+  assertCanPlay(userId: number): Promise<void>;
+  referrals: {
+    referrerOf(userId: number): Promise<number | undefined>;
+    accrue(input: { referrerId: number; refereeId: number; sourceKey: string; currency: Currency; wagered: bigint; houseEdgePpm: number }): Promise<unknown>;
+  };
+  events: {
+    gameResult(payload: EventPayload<'game-result'>): Promise<unknown>;
+    bet(payload: EventPayload<'bet'>, highRoller: boolean): Promise<unknown>;
+  };
+  onAfterCommitError?: (error: unknown, what: string) => void;
+}
+
+/** Thrown inside the transaction when a clientBetId was already used: rolls back the nonce, returns the first bet. */
+class ExistingBet extends Error {
+  constructor(readonly row: BetRow) {
+    super('bet already placed');
+  }
+}
+
+const ZERO = ratio(0n);
+const REFERRER_CACHE_MAX = 100_000;
+/** The bet as the repository would read it back, from what the transaction wrote (the pair is active: no seed shown). */
+function newBetRow(id: string, createdAt: Date, bet: NewBet, pair: SeedPairRow, username: string): BetRow {
+  return {
+    id,
+    userId: bet.userId,
+    username,
+    game: bet.game,
+    currency: bet.currency,
+    amount: bet.amount,
+    payout: bet.payout,
+    multiplier: bet.multiplier,
+    state: bet.state,
+    params: bet.params,
+    outcome: bet.outcome,
+    nonce: bet.nonce,
+    clientBetId: bet.clientBetId,
+    highRoller: bet.highRoller,
+    seedPairId: pair.id,
+    serverSeedHash: pair.serverSeedHash,
+    clientSeed: pair.clientSeed,
+    serverSeed: null,
+    createdAt,
+  };
+}
+
+/** The player's balance a posting left behind; each bet's keys are new, so the posting always happened. */
+function balanceAfter(result: PostResult, userId: number, currency: Currency): bigint {
+  const change = result.balances?.find((b) => b.userId === userId && b.currency === currency);
+  if (!change) throw new Error('bet posting left no balance change');
+  return change.balance;
+}
+const ONE = ratio(1n);
+
+/**
+ * The one bet engine of the originals. Every bet: validate, assertCanPlay, take the nonce, compute the outcome from
+ * the floats, and settle stake + payout with the bet row in ONE ledger transaction; after commit, the game result,
+ * the public feed and the referral accrual. Games are rules modules plugged in (rules/index.ts); mines is the
+ * multi-step one (start takes the stake and the nonce; reveal and cash-out settle later).
+ */
+export class BetEngine {
+  private readonly referrers = new Map<number, number | null>();
+
+  constructor(
+    private readonly deps: BetEngineDeps,
+    private readonly limits: GameLimits,
+  ) {}
+
+  /** Dice, limbo, plinko, keno: one call, one settled bet. */
+  async playInstant<P, O>(player: BetPlayer, rules: InstantGameRules<P, O>, stake: StakeInput, params: P): Promise<BetResult> {
+    const userId = player.id;
+    this.checkParams(rules.paramsError(params));
+    this.checkStake(stake, rules.maxMultiplier(params));
+    await this.deps.assertCanPlay(userId);
+    const settled = await this.inBetTransaction(player, stake, async (tx, pair) => {
+      const floats = betFloats(pair, pair.nonce, rules.floatCount(params));
+      const outcome = rules.outcome(floats, params);
+      const multiplier = rules.multiplier(outcome);
+      const payout = applyRatio(stake.amount, multiplier);
+      const bet: NewBet = {
+        userId,
+        game: rules.slug,
+        currency: stake.currency,
+        amount: stake.amount,
+        payout,
+        multiplier: formatRatio(multiplier, 4),
+        state: compareRatio(multiplier, ONE) >= 0 ? 'won' : 'lost',
+        params,
+        outcome,
+        seedPairId: pair.id,
+        nonce: pair.nonce,
+        clientBetId: stake.clientBetId ?? null,
+        highRoller: this.isHighRoller(stake.currency, stake.amount, payout),
+        settled: true,
+      };
+      const { id, createdAt } = await insertBet(tx.trx, bet);
+      // Stake and payout are two postings so the stake alone must be covered: a winning bet cannot fund itself.
+      let balance = await this.postStake(tx, userId, id, rules.slug, stake);
+      if (payout > 0n) balance = await this.postPayout(tx, userId, id, rules.slug, stake.currency, payout);
+      return { row: newBetRow(id, createdAt, bet, pair, player.username), balance };
+    });
+    if (settled.fresh) await this.afterSettle(settled.row, rules.houseEdgePpm);
+    return { bet: toBetView(settled.row), balance: formatAmount(settled.balance) };
+  }
+
+  /** Mines: takes the stake and the nonce; the board is fixed from here, and rotation waits for the round to end. */
+  async startMines(player: BetPlayer, stake: StakeInput, mines: number): Promise<BetResult> {
+    const userId = player.id;
+    const params = { mines };
+    this.checkParams(MINES_RULES.paramsError(params));
+    this.checkStake(stake, MINES_RULES.maxMultiplier(params));
+    await this.deps.assertCanPlay(userId);
+    const started = await this.inBetTransaction(player, stake, async (tx, pair) => {
+      if (await hasOpenRound(tx.trx, userId)) {
+        throw new DomainError('CONFLICT', 'Finish your open mines round first', { code: 'ROUND_OPEN' });
+      }
+      const outcome: MinesOutcome = { mines, revealed: [] };
+      const bet: NewBet = {
+        userId,
+        game: 'mines',
+        currency: stake.currency,
+        amount: stake.amount,
+        payout: 0n,
+        multiplier: formatRatio(ZERO, 4),
+        state: 'open',
+        params,
+        outcome,
+        seedPairId: pair.id,
+        nonce: pair.nonce,
+        clientBetId: stake.clientBetId ?? null,
+        highRoller: false,
+        settled: false,
+      };
+      const { id, createdAt } = await insertBet(tx.trx, bet);
+      return { row: newBetRow(id, createdAt, bet, pair, player.username), balance: await this.postStake(tx, userId, id, 'mines', stake) };
+    });
+    return { bet: toBetView(started.row), balance: formatAmount(started.balance) };
+  }
+
+  async revealMines(userId: number, betId: string, tile: number): Promise<BetResult> {
+    return this.minesStep(userId, betId, async (tx, row, outcome) => {
+      if (outcome.revealed.includes(tile)) throw new DomainError('BAD_REQUEST', 'That tile is already revealed', { code: 'BAD_REQUEST' });
+      const pair = (await seedPairById(tx.trx, row.seedPairId))!;
+      const positions = minePositions(betFloats(pair, row.nonce, outcome.mines), outcome.mines);
+      if (positions.includes(tile)) {
+        await updateBet(tx.trx, row.id, {
+          state: 'lost',
+          outcome: { ...outcome, mineHit: tile, minePositions: positions },
+          payout: 0n,
+          multiplier: formatRatio(ZERO, 4),
+          highRoller: this.isHighRoller(row.currency, row.amount, 0n),
+        });
+        return true;
+      }
+      const revealed = [...outcome.revealed, tile];
+      if (revealed.length === MINES_TILES - outcome.mines) {
+        await this.settleCashout(tx, row, { ...outcome, revealed, minePositions: positions });
+        return true;
+      }
+      await updateBet(tx.trx, row.id, {
+        state: 'open',
+        outcome: { ...outcome, revealed },
+        multiplier: formatRatio(minesMultiplier(outcome.mines, revealed.length), 4),
+      });
+      return false;
+    });
+  }
+
+  async cashoutMines(userId: number, betId: string): Promise<BetResult> {
+    return this.minesStep(userId, betId, async (tx, row, outcome) => {
+      if (outcome.revealed.length === 0) throw new DomainError('BAD_REQUEST', 'Reveal at least one tile before cashing out', { code: 'BAD_REQUEST' });
+      const pair = (await seedPairById(tx.trx, row.seedPairId))!;
+      await this.settleCashout(tx, row, { ...outcome, minePositions: minePositions(betFloats(pair, row.nonce, outcome.mines), outcome.mines) });
+      return true;
+    });
+  }
+
+  async activeMines(userId: number): Promise<BetView | null> {
+    const row = await openRound(this.deps.db, userId);
+    return row ? toBetView(row) : null;
+  }
+
+  private async settleCashout(tx: LedgerTx, row: BetRow, outcome: MinesOutcome): Promise<void> {
+    const amount = row.amount;
+    const multiplier = minesMultiplier(outcome.mines, outcome.revealed.length);
+    const payout = applyRatio(amount, multiplier);
+    await updateBet(tx.trx, row.id, {
+      state: 'won',
+      outcome,
+      payout,
+      multiplier: formatRatio(multiplier, 4),
+      highRoller: this.isHighRoller(row.currency, amount, payout),
+    });
+    if (payout > 0n) await this.postPayout(tx, row.userId, row.id, 'mines', row.currency, payout);
+  }
+
+  /** One step of an open mines round, under the bet row's lock. `step` returns true when it ended the round. */
+  private async minesStep(
+    userId: number,
+    betId: string,
+    step: (tx: LedgerTx, row: BetRow, outcome: MinesOutcome) => Promise<boolean>,
+  ): Promise<BetResult> {
+    const { row, ended, balance } = await this.deps.ledger.transact(async (tx) => {
+      const locked = await lockBet(tx.trx, betId, userId);
+      if (!locked || locked.game !== 'mines') throw new DomainError('NOT_FOUND', 'No such mines round', { code: 'NOT_FOUND' });
+      if (locked.state !== 'open') throw new DomainError('CONFLICT', 'This round is over', { code: 'ROUND_OVER' });
+      const current = (await betById(tx.trx, betId))!;
+      const ended = await step(tx, current, locked.outcome as MinesOutcome);
+      const row = (await betById(tx.trx, betId))!;
+      return { row, ended, balance: await accountBalance(tx.trx, accountCode({ user: userId }), row.currency) };
+    });
+    if (ended) await this.afterSettle(row, MINES_RULES.houseEdgePpm);
+    return { bet: toBetView(row), balance: formatAmount(balance) };
+  }
+
+  /**
+   * The transaction every new bet runs in: the nonce first (its row lock serialises the player's bets, so a retried
+   * clientBetId finds the first attempt committed), then the game's work, then the balance as committed.
+   */
+  private async inBetTransaction(
+    player: BetPlayer,
+    stake: StakeInput,
+    work: (tx: LedgerTx, pair: SeedPairRow) => Promise<{ row: BetRow; balance: bigint }>,
+  ): Promise<{ row: BetRow; balance: bigint; fresh: boolean }> {
+    const userId = player.id;
+    try {
+      // Short on purpose: every bet's stake locks the house account row until commit, so whatever runs inside this
+      // transaction bounds the platform's settlement rate. The answer is built from what the transaction wrote.
+      const settled = await this.deps.ledger.transact(async (tx) => {
+        let pair = await takeNonce(tx.trx, userId);
+        if (!pair) {
+          // First bet ever: the pair is created lazily, here, and the nonce taken from it.
+          await this.deps.fairness.ensurePair(userId, tx.trx);
+          pair = await takeNonce(tx.trx, userId);
+          if (!pair) throw new Error(`no active seed pair for user ${userId}`);
+        }
+        if (stake.clientBetId) {
+          const existing = await betByClientId(tx.trx, userId, stake.clientBetId);
+          if (existing) throw new ExistingBet(existing);
+        }
+        return work(tx, pair);
+      });
+      return { ...settled, fresh: true };
+    } catch (error) {
+      if (error instanceof ExistingBet) return this.replay(userId, error.row);
+      const constraint = uniqueViolation(error);
+      if (constraint === 'bets_one_open_round') throw new DomainError('CONFLICT', 'Finish your open mines round first', { code: 'ROUND_OPEN' });
+      if (constraint === 'bets_client_bet_id_key' && stake.clientBetId) {
+        const existing = await betByClientId(this.deps.db, userId, stake.clientBetId);
+        if (existing) return this.replay(userId, existing);
+      }
+      throw error;
+    }
+  }
+
+  private async replay(userId: number, row: BetRow) {
+    return { row, balance: (await this.deps.ledger.balances(userId))[row.currency], fresh: false };
+  }
+
+  /** Posts the stake; returns the player's balance after it. */
+  private async postStake(tx: LedgerTx, userId: number, betId: string, game: string, stake: StakeInput): Promise<bigint> {
+    const result = await tx.post({
+      key: `bet:${betId}:stake`,
+      kind: 'bet-stake',
+      userId,
+      memo: { betId, game },
+      legs: [
+        { account: { user: userId }, currency: stake.currency, amount: -stake.amount },
+        { account: { house: 'games' }, currency: stake.currency, amount: stake.amount },
+      ],
+    });
+    return balanceAfter(result, userId, stake.currency);
+  }
+
+  /** Posts the payout; returns the player's balance after it. */
+  private async postPayout(tx: LedgerTx, userId: number, betId: string, game: string, currency: Currency, payout: bigint): Promise<bigint> {
+    const result = await tx.post({
+      key: `bet:${betId}:payout`,
+      kind: 'bet-payout',
+      userId,
+      memo: { betId, game },
+      legs: [
+        { account: { house: 'games' }, currency, amount: -payout },
+        { account: { user: userId }, currency, amount: payout },
+      ],
+    });
+    return balanceAfter(result, userId, currency);
+  }
+
+  private checkParams(message: string | null): void {
+    if (message) throw new DomainError('BAD_REQUEST', message, { code: 'BAD_REQUEST' });
+  }
+
+  private checkStake(stake: StakeInput, maxMultiplier: Ratio): void {
+    const min = this.limits.minBet[stake.currency];
+    if (stake.amount < min) {
+      throw new DomainError('BAD_REQUEST', `The minimum bet is ${formatAmount(min)} ${stake.currency}`, { code: 'BAD_REQUEST', details: { minBet: formatAmount(min) } });
+    }
+    // (max multiplier - 1) x amount, exactly: the most this bet can cost the house.
+    const maxProfit = applyRatio(stake.amount, maxMultiplier) - stake.amount;
+    const limit = this.limits.maxProfit[stake.currency];
+    if (maxProfit > limit) {
+      throw new DomainError('CONFLICT', `This bet could win more than the maximum profit of ${formatAmount(limit)} ${stake.currency}`, {
+        code: 'MAX_PROFIT',
+        details: { maxProfit: formatAmount(limit) },
+      });
+    }
+  }
+
+  /**
+   * Who referred the player. A referral is recorded once, at sign-up, before any bet, and never changes, so the answer
+   * is remembered: the settlement path saves a query per bet.
+   */
+  private async referrerOf(userId: number): Promise<number | undefined> {
+    if (this.referrers.has(userId)) return this.referrers.get(userId) ?? undefined;
+    const referrerId = await this.deps.referrals.referrerOf(userId);
+    if (this.referrers.size >= REFERRER_CACHE_MAX) this.referrers.clear();
+    this.referrers.set(userId, referrerId ?? null);
+    return referrerId;
+  }
+
+  private isHighRoller(currency: Currency, amount: bigint, payout: bigint): boolean {
+    const threshold = this.limits.highRoller[currency];
+    return amount >= threshold || payout >= threshold;
+  }
+
+  /** After commit: the player's game result, the public feed, the referrer's commission. A failure here is logged. */
+  private async afterSettle(row: BetRow, houseEdgePpm: number): Promise<void> {
+    const view = toBetView(row);
+    const report = (what: string) => (error: unknown) => this.deps.onAfterCommitError?.(error, what);
+    await Promise.all([
+      this.deps.events.gameResult({ ...view, gameId: view.game }).catch(report('game-result publish')),
+      this.deps.events.bet(view, row.highRoller).catch(report('bet feed publish')),
+      this.referrerOf(row.userId)
+        .then((referrerId) =>
+          referrerId === undefined
+            ? undefined
+            : this.deps.referrals.accrue({
+                referrerId,
+                refereeId: row.userId,
+                sourceKey: `bet:${row.id}`,
+                currency: row.currency,
+                wagered: row.amount,
+                houseEdgePpm,
+              }),
+        )
+        .catch(report('referral accrual')),
+    ]);
+  }
+}

@@ -1,0 +1,99 @@
+import type { BetRow } from '../../../../db/repositories/games.repo.js';
+import { formatAmount, type Currency } from '../wallet/amounts.js';
+import { formatRatio, minesNextMultiplier, type MinesOutcome } from './rules/index.js';
+
+/** What every transport shows of a bet (docs/api.md "BetView"); money as exact decimal strings. */
+export type BetView = {
+  id: string;
+  userId: string;
+  /** The player's public display name. */
+  username: string;
+  game: string;
+  currency: Currency;
+  amount: string;
+  payout: string;
+  /** Payout / stake, 4 decimals, floored: "2.0000". */
+  multiplier: string;
+  state: 'open' | 'won' | 'lost';
+  outcome: Record<string, unknown>;
+  fairness: { serverSeedHash: string; clientSeed: string; nonce: number; serverSeed?: string };
+  createdAt: string;
+  /** Mines, open round: what the next safe tile would pay. */
+  nextMultiplier?: string;
+};
+
+export interface BetResult {
+  bet: BetView;
+  /** The player's balance in the bet's currency after the bet committed. */
+  balance: string;
+}
+
+export function toBetView(row: BetRow): BetView {
+  const outcome = (row.outcome ?? {}) as Record<string, unknown>;
+  const view: BetView = {
+    id: row.id,
+    userId: String(row.userId),
+    username: row.username,
+    game: row.game,
+    currency: row.currency,
+    amount: formatAmount(row.amount),
+    payout: formatAmount(row.payout),
+    multiplier: row.multiplier,
+    state: row.state,
+    outcome,
+    fairness: {
+      serverSeedHash: row.serverSeedHash,
+      clientSeed: row.clientSeed,
+      nonce: row.nonce,
+      ...(row.serverSeed ? { serverSeed: row.serverSeed } : {}),
+    },
+    createdAt: row.createdAt.toISOString(),
+  };
+  if (row.game === 'mines' && row.state === 'open') {
+    const mines = outcome as unknown as MinesOutcome;
+    const next = minesNextMultiplier(mines.mines, mines.revealed.length);
+    if (next) view.nextMultiplier = formatRatio(next, 4);
+  }
+  return view;
+}
+
+const CSV_HEADER = ['id', 'createdAt', 'game', 'currency', 'amount', 'multiplier', 'payout', 'profit', 'state', 'serverSeedHash', 'clientSeed', 'nonce', 'serverSeed', 'outcome'];
+
+/** One field, quoted when needed; a leading =, +, - or @ is defused so spreadsheets never run it as a formula. */
+function csvField(value: string): string {
+  const safe = /^[=+\-@\t\r]/.test(value) && !/^-?\d/.test(value) ? `'${value}` : value;
+  return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+export function betsCsv(rows: BetRow[]): string {
+  const lines = [CSV_HEADER.join(',')];
+  for (const row of rows) {
+    const view = toBetView(row);
+    const profit = row.state === 'open' ? '' : formatSigned(row.payout - row.amount);
+    lines.push(
+      [
+        view.id,
+        view.createdAt,
+        view.game,
+        view.currency,
+        view.amount,
+        view.multiplier,
+        view.payout,
+        profit,
+        view.state,
+        view.fairness.serverSeedHash,
+        view.fairness.clientSeed,
+        String(view.fairness.nonce),
+        view.fairness.serverSeed ?? '',
+        JSON.stringify(view.outcome),
+      ]
+        .map(csvField)
+        .join(','),
+    );
+  }
+  return `${lines.join('\r\n')}\r\n`;
+}
+
+function formatSigned(value: bigint): string {
+  return value < 0n ? `-${formatAmount(-value)}` : formatAmount(value);
+}

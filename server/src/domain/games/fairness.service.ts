@@ -1,0 +1,96 @@
+import { createHash, createHmac, randomBytes } from 'node:crypto';
+import type { Db } from '../../../../db/client.js';
+import {
+  activeSeedPair,
+  hasOpenRound,
+  insertSeedPairIfNone,
+  rotateSeedPair,
+  type NewSeedPair,
+  type SeedPairRow,
+} from '../../../../db/repositories/games.repo.js';
+import { DomainError } from '../errors.js';
+import { floatsFromSeeds } from './rules/index.js';
+
+/** What a player sees of the active pair; the server seed itself stays secret until rotation. */
+export interface FairnessView {
+  serverSeedHash: string;
+  nextServerSeedHash: string;
+  clientSeed: string;
+  /** Bets already made on this pair: the next bet's nonce. */
+  nonce: number;
+}
+
+export interface RotationView {
+  previous: { serverSeed: string; serverSeedHash: string; clientSeed: string; nonce: number };
+  current: FairnessView;
+}
+
+/** SHA-256 of the seed's hex string (FAIRNESS.md), hex. */
+export function hashServerSeed(serverSeed: string): string {
+  return createHash('sha256').update(serverSeed).digest('hex');
+}
+
+export function newServerSeed(): { seed: string; hash: string } {
+  const seed = randomBytes(32).toString('hex');
+  return { seed, hash: hashServerSeed(seed) };
+}
+
+export function randomClientSeed(): string {
+  return randomBytes(10).toString('hex');
+}
+
+const hmac = (key: string, message: string) => new Uint8Array(createHmac('sha256', key).update(message).digest());
+
+/** The floats of one bet (FAIRNESS.md), HMAC by node:crypto, bytes to floats by the shared rules. */
+export function betFloats(pair: Pick<SeedPairRow, 'serverSeed' | 'clientSeed'>, nonce: number, count: number): number[] {
+  return floatsFromSeeds(hmac, { serverSeed: pair.serverSeed, clientSeed: pair.clientSeed, nonce }, count);
+}
+
+function freshPair(clientSeed: string, current?: { seed: string; hash: string }): NewSeedPair {
+  const server = current ?? newServerSeed();
+  const next = newServerSeed();
+  return { serverSeed: server.seed, serverSeedHash: server.hash, nextServerSeed: next.seed, nextServerSeedHash: next.hash, clientSeed };
+}
+
+function toView(pair: SeedPairRow): FairnessView {
+  return { serverSeedHash: pair.serverSeedHash, nextServerSeedHash: pair.nextServerSeedHash, clientSeed: pair.clientSeed, nonce: pair.nonce };
+}
+
+/**
+ * Seed pairs per player: created on first use with a random client seed; rotation reveals the server seed, promotes
+ * the committed "next" seed and draws a new next one. Refused while a multi-step round is open, because that round's
+ * outcome is already fixed by the current seed.
+ */
+export class FairnessService {
+  constructor(private readonly deps: { db: Db }) {}
+
+  async ensurePair(userId: number, db: Db = this.deps.db): Promise<void> {
+    await insertSeedPairIfNone(db, userId, freshPair(randomClientSeed()));
+  }
+
+  async current(userId: number): Promise<FairnessView> {
+    let pair = await activeSeedPair(this.deps.db, userId);
+    if (!pair) {
+      await this.ensurePair(userId);
+      pair = await activeSeedPair(this.deps.db, userId);
+    }
+    return toView(pair!);
+  }
+
+  async rotate(userId: number, input: { clientSeed?: string }): Promise<RotationView> {
+    await this.ensurePair(userId);
+    return this.deps.db.transaction().execute(async (trx) => {
+      // The row lock orders this rotation against the player's bets: a bet either used the old pair or waits for the new.
+      const pair = (await activeSeedPair(trx, userId, { forUpdate: true }))!;
+      if (await hasOpenRound(trx, userId)) {
+        throw new DomainError('CONFLICT', 'Finish the open mines round before changing seeds', { code: 'ROUND_OPEN' });
+      }
+      const next = freshPair(input.clientSeed ?? pair.clientSeed, { seed: pair.nextServerSeed, hash: pair.nextServerSeedHash });
+      await rotateSeedPair(trx, pair, next);
+      return {
+        previous: { serverSeed: pair.serverSeed, serverSeedHash: pair.serverSeedHash, clientSeed: pair.clientSeed, nonce: pair.nonce },
+        current: { serverSeedHash: next.serverSeedHash, nextServerSeedHash: next.nextServerSeedHash, clientSeed: next.clientSeed, nonce: 0 },
+      };
+    });
+  }
+}
