@@ -25,6 +25,16 @@ describe('SystemService.status', () => {
     expect(status).toMatchObject({ status: 'unavailable', database: 'down', databaseTime: null });
   });
 
+  it('answers within the probe timeout when the database hangs (it counts as down)', async () => {
+    const hanging = new SystemService(
+      { databaseTime: () => new Promise<Date>(() => undefined), redisAlive: async () => true, workerLastBeat: async () => null },
+      { version: '1', supportEmail: 's@example.com', sportsEnabled: false, emailVerification: true, themeSwitcher: false, workerStaleAfterMs: 15_000, probeTimeoutMs: 50, now: () => now },
+    );
+    const started = Date.now();
+    expect(await hanging.status()).toMatchObject({ status: 'unavailable', database: 'down', redis: 'ok' });
+    expect(Date.now() - started).toBeLessThan(1_000);
+  });
+
   it('is unavailable when Redis does not answer', async () => {
     expect(await serviceWith({ redisAlive: async () => false }).status()).toMatchObject({ status: 'unavailable', redis: 'down' });
   });
