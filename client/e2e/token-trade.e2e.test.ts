@@ -118,6 +118,17 @@ describe('BZU trade, holdings, wallet, utility and the burn dashboard in the bro
     expect(numberIn(await page.getByTestId('header-balance').innerText())).toBeGreaterThan(900);
     expect(await page.evaluate(() => (window as unknown as { marker?: string }).marker)).toBe('same page');
     expect(await services().ledger.check()).toEqual([]);
+
+    // The quote on screen follows the pool: a trade elsewhere (here through the service) moves the
+    // price, token-price-update arrives, and the page asks for a new quote by itself.
+    await page.getByTestId('trade-amount').fill('100');
+    await expect.poll(() => page.getByTestId('quote-price').isVisible()).toBe(true);
+    const quotedBefore = await page.getByTestId('quote-price').innerText();
+    await services().tokenTrade.trade(userId, { side: 'buy', amount: parseUnits('20'), minOut: '0', clientTradeId: `elsewhere-${Date.now()}` });
+    await expect.poll(() => page.getByTestId('quote-price').innerText(), { timeout: 5_000 }).not.toBe(quotedBefore);
+    // The price rose, so 100 BZU now sell for more per BZU.
+    expect(numberIn(await page.getByTestId('quote-price').innerText())).toBeGreaterThan(numberIn(quotedBefore));
+    await page.getByTestId('trade-amount').fill('');
   });
 
   it('shows holdings with value, average cost and P/L, the BZU wallet, and the holder tier', async () => {

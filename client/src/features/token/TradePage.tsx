@@ -27,6 +27,12 @@ const price = (value: string) => `$${formatDecimal(value, TOKEN_PRICE_DECIMALS) 
 const usd = (value: string) => `$${formatDecimal(value, 2) ?? value}`;
 const bzu = (value: string) => `${formatDecimal(value, 4) ?? value} BZU`;
 
+/** "12.5" -> "12.50000000", the server's 8-decimal form (the input is already validated). */
+function toUnitsText(text: string): string {
+  const [whole = '0', fraction = ''] = text.trim().split('.');
+  return `${BigInt(whole || '0')}.${fraction.padEnd(8, '0')}`;
+}
+
 function newTradeId(): string {
   return crypto.randomUUID();
 }
@@ -59,7 +65,12 @@ function TradeForm() {
     { side, amount: amount.trim(), slippageBps: Number(slippage) },
     { enabled: valid, refetchInterval: QUOTE_REFRESH_MS, placeholderData: (previous) => previous, retry: false },
   );
-  const shown = valid && quote.data && quote.data.side === side ? quote.data : null;
+  // Only a quote of exactly this side, amount and tolerance: a previous amount's quote (kept while
+  // the new one loads) must never supply the minimum this trade is sent with.
+  const shown =
+    valid && quote.data && quote.data.side === side && quote.data.amountIn === toUnitsText(amount) && quote.data.slippageBps === Number(slippage)
+      ? quote.data
+      : null;
 
   // A new pool price (a trade by anyone, a burn) makes the quote on screen stale: ask again.
   const livePrice = latest.status === 'ready' ? latest.quote.price : null;
