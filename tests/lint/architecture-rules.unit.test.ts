@@ -8,7 +8,8 @@ async function restrictedImportErrors(code: string, filePath: string): Promise<s
   return (result?.messages ?? []).filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
 }
 
-describe('architecture lint rules', () => {
+// ESLint's first run loads every plugin: seconds on a loaded machine.
+describe('architecture lint rules', { timeout: 60_000 }, () => {
   it.each([
     ["import express from 'express';", 'express'],
     ["import { WebSocketServer } from 'ws';", 'ws'],

@@ -9,7 +9,7 @@ import { useFeatures } from '../config/use-app-config';
 import { GameSearch } from '../games/GameSearch';
 import { ThemeSwitcher } from '../theme/ThemeSwitcher';
 import { TokenCard } from '../token/TokenCard';
-import { ACCOUNT_LINKS, CASINO_LINKS, FOOTER_ABOUT_LINKS, SPORTS_LINK, TOKEN_LINKS } from '../navigation/nav-items';
+import { ACCOUNT_LINKS, CASINO_LINKS, FOOTER_ABOUT_LINKS, ORIGINALS_LINKS, SPORTS_LINK, TOKEN_LINKS } from '../navigation/nav-items';
 
 function MenuGroup({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -47,6 +47,9 @@ export function MenuPage() {
         <TokenCard />
         <MenuGroup title="Casino">
           {CASINO_LINKS.map(({ to, label, icon: LinkIcon }) => (
+            <NavLink key={to} component={Link} to={to} label={label} leftSection={<LinkIcon size={18} aria-hidden />} />
+          ))}
+          {ORIGINALS_LINKS.map(({ to, label, icon: LinkIcon }) => (
             <NavLink key={to} component={Link} to={to} label={label} leftSection={<LinkIcon size={18} aria-hidden />} />
           ))}
           <NavLink component={Link} to="/raffle" label="Raffle" leftSection={<IconTicket size={18} aria-hidden />} />
