@@ -197,7 +197,7 @@ export async function findLedgerProblems(db: Executor, limit = 20): Promise<Ledg
     {
       check: 'pending withdrawals are exactly the reserved funds',
       query: sql`select format('withdrawals reserve %s %s, account holds %s', w.currency, coalesce(w.total, 0), coalesce(a.balance_e8, 0)) as detail
-        from (select currency, sum(amount_e8 + fee_e8) as total from withdrawals where status in ('PENDING', 'APPROVED') group by currency) w
+        from (select currency, sum(amount_e8 + fee_e8) as total from withdrawals where status in ('PENDING', 'APPROVED', 'SENDING') group by currency) w
         full join (select currency, balance_e8 from ledger_accounts where code = 'house:withdrawals-pending') a on a.currency = w.currency
         where coalesce(w.total, 0) <> coalesce(a.balance_e8, 0) limit ${limit}`,
     },

@@ -31,7 +31,7 @@ describe('login, profile, display name, logout and sessions', () => {
   };
 
   beforeAll(async () => {
-    platform = await startTestPlatform({ ...RELAXED_LIMITS, RATE_LIMIT_LOGIN_ACCOUNT: '10/900', RATE_LIMIT_LOGIN_IP: '60/600' });
+    platform = await startTestPlatform({ ...RELAXED_LIMITS, RATE_LIMIT_LOGIN_ACCOUNT: '10/900', RATE_LIMIT_LOGIN_ACCOUNT_GLOBAL: '10/3600', RATE_LIMIT_LOGIN_IP: '60/600' });
   });
   afterAll(async () => {
     await platform?.stop();

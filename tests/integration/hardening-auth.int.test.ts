@@ -15,6 +15,8 @@ describe('lockout and step-up', () => {
       ...RELAXED_LIMITS,
       ...WALLET_TEST_ENV,
       RATE_LIMIT_LOGIN_ACCOUNT: '10/900',
+      RATE_LIMIT_LOGIN_ACCOUNT_GLOBAL: '10/3600',
+      RATE_LIMIT_CONFIRM_PASSWORD: '10/900',
       RATE_LIMIT_LOGIN_IP: '60/600',
     });
   });

@@ -245,7 +245,8 @@ describe('wallet: ledger, deposits, withdrawals', () => {
     const shorter = await trpc(platform, 'mutation', 'account.selfExclude', { period: '24h' }, player.token);
     expect(shorter.status).toBe(409);
     expect(shorter.body.error.data.domainCode).toBe('EXCLUSION_CANNOT_SHORTEN');
-    const longer = await trpc(platform, 'mutation', 'account.selfExclude', { period: '30d' }, player.token);
+    // 30 days and longer need the password (step-up).
+    const longer = await trpc(platform, 'mutation', 'account.selfExclude', { period: '30d', password: player.account.password }, player.token);
     expect(new Date(longer.body.result.data.endsAt).getTime()).toBeGreaterThan(new Date(excluded.body.result.data.endsAt).getTime());
 
     const refused = await services().responsibleGaming.assertCanPlay(player.user.id).catch((error: unknown) => error);
@@ -265,8 +266,10 @@ describe('wallet: ledger, deposits, withdrawals', () => {
     });
     expect(login.status).toBe(200);
 
-    expect((await trpc(platform, 'mutation', 'account.selfExclude', { period: 'permanent' }, player.token)).status).toBe(200);
-    expect((await trpc(platform, 'mutation', 'account.selfExclude', { period: '6m' }, player.token)).body.error.data.domainCode).toBe('EXCLUSION_PERMANENT');
+    expect((await trpc(platform, 'mutation', 'account.selfExclude', { period: 'permanent', password: player.account.password }, player.token)).status).toBe(200);
+    expect(
+      (await trpc(platform, 'mutation', 'account.selfExclude', { period: '6m', password: player.account.password }, player.token)).body.error.data.domainCode,
+    ).toBe('EXCLUSION_PERMANENT');
     expect((await trpc(platform, 'query', 'account.exclusion', undefined, player.token)).body.result.data).toMatchObject({ active: true, permanent: true, endsAt: null });
     await expect(services().responsibleGaming.assertCanPlay(admin.user.id)).resolves.toBeUndefined();
   });
