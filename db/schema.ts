@@ -1,6 +1,7 @@
 import type { ColumnType, Generated as KyselyGenerated } from 'kysely';
 import type { AccountTables } from './account-tables.js';
 import type { ChatTables } from './chat-tables.js';
+import type { EconomyTables } from './economy-tables.js';
 import type { GamesTables } from './games-tables.js';
 import type { WalletTables } from './wallet-tables.js';
 
@@ -129,7 +130,7 @@ export interface TokenPricesTable {
 /**
  * Every table the app reads or writes. Each area adds its tables here next to its migration.
  */
-export interface Database extends WalletTables, ChatTables, AccountTables, GamesTables {
+export interface Database extends WalletTables, ChatTables, AccountTables, GamesTables, EconomyTables {
   app_settings: AppSettingsTable;
   users: UsersTable;
   sessions: SessionsTable;

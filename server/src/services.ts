@@ -40,6 +40,11 @@ import { BetEngine, type GameLimits } from './domain/games/bet-engine.js';
 import { FairnessService } from './domain/games/fairness.service.js';
 import { GamesService } from './domain/games/games.service.js';
 import { loadTwoFactorKey } from './infra/two-factor-key.js';
+import { VipService, type RakebackBoost } from './domain/economy/vip.service.js';
+import { VaultService } from './domain/economy/vault.service.js';
+import { TipsService } from './domain/economy/tips.service.js';
+import { RainService } from './domain/economy/rain.service.js';
+import { parseUnits } from './domain/token/token-units.js';
 
 export interface Infrastructure {
   env: Env;
@@ -54,6 +59,8 @@ export interface ServiceOptions {
   resolveSession?: SessionResolver;
   /** How approved withdrawals are sent; defaults to the manual adapter (an admin records the txid). */
   payoutAdapter?: PayoutAdapter;
+  /** BZU-holder rakeback boost (ppm, 1_000_000 = 1x); the token branch's holderTier plugs in here. Default: none. */
+  rakebackBoost?: RakebackBoost;
 }
 
 export function createServices(infra: Infrastructure, options: ServiceOptions = {}) {
@@ -97,8 +104,63 @@ export function createServices(infra: Infrastructure, options: ServiceOptions = 
     { confirmPassword: (userId, password) => auth.confirmPassword(userId, password), secondFactor: (userId, code) => twoFactor.requireCode(userId, code) },
     options,
   );
-  const gameServices = createGameServices(infra, events, walletServices);
-  return { system, auth, mail, twoFactor, events, live, token, chat, ...walletServices, ...gameServices };
+  const economy = createEconomyServices(infra, events, walletServices, {
+    bzuPrice: async () => parseUnits((await token.latest()).price),
+    confirmPassword: (userId, password) => auth.confirmPassword(userId, password),
+    secondFactor: (userId, code) => twoFactor.requireCode(userId, code),
+    chatLine: (line) => chat.postSystemLine(line),
+    boost: options.rakebackBoost,
+  });
+  const gameServices = createGameServices(infra, events, walletServices, economy.vip);
+  return { system, auth, mail, twoFactor, events, live, token, chat, ...walletServices, ...gameServices, ...economy };
+}
+
+/** Player economy: XP and ranks with rakeback, the vault, tips and rain. */
+function createEconomyServices(
+  infra: Infrastructure,
+  events: PlatformEvents,
+  wallet: Pick<ReturnType<typeof createWalletServices>, 'ledger' | 'responsibleGaming'>,
+  ports: {
+    bzuPrice: () => Promise<bigint>;
+    confirmPassword: PasswordConfirmer;
+    secondFactor: SecondFactorCheck;
+    chatLine: (line: { kind: 'tip' | 'rain'; userId: number | null; message: string }) => Promise<unknown>;
+    boost?: RakebackBoost;
+  },
+) {
+  const { env, db } = infra;
+  const logger = createLogger(env.LOG_LEVEL, 'economy');
+  const { ledger } = wallet;
+  const isExcluded = (userId: number) => wallet.responsibleGaming.isExcluded(userId);
+  const chat = { post: ports.chatLine };
+  const onLineError = (error: unknown) => logger.warn({ err: error }, 'chat line failed after the money moved');
+  const vip = new VipService({
+    db,
+    ledger,
+    bzuPrice: ports.bzuPrice,
+    boost: ports.boost,
+    events: { vipUpdate: (payload) => events.vipUpdate(payload), rankUp: (payload) => events.rankUp(payload) },
+    onPublishError: (error) => logger.warn({ err: error }, 'vip event publish failed'),
+  });
+  const vault = new VaultService({ ledger, confirmPassword: ports.confirmPassword, secondFactor: ports.secondFactor });
+  const tips = new TipsService(
+    { db, ledger, isExcluded, secondFactor: ports.secondFactor, chat, onLineError },
+    {
+      minimum: { USD: parseAmount(env.TIP_MIN_USD), BZU: parseAmount(env.TIP_MIN_BZU) },
+      dailyCap: { USD: parseAmount(env.TIP_DAILY_CAP_USD), BZU: parseAmount(env.TIP_DAILY_CAP_BZU) },
+      twoFactorAbove: { USD: parseAmount(env.TIP_2FA_ABOVE_USD), BZU: parseAmount(env.TIP_2FA_ABOVE_BZU) },
+    },
+  );
+  const rain = new RainService(
+    { db, ledger, bzuPrice: ports.bzuPrice, isExcluded, chat, onLineError },
+    {
+      intervalMs: env.RAIN_INTERVAL_MINUTES * 60_000,
+      revenueSharePpm: Number(parseAmount(env.RAIN_REVENUE_SHARE) / 100n),
+      minWagerUsd: parseAmount(env.RAIN_MIN_WAGER_USD),
+      minContribution: { USD: parseAmount(env.RAIN_MIN_CONTRIBUTION_USD), BZU: parseAmount(env.RAIN_MIN_CONTRIBUTION_BZU) },
+    },
+  );
+  return { vip, vault, tips, rain };
 }
 
 /** Originals: seed pairs, the bet engine over the ledger, and the read side (catalogue, history, feed). */
@@ -106,6 +168,7 @@ function createGameServices(
   infra: Infrastructure,
   events: PlatformEvents,
   wallet: Pick<ReturnType<typeof createWalletServices>, 'ledger' | 'responsibleGaming' | 'referrals'>,
+  economy?: VipService,
 ) {
   const { env, db } = infra;
   const logger = createLogger(env.LOG_LEVEL, 'games');
@@ -124,6 +187,7 @@ function createGameServices(
       referrals: wallet.referrals,
       events: { gameResult: (payload) => events.gameResult(payload), bet: (payload, highRoller) => events.bet(payload, highRoller) },
       onAfterCommitError: (error, what) => logger.warn({ err: error }, `${what} failed after a bet committed`),
+      economy,
     },
     limits,
   );

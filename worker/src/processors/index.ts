@@ -1,4 +1,5 @@
 import type { QueueName } from '../../../server/src/infra/queues.js';
+import { economyHandlers } from './economy.processor.js';
 import { emailHandlers } from './email.processor.js';
 import { housekeepingHandlers } from './housekeeping.processor.js';
 import { tokenHandlers } from './token-price.processor.js';
@@ -11,4 +12,5 @@ export const processors: { [Q in QueueName]: QueueHandlers<Q> } = {
   token: tokenHandlers,
   email: emailHandlers,
   wallet: walletHandlers,
+  economy: economyHandlers,
 };
