@@ -33,6 +33,7 @@ import { Route as SportsRouteImport } from './routes/sports'
 import { Route as SportsPolicyRouteImport } from './routes/sports-policy'
 import { Route as TermsAndConditionsRouteImport } from './routes/terms-and-conditions'
 import { Route as VerifyEmailRouteImport } from './routes/verify-email'
+import { Route as VipRouteImport } from './routes/vip'
 import { Route as AccountIndexRouteImport } from './routes/account/index'
 import { Route as AccountBalancesRouteImport } from './routes/account/balances'
 import { Route as AccountExclusionRouteImport } from './routes/account/exclusion'
@@ -177,6 +178,11 @@ const TermsAndConditionsRoute = TermsAndConditionsRouteImport.update({
 const VerifyEmailRoute = VerifyEmailRouteImport.update({
   id: '/verify-email',
   path: '/verify-email',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const VipRoute = VipRouteImport.update({
+  id: '/vip',
+  path: '/vip',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AccountIndexRoute = AccountIndexRouteImport.update({
@@ -331,6 +337,7 @@ export interface FileRoutesByFullPath {
   '/sports-policy': typeof SportsPolicyRoute
   '/terms-and-conditions': typeof TermsAndConditionsRoute
   '/verify-email': typeof VerifyEmailRoute
+  '/vip': typeof VipRoute
   '/account/balances': typeof AccountBalancesRoute
   '/account/exclusion': typeof AccountExclusionRoute
   '/account/profile': typeof AccountProfileRoute
@@ -381,6 +388,7 @@ export interface FileRoutesByTo {
   '/sports-policy': typeof SportsPolicyRoute
   '/terms-and-conditions': typeof TermsAndConditionsRoute
   '/verify-email': typeof VerifyEmailRoute
+  '/vip': typeof VipRoute
   '/account/balances': typeof AccountBalancesRoute
   '/account/exclusion': typeof AccountExclusionRoute
   '/account/profile': typeof AccountProfileRoute
@@ -433,6 +441,7 @@ export interface FileRoutesById {
   '/sports-policy': typeof SportsPolicyRoute
   '/terms-and-conditions': typeof TermsAndConditionsRoute
   '/verify-email': typeof VerifyEmailRoute
+  '/vip': typeof VipRoute
   '/account/balances': typeof AccountBalancesRoute
   '/account/exclusion': typeof AccountExclusionRoute
   '/account/profile': typeof AccountProfileRoute
@@ -486,6 +495,7 @@ export interface FileRouteTypes {
     | '/sports-policy'
     | '/terms-and-conditions'
     | '/verify-email'
+    | '/vip'
     | '/account/balances'
     | '/account/exclusion'
     | '/account/profile'
@@ -536,6 +546,7 @@ export interface FileRouteTypes {
     | '/sports-policy'
     | '/terms-and-conditions'
     | '/verify-email'
+    | '/vip'
     | '/account/balances'
     | '/account/exclusion'
     | '/account/profile'
@@ -587,6 +598,7 @@ export interface FileRouteTypes {
     | '/sports-policy'
     | '/terms-and-conditions'
     | '/verify-email'
+    | '/vip'
     | '/account/balances'
     | '/account/exclusion'
     | '/account/profile'
@@ -639,6 +651,7 @@ export interface RootRouteChildren {
   SportsPolicyRoute: typeof SportsPolicyRoute
   TermsAndConditionsRoute: typeof TermsAndConditionsRoute
   VerifyEmailRoute: typeof VerifyEmailRoute
+  VipRoute: typeof VipRoute
   CasinoBingoRoute: typeof CasinoBingoRoute
   CasinoBlackjackRoute: typeof CasinoBlackjackRoute
   CasinoGameshowsRoute: typeof CasinoGameshowsRoute
@@ -824,6 +837,13 @@ declare module '@tanstack/react-router' {
       path: '/verify-email'
       fullPath: '/verify-email'
       preLoaderRoute: typeof VerifyEmailRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/vip': {
+      id: '/vip'
+      path: '/vip'
+      fullPath: '/vip'
+      preLoaderRoute: typeof VipRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/account/': {
@@ -1059,6 +1079,7 @@ const rootRouteChildren: RootRouteChildren = {
   SportsPolicyRoute: SportsPolicyRoute,
   TermsAndConditionsRoute: TermsAndConditionsRoute,
   VerifyEmailRoute: VerifyEmailRoute,
+  VipRoute: VipRoute,
   CasinoBingoRoute: CasinoBingoRoute,
   CasinoBlackjackRoute: CasinoBlackjackRoute,
   CasinoGameshowsRoute: CasinoGameshowsRoute,

@@ -3,6 +3,7 @@ import { Outlet, useLocation } from '@tanstack/react-router';
 import { useIsMobile } from '../../components/use-is-mobile';
 import { CHAT_PANEL_WIDTH_PX, HEADER_HEIGHT_PX, MOBILE_TAB_BAR_HEIGHT_PX, SIDEBAR_WIDTH_PX } from '../../constants';
 import { AuthModal } from '../auth/AuthModal';
+import { TipModal } from '../economy/TipModal';
 import { ChatPanel } from '../chat/ChatPanel';
 import { useFeatures } from '../config/use-app-config';
 import { useChatOpen, useSidebarCollapsed } from './layout-preferences';
@@ -70,6 +71,7 @@ export function AppLayout() {
         </AppShell.Footer>
       ) : null}
       <AuthModal />
+      <TipModal />
     </AppShell>
   );
 }
