@@ -5,6 +5,7 @@ import { trpc } from '../../trpc';
 import { formatMoney, amountInputError } from '../wallet/money';
 import { errorMessage, formatDateTime } from '../wallet/wallet-ui';
 import { domainCodeOf } from './use-vip';
+import { closeVaultModal, useVaultModal } from './vault-modal-store';
 
 type Direction = 'deposit' | 'withdraw';
 
@@ -12,7 +13,9 @@ type Direction = 'deposit' | 'withdraw';
  * The vault: funds kept aside from the cash balance (they cannot be bet or tipped). Putting funds in
  * is immediate; taking them out needs the password and, with 2FA on, the code.
  */
-export function VaultModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+export function VaultModal() {
+  const opened = useVaultModal();
+  const onClose = closeVaultModal;
   const utils = trpc.useUtils();
   const balances = trpc.vault.balances.useQuery(undefined, { enabled: opened });
   const history = trpc.vault.history.useQuery({ limit: 5 }, { enabled: opened });

@@ -4,6 +4,7 @@ import { useIsMobile } from '../../components/use-is-mobile';
 import { CHAT_PANEL_WIDTH_PX, HEADER_HEIGHT_PX, MOBILE_TAB_BAR_HEIGHT_PX, SIDEBAR_WIDTH_PX } from '../../constants';
 import { AuthModal } from '../auth/AuthModal';
 import { TipModal } from '../economy/TipModal';
+import { VaultModal } from '../economy/VaultModal';
 import { ChatPanel } from '../chat/ChatPanel';
 import { useFeatures } from '../config/use-app-config';
 import { useChatOpen, useSidebarCollapsed } from './layout-preferences';
@@ -72,6 +73,7 @@ export function AppLayout() {
       ) : null}
       <AuthModal />
       <TipModal />
+      <VaultModal />
     </AppShell>
   );
 }

@@ -1,8 +1,7 @@
 import { Button, Group, Paper, Progress, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
-import { useState } from 'react';
-import { VaultModal } from '../economy/VaultModal';
+import { openVaultModal } from '../economy/vault-modal-store';
 import { formatXp, useRankProgress } from '../economy/use-vip';
 import { DEFAULT_CURRENCY } from '../../constants';
 import { formatBalance } from '../account/format-balance';
@@ -28,7 +27,6 @@ function RankChip() {
 export function HeaderBalances({ compact }: { compact: boolean }) {
   const { user } = useSession();
   const currency = user?.currency ?? DEFAULT_CURRENCY;
-  const [vaultOpen, setVaultOpen] = useState(false);
   return (
     <Group gap="xs" wrap="nowrap">
       {compact ? null : <RankChip />}
@@ -44,12 +42,11 @@ export function HeaderBalances({ compact }: { compact: boolean }) {
               {formatBalance(user?.bzuBalance)} <Text span size="xs" c="dimmed">BZU</Text>
             </Text>
           </Paper>
-          <Button variant="default" size="sm" leftSection={<IconLock size={16} aria-hidden />} onClick={() => setVaultOpen(true)}>
+          <Button variant="default" size="sm" leftSection={<IconLock size={16} aria-hidden />} onClick={openVaultModal}>
             Vault
           </Button>
         </>
       )}
-      <VaultModal opened={vaultOpen} onClose={() => setVaultOpen(false)} />
     </Group>
   );
 }

@@ -4,6 +4,7 @@ import { IconChevronDown, IconLogout, IconShieldLock } from '@tabler/icons-react
 import { Link, useNavigate } from '@tanstack/react-router';
 import { DEFAULT_CURRENCY } from '../../constants';
 import { formatXp, useRankProgress } from '../economy/use-vip';
+import { openVaultModal } from '../economy/vault-modal-store';
 import { formatBalance } from '../account/format-balance';
 import { LOGOUT_SUCCESS } from '../auth/auth-messages';
 import { signOut } from '../auth/session-actions';
@@ -71,6 +72,7 @@ export function UserMenu() {
         <Menu.Item component={Link} to="/vip">
           VIP and rakeback
         </Menu.Item>
+        <Menu.Item onClick={openVaultModal}>Vault</Menu.Item>
         {ACCOUNT_LINKS.map((link) => (
           <Menu.Item key={link.to} component={Link} to={link.to}>
             {link.label}
