@@ -50,7 +50,7 @@ function SenderName({ message, own, canTip }: { message: ChatMessage; own: boole
   return (
     <Menu position="bottom-start" withinPortal shadow="md">
       <Menu.Target>
-        <UnstyledButton component="span" aria-label={`Actions for ${message.username}`} style={{ display: 'inline' }}>
+        <UnstyledButton aria-label={`Actions for ${message.username}`} style={{ display: 'inline' }}>
           {name}
         </UnstyledButton>
       </Menu.Target>
