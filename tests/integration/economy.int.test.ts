@@ -4,6 +4,8 @@ import { rakebackFor } from '../../server/src/domain/economy/rakeback.js';
 import { rankById, XP_UNIT, xpForWager } from '../../server/src/domain/economy/ranks.js';
 import { parseAmount } from '../../server/src/domain/wallet/amounts.js';
 import { FAST_HASHING, RELAXED_LIMITS, http, signedInAccount } from '../support/auth.js';
+import { createLogger } from '../../server/src/infra/logger.js';
+import { economyHandlers } from '../../worker/src/processors/economy.processor.js';
 import { startTestPlatform, type TestPlatform } from '../support/platform.js';
 import { TestSocket } from '../support/socket-client.js';
 import { totpCode } from '../support/two-factor.js';
@@ -256,6 +258,39 @@ describe('player economy: XP and ranks, rakeback, vault, tips, rain', () => {
     expect(page.messages.at(-1)).toMatchObject({ kind: 'rain', userId: 0, username: 'Rain' });
     const rest = await http(platform.url, 'GET', '/api/rain/recent');
     expect(rest.body[0]).toMatchObject({ id: third.rain.id, recipients });
+    await expectLedgerOk();
+  });
+
+  it('the worker rain job run twice (a retry of the same scheduled tick) pays once', async () => {
+    const { infra } = platform.platform;
+    const intervalMs = 30 * 60_000;
+    const donor = await funded('30');
+    data(await dice(donor, '12'));
+    data(await trpc(platform, 'mutation', 'chat.send', { message: 'make it rain' }, donor.token));
+    data(await trpc(platform, 'mutation', 'rain.contribute', { amount: '6', currency: 'USD' }, donor.token));
+    // A tick two periods ahead: a rain id no other test used. The scheduler's job id carries the tick.
+    const tickMs = (Math.floor(Date.now() / intervalMs) + 2) * intervalMs;
+    const context = {
+      infra,
+      services: services(),
+      logger: createLogger('silent', 'worker'),
+      jobId: `repeat:economy-rain:${tickMs}`,
+      attempt: 1,
+      enqueuedAt: Date.now(),
+      rateLimit: async (): Promise<never> => {
+        throw new Error('not rate-limited here');
+      },
+    };
+    const poolBefore = BigInt((await sql<{ b: string }>`select balance_e8::text as b from ledger_accounts where code = 'house:rain' and currency = 'USD'`.execute(db())).rows[0]!.b);
+    const first = (await economyHandlers.rain({}, context)) as { id: string; paid: boolean; recipients: number; share: { USD: string } };
+    const second = (await economyHandlers.rain({}, { ...context, attempt: 2 })) as typeof first;
+    expect(first).toMatchObject({ id: `rain-${new Date(tickMs).toISOString()}`, paid: true });
+    expect(second).toMatchObject({ id: first.id, paid: false, recipients: first.recipients, share: first.share });
+    expect(first.recipients).toBeGreaterThan(0);
+    const payouts = await sql<{ n: number }>`select count(*)::int as n from ledger_transactions where idempotency_key like ${`${first.id}:payout:%`}`.execute(db());
+    expect(payouts.rows[0]!.n).toBe(1);
+    const poolAfter = BigInt((await sql<{ b: string }>`select balance_e8::text as b from ledger_accounts where code = 'house:rain' and currency = 'USD'`.execute(db())).rows[0]!.b);
+    expect(poolBefore - poolAfter).toBe(parseAmount(first.share.USD) * BigInt(first.recipients));
     await expectLedgerOk();
   });
 });
