@@ -4,10 +4,16 @@ import type { Generated, NullableTimestamp, Timestamp } from './schema.js';
 /** BIGINT identity columns: pg returns them as strings. */
 type BigId = ColumnType<string, string | number | bigint | undefined, never>;
 
+export type ChatMessageKind = 'user' | 'tip' | 'rain';
+
 export interface ChatMessagesTable {
   id: BigId;
-  user_id: number;
+  /** Null only on a rain line (kind 'rain'). */
+  user_id: number | null;
   message: string;
+  kind: ColumnType<ChatMessageKind, ChatMessageKind | undefined, ChatMessageKind>;
+  /** The sender's rank when the message was sent (player economy). */
+  user_rank: string | null;
   client_message_id: string | null;
   created_at: Generated<Timestamp>;
   deleted_at: NullableTimestamp;

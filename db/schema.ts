@@ -3,6 +3,7 @@ import type { AccountTables } from './account-tables.js';
 import type { ChatTables } from './chat-tables.js';
 import type { EventTables } from './event-tables.js';
 import type { NullableInt8, TokenEconomyTables } from './token-economy-tables.js';
+import type { EconomyTables } from './economy-tables.js';
 import type { GamesTables } from './games-tables.js';
 import type { WalletTables } from './wallet-tables.js';
 
@@ -147,7 +148,7 @@ export interface TokenPricesTable {
 /**
  * Every table the app reads or writes. Each area adds its tables here next to its migration.
  */
-export interface Database extends WalletTables, ChatTables, AccountTables, EventTables, TokenEconomyTables, GamesTables {
+export interface Database extends WalletTables, ChatTables, AccountTables, EventTables, TokenEconomyTables, GamesTables, EconomyTables {
   app_settings: AppSettingsTable;
   users: UsersTable;
   sessions: SessionsTable;

@@ -34,6 +34,7 @@ import { Route as SportsRouteImport } from './routes/sports'
 import { Route as SportsPolicyRouteImport } from './routes/sports-policy'
 import { Route as TermsAndConditionsRouteImport } from './routes/terms-and-conditions'
 import { Route as VerifyEmailRouteImport } from './routes/verify-email'
+import { Route as VipRouteImport } from './routes/vip'
 import { Route as AccountIndexRouteImport } from './routes/account/index'
 import { Route as AccountBalancesRouteImport } from './routes/account/balances'
 import { Route as AccountExclusionRouteImport } from './routes/account/exclusion'
@@ -190,6 +191,11 @@ const TermsAndConditionsRoute = TermsAndConditionsRouteImport.update({
 const VerifyEmailRoute = VerifyEmailRouteImport.update({
   id: '/verify-email',
   path: '/verify-email',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const VipRoute = VipRouteImport.update({
+  id: '/vip',
+  path: '/vip',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AccountIndexRoute = AccountIndexRouteImport.update({
@@ -380,6 +386,7 @@ export interface FileRoutesByFullPath {
   '/sports-policy': typeof SportsPolicyRoute
   '/terms-and-conditions': typeof TermsAndConditionsRoute
   '/verify-email': typeof VerifyEmailRoute
+  '/vip': typeof VipRoute
   '/account/balances': typeof AccountBalancesRoute
   '/account/exclusion': typeof AccountExclusionRoute
   '/account/profile': typeof AccountProfileRoute
@@ -438,6 +445,7 @@ export interface FileRoutesByTo {
   '/sports-policy': typeof SportsPolicyRoute
   '/terms-and-conditions': typeof TermsAndConditionsRoute
   '/verify-email': typeof VerifyEmailRoute
+  '/vip': typeof VipRoute
   '/account/balances': typeof AccountBalancesRoute
   '/account/exclusion': typeof AccountExclusionRoute
   '/account/profile': typeof AccountProfileRoute
@@ -498,6 +506,7 @@ export interface FileRoutesById {
   '/sports-policy': typeof SportsPolicyRoute
   '/terms-and-conditions': typeof TermsAndConditionsRoute
   '/verify-email': typeof VerifyEmailRoute
+  '/vip': typeof VipRoute
   '/account/balances': typeof AccountBalancesRoute
   '/account/exclusion': typeof AccountExclusionRoute
   '/account/profile': typeof AccountProfileRoute
@@ -559,6 +568,7 @@ export interface FileRouteTypes {
     | '/sports-policy'
     | '/terms-and-conditions'
     | '/verify-email'
+    | '/vip'
     | '/account/balances'
     | '/account/exclusion'
     | '/account/profile'
@@ -617,6 +627,7 @@ export interface FileRouteTypes {
     | '/sports-policy'
     | '/terms-and-conditions'
     | '/verify-email'
+    | '/vip'
     | '/account/balances'
     | '/account/exclusion'
     | '/account/profile'
@@ -676,6 +687,7 @@ export interface FileRouteTypes {
     | '/sports-policy'
     | '/terms-and-conditions'
     | '/verify-email'
+    | '/vip'
     | '/account/balances'
     | '/account/exclusion'
     | '/account/profile'
@@ -736,6 +748,7 @@ export interface RootRouteChildren {
   SportsPolicyRoute: typeof SportsPolicyRoute
   TermsAndConditionsRoute: typeof TermsAndConditionsRoute
   VerifyEmailRoute: typeof VerifyEmailRoute
+  VipRoute: typeof VipRoute
   CasinoBingoRoute: typeof CasinoBingoRoute
   CasinoBlackjackRoute: typeof CasinoBlackjackRoute
   CasinoDiceRoute: typeof CasinoDiceRoute
@@ -935,6 +948,13 @@ declare module '@tanstack/react-router' {
       path: '/verify-email'
       fullPath: '/verify-email'
       preLoaderRoute: typeof VerifyEmailRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/vip': {
+      id: '/vip'
+      path: '/vip'
+      fullPath: '/vip'
+      preLoaderRoute: typeof VipRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/account/': {
@@ -1220,6 +1240,7 @@ const rootRouteChildren: RootRouteChildren = {
   SportsPolicyRoute: SportsPolicyRoute,
   TermsAndConditionsRoute: TermsAndConditionsRoute,
   VerifyEmailRoute: VerifyEmailRoute,
+  VipRoute: VipRoute,
   CasinoBingoRoute: CasinoBingoRoute,
   CasinoBlackjackRoute: CasinoBlackjackRoute,
   CasinoDiceRoute: CasinoDiceRoute,

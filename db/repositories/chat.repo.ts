@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { ChatAnnouncementType, ChatModerationAction } from '../chat-tables.js';
+import type { ChatAnnouncementType, ChatMessageKind, ChatModerationAction } from '../chat-tables.js';
 import type { Database, UserRole } from '../schema.js';
 
 type Executor = Kysely<Database>;
@@ -12,41 +12,68 @@ const CHAT_INSERT_LOCK = 0x4348_4154; // "CHAT"
 
 export interface ChatMessageRow {
   id: number;
+  /** 0 on a rain line (no author). */
   userId: number;
   message: string;
   createdAt: Date;
   username: string;
   role: UserRole;
   accountCreatedAt: Date;
+  kind: ChatMessageKind;
+  /** The sender's rank when the message was written (null before the player economy existed). */
+  rank: string | null;
 }
 
 interface RawMessageRow {
   id: string;
-  user_id: number;
+  user_id: number | null;
   message: string;
   created_at: Date;
-  public_username: string;
-  role: UserRole;
-  account_created_at: Date;
+  public_username: string | null;
+  role: UserRole | null;
+  account_created_at: Date | null;
+  kind: ChatMessageKind;
+  user_rank: string | null;
 }
+
+/** The name a line without an author shows. */
+export const SYSTEM_AUTHOR = 'Rain';
 
 function toRow(raw: RawMessageRow): ChatMessageRow {
   return {
     id: Number(raw.id),
-    userId: raw.user_id,
+    userId: raw.user_id ?? 0,
     message: raw.message,
     createdAt: new Date(raw.created_at),
-    username: raw.public_username,
-    role: raw.role,
-    accountCreatedAt: new Date(raw.account_created_at),
+    username: raw.public_username ?? SYSTEM_AUTHOR,
+    role: raw.role ?? 'user',
+    accountCreatedAt: new Date(raw.account_created_at ?? raw.created_at),
+    kind: raw.kind,
+    rank: raw.user_rank,
   };
 }
 
 function messagesWithSender(db: Executor) {
   return db
     .selectFrom('chat_messages as m')
-    .innerJoin('users as u', 'u.id', 'm.user_id')
-    .select(['m.id', 'm.user_id', 'm.message', 'm.created_at', 'u.public_username', 'u.role', 'u.created_at as account_created_at']);
+    .leftJoin('users as u', 'u.id', 'm.user_id')
+    .select(['m.id', 'm.user_id', 'm.message', 'm.created_at', 'm.kind', 'm.user_rank', 'u.public_username', 'u.role', 'u.created_at as account_created_at']);
+}
+
+/** A line the platform writes (a tip, a rain): no client id, no throttle; the author's rank as of now. */
+export async function insertSystemChatMessage(db: Executor, input: { kind: ChatMessageKind; userId: number | null; message: string }): Promise<ChatMessageRow> {
+  return db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(${CHAT_INSERT_LOCK})`.execute(trx);
+    const { rows } = await sql<RawMessageRow>`
+      with inserted as (
+        insert into chat_messages (user_id, message, kind, user_rank, created_at)
+        values (${input.userId}, ${input.message}, ${input.kind}, (select rank from player_xp where user_id = ${input.userId}), clock_timestamp())
+        returning id, user_id, message, created_at, kind, user_rank
+      )
+      select i.id, i.user_id, i.message, i.created_at, i.kind, i.user_rank, u.public_username, u.role, u.created_at as account_created_at
+      from inserted i left join users u on u.id = i.user_id`.execute(trx);
+    return toRow(rows[0]!);
+  });
 }
 
 export async function insertChatMessage(
@@ -57,12 +84,12 @@ export async function insertChatMessage(
     await sql`select pg_advisory_xact_lock(${CHAT_INSERT_LOCK})`.execute(trx);
     const { rows } = await sql<RawMessageRow>`
       with inserted as (
-        insert into chat_messages (user_id, message, client_message_id, created_at)
-        values (${input.userId}, ${input.message}, ${input.clientMessageId}, clock_timestamp())
+        insert into chat_messages (user_id, message, client_message_id, user_rank, created_at)
+        values (${input.userId}, ${input.message}, ${input.clientMessageId}, (select rank from player_xp where user_id = ${input.userId}), clock_timestamp())
         on conflict (user_id, client_message_id) where client_message_id is not null do nothing
-        returning id, user_id, message, created_at
+        returning id, user_id, message, created_at, kind, user_rank
       )
-      select i.id, i.user_id, i.message, i.created_at, u.public_username, u.role, u.created_at as account_created_at
+      select i.id, i.user_id, i.message, i.created_at, i.kind, i.user_rank, u.public_username, u.role, u.created_at as account_created_at
       from inserted i join users u on u.id = i.user_id`.execute(trx);
     if (rows[0]) return { row: toRow(rows[0]), created: true };
     const existing = await findChatMessageByClientId(trx, input.userId, input.clientMessageId!);
@@ -135,7 +162,7 @@ export async function softDeleteChatMessage(db: Executor, id: number, by: number
       reason,
       details: { message: row.message },
     });
-    return { userId: row.user_id };
+    return { userId: row.user_id ?? 0 };
   });
 }
 

@@ -128,6 +128,18 @@ const envSchema = z.object({
   GAME_HIGH_ROLLER_USD: walletAmount('100'),
   GAME_HIGH_ROLLER_BZU: walletAmount('10000'),
   REFERRAL_RATE: z.string().regex(/^(0(\.\d{1,6})?|1(\.0{1,6})?)$/, 'must be a fraction between 0 and 1, e.g. 0.1').default('0.1'),
+  // Player economy (issue #12): tips and rain. Amounts are decimal strings in whole units.
+  TIP_MIN_USD: walletAmount('0.1'),
+  TIP_MIN_BZU: walletAmount('10'),
+  TIP_DAILY_CAP_USD: walletAmount('1000'),
+  TIP_DAILY_CAP_BZU: walletAmount('100000'),
+  TIP_2FA_ABOVE_USD: walletAmount('100'),
+  TIP_2FA_ABOVE_BZU: walletAmount('10000'),
+  RAIN_INTERVAL_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
+  RAIN_REVENUE_SHARE: z.string().regex(/^(0(\.\d{1,6})?|1(\.0{1,6})?)$/, 'must be a fraction between 0 and 1, e.g. 0.01').default('0.01'),
+  RAIN_MIN_WAGER_USD: walletAmount('10'),
+  RAIN_MIN_CONTRIBUTION_USD: walletAmount('1'),
+  RAIN_MIN_CONTRIBUTION_BZU: walletAmount('100'),
   // Trollbox: per-user send rate plus a burst allowance ("<points>/<seconds>"), and how long an
   // in-process poll page may live without an invalidation (a safety net if the bus drops one).
   CHAT_RATE_LIMIT: rateLimit('1/2'),

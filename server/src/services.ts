@@ -19,6 +19,7 @@ import { PlatformEvents } from './domain/events/platform-events.js';
 import { RedisEventBus } from './infra/event-bus.js';
 import { EventOutbox } from './domain/events/event-outbox.js';
 import { createTokenService } from './infra/token-store.js';
+import { rakebackBoostPpm } from './domain/token/holder-tiers.js';
 import { BurnService } from './domain/token/burn.service.js';
 import { TokenTradeService } from './domain/token/trade.service.js';
 import { createChatService } from './infra/chat-store.js';
@@ -43,6 +44,11 @@ import { BetEngine, type GameLimits } from './domain/games/bet-engine.js';
 import { FairnessService } from './domain/games/fairness.service.js';
 import { GamesService } from './domain/games/games.service.js';
 import { loadTwoFactorKey } from './infra/two-factor-key.js';
+import { VipService, type RakebackBoost } from './domain/economy/vip.service.js';
+import { VaultService } from './domain/economy/vault.service.js';
+import { TipsService } from './domain/economy/tips.service.js';
+import { RainService } from './domain/economy/rain.service.js';
+import { parseUnits } from './domain/token/token-units.js';
 
 export interface Infrastructure {
   env: Env;
@@ -57,6 +63,8 @@ export interface ServiceOptions {
   resolveSession?: SessionResolver;
   /** How approved withdrawals are sent; defaults to the manual adapter (an admin records the txid). */
   payoutAdapter?: PayoutAdapter;
+  /** BZU-holder rakeback boost (ppm, 1_000_000 = 1x); defaults to the holder tiers of domain/token/holder-tiers.ts. */
+  rakebackBoost?: RakebackBoost;
 }
 
 export function createServices(infra: Infrastructure, options: ServiceOptions = {}) {
@@ -138,8 +146,64 @@ export function createServices(infra: Infrastructure, options: ServiceOptions = 
     { db, ledger: walletServices.ledger, recordSwapPrice, onPriceError },
     { sharePpm: Number(parseAmount(env.BZU_BURN_REVENUE_SHARE) / 100n) },
   );
-  const gameServices = createGameServices(infra, events, walletServices);
-  return { system, auth, mail, twoFactor, events, outbox, live, token, tokenTrade, tokenBurn, chat, ...walletServices, ...gameServices };
+  const economy = createEconomyServices(infra, events, walletServices, {
+    bzuPrice: async () => parseUnits((await token.latest()).price),
+    confirmPassword: (userId, password) => auth.confirmPassword(userId, password),
+    secondFactor: (userId, code) => twoFactor.requireCode(userId, code),
+    chatLine: (line) => chat.postSystemLine(line),
+    // BZU held in the cash account sets the holder tier's rakeback boost (domain/token/holder-tiers.ts).
+    boost: options.rakebackBoost ?? (async (userId) => rakebackBoostPpm((await walletServices.ledger.balances(userId)).BZU)),
+  });
+  const gameServices = createGameServices(infra, events, walletServices, economy.vip);
+  return { system, auth, mail, twoFactor, events, outbox, live, token, tokenTrade, tokenBurn, chat, ...walletServices, ...gameServices, ...economy };
+}
+
+/** Player economy: XP and ranks with rakeback, the vault, tips and rain. */
+function createEconomyServices(
+  infra: Infrastructure,
+  events: PlatformEvents,
+  wallet: Pick<ReturnType<typeof createWalletServices>, 'ledger' | 'responsibleGaming'>,
+  ports: {
+    bzuPrice: () => Promise<bigint>;
+    confirmPassword: PasswordConfirmer;
+    secondFactor: SecondFactorCheck;
+    chatLine: (line: { kind: 'tip' | 'rain'; userId: number | null; message: string }) => Promise<unknown>;
+    boost?: RakebackBoost;
+  },
+) {
+  const { env, db } = infra;
+  const logger = createLogger(env.LOG_LEVEL, 'economy');
+  const { ledger } = wallet;
+  const isExcluded = (userId: number) => wallet.responsibleGaming.isExcluded(userId);
+  const chat = { post: ports.chatLine };
+  const onLineError = (error: unknown) => logger.warn({ err: error }, 'chat line failed after the money moved');
+  const vip = new VipService({
+    db,
+    ledger,
+    bzuPrice: ports.bzuPrice,
+    boost: ports.boost,
+    events: { vipUpdate: (payload) => events.vipUpdate(payload), rankUp: (payload) => events.rankUp(payload) },
+    onPublishError: (error) => logger.warn({ err: error }, 'vip event publish failed'),
+  });
+  const vault = new VaultService({ ledger, confirmPassword: ports.confirmPassword, secondFactor: ports.secondFactor });
+  const tips = new TipsService(
+    { db, ledger, isExcluded, secondFactor: ports.secondFactor, chat, onLineError },
+    {
+      minimum: { USD: parseAmount(env.TIP_MIN_USD), BZU: parseAmount(env.TIP_MIN_BZU) },
+      dailyCap: { USD: parseAmount(env.TIP_DAILY_CAP_USD), BZU: parseAmount(env.TIP_DAILY_CAP_BZU) },
+      twoFactorAbove: { USD: parseAmount(env.TIP_2FA_ABOVE_USD), BZU: parseAmount(env.TIP_2FA_ABOVE_BZU) },
+    },
+  );
+  const rain = new RainService(
+    { db, ledger, bzuPrice: ports.bzuPrice, isExcluded, chat, onLineError },
+    {
+      intervalMs: env.RAIN_INTERVAL_MINUTES * 60_000,
+      revenueSharePpm: Number(parseAmount(env.RAIN_REVENUE_SHARE) / 100n),
+      minWagerUsd: parseAmount(env.RAIN_MIN_WAGER_USD),
+      minContribution: { USD: parseAmount(env.RAIN_MIN_CONTRIBUTION_USD), BZU: parseAmount(env.RAIN_MIN_CONTRIBUTION_BZU) },
+    },
+  );
+  return { vip, vault, tips, rain };
 }
 
 /** Originals: seed pairs, the bet engine over the ledger, and the read side (catalogue, history, feed). */
@@ -147,6 +211,7 @@ function createGameServices(
   infra: Infrastructure,
   events: PlatformEvents,
   wallet: Pick<ReturnType<typeof createWalletServices>, 'ledger' | 'responsibleGaming' | 'referrals'>,
+  economy?: VipService,
 ) {
   const { env, db } = infra;
   const logger = createLogger(env.LOG_LEVEL, 'games');
@@ -165,6 +230,7 @@ function createGameServices(
       referrals: wallet.referrals,
       events: { gameResult: (payload) => events.gameResult(payload), bet: (payload, highRoller) => events.bet(payload, highRoller) },
       onAfterCommitError: (error, what) => logger.warn({ err: error }, `${what} failed after a bet committed`),
+      economy,
     },
     limits,
   );

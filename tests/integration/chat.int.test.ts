@@ -7,8 +7,10 @@ import { FAST_HASHING, RELAXED_LIMITS, expectLegacyError, http, signedInAccount 
 import { startTestPlatform, type TestPlatform } from '../support/platform.js';
 import { startServerProcess, type ServerProcess } from '../support/server-process.js';
 import { TestSocket } from '../support/socket-client.js';
+import { RANKS } from '../../server/src/domain/economy/ranks.js';
 
-const MESSAGE_KEYS = ['createdAt', 'id', 'isAdmin', 'isModerator', 'message', 'userColor', 'userId', 'username'];
+// 'kind' is the player economy's extra field (docs/api.md): 'user', or 'tip' / 'rain' for lines the platform writes.
+const MESSAGE_KEYS = ['createdAt', 'id', 'isAdmin', 'isModerator', 'kind', 'message', 'userColor', 'userId', 'username'];
 const ANNOUNCEMENT_KEYS = ['createdAt', 'expiresAt', 'id', 'message', 'type'];
 
 type Account = Awaited<ReturnType<typeof signedInAccount>>;
@@ -112,7 +114,9 @@ describe('Trollbox over REST, tRPC and the socket', () => {
       userId: user.id,
       username: user.publicUsername,
       message: html,
-      userColor: 'silver',
+      // A new player's rank colour (Unranked, server/src/domain/economy/ranks.ts).
+      userColor: RANKS[0]!.color,
+      kind: 'user',
       isAdmin: false,
       isModerator: false,
     });

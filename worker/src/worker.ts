@@ -1,7 +1,7 @@
 import { UnrecoverableError, Worker } from 'bullmq';
 import type { z } from 'zod';
 import type { Logger } from '../../server/src/infra/logger.js';
-import { bullConnection, jobSchedulers, jobSchemas, queuePrefix, type JobProducer, type QueueName } from '../../server/src/infra/queues.js';
+import { bullConnection, jobSchedulers, jobSchemas, queuePrefix, rainScheduler, type JobProducer, type JobScheduler, type QueueName } from '../../server/src/infra/queues.js';
 import { createRedis } from '../../server/src/infra/redis.js';
 import { recordWorkerHeartbeat } from '../../server/src/infra/worker-heartbeat.js';
 import type { Infrastructure, Services } from '../../server/src/services.js';
@@ -21,8 +21,8 @@ export interface WorkerDeps {
 }
 
 /** Upserting by a fixed id makes boot idempotent: restarts and extra workers keep one scheduler each. */
-export async function registerJobSchedulers(jobs: JobProducer): Promise<void> {
-  for (const scheduler of jobSchedulers) {
+export async function registerJobSchedulers(jobs: JobProducer, configured: JobScheduler[] = []): Promise<void> {
+  for (const scheduler of [...jobSchedulers, ...configured]) {
     await jobs.queue(scheduler.queue).upsertJobScheduler(
       scheduler.id,
       { every: scheduler.everyMs },
@@ -33,7 +33,7 @@ export async function registerJobSchedulers(jobs: JobProducer): Promise<void> {
 
 export async function startWorker({ infra, services, logger, concurrency = 4 }: WorkerDeps): Promise<RunningWorker> {
   const { env } = infra;
-  await registerJobSchedulers(infra.jobs);
+  await registerJobSchedulers(infra.jobs, [rainScheduler(env.RAIN_INTERVAL_MINUTES)]);
 
   const workers = (Object.keys(processors) as QueueName[]).map((queue) => {
     const handlers = processors[queue] as Record<string, (data: unknown, context: JobContext) => Promise<unknown>>;

@@ -20,6 +20,7 @@ export function postgresChatStore(db: Db): ChatStore {
       const { row, created } = await repo.insertChatMessage(db, input);
       return { record: row, created };
     },
+    insertSystemMessage: (input) => repo.insertSystemChatMessage(db, input),
     findByClientId: (userId, clientMessageId) => repo.findChatMessageByClientId(db, userId, clientMessageId),
     listMessages: (query) => repo.listChatMessages(db, query),
     deleteMessage: (id, by, reason) => repo.softDeleteChatMessage(db, id, by, reason),

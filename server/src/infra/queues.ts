@@ -27,6 +27,10 @@ export const jobSchemas = {
     /** One outbox row; the mail's content (with its single-use link) stays in Postgres. */
     send: z.object({ outboxId: dbId.integer('outboxId') }).strict(),
   },
+  economy: {
+    /** One chat rain; the rain id comes from the scheduler's tick, so a retried job pays once. */
+    rain: z.object({}).strict(),
+  },
   wallet: {
     /** Hand one APPROVED withdrawal to the payout adapter; job id `payout-<id>`. */
     payout: z.object({ withdrawalId: dbId.bigintString('withdrawalId') }).strict(),
@@ -50,6 +54,11 @@ export const jobSchedulers: JobScheduler[] = [
   { id: 'token-price-tick', queue: 'token', job: 'price-tick', everyMs: 20_000 },
   { id: 'token-burn-hourly', queue: 'token-burn', job: 'hour', everyMs: 3_600_000 },
 ];
+
+/** The rain scheduler: its interval is configuration (RAIN_INTERVAL_MINUTES). */
+export function rainScheduler(intervalMinutes: number): JobScheduler {
+  return { id: 'economy-rain', queue: 'economy', job: 'rain', everyMs: intervalMinutes * 60_000 };
+}
 
 export const defaultJobOptions: JobsOptions = {
   attempts: 5,

@@ -2,6 +2,7 @@ import { Router } from 'express';
 import type { ContextForRequest } from './legacy-handler.js';
 import { authRoutes } from './auth.routes.js';
 import { chatRoutes } from './chat.routes.js';
+import { economyRoutes } from './economy.routes.js';
 import { gamesRoutes } from './games.routes.js';
 import { statusRoutes } from './status.routes.js';
 import { tokenRoutes } from './token.routes.js';
@@ -16,5 +17,6 @@ export function createRestRouter(contextFor: ContextForRequest): Router {
   rest.use(chatRoutes(contextFor));
   rest.use(walletRoutes(contextFor));
   rest.use(gamesRoutes(contextFor));
+  rest.use(economyRoutes(contextFor));
   return rest;
 }

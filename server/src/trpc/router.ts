@@ -7,6 +7,7 @@ import { adminRouter } from './routers/admin.router.js';
 import { walletRouter } from './routers/wallet.router.js';
 import { tokenRouter } from './routers/token.router.js';
 import { betsRouter, fairnessRouter, gamesRouter } from './routers/games.router.js';
+import { rainRouter, tipsRouter, vaultRouter, vipRouter } from './routers/economy.router.js';
 
 /** Every area's router, mounted under its name. The client imports only this type. */
 export const appRouter = router({
@@ -22,6 +23,10 @@ export const appRouter = router({
   games: gamesRouter,
   fairness: fairnessRouter,
   bets: betsRouter,
+  vip: vipRouter,
+  vault: vaultRouter,
+  tips: tipsRouter,
+  rain: rainRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,4 +1,5 @@
 import type { QueueName } from '../../../server/src/infra/queues.js';
+import { economyHandlers } from './economy.processor.js';
 import { emailHandlers } from './email.processor.js';
 import { housekeepingHandlers } from './housekeeping.processor.js';
 import { tokenBurnHandlers } from './token-burn.processor.js';
@@ -13,4 +14,5 @@ export const processors: { [Q in QueueName]: QueueHandlers<Q> } = {
   'token-burn': tokenBurnHandlers,
   email: emailHandlers,
   wallet: walletHandlers,
+  economy: economyHandlers,
 };

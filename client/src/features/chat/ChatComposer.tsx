@@ -5,6 +5,11 @@ import { CHAT_MAX_LENGTH } from '../../constants';
 import { toApiError } from '../../lib/api-error';
 import { openAuthModal } from '../auth/auth-modal-store';
 import { useSession } from '../auth/session-store';
+import { notifications } from '@mantine/notifications';
+import { trpcClient } from '../../trpc';
+import { parseChatCommand } from '../economy/chat-commands';
+import { openTipModal } from '../economy/tip-modal-store';
+import { domainCodeOf } from '../economy/use-vip';
 import { SEND_FAILED_MESSAGE, sendChatMessage } from './chat-api';
 import { TOO_LONG_MESSAGE, composerState } from './chat-feed';
 
@@ -37,6 +42,11 @@ export function ChatComposer() {
       return;
     }
     if (state.problem === 'empty') return;
+    const command = parseChatCommand(state.trimmed);
+    if (command?.kind === 'invalid') {
+      setError(command.message);
+      return;
+    }
     setSending(true);
     setError(null);
     // Cleared now, not when the answer arrives: the server publishes the message to the live feed
@@ -46,7 +56,21 @@ export function ChatComposer() {
     const sent = text;
     setText('');
     try {
-      await sendChatMessage(state.trimmed);
+      if (command?.kind === 'tip') {
+        try {
+          const { tip } = await trpcClient.tips.send.mutate({ recipient: command.recipient, amount: command.amount, currency: command.currency, private: command.private });
+          notifications.show({ color: 'green', message: `You tipped ${tip.recipientName} ${tip.amount} ${tip.currency}` });
+        } catch (failure) {
+          // Above the 2FA threshold: the tip modal asks for the code with everything else filled in.
+          if (domainCodeOf(failure) !== 'TWO_FACTOR_REQUIRED') throw failure;
+          openTipModal({ recipient: command.recipient, amount: command.amount, currency: command.currency, private: command.private, notice: sendErrorMessage(failure) });
+        }
+      } else if (command?.kind === 'rain') {
+        await trpcClient.rain.contribute.mutate({ amount: command.amount, currency: command.currency });
+        notifications.show({ color: 'blue', message: `You added ${command.amount} ${command.currency} to the rain pool` });
+      } else {
+        await sendChatMessage(state.trimmed);
+      }
     } catch (failure) {
       setText((current) => (current === '' ? sent : current));
       setError(sendErrorMessage(failure));
@@ -86,7 +110,7 @@ export function ChatComposer() {
       <Group gap="xs" align="flex-end" wrap="nowrap">
         <Textarea
           aria-label="Chat message"
-          placeholder="Say something…"
+          placeholder="Say something… (/tip name amount, /rain amount)"
           value={text}
           onChange={(event) => {
             setText(event.currentTarget.value);

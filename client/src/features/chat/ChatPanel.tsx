@@ -1,5 +1,6 @@
-import { ActionIcon, Badge, Box, Button, Group, Loader, Menu, ScrollArea, Stack, Text, Title, Tooltip } from '@mantine/core';
-import { IconArrowDown, IconBook2, IconDotsVertical, IconMessages, IconTrash, IconVolumeOff, IconX } from '@tabler/icons-react';
+import { ActionIcon, Badge, Box, Button, Group, Loader, Menu, ScrollArea, Stack, Text, Title, Tooltip, UnstyledButton } from '@mantine/core';
+import { IconArrowDown, IconBook2, IconCloudRain, IconCoin, IconDotsVertical, IconMessages, IconTrash, IconVolumeOff, IconX } from '@tabler/icons-react';
+import { openTipModal } from '../economy/tip-modal-store';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { displayName, useSession, type SessionUser } from '../auth/session-store';
 import { ChatAnnouncements } from './ChatAnnouncements';
@@ -17,8 +18,54 @@ interface LineProps {
   onModerate: (action: ModerationAction) => void;
 }
 
-function MessageLine({ message, own, canModerate, onModerate }: LineProps) {
+/** A line the platform wrote: a tip ("Ann tipped Bob 5 USD") or a rain (split and recipients). */
+function SystemLine({ message }: { message: ChatMessage }) {
+  const rain = message.kind === 'rain';
+  const Icon = rain ? IconCloudRain : IconCoin;
+  return (
+    <Box component="li" className={classes.message} data-message-id={message.id} data-kind={message.kind} style={{ background: 'var(--mantine-color-dark-6)', borderRadius: 6, padding: '4px 6px' }}>
+      <Group gap={6} wrap="nowrap" align="flex-start">
+        <Icon size={16} color={rain ? 'var(--mantine-color-blue-4)' : 'var(--mantine-color-yellow-5)'} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
+        <Text size="sm" fs="italic" className={classes.text}>
+          {message.userId ? (
+            <Text span fw={700} style={{ color: nameColor(message.userColor) }}>
+              {message.username}{' '}
+            </Text>
+          ) : null}
+          {message.message}
+        </Text>
+      </Group>
+    </Box>
+  );
+}
+
+/** The sender's name; for other players (when signed in) a menu with "Tip". */
+function SenderName({ message, own, canTip }: { message: ChatMessage; own: boolean; canTip: boolean }) {
+  const name = (
+    <Text span fw={700} size="sm" className={classes.name} style={{ color: nameColor(message.userColor) }}>
+      {own ? 'You:' : `${message.username}:`}
+    </Text>
+  );
+  if (own || !canTip) return name;
+  return (
+    <Menu position="bottom-start" withinPortal shadow="md">
+      <Menu.Target>
+        <UnstyledButton aria-label={`Actions for ${message.username}`} style={{ display: 'inline' }}>
+          {name}
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Item leftSection={<IconCoin size={14} />} onClick={() => openTipModal({ recipient: message.username })}>
+          Tip {message.username}
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
+function MessageLine({ message, own, canModerate, onModerate, canTip }: LineProps & { canTip: boolean }) {
   const staffSender = message.isAdmin || message.isModerator;
+  if (message.kind === 'tip' || message.kind === 'rain') return <SystemLine message={message} />;
   return (
     <Box component="li" className={classes.message} data-message-id={message.id}>
       <Group gap={4} wrap="nowrap" align="flex-start">
@@ -32,9 +79,7 @@ function MessageLine({ message, own, canModerate, onModerate }: LineProps) {
               MOD
             </Badge>
           ) : null}
-          <Text span fw={700} size="sm" className={classes.name} style={{ color: nameColor(message.userColor) }}>
-            {own ? 'You:' : `${message.username}:`}
-          </Text>{' '}
+          <SenderName message={message} own={own} canTip={canTip} />{' '}
           <Text span size="sm" className={classes.text}>
             {message.message}
           </Text>
@@ -155,6 +200,7 @@ function Feed({ active, user, isSignedIn }: { active: boolean; user: SessionUser
             own={isOwnMessage(message, signedInUser, ownName)}
             canModerate={canModerate}
             onModerate={setModeration}
+            canTip={isSignedIn}
           />
         ))}
       </Stack>

@@ -26,6 +26,7 @@ const msg = (id: number, overrides: Partial<ChatMessage> = {}): ChatMessage => (
   isAdmin: false,
   isModerator: false,
   createdAt: new Date(1_700_000_000_000 + id).toISOString(),
+  kind: 'user',
   ...overrides,
 });
 const ids = (state: { messages: readonly ChatMessage[] }) => state.messages.map((m) => m.id);

@@ -3,6 +3,8 @@ import { Outlet, useLocation } from '@tanstack/react-router';
 import { useIsMobile } from '../../components/use-is-mobile';
 import { CHAT_PANEL_WIDTH_PX, HEADER_HEIGHT_PX, MOBILE_TAB_BAR_HEIGHT_PX, SIDEBAR_WIDTH_PX } from '../../constants';
 import { AuthModal } from '../auth/AuthModal';
+import { TipModal } from '../economy/TipModal';
+import { VaultModal } from '../economy/VaultModal';
 import { ChatPanel } from '../chat/ChatPanel';
 import { useFeatures } from '../config/use-app-config';
 import { BetDetailsHost } from '../originals/BetDetailsModal';
@@ -74,6 +76,8 @@ export function AppLayout() {
       <AuthModal />
       <BetDetailsHost />
       <SeedsHost />
+      <TipModal />
+      <VaultModal />
     </AppShell>
   );
 }

@@ -2,7 +2,9 @@ import { Avatar, Badge, Group, Menu, Progress, Stack, Text, UnstyledButton } fro
 import { notifications } from '@mantine/notifications';
 import { IconChevronDown, IconLogout, IconShieldLock } from '@tabler/icons-react';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { DEFAULT_CURRENCY, HEADER_PLACEHOLDERS } from '../../constants';
+import { DEFAULT_CURRENCY } from '../../constants';
+import { formatXp, useRankProgress } from '../economy/use-vip';
+import { openVaultModal } from '../economy/vault-modal-store';
 import { formatBalance } from '../account/format-balance';
 import { LOGOUT_SUCCESS } from '../auth/auth-messages';
 import { signOut } from '../auth/session-actions';
@@ -10,19 +12,11 @@ import { displayName, useSession } from '../auth/session-store';
 import { ACCOUNT_LINKS } from '../navigation/nav-items';
 import classes from './UserMenu.module.css';
 
-/** Rank and experience come from the user record once the server has them; the spec's placeholders until then. */
-function useProgress() {
-  const { user } = useSession();
-  const experience = typeof user?.experience === 'number' ? user.experience : HEADER_PLACEHOLDERS.experience;
-  const target = typeof user?.experienceTarget === 'number' && user.experienceTarget > 0 ? user.experienceTarget : HEADER_PLACEHOLDERS.experienceTarget;
-  return { rank: user?.rank ?? HEADER_PLACEHOLDERS.rank, experience, target };
-}
-
 export function UserMenu() {
   const { user } = useSession();
   const navigate = useNavigate();
   const name = displayName(user);
-  const { rank, experience, target } = useProgress();
+  const progress = useRankProgress();
   const currency = user?.currency ?? DEFAULT_CURRENCY;
 
   async function logOut() {
@@ -49,13 +43,13 @@ export function UserMenu() {
             <Text fw={700} truncate>
               {name}
             </Text>
-            <Badge variant="light" size="sm">
-              {rank}
+            <Badge variant="light" size="sm" style={progress.color ? { color: progress.color } : undefined} data-testid="menu-rank">
+              {progress.rank}
             </Badge>
           </Group>
-          <Progress value={(experience / target) * 100} size="sm" aria-label={`Experience ${experience} of ${target}`} />
-          <Text size="xs" c="dimmed">
-            Experience {experience} / {target}
+          <Progress value={progress.percent} size="sm" aria-label={progress.target ? `Experience ${progress.xp} of ${progress.target}` : `Experience ${progress.xp}`} />
+          <Text size="xs" c="dimmed" data-testid="menu-xp">
+            {progress.target ? `Experience ${formatXp(progress.xp)} / ${formatXp(progress.target)}${progress.nextLabel ? ` to ${progress.nextLabel}` : ''}` : `Experience ${formatXp(progress.xp)} (top rank)`}
           </Text>
           <Group justify="space-between">
             <Text size="sm" c="dimmed">
@@ -75,6 +69,10 @@ export function UserMenu() {
           </Group>
         </Stack>
         <Menu.Divider />
+        <Menu.Item component={Link} to="/vip">
+          VIP and rakeback
+        </Menu.Item>
+        <Menu.Item onClick={openVaultModal}>Vault</Menu.Item>
         {ACCOUNT_LINKS.map((link) => (
           <Menu.Item key={link.to} component={Link} to={link.to}>
             {link.label}

@@ -1,3 +1,4 @@
+import { notifications } from '@mantine/notifications';
 import { queryClient, trpcUtils } from '../../lib/api-clients';
 import { trpcClient } from '../../trpc';
 import { getSession, replaceUser } from '../auth/session-store';
@@ -46,6 +47,18 @@ function applyTokenPriceUpdate(data: unknown): void {
   void trpcUtils.token.history.invalidate(undefined, { refetchType: 'active' });
 }
 
+/** XP moved (every settled bet): the header's rank chip and the dropdown read vip.status. */
+function refreshVip(): void {
+  void trpcUtils.vip.status.invalidate();
+  void trpcUtils.vip.rakebackHistory.invalidate(undefined, { refetchType: 'active' });
+}
+
+function announceRankUp(data: unknown): void {
+  const label = typeof data === 'object' && data !== null ? (data as Record<string, unknown>).rankLabel : undefined;
+  notifications.show({ color: 'yellow', title: 'Rank up!', message: typeof label === 'string' ? `You reached ${label}.` : 'You reached a new rank.', autoClose: 8000 });
+  refreshVip();
+}
+
 function refetchGameQueries(): void {
   void queryClient.invalidateQueries({ predicate: (query) => isGameResultQuery(query.queryKey) });
 }
@@ -63,6 +76,12 @@ export const realtimeHandlers: RealtimeHandlers = {
       case 'token-price-update':
         applyTokenPriceUpdate(frame.data);
         return;
+      case 'vip-update':
+        refreshVip();
+        return;
+      case 'rank-up':
+        announceRankUp(frame.data);
+        return;
       // system-announcement: the spec ignores it; chat-message is not subscribed here.
       default:
         return;
@@ -72,7 +91,10 @@ export const realtimeHandlers: RealtimeHandlers = {
     if (channel === TOKEN_PRICE_CHANNEL) {
       void trpcUtils.token.latest.invalidate();
       void trpcUtils.token.history.invalidate(undefined, { refetchType: 'active' });
-    } else if (channel.startsWith('user:')) void refreshBalances();
+    } else if (channel.startsWith('user:')) {
+      void refreshBalances();
+      refreshVip();
+    }
     else if (channel.startsWith('game-results:')) refetchGameQueries();
   },
   onStatus: setRealtimeStatus,

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { listInputSchema, sendInputSchema } from './chat.schemas.js';
-import { chatRank, toChatMessage, userColor } from './chat.views.js';
-
-const day = 86_400_000;
+import { RANKS } from '../economy/ranks.js';
+import { toChatMessage, userColor } from './chat.views.js';
 
 describe('chat text rules', () => {
   it('trims, turns control characters into spaces, and counts like String.length', () => {
@@ -22,17 +21,18 @@ describe('chat text rules', () => {
 
 describe('chat colours', () => {
   const created = new Date('2026-01-01T00:00:00Z');
-  it('is gold for staff and follows account age for everyone else', () => {
-    expect(userColor('admin', created, created)).toBe('gold');
-    expect(userColor('moderator', created, created)).toBe('gold');
-    expect(userColor('user', created, new Date(created.getTime() + 6 * day))).toBe('silver');
-    expect(userColor('user', created, new Date(created.getTime() + 7 * day))).toBe('lightskyblue');
-    expect(chatRank(created, new Date(created.getTime() + 30 * day)).name).toBe('veteran');
-    expect(chatRank(created, new Date(created.getTime() + 400 * day)).name).toBe('legend');
+  it('is gold for staff and the VIP rank colour for everyone else (API.md)', () => {
+    expect(userColor('admin', 'diamond')).toBe('gold');
+    expect(userColor('moderator', null)).toBe('gold');
+    expect(userColor('user', null)).toBe(RANKS[0]!.color);
+    expect(userColor('user', 'bronze')).toBe('#cd7f32');
+    expect(userColor('user', 'diamond')).toBe('#b68cff');
+    expect(new Set(RANKS.map((rank) => rank.color)).size).toBe(RANKS.length);
+    expect(RANKS.map((rank) => rank.color)).not.toContain('gold');
   });
 
   it('shapes the wire object with badges', () => {
-    const message = toChatMessage({ id: 3, userId: 9, message: 'hi', createdAt: created, username: 'Ann', role: 'moderator', accountCreatedAt: created });
+    const message = toChatMessage({ id: 3, userId: 9, message: 'hi', createdAt: created, username: 'Ann', role: 'moderator', accountCreatedAt: created, kind: 'user', rank: null });
     expect(message).toEqual({
       id: 3,
       userId: 9,
@@ -42,6 +42,7 @@ describe('chat colours', () => {
       isAdmin: false,
       isModerator: true,
       createdAt: created.toISOString(),
+      kind: 'user',
     });
   });
 });

@@ -106,6 +106,14 @@ export class ChatService {
     return message;
   }
 
+  /** A tip or rain line: stored and broadcast like a message, but not subject to the player's limits. */
+  async postSystemLine(line: { kind: 'tip' | 'rain'; userId: number | null; message: string }): Promise<ChatMessage> {
+    const message = toChatMessage(await this.deps.store.insertSystemMessage(line));
+    this.changed('messages');
+    await this.deps.events.messagePosted(message);
+    return message;
+  }
+
   async deleteMessage(actor: ChatActor, input: { id: number; reason: string }): Promise<{ id: number; deleted: true }> {
     this.requireStaff(actor);
     const deleted = await this.deps.store.deleteMessage(input.id, actor.id, input.reason);

@@ -1,3 +1,4 @@
+import { rankById } from '../economy/ranks.js';
 import type { Role } from '../auth/auth.schemas.js';
 import type { AnnouncementType } from './chat.schemas.js';
 
@@ -12,7 +13,11 @@ export interface ChatMessage {
   isAdmin: boolean;
   isModerator: boolean;
   createdAt: string;
+  /** 'user' for what a player typed; 'tip' and 'rain' for lines the platform writes (shown system-style). */
+  kind: ChatMessageKind;
 }
+
+export type ChatMessageKind = 'user' | 'tip' | 'rain';
 
 export interface ChatAnnouncement {
   id: number;
@@ -30,30 +35,20 @@ export interface ChatMessageRecord {
   username: string;
   role: Role;
   accountCreatedAt: Date;
+  kind: ChatMessageKind;
+  /** The sender's VIP rank when the message was sent (null: written before ranks existed). */
+  rank: string | null;
 }
-
-/**
- * Chat ranks until real ranks exist: derived from the sender's account age at the moment the
- * message was sent, so a stored message always renders in the same colour (cacheable pages).
- */
-export const chatRanks = [
-  { name: 'newcomer', minDays: 0, color: 'silver' },
-  { name: 'regular', minDays: 7, color: 'lightskyblue' },
-  { name: 'veteran', minDays: 30, color: 'mediumseagreen' },
-  { name: 'legend', minDays: 180, color: 'orchid' },
-] as const;
 
 export const STAFF_COLOR = 'gold';
 
-export function chatRank(accountCreatedAt: Date, at: Date): (typeof chatRanks)[number] {
-  const days = (at.getTime() - accountCreatedAt.getTime()) / 86_400_000;
-  let rank: (typeof chatRanks)[number] = chatRanks[0];
-  for (const candidate of chatRanks) if (days >= candidate.minDays) rank = candidate;
-  return rank;
-}
-
-export function userColor(role: Role, accountCreatedAt: Date, at: Date): string {
-  return role === 'admin' || role === 'moderator' ? STAFF_COLOR : chatRank(accountCreatedAt, at).color;
+/**
+ * API.md: `userColor` is gold for admins and moderators, otherwise the colour of the sender's VIP
+ * rank (economy/ranks.ts). The rank is stored on the message when it is sent, so a stored message
+ * always renders in the same colour (cacheable pages).
+ */
+export function userColor(role: Role, rank: string | null): string {
+  return role === 'admin' || role === 'moderator' ? STAFF_COLOR : rankById(rank).color;
 }
 
 export function toChatMessage(record: ChatMessageRecord): ChatMessage {
@@ -62,9 +57,10 @@ export function toChatMessage(record: ChatMessageRecord): ChatMessage {
     userId: record.userId,
     username: record.username,
     message: record.message,
-    userColor: userColor(record.role, record.accountCreatedAt, record.createdAt),
+    userColor: userColor(record.role, record.rank),
     isAdmin: record.role === 'admin',
     isModerator: record.role === 'moderator',
     createdAt: record.createdAt.toISOString(),
+    kind: record.kind,
   };
 }

@@ -33,6 +33,9 @@ export const eventSchemas = {
   // A settled original's BetView (games/bet.views.ts) on the public `bets` feed, and on `high-rollers` when big.
   bet: z.looseObject({ id: z.string().min(1), userId: z.string().min(1), game: z.string().min(1), amount: decimalString, payout: decimalString }),
   'chat-announcement': z.looseObject({ id: chatId, type: z.string().min(1), message: z.string(), expiresAt: z.string().nullable() }),
+  // Player economy on `user:{id}`: the progress after every settled bet, and a rank-up when the rank changed.
+  'vip-update': z.looseObject({ userId: z.string().min(1), rank: z.string().min(1), xp: z.string() }),
+  'rank-up': z.looseObject({ userId: z.string().min(1), rank: z.string().min(1), rankLabel: z.string().min(1), previousRank: z.string().min(1) }),
 } as const;
 
 export type EventType = keyof typeof eventSchemas;
@@ -72,6 +75,8 @@ export function mayJoinChannel(channel: string, viewerId: string | null): boolea
 export function channelFor<T extends EventType>(type: T, payload: EventPayload<T>): string {
   switch (type) {
     case 'balance-update':
+    case 'vip-update':
+    case 'rank-up':
       return channels.user((payload as EventPayload<'balance-update'>).userId);
     case 'game-result':
       return channels.gameResults((payload as EventPayload<'game-result'>).userId);
@@ -140,6 +145,14 @@ export class PlatformEvents {
 
   systemAnnouncement(payload: EventPayload<'system-announcement'>) {
     return this.publish('system-announcement', payload);
+  }
+
+  vipUpdate(payload: EventPayload<'vip-update'>) {
+    return this.publish('vip-update', payload);
+  }
+
+  rankUp(payload: EventPayload<'rank-up'>) {
+    return this.publish('rank-up', payload);
   }
 
   chatMessage(payload: EventPayload<'chat-message'>) {

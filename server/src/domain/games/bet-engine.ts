@@ -70,6 +70,10 @@ export interface BetEngineDeps {
     bet(payload: EventPayload<'bet'>, highRoller: boolean): Promise<unknown>;
   };
   onAfterCommitError?: (error: unknown, what: string) => void;
+  /** Player economy (XP, rank, rakeback), once per settled bet; idempotent per bet id. */
+  economy?: {
+    onBetSettled(bet: { betId: string; userId: number; currency: Currency; wagered: bigint; houseEdgePpm: number }): Promise<unknown>;
+  };
 }
 
 /** Thrown inside the transaction when a clientBetId was already used: rolls back the nonce, returns the first bet. */
@@ -386,7 +390,7 @@ export class BetEngine {
     return amount >= threshold || payout >= threshold;
   }
 
-  /** After commit: the player's game result, the public feed, the referrer's commission. A failure here is logged. */
+  /** After commit: the player's game result, the public feed, the referrer's commission, XP and rakeback. A failure here is logged. */
   private async afterSettle(row: BetRow, houseEdgePpm: number): Promise<void> {
     const view = toBetView(row);
     const report = (what: string) => (error: unknown) => this.deps.onAfterCommitError?.(error, what);
@@ -407,6 +411,9 @@ export class BetEngine {
               }),
         )
         .catch(report('referral accrual')),
+      this.deps.economy
+        ?.onBetSettled({ betId: row.id, userId: row.userId, currency: row.currency, wagered: row.amount, houseEdgePpm })
+        .catch(report('xp and rakeback accrual')),
     ]);
   }
 }

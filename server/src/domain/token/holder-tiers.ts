@@ -40,3 +40,8 @@ export function nextHolderTier(bzuHeld: bigint): HolderTier | null {
 export function discountedFeeBps(baseFeeBps: number, bzuHeld: bigint): number {
   return Math.floor((baseFeeBps * (10_000 - holderTier(bzuHeld).feeDiscountBps)) / 10_000);
 }
+
+/** The holder's rakeback multiplier in parts per million (1_000_000 = 1x), as the rakeback function takes it. */
+export function rakebackBoostPpm(bzuHeld: bigint): number {
+  return 1_000_000 + holderTier(bzuHeld).rakebackBoostBps * 100;
+}

@@ -22,13 +22,19 @@ export type HouseAccount =
   | 'fees'
   | 'referrals'
   | 'games'
+  // Rakeback accrued to players, and the chat rain pool.
+  | 'rakeback'
+  | 'rain'
   // The BZU/USD pool's reserves (both currencies; token_pools holds the same figures), BZU bought
   // back and burned, and the genesis counterpart of the pool's first reserves.
   | 'bzu-pool'
   | 'burned'
   | 'bzu-genesis';
 
-export type AccountRef = { user: number; purpose?: 'cash' | 'referral' } | { house: HouseAccount };
+/** A user's accounts: cash (playable), referral and rakeback (accrued, claimable into cash), vault (kept aside). */
+export type UserPurpose = 'cash' | 'referral' | 'rakeback' | 'vault';
+
+export type AccountRef = { user: number; purpose?: UserPurpose } | { house: HouseAccount };
 
 export interface Leg {
   account: AccountRef;
@@ -67,7 +73,7 @@ export interface LedgerTx {
 
 export function accountCode(ref: AccountRef): string {
   if ('house' in ref) return `house:${ref.house}`;
-  return `${ref.purpose === 'referral' ? 'referral' : 'user'}:${ref.user}`;
+  return `${ref.purpose === undefined || ref.purpose === 'cash' ? 'user' : ref.purpose}:${ref.user}`;
 }
 
 function accountKey(ref: AccountRef, currency: Currency): AccountKey {
@@ -142,13 +148,18 @@ export class LedgerService {
     return this.transact((tx) => tx.post(input));
   }
 
-  async balances(userId: number, purpose: 'cash' | 'referral' = 'cash'): Promise<Record<Currency, bigint>> {
+  async balances(userId: number, purpose: UserPurpose = 'cash'): Promise<Record<Currency, bigint>> {
     const found = await accountBalances(this.deps.db, accountCode({ user: userId, purpose }));
     return { USD: found.get('USD') ?? 0n, BZU: found.get('BZU') ?? 0n };
   }
 
   async statement(userId: number, options: { limit: number; beforeId?: string; currency?: Currency }) {
     return statement(this.deps.db, accountCode({ user: userId }), options);
+  }
+
+  /** Any account code's entries (rakeback, vault), newest first. */
+  async accountStatement(code: string, options: { limit: number; beforeId?: string; currency?: Currency }) {
+    return statement(this.deps.db, code, options);
   }
 
   async check(): Promise<LedgerProblem[]> {
@@ -204,7 +215,8 @@ async function postTransaction(
       throw new DomainError('CONFLICT', 'Insufficient balance', { code: 'INSUFFICIENT_FUNDS' });
     }
     entries.push({ transactionId, accountId: item.accountId, currency: item.currency, amount: item.delta, balanceAfter: balance });
-    if ('user' in item.ref && item.ref.purpose !== 'referral') changes.push({ userId: item.ref.user, currency: item.currency, balance });
+    // Only the cash balance is what the header shows (balance-update).
+    if ('user' in item.ref && (item.ref.purpose ?? 'cash') === 'cash') changes.push({ userId: item.ref.user, currency: item.currency, balance });
   }
   await insertEntries(trx, entries);
   return { result: { posted: true, transactionId, balances: changes }, changes };

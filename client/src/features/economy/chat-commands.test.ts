@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { parseChatCommand, RAIN_USAGE, TIP_USAGE } from './chat-commands';
+
+describe('Trollbox commands', () => {
+  it('reads /tip with a name, an amount, an optional currency and private', () => {
+    expect(parseChatCommand('/tip alice 10')).toEqual({ kind: 'tip', recipient: 'alice', amount: '10', currency: 'USD', private: false });
+    expect(parseChatCommand('  /TIP @bob 2.5 bzu private ')).toEqual({ kind: 'tip', recipient: 'bob', amount: '2.5', currency: 'BZU', private: true });
+    expect(parseChatCommand('/tip bob 1 private')).toMatchObject({ currency: 'USD', private: true });
+  });
+
+  it('refuses malformed commands with the usage line and leaves other text alone', () => {
+    expect(parseChatCommand('/tip bob')).toEqual({ kind: 'invalid', message: TIP_USAGE });
+    expect(parseChatCommand('/tip bob -1')).toEqual({ kind: 'invalid', message: TIP_USAGE });
+    expect(parseChatCommand('/tip bob 1 EUR')).toEqual({ kind: 'invalid', message: TIP_USAGE });
+    expect(parseChatCommand('/rain')).toEqual({ kind: 'invalid', message: RAIN_USAGE });
+    expect(parseChatCommand('/rain 5 BZU')).toEqual({ kind: 'rain', amount: '5', currency: 'BZU' });
+    expect(parseChatCommand('hello /tip bob 1')).toBeNull();
+    expect(parseChatCommand('/tipping')).toBeNull();
+  });
+});

@@ -1,0 +1,36 @@
+/**
+ * Trollbox commands (issue #12): `/tip name amount [USD|BZU] [private]` and `/rain amount [USD|BZU]`.
+ * Pure: the composer sends anything else as a message.
+ */
+export type ChatCommand =
+  | { kind: 'tip'; recipient: string; amount: string; currency: 'USD' | 'BZU'; private: boolean }
+  | { kind: 'rain'; amount: string; currency: 'USD' | 'BZU' }
+  | { kind: 'invalid'; message: string };
+
+const AMOUNT = /^\d{1,12}(\.\d{1,8})?$/;
+export const TIP_USAGE = 'Usage: /tip name amount [USD|BZU] [private]';
+export const RAIN_USAGE = 'Usage: /rain amount [USD|BZU]';
+
+export function parseChatCommand(text: string): ChatCommand | null {
+  const parts = text.trim().split(/\s+/);
+  const command = parts[0]?.toLowerCase();
+  if (command !== '/tip' && command !== '/rain') return null;
+  const rest = parts.slice(1);
+  const isPrivate = rest.some((part) => part.toLowerCase() === 'private');
+  const args = rest.filter((part) => part.toLowerCase() !== 'private');
+  const currencyOf = (value: string | undefined): 'USD' | 'BZU' | null => {
+    if (value === undefined) return 'USD';
+    const upper = value.toUpperCase();
+    return upper === 'USD' || upper === 'BZU' ? upper : null;
+  };
+  if (command === '/tip') {
+    const [recipient, amount, currency, extra] = args;
+    const parsedCurrency = currencyOf(currency);
+    if (!recipient || !amount || !AMOUNT.test(amount) || !parsedCurrency || extra !== undefined) return { kind: 'invalid', message: TIP_USAGE };
+    return { kind: 'tip', recipient: recipient.replace(/^@/, ''), amount, currency: parsedCurrency, private: isPrivate };
+  }
+  const [amount, currency, extra] = args;
+  const parsedCurrency = currencyOf(currency);
+  if (!amount || !AMOUNT.test(amount) || !parsedCurrency || extra !== undefined || isPrivate) return { kind: 'invalid', message: RAIN_USAGE };
+  return { kind: 'rain', amount, currency: parsedCurrency };
+}

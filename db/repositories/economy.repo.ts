@@ -1,0 +1,278 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../schema.js';
+import type { LedgerCurrency } from '../wallet-tables.js';
+
+type Executor = Kysely<Database>;
+
+/** The player's XP row, created at zero on first use and locked for the caller's transaction. */
+export async function lockPlayerXp(db: Executor, userId: number): Promise<{ xpE8: bigint; rank: string }> {
+  await db.insertInto('player_xp').values({ user_id: userId }).onConflict((oc) => oc.column('user_id').doNothing()).execute();
+  const row = await db.selectFrom('player_xp').select(['xp_e8', 'rank']).where('user_id', '=', userId).forUpdate().executeTakeFirstOrThrow();
+  return { xpE8: BigInt(row.xp_e8), rank: row.rank };
+}
+
+export async function setPlayerXp(db: Executor, userId: number, xpE8: bigint, rank: string): Promise<void> {
+  await db.updateTable('player_xp').set({ xp_e8: xpE8, rank, updated_at: sql`now()` }).where('user_id', '=', userId).execute();
+}
+
+export async function playerXp(db: Executor, userId: number): Promise<{ xpE8: bigint; rank: string }> {
+  const row = await db.selectFrom('player_xp').select(['xp_e8', 'rank']).where('user_id', '=', userId).executeTakeFirst();
+  return row ? { xpE8: BigInt(row.xp_e8), rank: row.rank } : { xpE8: 0n, rank: 'unranked' };
+}
+
+export interface BetEconomyInsert {
+  betId: string;
+  userId: number;
+  currency: LedgerCurrency;
+  wageredE8: bigint;
+  houseEdgePpm: number;
+  usdValueE8: bigint;
+  xpE8: bigint;
+  rankBefore: string;
+  rankAfter: string;
+  rakebackSharePpm: number;
+  boostPpm: number;
+  rakebackE8: bigint;
+}
+
+/** False when this bet already accrued (the primary key is the bet id). */
+export async function insertBetEconomy(db: Executor, row: BetEconomyInsert): Promise<boolean> {
+  const inserted = await db
+    .insertInto('bet_economy')
+    .values({
+      bet_id: row.betId,
+      user_id: row.userId,
+      currency: row.currency,
+      wagered_e8: row.wageredE8,
+      house_edge_ppm: row.houseEdgePpm,
+      usd_value_e8: row.usdValueE8,
+      xp_e8: row.xpE8,
+      rank_before: row.rankBefore,
+      rank_after: row.rankAfter,
+      rakeback_share_ppm: row.rakebackSharePpm,
+      boost_ppm: row.boostPpm,
+      rakeback_e8: row.rakebackE8,
+    })
+    .onConflict((oc) => oc.column('bet_id').doNothing())
+    .returning('bet_id')
+    .executeTakeFirst();
+  return inserted !== undefined;
+}
+
+/** The claimable accounts of one code, locked (a concurrent claim waits, then sees them emptied). */
+export async function lockClaimableAccounts(db: Executor, code: string): Promise<{ currency: LedgerCurrency; balance: bigint; lastEntry: string | null }[]> {
+  const { rows } = await sql<{ currency: LedgerCurrency; balance_e8: string; last_entry: string | null }>`
+    select a.currency, a.balance_e8::text as balance_e8,
+      (select max(e.id)::text from ledger_entries e where e.account_id = a.id) as last_entry
+    from ledger_accounts a where a.code = ${code} order by a.id for update`.execute(db);
+  return rows.map((row) => ({ currency: row.currency, balance: BigInt(row.balance_e8), lastEntry: row.last_entry }));
+}
+
+export async function markRakebackClaimed(db: Executor, userId: number): Promise<void> {
+  await db.updateTable('bet_economy').set({ claimed_at: sql`now()` }).where('user_id', '=', userId).where('claimed_at', 'is', null).where('rakeback_e8', '>', '0').execute();
+}
+
+/** Totals of a player's rakeback per currency: everything accrued and what was claimed. */
+export async function rakebackTotals(db: Executor, userId: number): Promise<{ currency: LedgerCurrency; accrued: bigint; wagered: bigint }[]> {
+  const rows = await db
+    .selectFrom('bet_economy')
+    .select(['currency', sql<string>`sum(rakeback_e8)::text`.as('accrued'), sql<string>`sum(wagered_e8)::text`.as('wagered')])
+    .where('user_id', '=', userId)
+    .groupBy('currency')
+    .execute();
+  return rows.map((row) => ({ currency: row.currency, accrued: BigInt(row.accrued), wagered: BigInt(row.wagered) }));
+}
+
+export interface PublicUser {
+  id: number;
+  name: string;
+}
+
+/** A player by display name (public_username), ignoring case. */
+export async function userByDisplayName(db: Executor, name: string): Promise<PublicUser | undefined> {
+  const row = await db
+    .selectFrom('users')
+    .select(['id', 'public_username'])
+    .where(sql<string>`lower(public_username)`, '=', name.trim().toLowerCase())
+    .orderBy('id')
+    .executeTakeFirst();
+  return row ? { id: row.id, name: row.public_username } : undefined;
+}
+
+export async function displayName(db: Executor, userId: number): Promise<string> {
+  const row = await db.selectFrom('users').select('public_username').where('id', '=', userId).executeTakeFirst();
+  return row?.public_username ?? `#${userId}`;
+}
+
+/** Serialises one sender's tips (daily cap check and insert) for the rest of the transaction. */
+export async function lockTipSender(db: Executor, senderId: number): Promise<void> {
+  await sql`select pg_advisory_xact_lock(hashtext('tips'), ${senderId})`.execute(db);
+}
+
+export async function tipsSentSince(db: Executor, senderId: number, currency: LedgerCurrency, since: Date): Promise<bigint> {
+  const row = await db
+    .selectFrom('tips')
+    .select(sql<string>`coalesce(sum(amount_e8), 0)::text`.as('total'))
+    .where('sender_id', '=', senderId)
+    .where('currency', '=', currency)
+    .where('created_at', '>=', since)
+    .executeTakeFirstOrThrow();
+  return BigInt(row.total);
+}
+
+export async function insertTip(
+  db: Executor,
+  tip: { senderId: number; recipientId: number; currency: LedgerCurrency; amountE8: bigint; private: boolean; transactionId: string },
+): Promise<{ id: string; createdAt: Date }> {
+  const row = await db
+    .insertInto('tips')
+    .values({
+      sender_id: tip.senderId,
+      recipient_id: tip.recipientId,
+      currency: tip.currency,
+      amount_e8: tip.amountE8,
+      private: tip.private,
+      ledger_transaction_id: tip.transactionId,
+    })
+    .returning(['id', 'created_at'])
+    .executeTakeFirstOrThrow();
+  return { id: String(row.id), createdAt: new Date(row.created_at) };
+}
+
+export interface TipRow {
+  id: string;
+  senderId: number;
+  senderName: string;
+  recipientId: number;
+  recipientName: string;
+  currency: LedgerCurrency;
+  amountE8: bigint;
+  private: boolean;
+  createdAt: Date;
+}
+
+/** Tips the user sent or received, newest first. */
+export async function tipsOf(db: Executor, userId: number, limit: number): Promise<TipRow[]> {
+  const rows = await db
+    .selectFrom('tips as t')
+    .innerJoin('users as s', 's.id', 't.sender_id')
+    .innerJoin('users as r', 'r.id', 't.recipient_id')
+    .select(['t.id', 't.sender_id', 's.public_username as sender_name', 't.recipient_id', 'r.public_username as recipient_name', 't.currency', 't.amount_e8', 't.private', 't.created_at'])
+    .where((eb) => eb.or([eb('t.sender_id', '=', userId), eb('t.recipient_id', '=', userId)]))
+    .orderBy('t.id', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({
+    id: String(row.id),
+    senderId: row.sender_id,
+    senderName: row.sender_name,
+    recipientId: row.recipient_id,
+    recipientName: row.recipient_name,
+    currency: row.currency,
+    amountE8: BigInt(row.amount_e8),
+    private: row.private,
+    createdAt: new Date(row.created_at),
+  }));
+}
+
+/**
+ * Rain eligibility: players who typed in the chat since `chattedSince` and wagered at least
+ * `minWagerUsdE8` (BZU at `bzuPriceE8`) in settled bets since `wageredSince`. Self-excluded players
+ * are left out. Ordered by id, so the recipient list is deterministic.
+ */
+export async function rainEligible(
+  db: Executor,
+  input: { chattedSince: Date; wageredSince: Date; minWagerUsdE8: bigint; bzuPriceE8: bigint },
+): Promise<PublicUser[]> {
+  const { rows } = await sql<{ id: number; name: string }>`
+    select u.id, u.public_username as name
+    from users u
+    where exists (select 1 from chat_messages m where m.user_id = u.id and m.kind = 'user' and m.created_at >= ${input.chattedSince})
+      and not exists (select 1 from self_exclusions x where x.user_id = u.id and x.starts_at <= now() and (x.ends_at is null or x.ends_at > now()))
+      and (
+        select coalesce(sum(case when b.currency = 'USD' then b.amount_e8::numeric else b.amount_e8::numeric * ${input.bzuPriceE8.toString()}::numeric / 100000000 end), 0)
+        from bets b where b.user_id = u.id and b.state <> 'open' and b.created_at >= ${input.wageredSince}
+      ) >= ${input.minWagerUsdE8.toString()}::numeric
+    order by u.id`.execute(db);
+  return rows.map((row) => ({ id: row.id, name: row.name }));
+}
+
+/** The house `games` account's net result per currency over [start, end): stakes in minus payouts out. */
+export async function gamesNetInPeriod(db: Executor, start: Date, end: Date): Promise<Map<LedgerCurrency, bigint>> {
+  const { rows } = await sql<{ currency: LedgerCurrency; net: string }>`
+    select e.currency, sum(e.amount_e8)::text as net
+    from ledger_entries e
+    join ledger_accounts a on a.id = e.account_id
+    join ledger_transactions t on t.id = e.transaction_id
+    where a.code = 'house:games' and t.created_at >= ${start} and t.created_at < ${end}
+    group by e.currency`.execute(db);
+  return new Map(rows.map((row) => [row.currency, BigInt(row.net)]));
+}
+
+/** Claims a rain id; false when that rain already ran (a retried job). */
+export async function insertRain(
+  db: Executor,
+  rain: { id: string; periodStart: Date; periodEnd: Date; recipients: number; fundedUsd: bigint; fundedBzu: bigint; shareUsd: bigint; shareBzu: bigint },
+): Promise<boolean> {
+  const row = await db
+    .insertInto('rains')
+    .values({
+      id: rain.id,
+      period_start: rain.periodStart,
+      period_end: rain.periodEnd,
+      recipients: rain.recipients,
+      funded_usd_e8: rain.fundedUsd,
+      funded_bzu_e8: rain.fundedBzu,
+      share_usd_e8: rain.shareUsd,
+      share_bzu_e8: rain.shareBzu,
+    })
+    .onConflict((oc) => oc.column('id').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function insertRainRecipients(db: Executor, rainId: string, userIds: number[]): Promise<void> {
+  if (userIds.length === 0) return;
+  await db.insertInto('rain_recipients').values(userIds.map((userId) => ({ rain_id: rainId, user_id: userId }))).execute();
+}
+
+export interface RainRow {
+  id: string;
+  periodStart: Date;
+  periodEnd: Date;
+  recipients: number;
+  fundedUsd: bigint;
+  fundedBzu: bigint;
+  shareUsd: bigint;
+  shareBzu: bigint;
+  createdAt: Date;
+}
+
+export async function recentRains(db: Executor, limit: number, id?: string): Promise<RainRow[]> {
+  let query = db.selectFrom('rains').selectAll().orderBy('created_at', 'desc').limit(limit);
+  if (id) query = query.where('id', '=', id);
+  const rows = await query.execute();
+  return rows.map((row) => ({
+    id: row.id,
+    periodStart: new Date(row.period_start),
+    periodEnd: new Date(row.period_end),
+    recipients: row.recipients,
+    fundedUsd: BigInt(row.funded_usd_e8),
+    fundedBzu: BigInt(row.funded_bzu_e8),
+    shareUsd: BigInt(row.share_usd_e8),
+    shareBzu: BigInt(row.share_bzu_e8),
+    createdAt: new Date(row.created_at),
+  }));
+}
+
+export async function rainRecipientNames(db: Executor, rainId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('rain_recipients as r')
+    .innerJoin('users as u', 'u.id', 'r.user_id')
+    .select('u.public_username')
+    .where('r.rain_id', '=', rainId)
+    .orderBy('u.id')
+    .execute();
+  return rows.map((row) => row.public_username);
+}

@@ -1,0 +1,7 @@
+/** A chat line the platform writes (a tip, a rain); services.ts plugs in ChatService.postSystemLine. */
+export interface ChatLines {
+  post(line: { kind: 'tip' | 'rain'; userId: number | null; message: string }): Promise<unknown>;
+}
+
+/** True while the user has a running self-exclusion. */
+export type ExclusionCheck = (userId: number) => Promise<boolean>;

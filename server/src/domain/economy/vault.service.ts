@@ -1,0 +1,79 @@
+import { randomUUID } from 'node:crypto';
+import { DomainError } from '../errors.js';
+import { formatAmount, type Currency } from '../wallet/amounts.js';
+import { accountCode, type LedgerService } from '../wallet/ledger.service.js';
+import type { PasswordConfirmer, SecondFactorCheck } from '../wallet/withdrawal.service.js';
+
+export interface VaultBalances {
+  vault: Record<Currency, string>;
+  cash: Record<Currency, string>;
+}
+
+export interface VaultMove {
+  id: string;
+  direction: 'deposit' | 'withdraw';
+  currency: Currency;
+  amount: string;
+  createdAt: string;
+}
+
+/**
+ * The vault: a per-user ledger account (purpose 'vault') beside cash. Bets and tips debit only the
+ * cash account, so vault funds cannot be played or tipped. Putting funds in is free; taking them
+ * out re-checks the password and, when 2FA is on, the code (like a withdrawal).
+ */
+export class VaultService {
+  constructor(
+    private readonly deps: { ledger: LedgerService; confirmPassword: PasswordConfirmer; secondFactor: SecondFactorCheck },
+  ) {}
+
+  async balances(userId: number): Promise<VaultBalances> {
+    const [vault, cash] = await Promise.all([this.deps.ledger.balances(userId, 'vault'), this.deps.ledger.balances(userId)]);
+    return {
+      vault: { USD: formatAmount(vault.USD), BZU: formatAmount(vault.BZU) },
+      cash: { USD: formatAmount(cash.USD), BZU: formatAmount(cash.BZU) },
+    };
+  }
+
+  async deposit(userId: number, input: { currency: Currency; amount: bigint; requestId?: string }): Promise<VaultBalances> {
+    await this.move(userId, 'deposit', input);
+    return this.balances(userId);
+  }
+
+  async withdraw(userId: number, input: { currency: Currency; amount: bigint; password: string; otp?: string; requestId?: string }): Promise<VaultBalances> {
+    await this.deps.confirmPassword(userId, input.password);
+    await this.deps.secondFactor(userId, input.otp);
+    await this.move(userId, 'withdraw', input);
+    return this.balances(userId);
+  }
+
+  async history(userId: number, options: { limit: number; cursor?: string }): Promise<{ moves: VaultMove[]; nextCursor: string | null }> {
+    const rows = await this.deps.ledger.accountStatement(accountCode({ user: userId, purpose: 'vault' }), { limit: options.limit, beforeId: options.cursor });
+    return {
+      moves: rows.map((row) => ({
+        id: row.entryId,
+        direction: row.amount > 0n ? 'deposit' : 'withdraw',
+        currency: row.currency,
+        amount: formatAmount(row.amount < 0n ? -row.amount : row.amount),
+        createdAt: row.createdAt.toISOString(),
+      })),
+      nextCursor: rows.length === options.limit ? rows[rows.length - 1]!.entryId : null,
+    };
+  }
+
+  /** One ledger transaction; a retried requestId moves once. Insufficient funds: 409 and nothing moves. */
+  private async move(userId: number, direction: 'deposit' | 'withdraw', input: { currency: Currency; amount: bigint; requestId?: string }) {
+    if (input.amount <= 0n) throw new DomainError('BAD_REQUEST', 'The amount must be greater than zero', { code: 'BAD_REQUEST' });
+    const sign = direction === 'deposit' ? 1n : -1n;
+    await this.deps.ledger.post({
+      key: `vault:${userId}:${input.requestId ?? randomUUID()}`,
+      kind: direction === 'deposit' ? 'vault-deposit' : 'vault-withdraw',
+      userId,
+      memo: { direction },
+      legs: [
+        { account: { user: userId }, currency: input.currency, amount: -sign * input.amount },
+        { account: { user: userId, purpose: 'vault' }, currency: input.currency, amount: sign * input.amount },
+      ],
+    });
+  }
+}

@@ -1,0 +1,41 @@
+import {
+  historyInputSchema,
+  rainContributeSchema,
+  rainRecentSchema,
+  tipHistorySchema,
+  tipSendSchema,
+  vaultDepositSchema,
+  vaultWithdrawSchema,
+} from '../../domain/economy/economy.schemas.js';
+import { authedProcedure } from '../auth.middleware.js';
+import { publicProcedure, router } from '../init.js';
+
+/** VIP ranks, XP and rakeback. */
+export const vipRouter = router({
+  ranks: publicProcedure.query(({ ctx }) => ctx.services.vip.ranks()),
+  status: authedProcedure.query(({ ctx }) => ctx.services.vip.status(ctx.user.id)),
+  claimRakeback: authedProcedure.mutation(({ ctx }) => ctx.services.vip.claimRakeback(ctx.user.id)),
+  rakebackHistory: authedProcedure.input(historyInputSchema).query(({ ctx, input }) => ctx.services.vip.rakebackHistory(ctx.user.id, input)),
+});
+
+/** The vault beside the cash balance. */
+export const vaultRouter = router({
+  balances: authedProcedure.query(({ ctx }) => ctx.services.vault.balances(ctx.user.id)),
+  deposit: authedProcedure.input(vaultDepositSchema).mutation(({ ctx, input }) => ctx.services.vault.deposit(ctx.user.id, input)),
+  withdraw: authedProcedure.input(vaultWithdrawSchema).mutation(({ ctx, input }) => ctx.services.vault.withdraw(ctx.user.id, input)),
+  history: authedProcedure.input(historyInputSchema).query(({ ctx, input }) => ctx.services.vault.history(ctx.user.id, input)),
+});
+
+/** Tips between players. */
+export const tipsRouter = router({
+  terms: publicProcedure.query(({ ctx }) => ctx.services.tips.terms()),
+  send: authedProcedure.input(tipSendSchema).mutation(({ ctx, input }) => ctx.services.tips.send(ctx.user.id, input)),
+  history: authedProcedure.input(tipHistorySchema).query(({ ctx, input }) => ctx.services.tips.history(ctx.user.id, input.limit)),
+});
+
+/** Chat rain: the pool, contributions and past rains. */
+export const rainRouter = router({
+  pool: publicProcedure.query(({ ctx }) => ctx.services.rain.pool()),
+  recent: publicProcedure.input(rainRecentSchema).query(({ ctx, input }) => ctx.services.rain.recent(input.limit)),
+  contribute: authedProcedure.input(rainContributeSchema).mutation(({ ctx, input }) => ctx.services.rain.contribute(ctx.user.id, input)),
+});
