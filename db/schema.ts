@@ -1,6 +1,7 @@
 import type { ColumnType, Generated as KyselyGenerated } from 'kysely';
 import type { AccountTables } from './account-tables.js';
 import type { ChatTables } from './chat-tables.js';
+import type { SportsTables } from './sports-tables.js';
 import type { WalletTables } from './wallet-tables.js';
 
 /**
@@ -128,7 +129,7 @@ export interface TokenPricesTable {
 /**
  * Every table the app reads or writes. Each area adds its tables here next to its migration.
  */
-export interface Database extends WalletTables, ChatTables, AccountTables {
+export interface Database extends WalletTables, ChatTables, AccountTables, SportsTables {
   app_settings: AppSettingsTable;
   users: UsersTable;
   sessions: SessionsTable;

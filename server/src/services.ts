@@ -37,6 +37,9 @@ import {
 } from './domain/wallet/withdrawal.service.js';
 import { loadWalletKeys } from './infra/wallet-keys.js';
 import { loadTwoFactorKey } from './infra/two-factor-key.js';
+import { SportsCatalogueService } from './domain/sports/sports.service.js';
+import { SportsBetsService } from './domain/sports/sports-bets.service.js';
+import { httpSportsFeed } from './infra/http-sports-feed.js';
 
 export interface Infrastructure {
   env: Env;
@@ -94,7 +97,8 @@ export function createServices(infra: Infrastructure, options: ServiceOptions = 
     { confirmPassword: (userId, password) => auth.confirmPassword(userId, password), secondFactor: (userId, code) => twoFactor.requireCode(userId, code) },
     options,
   );
-  return { system, auth, mail, twoFactor, events, live, token, chat, ...walletServices };
+  const sports = createSportsServices(infra, events, walletServices);
+  return { system, auth, mail, twoFactor, events, live, token, chat, ...walletServices, ...sports };
 }
 
 export type Services = ReturnType<typeof createServices>;
@@ -198,4 +202,37 @@ function createWalletServices(
   const referrals = new ReferralService({ db, ledger }, { ratePpm: Number(parseAmount(env.REFERRAL_RATE) / 100n) });
   const wallet = new WalletService({ ledger });
   return { ledger, wallet, deposits, withdrawals, responsibleGaming, referrals, walletKeys: { webhookSecret: keys.webhookSecret } };
+}
+
+/** The sportsbook: the catalogue (operator console + HTTP feed) and bets over the wallet's ledger. */
+function createSportsServices(
+  infra: Infrastructure,
+  events: PlatformEvents,
+  wallet: Pick<ReturnType<typeof createWalletServices>, 'ledger' | 'responsibleGaming'>,
+) {
+  const { env, db, jobs } = infra;
+  const logger = createLogger(env.LOG_LEVEL, 'sports');
+  const onBackgroundError = (error: unknown, what: string) => logger.warn({ err: error }, `${what} failed`);
+  const sportsCatalogue = new SportsCatalogueService({
+    db,
+    events,
+    enabled: env.SPORTS_ENABLED,
+    feed: env.SPORTS_FEED_URL ? httpSportsFeed({ url: env.SPORTS_FEED_URL, timeoutMs: env.SPORTS_FEED_TIMEOUT_MS, token: env.SPORTS_FEED_TOKEN }) : undefined,
+    settlement: {
+      enqueue: (marketId, resultVersion) =>
+        jobs.enqueue('sports', 'settle-market', { marketId, resultVersion }, { jobId: `sports-settle-${marketId}-v${resultVersion}` }),
+    },
+    onBackgroundError,
+  });
+  const sportsBets = new SportsBetsService(
+    { db, ledger: wallet.ledger, responsibleGaming: wallet.responsibleGaming, events, assertEnabled: () => sportsCatalogue.assertEnabled(), onBackgroundError },
+    {
+      minStake: { USD: parseAmount(env.SPORTS_MIN_STAKE_USD), BZU: parseAmount(env.SPORTS_MIN_STAKE_BZU) },
+      maxStake: { USD: parseAmount(env.SPORTS_MAX_STAKE_USD), BZU: parseAmount(env.SPORTS_MAX_STAKE_BZU) },
+      maxPayout: { USD: parseAmount(env.SPORTS_MAX_PAYOUT_USD), BZU: parseAmount(env.SPORTS_MAX_PAYOUT_BZU) },
+      // "0.05" -> 50000 ppm: parseAmount gives 1e-8 units, so divide by 100.
+      cashOutMarginPpm: parseAmount(env.SPORTS_CASHOUT_MARGIN) / 100n,
+    },
+  );
+  return { sportsCatalogue, sportsBets };
 }

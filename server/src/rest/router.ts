@@ -5,6 +5,7 @@ import { chatRoutes } from './chat.routes.js';
 import { statusRoutes } from './status.routes.js';
 import { tokenRoutes } from './token.routes.js';
 import { walletRoutes } from './wallet.routes.js';
+import { sportsRoutes } from './sports.routes.js';
 
 /** The legacy REST surface of API.md; each area contributes its routes here. */
 export function createRestRouter(contextFor: ContextForRequest): Router {
@@ -14,5 +15,6 @@ export function createRestRouter(contextFor: ContextForRequest): Router {
   rest.use(tokenRoutes(contextFor));
   rest.use(chatRoutes(contextFor));
   rest.use(walletRoutes(contextFor));
+  rest.use(sportsRoutes(contextFor));
   return rest;
 }

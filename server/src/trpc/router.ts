@@ -7,6 +7,7 @@ import { accountRouter } from './routers/account.router.js';
 import { adminRouter } from './routers/admin.router.js';
 import { walletRouter } from './routers/wallet.router.js';
 import { tokenRouter } from './routers/token.router.js';
+import { sportsRouter } from './routers/sports.router.js';
 
 /** Every area's router, mounted under its name. The client imports only this type. */
 export const appRouter = router({
@@ -19,6 +20,7 @@ export const appRouter = router({
   account: accountRouter,
   wallet: walletRouter,
   admin: adminRouter,
+  sports: sportsRouter,
   games: router({ onResult: onResultProcedure }),
 });
 

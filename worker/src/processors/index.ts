@@ -4,6 +4,7 @@ import { housekeepingHandlers } from './housekeeping.processor.js';
 import { tokenHandlers } from './token-price.processor.js';
 import type { QueueHandlers } from './types.js';
 import { walletHandlers } from './wallet.processor.js';
+import { sportsFeedHandlers, sportsHandlers } from './sports.processor.js';
 
 /** Every queue the worker consumes, with its handlers. */
 export const processors: { [Q in QueueName]: QueueHandlers<Q> } = {
@@ -11,4 +12,6 @@ export const processors: { [Q in QueueName]: QueueHandlers<Q> } = {
   token: tokenHandlers,
   email: emailHandlers,
   wallet: walletHandlers,
+  sports: sportsHandlers,
+  'sports-feed': sportsFeedHandlers,
 };

@@ -31,6 +31,21 @@ export const eventSchemas = {
   'chat-message': z.looseObject({ id: chatId, userId: chatId, username: z.string(), message: z.string() }),
   'chat-message-deleted': z.object({ id: chatId }),
   'chat-announcement': z.looseObject({ id: chatId, type: z.string().min(1), message: z.string(), expiresAt: z.string().nullable() }),
+  // Sportsbook: odds are exact decimal strings ("2.15"), ids are strings (BIGINT).
+  'sports-odds': z.object({
+    eventId: z.string().min(1),
+    marketId: z.string().min(1),
+    selectionId: z.string().min(1),
+    odds: decimalString,
+    previousOdds: decimalString.nullable(),
+    changedAt: z.string(),
+  }),
+  'sports-market': z.object({
+    eventId: z.string().min(1),
+    marketId: z.string().min(1).nullable(),
+    marketStatus: z.string().nullable(),
+    eventStatus: z.string().nullable(),
+  }),
 } as const;
 
 export type EventType = keyof typeof eventSchemas;
@@ -44,9 +59,10 @@ export const channels = {
   tokenPrice: 'token-price',
   systemAnnouncements: 'system-announcements',
   chat: 'chat',
+  sports: 'sports',
 } as const;
 
-const channelPattern = /^(user:[A-Za-z0-9_-]{1,64}|game-results:[A-Za-z0-9_-]{1,64}|token-price|system-announcements|chat)$/;
+const channelPattern = /^(user:[A-Za-z0-9_-]{1,64}|game-results:[A-Za-z0-9_-]{1,64}|token-price|system-announcements|chat|sports)$/;
 
 export function isKnownChannel(channel: string): boolean {
   return channelPattern.test(channel);
@@ -79,6 +95,9 @@ export function channelFor<T extends EventType>(type: T, payload: EventPayload<T
     case 'chat-message-deleted':
     case 'chat-announcement':
       return channels.chat;
+    case 'sports-odds':
+    case 'sports-market':
+      return channels.sports;
     default:
       throw new Error(`Unknown event type ${String(type)}`);
   }
@@ -135,5 +154,13 @@ export class PlatformEvents {
 
   chatMessage(payload: EventPayload<'chat-message'>) {
     return this.publish('chat-message', payload);
+  }
+
+  sportsOdds(payload: EventPayload<'sports-odds'>) {
+    return this.publish('sports-odds', payload);
+  }
+
+  sportsMarket(payload: EventPayload<'sports-market'>) {
+    return this.publish('sports-market', payload);
   }
 }
