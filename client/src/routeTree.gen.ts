@@ -47,6 +47,8 @@ import { Route as CasinoRafflesRouteImport } from './routes/casino/raffles'
 import { Route as CasinoRouletteRouteImport } from './routes/casino/roulette'
 import { Route as CasinoSlotsRouteImport } from './routes/casino/slots'
 import { Route as RCodeRouteImport } from './routes/r.$code'
+import { Route as SportsIndexRouteImport } from './routes/sports.index'
+import { Route as SportsBetsRouteImport } from './routes/sports.bets'
 import { Route as TokenIndexRouteImport } from './routes/token/index'
 import { Route as TokenHoldingsRouteImport } from './routes/token/holdings'
 import { Route as TokenOverviewRouteImport } from './routes/token/overview'
@@ -58,6 +60,7 @@ import { Route as AccountDepositsALLRouteImport } from './routes/account/deposit
 import { Route as AccountReferralsCodesRouteImport } from './routes/account/referrals/codes'
 import { Route as AccountWithdrawalsStatusRouteImport } from './routes/account/withdrawals/$status'
 import { Route as AccountWithdrawalsALLRouteImport } from './routes/account/withdrawals/ALL'
+import { Route as SportsEventEventIdRouteImport } from './routes/sports.event.$eventId'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -249,6 +252,16 @@ const RCodeRoute = RCodeRouteImport.update({
   path: '/r/$code',
   getParentRoute: () => rootRouteImport,
 } as any)
+const SportsIndexRoute = SportsIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => SportsRoute,
+} as any)
+const SportsBetsRoute = SportsBetsRouteImport.update({
+  id: '/bets',
+  path: '/bets',
+  getParentRoute: () => SportsRoute,
+} as any)
 const TokenIndexRoute = TokenIndexRouteImport.update({
   id: '/token/',
   path: '/token/',
@@ -305,6 +318,11 @@ const AccountWithdrawalsALLRoute = AccountWithdrawalsALLRouteImport.update({
   path: '/withdrawals/ALL',
   getParentRoute: () => AccountRouteRoute,
 } as any)
+const SportsEventEventIdRoute = SportsEventEventIdRouteImport.update({
+  id: '/event/$eventId',
+  path: '/event/$eventId',
+  getParentRoute: () => SportsRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -327,7 +345,7 @@ export interface FileRoutesByFullPath {
   '/resend-verification': typeof ResendVerificationRoute
   '/reset-password': typeof ResetPasswordRoute
   '/responsible-gaming': typeof ResponsibleGamingRoute
-  '/sports': typeof SportsRoute
+  '/sports': typeof SportsRouteWithChildren
   '/sports-policy': typeof SportsPolicyRoute
   '/terms-and-conditions': typeof TermsAndConditionsRoute
   '/verify-email': typeof VerifyEmailRoute
@@ -343,6 +361,7 @@ export interface FileRoutesByFullPath {
   '/casino/roulette': typeof CasinoRouletteRoute
   '/casino/slots': typeof CasinoSlotsRoute
   '/r/$code': typeof RCodeRoute
+  '/sports/bets': typeof SportsBetsRoute
   '/token/holdings': typeof TokenHoldingsRoute
   '/token/overview': typeof TokenOverviewRoute
   '/token/trade': typeof TokenTradeRoute
@@ -350,12 +369,14 @@ export interface FileRoutesByFullPath {
   '/token/wallet': typeof TokenWalletRoute
   '/account/': typeof AccountIndexRoute
   '/casino/': typeof CasinoIndexRoute
+  '/sports/': typeof SportsIndexRoute
   '/token/': typeof TokenIndexRoute
   '/account/deposits/$status': typeof AccountDepositsStatusRoute
   '/account/deposits/ALL': typeof AccountDepositsALLRoute
   '/account/referrals/codes': typeof AccountReferralsCodesRoute
   '/account/withdrawals/$status': typeof AccountWithdrawalsStatusRoute
   '/account/withdrawals/ALL': typeof AccountWithdrawalsALLRoute
+  '/sports/event/$eventId': typeof SportsEventEventIdRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -377,7 +398,6 @@ export interface FileRoutesByTo {
   '/resend-verification': typeof ResendVerificationRoute
   '/reset-password': typeof ResetPasswordRoute
   '/responsible-gaming': typeof ResponsibleGamingRoute
-  '/sports': typeof SportsRoute
   '/sports-policy': typeof SportsPolicyRoute
   '/terms-and-conditions': typeof TermsAndConditionsRoute
   '/verify-email': typeof VerifyEmailRoute
@@ -393,6 +413,7 @@ export interface FileRoutesByTo {
   '/casino/roulette': typeof CasinoRouletteRoute
   '/casino/slots': typeof CasinoSlotsRoute
   '/r/$code': typeof RCodeRoute
+  '/sports/bets': typeof SportsBetsRoute
   '/token/holdings': typeof TokenHoldingsRoute
   '/token/overview': typeof TokenOverviewRoute
   '/token/trade': typeof TokenTradeRoute
@@ -400,12 +421,14 @@ export interface FileRoutesByTo {
   '/token/wallet': typeof TokenWalletRoute
   '/account': typeof AccountIndexRoute
   '/casino': typeof CasinoIndexRoute
+  '/sports': typeof SportsIndexRoute
   '/token': typeof TokenIndexRoute
   '/account/deposits/$status': typeof AccountDepositsStatusRoute
   '/account/deposits/ALL': typeof AccountDepositsALLRoute
   '/account/referrals/codes': typeof AccountReferralsCodesRoute
   '/account/withdrawals/$status': typeof AccountWithdrawalsStatusRoute
   '/account/withdrawals/ALL': typeof AccountWithdrawalsALLRoute
+  '/sports/event/$eventId': typeof SportsEventEventIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -429,7 +452,7 @@ export interface FileRoutesById {
   '/resend-verification': typeof ResendVerificationRoute
   '/reset-password': typeof ResetPasswordRoute
   '/responsible-gaming': typeof ResponsibleGamingRoute
-  '/sports': typeof SportsRoute
+  '/sports': typeof SportsRouteWithChildren
   '/sports-policy': typeof SportsPolicyRoute
   '/terms-and-conditions': typeof TermsAndConditionsRoute
   '/verify-email': typeof VerifyEmailRoute
@@ -445,6 +468,7 @@ export interface FileRoutesById {
   '/casino/roulette': typeof CasinoRouletteRoute
   '/casino/slots': typeof CasinoSlotsRoute
   '/r/$code': typeof RCodeRoute
+  '/sports/bets': typeof SportsBetsRoute
   '/token/holdings': typeof TokenHoldingsRoute
   '/token/overview': typeof TokenOverviewRoute
   '/token/trade': typeof TokenTradeRoute
@@ -452,12 +476,14 @@ export interface FileRoutesById {
   '/token/wallet': typeof TokenWalletRoute
   '/account/': typeof AccountIndexRoute
   '/casino/': typeof CasinoIndexRoute
+  '/sports/': typeof SportsIndexRoute
   '/token/': typeof TokenIndexRoute
   '/account/deposits/$status': typeof AccountDepositsStatusRoute
   '/account/deposits/ALL': typeof AccountDepositsALLRoute
   '/account/referrals/codes': typeof AccountReferralsCodesRoute
   '/account/withdrawals/$status': typeof AccountWithdrawalsStatusRoute
   '/account/withdrawals/ALL': typeof AccountWithdrawalsALLRoute
+  '/sports/event/$eventId': typeof SportsEventEventIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -498,6 +524,7 @@ export interface FileRouteTypes {
     | '/casino/roulette'
     | '/casino/slots'
     | '/r/$code'
+    | '/sports/bets'
     | '/token/holdings'
     | '/token/overview'
     | '/token/trade'
@@ -505,12 +532,14 @@ export interface FileRouteTypes {
     | '/token/wallet'
     | '/account/'
     | '/casino/'
+    | '/sports/'
     | '/token/'
     | '/account/deposits/$status'
     | '/account/deposits/ALL'
     | '/account/referrals/codes'
     | '/account/withdrawals/$status'
     | '/account/withdrawals/ALL'
+    | '/sports/event/$eventId'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -532,7 +561,6 @@ export interface FileRouteTypes {
     | '/resend-verification'
     | '/reset-password'
     | '/responsible-gaming'
-    | '/sports'
     | '/sports-policy'
     | '/terms-and-conditions'
     | '/verify-email'
@@ -548,6 +576,7 @@ export interface FileRouteTypes {
     | '/casino/roulette'
     | '/casino/slots'
     | '/r/$code'
+    | '/sports/bets'
     | '/token/holdings'
     | '/token/overview'
     | '/token/trade'
@@ -555,12 +584,14 @@ export interface FileRouteTypes {
     | '/token/wallet'
     | '/account'
     | '/casino'
+    | '/sports'
     | '/token'
     | '/account/deposits/$status'
     | '/account/deposits/ALL'
     | '/account/referrals/codes'
     | '/account/withdrawals/$status'
     | '/account/withdrawals/ALL'
+    | '/sports/event/$eventId'
   id:
     | '__root__'
     | '/'
@@ -599,6 +630,7 @@ export interface FileRouteTypes {
     | '/casino/roulette'
     | '/casino/slots'
     | '/r/$code'
+    | '/sports/bets'
     | '/token/holdings'
     | '/token/overview'
     | '/token/trade'
@@ -606,12 +638,14 @@ export interface FileRouteTypes {
     | '/token/wallet'
     | '/account/'
     | '/casino/'
+    | '/sports/'
     | '/token/'
     | '/account/deposits/$status'
     | '/account/deposits/ALL'
     | '/account/referrals/codes'
     | '/account/withdrawals/$status'
     | '/account/withdrawals/ALL'
+    | '/sports/event/$eventId'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -635,7 +669,7 @@ export interface RootRouteChildren {
   ResendVerificationRoute: typeof ResendVerificationRoute
   ResetPasswordRoute: typeof ResetPasswordRoute
   ResponsibleGamingRoute: typeof ResponsibleGamingRoute
-  SportsRoute: typeof SportsRoute
+  SportsRoute: typeof SportsRouteWithChildren
   SportsPolicyRoute: typeof SportsPolicyRoute
   TermsAndConditionsRoute: typeof TermsAndConditionsRoute
   VerifyEmailRoute: typeof VerifyEmailRoute
@@ -924,6 +958,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof RCodeRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/sports/': {
+      id: '/sports/'
+      path: '/'
+      fullPath: '/sports/'
+      preLoaderRoute: typeof SportsIndexRouteImport
+      parentRoute: typeof SportsRoute
+    }
+    '/sports/bets': {
+      id: '/sports/bets'
+      path: '/bets'
+      fullPath: '/sports/bets'
+      preLoaderRoute: typeof SportsBetsRouteImport
+      parentRoute: typeof SportsRoute
+    }
     '/token/': {
       id: '/token/'
       path: '/token'
@@ -1001,6 +1049,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AccountWithdrawalsALLRouteImport
       parentRoute: typeof AccountRouteRoute
     }
+    '/sports/event/$eventId': {
+      id: '/sports/event/$eventId'
+      path: '/event/$eventId'
+      fullPath: '/sports/event/$eventId'
+      preLoaderRoute: typeof SportsEventEventIdRouteImport
+      parentRoute: typeof SportsRoute
+    }
   }
 }
 
@@ -1034,6 +1089,21 @@ const AccountRouteRouteWithChildren = AccountRouteRoute._addFileChildren(
   AccountRouteRouteChildren,
 )
 
+interface SportsRouteChildren {
+  SportsBetsRoute: typeof SportsBetsRoute
+  SportsIndexRoute: typeof SportsIndexRoute
+  SportsEventEventIdRoute: typeof SportsEventEventIdRoute
+}
+
+const SportsRouteChildren: SportsRouteChildren = {
+  SportsBetsRoute: SportsBetsRoute,
+  SportsIndexRoute: SportsIndexRoute,
+  SportsEventEventIdRoute: SportsEventEventIdRoute,
+}
+
+const SportsRouteWithChildren =
+  SportsRoute._addFileChildren(SportsRouteChildren)
+
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AccountRouteRoute: AccountRouteRouteWithChildren,
@@ -1055,7 +1125,7 @@ const rootRouteChildren: RootRouteChildren = {
   ResendVerificationRoute: ResendVerificationRoute,
   ResetPasswordRoute: ResetPasswordRoute,
   ResponsibleGamingRoute: ResponsibleGamingRoute,
-  SportsRoute: SportsRoute,
+  SportsRoute: SportsRouteWithChildren,
   SportsPolicyRoute: SportsPolicyRoute,
   TermsAndConditionsRoute: TermsAndConditionsRoute,
   VerifyEmailRoute: VerifyEmailRoute,

@@ -14,6 +14,8 @@ export const GAME_RESULT_QUERY_PATHS: readonly (readonly string[])[] = [
   ['games', 'detail'],
   ['account', 'history'],
   ['account', 'stats'],
+  // Sportsbook: settlement of a bet arrives as a game-result (gameId "sportsbook").
+  ['sports', 'bets'],
 ];
 
 /** A tRPC query key's procedure path (its first element), or null for other keys. */
