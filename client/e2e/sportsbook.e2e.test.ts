@@ -141,7 +141,7 @@ describe('sportsbook in the browser', () => {
     // A multi: Eagles 1.50 + Lions 2.00, stake 5 -> 15.
     await main.getByRole('link', { name: 'All events' }).click();
     await main.getByRole('button', { name: 'Lions at 2.00' }).click();
-    await slip.getByRole('radio', { name: 'Multi' }).check({ force: true });
+    await slip.locator('label').filter({ hasText: /^Multi$/ }).click();
     await slip.getByLabel('Multi stake').fill('5');
     await poll(() => slip.getByTestId('multi-return').innerText()).toBe('15.00 USD');
     await slip.getByRole('button', { name: /Place multi/ }).click();
@@ -162,8 +162,8 @@ describe('sportsbook in the browser', () => {
     // 85 + 20 (single) + 15 (multi) = 120
     await poll(() => player.getByTestId('header-balance').innerText()).toContain('120.00');
     await poll(() => main.getByTestId('sports-bet').count()).toBe(0);
-    await main.getByRole('radio', { name: 'Settled' }).check({ force: true });
-    await poll(() => main.getByTestId('bet-status').allInnerTexts()).toEqual(['won', 'won']);
+    await main.locator('label').filter({ hasText: /^Settled$/ }).click();
+    await poll(() => main.getByTestId('bet-status').allTextContents()).toEqual(['won', 'won']);
     expect(await player.evaluate(() => (window as unknown as { marker?: string }).marker)).toBe('same page');
     await screenshot(player, 'sports-my-bets-settled-desktop');
     expect(await platform.platform.services.ledger.check()).toEqual([]);
