@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseAmount } from '../../server/src/domain/wallet/amounts.js';
 import { FAST_HASHING, RELAXED_LIMITS, http, signedInAccount } from '../../tests/support/auth.js';
 import { launchBrowser, screenshot } from '../../tests/support/browser.js';
 import { startTestPlatform, startTestWorker, type TestPlatform } from '../../tests/support/platform.js';
@@ -10,6 +9,9 @@ import { expectPath, headingText, MOBILE, visit } from './support/page-helpers.j
 type Player = { token: string; user: { id: number } };
 
 const WIDE = { width: 1440, height: 900 };
+
+/** Whole dollars in ledger units (1e-8). */
+const usdUnits = (whole: string) => BigInt(whole) * 100_000_000n;
 
 /** Two cores shared with the server, the worker and Chromium: give live updates time. */
 const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 15_000 });
@@ -36,8 +38,8 @@ describe('sportsbook in the browser', () => {
         kind: 'test-deposit',
         userId,
         legs: [
-          { account: { house: 'deposits' }, currency: 'USD', amount: -parseAmount(funds) },
-          { account: { user: userId }, currency: 'USD', amount: parseAmount(funds) },
+          { account: { house: 'deposits' }, currency: 'USD', amount: -usdUnits(funds) },
+          { account: { user: userId }, currency: 'USD', amount: usdUnits(funds) },
         ],
       });
     }

@@ -11,6 +11,7 @@ import { ErrorAlert } from '../wallet/wallet-ui';
 import {
   acceptOdds,
   clearSlip,
+  getSlip,
   removePick,
   removePlaced,
   setCurrency,
@@ -42,13 +43,14 @@ function changedOdds(error: unknown): Record<string, string> | null {
  * policy, and the exact potential return. Each bet carries a client id derived from the slip's
  * submission id, so a retried submit never places a bet twice.
  */
-export function BetSlip() {
+export function BetSlip({ embedded = false }: { embedded?: boolean }) {
   const slip = useBetSlip();
   const { isSignedIn } = useSession();
   const current = useCurrentSelections();
   const utils = trpc.useUtils();
   const place = trpc.sports.placeBet.useMutation();
-  const [placedCount, setPlacedCount] = useState(0);
+  // The confirmation stays until the slip changes (every change starts a new submission id).
+  const [placed, setPlaced] = useState<{ count: number; submissionId: string } | null>(null);
   const [error, setError] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
 
@@ -63,7 +65,7 @@ export function BetSlip() {
 
   async function submit() {
     setError(null);
-    setPlacedCount(0);
+    setPlaced(null);
     setBusy(true);
     try {
       if (multi) {
@@ -75,9 +77,9 @@ export function BetSlip() {
           legs: slip.picks.map((pick) => ({ selectionId: pick.selectionId, odds: pick.odds })),
         });
         removePlaced(slip.picks.map((pick) => pick.selectionId));
-        setPlacedCount(1);
+        setPlaced({ count: 1, submissionId: getSlip().submissionId });
       } else {
-        const placed: string[] = [];
+        const placedIds: string[] = [];
         try {
           for (const pick of readySingles) {
             await place.mutateAsync({
@@ -87,12 +89,12 @@ export function BetSlip() {
               oddsPolicy: slip.policy,
               legs: [{ selectionId: pick.selectionId, odds: pick.odds }],
             });
-            placed.push(pick.selectionId);
+            placedIds.push(pick.selectionId);
           }
         } finally {
-          if (placed.length > 0) {
-            removePlaced(placed);
-            setPlacedCount(placed.length);
+          if (placedIds.length > 0) {
+            removePlaced(placedIds);
+            setPlaced({ count: placedIds.length, submissionId: getSlip().submissionId });
           }
         }
       }
@@ -107,10 +109,10 @@ export function BetSlip() {
   const quoted = changedOdds(error);
 
   return (
-    <Paper withBorder radius="md" p="md" bg="var(--bzu-card)" component="section" aria-labelledby="bet-slip-title" data-testid="bet-slip">
+    <Paper withBorder={!embedded} radius="md" p={embedded ? 0 : 'md'} bg={embedded ? undefined : 'var(--bzu-card)'} component="section" aria-label="Bet slip" data-testid="bet-slip">
       <Stack gap="sm">
         <Group justify="space-between">
-          <Title order={2} fz="lg" id="bet-slip-title">
+          <Title order={2} fz="lg" id="bet-slip-title" display={embedded ? 'none' : undefined}>
             Bet slip{' '}
             {slip.picks.length > 0 ? (
               <Badge size="sm" variant="filled" ml={4}>
@@ -135,8 +137,8 @@ export function BetSlip() {
           ]}
           aria-label="Bet type"
         />
-        {placedCount > 0 ? (
-          <Alert color="green" variant="light" icon={<IconCircleCheck size={18} aria-hidden />} title={placedCount === 1 ? 'Bet placed' : `${placedCount} bets placed`} data-testid="bet-placed">
+        {placed && placed.submissionId === slip.submissionId ? (
+          <Alert color="green" variant="light" icon={<IconCircleCheck size={18} aria-hidden />} title={placed.count === 1 ? 'Bet placed' : `${placed.count} bets placed`} data-testid="bet-placed">
             <Anchor component={Link} to="/sports/bets" size="sm">
               See my bets
             </Anchor>

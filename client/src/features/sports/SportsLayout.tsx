@@ -61,7 +61,7 @@ export function SportsLayout() {
           </Button>
         ) : null}
         <Drawer opened={slip.open} onClose={() => setSlipOpen(false)} position="bottom" size="85%" title="Bet slip" withinPortal>
-          <BetSlip />
+          <BetSlip embedded />
         </Drawer>
       </Box>
     );

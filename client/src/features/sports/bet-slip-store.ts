@@ -40,6 +40,10 @@ function set(next: Partial<SlipState>): void {
   for (const listener of listeners) listener();
 }
 
+export function getSlip(): SlipState {
+  return state;
+}
+
 export function useBetSlip(): SlipState {
   return useSyncExternalStore(
     (listener) => {
