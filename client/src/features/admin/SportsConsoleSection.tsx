@@ -138,7 +138,7 @@ function MarketControls({ market }: { market: SportsMarket }) {
     }));
   return (
     <Paper withBorder radius="sm" p="xs" data-testid="console-market" aria-label={`Market ${label}`} component="section">
-      <Group justify="space-between" mb={6}>
+      <Group justify="space-between" mb={6} wrap="wrap" gap={6}>
         <Text size="sm" fw={600}>
           {label}
         </Text>
@@ -158,8 +158,8 @@ function MarketControls({ market }: { market: SportsMarket }) {
       </Group>
       <Stack gap={4}>
         {market.selections.map((selection) => (
-          <Group key={selection.id} gap="xs" wrap="nowrap">
-            <Text size="sm" w={140} lineClamp={1}>
+          <Group key={selection.id} gap="xs" wrap="wrap">
+            <Text size="sm" lineClamp={1} style={{ flex: '1 1 100px' }}>
               {selection.name}
             </Text>
             <TextInput
