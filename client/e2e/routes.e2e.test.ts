@@ -182,7 +182,8 @@ describe('with SPORTS_ENABLED=true', () => {
     const desktop = await browser.newPage({ viewport: DESKTOP });
     await visit(desktop, platform.url, '/sports');
     await expect.poll(() => desktop.locator('#sidebar').getByRole('link', { name: 'Sports' }).isVisible()).toBe(true);
-    expect(await desktop.locator('main').innerText()).toContain('No events yet');
+    // The events list loads from the server; with nothing published it says so.
+    await expect.poll(() => desktop.locator('main').innerText(), { timeout: 10_000 }).toContain('No events yet');
     await screenshot(desktop, 'desktop-sports-enabled');
     await desktop.close();
 

@@ -56,6 +56,8 @@ import { Route as CasinoRafflesRouteImport } from './routes/casino/raffles'
 import { Route as CasinoRouletteRouteImport } from './routes/casino/roulette'
 import { Route as CasinoSlotsRouteImport } from './routes/casino/slots'
 import { Route as RCodeRouteImport } from './routes/r.$code'
+import { Route as SportsIndexRouteImport } from './routes/sports.index'
+import { Route as SportsBetsRouteImport } from './routes/sports.bets'
 import { Route as TokenIndexRouteImport } from './routes/token/index'
 import { Route as TokenHoldingsRouteImport } from './routes/token/holdings'
 import { Route as TokenOverviewRouteImport } from './routes/token/overview'
@@ -67,6 +69,7 @@ import { Route as AccountDepositsALLRouteImport } from './routes/account/deposit
 import { Route as AccountReferralsCodesRouteImport } from './routes/account/referrals/codes'
 import { Route as AccountWithdrawalsStatusRouteImport } from './routes/account/withdrawals/$status'
 import { Route as AccountWithdrawalsALLRouteImport } from './routes/account/withdrawals/ALL'
+import { Route as SportsEventEventIdRouteImport } from './routes/sports.event.$eventId'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -303,6 +306,16 @@ const RCodeRoute = RCodeRouteImport.update({
   path: '/r/$code',
   getParentRoute: () => rootRouteImport,
 } as any)
+const SportsIndexRoute = SportsIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => SportsRoute,
+} as any)
+const SportsBetsRoute = SportsBetsRouteImport.update({
+  id: '/bets',
+  path: '/bets',
+  getParentRoute: () => SportsRoute,
+} as any)
 const TokenIndexRoute = TokenIndexRouteImport.update({
   id: '/token/',
   path: '/token/',
@@ -359,6 +372,11 @@ const AccountWithdrawalsALLRoute = AccountWithdrawalsALLRouteImport.update({
   path: '/withdrawals/ALL',
   getParentRoute: () => AccountRouteRoute,
 } as any)
+const SportsEventEventIdRoute = SportsEventEventIdRouteImport.update({
+  id: '/event/$eventId',
+  path: '/event/$eventId',
+  getParentRoute: () => SportsRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -382,7 +400,7 @@ export interface FileRoutesByFullPath {
   '/resend-verification': typeof ResendVerificationRoute
   '/reset-password': typeof ResetPasswordRoute
   '/responsible-gaming': typeof ResponsibleGamingRoute
-  '/sports': typeof SportsRoute
+  '/sports': typeof SportsRouteWithChildren
   '/sports-policy': typeof SportsPolicyRoute
   '/terms-and-conditions': typeof TermsAndConditionsRoute
   '/verify-email': typeof VerifyEmailRoute
@@ -406,6 +424,7 @@ export interface FileRoutesByFullPath {
   '/casino/roulette': typeof CasinoRouletteRoute
   '/casino/slots': typeof CasinoSlotsRoute
   '/r/$code': typeof RCodeRoute
+  '/sports/bets': typeof SportsBetsRoute
   '/token/holdings': typeof TokenHoldingsRoute
   '/token/overview': typeof TokenOverviewRoute
   '/token/trade': typeof TokenTradeRoute
@@ -413,12 +432,14 @@ export interface FileRoutesByFullPath {
   '/token/wallet': typeof TokenWalletRoute
   '/account/': typeof AccountIndexRoute
   '/casino/': typeof CasinoIndexRoute
+  '/sports/': typeof SportsIndexRoute
   '/token/': typeof TokenIndexRoute
   '/account/deposits/$status': typeof AccountDepositsStatusRoute
   '/account/deposits/ALL': typeof AccountDepositsALLRoute
   '/account/referrals/codes': typeof AccountReferralsCodesRoute
   '/account/withdrawals/$status': typeof AccountWithdrawalsStatusRoute
   '/account/withdrawals/ALL': typeof AccountWithdrawalsALLRoute
+  '/sports/event/$eventId': typeof SportsEventEventIdRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -441,7 +462,6 @@ export interface FileRoutesByTo {
   '/resend-verification': typeof ResendVerificationRoute
   '/reset-password': typeof ResetPasswordRoute
   '/responsible-gaming': typeof ResponsibleGamingRoute
-  '/sports': typeof SportsRoute
   '/sports-policy': typeof SportsPolicyRoute
   '/terms-and-conditions': typeof TermsAndConditionsRoute
   '/verify-email': typeof VerifyEmailRoute
@@ -465,6 +485,7 @@ export interface FileRoutesByTo {
   '/casino/roulette': typeof CasinoRouletteRoute
   '/casino/slots': typeof CasinoSlotsRoute
   '/r/$code': typeof RCodeRoute
+  '/sports/bets': typeof SportsBetsRoute
   '/token/holdings': typeof TokenHoldingsRoute
   '/token/overview': typeof TokenOverviewRoute
   '/token/trade': typeof TokenTradeRoute
@@ -472,12 +493,14 @@ export interface FileRoutesByTo {
   '/token/wallet': typeof TokenWalletRoute
   '/account': typeof AccountIndexRoute
   '/casino': typeof CasinoIndexRoute
+  '/sports': typeof SportsIndexRoute
   '/token': typeof TokenIndexRoute
   '/account/deposits/$status': typeof AccountDepositsStatusRoute
   '/account/deposits/ALL': typeof AccountDepositsALLRoute
   '/account/referrals/codes': typeof AccountReferralsCodesRoute
   '/account/withdrawals/$status': typeof AccountWithdrawalsStatusRoute
   '/account/withdrawals/ALL': typeof AccountWithdrawalsALLRoute
+  '/sports/event/$eventId': typeof SportsEventEventIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -502,7 +525,7 @@ export interface FileRoutesById {
   '/resend-verification': typeof ResendVerificationRoute
   '/reset-password': typeof ResetPasswordRoute
   '/responsible-gaming': typeof ResponsibleGamingRoute
-  '/sports': typeof SportsRoute
+  '/sports': typeof SportsRouteWithChildren
   '/sports-policy': typeof SportsPolicyRoute
   '/terms-and-conditions': typeof TermsAndConditionsRoute
   '/verify-email': typeof VerifyEmailRoute
@@ -526,6 +549,7 @@ export interface FileRoutesById {
   '/casino/roulette': typeof CasinoRouletteRoute
   '/casino/slots': typeof CasinoSlotsRoute
   '/r/$code': typeof RCodeRoute
+  '/sports/bets': typeof SportsBetsRoute
   '/token/holdings': typeof TokenHoldingsRoute
   '/token/overview': typeof TokenOverviewRoute
   '/token/trade': typeof TokenTradeRoute
@@ -533,12 +557,14 @@ export interface FileRoutesById {
   '/token/wallet': typeof TokenWalletRoute
   '/account/': typeof AccountIndexRoute
   '/casino/': typeof CasinoIndexRoute
+  '/sports/': typeof SportsIndexRoute
   '/token/': typeof TokenIndexRoute
   '/account/deposits/$status': typeof AccountDepositsStatusRoute
   '/account/deposits/ALL': typeof AccountDepositsALLRoute
   '/account/referrals/codes': typeof AccountReferralsCodesRoute
   '/account/withdrawals/$status': typeof AccountWithdrawalsStatusRoute
   '/account/withdrawals/ALL': typeof AccountWithdrawalsALLRoute
+  '/sports/event/$eventId': typeof SportsEventEventIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -588,6 +614,7 @@ export interface FileRouteTypes {
     | '/casino/roulette'
     | '/casino/slots'
     | '/r/$code'
+    | '/sports/bets'
     | '/token/holdings'
     | '/token/overview'
     | '/token/trade'
@@ -595,12 +622,14 @@ export interface FileRouteTypes {
     | '/token/wallet'
     | '/account/'
     | '/casino/'
+    | '/sports/'
     | '/token/'
     | '/account/deposits/$status'
     | '/account/deposits/ALL'
     | '/account/referrals/codes'
     | '/account/withdrawals/$status'
     | '/account/withdrawals/ALL'
+    | '/sports/event/$eventId'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -623,7 +652,6 @@ export interface FileRouteTypes {
     | '/resend-verification'
     | '/reset-password'
     | '/responsible-gaming'
-    | '/sports'
     | '/sports-policy'
     | '/terms-and-conditions'
     | '/verify-email'
@@ -647,6 +675,7 @@ export interface FileRouteTypes {
     | '/casino/roulette'
     | '/casino/slots'
     | '/r/$code'
+    | '/sports/bets'
     | '/token/holdings'
     | '/token/overview'
     | '/token/trade'
@@ -654,12 +683,14 @@ export interface FileRouteTypes {
     | '/token/wallet'
     | '/account'
     | '/casino'
+    | '/sports'
     | '/token'
     | '/account/deposits/$status'
     | '/account/deposits/ALL'
     | '/account/referrals/codes'
     | '/account/withdrawals/$status'
     | '/account/withdrawals/ALL'
+    | '/sports/event/$eventId'
   id:
     | '__root__'
     | '/'
@@ -707,6 +738,7 @@ export interface FileRouteTypes {
     | '/casino/roulette'
     | '/casino/slots'
     | '/r/$code'
+    | '/sports/bets'
     | '/token/holdings'
     | '/token/overview'
     | '/token/trade'
@@ -714,12 +746,14 @@ export interface FileRouteTypes {
     | '/token/wallet'
     | '/account/'
     | '/casino/'
+    | '/sports/'
     | '/token/'
     | '/account/deposits/$status'
     | '/account/deposits/ALL'
     | '/account/referrals/codes'
     | '/account/withdrawals/$status'
     | '/account/withdrawals/ALL'
+    | '/sports/event/$eventId'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -744,7 +778,7 @@ export interface RootRouteChildren {
   ResendVerificationRoute: typeof ResendVerificationRoute
   ResetPasswordRoute: typeof ResetPasswordRoute
   ResponsibleGamingRoute: typeof ResponsibleGamingRoute
-  SportsRoute: typeof SportsRoute
+  SportsRoute: typeof SportsRouteWithChildren
   SportsPolicyRoute: typeof SportsPolicyRoute
   TermsAndConditionsRoute: typeof TermsAndConditionsRoute
   VerifyEmailRoute: typeof VerifyEmailRoute
@@ -1104,6 +1138,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof RCodeRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/sports/': {
+      id: '/sports/'
+      path: '/'
+      fullPath: '/sports/'
+      preLoaderRoute: typeof SportsIndexRouteImport
+      parentRoute: typeof SportsRoute
+    }
+    '/sports/bets': {
+      id: '/sports/bets'
+      path: '/bets'
+      fullPath: '/sports/bets'
+      preLoaderRoute: typeof SportsBetsRouteImport
+      parentRoute: typeof SportsRoute
+    }
     '/token/': {
       id: '/token/'
       path: '/token'
@@ -1181,6 +1229,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AccountWithdrawalsALLRouteImport
       parentRoute: typeof AccountRouteRoute
     }
+    '/sports/event/$eventId': {
+      id: '/sports/event/$eventId'
+      path: '/event/$eventId'
+      fullPath: '/sports/event/$eventId'
+      preLoaderRoute: typeof SportsEventEventIdRouteImport
+      parentRoute: typeof SportsRoute
+    }
   }
 }
 
@@ -1214,6 +1269,21 @@ const AccountRouteRouteWithChildren = AccountRouteRoute._addFileChildren(
   AccountRouteRouteChildren,
 )
 
+interface SportsRouteChildren {
+  SportsBetsRoute: typeof SportsBetsRoute
+  SportsIndexRoute: typeof SportsIndexRoute
+  SportsEventEventIdRoute: typeof SportsEventEventIdRoute
+}
+
+const SportsRouteChildren: SportsRouteChildren = {
+  SportsBetsRoute: SportsBetsRoute,
+  SportsIndexRoute: SportsIndexRoute,
+  SportsEventEventIdRoute: SportsEventEventIdRoute,
+}
+
+const SportsRouteWithChildren =
+  SportsRoute._addFileChildren(SportsRouteChildren)
+
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AccountRouteRoute: AccountRouteRouteWithChildren,
@@ -1236,7 +1306,7 @@ const rootRouteChildren: RootRouteChildren = {
   ResendVerificationRoute: ResendVerificationRoute,
   ResetPasswordRoute: ResetPasswordRoute,
   ResponsibleGamingRoute: ResponsibleGamingRoute,
-  SportsRoute: SportsRoute,
+  SportsRoute: SportsRouteWithChildren,
   SportsPolicyRoute: SportsPolicyRoute,
   TermsAndConditionsRoute: TermsAndConditionsRoute,
   VerifyEmailRoute: VerifyEmailRoute,

@@ -140,6 +140,17 @@ const envSchema = z.object({
   RAIN_MIN_WAGER_USD: walletAmount('10'),
   RAIN_MIN_CONTRIBUTION_USD: walletAmount('1'),
   RAIN_MIN_CONTRIBUTION_BZU: walletAmount('100'),
+  // Sportsbook (only with SPORTS_ENABLED=true). Amounts are decimal strings in whole units.
+  SPORTS_MIN_STAKE_USD: walletAmount('0.1'),
+  SPORTS_MAX_STAKE_USD: walletAmount('1000'),
+  SPORTS_MIN_STAKE_BZU: walletAmount('1'),
+  SPORTS_MAX_STAKE_BZU: walletAmount('100000'),
+  SPORTS_MAX_PAYOUT_USD: walletAmount('10000'),
+  SPORTS_MAX_PAYOUT_BZU: walletAmount('1000000'),
+  SPORTS_CASHOUT_MARGIN: z.string().regex(/^0(\.\d{1,6})?$/, 'must be a fraction below 1 with at most 6 decimals, e.g. 0.05').default('0.05'),
+  SPORTS_FEED_URL: z.string().url().optional(),
+  SPORTS_FEED_TOKEN: z.string().optional(),
+  SPORTS_FEED_TIMEOUT_MS: z.coerce.number().int().positive().default(5_000),
   // Trollbox: per-user send rate plus a burst allowance ("<points>/<seconds>"), and how long an
   // in-process poll page may live without an invalidation (a safety net if the bus drops one).
   CHAT_RATE_LIMIT: rateLimit('1/2'),

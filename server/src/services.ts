@@ -49,6 +49,9 @@ import { VaultService } from './domain/economy/vault.service.js';
 import { TipsService } from './domain/economy/tips.service.js';
 import { RainService } from './domain/economy/rain.service.js';
 import { parseUnits } from './domain/token/token-units.js';
+import { SportsCatalogueService } from './domain/sports/sports.service.js';
+import { SportsBetsService } from './domain/sports/sports-bets.service.js';
+import { httpSportsFeed } from './infra/http-sports-feed.js';
 
 export interface Infrastructure {
   env: Env;
@@ -155,7 +158,8 @@ export function createServices(infra: Infrastructure, options: ServiceOptions = 
     boost: options.rakebackBoost ?? (async (userId) => rakebackBoostPpm((await walletServices.ledger.balances(userId)).BZU)),
   });
   const gameServices = createGameServices(infra, events, walletServices, economy.vip);
-  return { system, auth, mail, twoFactor, events, outbox, live, token, tokenTrade, tokenBurn, chat, ...walletServices, ...gameServices, ...economy };
+  const sports = createSportsServices(infra, events, walletServices);
+  return { system, auth, mail, twoFactor, events, outbox, live, token, tokenTrade, tokenBurn, chat, ...walletServices, ...gameServices, ...economy, ...sports };
 }
 
 /** Player economy: XP and ranks with rakeback, the vault, tips and rain. */
@@ -359,4 +363,37 @@ function createWalletServices(
   const referrals = new ReferralService({ db, ledger }, { ratePpm: Number(parseAmount(env.REFERRAL_RATE) / 100n) });
   const wallet = new WalletService({ ledger });
   return { ledger, wallet, deposits, withdrawals, responsibleGaming, referrals, walletKeys: { webhookSecret: keys.webhookSecret } };
+}
+
+/** The sportsbook: the catalogue (operator console + HTTP feed) and bets over the wallet's ledger. */
+function createSportsServices(
+  infra: Infrastructure,
+  events: PlatformEvents,
+  wallet: Pick<ReturnType<typeof createWalletServices>, 'ledger' | 'responsibleGaming'>,
+) {
+  const { env, db, jobs } = infra;
+  const logger = createLogger(env.LOG_LEVEL, 'sports');
+  const onBackgroundError = (error: unknown, what: string) => logger.warn({ err: error }, `${what} failed`);
+  const sportsCatalogue = new SportsCatalogueService({
+    db,
+    events,
+    enabled: env.SPORTS_ENABLED,
+    feed: env.SPORTS_FEED_URL ? httpSportsFeed({ url: env.SPORTS_FEED_URL, timeoutMs: env.SPORTS_FEED_TIMEOUT_MS, token: env.SPORTS_FEED_TOKEN }) : undefined,
+    settlement: {
+      enqueue: (marketId, resultVersion) =>
+        jobs.enqueue('sports', 'settle-market', { marketId, resultVersion }, { jobId: `sports-settle-${marketId}-v${resultVersion}` }),
+    },
+    onBackgroundError,
+  });
+  const sportsBets = new SportsBetsService(
+    { db, ledger: wallet.ledger, responsibleGaming: wallet.responsibleGaming, events, assertEnabled: () => sportsCatalogue.assertEnabled(), onBackgroundError },
+    {
+      minStake: { USD: parseAmount(env.SPORTS_MIN_STAKE_USD), BZU: parseAmount(env.SPORTS_MIN_STAKE_BZU) },
+      maxStake: { USD: parseAmount(env.SPORTS_MAX_STAKE_USD), BZU: parseAmount(env.SPORTS_MAX_STAKE_BZU) },
+      maxPayout: { USD: parseAmount(env.SPORTS_MAX_PAYOUT_USD), BZU: parseAmount(env.SPORTS_MAX_PAYOUT_BZU) },
+      // "0.05" -> 50000 ppm: parseAmount gives 1e-8 units, so divide by 100.
+      cashOutMarginPpm: parseAmount(env.SPORTS_CASHOUT_MARGIN) / 100n,
+    },
+  );
+  return { sportsCatalogue, sportsBets };
 }

@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { pageHead } from '../components/page-head';
-import { SportsPage } from '../features/sports/SportsPage';
+import { SportsLayout } from '../features/sports/SportsLayout';
 
 export const Route = createFileRoute('/sports')({
   head: pageHead('Sports'),
-  component: () => <SportsPage />,
+  component: () => <SportsLayout />,
 });

@@ -35,6 +35,15 @@ export const jobSchemas = {
     /** Hand one APPROVED withdrawal to the payout adapter; job id `payout-<id>`. */
     payout: z.object({ withdrawalId: dbId.bigintString('withdrawalId') }).strict(),
   },
+  sports: {
+    /** Settle (or resettle) every bet on one market; job id `sports-settle-<marketId>-v<resultVersion>`. */
+    'settle-market': z.object({ marketId: z.string().regex(/^\d{1,19}$/), resultVersion: z.number().int().positive() }).strict(),
+  },
+  /** A queue of its own so a feed's 429 pause never delays settlement. */
+  'sports-feed': {
+    /** One poll of SPORTS_FEED_URL; a no-op without a feed or with the sports flag off. */
+    poll: z.object({}).strict(),
+  },
 } as const satisfies Record<string, Record<string, z.ZodType>>;
 
 export type QueueName = keyof typeof jobSchemas;
@@ -53,6 +62,7 @@ export const jobSchedulers: JobScheduler[] = [
   { id: 'housekeeping-tick', queue: 'housekeeping', job: 'tick', everyMs: 60_000 },
   { id: 'token-price-tick', queue: 'token', job: 'price-tick', everyMs: 20_000 },
   { id: 'token-burn-hourly', queue: 'token-burn', job: 'hour', everyMs: 3_600_000 },
+  { id: 'sports-feed-poll', queue: 'sports-feed', job: 'poll', everyMs: 15_000 },
 ];
 
 /** The rain scheduler: its interval is configuration (RAIN_INTERVAL_MINUTES). */

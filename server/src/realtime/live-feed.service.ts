@@ -170,6 +170,11 @@ export class LiveFeedService {
     return this.stream(feed === 'all' ? channels.bets : channels.highRollers, 'bet', options);
   }
 
+  /** Odds changes and market/event status changes of the sportsbook (public). */
+  sportsUpdates(options: StreamOptions = {}) {
+    return this.stream(channels.sports, ['sports-odds', 'sports-market'] as const, options);
+  }
+
   async balanceUpdates(sessionToken: string | undefined, options: StreamOptions = {}) {
     const user = await this.requireViewer(sessionToken);
     return this.privateStream(user, channels.user(user.id), 'balance-update', options);

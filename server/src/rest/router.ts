@@ -7,6 +7,7 @@ import { gamesRoutes } from './games.routes.js';
 import { statusRoutes } from './status.routes.js';
 import { tokenRoutes } from './token.routes.js';
 import { walletRoutes } from './wallet.routes.js';
+import { sportsRoutes } from './sports.routes.js';
 
 /** The legacy REST surface of API.md; each area contributes its routes here. */
 export function createRestRouter(contextFor: ContextForRequest): Router {
@@ -18,5 +19,6 @@ export function createRestRouter(contextFor: ContextForRequest): Router {
   rest.use(walletRoutes(contextFor));
   rest.use(gamesRoutes(contextFor));
   rest.use(economyRoutes(contextFor));
+  rest.use(sportsRoutes(contextFor));
   return rest;
 }

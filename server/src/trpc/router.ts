@@ -8,6 +8,7 @@ import { walletRouter } from './routers/wallet.router.js';
 import { tokenRouter } from './routers/token.router.js';
 import { betsRouter, fairnessRouter, gamesRouter } from './routers/games.router.js';
 import { rainRouter, tipsRouter, vaultRouter, vipRouter } from './routers/economy.router.js';
+import { sportsRouter } from './routers/sports.router.js';
 
 /** Every area's router, mounted under its name. The client imports only this type. */
 export const appRouter = router({
@@ -27,6 +28,7 @@ export const appRouter = router({
   vault: vaultRouter,
   tips: tipsRouter,
   rain: rainRouter,
+  sports: sportsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -6,6 +6,7 @@ import { tokenBurnHandlers } from './token-burn.processor.js';
 import { tokenHandlers } from './token-price.processor.js';
 import type { QueueHandlers } from './types.js';
 import { walletHandlers } from './wallet.processor.js';
+import { sportsFeedHandlers, sportsHandlers } from './sports.processor.js';
 
 /** Every queue the worker consumes, with its handlers. */
 export const processors: { [Q in QueueName]: QueueHandlers<Q> } = {
@@ -15,4 +16,6 @@ export const processors: { [Q in QueueName]: QueueHandlers<Q> } = {
   email: emailHandlers,
   wallet: walletHandlers,
   economy: economyHandlers,
+  sports: sportsHandlers,
+  'sports-feed': sportsFeedHandlers,
 };

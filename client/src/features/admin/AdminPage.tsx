@@ -7,6 +7,8 @@ import { trpc } from '../../trpc';
 import { useSession } from '../auth/session-store';
 import { formatMoney, formatSignedMoney } from '../wallet/money';
 import { ErrorAlert, StatusBadge, formatDateTime, shorten } from '../wallet/wallet-ui';
+import { useFeatures } from '../config/use-app-config';
+import { SportsConsoleSection } from './SportsConsoleSection';
 
 interface WithdrawalRow {
   id: string;
@@ -289,9 +291,10 @@ function LedgerCheckSection() {
   );
 }
 
-/** Staff tools: withdrawal decisions, a player's ledger and the ledger check. The server enforces the role. */
+/** Staff tools: withdrawal decisions, a player's ledger, the ledger check and (with the sports flag) the sportsbook console. The server enforces the role. */
 export function AdminPage() {
   const { user, isSignedIn } = useSession();
+  const { sports } = useFeatures();
   if (!isSignedIn || !user?.isAdmin) {
     return (
       <Stack gap="lg">
@@ -306,6 +309,7 @@ export function AdminPage() {
       <WithdrawalsSection />
       <LedgerLookupSection />
       <LedgerCheckSection />
+      {sports ? <SportsConsoleSection /> : null}
     </Stack>
   );
 }

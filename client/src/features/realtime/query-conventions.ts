@@ -19,6 +19,8 @@ export const GAME_RESULT_QUERY_PATHS: readonly (readonly string[])[] = [
   ['bets', 'stats'],
   ['bets', 'byId'],
   ['games', 'mines'],
+  // Sportsbook: settlement of a bet arrives as a game-result (gameId "sportsbook").
+  ['sports', 'bets'],
 ];
 
 /** A tRPC query key's procedure path (its first element), or null for other keys. */

@@ -36,6 +36,21 @@ export const eventSchemas = {
   // Player economy on `user:{id}`: the progress after every settled bet, and a rank-up when the rank changed.
   'vip-update': z.looseObject({ userId: z.string().min(1), rank: z.string().min(1), xp: z.string() }),
   'rank-up': z.looseObject({ userId: z.string().min(1), rank: z.string().min(1), rankLabel: z.string().min(1), previousRank: z.string().min(1) }),
+  // Sportsbook: odds are exact decimal strings ("2.15"), ids are strings (BIGINT).
+  'sports-odds': z.object({
+    eventId: z.string().min(1),
+    marketId: z.string().min(1),
+    selectionId: z.string().min(1),
+    odds: decimalString,
+    previousOdds: decimalString.nullable(),
+    changedAt: z.string(),
+  }),
+  'sports-market': z.object({
+    eventId: z.string().min(1),
+    marketId: z.string().min(1).nullable(),
+    marketStatus: z.string().nullable(),
+    eventStatus: z.string().nullable(),
+  }),
 } as const;
 
 export type EventType = keyof typeof eventSchemas;
@@ -51,9 +66,10 @@ export const channels = {
   chat: 'chat',
   bets: 'bets',
   highRollers: 'high-rollers',
+  sports: 'sports',
 } as const;
 
-const channelPattern = /^(user:[A-Za-z0-9_-]{1,64}|game-results:[A-Za-z0-9_-]{1,64}|token-price|system-announcements|chat|bets|high-rollers)$/;
+const channelPattern = /^(user:[A-Za-z0-9_-]{1,64}|game-results:[A-Za-z0-9_-]{1,64}|token-price|system-announcements|chat|bets|high-rollers|sports)$/;
 
 export function isKnownChannel(channel: string): boolean {
   return channelPattern.test(channel);
@@ -90,6 +106,9 @@ export function channelFor<T extends EventType>(type: T, payload: EventPayload<T
       return channels.chat;
     case 'bet':
       return channels.bets;
+    case 'sports-odds':
+    case 'sports-market':
+      return channels.sports;
     default:
       throw new Error(`Unknown event type ${String(type)}`);
   }
@@ -165,5 +184,13 @@ export class PlatformEvents {
     const all = await this.transport.publish(channels.bets, 'bet', data);
     if (highRoller) await this.transport.publish(channels.highRollers, 'bet', data);
     return all;
+  }
+
+  sportsOdds(payload: EventPayload<'sports-odds'>) {
+    return this.publish('sports-odds', payload);
+  }
+
+  sportsMarket(payload: EventPayload<'sports-market'>) {
+    return this.publish('sports-market', payload);
   }
 }

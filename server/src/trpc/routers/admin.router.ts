@@ -2,10 +2,11 @@ import { z } from 'zod';
 import { pageFields, recordTxidInputSchema, rejectInputSchema, userIdInputSchema, withdrawalIdSchema } from '../../domain/wallet/wallet.schemas.js';
 import { adminProcedure } from '../auth.middleware.js';
 import { router } from '../init.js';
+import { sportsAdminRouter } from './sports.router.js';
 
 const pageInput = z.object(pageFields).default({ limit: 20 });
 
-/** Admin tools: withdrawal decisions and the ledger. */
+/** Admin tools: withdrawal decisions, the ledger and the sportsbook's operator console. */
 export const adminRouter = router({
   withdrawals: router({
     pending: adminProcedure.input(pageInput).query(({ ctx, input }) => ctx.services.withdrawals.list(undefined, { ...input, status: 'PENDING' })),
@@ -20,4 +21,5 @@ export const adminRouter = router({
   }),
   ledgerOf: adminProcedure.input(userIdInputSchema).query(({ ctx, input }) => ctx.services.wallet.ledgerOf(input.userId)),
   ledgerCheck: adminProcedure.query(({ ctx }) => ctx.services.wallet.check()),
+  sports: sportsAdminRouter,
 });
