@@ -8,6 +8,8 @@ export type Db = Kysely<Database>;
 export interface DbTimeouts {
   /** A new connection that is not established within this is given up (pool connectionTimeoutMillis). */
   connectTimeoutMs: number;
+  /** A request waiting this long for a free pooled connection is given up (503): a burst queues instead of failing. */
+  poolWaitTimeoutMs: number;
   /** The server cancels any statement running longer (statement_timeout, per connection). */
   statementTimeoutMs: number;
   /** The server ends a session that sits idle inside a transaction this long (idle_in_transaction_session_timeout). */
@@ -16,6 +18,7 @@ export interface DbTimeouts {
 
 export const DEFAULT_DB_TIMEOUTS: DbTimeouts = {
   connectTimeoutMs: 2_000,
+  poolWaitTimeoutMs: 10_000,
   statementTimeoutMs: 15_000,
   idleInTransactionTimeoutMs: 30_000,
 };
@@ -26,11 +29,23 @@ export interface DbOptions extends Partial<DbTimeouts> {
 }
 
 export function createDb({ url, maxConnections = 10, ...timeouts }: DbOptions): Db {
-  const { connectTimeoutMs, statementTimeoutMs, idleInTransactionTimeoutMs } = { ...DEFAULT_DB_TIMEOUTS, ...stripUndefined(timeouts) };
+  const { connectTimeoutMs, poolWaitTimeoutMs, statementTimeoutMs, idleInTransactionTimeoutMs } = {
+    ...DEFAULT_DB_TIMEOUTS,
+    ...stripUndefined(timeouts),
+  };
+  // pg-pool uses one timeout for both waiting in its queue and opening a connection. A burst of
+  // requests must queue for a slot, while an unanswering server must fail fast: the pool gets the
+  // long wait and each new connection its own short connect timeout.
+  class FailFastClient extends pg.Client {
+    constructor(config?: pg.ClientConfig) {
+      super({ ...config, connectionTimeoutMillis: connectTimeoutMs });
+    }
+  }
   const pool = new pg.Pool({
+    Client: FailFastClient,
     connectionString: url,
     max: maxConnections,
-    connectionTimeoutMillis: connectTimeoutMs,
+    connectionTimeoutMillis: Math.max(poolWaitTimeoutMs, connectTimeoutMs),
     idleTimeoutMillis: 30_000,
     // Sent as startup parameters, so they hold for every session of the pool.
     statement_timeout: statementTimeoutMs,

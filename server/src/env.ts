@@ -42,6 +42,7 @@ const envSchema = z.object({
   DATABASE_URL: z.string().url().optional(),
   // Fail fast when Postgres does not answer: requests get 503 instead of hanging.
   DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).default(2_000),
+  DB_POOL_WAIT_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
   DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
   REDIS_URL: z.string().default('redis://127.0.0.1:6379'),
@@ -218,6 +219,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     publicUrl,
     dbTimeouts: {
       connectTimeoutMs: env.DB_CONNECT_TIMEOUT_MS,
+      poolWaitTimeoutMs: env.DB_POOL_WAIT_TIMEOUT_MS,
       statementTimeoutMs: env.DB_STATEMENT_TIMEOUT_MS,
       idleInTransactionTimeoutMs: env.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS,
     },
