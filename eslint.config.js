@@ -57,7 +57,8 @@ export default tseslint.config(
         {
           patterns: [
             {
-              regex: '(^|/)(server|worker|db)/(?!src/trpc/router(\\.js)?$|src/domain/[^/]+/[^/]+\\.schemas(\\.js)?$)',
+              // (?<!@trpc): the package @trpc/server (its observable helpers) is not the repo's server.
+              regex: '(?<!@trpc)(^|/)(server|worker|db)/(?!src/trpc/router(\\.js)?$|src/domain/[^/]+/[^/]+\\.schemas(\\.js)?$)',
               message: 'The client may import only `type AppRouter` and the shared zod schemas (*.schemas.ts) from the server.',
             },
             {

@@ -11,6 +11,10 @@ const benches: Record<string, { describe: string; load: () => Promise<{ run(args
     describe: 'GET /api/chat/messages (200 page and 304 poll) vs a bare node http server with the same bytes',
     load: () => import('./chat-poll.bench.js'),
   },
+  'initial-load': {
+    describe: 'compressed size (raw, gzip, brotli) of what the first screen of the built client fetches, against the 150 KB budget',
+    load: () => import('./initial-load.bench.js'),
+  },
 };
 
 const [name, ...args] = process.argv.slice(2);
@@ -21,6 +25,6 @@ if (!bench) {
   process.exit(name ? 1 : 0);
 }
 await (await bench.load()).run(args);
-process.exit(0);
+process.exit(process.exitCode ?? 0);
 
 export {};

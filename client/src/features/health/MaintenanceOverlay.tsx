@@ -1,9 +1,11 @@
-import { Center, FocusTrap, Portal, RemoveScroll } from '@mantine/core';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
+import { afterStyles } from '../../after-styles';
 import { HEALTH_POLL_INTERVAL_MS } from '../../constants';
-import { MaintenanceNotice } from './MaintenanceNotice';
 import { refreshHealth, useHealthStatus } from './health-store';
-import classes from './MaintenanceOverlay.module.css';
+
+// The cover (portal, focus trap, scroll lock) is only needed when the backend is down: its code
+// stays out of the first load.
+const MaintenanceCover = lazy(() => afterStyles(() => import('./MaintenanceCover')).then((module) => ({ default: module.MaintenanceCover })));
 
 /** Checks the backend at start, on return to the tab and periodically; covers the app while it is down. */
 function useHealthMonitor(): void {
@@ -30,14 +32,8 @@ export function MaintenanceOverlay() {
   const status = useHealthStatus();
   if (status !== 'down') return null;
   return (
-    <Portal>
-      <RemoveScroll>
-        <FocusTrap active>
-          <Center className={classes.overlay} role="alertdialog" aria-modal="true" aria-labelledby="maintenance-title" data-testid="maintenance-overlay">
-            <MaintenanceNotice />
-          </Center>
-        </FocusTrap>
-      </RemoveScroll>
-    </Portal>
+    <Suspense fallback={null}>
+      <MaintenanceCover />
+    </Suspense>
   );
 }

@@ -1,5 +1,6 @@
-import { Button, Group, Paper, Text, Tooltip } from '@mantine/core';
+import { Button, Group, Paper, Text } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
+import { LazyTooltip } from '../../components/LazyTooltip';
 import { DEFAULT_CURRENCY } from '../../constants';
 import { formatBalance } from '../account/format-balance';
 import { useSession } from '../auth/session-store';
@@ -22,12 +23,12 @@ export function HeaderBalances({ compact }: { compact: boolean }) {
               {formatBalance(user?.bzuBalance)} <Text span size="xs" c="dimmed">BZU</Text>
             </Text>
           </Paper>
-          <Tooltip label="The vault is coming soon">
+          <LazyTooltip label="The vault is coming soon">
             {/* Focusable but inert: aria-disabled keeps it in the tab order so the tooltip is reachable. */}
             <Button variant="default" size="sm" leftSection={<IconLock size={16} aria-hidden />} aria-disabled data-disabled onClick={(event) => event.preventDefault()}>
               Vault
             </Button>
-          </Tooltip>
+          </LazyTooltip>
         </>
       )}
     </Group>

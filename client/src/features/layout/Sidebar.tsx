@@ -1,4 +1,4 @@
-import { NavLink, ScrollArea, Stack } from '@mantine/core';
+import { Box, NavLink, Stack } from '@mantine/core';
 import { IconDeviceGamepad2, IconTicket } from '@tabler/icons-react';
 import { Link, useLocation } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
@@ -20,7 +20,8 @@ export function Sidebar() {
   }, [pathname]);
 
   return (
-    <ScrollArea type="auto" h="100%">
+    // A native scroll box: Mantine's ScrollArea pulls all of @floating-ui/react into the first load.
+    <Box h="100%" style={{ overflowY: 'auto' }}>
       <Stack gap="md" p="sm" component="nav" aria-label="Main">
         <TokenCard />
         <div>
@@ -57,6 +58,6 @@ export function Sidebar() {
           <NavLink component={Link} to="/raffle" label="Raffle" leftSection={<IconTicket size={18} aria-hidden />} active={pathname === '/raffle'} fw={600} />
         </div>
       </Stack>
-    </ScrollArea>
+    </Box>
   );
 }
