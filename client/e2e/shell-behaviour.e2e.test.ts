@@ -145,26 +145,26 @@ describe('app shell behaviour', () => {
     await visit(page, platform.url, '/terms-and-conditions');
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(200);
-    // Hold the raffle page's code back so the placeholder has time to show.
-    await page.route('**/assets/raffle-*.js', async (route) => {
+    // Hold the raffles page's code back so the placeholder has time to show.
+    await page.route('**/assets/raffles-*.js', async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 1500));
       await route.continue();
     });
-    await page.locator('#sidebar').getByRole('link', { name: 'Raffle', exact: true }).click();
+    await page.locator('#sidebar').getByRole('link', { name: 'Raffles', exact: true }).click();
     await expect.poll(() => page.getByTestId('route-loading').isVisible(), { interval: 50 }).toBe(true);
     await screenshot(page, 'desktop-route-loading');
-    await expect.poll(() => headingText(page), { timeout: 10_000 }).toBe('Raffle');
+    await expect.poll(() => headingText(page), { timeout: 10_000 }).toBe('Raffles');
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
   });
 
   it('shows the router error page when a page fails to load and returns home after 5 s', async () => {
     await visit(page, platform.url, '/terms-and-conditions');
     let attempts = 0;
-    await page.route('**/assets/raffle-*.js', (route) => {
+    await page.route('**/assets/raffles-*.js', (route) => {
       attempts += 1;
       return route.abort();
     });
-    await page.locator('#sidebar').getByRole('link', { name: 'Raffle', exact: true }).click();
+    await page.locator('#sidebar').getByRole('link', { name: 'Raffles', exact: true }).click();
     // The server is up, so the app reloads once (a new deploy would fix it), then gives up.
     await expect.poll(() => attempts, { timeout: 10_000 }).toBe(2);
     await expect.poll(() => page.getByRole('heading', { name: 'Something went wrong' }).isVisible(), { timeout: 10_000 }).toBe(true);

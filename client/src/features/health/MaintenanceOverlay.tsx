@@ -5,11 +5,17 @@ import { refreshHealth, useHealthStatus } from './health-store';
 
 // The cover (portal, focus trap, scroll lock) is only needed when the backend is down: its code
 // stays out of the first load.
-const MaintenanceCover = lazy(() => afterStyles(() => import('./MaintenanceCover')).then((module) => ({ default: module.MaintenanceCover })));
+// It is fetched right after start, while the server is still there to send it.
+let coverModule: Promise<typeof import('./MaintenanceCover')> | null = null;
+const loadCover = () => (coverModule ??= afterStyles(() => import('./MaintenanceCover')));
+const MaintenanceCover = lazy(() => loadCover().then((module) => ({ default: module.MaintenanceCover })));
 
 /** Checks the backend at start, on return to the tab and periodically; covers the app while it is down. */
 function useHealthMonitor(): void {
   useEffect(() => {
+    void loadCover().catch(() => {
+      coverModule = null;
+    });
     void refreshHealth();
     const poll = window.setInterval(() => {
       if (document.visibilityState === 'visible') void refreshHealth();

@@ -1,5 +1,5 @@
 import { Box, NavLink, Stack } from '@mantine/core';
-import { IconDeviceGamepad2, IconTicket } from '@tabler/icons-react';
+import { IconDeviceGamepad2 } from '@tabler/icons-react';
 import { Link, useLocation } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { useFeatures } from '../config/use-app-config';
@@ -38,6 +38,8 @@ export function Sidebar() {
                 key={to}
                 component={Link}
                 to={to}
+                // Exact: the router would otherwise mark "All Games" (/casino) active on /casino/slots.
+                activeOptions={{ exact: true }}
                 label={label}
                 leftSection={<LinkIcon size={16} aria-hidden />}
                 active={pathname === to || (to === '/casino' && pathname === '/')}
@@ -55,7 +57,6 @@ export function Sidebar() {
               fw={600}
             />
           ) : null}
-          <NavLink component={Link} to="/raffle" label="Raffle" leftSection={<IconTicket size={18} aria-hidden />} active={pathname === '/raffle'} fw={600} />
         </div>
       </Stack>
     </Box>
