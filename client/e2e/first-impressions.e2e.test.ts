@@ -277,7 +277,7 @@ describe('first impressions', () => {
     const fresh = newAccount();
     await form.getByLabel('Email').fill(fresh.email);
     await form.getByLabel('Username').fill(fresh.username);
-    await form.getByLabel('Password', { exact: true }).fill('password');
+    await form.getByLabel(/^Password/).fill('password');
     await form.getByLabel('Confirm password').fill('password');
     await form.getByRole('checkbox').check();
     await form.getByRole('button', { name: /register/i }).click();
@@ -287,7 +287,7 @@ describe('first impressions', () => {
 
     registerCalls.length = 0;
     await form.getByLabel('Display name').fill(String(taken.user.publicUsername ?? taken.user.public_username));
-    await form.getByLabel('Password', { exact: true }).fill('Correct-horse-battery-9');
+    await form.getByLabel(/^Password/).fill('Correct-horse-battery-9');
     await form.getByLabel('Confirm password').fill('Correct-horse-battery-9');
     await form.getByRole('button', { name: /register/i }).click();
     await expect.poll(() => form.innerText(), { timeout: 10_000 }).toMatch(/taken/i);

@@ -6,7 +6,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { lazy, StrictMode, Suspense, useMemo, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { afterStyles } from './after-styles';
+import { afterStyles, firstScreenShown } from './after-styles';
 import { NOTIFICATION_AUTO_CLOSE_MS } from './constants';
 import { captureReferralFromUrl } from './features/auth/referral-code';
 import { restoreSession } from './features/auth/session-actions';
@@ -55,6 +55,11 @@ function ThemedApp() {
 }
 
 installChunkLoadRecovery();
+// The first route on screen releases the deferred chunks (after-styles.ts).
+const stopWatchingFirstRender = router.subscribe('onRendered', () => {
+  stopWatchingFirstRender();
+  firstScreenShown();
+});
 captureReferralFromUrl();
 void restoreSession();
 
