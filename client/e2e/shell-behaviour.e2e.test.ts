@@ -84,8 +84,8 @@ describe('app shell behaviour', () => {
   });
 
   it('shows the signed-in header from the stored user, links every account page and logs out', async () => {
-    // A real session; the stored user record carries balances of its own, and the header must show
-    // what is stored (spec section 4: at start, auth is restored from the stored user).
+    // A real session; the stored user record carries balances of its own, but the header shows the
+    // server's (issue #17: the profile is fetched at every start, a stale stored balance is replaced).
     const { token, user } = await signedInAccount(platform, { public_username: 'Alice' });
     await visit(page, platform.url, '/');
     await page.evaluate(
@@ -96,8 +96,8 @@ describe('app shell behaviour', () => {
       { token, user },
     );
     await page.reload();
-    await expect.poll(() => page.getByTestId('header-balance').innerText()).toContain('12.50');
-    expect(await page.getByTestId('header-bzu-balance').innerText()).toContain('3.00');
+    await expect.poll(() => page.getByTestId('header-balance').innerText()).toContain('0.00');
+    await expect.poll(() => page.getByTestId('header-bzu-balance').innerText()).toContain('0.00');
     expect(await page.getByRole('button', { name: 'Vault' }).isVisible()).toBe(true);
     expect(await page.getByRole('button', { name: 'LOGIN', exact: true }).count()).toBe(0);
 
@@ -150,6 +150,7 @@ describe('app shell behaviour', () => {
       await new Promise((resolve) => setTimeout(resolve, 1500));
       await route.continue();
     });
+    await page.locator('#sidebar').getByText('Casino', { exact: true }).click();
     await page.locator('#sidebar').getByRole('link', { name: 'Raffles', exact: true }).click();
     await expect.poll(() => page.getByTestId('route-loading').isVisible(), { interval: 50 }).toBe(true);
     await screenshot(page, 'desktop-route-loading');
@@ -164,6 +165,7 @@ describe('app shell behaviour', () => {
       attempts += 1;
       return route.abort();
     });
+    await page.locator('#sidebar').getByText('Casino', { exact: true }).click();
     await page.locator('#sidebar').getByRole('link', { name: 'Raffles', exact: true }).click();
     // The server is up, so the app reloads once (a new deploy would fix it), then gives up.
     await expect.poll(() => attempts, { timeout: 10_000 }).toBe(2);

@@ -2,11 +2,12 @@ import { lazy, Suspense, useEffect } from 'react';
 import { afterStyles } from '../../after-styles';
 import { HEALTH_POLL_INTERVAL_MS } from '../../constants';
 import { refreshHealth, useHealthStatus } from './health-store';
+import type * as CoverModule from './MaintenanceCover';
 
 // The cover (portal, focus trap, scroll lock) is only needed when the backend is down: its code
 // stays out of the first load.
 // It is fetched right after start, while the server is still there to send it.
-let coverModule: Promise<typeof import('./MaintenanceCover')> | null = null;
+let coverModule: Promise<typeof CoverModule> | null = null;
 const loadCover = () => (coverModule ??= afterStyles(() => import('./MaintenanceCover')));
 const MaintenanceCover = lazy(() => loadCover().then((module) => ({ default: module.MaintenanceCover })));
 
