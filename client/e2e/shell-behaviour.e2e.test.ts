@@ -172,11 +172,11 @@ describe('app shell behaviour', () => {
     await expect.poll(() => page.getByRole('heading', { name: 'Something went wrong' }).isVisible(), { timeout: 10_000 }).toBe(true);
     expect(await page.getByTestId('error-redirect-countdown').innerText()).toMatch(/Returning to the home page in \d s/);
     expect(await page.getByRole('button', { name: 'Try Again' }).isVisible()).toBe(true);
-    expect(await page.getByRole('button', { name: 'Reload Page' }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('button', { name: 'Reload Page' }).isVisible()).toBe(true);
     await screenshot(page, 'desktop-route-error');
     // The server is fine, so this is not a maintenance case.
     expect(await page.getByTestId('maintenance-overlay').count()).toBe(0);
-    await expectPath(page, '/raffle');
+    await expectPath(page, '/casino/raffles');
     await expect.poll(() => new URL(page.url()).pathname, { timeout: 8_000 }).toBe('/');
   });
 
