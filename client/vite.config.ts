@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompressAssets } from './precompress-plugin';
 
 const clientDir = path.dirname(fileURLToPath(import.meta.url));
 // The API server of `npm run dev` listens on PORT; BZU_API_ORIGIN points the dev server elsewhere.
@@ -21,12 +22,27 @@ export default defineConfig({
       quoteStyle: 'single',
     }),
     react(),
+    precompressAssets(),
   ],
   css: { postcss: clientDir },
   build: {
     outDir: path.resolve(clientDir, '../dist/client'),
     emptyOutDir: true,
     sourcemap: true,
+    // dist/client/.vite/manifest.json: the initial-load check finds the home route's chunks in it.
+    manifest: true,
+    rolldownOptions: {
+      // tRPC's packages declare no `sideEffects`, so their barrels would keep every link they
+      // re-export (the WebSocket client among them) in the first load; their modules have none.
+      treeshake: { moduleSideEffects: [{ test: /node_modules[\\/]@trpc[\\/]/, sideEffects: false }] },
+      output: {
+        codeSplitting: {
+          // React, the router and the query/tRPC clients in one file: every screen runs them, and
+          // compressed together they are smaller than as a dozen small shared chunks.
+          groups: [{ name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|use-sync-external-store|@tanstack|@trpc|@mantine[\\/]core[\\/]esm[\\/]core|clsx)[\\/]/ }],
+        },
+      },
+    },
   },
   server: {
     proxy: {

@@ -36,7 +36,7 @@ describe('server maintenance overlay', () => {
     await first.stop();
     forwarder.setTarget(null);
     // Navigating to a page whose code is not loaded yet needs the server: that failure triggers the check.
-    await page.locator('#sidebar').getByRole('link', { name: 'Raffle', exact: true }).click();
+    await page.locator('#sidebar').getByRole('link', { name: 'Raffles', exact: true }).click();
     const overlay = page.getByTestId('maintenance-overlay');
     await expect.poll(() => overlay.isVisible(), { timeout: 10_000 }).toBe(true);
     expect(await overlay.innerText()).toContain('Server Maintenance');
@@ -54,8 +54,8 @@ describe('server maintenance overlay', () => {
     await page.locator('h1').first().waitFor({ timeout: 20_000 });
     await expect.poll(() => page.getByTestId('maintenance-overlay').count(), { timeout: 10_000 }).toBe(0);
     // The reload lands on the page the visitor was going to, or home if the error page had already sent them there.
-    expect(['/raffle', '/']).toContain(new URL(page.url()).pathname);
-    expect(['Raffle', 'Casino']).toContain(await headingText(page));
+    expect(['/casino/raffles', '/']).toContain(new URL(page.url()).pathname);
+    expect(['Raffles', 'Casino']).toContain(await headingText(page));
     await expectPath(page, new URL(page.url()).pathname);
     await screenshot(page, 'desktop-maintenance-recovered');
     await page.close();

@@ -66,6 +66,8 @@ describe('every route renders on desktop and mobile', () => {
         // No invented numbers: signed out, no page may show a price, a balance or a game count.
         expect(await page.locator('main').innerText()).not.toMatch(/\$\s?\d/);
       }
+      // No page may be wider than the screen (the header's balance and menu would leave it).
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
       await screenshot(page, screenshotName(label, path));
       expect(pageErrors).toEqual([]);
     });
@@ -145,6 +147,7 @@ describe('every route renders on desktop and mobile', () => {
       expect(pathOf(page)).toBe(path);
       await expect.poll(() => headingText(page)).toBe(heading);
       if (text) expect(await page.locator('main').innerText()).toContain(text);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.width);
       await screenshot(page, screenshotName('mobile', path));
     });
 

@@ -84,8 +84,8 @@ describe('app shell behaviour', () => {
   });
 
   it('shows the signed-in header from the stored user, links every account page and logs out', async () => {
-    // A real session; the stored user record carries balances of its own, and the header must show
-    // what is stored (spec section 4: at start, auth is restored from the stored user).
+    // A real session; the stored user record carries balances of its own, but the header shows the
+    // server's (issue #17: the profile is fetched at every start, a stale stored balance is replaced).
     const { token, user } = await signedInAccount(platform, { public_username: 'Alice' });
     await visit(page, platform.url, '/');
     await page.evaluate(
@@ -96,8 +96,8 @@ describe('app shell behaviour', () => {
       { token, user },
     );
     await page.reload();
-    await expect.poll(() => page.getByTestId('header-balance').innerText()).toContain('12.50');
-    expect(await page.getByTestId('header-bzu-balance').innerText()).toContain('3.00');
+    await expect.poll(() => page.getByTestId('header-balance').innerText()).toContain('0.00');
+    await expect.poll(() => page.getByTestId('header-bzu-balance').innerText()).toContain('0.00');
     expect(await page.getByRole('button', { name: 'Vault' }).isVisible()).toBe(true);
     expect(await page.getByRole('button', { name: 'LOGIN', exact: true }).count()).toBe(0);
 
@@ -145,36 +145,38 @@ describe('app shell behaviour', () => {
     await visit(page, platform.url, '/terms-and-conditions');
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(200);
-    // Hold the raffle page's code back so the placeholder has time to show.
-    await page.route('**/assets/raffle-*.js', async (route) => {
+    // Hold the raffles page's code back so the placeholder has time to show.
+    await page.route('**/assets/raffles-*.js', async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 1500));
       await route.continue();
     });
-    await page.locator('#sidebar').getByRole('link', { name: 'Raffle', exact: true }).click();
+    await page.locator('#sidebar').getByText('Casino', { exact: true }).click();
+    await page.locator('#sidebar').getByRole('link', { name: 'Raffles', exact: true }).click();
     await expect.poll(() => page.getByTestId('route-loading').isVisible(), { interval: 50 }).toBe(true);
     await screenshot(page, 'desktop-route-loading');
-    await expect.poll(() => headingText(page), { timeout: 10_000 }).toBe('Raffle');
+    await expect.poll(() => headingText(page), { timeout: 10_000 }).toBe('Raffles');
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
   });
 
   it('shows the router error page when a page fails to load and returns home after 5 s', async () => {
     await visit(page, platform.url, '/terms-and-conditions');
     let attempts = 0;
-    await page.route('**/assets/raffle-*.js', (route) => {
+    await page.route('**/assets/raffles-*.js', (route) => {
       attempts += 1;
       return route.abort();
     });
-    await page.locator('#sidebar').getByRole('link', { name: 'Raffle', exact: true }).click();
+    await page.locator('#sidebar').getByText('Casino', { exact: true }).click();
+    await page.locator('#sidebar').getByRole('link', { name: 'Raffles', exact: true }).click();
     // The server is up, so the app reloads once (a new deploy would fix it), then gives up.
     await expect.poll(() => attempts, { timeout: 10_000 }).toBe(2);
     await expect.poll(() => page.getByRole('heading', { name: 'Something went wrong' }).isVisible(), { timeout: 10_000 }).toBe(true);
     expect(await page.getByTestId('error-redirect-countdown').innerText()).toMatch(/Returning to the home page in \d s/);
     expect(await page.getByRole('button', { name: 'Try Again' }).isVisible()).toBe(true);
-    expect(await page.getByRole('button', { name: 'Reload Page' }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('button', { name: 'Reload Page' }).isVisible()).toBe(true);
     await screenshot(page, 'desktop-route-error');
     // The server is fine, so this is not a maintenance case.
     expect(await page.getByTestId('maintenance-overlay').count()).toBe(0);
-    await expectPath(page, '/raffle');
+    await expectPath(page, '/casino/raffles');
     await expect.poll(() => new URL(page.url()).pathname, { timeout: 8_000 }).toBe('/');
   });
 

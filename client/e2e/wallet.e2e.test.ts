@@ -112,7 +112,13 @@ describe('wallet in the browser', () => {
     await form.getByLabel('Destination address').fill(PAYOUT_ADDRESS);
     await form.getByLabel('Amount').fill('5000');
     await form.getByRole('button', { name: 'Request withdrawal' }).click();
-    await expect.poll(() => form.getByRole('alert').innerText()).toContain('Insufficient balance');
+    // More than the balance minus the fee is refused before anything is sent, in words.
+    await expect.poll(() => form.innerText()).toContain('you can withdraw at most 1,234.06789 USD');
+    await form.getByLabel('Destination address').fill('not-an-address');
+    await form.getByRole('button', { name: 'Request withdrawal' }).click();
+    await expect.poll(() => form.innerText()).toContain('An ERC20 address starts with 0x followed by 40 hexadecimal characters');
+    expect(await form.innerText()).not.toContain('Too small');
+    await form.getByLabel('Destination address').fill(PAYOUT_ADDRESS);
     await form.getByLabel('Amount').fill('25.5');
     await form.getByLabel('Account password').fill(alice.password);
     await form.getByRole('button', { name: 'Request withdrawal' }).click();

@@ -1,13 +1,12 @@
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
+import './mantine-first-screen.css';
 import './global.css';
 
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
-import { StrictMode, useMemo, type ReactNode } from 'react';
+import { lazy, StrictMode, Suspense, useMemo, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { afterStyles, firstScreenShown } from './after-styles';
 import { NOTIFICATION_AUTO_CLOSE_MS } from './constants';
 import { captureReferralFromUrl } from './features/auth/referral-code';
 import { restoreSession } from './features/auth/session-actions';
@@ -21,6 +20,10 @@ import { queryClient } from './lib/api-clients';
 import { router } from './router';
 import { buildTheme, cssVariablesResolver } from './theme';
 import { trpc, trpcClient } from './trpc';
+
+// The toast container (and its transitions) follows the first paint; toasts raised before it
+// arrives wait in the notifications store and show when it mounts.
+const Notifications = lazy(() => afterStyles(() => import('./components/notifications-chunk')).then((module) => ({ default: module.Notifications })));
 
 function ApiProviders({ children }: { children: ReactNode }) {
   return (
@@ -40,7 +43,9 @@ function ThemedApp() {
   useFaviconKeeper();
   return (
     <MantineProvider theme={theme} forceColorScheme="dark" cssVariablesResolver={cssVariablesResolver}>
-      <Notifications autoClose={NOTIFICATION_AUTO_CLOSE_MS} position="top-right" limit={4} />
+      <Suspense fallback={null}>
+        <Notifications autoClose={NOTIFICATION_AUTO_CLOSE_MS} position="top-right" limit={4} />
+      </Suspense>
       <AppErrorBoundary>
         <RouterProvider router={router} />
       </AppErrorBoundary>
@@ -50,6 +55,11 @@ function ThemedApp() {
 }
 
 installChunkLoadRecovery();
+// The first route on screen releases the deferred chunks (after-styles.ts).
+const stopWatchingFirstRender = router.subscribe('onRendered', () => {
+  stopWatchingFirstRender();
+  firstScreenShown();
+});
 captureReferralFromUrl();
 void restoreSession();
 

@@ -1,38 +1,58 @@
-import { createWSClient, httpBatchLink, splitLink, wsLink } from '@trpc/client';
+import { httpBatchLink, splitLink, TRPCClientError, type OperationLink, type TRPCLink } from '@trpc/client';
 import { createTRPCReact } from '@trpc/react-query';
+import { observable } from '@trpc/server/observable';
 import type { AppRouter } from '../../server/src/trpc/router';
-import { WEBSOCKET_RECONNECT_DELAY_MS } from './constants';
 import { getSession } from './features/auth/session-store';
 import { apiFetch } from './lib/api-fetch';
 
 export const trpc = createTRPCReact<AppRouter>();
-
-function socketUrl(): string {
-  const protocol = window.location.protocol === 'https:' ? 'wss:' : 'ws:';
-  return `${protocol}//${window.location.host}/api/trpc-ws`;
-}
 
 function authorizationHeaders(): Record<string, string> {
   const { token } = getSession();
   return token ? { Authorization: `Bearer ${token}` } : {};
 }
 
+/**
+ * A terminating link that loads its real link on first use: the WebSocket client (wsLink) is
+ * only needed once a page subscribes, so it stays out of the first screen's bundle (issue #17).
+ */
+function deferredLink(load: () => Promise<TRPCLink<AppRouter>>): TRPCLink<AppRouter> {
+  return (runtime) => {
+    let operationLink: Promise<OperationLink<AppRouter>> | null = null;
+    return ({ op }) =>
+      observable((observer) => {
+        let subscription: { unsubscribe(): void } | null = null;
+        let cancelled = false;
+        operationLink ??= load().then((link) => link(runtime));
+        operationLink.then(
+          (link) => {
+            if (cancelled) return;
+            subscription = link({
+              op,
+              next: () => {
+                throw new Error('A terminating link has no next link');
+              },
+            }).subscribe(observer);
+          },
+          (cause: unknown) => {
+            operationLink = null;
+            observer.error(TRPCClientError.from(cause instanceof Error ? cause : new Error(String(cause))));
+          },
+        );
+        return () => {
+          cancelled = true;
+          subscription?.unsubscribe();
+        };
+      });
+  };
+}
+
 export function createTrpcClient() {
-  const wsClient = createWSClient({
-    url: socketUrl,
-    // Guests without subscriptions never open a socket; it closes again when unused.
-    lazy: { enabled: true, closeMs: 10_000 },
-    connectionParams: () => {
-      const { token } = getSession();
-      return token ? { token } : {};
-    },
-    retryDelayMs: () => WEBSOCKET_RECONNECT_DELAY_MS,
-  });
   return trpc.createClient({
     links: [
       splitLink({
         condition: (op) => op.type === 'subscription',
-        true: wsLink({ client: wsClient }),
+        true: deferredLink(() => import('./trpc-ws-link').then((module) => module.createSubscriptionLink())),
         false: httpBatchLink({ url: '/api/trpc', headers: authorizationHeaders, fetch: apiFetch }),
       }),
     ],

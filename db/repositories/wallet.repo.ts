@@ -83,12 +83,19 @@ export async function markDepositCredited(db: Executor, id: string, ledgerTransa
 export async function listDeposits(
   db: Executor,
   userId: number,
-  options: { status?: DepositStatus; limit: number; beforeId?: string },
+  options: { status?: DepositStatus; limit: number; beforeId?: string; offset?: number },
 ): Promise<DepositRow[]> {
   let query = db.selectFrom('deposits').selectAll().where('user_id', '=', userId).orderBy('id', 'desc').limit(options.limit);
   if (options.status) query = query.where('status', '=', options.status);
   if (options.beforeId) query = query.where('id', '<', options.beforeId);
+  else if (options.offset) query = query.offset(options.offset);
   return query.execute();
+}
+
+export async function countDeposits(db: Executor, userId: number, options: { status?: DepositStatus }): Promise<number> {
+  let query = db.selectFrom('deposits').select((eb) => eb.fn.countAll<string>().as('count')).where('user_id', '=', userId);
+  if (options.status) query = query.where('status', '=', options.status);
+  return Number((await query.executeTakeFirstOrThrow()).count);
 }
 
 // ---- withdrawals -------------------------------------------------------------------------------
@@ -165,7 +172,7 @@ export async function listApprovedWithdrawalIds(db: Executor, approvedBefore: Da
 
 export async function listWithdrawals(
   db: Executor,
-  options: { userId?: number; status?: WithdrawalStatus; limit: number; beforeId?: string; oldestFirst?: boolean },
+  options: { userId?: number; status?: WithdrawalStatus; limit: number; beforeId?: string; oldestFirst?: boolean; offset?: number },
 ): Promise<WithdrawalRow[]> {
   let query = db
     .selectFrom('withdrawals')
@@ -175,7 +182,15 @@ export async function listWithdrawals(
   if (options.userId !== undefined) query = query.where('user_id', '=', options.userId);
   if (options.status) query = query.where('status', '=', options.status);
   if (options.beforeId) query = query.where('id', options.oldestFirst ? '>' : '<', options.beforeId);
+  else if (options.offset) query = query.offset(options.offset);
   return query.execute();
+}
+
+export async function countWithdrawals(db: Executor, options: { userId?: number; status?: WithdrawalStatus }): Promise<number> {
+  let query = db.selectFrom('withdrawals').select((eb) => eb.fn.countAll<string>().as('count'));
+  if (options.userId !== undefined) query = query.where('user_id', '=', options.userId);
+  if (options.status) query = query.where('status', '=', options.status);
+  return Number((await query.executeTakeFirstOrThrow()).count);
 }
 
 export async function findUserIdByLoginName(db: Executor, loginName: string): Promise<number | undefined> {

@@ -15,6 +15,10 @@ const benches: Record<string, { describe: string; load: () => Promise<{ run(args
     describe: 'POST /api/games/dice/bets (many accounts and one hot account) vs a bare node http + pg peer doing the same ledger transaction',
     load: () => import('./settlement.bench.js'),
   },
+  'initial-load': {
+    describe: 'compressed size (raw, gzip, brotli) of what the first screen of the built client fetches, against the 150 KB budget',
+    load: () => import('./initial-load.bench.js'),
+  },
 };
 
 const [name, ...args] = process.argv.slice(2);
@@ -25,6 +29,6 @@ if (!bench) {
   process.exit(name ? 1 : 0);
 }
 await (await bench.load()).run(args);
-process.exit(0);
+process.exit(process.exitCode ?? 0);
 
 export {};

@@ -8,6 +8,7 @@ import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
 import { isDatabaseUnavailable } from '../../db/unavailable.js';
 import type { Env } from './env.js';
+import { clientAssets, REVALIDATE_CACHE, sendClientFile } from './http/static-client.js';
 import type { Logger } from './infra/logger.js';
 import type { Metrics } from './infra/metrics.js';
 import { legacyErrorBody } from './rest/legacy-errors.js';
@@ -182,14 +183,13 @@ function sameSecret(given: string, expected: string): boolean {
 /** The built SPA, with index.html for every client route so deep links and reloads work. */
 function serveClient(app: express.Express, distDir: string): void {
   const indexHtml = path.join(distDir, 'index.html');
-  app.use(express.static(distDir, { index: false, maxAge: '1h' }));
+  app.use(clientAssets(distDir));
   app.get('/{*clientRoute}', (req, res, next) => {
     if (API_PREFIXES.some((prefix) => req.path.startsWith(prefix))) return next();
     if (!existsSync(indexHtml)) {
       res.status(503).type('text/plain').send('The web client is not built yet: run "npm run build".');
       return;
     }
-    res.setHeader('Cache-Control', 'no-cache');
-    res.sendFile(indexHtml);
+    sendClientFile(path.resolve(distDir), 'index.html', req.get('accept-encoding'), res, REVALIDATE_CACHE);
   });
 }

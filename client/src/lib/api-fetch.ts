@@ -1,5 +1,5 @@
 import { HTTP_TIMEOUT_MS } from '../constants';
-import { clearSession } from '../features/auth/session-store';
+import { endSessionAfterUnauthorized } from '../features/auth/session-ended';
 import { reportPossibleOutage } from '../features/health/health-store';
 
 /**
@@ -16,7 +16,11 @@ export async function apiFetch(input: RequestInfo | URL, init?: RequestInit): Pr
     if (!init?.signal?.aborted) reportPossibleOutage();
     throw error;
   }
-  if (response.status === 401) clearSession();
+  // Log Out's own 401 (an already expired session) is not news to the player.
+  const isLogout = String(input instanceof Request ? input.url : input).includes('auth.logout');
+  if (response.status === 401) {
+    if (!isLogout) endSessionAfterUnauthorized();
+  }
   // A batch whose calls ended differently answers 207; a 401 among them still ends the session.
   else if (response.status === 207) void dropSessionIfAnyUnauthorized(response.clone());
   if (response.status >= 502) reportPossibleOutage();
@@ -30,7 +34,7 @@ async function dropSessionIfAnyUnauthorized(response: Response): Promise<void> {
     const unauthorized = results.some(
       (item: { error?: { data?: { httpStatus?: unknown } } } | null) => item?.error?.data?.httpStatus === 401,
     );
-    if (unauthorized) clearSession();
+    if (unauthorized) endSessionAfterUnauthorized();
   } catch {
     // Not a tRPC batch body: nothing to read.
   }

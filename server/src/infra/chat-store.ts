@@ -5,6 +5,7 @@ import * as repo from '../../../db/repositories/chat.repo.js';
 import type { ChatEventSink, ChatStore, ChatThrottle } from '../domain/chat/chat.ports.js';
 import { ChatService } from '../domain/chat/chat.service.js';
 import { DomainError } from '../domain/errors.js';
+import { countOf } from '../domain/plural.js';
 import type { PlatformEvents } from '../domain/events/platform-events.js';
 import type { Env, RateLimitSetting } from '../env.js';
 import { selfExclusionCheck } from './account-restrictions.js';
@@ -91,7 +92,7 @@ export function redisChatThrottle(redis: Redis, prefix: string, settings: ChatTh
       const seconds = Math.max(1, Math.ceil(waitMs / 1000));
       throw new DomainError(
         'TOO_MANY_REQUESTS',
-        `Slow mode is on: one message every ${slowModeSeconds} seconds. Please wait ${seconds} seconds.`,
+        `Slow mode is on: one message every ${countOf(slowModeSeconds, 'second')}. Please wait ${countOf(seconds, 'second')}.`,
         { code: 'SLOW_MODE', retryAfterSeconds: seconds },
       );
     },

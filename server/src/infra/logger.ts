@@ -1,11 +1,15 @@
 import { pino, type Logger } from 'pino';
+import { chooseLogFormat, prettyDestination } from './log-format.js';
 
 export type { Logger };
 
 export function createLogger(level: string, name: string): Logger {
-  return pino({
+  const options = {
     level,
     name,
     redact: { paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.token'], remove: true },
-  });
+  };
+  // A terminal gets readable lines (npm start); pipes, files and collectors get JSON.
+  if (chooseLogFormat(process.stdout) === 'pretty') return pino(options, prettyDestination(process.stdout, !process.env.NO_COLOR));
+  return pino(options);
 }

@@ -1,6 +1,7 @@
 import type { Redis } from 'ioredis';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { DomainError } from '../domain/errors.js';
+import { countOf } from '../domain/plural.js';
 import type { RateLimitSetting } from '../env.js';
 
 /**
@@ -53,7 +54,7 @@ export class RateLimits<Name extends string> {
 }
 
 export function tooManyRequestsMessage(seconds: number): string {
-  const wait = seconds < 120 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minutes`;
+  const wait = seconds < 120 ? countOf(seconds, 'second') : countOf(Math.ceil(seconds / 60), 'minute');
   return `Too Many Requests: please wait ${wait} before trying again.`;
 }
 

@@ -63,9 +63,12 @@ export function VerifyEmailPage({ token }: { token: string }) {
   return (
     <AuthCard title="Verify e-mail">
       {body}
-      <Anchor component={Link} to="/resend-verification" size="sm" ta="center">
-        Send a new verification e-mail
-      </Anchor>
+      {/* A verified address needs no new link; offering one there only confuses. */}
+      {state.status === 'done' ? null : (
+        <Anchor component={Link} to="/resend-verification" size="sm" ta="center">
+          Send a new verification e-mail
+        </Anchor>
+      )}
     </AuthCard>
   );
 }

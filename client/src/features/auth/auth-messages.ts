@@ -1,4 +1,4 @@
-import { MAINTENANCE_MESSAGE, type ApiError } from '../../lib/api-error';
+import { GENERIC_SERVER_ERROR, MAINTENANCE_MESSAGE, type ApiError } from '../../lib/api-error';
 
 /** What the login and registration forms say about a failure (spec section 8). */
 export interface FeedbackMessage {
@@ -17,6 +17,13 @@ export function loginFailureMessage(error: ApiError): FeedbackMessage {
   return { message: 'Login failed. Please check your credentials and try again.', tone: 'error' };
 }
 
+/** Whether a 400 names the e-mail field (schema field errors) or the address in its message. */
+function isAboutEmail(error: ApiError): boolean {
+  const fieldErrors = (error.details as { fieldErrors?: { path?: unknown }[] } | undefined)?.fieldErrors;
+  if (Array.isArray(fieldErrors) && fieldErrors.length > 0) return fieldErrors.some((issue) => issue?.path === 'email');
+  return /e-?mail/i.test(error.message ?? '');
+}
+
 export function registerFailureMessage(error: ApiError): FeedbackMessage {
   const text = error.message ?? '';
   if (error.status === 429 || /too many requests/i.test(text)) {
@@ -26,7 +33,9 @@ export function registerFailureMessage(error: ApiError): FeedbackMessage {
       tone: 'warning',
     };
   }
-  if (error.status === 400 || /invalid email/i.test(text)) {
+  // The spec's text is for a bad e-mail address only; a 400 about another field (a too-common
+  // password, a malformed name) shows the server's own reason.
+  if (/invalid email/i.test(text) || (error.status === 400 && (isAboutEmail(error) || !text || text === GENERIC_SERVER_ERROR))) {
     return { message: 'Please enter a valid email address.', tone: 'error' };
   }
   if (!error.status) return { message: MAINTENANCE_MESSAGE, tone: 'error' };

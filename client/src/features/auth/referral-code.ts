@@ -1,4 +1,4 @@
-import { REFERRAL_CODE_PATTERN } from '../../../../server/src/domain/auth/auth.schemas';
+import { REFERRAL_CODE_PATTERN } from '../../../../server/src/domain/auth/referral-code.schemas';
 /**
  * The referral code a visitor arrived with (a `?ref=CODE` link or `/r/CODE`), kept in
  * localStorage until they register; auth.register sends it and the server attributes the sign-up.

@@ -1,6 +1,7 @@
 import { toApiError } from '../../lib/api-error';
 import { authApi, type AuthResult, type LoginInput, type RegisterInput } from './auth-api';
 import { clearSession, getSession, replaceUser, startSession } from './session-store';
+import { withTransientRetry } from './transient-retry';
 
 /** Stores the new session, then refreshes the user from the profile; a failed refresh keeps the session. */
 async function adoptSession(result: AuthResult): Promise<void> {
@@ -20,18 +21,9 @@ export async function signIn(input: LoginInput): Promise<void> {
   }
 }
 
-/** Registration is tried twice with the same fields; the second failure goes to the caller. */
+/** Registration: one automatic retry, and only after a transient failure (network, 5xx). */
 export async function registerAccount(input: RegisterInput): Promise<void> {
-  let result: AuthResult;
-  try {
-    result = await authApi.register(input);
-  } catch {
-    try {
-      result = await authApi.register(input);
-    } catch (error) {
-      throw toApiError(error);
-    }
-  }
+  const result = await withTransientRetry(() => authApi.register(input));
   if (result.token) await adoptSession(result);
 }
 
@@ -67,13 +59,19 @@ export async function refreshProfile(): Promise<void> {
   if (getSession().token === token) replaceUser(user);
 }
 
-/** At start: a stored user is trusted as is; a token without one is checked with a profile call. */
+/**
+ * At start, with a token: the profile is fetched every time, so the header's balances are the
+ * server's (a deposit that arrived while the tab was closed shows at once; issue #17). The stored
+ * user is shown meanwhile. A 401 ends the session (apiFetch says so); without a stored user any
+ * failure does, since there is nothing to show.
+ */
 export async function restoreSession(): Promise<void> {
-  const { token, user } = getSession();
-  if (!token || user) return;
+  const { token } = getSession();
+  if (!token) return;
   try {
-    replaceUser(await authApi.fetchProfile());
+    const user = await authApi.fetchProfile();
+    if (getSession().token === token) replaceUser(user);
   } catch {
-    clearSession();
+    if (getSession().token === token && !getSession().user) clearSession();
   }
 }

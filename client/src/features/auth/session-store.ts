@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { STORAGE_KEYS } from '../../constants';
+import { parseStoredUser } from './stored-user';
 
 /**
  * The signed-in user as the server sends it. Only the fields the shell reads are named;
@@ -39,15 +40,10 @@ let snapshot: Session = readFromStorage();
 
 function readFromStorage(): Session {
   const token = localStorage.getItem(STORAGE_KEYS.token);
-  let user: SessionUser | null = null;
-  try {
-    const raw = localStorage.getItem(STORAGE_KEYS.user);
-    const parsed: unknown = raw ? JSON.parse(raw) : null;
-    user = parsed && typeof parsed === 'object' ? (parsed as SessionUser) : null;
-  } catch {
-    // A corrupted user record must not break start-up; the profile call can refill it.
-    user = null;
-  }
+  const raw = localStorage.getItem(STORAGE_KEYS.user);
+  const user = parseStoredUser(raw);
+  // A malformed record is dropped for good: restoreSession then refills it from the profile.
+  if (raw !== null && user === null) localStorage.removeItem(STORAGE_KEYS.user);
   return { token: token || null, user, isSignedIn: Boolean(token) };
 }
 

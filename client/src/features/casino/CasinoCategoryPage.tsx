@@ -4,6 +4,7 @@ import { PlaceholderState } from '../../components/PlaceholderState';
 import { GameGrid } from '../games/GameGrid';
 import { useGameCatalogue } from '../games/use-game-catalogue';
 import { CASINO_LINKS, type CasinoCategoryPath } from '../navigation/nav-items';
+import { emptyCategoryTitle } from './category-texts';
 import { CategoryGrid } from './CategoryGrid';
 
 export function CasinoCategoryPage({ path }: { path: CasinoCategoryPath }) {
@@ -17,7 +18,7 @@ export function CasinoCategoryPage({ path }: { path: CasinoCategoryPath }) {
       {inCategory.length === 0 ? (
         <PlaceholderState
           icon={category.icon}
-          title={`No ${category.label.toLowerCase()} games yet`}
+          title={emptyCategoryTitle(path)}
           description="Games in this category will be listed here as soon as they are available."
         />
       ) : (

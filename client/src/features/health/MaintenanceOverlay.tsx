@@ -1,13 +1,22 @@
-import { Center, FocusTrap, Portal, RemoveScroll } from '@mantine/core';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
+import { afterStyles } from '../../after-styles';
 import { HEALTH_POLL_INTERVAL_MS } from '../../constants';
-import { MaintenanceNotice } from './MaintenanceNotice';
 import { refreshHealth, useHealthStatus } from './health-store';
-import classes from './MaintenanceOverlay.module.css';
+import type * as CoverModule from './MaintenanceCover';
+
+// The cover (portal, focus trap, scroll lock) is only needed when the backend is down: its code
+// stays out of the first load.
+// It is fetched right after start, while the server is still there to send it.
+let coverModule: Promise<typeof CoverModule> | null = null;
+const loadCover = () => (coverModule ??= afterStyles(() => import('./MaintenanceCover')));
+const MaintenanceCover = lazy(() => loadCover().then((module) => ({ default: module.MaintenanceCover })));
 
 /** Checks the backend at start, on return to the tab and periodically; covers the app while it is down. */
 function useHealthMonitor(): void {
   useEffect(() => {
+    void loadCover().catch(() => {
+      coverModule = null;
+    });
     void refreshHealth();
     const poll = window.setInterval(() => {
       if (document.visibilityState === 'visible') void refreshHealth();
@@ -30,14 +39,8 @@ export function MaintenanceOverlay() {
   const status = useHealthStatus();
   if (status !== 'down') return null;
   return (
-    <Portal>
-      <RemoveScroll>
-        <FocusTrap active>
-          <Center className={classes.overlay} role="alertdialog" aria-modal="true" aria-labelledby="maintenance-title" data-testid="maintenance-overlay">
-            <MaintenanceNotice />
-          </Center>
-        </FocusTrap>
-      </RemoveScroll>
-    </Portal>
+    <Suspense fallback={null}>
+      <MaintenanceCover />
+    </Suspense>
   );
 }

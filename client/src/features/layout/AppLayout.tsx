@@ -1,21 +1,41 @@
-import { AppShell, Box } from '@mantine/core';
+import { Box } from '@mantine/core';
 import { Outlet, useLocation } from '@tanstack/react-router';
+import { lazy, Suspense, useState, type CSSProperties } from 'react';
+import { afterStyles } from '../../after-styles';
 import { useIsMobile } from '../../components/use-is-mobile';
 import { CHAT_PANEL_WIDTH_PX, HEADER_HEIGHT_PX, MOBILE_TAB_BAR_HEIGHT_PX, SIDEBAR_WIDTH_PX } from '../../constants';
-import { AuthModal } from '../auth/AuthModal';
-import { TipModal } from '../economy/TipModal';
-import { VaultModal } from '../economy/VaultModal';
-import { ChatPanel } from '../chat/ChatPanel';
+import { useAuthModal } from '../auth/auth-modal-store';
 import { useFeatures } from '../config/use-app-config';
-import { BetDetailsHost } from '../originals/BetDetailsModal';
-import { SeedsHost } from '../originals/SeedsModal';
 import { useChatOpen, useSidebarCollapsed } from './layout-preferences';
-import { MobileTabBar } from './MobileTabBar';
 import { Sidebar } from './Sidebar';
-import { SiteFooter } from './SiteFooter';
 import { TopBar } from './TopBar';
 import { useNavigationEffects } from './use-navigation-effects';
 import classes from './AppLayout.module.css';
+
+// Not part of the first screen's bundle (issue #17: 150 KB budget): the chat panel and the
+// login/register forms (zod, @mantine/form) load on their own, the forms only once asked for.
+const ChatPanel = lazy(() => afterStyles(() => import('../chat/ChatPanel')).then((module) => ({ default: module.ChatPanel })));
+// Below the fold, and only on phones: neither holds the first paint.
+const SiteFooter = lazy(() => import('./SiteFooter').then((module) => ({ default: module.SiteFooter })));
+const MobileTabBar = lazy(() => import('./MobileTabBar').then((module) => ({ default: module.MobileTabBar })));
+// Modals opened from game pages, the header and the chat (bet details, seeds, tips, vault): after the first paint.
+const BetDetailsHost = lazy(() => afterStyles(() => import('../originals/BetDetailsModal')).then((module) => ({ default: module.BetDetailsHost })));
+const SeedsHost = lazy(() => afterStyles(() => import('../originals/SeedsModal')).then((module) => ({ default: module.SeedsHost })));
+const TipModal = lazy(() => afterStyles(() => import('../economy/TipModal')).then((module) => ({ default: module.TipModal })));
+const VaultModal = lazy(() => afterStyles(() => import('../economy/VaultModal')).then((module) => ({ default: module.VaultModal })));
+const AuthModal = lazy(() => afterStyles(() => import('../auth/AuthModal')).then((module) => ({ default: module.AuthModal })));
+
+/** Mounts the auth modal the first time it is opened, then keeps it (for its closing transition). */
+function AuthModalHost() {
+  const { opened } = useAuthModal();
+  const [wanted, setWanted] = useState(opened);
+  if (opened && !wanted) setWanted(true);
+  return wanted ? (
+    <Suspense fallback={null}>
+      <AuthModal />
+    </Suspense>
+  ) : null;
+}
 
 /**
  * Desktop: top bar, collapsible sidebar, content + footer, chat panel on the right.
@@ -33,20 +53,28 @@ export function AppLayout() {
   const sidebarHidden = isMobile || sidebarCollapsed;
   // The /chat page already shows the Trollbox full size.
   const chatHidden = isMobile || !chatOpen || !features.chat || pathname === '/chat';
+  // Loaded the first time it is shown, then kept mounted (hidden panels keep their scroll position).
+  const [chatShown, setChatShown] = useState(!chatHidden);
+  if (!chatHidden && !chatShown) setChatShown(true);
 
+  const shellVariables = {
+    '--shell-header-height': `${HEADER_HEIGHT_PX}px`,
+    '--shell-navbar-width': sidebarHidden ? '0px' : `${SIDEBAR_WIDTH_PX}px`,
+    '--shell-navbar-size': `${SIDEBAR_WIDTH_PX}px`,
+    '--shell-aside-width': chatHidden ? '0px' : `${CHAT_PANEL_WIDTH_PX}px`,
+    '--shell-aside-size': `${CHAT_PANEL_WIDTH_PX}px`,
+    '--shell-footer-height': isMobile ? `${MOBILE_TAB_BAR_HEIGHT_PX}px` : '0px',
+  } as CSSProperties;
+
+  // A hand-made shell (fixed header, sliding side panels, padded main) rather than Mantine's
+  // AppShell, whose media-query styles, resize handles and scroll-lock code weigh ~9 KB
+  // compressed in the first load (issue #17).
   return (
-    <AppShell
-      header={{ height: HEADER_HEIGHT_PX }}
-      navbar={{ width: SIDEBAR_WIDTH_PX, breakpoint: 0, collapsed: { desktop: sidebarHidden, mobile: sidebarHidden } }}
-      aside={{ width: CHAT_PANEL_WIDTH_PX, breakpoint: 0, collapsed: { desktop: chatHidden, mobile: chatHidden } }}
-      footer={{ height: MOBILE_TAB_BAR_HEIGHT_PX, collapsed: !isMobile }}
-      padding={0}
-      data-layout={isMobile ? 'mobile' : 'desktop'}
-    >
+    <div className={classes.shell} style={shellVariables} data-layout={isMobile ? 'mobile' : 'desktop'}>
       <a href="#main-content" className={classes.skipLink}>
         Skip to content
       </a>
-      <AppShell.Header className={classes.header}>
+      <header className={classes.header}>
         <TopBar
           isMobile={isMobile}
           sidebarCollapsed={sidebarCollapsed}
@@ -54,30 +82,40 @@ export function AppLayout() {
           chatOpen={chatOpen}
           onToggleChat={toggleChat}
         />
-      </AppShell.Header>
+      </header>
       {/* inert keeps a hidden panel out of the tab order and away from screen readers. */}
-      <AppShell.Navbar id="sidebar" className={classes.sidebar} inert={sidebarHidden} data-collapsed={sidebarHidden || undefined}>
+      <nav id="sidebar" className={classes.sidebar} inert={sidebarHidden} data-collapsed={sidebarHidden || undefined}>
         <Sidebar />
-      </AppShell.Navbar>
-      <AppShell.Aside id="chat-panel" className={classes.aside} inert={chatHidden} data-collapsed={chatHidden || undefined}>
-        {features.chat ? <ChatPanel onClose={toggleChat} active={!chatHidden} /> : null}
-      </AppShell.Aside>
-      <AppShell.Main id="main-content" tabIndex={-1} className={classes.main}>
+      </nav>
+      <aside id="chat-panel" className={classes.aside} inert={chatHidden} data-collapsed={chatHidden || undefined}>
+        {features.chat && chatShown ? (
+          <Suspense fallback={null}>
+            <ChatPanel onClose={toggleChat} active={!chatHidden} />
+          </Suspense>
+        ) : null}
+      </aside>
+      <main id="main-content" tabIndex={-1} className={classes.main}>
         <Box px={{ base: 'md', sm: 'xl' }} py={{ base: 'md', sm: 'xl' }} className={classes.content}>
           <Outlet />
         </Box>
-        <SiteFooter />
-      </AppShell.Main>
+        <Suspense fallback={null}>
+          <SiteFooter />
+        </Suspense>
+      </main>
       {isMobile ? (
-        <AppShell.Footer component="div" className={classes.tabBar}>
-          <MobileTabBar />
-        </AppShell.Footer>
+        <div className={classes.tabBar}>
+          <Suspense fallback={null}>
+            <MobileTabBar />
+          </Suspense>
+        </div>
       ) : null}
-      <AuthModal />
-      <BetDetailsHost />
-      <SeedsHost />
-      <TipModal />
-      <VaultModal />
-    </AppShell>
+      <AuthModalHost />
+      <Suspense fallback={null}>
+        <BetDetailsHost />
+        <SeedsHost />
+        <TipModal />
+        <VaultModal />
+      </Suspense>
+    </div>
   );
 }

@@ -1,5 +1,5 @@
-import { NavLink, ScrollArea, Stack } from '@mantine/core';
-import { IconDeviceGamepad2, IconTicket } from '@tabler/icons-react';
+import { Box, NavLink, Stack } from '@mantine/core';
+import { IconDeviceGamepad2 } from '@tabler/icons-react';
 import { Link, useLocation } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { useFeatures } from '../config/use-app-config';
@@ -26,7 +26,8 @@ export function Sidebar() {
   }, [pathname]);
 
   return (
-    <ScrollArea type="auto" h="100%">
+    // A native scroll box: Mantine's ScrollArea pulls all of @floating-ui/react into the first load.
+    <Box h="100%" style={{ overflowY: 'auto' }}>
       <Stack gap="md" p="sm" component="nav" aria-label="Main">
         <TokenCard />
         <div>
@@ -65,9 +66,8 @@ export function Sidebar() {
               fw={600}
             />
           ) : null}
-          <NavLink component={Link} to="/raffle" label="Raffle" leftSection={<IconTicket size={18} aria-hidden />} active={pathname === '/raffle'} fw={600} />
         </div>
       </Stack>
-    </ScrollArea>
+    </Box>
   );
 }

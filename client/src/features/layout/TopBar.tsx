@@ -1,13 +1,20 @@
-import { ActionIcon, Box, Button, Group, Tooltip } from '@mantine/core';
+import { ActionIcon, Box, Button, Group } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand, IconMessageCircle, IconMessageCircleOff } from '@tabler/icons-react';
+import { afterStyles } from '../../after-styles';
+import { LazyTooltip } from '../../components/LazyTooltip';
 import { openAuthModal } from '../auth/auth-modal-store';
 import { useSession } from '../auth/session-store';
 import { useFeatures } from '../config/use-app-config';
-import { GameSearch } from '../games/GameSearch';
-import { ThemeSwitcher } from '../theme/ThemeSwitcher';
 import { HeaderBalances } from './HeaderBalances';
 import { Logo } from './Logo';
-import { UserMenu } from './UserMenu';
+
+// Only signed-in players see the user menu; guests (the first visit) never download it.
+const UserMenu = lazy(() => afterStyles(() => import('./UserMenu')).then((module) => ({ default: module.UserMenu })));
+// The search box's combobox (floating-ui) follows the first paint; a same-sized box holds its place.
+// Off unless the server turns the theme switcher on.
+const ThemeSwitcher = lazy(() => afterStyles(() => import('../theme/ThemeSwitcher')).then((module) => ({ default: module.ThemeSwitcher })));
+const GameSearch = lazy(() => afterStyles(() => import('../games/GameSearch')).then((module) => ({ default: module.GameSearch })));
 
 interface TopBarProps {
   isMobile: boolean;
@@ -26,25 +33,33 @@ export function TopBar({ isMobile, sidebarCollapsed, onToggleSidebar, chatOpen, 
     <Group h="100%" px={isMobile ? 'sm' : 'md'} justify="space-between" wrap="nowrap" gap="sm">
       <Group gap="sm" wrap="nowrap">
         {isMobile ? null : (
-          <Tooltip label={sidebarLabel}>
+          <LazyTooltip label={sidebarLabel}>
             <ActionIcon variant="subtle" color="gray" size="lg" onClick={onToggleSidebar} aria-label={sidebarLabel} aria-expanded={!sidebarCollapsed} aria-controls="sidebar">
               {sidebarCollapsed ? <IconLayoutSidebarLeftExpand size={20} /> : <IconLayoutSidebarLeftCollapse size={20} />}
             </ActionIcon>
-          </Tooltip>
+          </LazyTooltip>
         )}
         <Logo />
       </Group>
       {isMobile ? null : (
         <Box flex={1} maw={420} role="search">
-          <GameSearch />
+          <Suspense fallback={<Box h={36} />}>
+            <GameSearch />
+          </Suspense>
         </Box>
       )}
       <Group gap="xs" wrap="nowrap">
-        <ThemeSwitcher />
+        {features.themeSwitcher ? (
+          <Suspense fallback={null}>
+            <ThemeSwitcher />
+          </Suspense>
+        ) : null}
         {isSignedIn ? (
           <>
             <HeaderBalances compact={isMobile} />
-            <UserMenu />
+            <Suspense fallback={null}>
+              <UserMenu />
+            </Suspense>
           </>
         ) : (
           <>
@@ -57,11 +72,11 @@ export function TopBar({ isMobile, sidebarCollapsed, onToggleSidebar, chatOpen, 
           </>
         )}
         {isMobile || !features.chat ? null : (
-          <Tooltip label={chatLabel}>
+          <LazyTooltip label={chatLabel}>
             <ActionIcon variant={chatOpen ? 'light' : 'subtle'} color={chatOpen ? 'brand' : 'gray'} size="lg" onClick={onToggleChat} aria-label={chatLabel} aria-expanded={chatOpen} aria-controls="chat-panel">
               {chatOpen ? <IconMessageCircle size={20} /> : <IconMessageCircleOff size={20} />}
             </ActionIcon>
-          </Tooltip>
+          </LazyTooltip>
         )}
       </Group>
     </Group>

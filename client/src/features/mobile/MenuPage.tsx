@@ -1,5 +1,5 @@
 import { Button, Group, NavLink, Paper, Stack, Title } from '@mantine/core';
-import { IconBriefcase, IconChartLine, IconInfoCircle, IconTicket, IconUser } from '@tabler/icons-react';
+import { IconBriefcase, IconChartLine, IconInfoCircle, IconUser } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { NarrowScreenOnly } from '../../components/NarrowScreenOnly';
@@ -52,7 +52,6 @@ export function MenuPage() {
           {ORIGINALS_LINKS.map(({ to, label, icon: LinkIcon }) => (
             <NavLink key={to} component={Link} to={to} label={label} leftSection={<LinkIcon size={18} aria-hidden />} />
           ))}
-          <NavLink component={Link} to="/raffle" label="Raffle" leftSection={<IconTicket size={18} aria-hidden />} />
           {sports ? <NavLink component={Link} to={SPORTS_LINK.to} label={SPORTS_LINK.label} leftSection={<SPORTS_LINK.icon size={18} aria-hidden />} /> : null}
         </MenuGroup>
         <MenuGroup title="Trading">

@@ -7,6 +7,7 @@ import { isGameResultQuery } from './query-conventions';
 import type { RealtimeHandlers } from './realtime-client';
 import { TOKEN_PRICE_CHANNEL } from './realtime-protocol';
 import { setRealtimeStatus } from './realtime-status';
+import { refreshAfterReconnect } from './reconnect-refresh';
 
 /** The stored user's balance field an update of this currency replaces. */
 function balanceField(currency: unknown): 'balance' | 'bzuBalance' {
@@ -63,6 +64,8 @@ function refetchGameQueries(): void {
   void queryClient.invalidateQueries({ predicate: (query) => isGameResultQuery(query.queryKey) });
 }
 
+const refreshOnReconnect = refreshAfterReconnect(() => void refreshBalances());
+
 /** What each event does to the page (spec section 7). */
 export const realtimeHandlers: RealtimeHandlers = {
   onEvent(type, frame) {
@@ -97,5 +100,8 @@ export const realtimeHandlers: RealtimeHandlers = {
     }
     else if (channel.startsWith('game-results:')) refetchGameQueries();
   },
-  onStatus: setRealtimeStatus,
+  onStatus(status) {
+    refreshOnReconnect(status);
+    setRealtimeStatus(status);
+  },
 };

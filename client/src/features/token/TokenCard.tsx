@@ -1,6 +1,7 @@
-import { Badge, Button, Group, Paper, Stack, Text, ThemeIcon, Tooltip } from '@mantine/core';
+import { Badge, Button, Group, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconCoin } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
+import { LazyTooltip } from '../../components/LazyTooltip';
 import { useRealtimeStatus } from '../realtime/realtime-status';
 import { TokenPrice } from './TokenPrice';
 import { useTokenLatest } from './use-token-latest';
@@ -25,11 +26,11 @@ export function TokenCard() {
             </Text>
           </div>
           {live ? (
-            <Tooltip label="Price updates arrive as they happen">
+            <LazyTooltip label="Price updates arrive as they happen">
               <Badge size="xs" variant="dot" color="green" ml="auto" data-testid="token-live" tabIndex={0}>
                 Live
               </Badge>
-            </Tooltip>
+            </LazyTooltip>
           ) : null}
         </Group>
         <TokenPrice state={state} />

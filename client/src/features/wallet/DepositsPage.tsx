@@ -6,7 +6,7 @@ import { DEPOSIT_STATUSES, type DepositStatusFilter } from './paging';
 import { StatusListPage } from './StatusListPage';
 import { StatusBadge, formatDateTime, shorten } from './wallet-ui';
 
-function useDepositsPage(input: { status: string; limit: number; cursor?: string }) {
+function useDepositsPage(input: { status: string; limit: number; page: number }) {
   return trpc.wallet.deposits.useQuery({ ...input, status: input.status as DepositStatusFilter });
 }
 type Item = NonNullable<ReturnType<typeof useDepositsPage>['data']>['items'][number];

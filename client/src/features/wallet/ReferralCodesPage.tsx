@@ -131,44 +131,47 @@ export function ReferralCodesPage() {
           {codes.isPending ? (
             <Skeleton height={80} />
           ) : codes.data && codes.data.length > 0 ? (
-            <Table striped data-testid="referral-codes">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Code</Table.Th>
-                  <Table.Th>Created</Table.Th>
-                  <Table.Th ta="right">Sign-ups</Table.Th>
-                  <Table.Th ta="right">Wagered</Table.Th>
-                  <Table.Th ta="right">Commission (claimed)</Table.Th>
-                  <Table.Th />
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {codes.data.map((row) => (
-                  <Table.Tr key={row.code}>
-                    <Table.Td ff="monospace" fw={600}>
-                      {row.code}
-                    </Table.Td>
-                    <Table.Td>{formatDateTime(row.createdAt)}</Table.Td>
-                    <Table.Td ta="right">{row.signups}</Table.Td>
-                    <Table.Td ta="right" ff="monospace">
-                      <PerCurrency values={row.wagered} />
-                    </Table.Td>
-                    <Table.Td ta="right" ff="monospace">
-                      <PerCurrency values={row.commission.accrued} claimed={row.commission.claimed} />
-                    </Table.Td>
-                    <Table.Td ta="right">
-                      <CopyButton value={row.code}>
-                        {({ copied, copy }) => (
-                          <Button size="xs" variant="subtle" onClick={copy} aria-label={`Copy code ${row.code}`}>
-                            {copied ? 'Copied' : 'Copy'}
-                          </Button>
-                        )}
-                      </CopyButton>
-                    </Table.Td>
+            // Its own sideways scroll: six columns are wider than a phone, and the page must not be.
+            <Table.ScrollContainer minWidth={560} type="native">
+              <Table striped data-testid="referral-codes">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Code</Table.Th>
+                    <Table.Th>Created</Table.Th>
+                    <Table.Th ta="right">Sign-ups</Table.Th>
+                    <Table.Th ta="right">Wagered</Table.Th>
+                    <Table.Th ta="right">Commission (claimed)</Table.Th>
+                    <Table.Th />
                   </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
+                </Table.Thead>
+                <Table.Tbody>
+                  {codes.data.map((row) => (
+                    <Table.Tr key={row.code}>
+                      <Table.Td ff="monospace" fw={600}>
+                        {row.code}
+                      </Table.Td>
+                      <Table.Td>{formatDateTime(row.createdAt)}</Table.Td>
+                      <Table.Td ta="right">{row.signups}</Table.Td>
+                      <Table.Td ta="right" ff="monospace">
+                        <PerCurrency values={row.wagered} />
+                      </Table.Td>
+                      <Table.Td ta="right" ff="monospace">
+                        <PerCurrency values={row.commission.accrued} claimed={row.commission.claimed} />
+                      </Table.Td>
+                      <Table.Td ta="right">
+                        <CopyButton value={row.code}>
+                          {({ copied, copy }) => (
+                            <Button size="xs" variant="subtle" onClick={copy} aria-label={`Copy code ${row.code}`}>
+                              {copied ? 'Copied' : 'Copy'}
+                            </Button>
+                          )}
+                        </CopyButton>
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
           ) : codes.data ? (
             <PlaceholderState icon={IconUsers} title="No referral codes yet" description="Create a code and share it; new players sign up with it." />
           ) : null}

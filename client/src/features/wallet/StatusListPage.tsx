@@ -1,11 +1,12 @@
-import { Button, Group, Paper, ScrollArea, Stack, Table } from '@mantine/core';
+import { Button, Group, Paper, ScrollArea, Stack, Table, Text } from '@mantine/core';
 import type { Icon } from '@tabler/icons-react';
-import { Link } from '@tanstack/react-router';
-import { useEffect, useState, type ReactNode } from 'react';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { useState, type ReactNode } from 'react';
 import { PageHeader } from '../../components/PageHeader';
+import { useIsMobile } from '../../components/use-is-mobile';
 import { PlaceholderState } from '../../components/PlaceholderState';
 import { PAGE_SIZE_DEFAULT } from '../../constants';
-import { FIRST_PAGE, currentCursor, nextPage, pageNumber, previousPage, type CursorTrail } from './paging';
+import { totalLabel } from './paging';
 import { ErrorAlert, PagerControls } from './wallet-ui';
 
 export interface StatusListProps<TItem> {
@@ -20,22 +21,29 @@ export interface StatusListProps<TItem> {
   columns: string[];
   row: (item: TItem) => ReactNode[];
   rowKey: (item: TItem) => string;
-  /** Loads one page; the page keeps the cursor trail and the size. */
-  usePage: (input: { status: string; limit: number; cursor?: string }) => {
-    data?: { items: TItem[]; nextCursor: string | null };
+  /** Loads one page by number (1-based; the number lives in the URL as ?page=N). */
+  usePage: (input: { status: string; limit: number; page: number }) => {
+    data?: { items: TItem[]; nextCursor: string | null; total: number };
     error: unknown;
     isPending: boolean;
   };
 }
 
-/** Deposits and withdrawals: a status filter in the path, keyset pages of 20 (up to 100), designed empty states. */
+/**
+ * Deposits and withdrawals: a status filter in the path, the page number in the query (?page=2,
+ * kept on reload), pages of 20 (up to 100), the total, designed empty states.
+ */
 export function StatusListPage<TItem>(props: StatusListProps<TItem>) {
+  const isMobile = useIsMobile();
+  const navigate = useNavigate();
+  const search: { page?: number } = useSearch({ strict: false });
+  const page = search.page ?? 1;
   const [pageSize, setPageSize] = useState(PAGE_SIZE_DEFAULT);
-  const [trail, setTrail] = useState<CursorTrail>(FIRST_PAGE);
-  useEffect(() => setTrail(FIRST_PAGE), [props.status, pageSize]);
-  const query = props.usePage({ status: props.status, limit: pageSize, cursor: currentCursor(trail) });
+  const goToPage = (next: number) => void navigate({ to: '.', search: (previous: Record<string, unknown>) => ({ ...previous, page: next > 1 ? next : undefined }) });
+  const query = props.usePage({ status: props.status, limit: pageSize, page });
   const items = query.data?.items ?? [];
-  const nextCursor = query.data?.nextCursor ?? null;
+  const total = query.data?.total ?? 0;
+  const hasNext = page * pageSize < total;
 
   return (
     <Stack gap="md">
@@ -54,13 +62,20 @@ export function StatusListPage<TItem>(props: StatusListProps<TItem>) {
           </Button>
         ))}
       </Group>
+      {query.data ? (
+        <Text size="sm" c="dimmed" data-testid="status-list-total">
+          {totalLabel(total, props.title.toLowerCase())}
+        </Text>
+      ) : null}
       <ErrorAlert error={query.error} title={`Could not load ${props.title.toLowerCase()}`} />
       {query.isPending ? null : items.length === 0 && !query.error ? (
         <PlaceholderState icon={props.icon} title={props.emptyTitle(props.status)} description={props.emptyDescription} />
       ) : items.length > 0 ? (
         <Paper withBorder radius="md" bg="var(--bzu-card)">
+          {/* Phones scroll the table sideways inside its card; wider screens fit it (no minimum
+              width: at 1440 px with the chat open the card is ~600 px wide). */}
           <ScrollArea type="auto">
-            <Table striped highlightOnHover verticalSpacing="sm" miw={720} data-testid="status-list">
+            <Table striped highlightOnHover verticalSpacing="sm" miw={isMobile ? 640 : undefined} data-testid="status-list">
               <Table.Thead>
                 <Table.Tr>
                   {props.columns.map((column) => (
@@ -81,15 +96,18 @@ export function StatusListPage<TItem>(props: StatusListProps<TItem>) {
           </ScrollArea>
         </Paper>
       ) : null}
-      {items.length > 0 || pageNumber(trail) > 1 ? (
+      {items.length > 0 || page > 1 ? (
         <PagerControls
           pageSize={pageSize}
-          onPageSize={setPageSize}
-          page={pageNumber(trail)}
-          hasPrevious={pageNumber(trail) > 1}
-          hasNext={Boolean(nextCursor)}
-          onPrevious={() => setTrail(previousPage)}
-          onNext={() => setTrail((current) => nextPage(current, nextCursor))}
+          onPageSize={(size) => {
+            setPageSize(size);
+            goToPage(1);
+          }}
+          page={page}
+          hasPrevious={page > 1}
+          hasNext={hasNext}
+          onPrevious={() => goToPage(page - 1)}
+          onNext={() => goToPage(page + 1)}
         />
       ) : null}
     </Stack>

@@ -48,7 +48,7 @@ export function WalletBalancesPage() {
       {terms.data ? (
         <Stack gap="lg">
           <DepositAddressCard networks={terms.data.networks} />
-          <WithdrawalForm terms={terms.data} />
+          <WithdrawalForm terms={terms.data} available={{ USD: usd, BZU: bzu }} />
         </Stack>
       ) : terms.isPending ? (
         <Skeleton height={320} radius="md" />

@@ -5,6 +5,7 @@ import { useState, type FormEvent } from 'react';
 import { trpc } from '../../trpc';
 import { addAmounts, amountInputError, formatMoney } from './money';
 import { ErrorAlert } from './wallet-ui';
+import { withdrawalProblems } from './withdrawal-validation';
 
 type Asset = 'USDT' | 'USDC' | 'BZU';
 type Network = 'ERC20' | 'BEP20' | 'TRC20';
@@ -18,7 +19,7 @@ export interface WithdrawalTerms {
 const currencyOf = (asset: Asset) => (asset === 'BZU' ? 'BZU' : 'USD');
 
 /** Amount, currency, network, address and password; the server decides, and its refusals are shown as it words them. */
-export function WithdrawalForm({ terms }: { terms: WithdrawalTerms }) {
+export function WithdrawalForm({ terms, available }: { terms: WithdrawalTerms; available?: { USD?: string; BZU?: string } }) {
   const utils = trpc.useUtils();
   const assets = [...new Set(terms.networks.flatMap((network) => network.assets))];
   const [asset, setAsset] = useState<Asset>(assets[0] ?? 'USDT');
@@ -29,6 +30,7 @@ export function WithdrawalForm({ terms }: { terms: WithdrawalTerms }) {
   const [password, setPassword] = useState('');
   const [otp, setOtp] = useState('');
   const [amountError, setAmountError] = useState<string | null>(null);
+  const [addressError, setAddressError] = useState<string | null>(null);
   // The code field only when the server says this account has two-factor authentication on.
   const twoFactor = trpc.auth.twoFactor.status.useQuery(undefined, { retry: false });
   const needsCode = twoFactor.data?.enabled === true;
@@ -56,9 +58,11 @@ export function WithdrawalForm({ terms }: { terms: WithdrawalTerms }) {
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const problem = amountInputError(amount);
-    setAmountError(problem);
-    if (problem) return;
+    // Checked here first, in words (the server checks again, and has the last word).
+    const problems = withdrawalProblems({ amount, address, network, currency, minimum, fee, available: available?.[currency] });
+    setAmountError(problems.amount);
+    setAddressError(problems.address);
+    if (problems.amount || problems.address) return;
     withdraw.mutate({ amount: amount.trim(), asset, network, address: address.trim(), password, ...(needsCode ? { otp: otp.trim() } : {}) });
   }
 
@@ -99,6 +103,7 @@ export function WithdrawalForm({ terms }: { terms: WithdrawalTerms }) {
             spellCheck={false}
             value={address}
             onChange={(event) => setAddress(event.currentTarget.value)}
+            error={addressError}
             placeholder={network === 'TRC20' ? 'T…' : '0x…'}
             styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
           />

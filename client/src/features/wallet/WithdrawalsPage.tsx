@@ -6,7 +6,7 @@ import { WITHDRAWAL_STATUSES, type WithdrawalStatusFilter } from './paging';
 import { StatusListPage } from './StatusListPage';
 import { StatusBadge, formatDateTime, shorten } from './wallet-ui';
 
-function useWithdrawalsPage(input: { status: string; limit: number; cursor?: string }) {
+function useWithdrawalsPage(input: { status: string; limit: number; page: number }) {
   return trpc.wallet.withdrawals.useQuery({ ...input, status: input.status as WithdrawalStatusFilter });
 }
 type Item = NonNullable<ReturnType<typeof useWithdrawalsPage>['data']>['items'][number];

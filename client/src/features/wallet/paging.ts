@@ -46,3 +46,14 @@ export function nextPage(trail: CursorTrail, nextCursor: string | null | undefin
 export function previousPage(trail: CursorTrail): CursorTrail {
   return trail.cursors.length > 1 ? { cursors: trail.cursors.slice(0, -1) } : trail;
 }
+
+/** validateSearch of the deposits and withdrawals lists: `?page=N` (a whole number from 1), else nothing. */
+export function pageSearch(search: Record<string, unknown>): { page?: number } {
+  const page = Number(search.page);
+  return Number.isInteger(page) && page > 1 && page <= 100_000 ? { page } : {};
+}
+
+/** "1 deposit", "12 withdrawals": the list's total under its heading. */
+export function totalLabel(total: number, plural: string): string {
+  return `${total} ${total === 1 ? plural.replace(/s$/, '') : plural}`;
+}

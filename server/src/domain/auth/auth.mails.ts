@@ -1,3 +1,5 @@
+import { countOf } from '../plural.js';
+
 export interface MailContent {
   kind: string;
   subject: string;
@@ -23,7 +25,7 @@ function layout(greeting: string, paragraphs: string[], link: string, action: st
 export function verificationMail(name: string, link: string, validHours: number): MailContent {
   const lines = [
     'Please confirm your e-mail address to finish creating your account.',
-    `The link is valid for ${validHours} hours and can be used once.`,
+    `The link is valid for ${countOf(validHours, 'hour')} and can be used once.`,
   ];
   return {
     kind: 'verify_email',
@@ -36,7 +38,7 @@ export function verificationMail(name: string, link: string, validHours: number)
 export function passwordResetMail(name: string, link: string, validMinutes: number): MailContent {
   const lines = [
     'Someone asked to reset the password of your account.',
-    `The link is valid for ${validMinutes} minutes and can be used once. All your sessions will be signed out.`,
+    `The link is valid for ${countOf(validMinutes, 'minute')} and can be used once. All your sessions will be signed out.`,
   ];
   return {
     kind: 'reset_password',

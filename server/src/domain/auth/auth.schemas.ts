@@ -3,6 +3,7 @@
  * Imports nothing but zod so the client bundle can use it as is.
  */
 import { z } from 'zod';
+import { REFERRAL_CODE_PATTERN } from './referral-code.schemas.js';
 
 export const USERNAME_MESSAGE = 'Username must be 3-10 characters and contain only letters and numbers';
 export const DISPLAY_NAME_MESSAGE = 'Display name must be 3-10 characters and contain only letters and numbers';
@@ -45,7 +46,7 @@ const optionalDisplayName = z.preprocess(
 );
 
 /** Referral codes: 3-20 letters and digits (the database holds the same rule). */
-export const REFERRAL_CODE_PATTERN = /^[A-Za-z0-9]{3,20}$/;
+export { REFERRAL_CODE_PATTERN } from './referral-code.schemas.js';
 export const REFERRAL_CODE_MESSAGE = 'A referral code is 3-20 letters and digits';
 
 /** A referral code or nothing: a malformed one never fails a registration. */

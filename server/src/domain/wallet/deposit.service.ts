@@ -4,6 +4,7 @@ import {
   findDepositAddressOwner,
   findUserIdByLoginName,
   insertDepositAddress,
+  countDeposits,
   listDeposits,
   markDepositCredited,
   upsertDeposit,
@@ -190,14 +191,15 @@ export class DepositService {
     });
   }
 
-  async list(userId: number, input: { status: 'ALL' | 'PENDING' | 'CREDITED'; limit?: number; cursor?: string }) {
+  /** One page (by cursor, or by number), with the total the filter matches. */
+  async list(userId: number, input: { status: 'ALL' | 'PENDING' | 'CREDITED'; limit?: number; cursor?: string; page?: number }) {
     const limit = input.limit ?? PAGE_DEFAULT;
-    const rows = await listDeposits(this.deps.db, userId, {
-      status: input.status === 'ALL' ? undefined : input.status,
-      limit: limit + 1,
-      beforeId: input.cursor,
-    });
+    const status = input.status === 'ALL' ? undefined : input.status;
+    const [rows, total] = await Promise.all([
+      listDeposits(this.deps.db, userId, { status, limit: limit + 1, beforeId: input.cursor, offset: input.page ? (input.page - 1) * limit : undefined }),
+      countDeposits(this.deps.db, userId, { status }),
+    ]);
     const page = rows.slice(0, limit);
-    return { items: page.map(toDepositView), nextCursor: rows.length > limit ? String(page[page.length - 1]!.id) : null };
+    return { items: page.map(toDepositView), nextCursor: rows.length > limit ? String(page[page.length - 1]!.id) : null, total };
   }
 }

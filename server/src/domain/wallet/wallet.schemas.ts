@@ -24,11 +24,14 @@ export const transactionsInputSchema = z.object({ ...pageFields, currency: curre
 export const withdrawalStatusFilterSchema = z.enum(['ALL', 'PENDING', 'APPROVED', 'SENDING', 'SENT', 'REJECTED', 'FAILED']);
 export const depositStatusFilterSchema = z.enum(['ALL', 'PENDING', 'CREDITED']);
 
+/** Deposits and withdrawals also page by number (?page=2 in the address bar); a cursor wins when both come. */
+const pageNumberField = { page: z.number().int().min(1).max(100_000).optional() };
+
 export const withdrawalsInputSchema = z
-  .object({ ...pageFields, status: withdrawalStatusFilterSchema.default('ALL') })
+  .object({ ...pageFields, ...pageNumberField, status: withdrawalStatusFilterSchema.default('ALL') })
   .default({ limit: PAGE_DEFAULT, status: 'ALL' });
 export const depositsInputSchema = z
-  .object({ ...pageFields, status: depositStatusFilterSchema.default('ALL') })
+  .object({ ...pageFields, ...pageNumberField, status: depositStatusFilterSchema.default('ALL') })
   .default({ limit: PAGE_DEFAULT, status: 'ALL' });
 
 export const depositAddressInputSchema = z.object({ network: networkSchema });

@@ -4,6 +4,7 @@ import {
   findWithdrawal,
   insertWithdrawal,
   listApprovedWithdrawalIds,
+  countWithdrawals,
   listWithdrawals,
   transitionWithdrawal,
   type WithdrawalRow,
@@ -166,16 +167,16 @@ export class WithdrawalService {
     return toWithdrawalView(row);
   }
 
-  async list(userId: number | undefined, input: { status: 'ALL' | WithdrawalStatus; limit?: number; cursor?: string }) {
+  /** One page (by cursor, or by number), with the total the filter matches. */
+  async list(userId: number | undefined, input: { status: 'ALL' | WithdrawalStatus; limit?: number; cursor?: string; page?: number }) {
     const limit = input.limit ?? PAGE_DEFAULT;
-    const rows = await listWithdrawals(this.deps.db, {
-      userId,
-      status: input.status === 'ALL' ? undefined : input.status,
-      limit: limit + 1,
-      beforeId: input.cursor,
-    });
+    const status = input.status === 'ALL' ? undefined : input.status;
+    const [rows, total] = await Promise.all([
+      listWithdrawals(this.deps.db, { userId, status, limit: limit + 1, beforeId: input.cursor, offset: input.page ? (input.page - 1) * limit : undefined }),
+      countWithdrawals(this.deps.db, { userId, status }),
+    ]);
     const page = rows.slice(0, limit);
-    return { items: page.map(toWithdrawalView), nextCursor: rows.length > limit ? String(page[page.length - 1]!.id) : null };
+    return { items: page.map(toWithdrawalView), nextCursor: rows.length > limit ? String(page[page.length - 1]!.id) : null, total };
   }
 
   async approve(adminId: number, id: string): Promise<WithdrawalView> {

@@ -1,9 +1,11 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { pageHead } from '../../../components/page-head';
 import { DepositsPage } from '../../../features/wallet/DepositsPage';
-import { DEPOSIT_STATUSES, parseStatus } from '../../../features/wallet/paging';
+import { DEPOSIT_STATUSES, pageSearch, parseStatus } from '../../../features/wallet/paging';
 
 export const Route = createFileRoute('/account/deposits/$status')({
+  // ?page=N: the list's page survives a reload and can be linked.
+  validateSearch: pageSearch,
   head: pageHead('Deposits'),
   // An unknown status in the path goes to ALL.
   beforeLoad: ({ params }) => {
