@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Paper, SegmentedControl, SimpleGrid, Skeleton, Stack, Text, Group } from '@mantine/core';
+import { Alert, Box, Button, Paper, SimpleGrid, Skeleton, Stack, Text, Group } from '@mantine/core';
 import { IconChartLine } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { TOKEN_PRICE_DECIMALS } from '../../constants';
