@@ -154,22 +154,40 @@ describe('live token price, balance and the token overview', () => {
       expect(await main.getByTestId('token-total-supply').innerText()).toBe('1,000,000,000 BZU');
       expect(await main.getByTestId('token-burned').innerText()).toBe('0 BZU');
 
-      // 24h: the snapshots of two hours ago, one hour ago and now.
+      // 24h: the snapshots of two hours ago, one hour ago and now, on a canvas chart (lightweight-charts).
       const chart = main.getByTestId('price-chart');
-      await expect.poll(() => chart.locator('svg').getAttribute('aria-label'), { timeout: 10_000 }).toBe(
-        'BZU price, 24H: 3 points from $0.0250000 to $0.0300000',
-      );
+      const plot = chart.getByRole('img');
+      await expect.poll(() => plot.getAttribute('aria-label'), { timeout: 10_000 }).toBe('BZU price, 24H: 3 points from $0.0250000 to $0.0300000');
+      await expect.poll(() => chart.locator('canvas').count(), { timeout: 10_000 }).toBeGreaterThan(0);
       expect(await chart.innerText()).toContain('High $0.0300000');
       expect(await chart.innerText()).toContain('Low $0.0225000');
-      await chart.locator('svg').hover({ position: { x: 5, y: 100 } });
-      await expect.poll(() => main.getByTestId('price-chart-readout').innerText()).toContain('$0.0250000');
+      // The crosshair at the right edge reads the latest price.
+      await plot.scrollIntoViewIfNeeded();
+      const box = (await plot.boundingBox())!;
+      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+      await page.mouse.move(box.x + box.width - 110, box.y + box.height / 2, { steps: 5 });
+      await expect.poll(() => main.getByTestId('price-chart-readout').innerText()).toMatch(/^\$0\.0\d{6} · /);
       await screenshot(page, 'token-dashboard-24h');
 
-      // All: one point per day; the day-old snapshot is in it too.
-      await main.getByText('All', { exact: true }).click();
-      await expect.poll(() => chart.locator('svg').getAttribute('aria-label'), { timeout: 10_000 }).toMatch(/^BZU price, All: \d+ points from \$0\.0\d{6} to \$0\.0300000$/);
+      // Every range draws a canvas chart (never an empty box or a lone dot).
+      for (const label of ['7D', '30D', 'All']) {
+        await main.getByRole('region', { name: 'Price history' }).getByText(label, { exact: true }).click();
+        await expect.poll(() => plot.getAttribute('aria-label'), { timeout: 10_000 }).toMatch(new RegExp(`^BZU price, ${label}: \\d+ points`));
+        await expect.poll(() => chart.locator('canvas').count(), { timeout: 10_000 }).toBeGreaterThan(0);
+      }
+      await expect.poll(() => plot.getAttribute('aria-label')).toMatch(/^BZU price, All: \d+ points from \$0\.0\d{6} to \$0\.0300000$/);
       expect(await chart.innerText()).toContain('Low $0.0200000');
+      await expect.poll(() => main.getByTestId('supply-chart').locator('canvas').count(), { timeout: 10_000 }).toBeGreaterThan(0);
+      await expect.poll(() => main.getByTestId('burn-chart').locator('canvas').count(), { timeout: 10_000 }).toBeGreaterThan(0);
+      await chart.scrollIntoViewIfNeeded();
       await screenshot(page, 'token-dashboard-all');
+      // A phone: the charts follow the width (autoSize) and keep their canvas.
+      await page.setViewportSize({ width: 390, height: 844 });
+      await chart.scrollIntoViewIfNeeded();
+      await expect.poll(async () => (await plot.boundingBox())!.width, { timeout: 10_000 }).toBeLessThan(390);
+      expect(await chart.locator('canvas').count()).toBeGreaterThan(0);
+      await screenshot(page, 'token-dashboard-390');
+      await page.setViewportSize(DESKTOP);
       expect(pageErrors).toEqual([]);
     });
 
@@ -177,7 +195,7 @@ describe('live token price, balance and the token overview', () => {
       await visit(page, platform.url, '/token/overview');
       await expect.poll(() => headingText(page)).toBe('BZU Overview');
       await expect.poll(() => page.locator('main').getByTestId('token-price').innerText()).toBe('$0.0300000');
-      await expect.poll(() => page.locator('main').getByTestId('price-chart').locator('svg').count(), { timeout: 10_000 }).toBe(1);
+      await expect.poll(() => page.locator('main').getByTestId('price-chart').locator('canvas').count(), { timeout: 10_000 }).toBeGreaterThan(0);
       await screenshot(page, 'token-overview');
     });
   });

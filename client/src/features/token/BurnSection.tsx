@@ -1,8 +1,45 @@
-import { Badge, Paper, Skeleton, Table, Text, Title } from '@mantine/core';
+import { Badge, Group, Paper, Skeleton, Table, Text, Title } from '@mantine/core';
+import { useMemo, useState } from 'react';
 import { TOKEN_PRICE_DECIMALS } from '../../constants';
 import { formatDecimal } from '../../lib/decimal';
 import { trpc } from '../../trpc';
 import { formatDateTime } from '../wallet/wallet-ui';
+import { prepareSeries, type ChartRange } from './chart-series';
+import { RangeControl } from './ChartRangeControl';
+import { FinancialChart } from './FinancialChart';
+
+/** BZU burned per slot of the range, from the latest 100 burns. */
+function BurnChart() {
+  const [range, setRange] = useState<ChartRange>('7d');
+  const burns = trpc.token.burns.useQuery({ limit: 100 }, { staleTime: 60_000 });
+  const series = useMemo(
+    () => (burns.data ? prepareSeries(burns.data.burns.map((b) => ({ t: b.createdAt, value: b.amount })), range, Date.now(), 'sum') : null),
+    [burns.data, range],
+  );
+  return (
+    <>
+      <Group justify="space-between" mb="xs" wrap="wrap" gap="sm">
+        <Text size="sm" fw={600}>
+          BZU burned over time
+        </Text>
+        <RangeControl value={range} onChange={setRange} label="Burn range" />
+      </Group>
+      {series ? (
+        <FinancialChart
+          series={series}
+          kind="histogram"
+          precision={2}
+          floorAtZero
+          height={180}
+          testId="burn-chart"
+          label={`BZU burned per period, ${range}: ${series.valued} periods with burns`}
+        />
+      ) : (
+        <Skeleton height={180} radius="md" aria-label="Loading burn chart" />
+      )}
+    </>
+  );
+}
 
 const hour = (iso: string | null) => (iso ? formatDateTime(iso) : '-');
 
@@ -22,8 +59,9 @@ export function BurnSection() {
       <Text size="sm" c="dimmed" mb="sm">
         Every hour a share of the house’s net gaming revenue of the past hour buys BZU from the pool, and that BZU is burned for good.
       </Text>
+      <BurnChart />
       {burns.isPending ? (
-        <Skeleton height={120} />
+        <Skeleton height={120} mt="md" />
       ) : periods.length === 0 ? (
         <Text size="sm" c="dimmed" data-testid="burns-empty">
           No hour has been settled yet: the first burn runs at the top of the next hour.

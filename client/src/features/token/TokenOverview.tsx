@@ -1,11 +1,14 @@
-import { Alert, Button, Paper, SegmentedControl, SimpleGrid, Skeleton, Stack, Text, Group } from '@mantine/core';
+import { Alert, Box, Button, Paper, SimpleGrid, Skeleton, Stack, Text, Group } from '@mantine/core';
 import { IconChartLine } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
+import { TOKEN_PRICE_DECIMALS } from '../../constants';
 import { PlaceholderState } from '../../components/PlaceholderState';
 import { formatDecimal } from '../../lib/decimal';
 import { trpc } from '../../trpc';
 import { BurnSection } from './BurnSection';
-import { PriceChart } from './PriceChart';
+import { prepareSeries, rangeWindow, supplyFromBurns, type ChartRange } from './chart-series';
+import { RangeControl } from './ChartRangeControl';
+import { FinancialChart } from './FinancialChart';
 import { TokenPrice } from './TokenPrice';
 import { useTokenLatest } from './use-token-latest';
 
@@ -16,6 +19,71 @@ export const HISTORY_RANGES = [
   { value: 'all', label: 'All' },
 ] as const;
 type HistoryRange = (typeof HISTORY_RANGES)[number]['value'];
+
+function price(value: string | number): string {
+  return `$${formatDecimal(String(value), TOKEN_PRICE_DECIMALS) ?? value}`;
+}
+
+/** The BZU price as an area chart, with the range's high and low and a crosshair read-out. */
+function PriceChart({ points, range, label }: { points: readonly { t: string; price: string }[]; range: ChartRange; label: string }) {
+  const [hover, setHover] = useState<{ time: number; value: number } | null>(null);
+  // Re-laid when the answer changes (each refetch), so "now" moves with the data.
+  const series = useMemo(() => prepareSeries(points.map((p) => ({ t: p.t, value: p.price })), range, Date.now(), 'last'), [points, range]);
+  const prices = points.map((p) => p.price);
+  const numeric = prices.map(Number);
+  const high = prices[numeric.indexOf(Math.max(...numeric))]!;
+  const low = prices[numeric.indexOf(Math.min(...numeric))]!;
+  return (
+    <Box data-testid="price-chart">
+      <Group justify="space-between" mb={6} wrap="nowrap">
+        <Text size="xs" c="dimmed">{`High ${price(high)} · Low ${price(low)}`}</Text>
+        <Text size="xs" fw={600} ff="monospace" aria-live="polite" data-testid="price-chart-readout">
+          {hover ? `${price(hover.value.toFixed(TOKEN_PRICE_DECIMALS))} · ${new Date(hover.time * 1000).toLocaleString(undefined, { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' })}` : ''}
+        </Text>
+      </Group>
+      <FinancialChart
+        series={series}
+        kind="area"
+        precision={TOKEN_PRICE_DECIMALS}
+        onHover={setHover}
+        label={`${label}: ${points.length} points from ${price(points[0]!.price)} to ${price(points[points.length - 1]!.price)}`}
+      />
+    </Box>
+  );
+}
+
+/** Circulating supply over time: today's figure walked back through the burn record. */
+function SupplyPanel({ circulating }: { circulating: string | undefined }) {
+  const [range, setRange] = useState<ChartRange>('7d');
+  const burns = trpc.token.burns.useQuery({ limit: 100 }, { staleTime: 60_000 });
+  const series = useMemo(() => {
+    if (circulating === undefined || !burns.data) return null;
+    const now = Date.now();
+    const since = new Date(rangeWindow(range, Math.floor(now / 1000), null).from * 1000).toISOString();
+    return prepareSeries(supplyFromBurns(circulating, burns.data.burns, new Date(now).toISOString(), since), range, now, 'last');
+  }, [circulating, burns.data, range]);
+  const rangeLabel = HISTORY_RANGES.find((r) => r.value === range)!.label;
+  return (
+    <Paper withBorder radius="lg" p="lg" bg="var(--bzu-card)" component="section" aria-label="Supply history">
+      <Group justify="space-between" mb="md" wrap="wrap" gap="sm">
+        <Text fw={700}>Circulating supply</Text>
+        <RangeControl value={range} onChange={setRange} label="Supply range" />
+      </Group>
+      {series ? (
+        <FinancialChart
+          series={series}
+          kind="area"
+          precision={0}
+          floorAtZero
+          testId="supply-chart"
+          label={`Circulating BZU, ${rangeLabel}: ${bzu(circulating) ?? ''} now, ${burns.data?.burns.length ?? 0} burns recorded`}
+        />
+      ) : (
+        <Skeleton height={240} radius="md" aria-label="Loading supply history" />
+      )}
+    </Paper>
+  );
+}
 
 function usd(value: string | undefined): string | null {
   const formatted = value === undefined ? null : formatDecimal(value, 2);
@@ -70,20 +138,14 @@ function HistoryPanel() {
       />
     );
   } else {
-    body = <PriceChart points={points} label={`BZU price, ${rangeLabel}`} />;
+    body = <PriceChart points={points} range={range} label={`BZU price, ${rangeLabel}`} />;
   }
 
   return (
     <Paper withBorder radius="lg" p="lg" bg="var(--bzu-card)" component="section" aria-label="Price history">
       <Group justify="space-between" mb="md" wrap="wrap" gap="sm">
         <Text fw={700}>Price history</Text>
-        <SegmentedControl
-          size="xs"
-          value={range}
-          onChange={(value) => setRange(value as HistoryRange)}
-          data={HISTORY_RANGES.map((r) => ({ value: r.value, label: r.label }))}
-          aria-label="History range"
-        />
+        <RangeControl value={range} onChange={(next) => setRange(next as HistoryRange)} label="History range" />
       </Group>
       {body}
     </Paper>
@@ -122,6 +184,7 @@ export function TokenOverview() {
         <Stat label="Burned in 24 h" value={bzu(burns.data?.burned24h)} loading={burns.isPending} testId="token-burned-24h" />
       </SimpleGrid>
       <HistoryPanel />
+      <SupplyPanel circulating={supply.data?.circulatingSupply} />
       <BurnSection />
     </Stack>
   );

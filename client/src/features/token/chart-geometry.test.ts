@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { layoutChart, nearestPoint } from './chart-geometry';
+import { layoutChart } from './chart-geometry';
 
 const box = { width: 200, height: 100, padY: 10 };
 
-describe('price chart geometry', () => {
+describe('holdings chart geometry', () => {
   it('spans the width by time and the height by price (higher price, higher on screen)', () => {
     const layout = layoutChart(
       [
@@ -41,18 +41,5 @@ describe('price chart geometry', () => {
     expect(layoutChart([], box)).toBeNull();
     expect(layoutChart([{ t: '2026-01-01T00:00:00Z', price: '1' }], { ...box, width: 0 })).toBeNull();
     expect(layoutChart([{ t: 'never', price: '1' }, { t: '2026-01-01T00:00:00Z', price: 'x' }], box)).toBeNull();
-  });
-
-  it('finds the point nearest to the pointer', () => {
-    const layout = layoutChart(
-      [
-        { t: '2026-01-01T00:00:00Z', price: '1' },
-        { t: '2026-01-01T01:00:00Z', price: '2' },
-      ],
-      box,
-    )!;
-    expect(nearestPoint(layout.plotted, 40)?.point.price).toBe('1');
-    expect(nearestPoint(layout.plotted, 160)?.point.price).toBe('2');
-    expect(nearestPoint([], 10)).toBeNull();
   });
 });

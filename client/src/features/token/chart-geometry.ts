@@ -1,5 +1,5 @@
 /**
- * Geometry of the price chart: history points scaled into a box. Pure, no DOM. Prices are decimal
+ * Geometry of the holdings chart (an SVG step line): history points scaled into a box. Pure, no DOM. Prices are decimal
  * strings; plotting only needs screen precision, so they are read as floats here (the labels use
  * the exact strings).
  */
@@ -63,11 +63,4 @@ export function layoutChart(points: readonly ChartPoint[], box: ChartBox): Chart
   const last = plotted[plotted.length - 1]!;
   const area = `${line} L${last.x} ${box.height} L${first.x} ${box.height} Z`;
   return { plotted, min: low.point, max: high.point, line, area };
-}
-
-/** The plotted point closest to a horizontal position (for the hover read-out). */
-export function nearestPoint(plotted: readonly PlottedPoint[], x: number): PlottedPoint | null {
-  let best: PlottedPoint | null = null;
-  for (const p of plotted) if (!best || Math.abs(p.x - x) < Math.abs(best.x - x)) best = p;
-  return best;
 }
