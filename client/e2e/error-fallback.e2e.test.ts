@@ -4,10 +4,23 @@ import { launchBrowser, screenshot } from '../../tests/support/browser.js';
 import { startTestPlatform, type TestPlatform } from '../../tests/support/platform.js';
 
 /**
- * A render error must end in the 'Something went wrong' screen, not a blank page. A stored user
- * record whose display name is an object (an old client or a hand-edited storage) makes React
- * throw while rendering the header.
+ * A render error must end in the 'Something went wrong' screen, not a blank page. A catalogue
+ * answer whose game names are objects (a proxy or a broken server mangling it) makes React throw
+ * while rendering the home page's game tiles. (A malformed stored user no longer does: it is
+ * validated and dropped, issue #17.)
  */
+
+/** Every `{ slug, name }` object in a tRPC answer gets an object for a name. */
+function corruptGameNames(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(corruptGameNames);
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value).map(([key, inner]) => [key, corruptGameNames(inner)] as const);
+    const object = Object.fromEntries(entries) as Record<string, unknown>;
+    if ('slug' in object && 'name' in object) object.name = { broken: true };
+    return object;
+  }
+  return value;
+}
 describe('render error fallback', () => {
   let platform: TestPlatform;
   let browser: Browser;
@@ -23,13 +36,12 @@ describe('render error fallback', () => {
 
   it('shows the message with Try Again and Reload Page, and Reload Page recovers once the cause is gone', async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    const corrupt = JSON.stringify({ id: 1, loginName: { broken: true }, publicUsername: { broken: true }, username: { broken: true } });
+    const catalogue = /\/api\/trpc\/[^?]*games\.list/;
+    await page.route(catalogue, async (route) => {
+      const response = await route.fetch();
+      await route.fulfill({ response, json: corruptGameNames(await response.json()) });
+    });
     await page.goto(platform.url);
-    await page.evaluate((user) => {
-      localStorage.setItem('token', 'stale-token');
-      localStorage.setItem('user', user);
-    }, corrupt);
-    await page.reload();
 
     const alert = page.getByRole('alert').filter({ hasText: 'Something went wrong' });
     const rendered = await alert.waitFor({ timeout: 15_000 }).then(
@@ -43,10 +55,7 @@ describe('render error fallback', () => {
     await expect(page.getByRole('button', { name: 'Try Again' }).isVisible()).resolves.toBe(true);
     await expect(page.getByRole('button', { name: 'Reload Page' }).isVisible()).resolves.toBe(true);
 
-    await page.evaluate(() => {
-      localStorage.removeItem('token');
-      localStorage.removeItem('user');
-    });
+    await page.unroute(catalogue);
     await page.getByRole('button', { name: 'Reload Page' }).click();
     await page.getByRole('button', { name: 'LOGIN' }).waitFor({ timeout: 15_000 });
     expect(await alert.count()).toBe(0);

@@ -106,7 +106,8 @@ describe('app shell behaviour', () => {
     // textContent: the rank badge is upper-cased by CSS only.
     const menuText = (await menu.textContent()) ?? '';
     expect(menuText).toContain('Unranked');
-    expect(menuText).toContain('Experience 30 / 100');
+    // A new player: no XP yet, Bronze (the first rank) at 10,000.
+    expect(menuText).toContain('Experience 0 / 10,000 to Bronze');
     const hrefs = await menu.getByRole('menuitem').evaluateAll((items) => items.map((item) => item.getAttribute('href')));
     expect(hrefs).toEqual(['/account/profile', '/account/balances', '/account/referrals/codes', '/account/deposits/ALL', '/account/withdrawals/ALL', '/account/settings', '/account/exclusion', null]);
     await screenshot(page, 'desktop-user-menu');

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { pageHead } from '../components/page-head';
 import { ProvablyFairPage } from '../features/fairness/ProvablyFairPage';
-import { parseVerifySearch } from '../features/fairness/verify-link';
+import { parseVerifySearch } from '../features/fairness/verify-search';
 
 export const Route = createFileRoute('/provably-fair')({
   validateSearch: parseVerifySearch,

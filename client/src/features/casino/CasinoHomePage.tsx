@@ -1,15 +1,20 @@
-import { Button, Paper, Stack, Text, Title } from '@mantine/core';
+import { Box, Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconDeviceGamepad2 } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
-import { PlaceholderState } from '../../components/PlaceholderState';
-import { GameGrid } from '../games/GameGrid';
+import { lazy, Suspense } from 'react';
+import { afterStyles } from '../../after-styles';
 import { useGameCatalogue } from '../games/use-game-catalogue';
-import { LiveFeed } from '../originals/LiveFeed';
-import { CategoryGrid } from './CategoryGrid';
 import classes from './CasinoHomePage.module.css';
 
+// After the first paint (issue #17's 150 KB first screen): the category and game tiles and the
+// live feed's table, tabs and scroll area are not needed to show the page.
+const GameGrid = lazy(() => afterStyles(() => import('../games/GameGrid')).then((module) => ({ default: module.GameGrid })));
+const CategoryGrid = lazy(() => afterStyles(() => import('./CategoryGrid')).then((module) => ({ default: module.CategoryGrid })));
+const PlaceholderState = lazy(() => afterStyles(() => import('../../components/PlaceholderState')).then((module) => ({ default: module.PlaceholderState })));
+const LiveFeed = lazy(() => afterStyles(() => import('../originals/LiveFeed')).then((module) => ({ default: module.LiveFeed })));
+
 export function CasinoHomePage() {
-  const { games } = useGameCatalogue();
+  const { games, status } = useGameCatalogue();
   return (
     <Stack gap="xl">
       <Paper radius="lg" p={{ base: 'lg', sm: 40 }} className={classes.hero}>
@@ -27,23 +32,31 @@ export function CasinoHomePage() {
         <Title order={2} size="h3" mb="sm" id="categories-heading">
           Categories
         </Title>
-        <CategoryGrid />
+        <Suspense fallback={<Box mih={120} />}>
+          <CategoryGrid />
+        </Suspense>
       </section>
       <section aria-labelledby="featured-heading">
         <Title order={2} size="h3" mb="sm" id="featured-heading">
           Featured games
         </Title>
-        {games.length === 0 ? (
-          <PlaceholderState
-            icon={IconDeviceGamepad2}
-            title="Games are on their way"
-            description="The game catalogue opens soon. Featured games will appear here."
-          />
-        ) : (
-          <GameGrid games={games.slice(0, 10)} label="Featured games" />
-        )}
+        <Suspense fallback={<Box mih={160} />}>
+          {status === 'loading' ? (
+            <Box mih={160} />
+          ) : games.length === 0 ? (
+            <PlaceholderState
+              icon={IconDeviceGamepad2}
+              title="Games are on their way"
+              description="The game catalogue opens soon. Featured games will appear here."
+            />
+          ) : (
+            <GameGrid games={games.slice(0, 10)} label="Featured games" />
+          )}
+        </Suspense>
       </section>
-      <LiveFeed />
+      <Suspense fallback={<Box mih={240} />}>
+        <LiveFeed />
+      </Suspense>
     </Stack>
   );
 }

@@ -6,7 +6,8 @@ import { KENO_RISKS, PLINKO_RISKS } from '../../../../server/src/domain/games/ru
 import { useSession } from '../auth/session-store';
 import { openSeeds } from '../originals/overlay-store';
 import { verifyBet, type Verification } from './verify-bet';
-import { verifyParamsFromSearch, VERIFY_GAMES, type VerifyGame, type VerifySearch } from './verify-link';
+import { verifyParamsFromSearch } from './verify-link';
+import { VERIFY_GAMES, type VerifyGame, type VerifySearch } from './verify-search';
 
 const GAME_LABELS: Record<VerifyGame, string> = { dice: 'Dice', limbo: 'Limbo', plinko: 'Plinko', keno: 'Keno', mines: 'Mines' };
 const DEFAULTS: Required<Pick<VerifySearch, 'target' | 'condition' | 'rows' | 'risk' | 'picks' | 'mines'>> = {

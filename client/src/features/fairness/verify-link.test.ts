@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseVerifySearch, verifyParamsFromSearch, verifySearchFromBet } from './verify-link';
+import { verifyParamsFromSearch, verifySearchFromBet } from './verify-link';
+import { parseVerifySearch } from './verify-search';
 
 const fairness = { serverSeedHash: 'h', clientSeed: 'c', nonce: 7, serverSeed: 's' };
 

@@ -4,38 +4,7 @@
  */
 import type { VerifyParams } from './verify-bet';
 
-export const VERIFY_GAMES = ['dice', 'limbo', 'plinko', 'keno', 'mines'] as const;
-export type VerifyGame = (typeof VERIFY_GAMES)[number];
-
-export interface VerifySearch {
-  game?: VerifyGame;
-  serverSeed?: string;
-  serverSeedHash?: string;
-  clientSeed?: string;
-  nonce?: string;
-  target?: string;
-  condition?: string;
-  rows?: string;
-  risk?: string;
-  /** Keno picks, comma separated. */
-  picks?: string;
-  mines?: string;
-}
-
-const KEYS = ['serverSeed', 'serverSeedHash', 'clientSeed', 'nonce', 'target', 'condition', 'rows', 'risk', 'picks', 'mines'] as const;
-
-/** validateSearch: keeps known keys with string (or number) values. */
-export function parseVerifySearch(search: Record<string, unknown>): VerifySearch {
-  const out: VerifySearch = {};
-  const game = search.game;
-  if (typeof game === 'string' && (VERIFY_GAMES as readonly string[]).includes(game)) out.game = game as VerifyGame;
-  for (const key of KEYS) {
-    const value = search[key];
-    if (typeof value === 'string' && value !== '') out[key] = value;
-    else if (typeof value === 'number' && Number.isFinite(value)) out[key] = String(value);
-  }
-  return out;
-}
+import type { VerifySearch } from './verify-search';
 
 interface BetLike {
   game: string;

@@ -7,7 +7,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { useSession } from '../auth/session-store';
 import { GameStats } from './GameStats';
 import { LiveFeed } from './LiveFeed';
-import type { MyBetsSearch } from './MyBetsPage';
+import type { MyBetsSearch } from './my-bets-search';
 import { openSeeds } from './overlay-store';
 import classes from './GameLayout.module.css';
 

@@ -13,24 +13,9 @@ import { formatMoney } from '../wallet/money';
 import { betProfit, formatMultiplier, GAME_NAMES, gameName, outcomeSummary } from './bet-format';
 import { CURRENCIES } from './bet-types';
 import { openBetDetails } from './overlay-store';
-
-export const MY_BETS_STATES = ['open', 'won', 'lost'] as const;
-export interface MyBetsSearch {
-  game?: 'dice' | 'limbo' | 'plinko' | 'keno' | 'mines';
-  currency?: 'USD' | 'BZU';
-  state?: (typeof MY_BETS_STATES)[number];
-}
+import { MY_BETS_STATES, type MyBetsSearch } from './my-bets-search';
 
 const PAGE = 20;
-
-/** validateSearch for /casino/my-bets: unknown filter values are dropped, never sent. */
-export function parseMyBetsSearch(search: Record<string, unknown>): MyBetsSearch {
-  const out: MyBetsSearch = {};
-  if (typeof search.game === 'string' && search.game in GAME_NAMES) out.game = search.game as MyBetsSearch['game'];
-  if (search.currency === 'USD' || search.currency === 'BZU') out.currency = search.currency;
-  if (typeof search.state === 'string' && (MY_BETS_STATES as readonly string[]).includes(search.state)) out.state = search.state as MyBetsSearch['state'];
-  return out;
-}
 
 /** The player's bets with filters (in the URL), "Load more" over the cursor, CSV of the filtered set, and per-game stats. */
 export function MyBetsPage({ search }: { search: MyBetsSearch }) {

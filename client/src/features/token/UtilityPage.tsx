@@ -14,7 +14,7 @@ const BENEFITS = [
   {
     icon: IconTrendingUp,
     title: 'Rakeback boost',
-    text: 'Your tier raises the rakeback of every settled bet by its boost: with +10%, a rakeback of 5.00 becomes 5.50. It is read from the BZU in your balance when the bet settles.',
+    text: 'Your tier’s boost applies to rakeback: it raises the rakeback of every settled bet, so with +10% a rakeback of 5.00 becomes 5.50. It is read from the BZU in your balance when the bet settles.',
   },
   {
     icon: IconTicket,
