@@ -109,7 +109,8 @@ describe('app shell behaviour', () => {
     // A new player: no XP yet, Bronze (the first rank) at 10,000.
     expect(menuText).toContain('Experience 0 / 10,000 to Bronze');
     const hrefs = await menu.getByRole('menuitem').evaluateAll((items) => items.map((item) => item.getAttribute('href')));
-    expect(hrefs).toEqual(['/account/profile', '/account/balances', '/account/referrals/codes', '/account/deposits/ALL', '/account/withdrawals/ALL', '/account/settings', '/account/exclusion', null]);
+    // VIP and rakeback, and the Vault (a button), come before the account pages.
+    expect(hrefs).toEqual(['/vip', null, '/account/profile', '/account/balances', '/account/referrals/codes', '/account/deposits/ALL', '/account/withdrawals/ALL', '/account/settings', '/account/exclusion', null]);
     await screenshot(page, 'desktop-user-menu');
     await page.keyboard.press('Escape');
 
@@ -213,6 +214,8 @@ describe('app shell behaviour', () => {
       expect(await unnamedControls(page), path).toEqual([]);
     }
     await visit(page, platform.url, '/');
+    // What loads after the first paint (tiles, tab bar, menus) is in place before tabbing through it.
+    await page.waitForLoadState('networkidle');
     await page.keyboard.press('Tab');
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Skip to content');
     for (let i = 0; i < 6; i += 1) {

@@ -105,10 +105,17 @@ export async function startHttpServer(deps: AppDeps, port: number, host = '0.0.0
       for (const client of trpcSockets.clients) client.close(1001, 'Server shutting down');
       trpcSockets.close();
       server.closeIdleConnections();
+      // A long-lived request (a streaming subscription, a slow client) must not hold shutdown
+      // forever: after a short grace period every remaining connection is cut.
+      const cutOff = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      clearTimeout(cutOff);
     },
   };
 }
+
+/** How long open requests may finish after shutdown starts. */
+const SHUTDOWN_GRACE_MS = 3_000;
 
 /** Browsers always send Origin on WebSocket upgrades; non-browser clients (k6, legacy apps) may omit it. */
 function originAllowed(origin: string | undefined, allowed: string[]): boolean {
