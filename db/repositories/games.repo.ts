@@ -284,3 +284,42 @@ export async function betStats(db: Executor, userId: number): Promise<BetStatsRo
     .execute();
   return rows.map((row) => ({ game: row.game, currency: row.currency, count: Number(row.count), wagered: BigInt(row.wagered), profit: BigInt(row.profit) }));
 }
+
+/** A settled bet whose after-commit accruals (economy and/or referral commission) have no trace. */
+export interface UnaccruedBet {
+  id: string;
+  userId: number;
+  game: string;
+  currency: LedgerCurrency;
+  amount: bigint;
+}
+
+/**
+ * Settled bets between `settledAfter` and `settledBefore`, oldest first, that lack a bet_economy row
+ * (when `economy` is on) or, for a player referred before the bet, a referral commission `bet:<id>`.
+ * The window's lower bound keeps the scan off the whole bet history (bets_settled_at_idx).
+ */
+export async function unaccruedBets(
+  db: Executor,
+  options: { settledBefore: Date; settledAfter: Date; limit: number; economy: boolean },
+): Promise<UnaccruedBet[]> {
+  const missingEconomy = options.economy
+    ? sql<boolean>`not exists (select 1 from bet_economy e where e.bet_id = b.id::text)`
+    : sql<boolean>`false`;
+  const rows = await sql<{ id: string; user_id: number; game: string; currency: LedgerCurrency; amount_e8: string }>`
+    select b.id::text as id, b.user_id, b.game, b.currency, b.amount_e8::text as amount_e8
+    from bets b
+    where b.state in ('won', 'lost')
+      and b.settled_at < ${options.settledBefore}
+      and b.settled_at >= ${options.settledAfter}
+      and (
+        ${missingEconomy}
+        or (
+          exists (select 1 from referrals r where r.referee_id = b.user_id and r.created_at <= b.created_at)
+          and not exists (select 1 from referral_commissions c where c.source_key = 'bet:' || b.id::text)
+        )
+      )
+    order by b.settled_at, b.id
+    limit ${options.limit}`.execute(db);
+  return rows.rows.map((row) => ({ id: row.id, userId: row.user_id, game: row.game, currency: row.currency, amount: BigInt(row.amount_e8) }));
+}
