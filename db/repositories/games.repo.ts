@@ -292,6 +292,26 @@ export interface UnaccruedBet {
   game: string;
   currency: LedgerCurrency;
   amount: bigint;
+  settledAt: Date;
+}
+
+const ACCRUAL_WATERMARK_KEY = 'games.accrualSweptUntil';
+
+/** Every bet settled before this instant has been accrued (or is older than the sweep's window). */
+export async function readAccrualWatermark(db: Executor): Promise<Date | undefined> {
+  const row = await db.selectFrom('app_settings').select('value').where('key', '=', ACCRUAL_WATERMARK_KEY).executeTakeFirst();
+  const raw: unknown = typeof row?.value === 'string' && row.value.startsWith('"') ? JSON.parse(row.value) : row?.value;
+  const at = typeof raw === 'string' ? new Date(raw) : undefined;
+  return at && !Number.isNaN(at.getTime()) ? at : undefined;
+}
+
+export async function writeAccrualWatermark(db: Executor, at: Date): Promise<void> {
+  const value = JSON.stringify(at.toISOString());
+  await db
+    .insertInto('app_settings')
+    .values({ key: ACCRUAL_WATERMARK_KEY, value })
+    .onConflict((oc) => oc.column('key').doUpdateSet({ value, updated_at: sql`now()` }))
+    .execute();
 }
 
 /**
@@ -306,8 +326,8 @@ export async function unaccruedBets(
   const missingEconomy = options.economy
     ? sql<boolean>`not exists (select 1 from bet_economy e where e.bet_id = b.id::text)`
     : sql<boolean>`false`;
-  const rows = await sql<{ id: string; user_id: number; game: string; currency: LedgerCurrency; amount_e8: string }>`
-    select b.id::text as id, b.user_id, b.game, b.currency, b.amount_e8::text as amount_e8
+  const rows = await sql<{ id: string; user_id: number; game: string; currency: LedgerCurrency; amount_e8: string; settled_at: Date }>`
+    select b.id::text as id, b.user_id, b.game, b.currency, b.amount_e8::text as amount_e8, b.settled_at
     from bets b
     where b.state in ('won', 'lost')
       and b.settled_at < ${options.settledBefore}
@@ -321,5 +341,5 @@ export async function unaccruedBets(
       )
     order by b.settled_at, b.id
     limit ${options.limit}`.execute(db);
-  return rows.rows.map((row) => ({ id: row.id, userId: row.user_id, game: row.game, currency: row.currency, amount: BigInt(row.amount_e8) }));
+  return rows.rows.map((row) => ({ id: row.id, userId: row.user_id, game: row.game, currency: row.currency, amount: BigInt(row.amount_e8), settledAt: new Date(row.settled_at) }));
 }

@@ -54,7 +54,11 @@ describe('accrual sweep: settled bets whose XP, rakeback or referral commission 
     db().selectFrom('referral_commissions').select(['commission_e8', 'house_edge_ppm', 'wagered_e8', 'referrer_id']).where('source_key', '=', `bet:${betId}`).executeTakeFirst();
   const xpOf = async (userId: number) =>
     BigInt((await sql<{ xp: string }>`select coalesce((select xp_e8 from player_xp where user_id = ${userId}), 0)::text as xp`.execute(db())).rows[0]!.xp);
-  const backdate = (betId: string, ms: number) => sql`update bets set settled_at = now() - make_interval(secs => ${ms / 1000}) where id = ${betId}`.execute(db());
+  /** Moves a bet's settle time into the past; that rewrites history the sweep's watermark may already cover, so it is reset. */
+  const backdate = async (betId: string, ms: number) => {
+    await sql`update bets set settled_at = now() - make_interval(secs => ${ms / 1000}) where id = ${betId}`.execute(db());
+    await db().deleteFrom('app_settings').where('key', '=', 'games.accrualSweptUntil').execute();
+  };
   const snapshot = async (playerId: number, referrerId: number) => ({
     xp: await xpOf(playerId),
     rakeback: (await services().ledger.balances(playerId, 'rakeback')).USD,
@@ -101,6 +105,11 @@ describe('accrual sweep: settled bets whose XP, rakeback or referral commission 
     const before = await snapshot(player.user.id, referrer.user.id);
     const first = await services().bets.accrueMissed({ olderThanMs: 60_000, limit: 100 });
     expect(first).toEqual({ attempted: 1, failed: 0 });
+    // The watermark now sits at the sweep's upper bound (about a minute ago): the next run reads only newer bets.
+    const mark = await db().selectFrom('app_settings').select('value').where('key', '=', 'games.accrualSweptUntil').executeTakeFirstOrThrow();
+    const markAge = Date.now() - new Date(typeof mark.value === 'string' && mark.value.startsWith('"') ? JSON.parse(mark.value) : (mark.value as string)).getTime();
+    expect(markAge).toBeGreaterThanOrEqual(60_000);
+    expect(markAge).toBeLessThan(70_000);
     const after = await snapshot(player.user.id, referrer.user.id);
 
     // Exactly what the normal path gave the identical bet.
@@ -149,6 +158,27 @@ describe('accrual sweep: settled bets whose XP, rakeback or referral commission 
     expect(await services().bets.accrueMissed({ olderThanMs: 60_000, limit: 2 })).toEqual({ attempted: 1, failed: 0 });
     expect(await economyRow(ids[2]!)).toBeDefined();
     expect(await services().bets.accrueMissed({ olderThanMs: 60_000, limit: 2 })).toEqual({ attempted: 0, failed: 0 });
+    expect(await services().ledger.check()).toEqual([]);
+  });
+
+  it('a bet whose repair fails too (price still away) stays behind the watermark and is repaired by a later sweep', async () => {
+    const player = await signedInAccount(platform);
+    await fundPlayer(platform, player.token, '10');
+    const who = { id: player.user.id as number, username: player.user.username as string };
+    const broken = brokenEngine();
+    const bet = (await broken.playInstant(who, DICE_RULES, { amount: parseAmount('2'), currency: 'USD' }, { target: 50.5, condition: 'over' })).bet;
+    await backdate(bet.id, 90_000);
+    // The sweep of a process whose economy port still fails: counted, logged, nothing written.
+    expect(await broken.accrueMissed({ olderThanMs: 60_000, limit: 10 })).toEqual({ attempted: 1, failed: 1 });
+    expect(failures.at(-1)).toBe('xp and rakeback accrual');
+    expect(await economyRow(bet.id)).toBeUndefined();
+    // A newer bet settles fine meanwhile, and the watermark must not pass the failed one.
+    const later = (await services().bets.playInstant(who, DICE_RULES, { amount: parseAmount('1'), currency: 'USD' }, { target: 50.5, condition: 'over' })).bet;
+    await sql`update bets set settled_at = now() - interval '70 seconds' where id = ${later.id}`.execute(db());
+    expect(await broken.accrueMissed({ olderThanMs: 60_000, limit: 10 })).toEqual({ attempted: 1, failed: 1 });
+    expect(await services().bets.accrueMissed({ olderThanMs: 60_000, limit: 10 })).toEqual({ attempted: 1, failed: 0 });
+    expect(BigInt((await economyRow(bet.id))!.xp_e8)).toBeGreaterThan(0n);
+    expect(await services().bets.accrueMissed({ olderThanMs: 60_000, limit: 10 })).toEqual({ attempted: 0, failed: 0 });
     expect(await services().ledger.check()).toEqual([]);
   });
 });

@@ -9,7 +9,9 @@ import {
   openRound,
   seedPairById,
   takeNonce,
+  readAccrualWatermark,
   unaccruedBets,
+  writeAccrualWatermark,
   updateBet,
   type BetRow,
   type NewBet,
@@ -440,28 +442,32 @@ export class BetEngine {
   /**
    * Repair sweep: settled bets whose after-commit accruals never happened (the process died between the commit
    * and afterSettle, or a call failed, e.g. no BZU price) get them now. Only bets settled more than `olderThanMs`
-   * ago, so it never races the normal path, and at most `withinMs` ago, so each run reads a bounded window;
-   * `limit` bets per run, oldest first. Idempotent: a bet already accrued is skipped by the query and by the calls.
+   * ago, so it never races the normal path; `limit` bets per run, oldest first. A watermark (every bet settled
+   * before it is accrued) keeps each run to the bets settled since the last one plus any still failing; it never
+   * reaches back further than `withinMs`. Idempotent: an accrued bet is skipped by the query and by the calls.
    */
   async accrueMissed(options: { olderThanMs: number; limit: number; withinMs?: number }): Promise<{ attempted: number; failed: number }> {
     const now = Date.now();
-    const bets = await unaccruedBets(this.deps.db, {
-      settledBefore: new Date(now - options.olderThanMs),
-      settledAfter: new Date(now - (options.withinMs ?? ACCRUAL_SWEEP_WINDOW_MS)),
-      limit: options.limit,
-      economy: this.deps.economy !== undefined,
-    });
+    const settledBefore = new Date(now - options.olderThanMs);
+    const floor = now - (options.withinMs ?? ACCRUAL_SWEEP_WINDOW_MS);
+    const watermark = await readAccrualWatermark(this.deps.db);
+    const settledAfter = new Date(Math.max(floor, Math.min(watermark?.getTime() ?? floor, settledBefore.getTime())));
+    const bets = await unaccruedBets(this.deps.db, { settledBefore, settledAfter, limit: options.limit, economy: this.deps.economy !== undefined });
     let failed = 0;
+    let firstFailure: Date | undefined;
     // One bet at a time: the sweep is background work and must not crowd out live settlement.
     for (const bet of bets) {
       const rules = (GAME_RULES as Record<string, { houseEdgePpm: number } | undefined>)[bet.game];
-      if (!rules) {
+      const failures = rules ? await this.accrue(bet, rules.houseEdgePpm) : 1;
+      if (!rules) this.deps.onAfterCommitError?.(new Error(`unknown game ${bet.game} for bet ${bet.id}`), 'accrual sweep');
+      if (failures > 0) {
         failed += 1;
-        this.deps.onAfterCommitError?.(new Error(`unknown game ${bet.game} for bet ${bet.id}`), 'accrual sweep');
-        continue;
+        firstFailure ??= bet.settledAt;
       }
-      if ((await this.accrue(bet, rules.houseEdgePpm)) > 0) failed += 1;
     }
+    // A full page may have more behind it: resume at its last bet. A failed bet is read again next run.
+    const covered = bets.length === options.limit ? bets[bets.length - 1]!.settledAt : settledBefore;
+    await writeAccrualWatermark(this.deps.db, firstFailure && firstFailure < covered ? firstFailure : covered);
     return { attempted: bets.length, failed };
   }
 }
