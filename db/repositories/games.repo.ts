@@ -329,7 +329,7 @@ export async function unaccruedBets(
   const rows = await sql<{ id: string; user_id: number; game: string; currency: LedgerCurrency; amount_e8: string; settled_at: Date }>`
     select b.id::text as id, b.user_id, b.game, b.currency, b.amount_e8::text as amount_e8, b.settled_at
     from bets b
-    where b.state in ('won', 'lost')
+    where b.state <> 'open' -- won or lost; the same predicate as bets_settled_at_idx
       and b.settled_at < ${options.settledBefore}
       and b.settled_at >= ${options.settledAfter}
       and (
