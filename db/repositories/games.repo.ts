@@ -284,3 +284,62 @@ export async function betStats(db: Executor, userId: number): Promise<BetStatsRo
     .execute();
   return rows.map((row) => ({ game: row.game, currency: row.currency, count: Number(row.count), wagered: BigInt(row.wagered), profit: BigInt(row.profit) }));
 }
+
+/** A settled bet whose after-commit accruals (economy and/or referral commission) have no trace. */
+export interface UnaccruedBet {
+  id: string;
+  userId: number;
+  game: string;
+  currency: LedgerCurrency;
+  amount: bigint;
+  settledAt: Date;
+}
+
+const ACCRUAL_WATERMARK_KEY = 'games.accrualSweptUntil';
+
+/** Every bet settled before this instant has been accrued (or is older than the sweep's window). */
+export async function readAccrualWatermark(db: Executor): Promise<Date | undefined> {
+  const row = await db.selectFrom('app_settings').select('value').where('key', '=', ACCRUAL_WATERMARK_KEY).executeTakeFirst();
+  const raw: unknown = typeof row?.value === 'string' && row.value.startsWith('"') ? JSON.parse(row.value) : row?.value;
+  const at = typeof raw === 'string' ? new Date(raw) : undefined;
+  return at && !Number.isNaN(at.getTime()) ? at : undefined;
+}
+
+export async function writeAccrualWatermark(db: Executor, at: Date): Promise<void> {
+  const value = JSON.stringify(at.toISOString());
+  await db
+    .insertInto('app_settings')
+    .values({ key: ACCRUAL_WATERMARK_KEY, value })
+    .onConflict((oc) => oc.column('key').doUpdateSet({ value, updated_at: sql`now()` }))
+    .execute();
+}
+
+/**
+ * Settled bets between `settledAfter` and `settledBefore`, oldest first, that lack a bet_economy row
+ * (when `economy` is on) or, for a player referred before the bet, a referral commission `bet:<id>`.
+ * The window's lower bound keeps the scan off the whole bet history (bets_settled_at_idx).
+ */
+export async function unaccruedBets(
+  db: Executor,
+  options: { settledBefore: Date; settledAfter: Date; limit: number; economy: boolean },
+): Promise<UnaccruedBet[]> {
+  const missingEconomy = options.economy
+    ? sql<boolean>`not exists (select 1 from bet_economy e where e.bet_id = b.id::text)`
+    : sql<boolean>`false`;
+  const rows = await sql<{ id: string; user_id: number; game: string; currency: LedgerCurrency; amount_e8: string; settled_at: Date }>`
+    select b.id::text as id, b.user_id, b.game, b.currency, b.amount_e8::text as amount_e8, b.settled_at
+    from bets b
+    where b.state <> 'open' -- won or lost; the same predicate as bets_settled_at_idx
+      and b.settled_at < ${options.settledBefore}
+      and b.settled_at >= ${options.settledAfter}
+      and (
+        ${missingEconomy}
+        or (
+          exists (select 1 from referrals r where r.referee_id = b.user_id and r.created_at <= b.created_at)
+          and not exists (select 1 from referral_commissions c where c.source_key = 'bet:' || b.id::text)
+        )
+      )
+    order by b.settled_at, b.id
+    limit ${options.limit}`.execute(db);
+  return rows.rows.map((row) => ({ id: row.id, userId: row.user_id, game: row.game, currency: row.currency, amount: BigInt(row.amount_e8), settledAt: new Date(row.settled_at) }));
+}

@@ -1,6 +1,11 @@
 import { sql } from 'kysely';
 import type { QueueHandlers } from './types.js';
 
+/** A bet's normal accrual runs right after its commit; a minute later a gap is a real miss. */
+const ACCRUAL_SWEEP_AGE_MS = 60_000;
+/** Bets repaired per sweep: bounds the work of one tick after a long outage (the rest follow next tick). */
+const ACCRUAL_SWEEP_LIMIT = 500;
+
 export const housekeepingHandlers: QueueHandlers<'housekeeping'> = {
   async tick(_data, { infra, services }) {
     // Recorded so operators can see the scheduler is alive; areas add their clean-up steps here.
@@ -18,6 +23,9 @@ export const housekeepingHandlers: QueueHandlers<'housekeeping'> = {
     const purgedEvents = await services.outbox.purgePublished();
     // Withdrawals approved while the queue was away get their payout job (job ids dedupe).
     const requeuedPayouts = await services.withdrawals.requeueApproved();
-    return { ok: true, requeuedMail, expiredMail, purgedAuthRows, republishedEvents, purgedEvents, requeuedPayouts };
+    // Settled bets whose XP, rakeback or referral commission never accrued (crash after commit, BZU price away)
+    // accrue now; only bets settled over a minute ago, so the normal after-commit path is never raced.
+    const missedAccruals = await services.bets.accrueMissed({ olderThanMs: ACCRUAL_SWEEP_AGE_MS, limit: ACCRUAL_SWEEP_LIMIT });
+    return { ok: true, requeuedMail, expiredMail, purgedAuthRows, republishedEvents, purgedEvents, requeuedPayouts, missedAccruals };
   },
 };

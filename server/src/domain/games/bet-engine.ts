@@ -9,6 +9,9 @@ import {
   openRound,
   seedPairById,
   takeNonce,
+  readAccrualWatermark,
+  unaccruedBets,
+  writeAccrualWatermark,
   updateBet,
   type BetRow,
   type NewBet,
@@ -25,6 +28,7 @@ import {
   applyRatio,
   compareRatio,
   formatRatio,
+  GAME_RULES,
   MINES_RULES,
   MINES_TILES,
   minesMultiplier,
@@ -85,6 +89,8 @@ class ExistingBet extends Error {
 
 const ZERO = ratio(0n);
 const REFERRER_CACHE_MAX = 100_000;
+/** How far back the accrual sweep looks by default: older gaps are left to an operator (see docs/architecture.md). */
+export const ACCRUAL_SWEEP_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
 /** The bet as the repository would read it back, from what the transaction wrote (the pair is active: no seed shown). */
 function newBetRow(id: string, createdAt: Date, bet: NewBet, pair: SeedPairRow, username: string): BetRow {
   return {
@@ -397,23 +403,71 @@ export class BetEngine {
     await Promise.all([
       this.deps.events.gameResult({ ...view, gameId: view.game }).catch(report('game-result publish')),
       this.deps.events.bet(view, row.highRoller).catch(report('bet feed publish')),
-      this.referrerOf(row.userId)
+      this.accrue(row, houseEdgePpm),
+    ]);
+  }
+
+  /**
+   * The referrer's commission, XP and rakeback of one settled bet; both calls are idempotent per bet id,
+   * so the normal path and the repair sweep (accrueMissed) share this. Resolves to how many calls failed (each is logged).
+   */
+  private async accrue(bet: { id: string; userId: number; currency: Currency; amount: bigint }, houseEdgePpm: number): Promise<number> {
+    let failed = 0;
+    const report = (what: string) => (error: unknown) => {
+      failed += 1;
+      this.deps.onAfterCommitError?.(error, what);
+    };
+    await Promise.all([
+      this.referrerOf(bet.userId)
         .then((referrerId) =>
           referrerId === undefined
             ? undefined
             : this.deps.referrals.accrue({
                 referrerId,
-                refereeId: row.userId,
-                sourceKey: `bet:${row.id}`,
-                currency: row.currency,
-                wagered: row.amount,
+                refereeId: bet.userId,
+                sourceKey: `bet:${bet.id}`,
+                currency: bet.currency,
+                wagered: bet.amount,
                 houseEdgePpm,
               }),
         )
         .catch(report('referral accrual')),
       this.deps.economy
-        ?.onBetSettled({ betId: row.id, userId: row.userId, currency: row.currency, wagered: row.amount, houseEdgePpm })
+        ?.onBetSettled({ betId: bet.id, userId: bet.userId, currency: bet.currency, wagered: bet.amount, houseEdgePpm })
         .catch(report('xp and rakeback accrual')),
     ]);
+    return failed;
+  }
+
+  /**
+   * Repair sweep: settled bets whose after-commit accruals never happened (the process died between the commit
+   * and afterSettle, or a call failed, e.g. no BZU price) get them now. Only bets settled more than `olderThanMs`
+   * ago, so it never races the normal path; `limit` bets per run, oldest first. A watermark (every bet settled
+   * before it is accrued) keeps each run to the bets settled since the last one plus any still failing; it never
+   * reaches back further than `withinMs`. Idempotent: an accrued bet is skipped by the query and by the calls.
+   */
+  async accrueMissed(options: { olderThanMs: number; limit: number; withinMs?: number }): Promise<{ attempted: number; failed: number }> {
+    const now = Date.now();
+    const settledBefore = new Date(now - options.olderThanMs);
+    const floor = now - (options.withinMs ?? ACCRUAL_SWEEP_WINDOW_MS);
+    const watermark = await readAccrualWatermark(this.deps.db);
+    const settledAfter = new Date(Math.max(floor, Math.min(watermark?.getTime() ?? floor, settledBefore.getTime())));
+    const bets = await unaccruedBets(this.deps.db, { settledBefore, settledAfter, limit: options.limit, economy: this.deps.economy !== undefined });
+    let failed = 0;
+    let firstFailure: Date | undefined;
+    // One bet at a time: the sweep is background work and must not crowd out live settlement.
+    for (const bet of bets) {
+      const rules = (GAME_RULES as Record<string, { houseEdgePpm: number } | undefined>)[bet.game];
+      const failures = rules ? await this.accrue(bet, rules.houseEdgePpm) : 1;
+      if (!rules) this.deps.onAfterCommitError?.(new Error(`unknown game ${bet.game} for bet ${bet.id}`), 'accrual sweep');
+      if (failures > 0) {
+        failed += 1;
+        firstFailure ??= bet.settledAt;
+      }
+    }
+    // A full page may have more behind it: resume at its last bet. A failed bet is read again next run.
+    const covered = bets.length === options.limit ? bets[bets.length - 1]!.settledAt : settledBefore;
+    await writeAccrualWatermark(this.deps.db, firstFailure && firstFailure < covered ? firstFailure : covered);
+    return { attempted: bets.length, failed };
   }
 }
