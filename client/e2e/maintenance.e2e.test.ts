@@ -31,6 +31,8 @@ describe('server maintenance overlay', () => {
   it('appears when the server is stopped and Try Again recovers once it is back', async () => {
     const page = await browser.newPage({ viewport: DESKTOP });
     await visit(page, forwarder.url, '/');
+    // The home page's after-first-paint chunks (tiles, live feed, menus) are in before the server goes.
+    await page.waitForLoadState('networkidle');
     expect(await page.getByTestId('maintenance-overlay').count()).toBe(0);
 
     await first.stop();
