@@ -46,13 +46,13 @@ export default tseslint.config(
     },
   },
   {
-    // The games rules are imported by the browser too: pure TypeScript, only sibling modules, no node: or packages.
-    files: ['server/src/domain/games/rules/**/*.ts'],
+    // The games and raffle rules are imported by the browser too: pure TypeScript, only sibling modules, no node: or packages.
+    files: ['server/src/domain/games/rules/**/*.ts', 'server/src/domain/raffle/rules/**/*.ts'],
     ignores: ['**/*.test.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ regex: '^(?!\\./)', message: 'games/rules is shared with the browser: import only sibling rules modules.' }] },
+        { patterns: [{ regex: '^(?!\\./)', message: 'rules folders are shared with the browser: import only sibling rules modules.' }] },
       ],
     },
   },
@@ -70,9 +70,9 @@ export default tseslint.config(
             {
               // (?<!@trpc): the package @trpc/server (its observable helpers) is not the repo's server.
               // The originals' pure rules (outcomes, tables) are one implementation for server, verifier and UI.
-              regex: '(?<!@trpc)(^|/)(server|worker|db)/(?!src/trpc/router(\\.js)?$|src/domain/[^/]+/[^/]+\\.schemas(\\.js)?$|src/domain/games/rules(/[a-z0-9-]+)?(\\.js)?$)',
+              regex: '(?<!@trpc)(^|/)(server|worker|db)/(?!src/trpc/router(\\.js)?$|src/domain/[^/]+/[^/]+\\.schemas(\\.js)?$|src/domain/(games|raffle)/rules(/[a-z0-9-]+)?(\\.js)?$)',
               message:
-                'The client may import only `type AppRouter`, the shared zod schemas (*.schemas.ts) and the games rules (server/src/domain/games/rules) from the server.',
+                'The client may import only `type AppRouter`, the shared zod schemas (*.schemas.ts) and the rules folders (server/src/domain/games/rules, server/src/domain/raffle/rules) from the server.',
             },
             {
               regex: '(^|/)server/src/trpc/router(\\.js)?$',

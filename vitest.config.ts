@@ -26,6 +26,8 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          // expect.poll waits for something that will happen; 1 s (the default) is too short on two busy cores.
+          expect: { poll: { timeout: 5_000 } },
           globalSetup: ['tests/support/integration-setup.ts'],
         },
       },
@@ -38,6 +40,7 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 180_000,
+          expect: { poll: { timeout: 5_000 } },
           // Chromium and the server share two cores; one browser file at a time keeps timings sane.
           fileParallelism: false,
           globalSetup: ['tests/support/integration-setup.ts', 'tests/support/build-client.ts'],

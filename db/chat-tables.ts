@@ -4,11 +4,11 @@ import type { Generated, NullableTimestamp, Timestamp } from './schema.js';
 /** BIGINT identity columns: pg returns them as strings. */
 type BigId = ColumnType<string, string | number | bigint | undefined, never>;
 
-export type ChatMessageKind = 'user' | 'tip' | 'rain';
+export type ChatMessageKind = 'user' | 'tip' | 'rain' | 'raffle';
 
 export interface ChatMessagesTable {
   id: BigId;
-  /** Null only on a rain line (kind 'rain'). */
+  /** Null only on a rain or raffle line (kind 'rain' / 'raffle'). */
   user_id: number | null;
   message: string;
   kind: ColumnType<ChatMessageKind, ChatMessageKind | undefined, ChatMessageKind>;

@@ -6,6 +6,7 @@ import type { NullableInt8, TokenEconomyTables } from './token-economy-tables.js
 import type { EconomyTables } from './economy-tables.js';
 import type { GamesTables } from './games-tables.js';
 import type { SportsTables } from './sports-tables.js';
+import type { RaffleTables } from './raffle-tables.js';
 import type { WalletTables } from './wallet-tables.js';
 
 /**
@@ -149,7 +150,7 @@ export interface TokenPricesTable {
 /**
  * Every table the app reads or writes. Each area adds its tables here next to its migration.
  */
-export interface Database extends WalletTables, ChatTables, AccountTables, EventTables, TokenEconomyTables, GamesTables, EconomyTables, SportsTables {
+export interface Database extends WalletTables, ChatTables, AccountTables, EventTables, TokenEconomyTables, GamesTables, EconomyTables, SportsTables, RaffleTables {
   app_settings: AppSettingsTable;
   users: UsersTable;
   sessions: SessionsTable;

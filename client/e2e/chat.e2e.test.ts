@@ -7,6 +7,7 @@ import { launchBrowser, screenshot } from '../../tests/support/browser.js';
 import { startTestPlatform, type TestPlatform } from '../../tests/support/platform.js';
 import { DESKTOP, MOBILE, visit as visitPage } from './support/page-helpers.js';
 import { startTcpForwarder, type TcpForwarder } from './support/tcp-forwarder.js';
+import { seedSession } from './support/session-seed.js';
 
 type Player = { token: string; user: { id: number; publicUsername: string; role: string } };
 
@@ -46,15 +47,7 @@ describe('Trollbox in the browser', () => {
     const context = await browser.newContext({ viewport });
     contexts.push(context);
     if (who) {
-      await context.addInitScript(
-        ({ token, user }) => {
-          if (!localStorage.getItem('token')) {
-            localStorage.setItem('token', token);
-            localStorage.setItem('user', JSON.stringify(user));
-          }
-        },
-        { token: who.token, user: who.user },
-      );
+      await seedSession(context, who);
     }
     return context.newPage();
   }

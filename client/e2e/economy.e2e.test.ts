@@ -6,6 +6,7 @@ import { startTestPlatform, type TestPlatform } from '../../tests/support/platfo
 import { totpCode } from '../../tests/support/two-factor.js';
 import { fundPlayer, trpc, WALLET_TEST_ENV } from '../../tests/support/wallet.js';
 import { MOBILE, visit } from './support/page-helpers.js';
+import { seedSession } from './support/session-seed.js';
 
 const WIDE = { width: 1440, height: 900 };
 /** Two cores shared with the server: give the page time. */
@@ -29,15 +30,7 @@ describe('player economy in the browser', () => {
   async function pageFor(player: Player, viewport = WIDE): Promise<Page> {
     const profile = await http(platform.url, 'GET', '/api/auth/profile', undefined, { token: player.token });
     const context = await browser.newContext({ viewport });
-    await context.addInitScript(
-      ({ token, user }) => {
-        if (!localStorage.getItem('token')) {
-          localStorage.setItem('token', token);
-          localStorage.setItem('user', JSON.stringify(user));
-        }
-      },
-      { token: player.token, user: profile.body },
-    );
+    await seedSession(context, { token: player.token, user: profile.body });
     return context.newPage();
   }
   const funded = async (amount: string) => {

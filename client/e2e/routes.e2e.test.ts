@@ -1,5 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatDecimal } from '../src/lib/decimal';
+import { formatMoney } from '../src/features/wallet/money';
 import { http } from '../../tests/support/auth.js';
 import { launchBrowser, screenshot } from '../../tests/support/browser.js';
 import { startTestPlatform, type TestPlatform } from '../../tests/support/platform.js';
@@ -21,6 +23,15 @@ describe('every route renders on desktop and mobile', () => {
     expect(status).toBe(200);
     const usd = (value: number) => `$${value.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
     return [`$${Number(body.price).toFixed(7)}`, usd(body.marketCap), usd(body.volume24h)];
+  }
+
+  /** The open raffle's figures as /raffle and /casino/raffles print them: estimates to the cent, the ticket rule. */
+  async function serverRaffleFigures(): Promise<string[]> {
+    const { status, body } = await http(platform.url, 'GET', '/api/trpc/raffle.current');
+    expect(status).toBe(200);
+    const raffle = body.result.data as { pool: Record<string, string>; prizes: { estimatedAmount: string }[]; ticketRule: { usdPerTicket: string } };
+    const estimates = [...Object.values(raffle.pool), ...raffle.prizes.map((prize) => prize.estimatedAmount)].map((value) => `$${formatDecimal(value, 2)}`);
+    return [...estimates, `$${formatMoney(raffle.ticketRule.usdPerTicket, 0)}`];
   }
 
   beforeAll(async () => {
@@ -49,7 +60,7 @@ describe('every route renders on desktop and mobile', () => {
       await context?.close();
     });
 
-    it.each(SHARED_ROUTES)('$path shows "$heading"', async ({ path, heading, text, tokenFigures }) => {
+    it.each(SHARED_ROUTES)('$path shows "$heading"', async ({ path, heading, text, tokenFigures, raffleFigures }) => {
       await visit(page, platform.url, path);
       expect(pathOf(page)).toBe(path);
       await expect.poll(() => headingText(page)).toBe(heading);
@@ -62,6 +73,12 @@ describe('every route renders on desktop and mobile', () => {
         await expect.poll(() => page.locator('main').getByTestId('token-price').innerText()).toBe(figures[0]);
         await expect.poll(() => page.locator('main').getByTestId('token-market-cap').innerText()).toBe(figures[1]);
         const amounts = (await page.locator('main').innerText()).match(/\$\s?[\d,.]+\d/g) ?? [];
+        for (const amount of amounts) expect(figures).toContain(amount);
+      } else if (raffleFigures) {
+        // The raffle pages show the open raffle's pool and prizes, and no other amount.
+        const figures = await serverRaffleFigures();
+        const amounts = (await page.locator('main').innerText()).match(/\$\s?[\d,.]+\d/g) ?? [];
+        expect(amounts.length).toBeGreaterThan(0);
         for (const amount of amounts) expect(figures).toContain(amount);
       } else {
         // No invented numbers: signed out, no page may show a price, a balance or a game count.

@@ -1,34 +1,26 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot } from '../../tests/support/browser.js';
+import type { Page } from 'playwright-core';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { screenshot } from '../../tests/support/browser.js';
 import { FAST_HASHING, RELAXED_LIMITS, http, signedInAccount } from '../../tests/support/auth.js';
-import { startTestPlatform, type TestPlatform } from '../../tests/support/platform.js';
 import { DESKTOP, MOBILE, expectPath, headingText, unnamedControls, visit } from './support/page-helpers.js';
+import { browserSuite } from './support/browser-suite.js';
 import { ACCOUNT_ROUTES, screenshotName } from './support/routes.js';
+import { seedSession } from './support/session-seed.js';
 
 /** What the shell does, rather than what each page shows: state, modals, errors and keyboard use. */
 describe('app shell behaviour', () => {
-  let platform: TestPlatform;
-  let browser: Browser;
+  const suite = browserSuite({ ...FAST_HASHING, ...RELAXED_LIMITS });
   let page: Page;
 
-  beforeAll(async () => {
-    platform = await startTestPlatform({ ...FAST_HASHING, ...RELAXED_LIMITS });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await platform?.stop();
-  });
   beforeEach(async () => {
-    page = await browser.newPage({ viewport: DESKTOP });
+    page = await suite.browser.newPage({ viewport: DESKTOP });
   });
   afterEach(async () => {
     await page?.context().close();
   });
 
   it('remembers the collapsed sidebar and the closed chat panel across a reload, without moving the top bar', async () => {
-    await visit(page, platform.url, '/');
+    await visit(page, suite.platform.url, '/');
     const sidebarToggle = page.getByRole('button', { name: 'Collapse sidebar' });
     const chatToggleBefore = await page.locator('header').getByRole('button', { name: 'Close chat' }).boundingBox();
     const logoBefore = await page.getByRole('link', { name: 'BZU home' }).boundingBox();
@@ -58,7 +50,7 @@ describe('app shell behaviour', () => {
   });
 
   it('opens the auth modal on the tab of the button and validates registration with the spec messages', async () => {
-    await visit(page, platform.url, '/');
+    await visit(page, suite.platform.url, '/');
     await page.getByRole('button', { name: 'LOGIN', exact: true }).click();
     const dialog = page.getByRole('dialog');
     await expect.poll(() => dialog.getByRole('tab', { name: 'LOGIN' }).getAttribute('aria-selected')).toBe('true');
@@ -86,8 +78,8 @@ describe('app shell behaviour', () => {
   it('shows the signed-in header from the stored user, links every account page and logs out', async () => {
     // A real session; the stored user record carries balances of its own, but the header shows the
     // server's (issue #17: the profile is fetched at every start, a stale stored balance is replaced).
-    const { token, user } = await signedInAccount(platform, { public_username: 'Alice' });
-    await visit(page, platform.url, '/');
+    const { token, user } = await signedInAccount(suite.platform, { public_username: 'Alice' });
+    await visit(page, suite.platform.url, '/');
     await page.evaluate(
       ({ token, user }) => {
         localStorage.setItem('token', token);
@@ -115,7 +107,7 @@ describe('app shell behaviour', () => {
     await page.keyboard.press('Escape');
 
     for (const { path, heading } of ACCOUNT_ROUTES) {
-      await visit(page, platform.url, path);
+      await visit(page, suite.platform.url, path);
       await expect.poll(() => headingText(page)).toBe(heading);
       await screenshot(page, screenshotName('desktop-signed-in', path));
     }
@@ -129,11 +121,11 @@ describe('app shell behaviour', () => {
     expect(await page.evaluate(() => [localStorage.getItem('token'), localStorage.getItem('user')])).toEqual([null, null]);
     expect(await page.getByRole('button', { name: 'LOGIN', exact: true }).isVisible()).toBe(true);
     // Log Out ended the session on the server too.
-    expect((await http(platform.url, 'GET', '/api/auth/profile', undefined, { token })).status).toBe(401);
+    expect((await http(suite.platform.url, 'GET', '/api/auth/profile', undefined, { token })).status).toBe(401);
   });
 
   it('searches the game catalogue from the top bar and says when nothing matches', async () => {
-    await visit(page, platform.url, '/');
+    await visit(page, suite.platform.url, '/');
     const search = page.getByRole('searchbox', { name: 'Search games' });
     await search.fill('zzz');
     await expect.poll(() => page.getByText('No games match “zzz”').isVisible()).toBe(true);
@@ -144,24 +136,24 @@ describe('app shell behaviour', () => {
   });
 
   it('shows a loading placeholder while a route loads, then the page, scrolled to the top', async () => {
-    await visit(page, platform.url, '/terms-and-conditions');
+    await visit(page, suite.platform.url, '/terms-and-conditions');
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(200);
-    // Hold the raffles page's code back so the placeholder has time to show.
+    // Hold the raffles page's code back long enough that the placeholder shows even on a machine busy with other suites.
     await page.route('**/assets/raffles-*.js', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await new Promise((resolve) => setTimeout(resolve, 3000));
       await route.continue();
     });
     await page.locator('#sidebar').getByText('Casino', { exact: true }).click();
     await page.locator('#sidebar').getByRole('link', { name: 'Raffles', exact: true }).click();
-    await expect.poll(() => page.getByTestId('route-loading').isVisible(), { interval: 50 }).toBe(true);
+    await expect.poll(() => page.getByTestId('route-loading').isVisible(), { interval: 50, timeout: 5_000 }).toBe(true);
     await screenshot(page, 'desktop-route-loading');
     await expect.poll(() => headingText(page), { timeout: 10_000 }).toBe('Raffles');
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
   });
 
   it('shows the router error page when a page fails to load and returns home after 5 s', async () => {
-    await visit(page, platform.url, '/terms-and-conditions');
+    await visit(page, suite.platform.url, '/terms-and-conditions');
     let attempts = 0;
     await page.route('**/assets/raffles-*.js', (route) => {
       attempts += 1;
@@ -183,7 +175,7 @@ describe('app shell behaviour', () => {
   });
 
   it('hides notifications after 5 s', async () => {
-    await visit(page, platform.url, '/email-verification');
+    await visit(page, suite.platform.url, '/email-verification');
     await page.getByRole('button', { name: 'Resend verification email' }).click();
     const note = page.getByText('Verification email sent. Please check your inbox.');
     await expect.poll(() => note.isVisible()).toBe(true);
@@ -193,7 +185,7 @@ describe('app shell behaviour', () => {
   });
 
   it('opens the chat rules from the Trollbox', async () => {
-    await visit(page, platform.url, '/');
+    await visit(page, suite.platform.url, '/');
     await page.locator('#chat-panel').getByRole('button', { name: 'Chat rules' }).click();
     const dialog = page.getByRole('dialog', { name: 'Chat rules' });
     await expect.poll(() => dialog.isVisible()).toBe(true);
@@ -203,17 +195,33 @@ describe('app shell behaviour', () => {
     await expect.poll(() => dialog.count()).toBe(0);
   });
 
+  it('on a phone, shows the rank chip in the header, within the screen', async () => {
+    const signedIn = await signedInAccount(suite.platform);
+    const profile = await http(suite.platform.url, 'GET', '/api/auth/profile', undefined, { token: signedIn.token });
+    await page.context().close();
+    const context = await suite.browser.newContext({ viewport: MOBILE });
+    await seedSession(context, { token: signedIn.token, user: profile.body });
+    page = await context.newPage();
+    await visit(page, suite.platform.url, '/');
+    const chip = page.getByTestId('header-rank-chip');
+    await chip.waitFor();
+    expect(await page.getByTestId('header-rank').innerText()).toBe('Unranked');
+    const chipBox = await chip.boundingBox();
+    expect(chipBox && chipBox.x + chipBox.width).toBeLessThanOrEqual(MOBILE.width);
+    await screenshot(page, 'mobile-header-rank-chip');
+  });
+
   it.each([
     { label: 'desktop', viewport: DESKTOP },
     { label: 'mobile', viewport: MOBILE },
   ])('labels every control and shows a focus ring for keyboard users ($label)', async ({ viewport }) => {
     await page.setViewportSize(viewport);
     for (const path of ['/', '/menu', '/token', '/chat', '/forgot-password']) {
-      await page.goto(`${platform.url}${path}`);
+      await page.goto(`${suite.platform.url}${path}`);
       await page.locator('h1').first().waitFor();
       expect(await unnamedControls(page), path).toEqual([]);
     }
-    await visit(page, platform.url, '/');
+    await visit(page, suite.platform.url, '/');
     // What loads after the first paint (tiles, tab bar, menus) is in place before tabbing through it.
     await page.waitForLoadState('networkidle');
     await page.keyboard.press('Tab');

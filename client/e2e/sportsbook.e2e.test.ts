@@ -5,6 +5,7 @@ import { FAST_HASHING, RELAXED_LIMITS, http, signedInAccount } from '../../tests
 import { launchBrowser, screenshot } from '../../tests/support/browser.js';
 import { startTestPlatform, startTestWorker, type TestPlatform } from '../../tests/support/platform.js';
 import { expectPath, headingText, MOBILE, visit } from './support/page-helpers.js';
+import { openSignedInPage } from './support/signed-in-page.js';
 
 type Player = { token: string; user: { id: number } };
 
@@ -49,22 +50,7 @@ describe('sportsbook in the browser', () => {
   }
 
   async function pageFor(who: Player, viewport = WIDE): Promise<Page> {
-    const context = await browser.newContext({ viewport });
-    contexts.push(context);
-    await context.addInitScript(
-      ({ token, user }) => {
-        if (!localStorage.getItem('token')) {
-          localStorage.setItem('token', token);
-          localStorage.setItem('user', JSON.stringify(user));
-        }
-      },
-      { token: who.token, user: who.user },
-    );
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
-    pageErrors.set(page, errors);
-    return page;
+    return openSignedInPage(browser, who, viewport, { contexts, pageErrors });
   }
 
   beforeAll(async () => {

@@ -53,9 +53,11 @@ describe('live token price, balance and the token overview', () => {
 
   beforeAll(async () => {
     platform = await startTestPlatform({ ...FAST_HASHING, ...RELAXED_LIMITS });
-    // History: a day ago at 0.020, two hours ago at 0.025, an hour ago at 0.0225 (the latest).
+    // History: three days ago at 0.020, two hours ago at 0.025, an hour ago at 0.0225 (the latest).
+    // Three days, not one: the All range keeps one price per UTC day, and a point 25 h back shares
+    // a day with the one 2 h back when the suite runs between 01:00 and 02:00 UTC.
     const now = Date.now();
-    await priceTick(new Date(now - 25 * HOUR), 200_000);
+    await priceTick(new Date(now - 72 * HOUR), 200_000);
     await priceTick(new Date(now - 2 * HOUR), 250_000);
     await priceTick(new Date(now - HOUR), 225_000);
     browser = await launchBrowser();

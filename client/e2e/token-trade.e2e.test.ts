@@ -6,6 +6,7 @@ import { launchBrowser, screenshot } from '../../tests/support/browser.js';
 import { startTestPlatform, type TestPlatform } from '../../tests/support/platform.js';
 import { WALLET_TEST_ENV } from '../../tests/support/wallet.js';
 import { MOBILE, headingText, visit } from './support/page-helpers.js';
+import { seedSession } from './support/session-seed.js';
 
 const WIDE = { width: 1440, height: 900 };
 
@@ -58,16 +59,7 @@ describe('BZU trade, holdings, wallet, utility and the burn dashboard in the bro
     const profile = await http(platform.url, 'GET', '/api/auth/profile', undefined, { token: player.token });
     browser = await launchBrowser();
     context = await browser.newContext({ viewport: WIDE });
-    await context.addInitScript(
-      ({ token, user }) => {
-        // Once: later navigations keep the user the page itself stored (with its live balances).
-        if (!localStorage.getItem('token')) {
-          localStorage.setItem('token', token);
-          localStorage.setItem('user', JSON.stringify(user));
-        }
-      },
-      { token: player.token, user: profile.body },
-    );
+    await seedSession(context, { token: player.token, user: profile.body });
     page = await context.newPage();
     page.on('pageerror', (error) => pageErrors.push(error.message));
   });

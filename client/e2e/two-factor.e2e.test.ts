@@ -1,46 +1,30 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { FAST_HASHING, RELAXED_LIMITS, http, signedInAccount } from '../../tests/support/auth.js';
-import { launchBrowser, screenshot } from '../../tests/support/browser.js';
-import { startTestPlatform, type TestPlatform } from '../../tests/support/platform.js';
+import { screenshot } from '../../tests/support/browser.js';
 import { totpCode } from '../../tests/support/two-factor.js';
 import { trpc } from '../../tests/support/wallet.js';
 import { DESKTOP, expectPath, visit } from './support/page-helpers.js';
+import { browserSuite } from './support/browser-suite.js';
+import { seedSession } from './support/session-seed.js';
 
 /** Two-factor set-up and removal on /account/settings, plus referral links, in Chromium. */
 describe('two-factor authentication in the browser', () => {
-  let platform: TestPlatform;
-  let browser: Browser;
+  const suite = browserSuite({ ...FAST_HASHING, ...RELAXED_LIMITS });
 
-  beforeAll(async () => {
-    platform = await startTestPlatform({ ...FAST_HASHING, ...RELAXED_LIMITS });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await platform?.stop();
-  });
 
   /** A page whose session store starts signed in as a fresh verified account. */
   async function signedInPage() {
-    const signedIn = await signedInAccount(platform);
-    const profile = await http(platform.url, 'GET', '/api/auth/profile', undefined, { token: signedIn.token });
-    const context = await browser.newContext({ viewport: DESKTOP });
-    await context.addInitScript(
-      ({ token, user }) => {
-        if (!localStorage.getItem('token')) {
-          localStorage.setItem('token', token);
-          localStorage.setItem('user', JSON.stringify(user));
-        }
-      },
-      { token: signedIn.token, user: profile.body },
-    );
+    const signedIn = await signedInAccount(suite.platform);
+    const profile = await http(suite.platform.url, 'GET', '/api/auth/profile', undefined, { token: signedIn.token });
+    const context = await suite.browser.newContext({ viewport: DESKTOP });
+    await seedSession(context, { token: signedIn.token, user: profile.body });
     return { ...signedIn, page: await context.newPage() };
   }
 
   it('turns 2FA on with a code from the secret on screen, shows recovery codes, survives a reload, and turns it off', async () => {
     const { page, account, token } = await signedInPage();
-    await visit(page, platform.url, '/account/settings');
+    await visit(page, suite.platform.url, '/account/settings');
     const card = page.getByTestId('two-factor-card');
     await card.getByRole('heading', { name: 'Two-factor authentication' }).waitFor();
     await expect.poll(() => card.getByTestId('two-factor-status').textContent()).toBe('Off');
@@ -71,7 +55,7 @@ describe('two-factor authentication in the browser', () => {
     await card.getByRole('heading', { name: 'Two-factor authentication' }).waitFor();
     await expect.poll(() => card.getByTestId('two-factor-status').textContent()).toBe('On');
     expect(await card.getByTestId('recovery-codes-left').innerText()).toBe('10');
-    expect((await trpc(platform, 'query', 'auth.twoFactor.status', undefined, token)).body.result.data.enabled).toBe(true);
+    expect((await trpc(suite.platform, 'query', 'auth.twoFactor.status', undefined, token)).body.result.data.enabled).toBe(true);
     console.log('screenshot', await screenshot(page, 'two-factor-enabled'));
 
     // Turn it off with the password and a fresh code (the next time step's), by keyboard.
@@ -81,18 +65,18 @@ describe('two-factor authentication in the browser', () => {
     await offCode.press('Enter');
     await expect.poll(() => card.getByTestId('two-factor-status').textContent(), { timeout: 10_000 }).toBe('Off');
     await card.getByRole('button', { name: 'Set up two-factor authentication' }).waitFor();
-    expect((await trpc(platform, 'query', 'auth.twoFactor.status', undefined, token)).body.result.data.enabled).toBe(false);
+    expect((await trpc(suite.platform, 'query', 'auth.twoFactor.status', undefined, token)).body.result.data.enabled).toBe(false);
     console.log('screenshot', await screenshot(page, 'two-factor-disabled'));
     await page.context().close();
   });
 
   it('remembers a referral code from /r/CODE and from ?ref=', async () => {
-    const context = await browser.newContext({ viewport: DESKTOP });
+    const context = await suite.browser.newContext({ viewport: DESKTOP });
     const page: Page = await context.newPage();
-    await visit(page, platform.url, '/r/Friend2026');
+    await visit(page, suite.platform.url, '/r/Friend2026');
     await expectPath(page, '/');
     expect(await page.evaluate(() => localStorage.getItem('bzu.referralCode'))).toBe('Friend2026');
-    await visit(page, platform.url, '/casino?ref=Other123');
+    await visit(page, suite.platform.url, '/casino?ref=Other123');
     expect(await page.evaluate(() => localStorage.getItem('bzu.referralCode'))).toBe('Other123');
     await context.close();
   });

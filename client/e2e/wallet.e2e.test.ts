@@ -6,6 +6,7 @@ import { startTestPlatform, startTestWorker, type TestPlatform } from '../../tes
 import { WALLET_TEST_ENV, deliverWebhook, depositReport, trpc } from '../../tests/support/wallet.js';
 import { DESKTOP, expectPath, headingText, pathOf, visit } from './support/page-helpers.js';
 import { startTcpForwarder, type TcpForwarder } from './support/tcp-forwarder.js';
+import { openSignedInPage } from './support/signed-in-page.js';
 
 type Player = { token: string; password: string; user: { id: number; publicUsername: string } };
 
@@ -34,22 +35,7 @@ describe('wallet in the browser', () => {
   }
 
   async function pageFor(who: Player): Promise<Page> {
-    const context = await browser.newContext({ viewport: DESKTOP });
-    contexts.push(context);
-    await context.addInitScript(
-      ({ token, user }) => {
-        if (!localStorage.getItem('token')) {
-          localStorage.setItem('token', token);
-          localStorage.setItem('user', JSON.stringify(user));
-        }
-      },
-      { token: who.token, user: who.user },
-    );
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
-    pageErrors.set(page, errors);
-    return page;
+    return openSignedInPage(browser, who, DESKTOP, { contexts, pageErrors });
   }
   const pageErrors = new Map<Page, string[]>();
 

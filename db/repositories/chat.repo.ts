@@ -36,8 +36,9 @@ interface RawMessageRow {
   user_rank: string | null;
 }
 
-/** The name a line without an author shows. */
-export const SYSTEM_AUTHOR = 'Rain';
+/** The name a line without an author shows: the feature that posted it. */
+const SYSTEM_AUTHORS: Partial<Record<ChatMessageKind, string>> = { raffle: 'Raffle' };
+const DEFAULT_SYSTEM_AUTHOR = 'Rain';
 
 function toRow(raw: RawMessageRow): ChatMessageRow {
   return {
@@ -45,7 +46,7 @@ function toRow(raw: RawMessageRow): ChatMessageRow {
     userId: raw.user_id ?? 0,
     message: raw.message,
     createdAt: new Date(raw.created_at),
-    username: raw.public_username ?? SYSTEM_AUTHOR,
+    username: raw.public_username ?? SYSTEM_AUTHORS[raw.kind] ?? DEFAULT_SYSTEM_AUTHOR,
     role: raw.role ?? 'user',
     accountCreatedAt: new Date(raw.account_created_at ?? raw.created_at),
     kind: raw.kind,

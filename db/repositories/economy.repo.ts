@@ -4,15 +4,20 @@ import type { LedgerCurrency } from '../wallet-tables.js';
 
 type Executor = Kysely<Database>;
 
-/** The player's XP row, created at zero on first use and locked for the caller's transaction. */
-export async function lockPlayerXp(db: Executor, userId: number): Promise<{ xpE8: bigint; rank: string }> {
-  await db.insertInto('player_xp').values({ user_id: userId }).onConflict((oc) => oc.column('user_id').doNothing()).execute();
-  const row = await db.selectFrom('player_xp').select(['xp_e8', 'rank']).where('user_id', '=', userId).forUpdate().executeTakeFirstOrThrow();
-  return { xpE8: BigInt(row.xp_e8), rank: row.rank };
+/**
+ * Adds XP to the player's row (created on first use) and locks it for the caller's transaction. Returns the new
+ * total and the rank stored before (the caller sets a new rank with setPlayerRank when the total crossed one).
+ */
+export async function addPlayerXp(db: Executor, userId: number, xpE8: bigint): Promise<{ xpE8: bigint; rank: string }> {
+  const { rows } = await sql<{ xp_e8: string; rank: string }>`
+    insert into player_xp (user_id, xp_e8) values (${userId}, ${xpE8.toString()}::bigint)
+    on conflict (user_id) do update set xp_e8 = player_xp.xp_e8 + excluded.xp_e8, updated_at = now()
+    returning xp_e8::text, rank`.execute(db);
+  return { xpE8: BigInt(rows[0]!.xp_e8), rank: rows[0]!.rank };
 }
 
-export async function setPlayerXp(db: Executor, userId: number, xpE8: bigint, rank: string): Promise<void> {
-  await db.updateTable('player_xp').set({ xp_e8: xpE8, rank, updated_at: sql`now()` }).where('user_id', '=', userId).execute();
+export async function setPlayerRank(db: Executor, userId: number, rank: string): Promise<void> {
+  await db.updateTable('player_xp').set({ rank, updated_at: sql`now()` }).where('user_id', '=', userId).execute();
 }
 
 export async function playerXp(db: Executor, userId: number): Promise<{ xpE8: bigint; rank: string }> {

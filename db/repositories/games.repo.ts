@@ -146,22 +146,10 @@ export async function updateBet(
     .execute();
 }
 
-export interface BetRow {
+/** A stored bet: what insertBet wrote (settled shows in `state`), with its player and seed pair. */
+export interface BetRow extends Omit<NewBet, 'settled'> {
   id: string;
-  userId: number;
   username: string;
-  game: string;
-  currency: LedgerCurrency;
-  amount: bigint;
-  payout: bigint;
-  multiplier: string;
-  state: BetState;
-  params: unknown;
-  outcome: unknown;
-  nonce: number;
-  clientBetId: string | null;
-  highRoller: boolean;
-  seedPairId: string;
   serverSeedHash: string;
   clientSeed: string;
   /** Only once the pair has been rotated. */

@@ -130,7 +130,8 @@ export async function houseGamesRevenue(db: Executor, start: Date, end: Date): P
     .select(sql<string>`coalesce(sum(e.amount_e8), 0)::text`.as('total'))
     .where('a.code', '=', 'house:games')
     .where('a.currency', '=', 'USD')
-    .where('t.kind', '<>', 'token:burn')
+    // Shares of the revenue moved out (the burn's own buy, a raffle's pool funding) are not revenue themselves.
+    .where('t.kind', 'not in', ['token:burn', 'raffle-funding'])
     .where('t.created_at', '>=', start)
     .where('t.created_at', '<', end)
     .executeTakeFirstOrThrow();

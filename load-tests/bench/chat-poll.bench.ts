@@ -9,28 +9,7 @@
  * requests/s and p99 latency per target (median over rounds) and the platform/bare throughput
  * ratio; the goal is >= 0.5. Servers run in a child process, autocannon here.
  */
-import { fork, type ChildProcess } from 'node:child_process';
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-
-interface AutocannonResult {
-  requests: { average: number };
-  latency: { p99: number; p50: number };
-  errors: number;
-  timeouts: number;
-  non2xx: number;
-  statusCodeStats: Record<string, { count: number }>;
-}
-type Autocannon = (options: {
-  url: string;
-  connections: number;
-  duration: number;
-  headers?: Record<string, string>;
-}) => Promise<AutocannonResult>;
-const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
-
-const here = path.dirname(fileURLToPath(import.meta.url));
+import { autocannon, forkServer, median, option, type AutocannonResult } from './bench-client.js';
 
 interface Ready {
   platformUrl: string;
@@ -40,13 +19,6 @@ interface Ready {
   bytes: number;
   lastId: number;
 }
-
-function option(args: string[], name: string, fallback: number): number {
-  const index = args.indexOf(`--${name}`);
-  return index >= 0 ? Number(args[index + 1]) : fallback;
-}
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 export interface ChatPollResult {
   scenario: string;
@@ -62,11 +34,8 @@ export async function run(args: string[]): Promise<ChatPollResult[]> {
   const duration = option(args, 'duration', 5);
   const rounds = option(args, 'rounds', 3);
   const connections = option(args, 'connections', 50);
-  const child: ChildProcess = fork(path.join(here, 'chat-poll.server.ts'), [], { execArgv: ['--import', 'tsx'], stdio: 'inherit' });
-  const ready = await new Promise<Ready>((resolve, reject) => {
-    child.once('message', (message) => resolve(message as Ready));
-    child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
-  });
+  const server = await forkServer<Ready>('chat-poll');
+  const { ready } = server;
   console.log(`page: ${ready.bytes} bytes, ETag ${ready.etag}; ${connections} connections, ${rounds} x ${duration} s per target and scenario`);
 
   const scenarios = {
@@ -100,8 +69,7 @@ export async function run(args: string[]): Promise<ChatPollResult[]> {
       }
     }
   } finally {
-    child.send({ cmd: 'stop' });
-    await new Promise((resolve) => child.once('exit', resolve));
+    await server.stop();
   }
 
   console.log(`\n${'scenario'.padEnd(10)}${'target'.padEnd(10)}${'req/s'.padStart(10)}${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'errors'.padStart(8)}  statuses`);

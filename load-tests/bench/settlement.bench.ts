@@ -11,35 +11,7 @@
  * >= 0.7). Then audits both sides: every 201 is exactly one bet row, nonces per pair contiguous from 0, one stake
  * (and one payout when won) ledger transaction per bet, and LedgerService.check() clean.
  */
-import { fork, type ChildProcess } from 'node:child_process';
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-
-interface AutocannonResult {
-  requests: { average: number; sent: number };
-  latency: { p99: number; p50: number };
-  duration: number;
-  errors: number;
-  timeouts: number;
-  non2xx: number;
-  '2xx': number;
-  statusCodeStats: Record<string, { count: number }>;
-}
-interface RequestSpec {
-  method: string;
-  path: string;
-  headers: Record<string, string>;
-  body: string;
-}
-type Autocannon = (options: {
-  url: string;
-  connections: number;
-  amount: number;
-  requests: { setupRequest: (request: RequestSpec) => RequestSpec }[];
-}) => Promise<AutocannonResult>;
-const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
-const here = path.dirname(fileURLToPath(import.meta.url));
+import { autocannon, forkServer, median, option, type AutocannonResult } from './bench-client.js';
 
 interface Ready {
   platformUrl: string;
@@ -54,11 +26,6 @@ interface SideAudit {
   betTransactions: number;
 }
 
-function option(args: string[], name: string, fallback: number): number {
-  const index = args.indexOf(`--${name}`);
-  return index >= 0 ? Number(args[index + 1]) : fallback;
-}
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const BODY = JSON.stringify({ amount: '0.01', target: 50, condition: 'over', currency: 'USD' });
 
 export interface SettlementResult {
@@ -76,15 +43,8 @@ export async function run(args: string[]): Promise<SettlementResult[]> {
   const many = option(args, 'many', 3000);
   const hot = option(args, 'hot', 1000);
   const connections = option(args, 'connections', 50);
-  const child: ChildProcess = fork(path.join(here, 'settlement.server.ts'), [], {
-    // BENCH_CPU_PROF=<dir> writes a V8 CPU profile of the server process there (where does a bet's time go?).
-    execArgv: ['--import', 'tsx', ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [])],
-    stdio: 'inherit',
-  });
-  const ready = await new Promise<Ready>((resolve, reject) => {
-    child.once('message', (message) => resolve(message as Ready));
-    child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
-  });
+  const server = await forkServer<Ready>('settlement');
+  const { ready } = server;
   const accounts = ready.platformTokens.length - 1;
   console.log(`${accounts} accounts per side (+1 hot); ${connections} connections; ${rounds} rounds of ${many} (many) and ${hot} (hot) bets per target`);
 
@@ -142,10 +102,7 @@ export async function run(args: string[]): Promise<SettlementResult[]> {
         });
       }
     }
-    child.send({ cmd: 'audit' });
-    const { audit } = await new Promise<{ audit: { platform: SideAudit; bare: SideAudit; ledgerProblems: unknown[] } }>((resolve) =>
-      child.once('message', (message) => resolve(message as never)),
-    );
+    const { audit } = await server.ask<{ audit: { platform: SideAudit; bare: SideAudit; ledgerProblems: unknown[] } }>({ cmd: 'audit' });
 
     console.log(`\n${'scenario'.padEnd(10)}${'target'.padEnd(10)}${'bets/s'.padStart(10)}${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'2xx'.padStart(8)}${'other'.padStart(7)}`);
     for (const r of results) {
@@ -171,8 +128,7 @@ export async function run(args: string[]): Promise<SettlementResult[]> {
     console.log(`ledger check: ${audit.ledgerProblems.length === 0 ? 'OK' : JSON.stringify(audit.ledgerProblems)}`);
     if (audit.ledgerProblems.length > 0) process.exitCode = 1;
   } finally {
-    child.send({ cmd: 'stop' });
-    await new Promise((resolve) => child.once('exit', resolve));
+    await server.stop();
   }
   return results;
 }

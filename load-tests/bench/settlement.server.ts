@@ -7,48 +7,16 @@
  * answers { cmd: 'audit' } with the ledger check and the bet/nonce/ledger reconciliation of both sides.
  */
 import { createHash, createHmac, randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'kysely';
 import pg from 'pg';
-import { startPlatformServer } from '../../server/src/bootstrap.js';
-import { loadEnv } from '../../server/src/env.js';
 import { hashServerSeed, randomClientSeed } from '../../server/src/domain/games/fairness.service.js';
 import { applyRatio, diceMultiplier, diceOutcome, floatsFromSeeds, formatRatio } from '../../server/src/domain/games/rules/index.js';
+import { serveParent, startPlatformUnderTest } from './platform-under-test.js';
 
 const ACCOUNTS = Number(process.env.BENCH_ACCOUNTS ?? 200);
-const adminUrl = process.env.BENCH_POSTGRES_ADMIN_URL ?? process.env.TEST_POSTGRES_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const dbName = `bzu_bench_${randomBytes(5).toString('hex')}`;
-
-async function admin(statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
-await admin(`CREATE DATABASE ${dbName}`);
-const databaseUrl = new URL(adminUrl);
-databaseUrl.pathname = `/${dbName}`;
-const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bzu-bench-'));
-const env = loadEnv({
-  NODE_ENV: 'development',
-  PORT: '0',
-  HOST: '127.0.0.1',
-  DATA_DIR: dataDir,
-  DATABASE_URL: databaseUrl.toString(),
-  REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
-  REDIS_PREFIX: `bench-${randomBytes(4).toString('hex')}`,
-  LOG_LEVEL: 'warn',
-  // The bench's players are the only ones; rate limits and the high-roller feed stay as configured.
-});
-const platform = await startPlatformServer(env, { hostEmbedded: false });
+const { platform, databaseUrl, url: platformUrl, stop } = await startPlatformUnderTest();
 const db = platform.infra.db;
 const { ledger } = platform.services;
 
@@ -93,7 +61,7 @@ for (const id of bareAccounts.ids) {
 }
 
 // ---- the bare peer: the same settlement, hand-written SQL over a pg pool of the platform's size ----
-const pool = new pg.Pool({ connectionString: databaseUrl.toString(), max: 10 });
+const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
 const accountIds = new Map<string, string>();
 {
   const { rows } = await pool.query<{ id: string; code: string }>(`select id, code from ledger_accounts where currency = 'USD'`);
@@ -200,23 +168,17 @@ async function audit(prefix: 'p' | 'b') {
   return { bets: Number(rows[0]!.bets), payouts: Number(rows[0]!.payouts), nonceGaps: Number(rows[0]!.gaps), betTransactions: Number(ledgerRows.rows[0]!.n) };
 }
 
-process.on('message', async (message: { cmd: 'stop' | 'audit' }) => {
-  if (message.cmd === 'audit') {
-    process.send!({ audit: { platform: await audit('p'), bare: await audit('b'), ledgerProblems: await ledger.check() } });
-    return;
-  }
-  bare.close();
-  await pool.end();
-  await platform.stop();
-  await admin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => undefined);
-  await rm(dataDir, { recursive: true, force: true });
-  process.send!({ stopped: true });
-  process.exit(0);
-});
-
-process.send!({
-  platformUrl: `http://127.0.0.1:${platform.server.port}`,
-  bareUrl: `http://127.0.0.1:${(bare.address() as AddressInfo).port}`,
-  platformTokens: platformAccounts.tokens,
-  bareUsers: bareAccounts.ids,
-});
+serveParent(
+  {
+    platformUrl,
+    bareUrl: `http://127.0.0.1:${(bare.address() as AddressInfo).port}`,
+    platformTokens: platformAccounts.tokens,
+    bareUsers: bareAccounts.ids,
+  },
+  async () => {
+    bare.close();
+    await pool.end();
+    await stop();
+  },
+  async () => ({ audit: { platform: await audit('p'), bare: await audit('b'), ledgerProblems: await ledger.check() } }),
+);

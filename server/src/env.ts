@@ -141,6 +141,22 @@ const envSchema = z.object({
   RAIN_MIN_WAGER_USD: walletAmount('10'),
   RAIN_MIN_CONTRIBUTION_USD: walletAmount('1'),
   RAIN_MIN_CONTRIBUTION_BZU: walletAmount('100'),
+  // Raffles (issue #14, docs/raffle.md): one per period, closing at RAFFLE_CLOSE_UTC + k x RAFFLE_PERIOD_HOURS; the pool
+  // is RAFFLE_REVENUE_SHARE of the house's net gaming revenue in the period plus the rolling jackpot; a ticket per
+  // RAFFLE_TICKET_WAGER_USD / _BZU wagered ('0': that currency earns none); the top prizes in percent of the pool,
+  // then RAFFLE_EQUAL_PRIZES equal prizes sharing the rest.
+  RAFFLE_ENABLED: z.enum(['true', 'false', '1', '0']).default('true').transform((value) => value === 'true' || value === '1'),
+  RAFFLE_PERIOD_HOURS: z.coerce.number().int().min(1).max(24 * 28).default(24),
+  RAFFLE_CLOSE_UTC: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a UTC time HH:MM, e.g. 20:00').default('20:00'),
+  RAFFLE_REVENUE_SHARE: z.string().regex(/^(0(\.\d{1,6})?|1(\.0{1,6})?)$/, 'must be a fraction between 0 and 1, e.g. 0.05').default('0.05'),
+  RAFFLE_TICKET_WAGER_USD: walletAmount('10'),
+  RAFFLE_TICKET_WAGER_BZU: walletAmount('1000'),
+  RAFFLE_TOP_PRIZES: z
+    .string()
+    .regex(/^(\d{1,3}(\.\d{1,4})?)(,\d{1,3}(\.\d{1,4})?)*$/, 'must be percentages of the pool, e.g. 25,15,10')
+    .refine((value) => value.split(',').reduce((sum, share) => sum + Number(share), 0) <= 100, 'the top prizes must not exceed 100 percent')
+    .default('25,15,10'),
+  RAFFLE_EQUAL_PRIZES: z.coerce.number().int().min(0).max(1_000).default(47),
   // Sportsbook (only with SPORTS_ENABLED=true). Amounts are decimal strings in whole units.
   SPORTS_MIN_STAKE_USD: walletAmount('0.1'),
   SPORTS_MAX_STAKE_USD: walletAmount('1000'),

@@ -52,6 +52,7 @@ import { parseUnits } from './domain/token/token-units.js';
 import { SportsCatalogueService } from './domain/sports/sports.service.js';
 import { SportsBetsService } from './domain/sports/sports-bets.service.js';
 import { httpSportsFeed } from './infra/http-sports-feed.js';
+import { RaffleService } from './domain/raffle/raffle.service.js';
 
 export interface Infrastructure {
   env: Env;
@@ -159,7 +160,43 @@ export function createServices(infra: Infrastructure, options: ServiceOptions = 
   });
   const gameServices = createGameServices(infra, events, walletServices, economy.vip);
   const sports = createSportsServices(infra, events, walletServices);
-  return { system, auth, mail, twoFactor, events, outbox, live, token, tokenTrade, tokenBurn, chat, ...walletServices, ...gameServices, ...economy, ...sports };
+  const raffle = createRaffleService(infra, events, outbox, walletServices, (line) => chat.postSystemLine(line));
+  return { system, auth, mail, twoFactor, events, outbox, live, token, tokenTrade, tokenBurn, chat, raffle, ...walletServices, ...gameServices, ...economy, ...sports };
+}
+
+/** Raffles: tickets from settled bets, the pool from the house's revenue, prizes through the ledger (docs/raffle.md). */
+function createRaffleService(
+  infra: Infrastructure,
+  events: PlatformEvents,
+  outbox: EventOutbox,
+  wallet: Pick<ReturnType<typeof createWalletServices>, 'ledger' | 'responsibleGaming'>,
+  chatLine: (line: { kind: 'raffle'; userId: null; message: string }) => Promise<unknown>,
+) {
+  const { env, db } = infra;
+  const logger = createLogger(env.LOG_LEVEL, 'raffle');
+  const [hours, minutes] = env.RAFFLE_CLOSE_UTC.split(':').map(Number);
+  return new RaffleService(
+    {
+      db,
+      ledger: wallet.ledger,
+      outbox,
+      events: { raffleUpdate: (payload) => events.raffleUpdate(payload) },
+      chat: { post: chatLine },
+      isExcluded: (userId) => wallet.responsibleGaming.isExcluded(userId),
+      onBackgroundError: (error, what) => logger.warn({ err: error }, `${what} failed`),
+    },
+    {
+      enabled: env.RAFFLE_ENABLED,
+      periodMs: env.RAFFLE_PERIOD_HOURS * 3_600_000,
+      closeUtcMinutes: hours! * 60 + minutes!,
+      // "0.05" -> 50000 ppm: parseAmount gives 1e-8 units, so divide by 100.
+      revenueSharePpm: Number(parseAmount(env.RAFFLE_REVENUE_SHARE) / 100n),
+      rule: { usdPerTicket: parseAmount(env.RAFFLE_TICKET_WAGER_USD), bzuPerTicket: parseAmount(env.RAFFLE_TICKET_WAGER_BZU) },
+      // Percent -> ppm: "25" is 25e8 units / 1e4 = 250000.
+      topPrizesPpm: env.RAFFLE_TOP_PRIZES.split(',').map((share) => Number(parseAmount(share) / 10_000n)),
+      equalPrizes: env.RAFFLE_EQUAL_PRIZES,
+    },
+  );
 }
 
 /** Player economy: XP and ranks with rakeback, the vault, tips and rain. */

@@ -4,7 +4,7 @@ import { BetEngine } from '../../server/src/domain/games/bet-engine.js';
 import { DICE_RULES } from '../../server/src/domain/games/rules/index.js';
 import { parseAmount } from '../../server/src/domain/wallet/amounts.js';
 import { housekeepingHandlers } from '../../worker/src/processors/housekeeping.processor.js';
-import { FAST_HASHING, RELAXED_LIMITS, signedInAccount } from '../support/auth.js';
+import { FAST_HASHING, OPEN_TABLE_LIMITS, RELAXED_LIMITS, signedInAccount } from '../support/auth.js';
 import { startTestPlatform, type TestPlatform } from '../support/platform.js';
 import { fundPlayer, trpc, WALLET_TEST_ENV } from '../support/wallet.js';
 
@@ -68,7 +68,7 @@ describe('accrual sweep: settled bets whose XP, rakeback or referral commission 
   });
 
   beforeAll(async () => {
-    platform = await startTestPlatform({ ...FAST_HASHING, ...RELAXED_LIMITS, ...WALLET_TEST_ENV, GAME_MIN_BET_USD: '0.01', GAME_MAX_PROFIT_USD: '100000000' });
+    platform = await startTestPlatform({ ...FAST_HASHING, ...RELAXED_LIMITS, ...WALLET_TEST_ENV, ...OPEN_TABLE_LIMITS });
   });
   afterAll(async () => {
     await platform?.stop();

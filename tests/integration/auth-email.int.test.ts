@@ -16,30 +16,25 @@ import {
   tokenFromText,
 } from '../support/auth.js';
 import { decodeQuotedPrintable, startSmtpCatcher, type SmtpCatcher } from '../support/mail.js';
+import { platformSuite } from '../support/platform-suite.js';
 import { startTestPlatform, startTestWorker, type TestPlatform } from '../support/platform.js';
 
 const RESEND_MESSAGE = 'If that address belongs to an account that is not verified yet, a new verification link is on its way.';
 const FORGOT_MESSAGE = 'If that address belongs to an account, a password reset link is on its way.';
 
 describe('e-mail verification and password recovery over HTTP', () => {
-  let platform: TestPlatform;
+  const suite = platformSuite({
+    ...FAST_HASHING,
+    ...RELAXED_LIMITS,
+    RATE_LIMIT_RESEND_EMAIL: '2/900',
+    RATE_LIMIT_FORGOT_EMAIL: '2/900',
+    RATE_LIMIT_FORGOT_IP: '30/900',
+    PUBLIC_URL: 'http://client.test',
+  });
   const call = (method: string, path: string, body?: unknown, token?: string, ip?: string) =>
-    http(platform.url, method, path, body, { token, ip });
-  const db = () => platform.platform.infra.db;
+    http(suite.platform.url, method, path, body, { token, ip });
+  const db = () => suite.platform.platform.infra.db;
 
-  beforeAll(async () => {
-    platform = await startTestPlatform({
-      ...FAST_HASHING,
-      ...RELAXED_LIMITS,
-      RATE_LIMIT_RESEND_EMAIL: '2/900',
-      RATE_LIMIT_FORGOT_EMAIL: '2/900',
-      RATE_LIMIT_FORGOT_IP: '30/900',
-      PUBLIC_URL: 'http://client.test',
-    });
-  });
-  afterAll(async () => {
-    await platform?.stop();
-  });
 
   it('GET /api/auth/confirm-email verifies once; the same, an unknown, a mangled or an expired link is 400', async () => {
     const account = newAccount();
@@ -67,7 +62,7 @@ describe('e-mail verification and password recovery over HTTP', () => {
     const unverified = newAccount();
     expect((await call('POST', '/api/auth/register', unverified)).status).toBe(201);
     const oldToken = await latestMailToken(db(), unverified.email, '/verify-email');
-    const verified = await signedInAccount(platform);
+    const verified = await signedInAccount(suite.platform);
 
     const answers = await Promise.all([
       call('POST', '/api/auth/resend-verification', { email: unverified.email }, undefined, '10.5.0.1'),
@@ -98,7 +93,7 @@ describe('e-mail verification and password recovery over HTTP', () => {
   });
 
   it('POST /api/auth/forgot-password answers the same whether or not the address exists, 400 for a bad one, 429 past the limit', async () => {
-    const { account } = await signedInAccount(platform);
+    const { account } = await signedInAccount(suite.platform);
     const known = await call('POST', '/api/auth/forgot-password', { email: account.email }, undefined, '10.6.1.1');
     const unknown = await call('POST', '/api/auth/forgot-password', { email: 'ghost@example.com' }, undefined, '10.6.1.1');
     expect(known.status).toBe(200);
@@ -118,7 +113,7 @@ describe('e-mail verification and password recovery over HTTP', () => {
   });
 
   it('POST /api/auth/reset-password sets the password once, revokes every session; bad, used or expired links are 400', async () => {
-    const { account, token: session } = await signedInAccount(platform);
+    const { account, token: session } = await signedInAccount(suite.platform);
     expect((await call('POST', '/api/auth/forgot-password', { email: account.email }, undefined, '10.6.2.1')).status).toBe(200);
     const reset = await latestMailToken(db(), account.email, '/reset-password');
 
@@ -146,10 +141,10 @@ describe('e-mail verification and password recovery over HTTP', () => {
   it('without SMTP_URL the worker writes each mail as an .eml file under DATA_DIR/mail/', async () => {
     let worker: RunningWorker | undefined;
     try {
-      worker = await startTestWorker(platform);
+      worker = await startTestWorker(suite.platform);
       const account = newAccount();
       expect((await call('POST', '/api/auth/register', account)).status).toBe(201);
-      const folder = path.join(platform.dataDir, 'mail');
+      const folder = path.join(suite.platform.dataDir, 'mail');
       const file = await expect
         .poll(async () => (await readdir(folder).catch(() => [] as string[])).find((name) => name.includes(account.email)), { timeout: 10_000 })
         .toBeTruthy()

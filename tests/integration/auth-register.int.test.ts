@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   FAST_HASHING,
   LEGACY_USER_KEYS,
@@ -9,24 +9,17 @@ import {
   latestMailToken,
   newAccount,
 } from '../support/auth.js';
-import { startTestPlatform, type TestPlatform } from '../support/platform.js';
+import { platformSuite } from '../support/platform-suite.js';
 
 describe('POST /api/auth/register', () => {
-  let platform: TestPlatform;
-  const register = (body: unknown, ip?: string) => http(platform.url, 'POST', '/api/auth/register', body, { ip });
-
-  beforeAll(async () => {
-    platform = await startTestPlatform({
-      ...FAST_HASHING,
-      ...RELAXED_LIMITS,
-      RATE_LIMIT_REGISTER_IP: '40/3600',
-      RATE_LIMIT_REGISTER_EMAIL: '3/3600',
-      PUBLIC_URL: 'https://play.example.test',
-    });
+  const suite = platformSuite({
+    ...FAST_HASHING,
+    ...RELAXED_LIMITS,
+    RATE_LIMIT_REGISTER_IP: '40/3600',
+    RATE_LIMIT_REGISTER_EMAIL: '3/3600',
+    PUBLIC_URL: 'https://play.example.test',
   });
-  afterAll(async () => {
-    await platform?.stop();
-  });
+  const register = (body: unknown, ip?: string) => http(suite.platform.url, 'POST', '/api/auth/register', body, { ip });
 
   it('answers 201 with the message and the user object, unverified, and writes a verification mail', async () => {
     const account = newAccount({ email: 'New.Player@Example.com' });
@@ -52,7 +45,7 @@ describe('POST /api/auth/register', () => {
     expect(typeof result.body.user.id).toBe('number');
     expect(Date.parse(result.body.user.createdAt)).not.toBeNaN();
 
-    const db = platform.platform.infra.db;
+    const db = suite.platform.platform.infra.db;
     const mail = await db.selectFrom('email_outbox').selectAll().where('to_address', '=', 'new.player@example.com').executeTakeFirstOrThrow();
     expect(mail.subject).toBe('Verify your email address');
     expect(mail.text_body).toContain('https://play.example.test/verify-email?token=');
@@ -90,7 +83,7 @@ describe('POST /api/auth/register', () => {
     ['a common password in other case', { password: 'Baseball' }, /too common/],
     ['a number as login name', { username: 12345 }, /Username must be text/],
   ])('answers 400 naming the field for %s, and stores nothing', async (_name, change, message) => {
-    const db = platform.platform.infra.db;
+    const db = suite.platform.platform.infra.db;
     const before = await authSnapshot(db);
     const result = await register({ ...newAccount(), ...change }, '10.0.0.3');
     expectLegacyError(result, 400, message as string | RegExp);
@@ -129,7 +122,7 @@ describe('POST /api/auth/register', () => {
     expect(statuses.filter((s) => s === 201)).toHaveLength(1);
     expect(statuses.filter((s) => s === 409)).toHaveLength(19);
     for (const result of results.filter((r) => r.status === 409)) expect(result.body.message).toBe('Username already taken');
-    const rows = await platform.platform.infra.db.selectFrom('users').select('id').where('login_name', 'ilike', loginName).execute();
+    const rows = await suite.platform.platform.infra.db.selectFrom('users').select('id').where('login_name', 'ilike', loginName).execute();
     expect(rows).toHaveLength(1);
   });
 
@@ -163,26 +156,19 @@ describe('POST /api/auth/register', () => {
 });
 
 describe('POST /api/auth/register with e-mail verification off', () => {
-  let platform: TestPlatform;
-
-  beforeAll(async () => {
-    platform = await startTestPlatform({ ...FAST_HASHING, ...RELAXED_LIMITS, EMAIL_VERIFICATION: 'false' });
-  });
-  afterAll(async () => {
-    await platform?.stop();
-  });
+  const suite = platformSuite({ ...FAST_HASHING, ...RELAXED_LIMITS, EMAIL_VERIFICATION: 'false' });
 
   it('also returns a session token, and the account is verified and signed in', async () => {
     const account = newAccount();
-    const result = await http(platform.url, 'POST', '/api/auth/register', account);
+    const result = await http(suite.platform.url, 'POST', '/api/auth/register', account);
     expect(result.status).toBe(201);
     expect(result.body.message).toBe('Registration successful! Please verify your email.');
     expect(result.body.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(result.body.user.emailVerified).toBe(true);
-    const profile = await http(platform.url, 'GET', '/api/auth/profile', undefined, { token: result.body.token });
+    const profile = await http(suite.platform.url, 'GET', '/api/auth/profile', undefined, { token: result.body.token });
     expect(profile.status).toBe(200);
     expect(profile.body.loginName).toBe(account.username);
-    const mails = await platform.platform.infra.db.selectFrom('email_outbox').select('id').execute();
+    const mails = await suite.platform.platform.infra.db.selectFrom('email_outbox').select('id').execute();
     expect(mails).toHaveLength(0);
   });
 });

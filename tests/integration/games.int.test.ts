@@ -6,7 +6,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashServerSeed } from '../../server/src/domain/games/fairness.service.js';
 import { diceOutcome, floatsFromSeeds, minePositions, minesMultiplier, applyRatio, formatRatio } from '../../server/src/domain/games/rules/index.js';
-import { FAST_HASHING, RELAXED_LIMITS, expectLegacyError, http, signedInAccount } from '../support/auth.js';
+import { FAST_HASHING, OPEN_TABLE_LIMITS, RELAXED_LIMITS, expectLegacyError, http, signedInAccount } from '../support/auth.js';
 import { startTestPlatform, type TestPlatform } from '../support/platform.js';
 import { TestSocket } from '../support/socket-client.js';
 import { fundPlayer, trpc, WALLET_TEST_ENV } from '../support/wallet.js';
@@ -38,8 +38,7 @@ describe('originals: fairness, bet engine, history, REST rows', () => {
       ...FAST_HASHING,
       ...RELAXED_LIMITS,
       ...WALLET_TEST_ENV,
-      GAME_MIN_BET_USD: '0.01',
-      GAME_MAX_PROFIT_USD: '100000000',
+      ...OPEN_TABLE_LIMITS,
       GAME_HIGH_ROLLER_USD: '500',
     });
   });

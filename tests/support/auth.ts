@@ -6,6 +6,9 @@ import type { TestPlatform } from './platform.js';
 /** Cheaper argon2 for test files that only need accounts, not the production cost (tests only). */
 export const FAST_HASHING = { ARGON2_MEMORY_KIB: '4096', ARGON2_TIME_COST: '1' } as const;
 
+/** Table limits wide enough for any stake a game test places: cent bets, no practical profit cap. */
+export const OPEN_TABLE_LIMITS = { GAME_MIN_BET_USD: '0.01', GAME_MAX_PROFIT_USD: '100000000' } as const;
+
 /** Limits high enough that a test file's own requests never hit them, unless a test wants to. */
 export const RELAXED_LIMITS = {
   RATE_LIMIT_LOGIN_IP: '1000/60',

@@ -6,6 +6,8 @@ export interface RouteExpectation {
   text?: string;
   /** The page shows the server's token figures: every $ amount on it must be one of them. */
   tokenFigures?: boolean;
+  /** The page shows the open raffle's pool and prizes: every $ amount on it must be one of them. */
+  raffleFigures?: boolean;
 }
 
 export const SHARED_ROUTES: RouteExpectation[] = [
@@ -17,7 +19,7 @@ export const SHARED_ROUTES: RouteExpectation[] = [
   { path: '/casino/roulette', heading: 'Roulette' },
   { path: '/casino/blackjack', heading: 'Blackjack' },
   { path: '/casino/bingo', heading: 'Bingo' },
-  { path: '/casino/raffles', heading: 'Raffles', text: 'No raffles yet' },
+  { path: '/casino/raffles', heading: 'Raffles', text: 'Daily raffle #', raffleFigures: true },
   { path: '/games', heading: 'Games', text: 'Plinko' },
   { path: '/casino/originals', heading: 'Originals', text: 'Keno' },
   { path: '/casino/dice', heading: 'Dice', text: 'Win chance' },
@@ -25,7 +27,7 @@ export const SHARED_ROUTES: RouteExpectation[] = [
   { path: '/casino/my-bets', heading: 'My bets', text: 'Log in to see your bets' },
   { path: '/provably-fair', heading: 'Provably fair', text: 'Verify a bet' },
   { path: '/sports', heading: 'Sports', text: 'Sports betting is not available' },
-  { path: '/raffle', heading: 'Raffle', text: 'No raffle running' },
+  { path: '/raffle', heading: 'Raffle', text: 'Tickets in the draw', raffleFigures: true },
   { path: '/token', heading: 'BZU Token', text: 'Price history', tokenFigures: true },
   { path: '/token/overview', heading: 'BZU Overview', text: 'Price history', tokenFigures: true },
   { path: '/token/holdings', heading: 'BZU Holdings', text: 'Log in to see your BZU holdings' },

@@ -4,6 +4,7 @@ import type { Env } from '../env.js';
 import { walletCommands } from './wallet.commands.js';
 import { chatCommands } from './chat.commands.js';
 import { tokenCommands } from './token.commands.js';
+import { raffleCommands } from './raffle.commands.js';
 
 export interface CliContext {
   services: Services;
@@ -37,6 +38,7 @@ export const commands: Record<string, CliCommand> = {
   ...walletCommands,
   ...chatCommands,
   ...tokenCommands,
+  ...raffleCommands,
 };
 
 export function usage(): string {

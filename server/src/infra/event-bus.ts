@@ -46,15 +46,24 @@ export interface ControlMessage {
   sessionIds: string[];
 }
 
+/** The command connection with PUBLISH_SCRIPT defined on it. */
+type ScriptedRedis = Redis & { publishEvent(...args: string[]): Promise<[number, string]> };
+
 export class RedisEventBus implements EventTransport {
   private subscriber: Redis | null = null;
   private readonly listeners = new Set<(event: BusEvent) => void>();
   private readonly controlListeners = new Set<(message: ControlMessage) => void>();
+  private readonly commands: ScriptedRedis;
 
   constructor(
-    private readonly commands: Redis,
+    commands: Redis,
     private readonly options: EventBusOptions,
-  ) {}
+  ) {
+    // EVALSHA, falling back to EVAL once per connection: the script text does not travel (and get hashed) with
+    // every event; a settled bet publishes three or four.
+    commands.defineCommand('publishEvent', { numberOfKeys: 2, lua: PUBLISH_SCRIPT });
+    this.commands = commands as ScriptedRedis;
+  }
 
   private get topic(): string {
     return redisKey(this.options.prefix, 'events');
@@ -85,9 +94,7 @@ export class RedisEventBus implements EventTransport {
   async publish(channel: string, type: EventType, data: unknown): Promise<{ id: string; seq: number }> {
     const body = JSON.stringify({ type, ts: Date.now(), data });
     const ttl = channel.includes(':') ? PRIVATE_CHANNEL_TTL_SECONDS : 0;
-    const [seq, id] = (await this.commands.eval(
-      PUBLISH_SCRIPT,
-      2,
+    const [seq, id] = await this.commands.publishEvent(
       this.seqKey(channel),
       this.logKey(channel),
       this.topic,
@@ -95,7 +102,7 @@ export class RedisEventBus implements EventTransport {
       String(this.options.backlog),
       String(ttl),
       channel,
-    )) as [number, string];
+    );
     return { seq: Number(seq), id };
   }
 

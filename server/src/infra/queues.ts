@@ -39,6 +39,10 @@ export const jobSchemas = {
     /** Settle (or resettle) every bet on one market; job id `sports-settle-<marketId>-v<resultVersion>`. */
     'settle-market': z.object({ marketId: z.string().regex(/^\d{1,19}$/), resultVersion: z.number().int().positive() }).strict(),
   },
+  raffle: {
+    /** Close and draw every raffle past its close, then make sure the current period's raffle is open (idempotent). */
+    tick: z.object({}).strict(),
+  },
   /** A queue of its own so a feed's 429 pause never delays settlement. */
   'sports-feed': {
     /** One poll of SPORTS_FEED_URL; a no-op without a feed or with the sports flag off. */
@@ -63,6 +67,7 @@ export const jobSchedulers: JobScheduler[] = [
   { id: 'token-price-tick', queue: 'token', job: 'price-tick', everyMs: 20_000 },
   { id: 'token-burn-hourly', queue: 'token-burn', job: 'hour', everyMs: 3_600_000 },
   { id: 'sports-feed-poll', queue: 'sports-feed', job: 'poll', everyMs: 15_000 },
+  { id: 'raffle-tick', queue: 'raffle', job: 'tick', everyMs: 60_000 },
 ];
 
 /** The rain scheduler: its interval is configuration (RAIN_INTERVAL_MINUTES). */

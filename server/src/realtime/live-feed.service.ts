@@ -175,6 +175,17 @@ export class LiveFeedService {
     return this.stream(channels.sports, ['sports-odds', 'sports-market'] as const, options);
   }
 
+  /** Raffle state changes (open, closed, drawn), public. */
+  raffleUpdates(options: StreamOptions = {}) {
+    return this.stream(channels.raffle, ['raffle-update'] as const, options);
+  }
+
+  /** The signed-in player's raffle prizes. */
+  async raffleWins(sessionToken: string | undefined, options: StreamOptions = {}) {
+    const user = await this.requireViewer(sessionToken);
+    return this.privateStream(user, channels.user(user.id), 'raffle-win', options);
+  }
+
   async balanceUpdates(sessionToken: string | undefined, options: StreamOptions = {}) {
     const user = await this.requireViewer(sessionToken);
     return this.privateStream(user, channels.user(user.id), 'balance-update', options);

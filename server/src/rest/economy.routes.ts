@@ -13,8 +13,9 @@ const withAmount = (req: Request) => {
   return { ...input, amount: amountText(input.amount) };
 };
 
-const queryLimit = (value: unknown) => (typeof value === 'string' && value !== '' ? Number(value) : undefined);
-const queryCursor = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
+/** Query values as the procedures take them: absent stays absent (the schema's default applies), bad text fails it. */
+export const queryLimit = (value: unknown) => (typeof value === 'string' && value !== '' ? Number(value) : undefined);
+export const queryCursor = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
 
 /**
  * Player economy over REST (docs/api.md "Player economy"): each path calls its tRPC procedure.

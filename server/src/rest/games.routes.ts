@@ -1,7 +1,7 @@
 import { Router, type Request } from 'express';
 import type { BetResult, BetView } from '../domain/games/bet.views.js';
 import type { GameInfo } from '../domain/games/games.service.js';
-import { legacyHandler, type ContextForRequest } from './legacy-handler.js';
+import { legacyHandler, type Caller, type ContextForRequest } from './legacy-handler.js';
 
 /** The JSON body as a plain object; anything else (missing, array, string) reads as empty. */
 function body(req: Request): Record<string, unknown> {
@@ -78,41 +78,19 @@ export function gamesRoutes(contextFor: ContextForRequest): Router {
       res.json(await caller.fairness.rotate({ clientSeed: body(req).clientSeed as string | undefined }));
     }),
   );
-  routes.post(
-    '/api/games/dice/bets',
-    legacyHandler(contextFor, async (caller, req, res) => {
-      const input = body(req);
-      res.status(201).json(placed(await caller.games.dice.bet({ ...stakeOf(input), target: input.target as number, condition: input.condition as 'over' })));
-    }),
-  );
-  routes.post(
-    '/api/games/limbo/bets',
-    legacyHandler(contextFor, async (caller, req, res) => {
-      const input = body(req);
-      res.status(201).json(placed(await caller.games.limbo.bet({ ...stakeOf(input), target: input.target as number })));
-    }),
-  );
-  routes.post(
-    '/api/games/plinko/bets',
-    legacyHandler(contextFor, async (caller, req, res) => {
-      const input = body(req);
-      res.status(201).json(placed(await caller.games.plinko.bet({ ...stakeOf(input), rows: input.rows as number, risk: input.risk as 'low' })));
-    }),
-  );
-  routes.post(
-    '/api/games/keno/bets',
-    legacyHandler(contextFor, async (caller, req, res) => {
-      const input = body(req);
-      res.status(201).json(placed(await caller.games.keno.bet({ ...stakeOf(input), picks: input.picks as number[], risk: input.risk as 'classic' })));
-    }),
-  );
-  routes.post(
-    '/api/games/mines/bets',
-    legacyHandler(contextFor, async (caller, req, res) => {
-      const input = body(req);
-      res.status(201).json(placed(await caller.games.mines.start({ ...stakeOf(input), mines: input.mines as number })));
-    }),
-  );
+  /** A new bet: the game's procedure on the stake and the game's own fields, answered 201 with the bet. */
+  const betRoute = (game: string, place: (caller: Caller, input: Record<string, unknown>) => Promise<BetResult>) =>
+    routes.post(
+      `/api/games/${game}/bets`,
+      legacyHandler(contextFor, async (caller, req, res) => {
+        res.status(201).json(placed(await place(caller, body(req))));
+      }),
+    );
+  betRoute('dice', (caller, input) => caller.games.dice.bet({ ...stakeOf(input), target: input.target as number, condition: input.condition as 'over' }));
+  betRoute('limbo', (caller, input) => caller.games.limbo.bet({ ...stakeOf(input), target: input.target as number }));
+  betRoute('plinko', (caller, input) => caller.games.plinko.bet({ ...stakeOf(input), rows: input.rows as number, risk: input.risk as 'low' }));
+  betRoute('keno', (caller, input) => caller.games.keno.bet({ ...stakeOf(input), picks: input.picks as number[], risk: input.risk as 'classic' }));
+  betRoute('mines', (caller, input) => caller.games.mines.start({ ...stakeOf(input), mines: input.mines as number }));
   routes.post(
     '/api/games/mines/bets/:id/reveal',
     legacyHandler(contextFor, async (caller, req, res) => {

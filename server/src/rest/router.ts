@@ -8,6 +8,7 @@ import { statusRoutes } from './status.routes.js';
 import { tokenRoutes } from './token.routes.js';
 import { walletRoutes } from './wallet.routes.js';
 import { sportsRoutes } from './sports.routes.js';
+import { raffleRoutes } from './raffle.routes.js';
 
 /** The legacy REST surface of API.md; each area contributes its routes here. */
 export function createRestRouter(contextFor: ContextForRequest): Router {
@@ -20,5 +21,6 @@ export function createRestRouter(contextFor: ContextForRequest): Router {
   rest.use(gamesRoutes(contextFor));
   rest.use(economyRoutes(contextFor));
   rest.use(sportsRoutes(contextFor));
+  rest.use(raffleRoutes(contextFor));
   return rest;
 }

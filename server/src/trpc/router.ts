@@ -9,6 +9,7 @@ import { tokenRouter } from './routers/token.router.js';
 import { betsRouter, fairnessRouter, gamesRouter } from './routers/games.router.js';
 import { rainRouter, tipsRouter, vaultRouter, vipRouter } from './routers/economy.router.js';
 import { sportsRouter } from './routers/sports.router.js';
+import { raffleRouter } from './routers/raffle.router.js';
 
 /** Every area's router, mounted under its name. The client imports only this type. */
 export const appRouter = router({
@@ -29,6 +30,7 @@ export const appRouter = router({
   tips: tipsRouter,
   rain: rainRouter,
   sports: sportsRouter,
+  raffle: raffleRouter,
 });
 
 export type AppRouter = typeof appRouter;

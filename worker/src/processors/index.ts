@@ -7,6 +7,7 @@ import { tokenHandlers } from './token-price.processor.js';
 import type { QueueHandlers } from './types.js';
 import { walletHandlers } from './wallet.processor.js';
 import { sportsFeedHandlers, sportsHandlers } from './sports.processor.js';
+import { raffleHandlers } from './raffle.processor.js';
 
 /** Every queue the worker consumes, with its handlers. */
 export const processors: { [Q in QueueName]: QueueHandlers<Q> } = {
@@ -18,4 +19,5 @@ export const processors: { [Q in QueueName]: QueueHandlers<Q> } = {
   economy: economyHandlers,
   sports: sportsHandlers,
   'sports-feed': sportsFeedHandlers,
+  raffle: raffleHandlers,
 };

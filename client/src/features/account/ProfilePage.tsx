@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group, Paper, Stack, Table, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Group, Paper, Stack, Table, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useEffect, useState, type ReactNode } from 'react';
@@ -9,6 +9,7 @@ import { USERNAME_CHANGED } from '../auth/auth-messages';
 import { required, validPublicUsername } from '../auth/auth-validation';
 import { changeDisplayName, refreshProfile } from '../auth/session-actions';
 import { displayName, useSession } from '../auth/session-store';
+import { FormFailure } from '../../components/FormFailure';
 
 /** The profile as the stored user record has it, refreshed from the server when the page opens. */
 export function ProfilePage() {
@@ -88,11 +89,7 @@ function ChangeDisplayNameForm({ current }: { current: string }) {
               {...form.getInputProps('publicUsername')}
             />
           </Group>
-          {failure ? (
-            <Alert color="red" role="alert">
-              {failure}
-            </Alert>
-          ) : null}
+          <FormFailure message={failure} />
           <Group>
             <Button type="submit" loading={form.submitting}>
               Save display name

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group, Loader, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Loader, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
@@ -7,6 +7,7 @@ import { toApiError } from '../../lib/api-error';
 import { trpc } from '../../trpc';
 import { passwordsMatch, required, validPassword } from '../auth/auth-validation';
 import { TwoFactorCard } from './TwoFactorCard';
+import { TwoFactorCodeInput } from './TwoFactorCodeInput';
 
 export function SettingsPage() {
   return (
@@ -65,11 +66,7 @@ function ChangePasswordForm() {
           />
           <PasswordInput label="Confirm new password" autoComplete="new-password" withAsterisk key={form.key('confirmPassword')} {...form.getInputProps('confirmPassword')} />
           {needsCode ? (
-            <TextInput
-              label="Two-factor code"
-              description="The 6-digit code from your authenticator app, or a recovery code"
-              autoComplete="one-time-code"
-              inputMode="numeric"
+            <TwoFactorCodeInput
               key={form.key('otp')}
               {...form.getInputProps('otp')}
             />

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { toApiError } from '../../lib/api-error';
 import { trpc } from '../../trpc';
 import { required } from '../auth/auth-validation';
+import { FormFailure } from '../../components/FormFailure';
 
 interface Setup {
   secret: string;
@@ -132,11 +133,7 @@ function SetupStep({ setup, onCancel, onEnabled }: { setup: Setup; onCancel: () 
           key={form.key('code')}
           {...form.getInputProps('code')}
         />
-        {failure ? (
-          <Alert color="red" role="alert">
-            {failure}
-          </Alert>
-        ) : null}
+        <FormFailure message={failure} />
         <Group>
           <Button type="submit" loading={form.submitting}>
             Turn on two-factor authentication
@@ -216,11 +213,7 @@ function EnabledState({ enabledAt, recoveryCodesLeft }: { enabledAt: string | nu
             key={form.key('code')}
             {...form.getInputProps('code')}
           />
-          {failure ? (
-            <Alert color="red" role="alert">
-              {failure}
-            </Alert>
-          ) : null}
+          <FormFailure message={failure} />
           <Group>
             <Button type="submit" color="red" variant="light" loading={form.submitting}>
               Turn off two-factor authentication

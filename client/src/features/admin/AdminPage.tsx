@@ -9,6 +9,7 @@ import { formatMoney, formatSignedMoney } from '../wallet/money';
 import { ErrorAlert, StatusBadge, formatDateTime, shorten } from '../wallet/wallet-ui';
 import { useFeatures } from '../config/use-app-config';
 import { SportsConsoleSection } from './SportsConsoleSection';
+import { TableHeader } from '../../components/TableHeader';
 
 interface WithdrawalRow {
   id: string;
@@ -220,14 +221,7 @@ function LedgerLookupSection() {
             ) : (
               <ScrollArea type="auto" mah={360}>
                 <Table striped verticalSpacing={4} fz="sm">
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>Date</Table.Th>
-                      <Table.Th>Kind</Table.Th>
-                      <Table.Th ta="right">Amount</Table.Th>
-                      <Table.Th ta="right">Balance after</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
+                  <TableHeader columns={['Date', 'Kind']} numeric={['Amount', 'Balance after']} />
                   <Table.Tbody>
                     {ledger.data.transactions.items.map((item) => (
                       <Table.Tr key={item.id}>

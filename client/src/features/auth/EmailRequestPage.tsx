@@ -4,6 +4,7 @@ import { Link } from '@tanstack/react-router';
 import { validEmail } from './auth-validation';
 import { useAuthRequest } from './use-auth-request';
 import { AuthCard } from './AuthCard';
+import { FormFailure } from '../../components/FormFailure';
 
 interface EmailRequestPageProps {
   title: string;
@@ -28,11 +29,7 @@ export function EmailRequestPage({ title, description, submitLabel, doneMessage,
               {doneMessage}
             </Alert>
           ) : null}
-          {state.status === 'failed' ? (
-            <Alert color="red" role="alert">
-              {state.message}
-            </Alert>
-          ) : null}
+          <FormFailure message={state.status === 'failed' ? state.message : null} />
           <Button type="submit" loading={state.status === 'pending'}>
             {submitLabel}
           </Button>

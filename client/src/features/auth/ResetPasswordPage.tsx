@@ -5,6 +5,7 @@ import { authApi } from './auth-api';
 import { passwordsMatch, validPassword } from './auth-validation';
 import { AuthCard } from './AuthCard';
 import { useAuthRequest } from './use-auth-request';
+import { FormFailure } from '../../components/FormFailure';
 
 export function ResetPasswordPage({ token }: { token: string }) {
   const { state, run } = useAuthRequest((password: string) => authApi.resetPassword(token, password));
@@ -42,11 +43,7 @@ export function ResetPasswordPage({ token }: { token: string }) {
               key={form.key('confirmPassword')}
               {...form.getInputProps('confirmPassword')}
             />
-            {state.status === 'failed' ? (
-              <Alert color="red" role="alert">
-                {state.message}
-              </Alert>
-            ) : null}
+            <FormFailure message={state.status === 'failed' ? state.message : null} />
             <Button type="submit" loading={state.status === 'pending'}>
               Set new password
             </Button>

@@ -1,4 +1,5 @@
 import { Stack } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { PageHeader } from '../../components/PageHeader';
 import { PlaceholderState } from '../../components/PlaceholderState';
 import { GameGrid } from '../games/GameGrid';
@@ -7,7 +8,8 @@ import { CASINO_LINKS, type CasinoCategoryPath } from '../navigation/nav-items';
 import { emptyCategoryTitle } from './category-texts';
 import { CategoryGrid } from './CategoryGrid';
 
-export function CasinoCategoryPage({ path }: { path: CasinoCategoryPath }) {
+/** A casino category: its games, or `children` for a category that is not a game list (Raffles shows the raffle). */
+export function CasinoCategoryPage({ path, children }: { path: CasinoCategoryPath; children?: ReactNode }) {
   const category = CASINO_LINKS.find((link) => link.to === path)!;
   const slug = path.slice('/casino/'.length);
   const { games } = useGameCatalogue();
@@ -15,7 +17,7 @@ export function CasinoCategoryPage({ path }: { path: CasinoCategoryPath }) {
   return (
     <Stack gap="xl">
       <PageHeader title={category.label} />
-      {inCategory.length === 0 ? (
+      {children ?? (inCategory.length === 0 ? (
         <PlaceholderState
           icon={category.icon}
           title={emptyCategoryTitle(path)}
@@ -23,7 +25,7 @@ export function CasinoCategoryPage({ path }: { path: CasinoCategoryPath }) {
         />
       ) : (
         <GameGrid games={inCategory} label={`${category.label} games`} />
-      )}
+      ))}
       <CategoryGrid />
     </Stack>
   );

@@ -8,12 +8,19 @@ import {
   minePositions,
   minesMultiplier,
   type DiceCondition,
+  type InstantGameRules,
   type KenoRisk,
   type PlinkoRisk,
   type Ratio,
   type SeedInput,
 } from '../../../../server/src/domain/games/rules';
-import { sha256Hex, webCryptoFloatSource } from './web-crypto';
+import { floatsFromSeedsAsync, type FloatSource } from '../../../../server/src/domain/games/rules/floats';
+import { hmacSha256, sha256Hex } from './web-crypto';
+
+/** The floats of one bet computed in the browser. */
+function webCryptoFloatSource(seeds: SeedInput): FloatSource {
+  return (count) => floatsFromSeedsAsync(hmacSha256, seeds, count);
+}
 
 export type VerifyParams =
   | { game: 'dice'; target: number; condition: DiceCondition }
@@ -67,47 +74,45 @@ export async function verifyBet(seeds: SeedInput, params: VerifyParams): Promise
   const source = webCryptoFloatSource(seeds);
   const serverSeedHash = await sha256Hex(seeds.serverSeed);
   let outcome: VerifiedOutcome;
-  let multiplier: Ratio;
-  let floats: number[];
+  let played: { floats: number[]; multiplier: Ratio };
   switch (params.game) {
     case 'dice': {
-      const rules = GAME_RULES.dice;
-      floats = await source(rules.floatCount(params));
-      const o = rules.outcome(floats, params);
-      multiplier = rules.multiplier(o);
-      outcome = { game: 'dice', roll: o.roll, win: multiplier.num > 0n };
+      const dice = await playInstant(GAME_RULES.dice, params, source);
+      played = dice;
+      outcome = { game: 'dice', roll: dice.outcome.roll, win: dice.multiplier.num > 0n };
       break;
     }
     case 'limbo': {
-      const rules = GAME_RULES.limbo;
-      floats = await source(rules.floatCount(params));
-      const o = rules.outcome(floats, params);
-      multiplier = rules.multiplier(o);
-      outcome = { game: 'limbo', result: o.result, win: multiplier.num > 0n };
+      const limbo = await playInstant(GAME_RULES.limbo, params, source);
+      played = limbo;
+      outcome = { game: 'limbo', result: limbo.outcome.result, win: limbo.multiplier.num > 0n };
       break;
     }
     case 'plinko': {
-      const rules = GAME_RULES.plinko;
-      floats = await source(rules.floatCount(params));
-      const o = rules.outcome(floats, params);
-      multiplier = rules.multiplier(o);
-      outcome = { game: 'plinko', path: o.path, bucket: o.bucket };
+      const plinko = await playInstant(GAME_RULES.plinko, params, source);
+      played = plinko;
+      outcome = { game: 'plinko', path: plinko.outcome.path, bucket: plinko.outcome.bucket };
       break;
     }
     case 'keno': {
-      const rules = GAME_RULES.keno;
-      floats = await source(rules.floatCount(params));
-      const o = rules.outcome(floats, params);
-      multiplier = rules.multiplier(o);
-      outcome = { game: 'keno', drawn: o.drawn, hits: o.hits };
+      const keno = await playInstant(GAME_RULES.keno, params, source);
+      played = keno;
+      outcome = { game: 'keno', drawn: keno.outcome.drawn, hits: keno.outcome.hits };
       break;
     }
     case 'mines': {
-      floats = await source(GAME_RULES.mines.floatCount(params));
+      const floats = await source(GAME_RULES.mines.floatCount(params));
       outcome = { game: 'mines', minePositions: minePositions(floats, params.mines) };
-      multiplier = minesMultiplier(params.mines, params.reveals ?? 0);
+      played = { floats, multiplier: minesMultiplier(params.mines, params.reveals ?? 0) };
       break;
     }
   }
-  return { outcome, multiplier: formatRatio(multiplier, 4), serverSeedHash, floats };
+  return { outcome, multiplier: formatRatio(played.multiplier, 4), serverSeedHash, floats: played.floats };
+}
+
+/** An instant game's rules on the seeds' floats: the floats drawn, the outcome, and what it pays. */
+async function playInstant<P, O>(rules: InstantGameRules<P, O>, params: P, source: FloatSource): Promise<{ floats: number[]; outcome: O; multiplier: Ratio }> {
+  const floats = await source(rules.floatCount(params));
+  const outcome = rules.outcome(floats, params);
+  return { floats, outcome, multiplier: rules.multiplier(outcome) };
 }

@@ -1,9 +1,10 @@
 /**
  * The browser's side of provably fair: HMAC-SHA256 and SHA-256 with Web Crypto (`crypto.subtle`), then the
- * server's own pure rules (server/src/domain/games/rules) turn the digests into floats and outcomes, so the
- * verifier can never drift from what settled the bet.
+ * server's own pure rules turn the digests into outcomes (games/rules for bets, raffle/rules for raffle draws), so
+ * the verifiers can never drift from what settled the bet or drew the raffle. Nothing game-specific here: the bet
+ * verifier and the raffle replay share this module without pulling each other's rules.
  */
-import { floatsFromSeedsAsync, type FloatSource, type HmacSha256Async, type SeedInput } from '../../../../server/src/domain/games/rules/floats';
+import type { HmacSha256Async } from '../../../../server/src/domain/games/rules/floats';
 
 const encoder = new TextEncoder();
 
@@ -27,9 +28,4 @@ export function toHex(bytes: Uint8Array): string {
 /** SHA-256 of the server seed's text: what the site publishes before the seed is used. */
 export async function sha256Hex(text: string): Promise<string> {
   return toHex(new Uint8Array(await subtle().digest('SHA-256', encoder.encode(text))));
-}
-
-/** The floats of one bet computed in the browser. */
-export function webCryptoFloatSource(seeds: SeedInput): FloatSource {
-  return (count) => floatsFromSeedsAsync(hmacSha256, seeds, count);
 }

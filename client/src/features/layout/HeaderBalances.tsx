@@ -10,17 +10,16 @@ import { useSession } from '../auth/session-store';
 // The rank chip (XP bar, the vip query) comes after the first paint: issue #17's 150 KB first screen.
 const RankChip = lazy(() => afterStyles(() => import('../economy/RankChip')).then((module) => ({ default: module.RankChip })));
 
-/** Cash balance, BZU balance (desktop), the rank with its XP bar, and the Vault button (opens the vault). */
+/** The rank with its XP bar, cash balance, BZU balance (desktop), and the Vault button (opens the vault). */
 export function HeaderBalances({ compact }: { compact: boolean }) {
   const { user } = useSession();
   const currency = user?.currency ?? DEFAULT_CURRENCY;
   return (
     <Group gap="xs" wrap="nowrap">
-      {compact ? null : (
-        <Suspense fallback={<Box w={92} />}>
-          <RankChip />
-        </Suspense>
-      )}
+      {/* Narrower on phones, where it shares the bar with the logo, the cash balance and the menu. */}
+      <Suspense fallback={<Box w={compact ? 76 : 92} />}>
+        <RankChip width={compact ? 76 : 92} />
+      </Suspense>
       <Paper px="sm" py={6} radius="md" bg="var(--bzu-input)" aria-label="Cash balance" role="group">
         <Text size="sm" fw={700} ff="monospace" data-testid="header-balance">
           {formatBalance(user?.balance)} <Text span size="xs" c="dimmed">{currency}</Text>

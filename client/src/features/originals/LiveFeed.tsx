@@ -1,11 +1,12 @@
-import { Anchor, Paper, ScrollArea, Stack, Table, Tabs, Text, Title } from '@mantine/core';
+import { Paper, ScrollArea, Stack, Table, Tabs, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { trpc } from '../../trpc';
 import { formatMoney } from '../wallet/money';
-import { betProfit, formatMultiplier, formatTime, gameName } from './bet-format';
+import { BetGameCell, BetStakeCells } from './BetCells';
+import { betProfit, formatTime } from './bet-format';
 import type { BetView, LiveFeedKind } from './bet-types';
 import { asFeedBet, mergeFeed } from './live-feed';
-import { openBetDetails } from './overlay-store';
+import { TableHeader } from '../../components/TableHeader';
 
 /** Recent bets of everyone (All) or the big ones (High rollers): backfill from bets.recent, then live from bets.onLive. */
 export function LiveFeed() {
@@ -54,26 +55,13 @@ function FeedTable({ feed }: { feed: LiveFeedKind }) {
   return (
     <ScrollArea type="auto">
       <Table verticalSpacing={6} striped data-testid={`live-feed-${feed}`} miw={520}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Game</Table.Th>
-            <Table.Th>Player</Table.Th>
-            <Table.Th>Time</Table.Th>
-            <Table.Th ta="right">Bet</Table.Th>
-            <Table.Th ta="right">Multiplier</Table.Th>
-            <Table.Th ta="right">Payout</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
+        <TableHeader columns={['Game', 'Player', 'Time']} numeric={['Bet', 'Multiplier', 'Payout']} />
         <Table.Tbody>
           {bets.map((bet) => {
             const profit = betProfit(bet);
             return (
               <Table.Tr key={bet.id}>
-                <Table.Td>
-                  <Anchor component="button" type="button" size="sm" onClick={() => openBetDetails(bet)}>
-                    {gameName(bet.game)}
-                  </Anchor>
-                </Table.Td>
+                <BetGameCell bet={bet} />
                 <Table.Td>
                   <Text size="sm" truncate maw={140}>
                     {bet.username}
@@ -84,12 +72,7 @@ function FeedTable({ feed }: { feed: LiveFeedKind }) {
                     {formatTime(bet.createdAt)}
                   </Text>
                 </Table.Td>
-                <Table.Td ta="right" ff="monospace">
-                  {formatMoney(bet.amount)} {bet.currency}
-                </Table.Td>
-                <Table.Td ta="right" ff="monospace">
-                  {formatMultiplier(bet.multiplier)}
-                </Table.Td>
+                <BetStakeCells bet={bet} />
                 <Table.Td ta="right" ff="monospace" c={profit && !profit.startsWith('-') && profit !== '0' ? 'teal' : undefined}>
                   {formatMoney(bet.payout)} {bet.currency}
                 </Table.Td>

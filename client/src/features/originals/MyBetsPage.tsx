@@ -1,19 +1,19 @@
-import { Anchor, Badge, Button, Group, Paper, ScrollArea, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Paper, ScrollArea, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { IconDownload, IconReceipt } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
 import { PageHeader } from '../../components/PageHeader';
 import { PlaceholderState } from '../../components/PlaceholderState';
 import { trpc } from '../../trpc';
 import { useSession } from '../auth/session-store';
 import { openAuthModal } from '../auth/auth-modal-store';
-import { download } from '../wallet/TransactionHistory';
+import { useCsvExport } from '../wallet/csv-export';
 import { ErrorAlert, formatDateTime } from '../wallet/wallet-ui';
 import { formatMoney } from '../wallet/money';
-import { betProfit, formatMultiplier, GAME_NAMES, gameName, outcomeSummary } from './bet-format';
+import { BetGameCell, BetStakeCells } from './BetCells';
+import { betProfit, GAME_NAMES, gameName, outcomeSummary } from './bet-format';
 import { CURRENCIES } from './bet-types';
-import { openBetDetails } from './overlay-store';
 import { MY_BETS_STATES, type MyBetsSearch } from './my-bets-search';
+import { TableHeader } from '../../components/TableHeader';
 
 const PAGE = 20;
 
@@ -43,24 +43,10 @@ export function MyBetsPage({ search }: { search: MyBetsSearch }) {
 function BetsTable({ search }: { search: MyBetsSearch }) {
   const navigate = useNavigate();
   const utils = trpc.useUtils();
-  const [exporting, setExporting] = useState(false);
-  const [exportError, setExportError] = useState<unknown>(null);
+  const { exporting, exportError, exportCsv } = useCsvExport(() => utils.bets.exportCsv.fetch({ game: search.game, currency: search.currency }, { staleTime: 0 }));
   const query = trpc.bets.mine.useInfiniteQuery({ ...search, limit: PAGE }, { getNextPageParam: (page) => page.nextCursor ?? undefined });
   const bets = query.data?.pages.flatMap((page) => page.bets) ?? [];
   const setFilter = (patch: Partial<MyBetsSearch>) => void navigate({ to: '/casino/my-bets', search: (prev: MyBetsSearch) => ({ ...prev, ...patch }), replace: true });
-
-  async function exportCsv() {
-    setExporting(true);
-    setExportError(null);
-    try {
-      const { filename, csv } = await utils.bets.exportCsv.fetch({ game: search.game, currency: search.currency }, { staleTime: 0 });
-      download(filename, csv);
-    } catch (error) {
-      setExportError(error);
-    } finally {
-      setExporting(false);
-    }
-  }
 
   return (
     <Paper withBorder radius="md" p="lg" bg="var(--bzu-card)" component="section" aria-labelledby="bets-title">
@@ -102,26 +88,13 @@ function BetsTable({ search }: { search: MyBetsSearch }) {
         ) : (
           <ScrollArea type="auto">
             <Table striped verticalSpacing="xs" data-testid="my-bets" miw={720}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Game</Table.Th>
-                  <Table.Th>Date</Table.Th>
-                  <Table.Th>Outcome</Table.Th>
-                  <Table.Th ta="right">Bet</Table.Th>
-                  <Table.Th ta="right">Multiplier</Table.Th>
-                  <Table.Th ta="right">Profit</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
+              <TableHeader columns={['Game', 'Date', 'Outcome']} numeric={['Bet', 'Multiplier', 'Profit']} />
               <Table.Tbody>
                 {bets.map((bet) => {
                   const profit = betProfit(bet);
                   return (
                     <Table.Tr key={bet.id}>
-                      <Table.Td>
-                        <Anchor component="button" type="button" size="sm" onClick={() => openBetDetails(bet)} aria-label={`${gameName(bet.game)} bet ${bet.id} details`}>
-                          {gameName(bet.game)}
-                        </Anchor>
-                      </Table.Td>
+                      <BetGameCell bet={bet} label={`${gameName(bet.game)} bet ${bet.id} details`} />
                       <Table.Td>
                         <Text size="sm">{formatDateTime(bet.createdAt)}</Text>
                       </Table.Td>
@@ -130,12 +103,7 @@ function BetsTable({ search }: { search: MyBetsSearch }) {
                           {outcomeSummary(bet)}
                         </Text>
                       </Table.Td>
-                      <Table.Td ta="right" ff="monospace">
-                        {formatMoney(bet.amount)} {bet.currency}
-                      </Table.Td>
-                      <Table.Td ta="right" ff="monospace">
-                        {formatMultiplier(bet.multiplier)}
-                      </Table.Td>
+                      <BetStakeCells bet={bet} />
                       <Table.Td ta="right">
                         {profit === null ? (
                           <Badge color="yellow" variant="light">
@@ -175,14 +143,7 @@ function StatsTable() {
       </Title>
       <ScrollArea type="auto">
         <Table verticalSpacing="xs" data-testid="bet-stats" miw={480}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Game</Table.Th>
-              <Table.Th ta="right">Bets</Table.Th>
-              <Table.Th ta="right">Wagered</Table.Th>
-              <Table.Th ta="right">Profit</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
+          <TableHeader columns={['Game']} numeric={['Bets', 'Wagered', 'Profit']} />
           <Table.Tbody>
             {rows.map((row) => (
               <Table.Tr key={`${row.game}-${row.currency}`}>

@@ -3,6 +3,7 @@ import { queryClient, trpcUtils } from '../../lib/api-clients';
 import { trpcClient } from '../../trpc';
 import { getSession, replaceUser } from '../auth/session-store';
 import { mergeTokenUpdate, parseTokenUpdate, wireDecimal } from '../token/token-quote';
+import { addAmounts, formatMoney } from '../wallet/money';
 import { isGameResultQuery } from './query-conventions';
 import type { RealtimeHandlers } from './realtime-client';
 import { TOKEN_PRICE_CHANNEL } from './realtime-protocol';
@@ -60,6 +61,34 @@ function announceRankUp(data: unknown): void {
   refreshVip();
 }
 
+/** Prizes won per raffle, gathered for a moment: a draw pays each prize with its own event, the player gets one toast. */
+const raffleWins = new Map<string, { total: string; prizes: number }>();
+const RAFFLE_WIN_GATHER_MS = 600;
+
+function showRaffleWin(raffleId: string): void {
+  const win = raffleWins.get(raffleId);
+  raffleWins.delete(raffleId);
+  if (!win) return;
+  const prizes = win.prizes === 1 ? '' : ` (${win.prizes} prizes)`;
+  notifications.show({
+    color: 'yellow',
+    title: 'You won the raffle!',
+    message: `You won $${formatMoney(win.total, 2)}${prizes} in raffle #${raffleId}. Replay the draw on /raffle.`,
+    autoClose: 10_000,
+  });
+  void trpcUtils.raffle.invalidate();
+}
+
+/** A raffle prize was paid (user channel): one toast per raffle, and /raffle refetches its draw. */
+function announceRaffleWin(data: unknown): void {
+  const { raffleId, amount } = typeof data === 'object' && data !== null ? (data as Record<string, unknown>) : {};
+  if ((typeof raffleId !== 'string' && typeof raffleId !== 'number') || typeof amount !== 'string') return;
+  const id = String(raffleId);
+  const gathered = raffleWins.get(id);
+  if (!gathered) window.setTimeout(() => showRaffleWin(id), RAFFLE_WIN_GATHER_MS);
+  raffleWins.set(id, { total: (gathered ? addAmounts(gathered.total, amount) : amount) ?? amount, prizes: (gathered?.prizes ?? 0) + 1 });
+}
+
 function refetchGameQueries(): void {
   void queryClient.invalidateQueries({ predicate: (query) => isGameResultQuery(query.queryKey) });
 }
@@ -84,6 +113,9 @@ export const realtimeHandlers: RealtimeHandlers = {
         return;
       case 'rank-up':
         announceRankUp(frame.data);
+        return;
+      case 'raffle-win':
+        announceRaffleWin(frame.data);
         return;
       // system-announcement: the spec ignores it; chat-message is not subscribed here.
       default:

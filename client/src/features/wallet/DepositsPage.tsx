@@ -1,10 +1,9 @@
 import { Text } from '@mantine/core';
 import { IconArrowDownToArc } from '@tabler/icons-react';
 import { trpc } from '../../trpc';
-import { formatMoney } from './money';
 import { DEPOSIT_STATUSES, type DepositStatusFilter } from './paging';
 import { StatusListPage } from './StatusListPage';
-import { StatusBadge, formatDateTime, shorten } from './wallet-ui';
+import { AssetAmount, StatusBadge, formatDateTime, shorten } from './wallet-ui';
 
 function useDepositsPage(input: { status: string; limit: number; page: number }) {
   return trpc.wallet.deposits.useQuery({ ...input, status: input.status as DepositStatusFilter });
@@ -19,15 +18,12 @@ export function DepositsPage({ status }: { status: DepositStatusFilter }) {
       statuses={DEPOSIT_STATUSES}
       status={status}
       icon={IconArrowDownToArc}
-      emptyTitle={(current) => (current === 'ALL' ? 'No deposits yet' : `No ${current.toLowerCase()} deposits`)}
       emptyDescription="Send USDT, USDC or BZU to your deposit address on the Balances page; each transfer is listed here as it confirms."
       columns={['Date', 'Amount', 'Network', 'Confirmations', 'Status', 'Transaction']}
       rowKey={(item) => item.id}
       row={(item) => [
         formatDateTime(item.createdAt),
-        <Text key="amount" ff="monospace" size="sm" fw={600}>
-          {formatMoney(item.amount)} {item.asset}
-        </Text>,
+        <AssetAmount key="amount" amount={item.amount} asset={item.asset} />,
         item.network,
         `${item.confirmations} / ${item.requiredConfirmations}`,
         <StatusBadge key="status" status={item.status} />,

@@ -5,6 +5,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { trpc } from '../../trpc';
 import { amountInputError, formatMoney } from './money';
 import { ErrorAlert, formatDateTime } from './wallet-ui';
+import { TwoFactorCodeInput } from '../account/TwoFactorCodeInput';
 
 export const EXCLUSION_PERIODS = [
   { value: '24h', label: '24 hours' },
@@ -105,11 +106,7 @@ function ExclusionSection() {
             <PasswordInput label="Account password" autoComplete="current-password" value={password} onChange={(event) => setPassword(event.currentTarget.value)} />
           ) : null}
           {needsCode ? (
-            <TextInput
-              label="Two-factor code"
-              description="The 6-digit code from your authenticator app, or a recovery code"
-              autoComplete="one-time-code"
-              inputMode="numeric"
+            <TwoFactorCodeInput
               value={otp}
               onChange={(event) => setOtp(event.currentTarget.value)}
             />

@@ -16,7 +16,6 @@ export interface StatusListProps<TItem> {
   statuses: readonly string[];
   status: string;
   icon: Icon;
-  emptyTitle: (status: string) => string;
   emptyDescription: ReactNode;
   columns: string[];
   row: (item: TItem) => ReactNode[];
@@ -33,6 +32,12 @@ export interface StatusListProps<TItem> {
  * Deposits and withdrawals: a status filter in the path, the page number in the query (?page=2,
  * kept on reload), pages of 20 (up to 100), the total, designed empty states.
  */
+/** "No deposits yet" over the whole list, "No pending deposits" under a status filter. */
+function emptyTitle(title: string, status: string): string {
+  const things = title.toLowerCase();
+  return status === 'ALL' ? `No ${things} yet` : `No ${status.toLowerCase()} ${things}`;
+}
+
 export function StatusListPage<TItem>(props: StatusListProps<TItem>) {
   const isMobile = useIsMobile();
   const navigate = useNavigate();
@@ -69,7 +74,7 @@ export function StatusListPage<TItem>(props: StatusListProps<TItem>) {
       ) : null}
       <ErrorAlert error={query.error} title={`Could not load ${props.title.toLowerCase()}`} />
       {query.isPending ? null : items.length === 0 && !query.error ? (
-        <PlaceholderState icon={props.icon} title={props.emptyTitle(props.status)} description={props.emptyDescription} />
+        <PlaceholderState icon={props.icon} title={emptyTitle(props.title, props.status)} description={props.emptyDescription} />
       ) : items.length > 0 ? (
         <Paper withBorder radius="md" bg="var(--bzu-card)">
           {/* Phones scroll the table sideways inside its card; wider screens fit it (no minimum

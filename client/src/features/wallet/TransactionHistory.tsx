@@ -4,9 +4,11 @@ import { useState } from 'react';
 import { PlaceholderState } from '../../components/PlaceholderState';
 import { PAGE_SIZE_DEFAULT } from '../../constants';
 import { trpc } from '../../trpc';
+import { useCsvExport } from './csv-export';
 import { formatMoney, formatSignedMoney } from './money';
 import { FIRST_PAGE, currentCursor, nextPage, pageNumber, previousPage } from './paging';
 import { ErrorAlert, PagerControls, formatDateTime } from './wallet-ui';
+import { TableHeader } from '../../components/TableHeader';
 
 const KIND_LABELS: Record<string, string> = {
   deposit: 'Deposit',
@@ -19,40 +21,15 @@ function kindLabel(kind: string): string {
   return KIND_LABELS[kind] ?? kind.replace(/[-_]/g, ' ').replace(/^./, (first) => first.toUpperCase());
 }
 
-export function download(filename: string, text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1_000);
-}
-
 /** The player's statement, newest first, in keyset pages, with the whole of it as CSV. */
 export function TransactionHistory() {
   const utils = trpc.useUtils();
   const [pageSize, setPageSize] = useState(PAGE_SIZE_DEFAULT);
   const [trail, setTrail] = useState(FIRST_PAGE);
-  const [exportError, setExportError] = useState<unknown>(null);
-  const [exporting, setExporting] = useState(false);
+  const { exporting, exportError, exportCsv } = useCsvExport(() => utils.wallet.transactionsCsv.fetch(undefined, { staleTime: 0 }));
   const query = trpc.wallet.transactions.useQuery({ limit: pageSize, cursor: currentCursor(trail) });
   const items = query.data?.items ?? [];
   const nextCursor = query.data?.nextCursor ?? null;
-
-  async function exportCsv() {
-    setExporting(true);
-    setExportError(null);
-    try {
-      const { filename, csv } = await utils.wallet.transactionsCsv.fetch(undefined, { staleTime: 0 });
-      download(filename, csv);
-    } catch (error) {
-      setExportError(error);
-    } finally {
-      setExporting(false);
-    }
-  }
 
   return (
     <Paper withBorder radius="md" p="lg" bg="var(--bzu-card)" component="section" aria-labelledby="history-title">
@@ -72,14 +49,7 @@ export function TransactionHistory() {
         ) : (
           <ScrollArea type="auto">
             <Table striped verticalSpacing="xs" data-testid="transactions">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Date</Table.Th>
-                  <Table.Th>Type</Table.Th>
-                  <Table.Th ta="right">Amount</Table.Th>
-                  <Table.Th ta="right">Balance after</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
+              <TableHeader columns={['Date', 'Type']} numeric={['Amount', 'Balance after']} />
               <Table.Tbody>
                 {items.map((item) => (
                   <Table.Tr key={item.id}>

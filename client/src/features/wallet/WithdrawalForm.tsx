@@ -6,6 +6,7 @@ import { trpc } from '../../trpc';
 import { addAmounts, amountInputError, formatMoney } from './money';
 import { ErrorAlert } from './wallet-ui';
 import { withdrawalProblems } from './withdrawal-validation';
+import { TwoFactorCodeInput } from '../account/TwoFactorCodeInput';
 
 type Asset = 'USDT' | 'USDC' | 'BZU';
 type Network = 'ERC20' | 'BEP20' | 'TRC20';
@@ -109,11 +110,7 @@ export function WithdrawalForm({ terms, available }: { terms: WithdrawalTerms; a
           />
           <PasswordInput label="Account password" autoComplete="current-password" value={password} onChange={(event) => setPassword(event.currentTarget.value)} />
           {needsCode ? (
-            <TextInput
-              label="Two-factor code"
-              description="The 6-digit code from your authenticator app, or a recovery code"
-              autoComplete="one-time-code"
-              inputMode="numeric"
+            <TwoFactorCodeInput
               value={otp}
               onChange={(event) => setOtp(event.currentTarget.value)}
             />

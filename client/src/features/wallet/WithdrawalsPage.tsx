@@ -4,7 +4,7 @@ import { trpc } from '../../trpc';
 import { formatMoney } from './money';
 import { WITHDRAWAL_STATUSES, type WithdrawalStatusFilter } from './paging';
 import { StatusListPage } from './StatusListPage';
-import { StatusBadge, formatDateTime, shorten } from './wallet-ui';
+import { AssetAmount, StatusBadge, formatDateTime, shorten } from './wallet-ui';
 
 function useWithdrawalsPage(input: { status: string; limit: number; page: number }) {
   return trpc.wallet.withdrawals.useQuery({ ...input, status: input.status as WithdrawalStatusFilter });
@@ -19,15 +19,12 @@ export function WithdrawalsPage({ status }: { status: WithdrawalStatusFilter }) 
       statuses={WITHDRAWAL_STATUSES}
       status={status}
       icon={IconArrowUpFromArc}
-      emptyTitle={(current) => (current === 'ALL' ? 'No withdrawals yet' : `No ${current.toLowerCase()} withdrawals`)}
       emptyDescription="Request a withdrawal on the Balances page; it is listed here while staff review and send it."
       columns={['Date', 'Amount', 'Fee', 'To', 'Status', 'Transaction']}
       rowKey={(item) => item.id}
       row={(item) => [
         formatDateTime(item.createdAt),
-        <Text key="amount" ff="monospace" size="sm" fw={600}>
-          {formatMoney(item.amount)} {item.asset}
-        </Text>,
+        <AssetAmount key="amount" amount={item.amount} asset={item.asset} />,
         <Text key="fee" ff="monospace" size="sm">
           {formatMoney(item.fee)}
         </Text>,

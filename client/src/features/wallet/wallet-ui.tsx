@@ -1,6 +1,7 @@
 import { Alert, Badge, Button, Group, Select, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { toApiError } from '../../lib/api-error';
+import { formatMoney } from './money';
 import { PAGE_SIZES } from './paging';
 
 /** The server's own message for a failed request. */
@@ -31,6 +32,15 @@ export function StatusBadge({ status }: { status: string }) {
     <Badge color={STATUS_COLORS[status] ?? 'gray'} variant="light" miw="max-content" data-testid="status-badge">
       {status}
     </Badge>
+  );
+}
+
+/** An amount with its asset, in the lists' bold monospace. */
+export function AssetAmount({ amount, asset }: { amount: string; asset: string }) {
+  return (
+    <Text ff="monospace" size="sm" fw={600}>
+      {formatMoney(amount)} {asset}
+    </Text>
   );
 }
 

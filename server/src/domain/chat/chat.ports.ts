@@ -45,7 +45,7 @@ export interface ChatStore {
   /** Stores a message; with a clientMessageId already used by this user, returns that one instead. */
   insertMessage(input: { userId: number; message: string; clientMessageId: string | null }): Promise<{ record: ChatMessageRecord; created: boolean }>;
   /** A line the platform writes (tip, rain), outside the player's limits. */
-  insertSystemMessage(input: { kind: 'tip' | 'rain'; userId: number | null; message: string }): Promise<ChatMessageRecord>;
+  insertSystemMessage(input: { kind: 'tip' | 'rain' | 'raffle'; userId: number | null; message: string }): Promise<ChatMessageRecord>;
   findByClientId(userId: number, clientMessageId: string): Promise<ChatMessageRecord | undefined>;
   /** Visible messages, oldest first (see listInputSchema for after/before). */
   listMessages(query: { after?: number; before?: number | null; limit: number }): Promise<ChatMessageRecord[]>;

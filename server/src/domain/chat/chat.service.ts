@@ -107,7 +107,7 @@ export class ChatService {
   }
 
   /** A tip or rain line: stored and broadcast like a message, but not subject to the player's limits. */
-  async postSystemLine(line: { kind: 'tip' | 'rain'; userId: number | null; message: string }): Promise<ChatMessage> {
+  async postSystemLine(line: { kind: 'tip' | 'rain' | 'raffle'; userId: number | null; message: string }): Promise<ChatMessage> {
     const message = toChatMessage(await this.deps.store.insertSystemMessage(line));
     this.changed('messages');
     await this.deps.events.messagePosted(message);

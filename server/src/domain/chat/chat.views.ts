@@ -13,11 +13,11 @@ export interface ChatMessage {
   isAdmin: boolean;
   isModerator: boolean;
   createdAt: string;
-  /** 'user' for what a player typed; 'tip' and 'rain' for lines the platform writes (shown system-style). */
+  /** 'user' for what a player typed; 'tip', 'rain' and 'raffle' for lines the platform writes (shown system-style). */
   kind: ChatMessageKind;
 }
 
-export type ChatMessageKind = 'user' | 'tip' | 'rain';
+export type ChatMessageKind = 'user' | 'tip' | 'rain' | 'raffle';
 
 export interface ChatAnnouncement {
   id: number;

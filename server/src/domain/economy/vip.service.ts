@@ -1,17 +1,17 @@
 import type { Db } from '../../../../db/client.js';
 import {
+  addPlayerXp,
   insertBetEconomy,
   lockClaimableAccounts,
-  lockPlayerXp,
   markRakebackClaimed,
   playerXp,
   rakebackTotals,
-  setPlayerXp,
+  setPlayerRank,
 } from '../../../../db/repositories/economy.repo.js';
 import { DomainError } from '../errors.js';
 import type { EventPayload } from '../events/platform-events.js';
 import { CURRENCIES, formatAmount, type Currency } from '../wallet/amounts.js';
-import { accountCode, type LedgerService } from '../wallet/ledger.service.js';
+import { accountCode, type LedgerService, type LedgerTx } from '../wallet/ledger.service.js';
 import { NO_BOOST_PPM, rakebackFor } from './rakeback.js';
 import { ppmPercent, RANKS, rankById, rankForXp, rankProgress, usdValue, xpForWager, type RankProgress } from './ranks.js';
 
@@ -52,6 +52,25 @@ export interface AccrualResult {
   rankAfter: string;
 }
 
+/** What an accrual needs from outside the database (the BZU price, the holder boost): read before the transaction. */
+interface AccrualInputs {
+  /** USD 1e-8 units per BZU; 0 for a USD bet (not needed). */
+  priceE8: bigint;
+  boostPpm: number;
+}
+
+/** An accrual written in a transaction; `announce` tells the player (vip-update, rank-up) once that has committed. */
+interface PendingAccrual extends AccrualResult {
+  announce(): Promise<void>;
+}
+
+/** The bet already accrued (its bet_economy row exists): thrown to roll the XP increment back. */
+class AlreadyAccrued extends Error {
+  constructor() {
+    super('bet already accrued');
+  }
+}
+
 export interface VipStatus extends RankProgress {
   rakeback: { claimable: Record<Currency, string>; accrued: Record<Currency, string> };
 }
@@ -81,49 +100,81 @@ export class VipService {
     return RANKS.map((rank) => ({ id: rank.id, label: rank.label, minXp: rank.minXp.toString(), rakebackPercent: ppmPercent(rank.rakebackPpm), color: rank.color }));
   }
 
+  /**
+   * One settled bet's XP and rakeback, in a transaction of their own, after the bet's has committed (the bet engine
+   * and its repair sweep). Idempotent per bet id: a replay accrues nothing.
+   *
+   * Not inside the bet's transaction: there these statements would run while the bet holds the `house:games` row
+   * (every bet waits for it) and the player's seed pair. Folding them in saves a commit per bet but lengthens those
+   * lock windows; the settlement bench could not tell the two apart on a busy machine (docs/architecture.md).
+   */
   async onBetSettled(bet: SettledBet): Promise<AccrualResult> {
-    const priceE8 = bet.currency === 'BZU' ? await this.deps.bzuPrice() : 0n;
-    const boostPpm = await this.boost(bet.userId);
-    const usd = usdValue(bet.wagered, bet.currency, priceE8);
+    const inputs = await this.accrualInputs(bet);
+    try {
+      const pending = await this.deps.ledger.transact((tx) => this.accrueIn(tx, bet, inputs));
+      await pending.announce();
+      return { accrued: pending.accrued, xp: pending.xp, rakeback: pending.rakeback, rankBefore: pending.rankBefore, rankAfter: pending.rankAfter };
+    } catch (error) {
+      if (!(error instanceof AlreadyAccrued)) throw error;
+      const { rank } = await playerXp(this.deps.db, bet.userId);
+      return { accrued: false, xp: 0n, rakeback: 0n, rankBefore: rank, rankAfter: rank };
+    }
+  }
+
+  /** The price (BZU bets only) and the holder boost of the player; may fail (price source away). */
+  private async accrualInputs(bet: { userId: number; currency: Currency }): Promise<AccrualInputs> {
+    const [priceE8, boostPpm] = await Promise.all([bet.currency === 'BZU' ? this.deps.bzuPrice() : 0n, this.boost(bet.userId)]);
+    return { priceE8, boostPpm };
+  }
+
+  /**
+   * XP, rank and rakeback of one settled bet inside the caller's transaction: two statements and, when rakeback is
+   * due, its posting. Throws when the bet already accrued, which rolls the transaction back.
+   */
+  private async accrueIn(tx: LedgerTx, bet: SettledBet, inputs: AccrualInputs): Promise<PendingAccrual> {
+    const usd = usdValue(bet.wagered, bet.currency, inputs.priceE8);
     const xp = xpForWager(usd, bet.houseEdgePpm);
-    const result = await this.deps.ledger.transact(async ({ trx, post }) => {
-      const current = await lockPlayerXp(trx, bet.userId);
-      const before = rankById(current.rank);
-      const after = rankForXp(current.xpE8 + xp);
-      // The share of the rank the player held when the bet was placed.
-      const rakeback = rakebackFor(bet.wagered, bet.houseEdgePpm, before.rakebackPpm, boostPpm);
-      const fresh = await insertBetEconomy(trx, {
-        betId: bet.betId,
-        userId: bet.userId,
-        currency: bet.currency,
-        wageredE8: bet.wagered,
-        houseEdgePpm: bet.houseEdgePpm,
-        usdValueE8: usd,
-        xpE8: xp,
-        rankBefore: before.id,
-        rankAfter: after.id,
-        rakebackSharePpm: before.rakebackPpm,
-        boostPpm,
-        rakebackE8: rakeback,
-      });
-      if (!fresh) return { accrued: false, xp: 0n, rakeback: 0n, rankBefore: before.id, rankAfter: before.id, xpTotal: current.xpE8 };
-      await setPlayerXp(trx, bet.userId, current.xpE8 + xp, after.id);
-      if (rakeback > 0n) {
-        await post({
-          key: `rakeback:bet:${bet.betId}`,
-          kind: 'rakeback-accrual',
-          userId: bet.userId,
-          memo: { betId: bet.betId, houseEdgePpm: bet.houseEdgePpm, rankSharePpm: before.rakebackPpm, boostPpm },
-          legs: [
-            { account: { house: 'rakeback' }, currency: bet.currency, amount: -rakeback },
-            { account: { user: bet.userId, purpose: 'rakeback' }, currency: bet.currency, amount: rakeback },
-          ],
-        });
-      }
-      return { accrued: true, xp, rakeback, rankBefore: before.id, rankAfter: after.id, xpTotal: current.xpE8 + xp };
+    // The increment locks the player's row; the rank stored before it is the rank the bet was placed at.
+    const current = await addPlayerXp(tx.trx, bet.userId, xp);
+    const before = rankById(current.rank);
+    const after = rankForXp(current.xpE8);
+    const rakeback = rakebackFor(bet.wagered, bet.houseEdgePpm, before.rakebackPpm, inputs.boostPpm);
+    const fresh = await insertBetEconomy(tx.trx, {
+      betId: bet.betId,
+      userId: bet.userId,
+      currency: bet.currency,
+      wageredE8: bet.wagered,
+      houseEdgePpm: bet.houseEdgePpm,
+      usdValueE8: usd,
+      xpE8: xp,
+      rankBefore: before.id,
+      rankAfter: after.id,
+      rakebackSharePpm: before.rakebackPpm,
+      boostPpm: inputs.boostPpm,
+      rakebackE8: rakeback,
     });
-    if (result.accrued) await this.publish(bet.userId, result.xpTotal, result.rankBefore);
-    return { accrued: result.accrued, xp: result.xp, rakeback: result.rakeback, rankBefore: result.rankBefore, rankAfter: result.rankAfter };
+    if (!fresh) throw new AlreadyAccrued();
+    if (after.id !== current.rank) await setPlayerRank(tx.trx, bet.userId, after.id);
+    if (rakeback > 0n) {
+      await tx.post({
+        key: `rakeback:bet:${bet.betId}`,
+        kind: 'rakeback-accrual',
+        userId: bet.userId,
+        memo: { betId: bet.betId, houseEdgePpm: bet.houseEdgePpm, rankSharePpm: before.rakebackPpm, boostPpm: inputs.boostPpm },
+        legs: [
+          { account: { house: 'rakeback' }, currency: bet.currency, amount: -rakeback },
+          { account: { user: bet.userId, purpose: 'rakeback' }, currency: bet.currency, amount: rakeback },
+        ],
+      });
+    }
+    return {
+      accrued: true,
+      xp,
+      rakeback,
+      rankBefore: before.id,
+      rankAfter: after.id,
+      announce: () => this.publish(bet.userId, current.xpE8, before.id),
+    };
   }
 
   async status(userId: number): Promise<VipStatus> {

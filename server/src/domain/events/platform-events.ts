@@ -51,6 +51,16 @@ export const eventSchemas = {
     marketStatus: z.string().nullable(),
     eventStatus: z.string().nullable(),
   }),
+  // Raffles: a winner's prize on `user:{id}` (written with the payout, through the outbox), and every state change
+  // (open, closed, drawn) on the public `raffle` channel.
+  'raffle-win': z.object({
+    userId: z.string().min(1),
+    raffleId: z.string().regex(/^\d+$/),
+    prizeIndex: z.number().int().nonnegative(),
+    amount: decimalString,
+    currency: z.literal('USD'),
+  }),
+  'raffle-update': z.object({ raffleId: z.string().regex(/^\d+$/), status: z.enum(['open', 'closed', 'drawn']) }),
 } as const;
 
 export type EventType = keyof typeof eventSchemas;
@@ -67,9 +77,10 @@ export const channels = {
   bets: 'bets',
   highRollers: 'high-rollers',
   sports: 'sports',
+  raffle: 'raffle',
 } as const;
 
-const channelPattern = /^(user:[A-Za-z0-9_-]{1,64}|game-results:[A-Za-z0-9_-]{1,64}|token-price|system-announcements|chat|bets|high-rollers|sports)$/;
+const channelPattern = /^(user:[A-Za-z0-9_-]{1,64}|game-results:[A-Za-z0-9_-]{1,64}|token-price|system-announcements|chat|bets|high-rollers|sports|raffle)$/;
 
 export function isKnownChannel(channel: string): boolean {
   return channelPattern.test(channel);
@@ -93,6 +104,7 @@ export function channelFor<T extends EventType>(type: T, payload: EventPayload<T
     case 'balance-update':
     case 'vip-update':
     case 'rank-up':
+    case 'raffle-win':
       return channels.user((payload as EventPayload<'balance-update'>).userId);
     case 'game-result':
       return channels.gameResults((payload as EventPayload<'game-result'>).userId);
@@ -109,6 +121,8 @@ export function channelFor<T extends EventType>(type: T, payload: EventPayload<T
     case 'sports-odds':
     case 'sports-market':
       return channels.sports;
+    case 'raffle-update':
+      return channels.raffle;
     default:
       throw new Error(`Unknown event type ${String(type)}`);
   }
@@ -192,5 +206,9 @@ export class PlatformEvents {
 
   sportsMarket(payload: EventPayload<'sports-market'>) {
     return this.publish('sports-market', payload);
+  }
+
+  raffleUpdate(payload: EventPayload<'raffle-update'>) {
+    return this.publish('raffle-update', payload);
   }
 }

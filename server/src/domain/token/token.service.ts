@@ -1,3 +1,5 @@
+import type { BurnPeriodRow } from '../../../../db/repositories/token-economy.repo.js';
+import type { BurnRow, PriceSnapshotInput } from '../../../../db/repositories/token.repo.js';
 import { DomainError } from '../errors.js';
 import type { PlatformEvents } from '../events/platform-events.js';
 import { marketCap, percentChange, poolSpotPrice, referencePrice, type PoolReserves, type PriceSample } from './token-math.js';
@@ -11,14 +13,10 @@ export interface PriceSource {
   quote(): Promise<bigint>;
 }
 
-export interface SnapshotRecord {
-  slotAt: Date;
-  price: bigint;
-  source: string;
-  change24h: number;
-  marketCap: bigint;
-  volume24h: bigint;
-}
+// The store's records are the repositories' own shapes (named again, not copied), so the two cannot drift.
+export type SnapshotRecord = PriceSnapshotInput;
+export type BurnRecord = BurnRow;
+export type BurnPeriodRecord = BurnPeriodRow;
 
 /** The persistence the token area needs (db/repositories/token.repo.ts implements it). */
 export interface TokenStore {
@@ -35,31 +33,6 @@ export interface TokenStore {
   recentBurnPeriods(limit: number): Promise<BurnPeriodRecord[]>;
   /** A price point written by a swap at its own moment (later swaps in the same ms overwrite). */
   upsertSwapPoint(snapshot: SnapshotRecord): Promise<void>;
-}
-
-export interface BurnRecord {
-  id: string;
-  amount: bigint;
-  usdValue: bigint;
-  reason: string;
-  createdAt: Date;
-  periodStart: Date | null;
-  periodEnd: Date | null;
-  revenue: bigint | null;
-  sharePpm: number | null;
-  usdSpent: bigint | null;
-  price: bigint | null;
-}
-
-export interface BurnPeriodRecord {
-  periodStart: Date;
-  periodEnd: Date;
-  revenue: bigint;
-  sharePpm: number;
-  status: 'burned' | 'skipped';
-  reason: string | null;
-  burnId: string | null;
-  createdAt: Date;
 }
 
 export interface TokenCache {

@@ -25,6 +25,8 @@ export type HouseAccount =
   // Rakeback accrued to players, and the chat rain pool.
   | 'rakeback'
   | 'rain'
+  // The raffle's prize pool: revenue share in at close, prizes out at the draw, the rest is the rolling jackpot.
+  | 'raffle'
   // The BZU/USD pool's reserves (both currencies; token_pools holds the same figures), BZU bought
   // back and burned, and the genesis counterpart of the pool's first reserves.
   | 'bzu-pool'

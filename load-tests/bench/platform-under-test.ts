@@ -1,0 +1,83 @@
+/**
+ * The server half's common part of the benches that compare the real platform with a bare peer (chat-poll,
+ * settlement): a throwaway database, the platform booted on it exactly as production boots (every middleware,
+ * Postgres, Redis), and the IPC stop that tears both down. Each bench's *.server.ts adds its data and its peer.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { startPlatformServer, type Platform } from '../../server/src/bootstrap.js';
+import { loadEnv } from '../../server/src/env.js';
+
+const adminUrl = process.env.BENCH_POSTGRES_ADMIN_URL ?? process.env.TEST_POSTGRES_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+async function admin(statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+export interface PlatformUnderTest {
+  platform: Platform;
+  /** The throwaway database, for a peer's own pool. */
+  databaseUrl: string;
+  /** Base URL of the platform's HTTP server. */
+  url: string;
+  /** Stops the platform, drops the database. */
+  stop(): Promise<void>;
+}
+
+/** A fresh database and the platform on it. */
+export async function startPlatformUnderTest(): Promise<PlatformUnderTest> {
+  const dbName = `bzu_bench_${randomBytes(5).toString('hex')}`;
+  await admin(`CREATE DATABASE ${dbName}`);
+  const databaseUrl = new URL(adminUrl);
+  databaseUrl.pathname = `/${dbName}`;
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bzu-bench-'));
+  const env = loadEnv({
+    // development: production would demand wallet keys the benches have no use for; the HTTP path is the same.
+    NODE_ENV: 'development',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl.toString(),
+    REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+    REDIS_PREFIX: `bench-${randomBytes(4).toString('hex')}`,
+    LOG_LEVEL: 'warn',
+    // The bench's clients are the only ones; rate limits and feeds stay as configured.
+  });
+  const platform = await startPlatformServer(env, { hostEmbedded: false });
+  return {
+    platform,
+    databaseUrl: databaseUrl.toString(),
+    url: `http://127.0.0.1:${platform.server.port}`,
+    async stop() {
+      await platform.stop();
+      await admin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => undefined);
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * Tells the parent (bench-client.ts forkServer) that the servers are up, then serves its IPC: { cmd: 'stop' } runs
+ * `stop` (the peer's and the platform's) and exits; any other command goes to `answer`, whose reply is sent back.
+ */
+export function serveParent(ready: object, stop: () => Promise<void>, answer?: (message: { cmd: string }) => Promise<object>): void {
+  process.on('message', async (message: { cmd: string }) => {
+    if (message.cmd !== 'stop') {
+      if (answer) process.send!(await answer(message));
+      return;
+    }
+    await stop();
+    process.send!({ stopped: true });
+    process.exit(0);
+  });
+  process.send!(ready);
+}
