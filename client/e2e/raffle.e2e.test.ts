@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FAST_HASHING, RELAXED_LIMITS, http, signedInAccount } from '../../tests/support/auth.js';
 import { launchBrowser, screenshot } from '../../tests/support/browser.js';
 import { startTestPlatform, type TestPlatform } from '../../tests/support/platform.js';
+import { raffleCloseFarFromNow } from '../../tests/support/test-clock.js';
 import { WALLET_TEST_ENV, fundPlayer, trpc } from '../../tests/support/wallet.js';
 import { DESKTOP, MOBILE, expectPath, headingText, visit } from './support/page-helpers.js';
 
@@ -14,6 +15,7 @@ const RAFFLE_ENV = {
   RAFFLE_EQUAL_PRIZES: '3',
   RAFFLE_TICKET_WAGER_USD: '10',
   RAFFLE_REVENUE_SHARE: '0.5',
+  RAFFLE_CLOSE_UTC: raffleCloseFarFromNow(),
 } as const;
 
 /** $120 in ledger units (1e-8). */

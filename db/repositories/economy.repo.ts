@@ -5,19 +5,29 @@ import type { LedgerCurrency } from '../wallet-tables.js';
 type Executor = Kysely<Database>;
 
 /**
- * Adds XP to the player's row (created on first use) and locks it for the caller's transaction. Returns the new
- * total and the rank stored before (the caller sets a new rank with setPlayerRank when the total crossed one).
+ * Adds XP to each player's row (created on first use) and locks the rows for the caller's transaction, in user id
+ * order so two batches never deadlock. Returns per user the new total and the rank stored before (the caller sets
+ * new ranks with setPlayerRanks when a total crossed one).
  */
-export async function addPlayerXp(db: Executor, userId: number, xpE8: bigint): Promise<{ xpE8: bigint; rank: string }> {
-  const { rows } = await sql<{ xp_e8: string; rank: string }>`
-    insert into player_xp (user_id, xp_e8) values (${userId}, ${xpE8.toString()}::bigint)
+export async function addPlayersXp(db: Executor, increments: { userId: number; xpE8: bigint }[]): Promise<Map<number, { xpE8: bigint; rank: string }>> {
+  const found = new Map<number, { xpE8: bigint; rank: string }>();
+  if (increments.length === 0) return found;
+  const sorted = [...increments].sort((a, b) => a.userId - b.userId);
+  const values = sql.join(sorted.map((row) => sql`(${row.userId}::int, ${row.xpE8.toString()}::bigint)`));
+  const { rows } = await sql<{ user_id: number; xp_e8: string; rank: string }>`
+    insert into player_xp (user_id, xp_e8) values ${values}
     on conflict (user_id) do update set xp_e8 = player_xp.xp_e8 + excluded.xp_e8, updated_at = now()
-    returning xp_e8::text, rank`.execute(db);
-  return { xpE8: BigInt(rows[0]!.xp_e8), rank: rows[0]!.rank };
+    returning user_id, xp_e8::text, rank`.execute(db);
+  for (const row of rows) found.set(Number(row.user_id), { xpE8: BigInt(row.xp_e8), rank: row.rank });
+  return found;
 }
 
-export async function setPlayerRank(db: Executor, userId: number, rank: string): Promise<void> {
-  await db.updateTable('player_xp').set({ rank, updated_at: sql`now()` }).where('user_id', '=', userId).execute();
+export async function setPlayerRanks(db: Executor, ranks: { userId: number; rank: string }[]): Promise<void> {
+  if (ranks.length === 0) return;
+  const values = sql.join(ranks.map((row) => sql`(${row.userId}::int, ${row.rank}::text)`));
+  await sql`
+    update player_xp p set rank = v.rank, updated_at = now()
+    from (values ${values}) as v(user_id, rank) where p.user_id = v.user_id`.execute(db);
 }
 
 export async function playerXp(db: Executor, userId: number): Promise<{ xpE8: bigint; rank: string }> {
@@ -41,27 +51,31 @@ export interface BetEconomyInsert {
 }
 
 /** False when this bet already accrued (the primary key is the bet id). */
-export async function insertBetEconomy(db: Executor, row: BetEconomyInsert): Promise<boolean> {
+/** Inserts the bets' economy rows; answers the ids that were new (a bet already accrued is left as it was). */
+export async function insertBetEconomy(db: Executor, rows: BetEconomyInsert[]): Promise<Set<string>> {
+  if (rows.length === 0) return new Set();
   const inserted = await db
     .insertInto('bet_economy')
-    .values({
-      bet_id: row.betId,
-      user_id: row.userId,
-      currency: row.currency,
-      wagered_e8: row.wageredE8,
-      house_edge_ppm: row.houseEdgePpm,
-      usd_value_e8: row.usdValueE8,
-      xp_e8: row.xpE8,
-      rank_before: row.rankBefore,
-      rank_after: row.rankAfter,
-      rakeback_share_ppm: row.rakebackSharePpm,
-      boost_ppm: row.boostPpm,
-      rakeback_e8: row.rakebackE8,
-    })
+    .values(
+      rows.map((row) => ({
+        bet_id: row.betId,
+        user_id: row.userId,
+        currency: row.currency,
+        wagered_e8: row.wageredE8,
+        house_edge_ppm: row.houseEdgePpm,
+        usd_value_e8: row.usdValueE8,
+        xp_e8: row.xpE8,
+        rank_before: row.rankBefore,
+        rank_after: row.rankAfter,
+        rakeback_share_ppm: row.rakebackSharePpm,
+        boost_ppm: row.boostPpm,
+        rakeback_e8: row.rakebackE8,
+      })),
+    )
     .onConflict((oc) => oc.column('bet_id').doNothing())
     .returning('bet_id')
-    .executeTakeFirst();
-  return inserted !== undefined;
+    .execute();
+  return new Set(inserted.map((row) => String(row.bet_id)));
 }
 
 /** The claimable accounts of one code, locked (a concurrent claim waits, then sees them emptied). */

@@ -36,18 +36,18 @@ export async function ensureAccounts(db: Executor, keys: AccountKey[]): Promise<
   return ids;
 }
 
-/** Inserts the transaction header; undefined when its idempotency key was already used. */
-export async function insertTransaction(
+/** Inserts the transaction headers; answers key -> id for the keys that were new (a used key is left as it was). */
+export async function insertTransactions(
   db: Executor,
-  input: { key: string; kind: string; userId: number | null; memo: Record<string, unknown> },
-): Promise<string | undefined> {
-  const row = await db
+  inputs: { key: string; kind: string; userId: number | null; memo: Record<string, unknown> }[],
+): Promise<Map<string, string>> {
+  const rows = await db
     .insertInto('ledger_transactions')
-    .values({ idempotency_key: input.key, kind: input.kind, user_id: input.userId, memo: JSON.stringify(input.memo) })
+    .values(inputs.map((input) => ({ idempotency_key: input.key, kind: input.kind, user_id: input.userId, memo: JSON.stringify(input.memo) })))
     .onConflict((oc) => oc.column('idempotency_key').doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  return row ? String(row.id) : undefined;
+    .returning(['id', 'idempotency_key'])
+    .execute();
+  return new Map(rows.map((row) => [row.idempotency_key, String(row.id)]));
 }
 
 export async function findTransactionByKey(db: Executor, key: string) {
@@ -55,15 +55,17 @@ export async function findTransactionByKey(db: Executor, key: string) {
 }
 
 /**
- * The guarded update: adds `delta` unless that would take a user account below zero. Returns the
- * new balance, or undefined when refused (the caller rolls the whole transaction back).
+ * The guarded update: adds `delta` unless that would take a user account below zero, at the end or at `lowest`, the
+ * lowest point the account passes on the way (a stake taken before its payout is credited must be covered alone).
+ * Returns the new balance, or undefined when refused (the caller rolls the whole transaction back).
  */
-export async function applyDelta(db: Executor, accountId: string, delta: bigint): Promise<bigint | undefined> {
+export async function applyDelta(db: Executor, accountId: string, delta: bigint, lowest: bigint = delta): Promise<bigint | undefined> {
+  const floor = lowest < delta ? lowest : delta;
   const row = await db
     .updateTable('ledger_accounts')
     .set({ balance_e8: sql`balance_e8 + ${delta.toString()}::bigint`, updated_at: sql`now()` })
     .where('id', '=', accountId)
-    .where((eb) => eb.or([eb('kind', '=', 'house'), eb(sql`balance_e8 + ${delta.toString()}::bigint`, '>=', 0)]))
+    .where((eb) => eb.or([eb('kind', '=', 'house'), eb(sql`balance_e8 + ${floor.toString()}::bigint`, '>=', 0)]))
     .returning('balance_e8')
     .executeTakeFirst();
   return row ? BigInt(row.balance_e8) : undefined;
@@ -90,6 +92,13 @@ export async function insertEntries(
 export async function accountBalances(db: Executor, code: string): Promise<Map<LedgerCurrency, bigint>> {
   const rows = await db.selectFrom('ledger_accounts').select(['currency', 'balance_e8']).where('code', '=', code).execute();
   return new Map(rows.map((row) => [row.currency, BigInt(row.balance_e8)]));
+}
+
+/** One currency's balance of many account codes in one read; a code without an account is absent. */
+export async function balancesOfAccounts(db: Executor, codes: string[], currency: LedgerCurrency): Promise<Map<string, bigint>> {
+  if (codes.length === 0) return new Map();
+  const rows = await db.selectFrom('ledger_accounts').select(['code', 'balance_e8']).where('code', 'in', codes).where('currency', '=', currency).execute();
+  return new Map(rows.map((row) => [row.code, BigInt(row.balance_e8)]));
 }
 
 export async function accountBalance(db: Executor, code: string, currency: LedgerCurrency): Promise<bigint> {

@@ -57,6 +57,7 @@ export async function startPlatformServer(
       logger,
       async stop() {
         await server.close();
+        await services.outbox.flushMarks();
         await services.live.stop();
         await infra.close();
       },

@@ -156,7 +156,12 @@ export function createServices(infra: Infrastructure, options: ServiceOptions = 
     secondFactor: (userId, code) => twoFactor.requireCode(userId, code),
     chatLine: (line) => chat.postSystemLine(line),
     // BZU held in the cash account sets the holder tier's rakeback boost (domain/token/holder-tiers.ts).
-    boost: options.rakebackBoost ?? (async (userId) => rakebackBoostPpm((await walletServices.ledger.balances(userId)).BZU)),
+    boost:
+      options.rakebackBoost ??
+      (async (userIds) => {
+        const held = await walletServices.ledger.balancesOf(userIds, 'BZU');
+        return new Map(userIds.map((id) => [id, rakebackBoostPpm(held.get(id) ?? 0n)]));
+      }),
   });
   const gameServices = createGameServices(infra, events, walletServices, economy.vip);
   const sports = createSportsServices(infra, events, walletServices);
@@ -267,7 +272,7 @@ function createGameServices(
       db,
       ledger: wallet.ledger,
       fairness,
-      assertCanPlay: (userId) => wallet.responsibleGaming.assertCanPlay(userId),
+      assertCanPlay: (userId, db) => wallet.responsibleGaming.assertCanPlay(userId, db),
       referrals: wallet.referrals,
       events: { gameResult: (payload) => events.gameResult(payload), bet: (payload, highRoller) => events.bet(payload, highRoller) },
       onAfterCommitError: (error, what) => logger.warn({ err: error }, `${what} failed after a bet committed`),

@@ -76,6 +76,60 @@ describe('player economy: XP and ranks, rakeback, vault, tips, rain', () => {
     await expectLedgerOk();
   });
 
+  it('accruals settled together are written as one batch with the per-bet results of one-by-one accrual', async () => {
+    const [climber, steady, other] = await Promise.all([signedInAccount(platform), signedInAccount(platform), signedInAccount(platform)]);
+    const vip = services().vip;
+    const bet = (player: Player, n: number, usd: string) => ({
+      betId: `batch-${player.user.id}-${n}`,
+      userId: player.user.id,
+      currency: 'USD' as const,
+      wagered: parseAmount(usd),
+      houseEdgePpm: 10_000,
+    });
+    await vip.onBetSettled(bet(other, 0, '10'));
+    // The climber's third bet takes it past Bronze (10,000 XP): its fourth earns at the Bronze share.
+    const bets = [
+      ...[1, 2, 3, 4].map((n) => bet(climber, n, '4000')),
+      ...[1, 2].map((n) => bet(steady, n, '25')),
+      bet(other, 0, '10'), // already accrued
+      bet(steady, 1, '25'), // twice in the batch
+    ];
+    const transactionsBefore = await sql<{ n: number }>`select count(*)::int as n from ledger_transactions where kind = 'rakeback-accrual'`.execute(db());
+    const results = await Promise.all(bets.map((b) => vip.onBetSettled(b)));
+
+    const unranked = rankById('unranked').rakebackPpm;
+    const bronze = rankById('bronze').rakebackPpm;
+    expect(results.map((r) => [r.accrued, r.rankBefore, r.rankAfter])).toEqual([
+      [true, 'unranked', 'unranked'],
+      [true, 'unranked', 'unranked'],
+      [true, 'unranked', 'bronze'],
+      [true, 'bronze', 'bronze'],
+      [true, 'unranked', 'unranked'],
+      [true, 'unranked', 'unranked'],
+      [false, 'unranked', 'unranked'],
+      [false, 'unranked', 'unranked'],
+    ]);
+    const wager = parseAmount('4000');
+    expect(results.slice(0, 4).map((r) => r.rakeback)).toEqual([
+      rakebackFor(wager, 10_000, unranked),
+      rakebackFor(wager, 10_000, unranked),
+      rakebackFor(wager, 10_000, unranked),
+      rakebackFor(wager, 10_000, bronze),
+    ]);
+    const climberStatus = data(await trpc(platform, 'query', 'vip.status', undefined, climber.token));
+    expect(climberStatus).toMatchObject({ rank: 'bronze', xp: '16000' });
+    expect(parseAmount(climberStatus.rakeback.claimable.USD)).toBe(3n * rakebackFor(wager, 10_000, unranked) + rakebackFor(wager, 10_000, bronze));
+    const steadyStatus = data(await trpc(platform, 'query', 'vip.status', undefined, steady.token));
+    expect(steadyStatus).toMatchObject({ rank: 'unranked', xp: '50' });
+    expect(parseAmount(steadyStatus.rakeback.claimable.USD)).toBe(2n * rakebackFor(parseAmount('25'), 10_000, unranked));
+    // One rakeback posting for the whole batch; each bet has one economy row.
+    const transactionsAfter = await sql<{ n: number }>`select count(*)::int as n from ledger_transactions where kind = 'rakeback-accrual'`.execute(db());
+    expect(transactionsAfter.rows[0]!.n - transactionsBefore.rows[0]!.n).toBe(1);
+    const rows = await sql<{ n: number }>`select count(*)::int as n from bet_economy where bet_id like 'batch-%'`.execute(db());
+    expect(rows.rows[0]!.n).toBe(7);
+    await expectLedgerOk();
+  });
+
   it('rank-up at the threshold: bets through the engine, a rank-up event on user:{id}, the chat colour follows', async () => {
     const player = await funded('20000');
     const socket = await TestSocket.open(platform.url, `?token=${player.token}`);
@@ -264,12 +318,14 @@ describe('player economy: XP and ranks, rakeback, vault, tips, rain', () => {
   it('the worker rain job run twice (a retry of the same scheduled tick) pays once', async () => {
     const { infra } = platform.platform;
     const intervalMs = 30 * 60_000;
+    // The tick is computed from before the donor chats: the job counts chatters from the start of that half hour.
+    const startedAt = Date.now();
     const donor = await funded('30');
     data(await dice(donor, '12'));
     data(await trpc(platform, 'mutation', 'chat.send', { message: 'make it rain' }, donor.token));
     data(await trpc(platform, 'mutation', 'rain.contribute', { amount: '6', currency: 'USD' }, donor.token));
     // A tick two periods ahead: a rain id no other test used. The scheduler's job id carries the tick.
-    const tickMs = (Math.floor(Date.now() / intervalMs) + 2) * intervalMs;
+    const tickMs = (Math.floor(startedAt / intervalMs) + 2) * intervalMs;
     const context = {
       infra,
       services: services(),

@@ -8,6 +8,7 @@ import { createLogger } from '../../server/src/infra/logger.js';
 import { raffleHandlers } from '../../worker/src/processors/raffle.processor.js';
 import { FAST_HASHING, OPEN_TABLE_LIMITS, RELAXED_LIMITS, http, signedInAccount } from '../support/auth.js';
 import { startTestPlatform, type TestPlatform } from '../support/platform.js';
+import { raffleCloseFarFromNow } from '../support/test-clock.js';
 import { TestSocket } from '../support/socket-client.js';
 import { fundPlayer, trpc, WALLET_TEST_ENV } from '../support/wallet.js';
 
@@ -112,6 +113,7 @@ describe('raffle: tickets from play, provably fair draw, prizes through the ledg
       RAFFLE_TOP_PRIZES: '50,30',
       RAFFLE_EQUAL_PRIZES: '2',
       RAFFLE_REVENUE_SHARE: '0.5',
+      RAFFLE_CLOSE_UTC: raffleCloseFarFromNow(),
     });
   });
   afterAll(async () => {

@@ -503,6 +503,55 @@ describe('wallet: ledger, deposits, withdrawals', () => {
     await expectLedgerOk();
   });
 
+  it('grouped postings (a bet\'s stake and payout): the stake must be covered alone, each entry carries its own balance, a replayed key posts nothing', async () => {
+    const player = await signedInAccount(platform);
+    const userId = player.user.id;
+    const ledger = services().ledger;
+    const unit = 100_000_000n;
+    const posting = (key: string, from: 'user' | 'house', amount: bigint) => ({
+      key,
+      kind: 'test-grouped',
+      userId,
+      legs:
+        from === 'user'
+          ? [
+              { account: { user: userId }, currency: 'USD' as const, amount: -amount },
+              { account: { house: 'games' as const }, currency: 'USD' as const, amount },
+            ]
+          : [
+              { account: { house: 'games' as const }, currency: 'USD' as const, amount: -amount },
+              { account: { user: userId }, currency: 'USD' as const, amount },
+            ],
+    });
+    await ledger.post({ ...posting(`grouped-fund-${userId}`, 'house', 5n * unit), kind: 'deposit' });
+    const before = await count('ledger_transactions');
+    // A 10 stake against 5 is refused even though the 20 payout would cover it: nothing is written.
+    await expect(ledger.transact((tx) => tx.postAll([posting(`grouped-stake-${userId}`, 'user', 10n * unit), posting(`grouped-win-${userId}`, 'house', 20n * unit)]))).rejects.toMatchObject({
+      code: 'INSUFFICIENT_FUNDS',
+    });
+    expect(await count('ledger_transactions')).toBe(before);
+    expect((await ledger.balances(userId)).USD).toBe(5n * unit);
+
+    // Stake 4 then payout 7: entries say 1 then 8, in that order, and the postings answer the same balances.
+    const results = await ledger.transact((tx) => tx.postAll([posting(`grouped-stake2-${userId}`, 'user', 4n * unit), posting(`grouped-win2-${userId}`, 'house', 7n * unit)]));
+    expect(results.map((r) => r.balances?.find((b) => b.userId === userId)?.balance)).toEqual([1n * unit, 8n * unit]);
+    const entries = await sql<{ amount: string; after: string }>`
+      select e.amount_e8::text as amount, e.balance_after_e8::text as after from ledger_entries e
+      join ledger_accounts a on a.id = e.account_id where a.code = ${`user:${userId}`} order by e.id`.execute(db());
+    expect(entries.rows.map((r) => [BigInt(r.amount), BigInt(r.after)])).toEqual([
+      [5n * unit, 5n * unit],
+      [-4n * unit, 1n * unit],
+      [7n * unit, 8n * unit],
+    ]);
+    // The same two keys again, with a third: only the third posts.
+    const again = await ledger.transact((tx) =>
+      tx.postAll([posting(`grouped-stake2-${userId}`, 'user', 4n * unit), posting(`grouped-win2-${userId}`, 'house', 7n * unit), posting(`grouped-stake3-${userId}`, 'user', 2n * unit)]),
+    );
+    expect(again.map((r) => r.posted)).toEqual([false, false, true]);
+    expect((await ledger.balances(userId)).USD).toBe(6n * unit);
+    await expectLedgerOk();
+  });
+
   it('the database refuses an unbalanced transaction, a negative user balance and rewriting history', async () => {
     await expect(
       db().transaction().execute(async (trx) => {

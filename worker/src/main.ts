@@ -17,5 +17,6 @@ const worker = await startWorker({ infra, services, logger });
 logger.info('Worker started');
 onShutdown(logger, async () => {
   await worker.stop();
+  await services.outbox.flushMarks();
   await infra.close();
 });

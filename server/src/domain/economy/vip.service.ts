@@ -1,19 +1,22 @@
 import type { Db } from '../../../../db/client.js';
+import { createHash } from 'node:crypto';
 import {
-  addPlayerXp,
+  addPlayersXp,
   insertBetEconomy,
   lockClaimableAccounts,
   markRakebackClaimed,
   playerXp,
   rakebackTotals,
-  setPlayerRank,
+  setPlayerRanks,
+  type BetEconomyInsert,
 } from '../../../../db/repositories/economy.repo.js';
 import { DomainError } from '../errors.js';
+import { GroupCommit, type ItemOutcome } from '../group-commit.js';
 import type { EventPayload } from '../events/platform-events.js';
 import { CURRENCIES, formatAmount, type Currency } from '../wallet/amounts.js';
 import { accountCode, type LedgerService, type LedgerTx } from '../wallet/ledger.service.js';
 import { NO_BOOST_PPM, rakebackFor } from './rakeback.js';
-import { ppmPercent, RANKS, rankById, rankForXp, rankProgress, usdValue, xpForWager, type RankProgress } from './ranks.js';
+import { ppmPercent, RANKS, rankById, rankForXp, rankProgress, usdValue, xpForWager, type Rank, type RankProgress } from './ranks.js';
 
 /** A bet the engine has settled and committed. */
 export interface SettledBet {
@@ -25,11 +28,11 @@ export interface SettledBet {
 }
 
 /**
- * The BZU-holder rakeback boost in parts per million (1_000_000 = 1x); the platform wires it to the
- * holder tiers (domain/token/holder-tiers.ts). Without one, no boost.
+ * The BZU-holder rakeback boost of each player in parts per million (1_000_000 = 1x); the platform wires it to the
+ * holder tiers (domain/token/holder-tiers.ts). Without one, no boost. Asked once per batch of accruals.
  */
-export type RakebackBoost = (userId: number) => Promise<number>;
-export const noBoost: RakebackBoost = async () => NO_BOOST_PPM;
+export type RakebackBoost = (userIds: readonly number[]) => Promise<Map<number, number>>;
+export const noBoost: RakebackBoost = async (userIds) => new Map(userIds.map((id) => [id, NO_BOOST_PPM]));
 
 export interface VipDeps {
   db: Db;
@@ -52,22 +55,23 @@ export interface AccrualResult {
   rankAfter: string;
 }
 
-/** What an accrual needs from outside the database (the BZU price, the holder boost): read before the transaction. */
+/** What a batch of accruals needs from outside the database (the BZU price, the holder boosts): read before its transaction. */
 interface AccrualInputs {
-  /** USD 1e-8 units per BZU; 0 for a USD bet (not needed). */
+  /** USD 1e-8 units per BZU; 0 when the batch has no BZU bet (not needed). */
   priceE8: bigint;
-  boostPpm: number;
+  boostPpm: Map<number, number>;
 }
 
-/** An accrual written in a transaction; `announce` tells the player (vip-update, rank-up) once that has committed. */
-interface PendingAccrual extends AccrualResult {
+/** A batch of accruals written in a transaction; `announce` tells the players (vip-update, rank-up) once that has committed. */
+interface WrittenAccruals {
+  results: Map<string, AccrualResult>;
   announce(): Promise<void>;
 }
 
-/** The bet already accrued (its bet_economy row exists): thrown to roll the XP increment back. */
+/** Some bets of the batch were already accrued (their bet_economy rows exist): thrown to roll the batch back and rerun it without them. */
 class AlreadyAccrued extends Error {
-  constructor() {
-    super('bet already accrued');
+  constructor(readonly betIds: string[]) {
+    super('bets already accrued');
   }
 }
 
@@ -85,11 +89,12 @@ export interface RakebackEntry {
 }
 
 /**
- * XP, ranks and rakeback. Called by the bet engine once per settled bet (after its commit):
- * XP and rakeback accrue in one transaction keyed by the bet id, so a replay accrues nothing.
+ * XP, ranks and rakeback. Called by the bet engine once per settled bet (after its commit); the accruals of the bets
+ * that settle together are written in one transaction (group commit), keyed by bet id, so a replay accrues nothing.
  */
 export class VipService {
   private readonly boost: RakebackBoost;
+  private readonly accruals = new GroupCommit<SettledBet, AccrualResult>((bets) => this.accrueBatch(bets));
 
   constructor(private readonly deps: VipDeps) {
     this.boost = deps.boost ?? noBoost;
@@ -101,79 +106,126 @@ export class VipService {
   }
 
   /**
-   * One settled bet's XP and rakeback, in a transaction of their own, after the bet's has committed (the bet engine
-   * and its repair sweep). Idempotent per bet id: a replay accrues nothing.
+   * One settled bet's XP and rakeback, after the bet's transaction has committed (the bet engine and its repair
+   * sweep). Idempotent per bet id: a replay accrues nothing. Resolves once the accrual has committed.
    *
    * Not inside the bet's transaction: there these statements would run while the bet holds the `house:games` row
-   * (every bet waits for it) and the player's seed pair. Folding them in saves a commit per bet but lengthens those
-   * lock windows; the settlement bench could not tell the two apart on a busy machine (docs/architecture.md).
+   * (every bet waits for it) and the player's seed pair. Grouped instead: the bets settled while one batch commits go
+   * together in the next, so the settlement path pays a few statements per batch, not per bet
+   * (docs/architecture.md).
    */
-  async onBetSettled(bet: SettledBet): Promise<AccrualResult> {
-    const inputs = await this.accrualInputs(bet);
-    try {
-      const pending = await this.deps.ledger.transact((tx) => this.accrueIn(tx, bet, inputs));
-      await pending.announce();
-      return { accrued: pending.accrued, xp: pending.xp, rakeback: pending.rakeback, rankBefore: pending.rankBefore, rankAfter: pending.rankAfter };
-    } catch (error) {
-      if (!(error instanceof AlreadyAccrued)) throw error;
-      const { rank } = await playerXp(this.deps.db, bet.userId);
-      return { accrued: false, xp: 0n, rakeback: 0n, rankBefore: rank, rankAfter: rank };
-    }
-  }
-
-  /** The price (BZU bets only) and the holder boost of the player; may fail (price source away). */
-  private async accrualInputs(bet: { userId: number; currency: Currency }): Promise<AccrualInputs> {
-    const [priceE8, boostPpm] = await Promise.all([bet.currency === 'BZU' ? this.deps.bzuPrice() : 0n, this.boost(bet.userId)]);
-    return { priceE8, boostPpm };
+  onBetSettled(bet: SettledBet): Promise<AccrualResult> {
+    return this.accruals.submit(bet);
   }
 
   /**
-   * XP, rank and rakeback of one settled bet inside the caller's transaction: two statements and, when rakeback is
-   * due, its posting. Throws when the bet already accrued, which rolls the transaction back.
+   * The accruals of a batch of settled bets in one transaction; a bet already accrued (or twice in the batch) answers
+   * `accrued: false`. BZU bets fail alone when the price is unavailable (the sweep retries them).
    */
-  private async accrueIn(tx: LedgerTx, bet: SettledBet, inputs: AccrualInputs): Promise<PendingAccrual> {
-    const usd = usdValue(bet.wagered, bet.currency, inputs.priceE8);
-    const xp = xpForWager(usd, bet.houseEdgePpm);
-    // The increment locks the player's row; the rank stored before it is the rank the bet was placed at.
-    const current = await addPlayerXp(tx.trx, bet.userId, xp);
-    const before = rankById(current.rank);
-    const after = rankForXp(current.xpE8);
-    const rakeback = rakebackFor(bet.wagered, bet.houseEdgePpm, before.rakebackPpm, inputs.boostPpm);
-    const fresh = await insertBetEconomy(tx.trx, {
-      betId: bet.betId,
-      userId: bet.userId,
-      currency: bet.currency,
-      wageredE8: bet.wagered,
-      houseEdgePpm: bet.houseEdgePpm,
-      usdValueE8: usd,
-      xpE8: xp,
-      rankBefore: before.id,
-      rankAfter: after.id,
-      rakebackSharePpm: before.rakebackPpm,
-      boostPpm: inputs.boostPpm,
-      rakebackE8: rakeback,
-    });
-    if (!fresh) throw new AlreadyAccrued();
-    if (after.id !== current.rank) await setPlayerRank(tx.trx, bet.userId, after.id);
-    if (rakeback > 0n) {
-      await tx.post({
-        key: `rakeback:bet:${bet.betId}`,
-        kind: 'rakeback-accrual',
-        userId: bet.userId,
-        memo: { betId: bet.betId, houseEdgePpm: bet.houseEdgePpm, rankSharePpm: before.rakebackPpm, boostPpm: inputs.boostPpm },
-        legs: [
-          { account: { house: 'rakeback' }, currency: bet.currency, amount: -rakeback },
-          { account: { user: bet.userId, purpose: 'rakeback' }, currency: bet.currency, amount: rakeback },
-        ],
-      });
+  private async accrueBatch(bets: SettledBet[]): Promise<ItemOutcome<AccrualResult>[]> {
+    const outcomes = new Map<string, ItemOutcome<AccrualResult>>();
+    const needsPrice = bets.some((bet) => bet.currency === 'BZU');
+    const [price, boostPpm] = await Promise.all([
+      needsPrice ? this.deps.bzuPrice().then((value) => ({ value }), (error: unknown) => ({ error })) : { value: 0n },
+      this.boost([...new Set(bets.map((bet) => bet.userId))]),
+    ]);
+    let pending: SettledBet[] = [];
+    for (const bet of bets) {
+      if (outcomes.has(bet.betId)) continue;
+      if (bet.currency === 'BZU' && 'error' in price) outcomes.set(bet.betId, { error: price.error });
+      else {
+        outcomes.set(bet.betId, { value: notAccrued('unranked') });
+        pending.push(bet);
+      }
     }
+    const inputs: AccrualInputs = { priceE8: 'value' in price ? price.value : 0n, boostPpm };
+    const skipped: SettledBet[] = [];
+    while (pending.length > 0) {
+      try {
+        const written = await this.deps.ledger.transact((tx) => this.accrueIn(tx, pending, inputs));
+        for (const [betId, result] of written.results) outcomes.set(betId, { value: result });
+        await written.announce();
+        break;
+      } catch (error) {
+        if (!(error instanceof AlreadyAccrued)) throw error;
+        const done = new Set(error.betIds);
+        skipped.push(...pending.filter((bet) => done.has(bet.betId)));
+        pending = pending.filter((bet) => !done.has(bet.betId));
+      }
+    }
+    for (const bet of skipped) outcomes.set(bet.betId, { value: notAccrued((await playerXp(this.deps.db, bet.userId)).rank) });
+    // A bet id twice in one batch: the first carries the accrual, the second answers as already accrued.
+    const answered = new Set<string>();
+    return bets.map((bet) => {
+      const outcome = outcomes.get(bet.betId)!;
+      if (answered.has(bet.betId) && 'value' in outcome) return { value: notAccrued(outcome.value.rankAfter) };
+      answered.add(bet.betId);
+      return outcome;
+    });
+  }
+
+  /**
+   * XP, ranks and rakeback of a batch of distinct settled bets inside the caller's transaction: the XP of every player
+   * at once (locking their rows), the bets' economy rows, any rank changes, and one rakeback posting. Each player's
+   * bets are walked in order from the XP held before the batch, so every bet earns at the rank it was placed at.
+   * Throws AlreadyAccrued when some bet already accrued, which rolls the transaction back.
+   */
+  private async accrueIn(tx: LedgerTx, bets: SettledBet[], inputs: AccrualInputs): Promise<WrittenAccruals> {
+    const earned = bets.map((bet) => {
+      const usd = usdValue(bet.wagered, bet.currency, inputs.priceE8);
+      return { bet, usd, xp: xpForWager(usd, bet.houseEdgePpm) };
+    });
+    const batchXp = new Map<number, bigint>();
+    for (const { bet, xp } of earned) batchXp.set(bet.userId, (batchXp.get(bet.userId) ?? 0n) + xp);
+    const totals = await addPlayersXp(tx.trx, [...batchXp].map(([userId, xpE8]) => ({ userId, xpE8 })));
+    const players = new Map<number, { storedRank: string; xpE8: bigint; rank: Rank }>();
+    for (const [userId, total] of totals) {
+      players.set(userId, { storedRank: total.rank, xpE8: total.xpE8 - batchXp.get(userId)!, rank: rankById(total.rank) });
+    }
+
+    const rows: BetEconomyInsert[] = [];
+    const results = new Map<string, AccrualResult>();
+    const rakebackOwed = new Map<string, { userId: number; currency: Currency; amount: bigint; betIds: string[] }>();
+    for (const { bet, usd, xp } of earned) {
+      const player = players.get(bet.userId)!;
+      const before = player.rank;
+      player.xpE8 += xp;
+      player.rank = rankForXp(player.xpE8);
+      const boostPpm = inputs.boostPpm.get(bet.userId) ?? NO_BOOST_PPM;
+      const rakeback = rakebackFor(bet.wagered, bet.houseEdgePpm, before.rakebackPpm, boostPpm);
+      rows.push({
+        betId: bet.betId,
+        userId: bet.userId,
+        currency: bet.currency,
+        wageredE8: bet.wagered,
+        houseEdgePpm: bet.houseEdgePpm,
+        usdValueE8: usd,
+        xpE8: xp,
+        rankBefore: before.id,
+        rankAfter: player.rank.id,
+        rakebackSharePpm: before.rakebackPpm,
+        boostPpm,
+        rakebackE8: rakeback,
+      });
+      results.set(bet.betId, { accrued: true, xp, rakeback, rankBefore: before.id, rankAfter: player.rank.id });
+      if (rakeback > 0n) {
+        const owed = rakebackOwed.get(`${bet.userId}/${bet.currency}`) ?? { userId: bet.userId, currency: bet.currency, amount: 0n, betIds: [] };
+        owed.amount += rakeback;
+        owed.betIds.push(bet.betId);
+        rakebackOwed.set(`${bet.userId}/${bet.currency}`, owed);
+      }
+    }
+
+    const fresh = await insertBetEconomy(tx.trx, rows);
+    if (fresh.size < rows.length) throw new AlreadyAccrued(rows.filter((row) => !fresh.has(row.betId)).map((row) => row.betId));
+    const promoted = [...players].filter(([, player]) => player.rank.id !== player.storedRank);
+    await setPlayerRanks(tx.trx, promoted.map(([userId, player]) => ({ userId, rank: player.rank.id })));
+    if (rakebackOwed.size > 0) await tx.post(rakebackPosting([...rakebackOwed.values()]));
     return {
-      accrued: true,
-      xp,
-      rakeback,
-      rankBefore: before.id,
-      rankAfter: after.id,
-      announce: () => this.publish(bet.userId, current.xpE8, before.id),
+      results,
+      announce: async () => {
+        await Promise.all([...players].map(([userId, player]) => this.publish(userId, player.xpE8, player.storedRank)));
+      },
     };
   }
 
@@ -229,7 +281,7 @@ export class VipService {
         kind: row.kind === 'rakeback-claim' ? 'claim' : 'accrual',
         currency: row.currency,
         amount: formatAmount(row.amount < 0n ? -row.amount : row.amount),
-        betId: typeof row.memo.betId === 'string' ? row.memo.betId : null,
+        betId: accrualBetId(row.memo, userId),
         createdAt: row.createdAt.toISOString(),
       })),
       nextCursor: rows.length === options.limit ? rows[rows.length - 1]!.entryId : null,
@@ -246,4 +298,36 @@ export class VipService {
         .catch(report);
     }
   }
+}
+
+function notAccrued(rank: string): AccrualResult {
+  return { accrued: false, xp: 0n, rakeback: 0n, rankBefore: rank, rankAfter: rank };
+}
+
+/**
+ * One ledger transaction for a batch's rakeback: `house:rakeback` pays each player's rakeback account. Keyed by the
+ * bets it covers (each bet accrues once, so the key is new); the memo lists them per player.
+ */
+function rakebackPosting(owed: { userId: number; currency: Currency; amount: bigint; betIds: string[] }[]) {
+  const betIds = owed.flatMap((item) => item.betIds).sort();
+  const users = new Set(owed.map((item) => item.userId));
+  const bets: Record<string, string[]> = {};
+  for (const item of owed) bets[item.userId] = [...(bets[item.userId] ?? []), ...item.betIds];
+  return {
+    key: `rakeback:bets:${createHash('sha256').update(betIds.join(',')).digest('hex').slice(0, 32)}`,
+    kind: 'rakeback-accrual',
+    userId: users.size === 1 ? owed[0]!.userId : undefined,
+    memo: { bets },
+    legs: owed.flatMap((item) => [
+      { account: { house: 'rakeback' as const }, currency: item.currency, amount: -item.amount },
+      { account: { user: item.userId, purpose: 'rakeback' as const }, currency: item.currency, amount: item.amount },
+    ]),
+  };
+}
+
+/** The bet an accrual entry of this player came from, when it covers exactly one (older entries name it as `betId`). */
+function accrualBetId(memo: Record<string, unknown>, userId: number): string | null {
+  if (typeof memo.betId === 'string') return memo.betId;
+  const ids = (memo.bets as Record<string, string[]> | undefined)?.[String(userId)];
+  return ids?.length === 1 ? ids[0]! : null;
 }

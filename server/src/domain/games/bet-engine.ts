@@ -21,7 +21,7 @@ import { uniqueViolation } from '../../../../db/repositories/pg-errors.js';
 import type { EventPayload } from '../events/platform-events.js';
 import { DomainError } from '../errors.js';
 import { formatAmount, type Currency } from '../wallet/amounts.js';
-import { accountCode, type LedgerService, type LedgerTx, type PostResult } from '../wallet/ledger.service.js';
+import { accountCode, type LedgerService, type LedgerTx, type PostInput, type PostResult } from '../wallet/ledger.service.js';
 import { toBetView, type BetResult, type BetView } from './bet.views.js';
 import { betFloats, type FairnessService } from './fairness.service.js';
 import {
@@ -63,8 +63,8 @@ export interface BetEngineDeps {
   db: Db;
   ledger: LedgerService;
   fairness: FairnessService;
-  /** Self-exclusion (and any later play rule) of the responsible-gaming service. */
-  assertCanPlay(userId: number): Promise<void>;
+  /** Self-exclusion (and any later play rule) of the responsible-gaming service; `db` is the bet's transaction. */
+  assertCanPlay(userId: number, db: Db): Promise<void>;
   referrals: {
     referrerOf(userId: number): Promise<number | undefined>;
     accrue(input: { referrerId: number; refereeId: number; sourceKey: string; currency: Currency; wagered: bigint; houseEdgePpm: number }): Promise<unknown>;
@@ -124,6 +124,32 @@ function balanceAfter(result: PostResult, userId: number, currency: Currency): b
 }
 const ONE = ratio(1n);
 
+function stakePosting(userId: number, betId: string, game: string, currency: Currency, amount: bigint): PostInput {
+  return {
+    key: `bet:${betId}:stake`,
+    kind: 'bet-stake',
+    userId,
+    memo: { betId, game },
+    legs: [
+      { account: { user: userId }, currency, amount: -amount },
+      { account: { house: 'games' }, currency, amount },
+    ],
+  };
+}
+
+function payoutPosting(userId: number, betId: string, game: string, currency: Currency, payout: bigint): PostInput {
+  return {
+    key: `bet:${betId}:payout`,
+    kind: 'bet-payout',
+    userId,
+    memo: { betId, game },
+    legs: [
+      { account: { house: 'games' }, currency, amount: -payout },
+      { account: { user: userId }, currency, amount: payout },
+    ],
+  };
+}
+
 /**
  * The one bet engine of the originals. Every bet: validate, assertCanPlay, take the nonce, compute the outcome from
  * the floats, and settle stake + payout with the bet row in ONE ledger transaction; after commit, the game result,
@@ -143,7 +169,6 @@ export class BetEngine {
     const userId = player.id;
     this.checkParams(rules.paramsError(params));
     this.checkStake(stake, rules.maxMultiplier(params));
-    await this.deps.assertCanPlay(userId);
     const settled = await this.inBetTransaction(player, stake, async (tx, pair) => {
       const floats = betFloats(pair, pair.nonce, rules.floatCount(params));
       const outcome = rules.outcome(floats, params);
@@ -167,9 +192,10 @@ export class BetEngine {
       };
       const { id, createdAt } = await insertBet(tx.trx, bet);
       // Stake and payout are two postings so the stake alone must be covered: a winning bet cannot fund itself.
-      let balance = await this.postStake(tx, userId, id, rules.slug, stake);
-      if (payout > 0n) balance = await this.postPayout(tx, userId, id, rules.slug, stake.currency, payout);
-      return { row: newBetRow(id, createdAt, bet, pair, player.username), balance };
+      const postings = [stakePosting(userId, id, rules.slug, stake.currency, stake.amount)];
+      if (payout > 0n) postings.push(payoutPosting(userId, id, rules.slug, stake.currency, payout));
+      const posted = await tx.postAll(postings);
+      return { row: newBetRow(id, createdAt, bet, pair, player.username), balance: balanceAfter(posted[posted.length - 1]!, userId, stake.currency) };
     });
     if (settled.fresh) await this.afterSettle(settled.row, rules.houseEdgePpm);
     return { bet: toBetView(settled.row), balance: formatAmount(settled.balance) };
@@ -181,7 +207,6 @@ export class BetEngine {
     const params = { mines };
     this.checkParams(MINES_RULES.paramsError(params));
     this.checkStake(stake, MINES_RULES.maxMultiplier(params));
-    await this.deps.assertCanPlay(userId);
     const started = await this.inBetTransaction(player, stake, async (tx, pair) => {
       if (await hasOpenRound(tx.trx, userId)) {
         throw new DomainError('CONFLICT', 'Finish your open mines round first', { code: 'ROUND_OPEN' });
@@ -204,7 +229,8 @@ export class BetEngine {
         settled: false,
       };
       const { id, createdAt } = await insertBet(tx.trx, bet);
-      return { row: newBetRow(id, createdAt, bet, pair, player.username), balance: await this.postStake(tx, userId, id, 'mines', stake) };
+      const [posted] = await tx.postAll([stakePosting(userId, id, 'mines', stake.currency, stake.amount)]);
+      return { row: newBetRow(id, createdAt, bet, pair, player.username), balance: balanceAfter(posted!, userId, stake.currency) };
     });
     return { bet: toBetView(started.row), balance: formatAmount(started.balance) };
   }
@@ -263,7 +289,7 @@ export class BetEngine {
       multiplier: formatRatio(multiplier, 4),
       highRoller: this.isHighRoller(row.currency, amount, payout),
     });
-    if (payout > 0n) await this.postPayout(tx, row.userId, row.id, 'mines', row.currency, payout);
+    if (payout > 0n) await tx.post(payoutPosting(row.userId, row.id, 'mines', row.currency, payout));
   }
 
   /** One step of an open mines round, under the bet row's lock. `step` returns true when it ended the round. */
@@ -299,6 +325,8 @@ export class BetEngine {
       // Short on purpose: every bet's stake locks the house account row until commit, so whatever runs inside this
       // transaction bounds the platform's settlement rate. The answer is built from what the transaction wrote.
       const settled = await this.deps.ledger.transact(async (tx) => {
+        // In the transaction: a self-exclusion committed before this bet's nonce is taken stops it.
+        await this.deps.assertCanPlay(userId, tx.trx);
         let pair = await takeNonce(tx.trx, userId);
         if (!pair) {
           // First bet ever: the pair is created lazily, here, and the nonce taken from it.
@@ -327,36 +355,6 @@ export class BetEngine {
 
   private async replay(userId: number, row: BetRow) {
     return { row, balance: (await this.deps.ledger.balances(userId))[row.currency], fresh: false };
-  }
-
-  /** Posts the stake; returns the player's balance after it. */
-  private async postStake(tx: LedgerTx, userId: number, betId: string, game: string, stake: StakeInput): Promise<bigint> {
-    const result = await tx.post({
-      key: `bet:${betId}:stake`,
-      kind: 'bet-stake',
-      userId,
-      memo: { betId, game },
-      legs: [
-        { account: { user: userId }, currency: stake.currency, amount: -stake.amount },
-        { account: { house: 'games' }, currency: stake.currency, amount: stake.amount },
-      ],
-    });
-    return balanceAfter(result, userId, stake.currency);
-  }
-
-  /** Posts the payout; returns the player's balance after it. */
-  private async postPayout(tx: LedgerTx, userId: number, betId: string, game: string, currency: Currency, payout: bigint): Promise<bigint> {
-    const result = await tx.post({
-      key: `bet:${betId}:payout`,
-      kind: 'bet-payout',
-      userId,
-      memo: { betId, game },
-      legs: [
-        { account: { house: 'games' }, currency, amount: -payout },
-        { account: { user: userId }, currency, amount: payout },
-      ],
-    });
-    return balanceAfter(result, userId, currency);
   }
 
   private checkParams(message: string | null): void {

@@ -1,11 +1,12 @@
 import type { Db } from '../../../../db/client.js';
 import {
   accountBalances,
+  balancesOfAccounts,
   applyDelta,
   ensureAccounts,
   findLedgerProblems,
   insertEntries,
-  insertTransaction,
+  insertTransactions,
   statement,
   type AccountKey,
   type LedgerProblem,
@@ -71,6 +72,11 @@ export interface PostResult {
 export interface LedgerTx {
   trx: Db;
   post(input: PostInput): Promise<PostResult>;
+  /**
+   * Several postings in order, written together: one header insert, each account updated once by its net change
+   * (refused if it would dip below zero at any posting), one entries insert. A bet's stake and payout go this way.
+   */
+  postAll(inputs: PostInput[]): Promise<PostResult[]>;
 }
 
 export function accountCode(ref: AccountRef): string {
@@ -117,14 +123,12 @@ export class LedgerService {
     const seenAccounts = new Map<string, string>();
     const result = await this.deps.db.transaction().execute(async (trx) => {
       const changes = new Map<string, BalanceChange>();
-      const done = await work({
-        trx,
-        post: async (input) => {
-          const { result: posted, changes: changed } = await postTransaction(trx, input, this.accountIds, seenAccounts);
-          for (const change of changed) changes.set(`${change.userId}/${change.currency}`, change);
-          return posted;
-        },
-      });
+      const postAll = async (inputs: PostInput[]) => {
+        const { results, changes: changed } = await postTransactions(trx, inputs, this.accountIds, seenAccounts);
+        for (const change of changed) changes.set(`${change.userId}/${change.currency}`, change);
+        return results;
+      };
+      const done = await work({ trx, postAll, post: async (input) => (await postAll([input]))[0]! });
       // Written last, with the final balance of each account the transaction touched.
       entries = await Promise.all(
         [...changes.values()].map((change) =>
@@ -155,6 +159,12 @@ export class LedgerService {
     return { USD: found.get('USD') ?? 0n, BZU: found.get('BZU') ?? 0n };
   }
 
+  /** One currency's balance of many users (`purpose` account) in one read: batch work such as the rakeback boost. */
+  async balancesOf(userIds: readonly number[], currency: Currency, purpose: UserPurpose = 'cash'): Promise<Map<number, bigint>> {
+    const found = await balancesOfAccounts(this.deps.db, userIds.map((id) => accountCode({ user: id, purpose })), currency);
+    return new Map(userIds.map((id) => [id, found.get(accountCode({ user: id, purpose })) ?? 0n]));
+  }
+
   async statement(userId: number, options: { limit: number; beforeId?: string; currency?: Currency }) {
     return statement(this.deps.db, accountCode({ user: userId }), options);
   }
@@ -172,54 +182,86 @@ export class LedgerService {
 /** Bounds the account-id cache of one LedgerService; past it the cache starts over. */
 const ACCOUNT_ID_CACHE_MAX = 100_000;
 
-async function postTransaction(
+/** One account's part in a group of postings: its change per posting, in order. */
+interface AccountMovement {
+  key: AccountKey;
+  ref: AccountRef;
+  currency: Currency;
+  accountId: string;
+  /** posting index -> that posting's net change of this account (non-zero). */
+  deltas: Map<number, bigint>;
+}
+
+async function postTransactions(
   trx: Db,
-  input: PostInput,
+  inputs: PostInput[],
   knownIds: ReadonlyMap<string, string>,
   seenIds: Map<string, string>,
-): Promise<{ result: PostResult; changes: BalanceChange[] }> {
-  assertBalanced(input.legs);
-  const transactionId = await insertTransaction(trx, {
-    key: input.key,
-    kind: input.kind,
-    userId: input.userId ?? null,
-    memo: input.memo ?? {},
-  });
-  if (!transactionId) return { result: { posted: false }, changes: [] };
+): Promise<{ results: PostResult[]; changes: BalanceChange[] }> {
+  for (const input of inputs) assertBalanced(input.legs);
+  const headerIds = await insertTransactions(
+    trx,
+    inputs.map((input) => ({ key: input.key, kind: input.kind, userId: input.userId ?? null, memo: input.memo ?? {} })),
+  );
+  // A key already posted (an idempotent replay) changes nothing.
+  const fresh = inputs.map((input) => headerIds.get(input.key));
 
-  // One delta per account; accounts are updated in id order so concurrent transactions never deadlock.
-  const perAccount = new Map<string, { key: AccountKey; ref: AccountRef; currency: Currency; delta: bigint }>();
-  for (const leg of input.legs) {
-    const key = accountKey(leg.account, leg.currency);
-    const id = `${key.code}/${key.currency}`;
-    const current = perAccount.get(id);
-    if (current) current.delta += leg.amount;
-    else perAccount.set(id, { key, ref: leg.account, currency: leg.currency, delta: leg.amount });
-  }
-  const unknown = [...perAccount.entries()].filter(([id]) => !knownIds.has(id)).map(([, item]) => item.key);
-  const ids = new Map<string, string>([...perAccount.keys()].filter((id) => knownIds.has(id)).map((id) => [id, knownIds.get(id)!]));
+  const movements = new Map<string, Omit<AccountMovement, 'accountId'>>();
+  inputs.forEach((input, index) => {
+    if (!fresh[index]) return;
+    for (const leg of input.legs) {
+      const key = accountKey(leg.account, leg.currency);
+      const id = `${key.code}/${key.currency}`;
+      const movement = movements.get(id) ?? { key, ref: leg.account, currency: leg.currency, deltas: new Map<number, bigint>() };
+      movement.deltas.set(index, (movement.deltas.get(index) ?? 0n) + leg.amount);
+      movements.set(id, movement);
+    }
+  });
+  const ids = new Map<string, string>([...movements.keys()].filter((id) => knownIds.has(id)).map((id) => [id, knownIds.get(id)!]));
+  const unknown = [...movements.entries()].filter(([id]) => !ids.has(id)).map(([, movement]) => movement.key);
   if (unknown.length > 0) {
     for (const [id, accountId] of await ensureAccounts(trx, unknown)) {
       ids.set(id, accountId);
       seenIds.set(id, accountId);
     }
   }
-  const ordered = [...perAccount.entries()]
-    .map(([id, item]) => ({ ...item, accountId: ids.get(id)! }))
-    .filter((item) => item.delta !== 0n)
-    .sort((a, b) => (BigInt(a.accountId) < BigInt(b.accountId) ? -1 : 1));
+  // Users before houses, each by id: one order for every transaction, so none deadlock, and the hot house rows
+  // (house:games takes every bet) are locked last and held for the shortest time.
+  const ordered: AccountMovement[] = [...movements.entries()]
+    .map(([id, movement]) => {
+      for (const [index, delta] of movement.deltas) if (delta === 0n) movement.deltas.delete(index);
+      return { ...movement, accountId: ids.get(id)! };
+    })
+    .filter((movement) => movement.deltas.size > 0)
+    .sort((a, b) => (a.key.kind !== b.key.kind ? (a.key.kind === 'user' ? -1 : 1) : BigInt(a.accountId) < BigInt(b.accountId) ? -1 : 1));
 
   const entries = [];
   const changes: BalanceChange[] = [];
-  for (const item of ordered) {
-    const balance = await applyDelta(trx, item.accountId, item.delta);
+  const results: PostResult[] = inputs.map((_, index) => (fresh[index] ? { posted: true, transactionId: fresh[index], balances: [] } : { posted: false }));
+  for (const movement of ordered) {
+    let net = 0n;
+    let lowest = 0n;
+    for (const delta of movement.deltas.values()) {
+      net += delta;
+      if (net < lowest) lowest = net;
+    }
+    const balance = await applyDelta(trx, movement.accountId, net, lowest);
     if (balance === undefined) {
       throw new DomainError('CONFLICT', 'Insufficient balance', { code: 'INSUFFICIENT_FUNDS' });
     }
-    entries.push({ transactionId, accountId: item.accountId, currency: item.currency, amount: item.delta, balanceAfter: balance });
-    // Only the cash balance is what the header shows (balance-update).
-    if ('user' in item.ref && (item.ref.purpose ?? 'cash') === 'cash') changes.push({ userId: item.ref.user, currency: item.currency, balance });
+    // Each posting's entry carries the balance right after that posting: the final one less the later changes.
+    let after = balance - net;
+    const isCash = 'user' in movement.ref && (movement.ref.purpose ?? 'cash') === 'cash';
+    for (const [index, delta] of [...movement.deltas].sort((a, b) => a[0] - b[0])) {
+      after += delta;
+      entries.push({ order: index, transactionId: fresh[index]!, accountId: movement.accountId, currency: movement.currency, amount: delta, balanceAfter: after });
+      // Only the cash balance is what the header shows (balance-update).
+      if (isCash && 'user' in movement.ref) results[index]!.balances!.push({ userId: movement.ref.user, currency: movement.currency, balance: after });
+    }
+    if (isCash && 'user' in movement.ref) changes.push({ userId: movement.ref.user, currency: movement.currency, balance });
   }
-  await insertEntries(trx, entries);
-  return { result: { posted: true, transactionId, balances: changes }, changes };
+  // Posting order, so an account's latest entry (by id) is its last posting's.
+  entries.sort((a, b) => a.order - b.order);
+  if (entries.length > 0) await insertEntries(trx, entries);
+  return { results, changes };
 }

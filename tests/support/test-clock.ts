@@ -1,0 +1,16 @@
+/**
+ * A raffle close time half a day from now (HH:MM UTC), for RAFFLE_CLOSE_UTC: a test that earns tickets and claims
+ * the free entry must not have the default 20:00 close fall in the middle of it.
+ */
+export function raffleCloseFarFromNow(now = Date.now()): string {
+  return new Date(now + 12 * 3_600_000).toISOString().slice(11, 16);
+}
+
+/**
+ * Waits, when the next boundary of `periodMs` (an hour, a half hour: UTC-aligned) is less than `marginMs` away, until
+ * it has passed: for tests whose steps must all fall in one period.
+ */
+export async function clearOfPeriodBoundary(periodMs: number, marginMs: number): Promise<void> {
+  const untilBoundary = periodMs - (Date.now() % periodMs);
+  if (untilBoundary < marginMs) await new Promise((resolve) => setTimeout(resolve, untilBoundary + 250));
+}
