@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { BetState } from '../games-tables.js';
 import type { Database } from '../schema.js';
+import { exclusionInForce } from './responsible-gaming.repo.js';
 import type { LedgerCurrency } from '../wallet-tables.js';
 
 type Executor = Kysely<Database>;
@@ -54,13 +55,17 @@ export async function activeSeedPair(db: Executor, userId: number, options: { fo
  * Takes the next nonce of the player's active pair: the row lock it takes serialises the player's bets until commit,
  * so nonces are contiguous and a rolled-back bet gives its nonce back.
  */
-export async function takeNonce(db: Executor, userId: number): Promise<SeedPairRow | undefined> {
+/**
+ * Takes the next nonce of the user's active pair, locking the pair for the transaction, and reads in the same
+ * statement whether a self-exclusion is in force (the bet path's first two questions, one round trip).
+ */
+export async function takeNonce(db: Executor, userId: number): Promise<(SeedPairRow & { excluded: boolean }) | undefined> {
   const row = await db
     .updateTable('seed_pairs')
     .set({ nonce: sql`nonce + 1` })
     .where('user_id', '=', userId)
     .where('active', '=', true)
-    .returning(pairColumns)
+    .returning([...pairColumns, exclusionInForce(userId).as('excluded')])
     .executeTakeFirst();
   return row ? { ...row, id: String(row.id), nonce: row.nonce - 1 } : undefined;
 }

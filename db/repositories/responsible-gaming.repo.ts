@@ -19,6 +19,12 @@ export interface ActiveExclusion {
   endsAt: Date | null;
 }
 
+/** Whether a self-exclusion is in force for the user now: the rule findActiveExclusion details, as an expression. */
+export function exclusionInForce(userId: number) {
+  return sql<boolean>`exists (select 1 from self_exclusions
+    where user_id = ${userId} and starts_at <= now() and (ends_at is null or ends_at > now()))`;
+}
+
 /** The exclusion in force: the latest end of every running row (a permanent one wins). */
 export async function findActiveExclusion(db: Executor, userId: number): Promise<ActiveExclusion | undefined> {
   const { rows } = await sql<{ starts_at: Date; ends_at: Date | null; permanent: boolean }>`

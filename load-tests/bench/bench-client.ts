@@ -24,12 +24,16 @@ export interface RequestSpec {
   headers: Record<string, string>;
   body: string;
 }
-/** Either `duration` seconds or `amount` requests. */
+/**
+ * Either `duration` seconds or `amount` requests. `sampleInt` (ms, default 1000) is also how often autocannon checks
+ * whether an `amount` run is done: its reported duration is rounded up to that step.
+ */
 type Autocannon = (options: {
   url: string;
   connections: number;
   duration?: number;
   amount?: number;
+  sampleInt?: number;
   headers?: Record<string, string>;
   requests?: { setupRequest: (request: RequestSpec) => RequestSpec }[];
 }) => Promise<AutocannonResult>;

@@ -4,7 +4,7 @@
  * Postgres, Redis), and the IPC stop that tears both down. Each bench's *.server.ts adds its data and its peer.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -80,4 +80,21 @@ export function serveParent(ready: object, stop: () => Promise<void>, answer?: (
     process.exit(0);
   });
   process.send!(ready);
+}
+
+/** CPU time (ms, user + system) used so far by this process, by every postgres process and by redis-server (Linux /proc). */
+export async function cpuTimes(): Promise<{ node: number; postgres: number; redis: number }> {
+  const usage = process.cpuUsage();
+  const totals = { node: (usage.user + usage.system) / 1000, postgres: 0, redis: 0 };
+  // utime and stime are fields 14 and 15 of /proc/<pid>/stat, in clock ticks (100 per second on Linux).
+  for (const pid of (await readdir('/proc').catch(() => [] as string[])).filter((name) => /^\d+$/.test(name))) {
+    const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
+    const name = /\((.*)\)/.exec(stat)?.[1];
+    if (name !== 'postgres' && name !== 'redis-server') continue;
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const ms = (Number(fields[11]) + Number(fields[12])) * 10;
+    if (name === 'postgres') totals.postgres += ms;
+    else totals.redis += ms;
+  }
+  return totals;
 }

@@ -13,7 +13,7 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { hashServerSeed, randomClientSeed } from '../../server/src/domain/games/fairness.service.js';
 import { applyRatio, diceMultiplier, diceOutcome, floatsFromSeeds, formatRatio } from '../../server/src/domain/games/rules/index.js';
-import { serveParent, startPlatformUnderTest } from './platform-under-test.js';
+import { cpuTimes, serveParent, startPlatformUnderTest } from './platform-under-test.js';
 
 const ACCOUNTS = Number(process.env.BENCH_ACCOUNTS ?? 200);
 const { platform, databaseUrl, url: platformUrl, stop } = await startPlatformUnderTest();
@@ -180,5 +180,6 @@ serveParent(
     await pool.end();
     await stop();
   },
-  async () => ({ audit: { platform: await audit('p'), bare: await audit('b'), ledgerProblems: await ledger.check() } }),
+  async (message) =>
+    message.cmd === 'cpu' ? { cpu: await cpuTimes() } : { audit: { platform: await audit('p'), bare: await audit('b'), ledgerProblems: await ledger.check() } },
 );

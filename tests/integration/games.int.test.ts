@@ -197,6 +197,14 @@ describe('originals: fairness, bet engine, history, REST rows', () => {
     expectLegacyError(await post(player, '/api/games/mines/bets', { amount: 1, mines: 3 }), 403, /self-excluded/, 'SELF_EXCLUDED');
     expect(await betCount()).toBe(before);
     expect(await balance(player)).toBe(500_000_000n);
+
+    // A player with a seed pair in use: the refusal (read with the nonce) rolls the nonce back.
+    const regular = await funded('5');
+    expect((await post(regular, '/api/games/dice/bets', { amount: 1, target: 50, condition: 'over' })).status).toBe(201);
+    const [pair, money] = [await activePair(regular), await balance(regular)];
+    await services().responsibleGaming.selfExclude(regular.user.id, '24h');
+    expectLegacyError(await post(regular, '/api/games/dice/bets', { amount: 1, target: 50, condition: 'over' }), 403, /self-excluded/, 'SELF_EXCLUDED');
+    expect([(await activePair(regular)).nonce, await balance(regular)]).toEqual([pair.nonce, money]);
   });
 
   it('mines: start, reveal safe, cash out the exact fraction; rotation waits for the round; the revealed seed verifies the board', async () => {

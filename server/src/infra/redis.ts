@@ -19,6 +19,9 @@ export function redisConnectionOptions(url: string, role: RedisRole): RedisOptio
     enableOfflineQueue: role !== 'producer',
     maxRetriesPerRequest: role === 'blocking' ? null : 1,
     connectTimeout: 2_000,
+    // Commands issued in the same tick go out in one write (a settled bet publishes its result and its feed line
+    // together): fewer syscalls per request on the busiest path.
+    enableAutoPipelining: role === 'command',
     // Keep trying in the background with a capped delay; callers see errors meanwhile.
     retryStrategy: (attempt) => Math.min(attempt * 200, 2_000),
   };

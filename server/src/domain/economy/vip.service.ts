@@ -142,7 +142,8 @@ export class VipService {
     const skipped: SettledBet[] = [];
     while (pending.length > 0) {
       try {
-        const written = await this.deps.ledger.transact((tx) => this.accrueIn(tx, pending, inputs));
+        // Relaxed: a batch lost to a crash is accrued again by the repair sweep (accrueMissed) from the settled bets.
+        const written = await this.deps.ledger.transact((tx) => this.accrueIn(tx, pending, inputs), { durability: 'relaxed' });
         for (const [betId, result] of written.results) outcomes.set(betId, { value: result });
         await written.announce();
         break;

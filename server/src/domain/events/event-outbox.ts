@@ -7,6 +7,7 @@ import {
   markOutboxEventsPublished,
   recordOutboxEventFailure,
 } from '../../../../db/repositories/event-outbox.repo.js';
+import { relaxCommitDurability } from '../../../../db/repositories/durability.js';
 import { GroupCommit } from '../group-commit.js';
 import type { EventPayload, EventType } from './platform-events.js';
 
@@ -28,16 +29,17 @@ export interface OutboxEntry {
  * Delivery is at least once; subscribers already treat events as idempotent states.
  */
 export class EventOutbox {
-  /**
-   * Published rows are marked together, up to 25 ms apart, in one UPDATE; nobody waits for it. A mark lost to a crash
-   * only means the sweep publishes that event once more (at least once).
-   */
+  /** Published rows are marked together, up to 200 ms apart, in one UPDATE; nobody waits for it. */
   private readonly marks = new GroupCommit<string[], void>(
     async (batches) => {
-      await markOutboxEventsPublished(this.deps.db, batches.flat());
+      // Relaxed: a mark lost to a crash only means one more publish of that event.
+      await this.deps.db.transaction().execute(async (trx) => {
+        await relaxCommitDurability(trx);
+        await markOutboxEventsPublished(trx, batches.flat());
+      });
       return batches.map(() => ({ value: undefined }));
     },
-    { lingerMs: 25 },
+    { lingerMs: 200 },
   );
 
   constructor(private readonly deps: { db: Db; events: OutboxPublisher; onPublishError?: (error: unknown, entry: OutboxEntry) => void }) {}

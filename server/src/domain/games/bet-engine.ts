@@ -63,7 +63,10 @@ export interface BetEngineDeps {
   db: Db;
   ledger: LedgerService;
   fairness: FairnessService;
-  /** Self-exclusion (and any later play rule) of the responsible-gaming service; `db` is the bet's transaction. */
+  /**
+   * The responsible-gaming service's refusal. The bet path reads the self-exclusion flag with its nonce (one
+   * statement) and calls this when it is set, for the wording; a new play rule needs its own check in the engine.
+   */
   assertCanPlay(userId: number, db: Db): Promise<void>;
   referrals: {
     referrerOf(userId: number): Promise<number | undefined>;
@@ -325,8 +328,6 @@ export class BetEngine {
       // Short on purpose: every bet's stake locks the house account row until commit, so whatever runs inside this
       // transaction bounds the platform's settlement rate. The answer is built from what the transaction wrote.
       const settled = await this.deps.ledger.transact(async (tx) => {
-        // In the transaction: a self-exclusion committed before this bet's nonce is taken stops it.
-        await this.deps.assertCanPlay(userId, tx.trx);
         let pair = await takeNonce(tx.trx, userId);
         if (!pair) {
           // First bet ever: the pair is created lazily, here, and the nonce taken from it.
@@ -334,6 +335,9 @@ export class BetEngine {
           pair = await takeNonce(tx.trx, userId);
           if (!pair) throw new Error(`no active seed pair for user ${userId}`);
         }
+        // Read with the nonce: a self-exclusion committed before this bet's nonce is taken stops it (and rolls the
+        // nonce back).
+        if (pair.excluded) await this.deps.assertCanPlay(userId, tx.trx);
         if (stake.clientBetId) {
           const existing = await betByClientId(tx.trx, userId, stake.clientBetId);
           if (existing) throw new ExistingBet(existing);

@@ -11,6 +11,7 @@ import {
   type AccountKey,
   type LedgerProblem,
 } from '../../../../db/repositories/ledger.repo.js';
+import { relaxCommitDurability } from '../../../../db/repositories/durability.js';
 import { DomainError } from '../errors.js';
 import type { EventOutbox, OutboxEntry } from '../events/event-outbox.js';
 import { formatAmount, type Currency } from './amounts.js';
@@ -118,34 +119,45 @@ export class LedgerService {
 
   constructor(private readonly deps: { db: Db; outbox: EventOutbox }) {}
 
-  async transact<T>(work: (tx: LedgerTx) => Promise<T>): Promise<T> {
-    let entries: OutboxEntry[] = [];
+  /**
+   * `durability: 'relaxed'`: the commit does not wait for the disk (relaxCommitDurability); only for postings the
+   * platform derives again after a crash (accruals the repair sweep recomputes from the bets).
+   */
+  async transact<T>(work: (tx: LedgerTx) => Promise<T>, options: { durability?: 'relaxed' } = {}): Promise<T> {
+    const announced = new Map<string, { entry: OutboxEntry; balance: bigint }>();
     const seenAccounts = new Map<string, string>();
     const result = await this.deps.db.transaction().execute(async (trx) => {
+      if (options.durability === 'relaxed') await relaxCommitDurability(trx);
+      // Each changed cash balance gets its balance-update in the outbox, written before the postings lock house rows
+      // (they wait for this transaction's commit) and again at the end only if a later posting changed it.
+      const announce = async (changed: BalanceChange[]) => {
+        for (const change of changed) {
+          const key = `balance:${change.userId}:${change.currency}`;
+          if (announced.get(key)?.balance === change.balance) continue;
+          const entry = await this.deps.outbox.write(
+            trx,
+            'balance-update',
+            { userId: String(change.userId), newBalance: formatAmount(change.balance), currency: change.currency },
+            key,
+          );
+          announced.set(key, { entry, balance: change.balance });
+        }
+      };
       const changes = new Map<string, BalanceChange>();
       const postAll = async (inputs: PostInput[]) => {
-        const { results, changes: changed } = await postTransactions(trx, inputs, this.accountIds, seenAccounts);
+        const { results, changes: changed } = await postTransactions(trx, inputs, this.accountIds, seenAccounts, announce);
         for (const change of changed) changes.set(`${change.userId}/${change.currency}`, change);
         return results;
       };
       const done = await work({ trx, postAll, post: async (input) => (await postAll([input]))[0]! });
-      // Written last, with the final balance of each account the transaction touched.
-      entries = await Promise.all(
-        [...changes.values()].map((change) =>
-          this.deps.outbox.write(
-            trx,
-            'balance-update',
-            { userId: String(change.userId), newBalance: formatAmount(change.balance), currency: change.currency },
-            `balance:${change.userId}:${change.currency}`,
-          ),
-        ),
-      );
+      await announce([...changes.values()]);
       return done;
     });
     // Only committed accounts are remembered: one created by a transaction that rolled back does not exist.
     if (this.accountIds.size + seenAccounts.size > ACCOUNT_ID_CACHE_MAX) this.accountIds.clear();
     for (const [key, id] of seenAccounts) this.accountIds.set(key, id);
-    await this.deps.outbox.publish(entries);
+    // A balance announced twice in one transaction publishes its final value; the first row is closed as superseded.
+    await this.deps.outbox.publish([...announced.values()].map((item) => item.entry));
     return result;
   }
 
@@ -192,11 +204,16 @@ interface AccountMovement {
   deltas: Map<number, bigint>;
 }
 
+/**
+ * `beforeHouses` gets the users' new cash balances once their accounts are updated, before any house account is:
+ * whatever it writes runs before the hot house rows are locked.
+ */
 async function postTransactions(
   trx: Db,
   inputs: PostInput[],
   knownIds: ReadonlyMap<string, string>,
   seenIds: Map<string, string>,
+  beforeHouses: (changes: BalanceChange[]) => Promise<void>,
 ): Promise<{ results: PostResult[]; changes: BalanceChange[] }> {
   for (const input of inputs) assertBalanced(input.legs);
   const headerIds = await insertTransactions(
@@ -238,7 +255,12 @@ async function postTransactions(
   const entries = [];
   const changes: BalanceChange[] = [];
   const results: PostResult[] = inputs.map((_, index) => (fresh[index] ? { posted: true, transactionId: fresh[index], balances: [] } : { posted: false }));
+  let housesReached = false;
   for (const movement of ordered) {
+    if (movement.key.kind === 'house' && !housesReached) {
+      housesReached = true;
+      await beforeHouses(changes);
+    }
     let net = 0n;
     let lowest = 0n;
     for (const delta of movement.deltas.values()) {
