@@ -549,6 +549,10 @@ describe('wallet: ledger, deposits, withdrawals', () => {
     );
     expect(again.map((r) => r.posted)).toEqual([false, false, true]);
     expect((await ledger.balances(userId)).USD).toBe(6n * unit);
+    // One key twice in one call posts once.
+    const twice = await ledger.transact((tx) => tx.postAll([posting(`grouped-twice-${userId}`, 'user', 1n * unit), posting(`grouped-twice-${userId}`, 'user', 1n * unit)]));
+    expect(twice.map((r) => r.posted)).toEqual([true, false]);
+    expect((await ledger.balances(userId)).USD).toBe(5n * unit);
     await expectLedgerOk();
   });
 

@@ -220,8 +220,13 @@ async function postTransactions(
     trx,
     inputs.map((input) => ({ key: input.key, kind: input.kind, userId: input.userId ?? null, memo: input.memo ?? {} })),
   );
-  // A key already posted (an idempotent replay) changes nothing.
-  const fresh = inputs.map((input) => headerIds.get(input.key));
+  // A key already posted (an idempotent replay), or repeated within this call, changes nothing.
+  const claimed = new Set<string>();
+  const fresh = inputs.map((input) => {
+    if (claimed.has(input.key)) return undefined;
+    claimed.add(input.key);
+    return headerIds.get(input.key);
+  });
 
   const movements = new Map<string, Omit<AccountMovement, 'accountId'>>();
   inputs.forEach((input, index) => {
