@@ -50,6 +50,62 @@ export async function insertTransactions(
   return new Map(rows.map((row) => [row.idempotency_key, String(row.id)]));
 }
 
+export interface NewEntry {
+  accountId: string;
+  currency: LedgerCurrency;
+  amount: bigint;
+  balanceAfter: bigint;
+}
+
+/**
+ * Transactions whose keys are new by construction (a bet's, named after the bet row just inserted), headers and
+ * entries in one statement, entries in the order given; a key that exists fails the statement (and the caller's
+ * transaction) instead of being skipped. Answers key -> id.
+ */
+export async function insertNewTransactions(
+  db: Executor,
+  headers: { key: string; kind: string; userId: number | null; memo: Record<string, unknown> }[],
+  entries: (NewEntry & { key: string })[],
+): Promise<Map<string, string>> {
+  const headerRows = sql.join(headers.map((h) => sql`(${h.key}, ${h.kind}, ${h.userId}::int, ${JSON.stringify(h.memo)}::jsonb)`));
+  const entryRows = sql.join(
+    entries.map((e, order) => sql`(${e.key}, ${e.accountId}::bigint, ${e.currency}::text, ${e.amount.toString()}::bigint, ${e.balanceAfter.toString()}::bigint, ${order}::int)`),
+  );
+  const { rows } = await sql<{ id: string; idempotency_key: string }>`
+    with t as (
+      insert into ledger_transactions (idempotency_key, kind, user_id, memo) values ${headerRows}
+      returning id, idempotency_key
+    ), e as (
+      insert into ledger_entries (transaction_id, account_id, currency, amount_e8, balance_after_e8)
+      select t.id, v.account_id, v.currency, v.amount, v.balance_after
+      from (values ${entryRows}) as v(key, account_id, currency, amount, balance_after, ord)
+      join t on t.idempotency_key = v.key
+      order by v.ord
+      returning 1
+    )
+    select t.id::text as id, t.idempotency_key, (select count(*) from e) as entries from t`.execute(db);
+  return new Map(rows.map((row) => [row.idempotency_key, String(row.id)]));
+}
+
+/**
+ * Several guarded updates at once (see applyDelta): the rows are locked first, users before houses and each by id
+ * (the order every posting locks in), then changed in one statement. Answers id -> new balance; an account missing
+ * from the answer was refused.
+ */
+export async function applyDeltas(db: Executor, changes: { accountId: string; delta: bigint; lowest: bigint }[]): Promise<Map<string, bigint>> {
+  const ids = changes.map((c) => c.accountId);
+  await sql`select id from ledger_accounts where id = any(${ids}::bigint[]) order by kind = 'house', id for update`.execute(db);
+  const rows = sql.join(
+    changes.map((c) => sql`(${c.accountId}::bigint, ${c.delta.toString()}::bigint, ${(c.lowest < c.delta ? c.lowest : c.delta).toString()}::bigint)`),
+  );
+  const { rows: updated } = await sql<{ id: string; balance_e8: string }>`
+    update ledger_accounts a set balance_e8 = a.balance_e8 + v.delta, updated_at = now()
+    from (values ${rows}) as v(id, delta, floor)
+    where a.id = v.id and (a.kind = 'house' or a.balance_e8 + v.floor >= 0)
+    returning a.id::text as id, a.balance_e8::text as balance_e8`.execute(db);
+  return new Map(updated.map((row) => [String(row.id), BigInt(row.balance_e8)]));
+}
+
 export async function findTransactionByKey(db: Executor, key: string) {
   return db.selectFrom('ledger_transactions').selectAll().where('idempotency_key', '=', key).executeTakeFirst();
 }

@@ -556,6 +556,44 @@ describe('wallet: ledger, deposits, withdrawals', () => {
     await expectLedgerOk();
   });
 
+  it('postings over several accounts change them in one guarded step; new-key postings write headers and entries together', async () => {
+    const players = await Promise.all([signedInAccount(platform), signedInAccount(platform), signedInAccount(platform)]);
+    const ids = players.map((p) => p.user.id);
+    const ledger = services().ledger;
+    const unit = 100_000_000n;
+    const usd = (account: { user: number } | { house: 'games' }, amount: bigint) => ({ account, currency: 'USD' as const, amount });
+    // The house pays three players 1, 2 and 3 in one posting (four accounts).
+    await ledger.post({ key: `multi-pay-${ids[0]}`, kind: 'test-multi', legs: [usd({ house: 'games' }, -6n * unit), ...ids.map((id, i) => usd({ user: id }, BigInt(i + 1) * unit))] });
+    expect(await Promise.all(ids.map(async (id) => (await ledger.balances(id)).USD))).toEqual([1n * unit, 2n * unit, 3n * unit]);
+    // Three players pay the house 1 each: the first cannot cover 2, so nothing moves.
+    const transactionsBefore = await count('ledger_transactions');
+    await expect(
+      ledger.post({ key: `multi-take-${ids[0]}`, kind: 'test-multi', legs: [usd({ house: 'games' }, 4n * unit), usd({ user: ids[0]! }, -2n * unit), usd({ user: ids[1]! }, -1n * unit), usd({ user: ids[2]! }, -1n * unit)] }),
+    ).rejects.toMatchObject({ code: 'INSUFFICIENT_FUNDS' });
+    expect(await count('ledger_transactions')).toBe(transactionsBefore);
+    expect(await Promise.all(ids.map(async (id) => (await ledger.balances(id)).USD))).toEqual([1n * unit, 2n * unit, 3n * unit]);
+
+    // New keys: a stake and a payout written together; a key that exists fails the whole transaction.
+    const stake = { key: `newkey-stake-${ids[0]}`, kind: 'test-new', userId: ids[0], legs: [usd({ user: ids[0]! }, -1n * unit), usd({ house: 'games' }, 1n * unit)] };
+    const payout = { key: `newkey-win-${ids[0]}`, kind: 'test-new', userId: ids[0], legs: [usd({ house: 'games' }, -3n * unit), usd({ user: ids[0]! }, 3n * unit)] };
+    const written = await ledger.transact((tx) => tx.postAll([stake, payout], { newKeys: true }));
+    expect(written.map((r) => [r.posted, r.balances?.[0]?.balance])).toEqual([
+      [true, 0n],
+      [true, 3n * unit],
+    ]);
+    const rows = await sql<{ key: string; amount: string; after: string }>`
+      select t.idempotency_key as key, e.amount_e8::text as amount, e.balance_after_e8::text as after from ledger_entries e
+      join ledger_transactions t on t.id = e.transaction_id join ledger_accounts a on a.id = e.account_id
+      where a.code = ${`user:${ids[0]}`} and t.kind = 'test-new' order by e.id`.execute(db());
+    expect(rows.rows.map((r) => [r.key, BigInt(r.amount), BigInt(r.after)])).toEqual([
+      [stake.key, -1n * unit, 0n],
+      [payout.key, 3n * unit, 3n * unit],
+    ]);
+    await expect(ledger.transact((tx) => tx.postAll([{ ...stake, key: `newkey-other-${ids[0]}` }, payout], { newKeys: true }))).rejects.toThrow(/duplicate key/);
+    expect((await ledger.balances(ids[0]!)).USD).toBe(3n * unit);
+    await expectLedgerOk();
+  });
+
   it('the database refuses an unbalanced transaction, a negative user balance and rewriting history', async () => {
     await expect(
       db().transaction().execute(async (trx) => {

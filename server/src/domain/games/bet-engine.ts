@@ -197,7 +197,8 @@ export class BetEngine {
       // Stake and payout are two postings so the stake alone must be covered: a winning bet cannot fund itself.
       const postings = [stakePosting(userId, id, rules.slug, stake.currency, stake.amount)];
       if (payout > 0n) postings.push(payoutPosting(userId, id, rules.slug, stake.currency, payout));
-      const posted = await tx.postAll(postings);
+      // The keys name the bet row inserted just above: new by construction.
+      const posted = await tx.postAll(postings, { newKeys: true });
       return { row: newBetRow(id, createdAt, bet, pair, player.username), balance: balanceAfter(posted[posted.length - 1]!, userId, stake.currency) };
     });
     if (settled.fresh) await this.afterSettle(settled.row, rules.houseEdgePpm);
@@ -232,7 +233,7 @@ export class BetEngine {
         settled: false,
       };
       const { id, createdAt } = await insertBet(tx.trx, bet);
-      const [posted] = await tx.postAll([stakePosting(userId, id, 'mines', stake.currency, stake.amount)]);
+      const [posted] = await tx.postAll([stakePosting(userId, id, 'mines', stake.currency, stake.amount)], { newKeys: true });
       return { row: newBetRow(id, createdAt, bet, pair, player.username), balance: balanceAfter(posted!, userId, stake.currency) };
     });
     return { bet: toBetView(started.row), balance: formatAmount(started.balance) };

@@ -3,13 +3,16 @@ import {
   accountBalances,
   balancesOfAccounts,
   applyDelta,
+  applyDeltas,
   ensureAccounts,
   findLedgerProblems,
   insertEntries,
   insertTransactions,
+  insertNewTransactions,
   statement,
   type AccountKey,
   type LedgerProblem,
+  type NewEntry,
 } from '../../../../db/repositories/ledger.repo.js';
 import { relaxCommitDurability } from '../../../../db/repositories/durability.js';
 import { DomainError } from '../errors.js';
@@ -77,7 +80,7 @@ export interface LedgerTx {
    * Several postings in order, written together: one header insert, each account updated once by its net change
    * (refused if it would dip below zero at any posting), one entries insert. A bet's stake and payout go this way.
    */
-  postAll(inputs: PostInput[]): Promise<PostResult[]>;
+  postAll(inputs: PostInput[], options?: PostOptions): Promise<PostResult[]>;
 }
 
 export function accountCode(ref: AccountRef): string {
@@ -144,8 +147,8 @@ export class LedgerService {
         }
       };
       const changes = new Map<string, BalanceChange>();
-      const postAll = async (inputs: PostInput[]) => {
-        const { results, changes: changed } = await postTransactions(trx, inputs, this.accountIds, seenAccounts, announce);
+      const postAll = async (inputs: PostInput[], options?: PostOptions) => {
+        const { results, changes: changed } = await postTransactions(trx, inputs, { known: this.accountIds, seen: seenAccounts }, announce, options);
         for (const change of changed) changes.set(`${change.userId}/${change.currency}`, change);
         return results;
       };
@@ -204,30 +207,79 @@ interface AccountMovement {
   deltas: Map<number, bigint>;
 }
 
+/** How a group of postings is written (LedgerTx.postAll). */
+export interface PostOptions {
+  /**
+   * The keys cannot exist yet (a bet's, named after the bet row this transaction just inserted): headers and entries
+   * go in one statement after the balances, and an existing key fails the transaction instead of being skipped.
+   */
+  newKeys?: boolean;
+}
+
 /**
- * `beforeHouses` gets the users' new cash balances once their accounts are updated, before any house account is:
- * whatever it writes runs before the hot house rows are locked.
+ * Writes a group of postings (see LedgerTx.postAll). `beforeHouses` gets the users' new cash balances once their
+ * accounts are updated and before any house account is, so whatever it writes runs before the hot house rows are
+ * locked (one account at a time; with more than two accounts they are locked and changed together, then it runs).
  */
 async function postTransactions(
   trx: Db,
   inputs: PostInput[],
-  knownIds: ReadonlyMap<string, string>,
-  seenIds: Map<string, string>,
+  accounts: { known: ReadonlyMap<string, string>; seen: Map<string, string> },
   beforeHouses: (changes: BalanceChange[]) => Promise<void>,
+  options: PostOptions = {},
 ): Promise<{ results: PostResult[]; changes: BalanceChange[] }> {
   for (const input of inputs) assertBalanced(input.legs);
-  const headerIds = await insertTransactions(
-    trx,
-    inputs.map((input) => ({ key: input.key, kind: input.kind, userId: input.userId ?? null, memo: input.memo ?? {} })),
-  );
+  const headers = inputs.map((input) => ({ key: input.key, kind: input.kind, userId: input.userId ?? null, memo: input.memo ?? {} }));
+  if (options.newKeys && new Set(inputs.map((input) => input.key)).size !== inputs.length) throw new Error('postAll: a new key twice');
+  const headerIds = options.newKeys ? null : await insertTransactions(trx, headers);
   // A key already posted (an idempotent replay), or repeated within this call, changes nothing.
   const claimed = new Set<string>();
   const fresh = inputs.map((input) => {
-    if (claimed.has(input.key)) return undefined;
+    if (claimed.has(input.key) || (headerIds && !headerIds.has(input.key))) return false;
     claimed.add(input.key);
-    return headerIds.get(input.key);
+    return true;
   });
 
+  const ordered = await orderedMovements(trx, inputs, fresh, accounts);
+  const balances = await applyMovements(trx, ordered, beforeHouses);
+
+  const entries: (NewEntry & { key: string; order: number })[] = [];
+  const changes: BalanceChange[] = [];
+  const perPosting = inputs.map(() => [] as BalanceChange[]);
+  for (const movement of ordered) {
+    const balance = balances.get(movement.accountId)!;
+    // Each posting's entry carries the balance right after that posting: the final one less the later changes.
+    let after = balance - [...movement.deltas.values()].reduce((sum, delta) => sum + delta, 0n);
+    const cashOf = 'user' in movement.ref && (movement.ref.purpose ?? 'cash') === 'cash' ? movement.ref.user : undefined;
+    for (const [index, delta] of [...movement.deltas].sort((a, b) => a[0] - b[0])) {
+      after += delta;
+      entries.push({ order: index, key: inputs[index]!.key, accountId: movement.accountId, currency: movement.currency, amount: delta, balanceAfter: after });
+      // Only the cash balance is what the header shows (balance-update).
+      if (cashOf !== undefined) perPosting[index]!.push({ userId: cashOf, currency: movement.currency, balance: after });
+    }
+    if (cashOf !== undefined) changes.push({ userId: cashOf, currency: movement.currency, balance });
+  }
+  // Posting order, so an account's latest entry (by id) is its last posting's.
+  entries.sort((a, b) => a.order - b.order);
+  const ids = options.newKeys ? await insertNewTransactions(trx, headers, entries) : headerIds!;
+  if (!options.newKeys && entries.length > 0) await insertEntries(trx, entries.map((entry) => ({ ...entry, transactionId: ids.get(entry.key)! })));
+  const results: PostResult[] = inputs.map((input, index) =>
+    fresh[index] ? { posted: true, transactionId: ids.get(input.key), balances: perPosting[index] } : { posted: false },
+  );
+  return { results, changes };
+}
+
+/**
+ * The accounts the fresh postings move, with each posting's net change per account (zero changes dropped), in the
+ * one lock order: users before houses, each by id. No transaction deadlocks another, and the hot house rows
+ * (house:games takes every bet) are locked last and held for the shortest time.
+ */
+async function orderedMovements(
+  trx: Db,
+  inputs: PostInput[],
+  fresh: boolean[],
+  accounts: { known: ReadonlyMap<string, string>; seen: Map<string, string> },
+): Promise<AccountMovement[]> {
   const movements = new Map<string, Omit<AccountMovement, 'accountId'>>();
   inputs.forEach((input, index) => {
     if (!fresh[index]) return;
@@ -239,56 +291,57 @@ async function postTransactions(
       movements.set(id, movement);
     }
   });
-  const ids = new Map<string, string>([...movements.keys()].filter((id) => knownIds.has(id)).map((id) => [id, knownIds.get(id)!]));
+  const ids = new Map<string, string>([...movements.keys()].filter((id) => accounts.known.has(id)).map((id) => [id, accounts.known.get(id)!]));
   const unknown = [...movements.entries()].filter(([id]) => !ids.has(id)).map(([, movement]) => movement.key);
   if (unknown.length > 0) {
     for (const [id, accountId] of await ensureAccounts(trx, unknown)) {
       ids.set(id, accountId);
-      seenIds.set(id, accountId);
+      accounts.seen.set(id, accountId);
     }
   }
-  // Users before houses, each by id: one order for every transaction, so none deadlock, and the hot house rows
-  // (house:games takes every bet) are locked last and held for the shortest time.
-  const ordered: AccountMovement[] = [...movements.entries()]
+  return [...movements.entries()]
     .map(([id, movement]) => {
       for (const [index, delta] of movement.deltas) if (delta === 0n) movement.deltas.delete(index);
       return { ...movement, accountId: ids.get(id)! };
     })
     .filter((movement) => movement.deltas.size > 0)
     .sort((a, b) => (a.key.kind !== b.key.kind ? (a.key.kind === 'user' ? -1 : 1) : BigInt(a.accountId) < BigInt(b.accountId) ? -1 : 1));
+}
 
-  const entries = [];
-  const changes: BalanceChange[] = [];
-  const results: PostResult[] = inputs.map((_, index) => (fresh[index] ? { posted: true, transactionId: fresh[index], balances: [] } : { posted: false }));
-  let housesReached = false;
-  for (const movement of ordered) {
-    if (movement.key.kind === 'house' && !housesReached) {
-      housesReached = true;
-      await beforeHouses(changes);
-    }
+/** The guarded balance updates of the movements, in their order; answers account id -> new balance. */
+async function applyMovements(trx: Db, ordered: AccountMovement[], beforeHouses: (changes: BalanceChange[]) => Promise<void>): Promise<Map<string, bigint>> {
+  const changes = ordered.map((movement) => {
     let net = 0n;
     let lowest = 0n;
     for (const delta of movement.deltas.values()) {
       net += delta;
       if (net < lowest) lowest = net;
     }
-    const balance = await applyDelta(trx, movement.accountId, net, lowest);
-    if (balance === undefined) {
-      throw new DomainError('CONFLICT', 'Insufficient balance', { code: 'INSUFFICIENT_FUNDS' });
-    }
-    // Each posting's entry carries the balance right after that posting: the final one less the later changes.
-    let after = balance - net;
-    const isCash = 'user' in movement.ref && (movement.ref.purpose ?? 'cash') === 'cash';
-    for (const [index, delta] of [...movement.deltas].sort((a, b) => a[0] - b[0])) {
-      after += delta;
-      entries.push({ order: index, transactionId: fresh[index]!, accountId: movement.accountId, currency: movement.currency, amount: delta, balanceAfter: after });
-      // Only the cash balance is what the header shows (balance-update).
-      if (isCash && 'user' in movement.ref) results[index]!.balances!.push({ userId: movement.ref.user, currency: movement.currency, balance: after });
-    }
-    if (isCash && 'user' in movement.ref) changes.push({ userId: movement.ref.user, currency: movement.currency, balance });
+    return { accountId: movement.accountId, delta: net, lowest };
+  });
+  const refused = () => new DomainError('CONFLICT', 'Insufficient balance', { code: 'INSUFFICIENT_FUNDS' });
+  const cashChanges = (balances: Map<string, bigint>) =>
+    ordered.flatMap((movement) =>
+      'user' in movement.ref && (movement.ref.purpose ?? 'cash') === 'cash' && balances.has(movement.accountId)
+        ? [{ userId: movement.ref.user, currency: movement.currency, balance: balances.get(movement.accountId)! }]
+        : [],
+    );
+  if (ordered.length > 2) {
+    const balances = await applyDeltas(trx, changes);
+    if (balances.size < changes.length) throw refused();
+    await beforeHouses(cashChanges(balances));
+    return balances;
   }
-  // Posting order, so an account's latest entry (by id) is its last posting's.
-  entries.sort((a, b) => a.order - b.order);
-  if (entries.length > 0) await insertEntries(trx, entries);
-  return { results, changes };
+  const balances = new Map<string, bigint>();
+  let housesReached = false;
+  for (const [index, movement] of ordered.entries()) {
+    if (movement.key.kind === 'house' && !housesReached) {
+      housesReached = true;
+      await beforeHouses(cashChanges(balances));
+    }
+    const balance = await applyDelta(trx, movement.accountId, changes[index]!.delta, changes[index]!.lowest);
+    if (balance === undefined) throw refused();
+    balances.set(movement.accountId, balance);
+  }
+  return balances;
 }
