@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { expect } from 'vitest';
 import type { Db } from '../../db/client.js';
 import type { TestPlatform } from './platform.js';
@@ -74,15 +76,29 @@ export function newAccount(overrides: Partial<Record<'email' | 'username' | 'pub
   };
 }
 
-/** The token in the newest mail to `email` still in the outbox (before the worker sends it). */
-export async function latestMailToken(db: Db, email: string, pagePath: '/verify-email' | '/reset-password'): Promise<string> {
+/**
+ * The token in the newest mail to `email`: from the outbox while it waits there, or, once a running worker has sent
+ * it (a sent mail's body is cleared from the outbox), from the file the development mailer wrote under `mailDir`.
+ */
+export async function latestMailToken(db: Db, email: string, pagePath: '/verify-email' | '/reset-password', mailDir?: string): Promise<string> {
   const mail = await db
     .selectFrom('email_outbox')
     .selectAll()
     .where('to_address', '=', email.toLowerCase())
     .orderBy('id', 'desc')
     .executeTakeFirstOrThrow();
+  if (mail.text_body === null && mail.sent_at !== null && mailDir) return tokenFromText(await sentMailText(mailDir, email), pagePath);
   return tokenFromText(mail.text_body ?? '', pagePath);
+}
+
+/** The newest .eml file to `email` under `mailDir`, quoted-printable soft breaks and `=3D` undone. */
+async function sentMailText(mailDir: string, email: string): Promise<string> {
+  const files = (await readdir(mailDir)).filter((name) => name.endsWith('.eml')).sort().reverse();
+  for (const name of files) {
+    const text = (await readFile(path.join(mailDir, name), 'utf8')).replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+    if (new RegExp(`^To: .*${email.replace(/[.+]/g, '\\$&')}`, 'im').test(text)) return text;
+  }
+  return '';
 }
 
 export function tokenFromText(text: string, pagePath: string): string {
@@ -96,7 +112,7 @@ export async function signedInAccount(platform: TestPlatform, overrides: Paramet
   const account = newAccount(overrides);
   const registered = await http(platform.url, 'POST', '/api/auth/register', account, { ip });
   expect(registered.status, JSON.stringify(registered.body)).toBe(201);
-  const token = await latestMailToken(platform.platform.infra.db, account.email, '/verify-email');
+  const token = await latestMailToken(platform.platform.infra.db, account.email, '/verify-email', path.join(platform.dataDir, 'mail'));
   const confirmed = await http(platform.url, 'GET', `/api/auth/confirm-email?token=${token}`, undefined, { ip });
   expect(confirmed.status).toBe(200);
   const login = await http(platform.url, 'POST', '/api/auth/login', { login_name: account.username, password: account.password }, { ip });
