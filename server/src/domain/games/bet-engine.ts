@@ -127,28 +127,17 @@ function balanceAfter(result: PostResult, userId: number, currency: Currency): b
 }
 const ONE = ratio(1n);
 
-function stakePosting(userId: number, betId: string, game: string, currency: Currency, amount: bigint): PostInput {
+/** A bet's stake (player -> house:games) or payout (house:games -> player), keyed by the bet. */
+function betPosting(step: 'stake' | 'payout', userId: number, betId: string, game: string, currency: Currency, amount: bigint): PostInput {
+  const toHouse = step === 'stake' ? amount : -amount;
   return {
-    key: `bet:${betId}:stake`,
-    kind: 'bet-stake',
+    key: `bet:${betId}:${step}`,
+    kind: `bet-${step}`,
     userId,
     memo: { betId, game },
     legs: [
-      { account: { user: userId }, currency, amount: -amount },
-      { account: { house: 'games' }, currency, amount },
-    ],
-  };
-}
-
-function payoutPosting(userId: number, betId: string, game: string, currency: Currency, payout: bigint): PostInput {
-  return {
-    key: `bet:${betId}:payout`,
-    kind: 'bet-payout',
-    userId,
-    memo: { betId, game },
-    legs: [
-      { account: { house: 'games' }, currency, amount: -payout },
-      { account: { user: userId }, currency, amount: payout },
+      { account: { user: userId }, currency, amount: -toHouse },
+      { account: { house: 'games' }, currency, amount: toHouse },
     ],
   };
 }
@@ -195,8 +184,8 @@ export class BetEngine {
       };
       const { id, createdAt } = await insertBet(tx.trx, bet);
       // Stake and payout are two postings so the stake alone must be covered: a winning bet cannot fund itself.
-      const postings = [stakePosting(userId, id, rules.slug, stake.currency, stake.amount)];
-      if (payout > 0n) postings.push(payoutPosting(userId, id, rules.slug, stake.currency, payout));
+      const postings = [betPosting('stake', userId, id, rules.slug, stake.currency, stake.amount)];
+      if (payout > 0n) postings.push(betPosting('payout', userId, id, rules.slug, stake.currency, payout));
       // The keys name the bet row inserted just above: new by construction.
       const posted = await tx.postAll(postings, { newKeys: true });
       return { row: newBetRow(id, createdAt, bet, pair, player.username), balance: balanceAfter(posted[posted.length - 1]!, userId, stake.currency) };
@@ -233,7 +222,7 @@ export class BetEngine {
         settled: false,
       };
       const { id, createdAt } = await insertBet(tx.trx, bet);
-      const [posted] = await tx.postAll([stakePosting(userId, id, 'mines', stake.currency, stake.amount)], { newKeys: true });
+      const [posted] = await tx.postAll([betPosting('stake', userId, id, 'mines', stake.currency, stake.amount)], { newKeys: true });
       return { row: newBetRow(id, createdAt, bet, pair, player.username), balance: balanceAfter(posted!, userId, stake.currency) };
     });
     return { bet: toBetView(started.row), balance: formatAmount(started.balance) };
@@ -293,7 +282,7 @@ export class BetEngine {
       multiplier: formatRatio(multiplier, 4),
       highRoller: this.isHighRoller(row.currency, amount, payout),
     });
-    if (payout > 0n) await tx.post(payoutPosting(row.userId, row.id, 'mines', row.currency, payout));
+    if (payout > 0n) await tx.post(betPosting('payout', row.userId, row.id, 'mines', row.currency, payout));
   }
 
   /** One step of an open mines round, under the bet row's lock. `step` returns true when it ended the round. */

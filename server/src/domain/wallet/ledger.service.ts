@@ -250,11 +250,10 @@ async function postTransactions(
     const balance = balances.get(movement.accountId)!;
     // Each posting's entry carries the balance right after that posting: the final one less the later changes.
     let after = balance - [...movement.deltas.values()].reduce((sum, delta) => sum + delta, 0n);
-    const cashOf = 'user' in movement.ref && (movement.ref.purpose ?? 'cash') === 'cash' ? movement.ref.user : undefined;
+    const cashOf = cashHolder(movement);
     for (const [index, delta] of [...movement.deltas].sort((a, b) => a[0] - b[0])) {
       after += delta;
       entries.push({ order: index, key: inputs[index]!.key, accountId: movement.accountId, currency: movement.currency, amount: delta, balanceAfter: after });
-      // Only the cash balance is what the header shows (balance-update).
       if (cashOf !== undefined) perPosting[index]!.push({ userId: cashOf, currency: movement.currency, balance: after });
     }
     if (cashOf !== undefined) changes.push({ userId: cashOf, currency: movement.currency, balance });
@@ -308,6 +307,11 @@ async function orderedMovements(
     .sort((a, b) => (a.key.kind !== b.key.kind ? (a.key.kind === 'user' ? -1 : 1) : BigInt(a.accountId) < BigInt(b.accountId) ? -1 : 1));
 }
 
+/** The user whose cash account this is (only the cash balance is what the header shows: balance-update). */
+function cashHolder(movement: AccountMovement): number | undefined {
+  return 'user' in movement.ref && (movement.ref.purpose ?? 'cash') === 'cash' ? movement.ref.user : undefined;
+}
+
 /** The guarded balance updates of the movements, in their order; answers account id -> new balance. */
 async function applyMovements(trx: Db, ordered: AccountMovement[], beforeHouses: (changes: BalanceChange[]) => Promise<void>): Promise<Map<string, bigint>> {
   const changes = ordered.map((movement) => {
@@ -322,8 +326,8 @@ async function applyMovements(trx: Db, ordered: AccountMovement[], beforeHouses:
   const refused = () => new DomainError('CONFLICT', 'Insufficient balance', { code: 'INSUFFICIENT_FUNDS' });
   const cashChanges = (balances: Map<string, bigint>) =>
     ordered.flatMap((movement) =>
-      'user' in movement.ref && (movement.ref.purpose ?? 'cash') === 'cash' && balances.has(movement.accountId)
-        ? [{ userId: movement.ref.user, currency: movement.currency, balance: balances.get(movement.accountId)! }]
+      cashHolder(movement) !== undefined && balances.has(movement.accountId)
+        ? [{ userId: cashHolder(movement)!, currency: movement.currency, balance: balances.get(movement.accountId)! }]
         : [],
     );
   if (ordered.length > 2) {
