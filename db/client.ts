@@ -1,5 +1,6 @@
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { StatementNamer } from './prepared-statements.js';
 import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
@@ -26,9 +27,11 @@ export const DEFAULT_DB_TIMEOUTS: DbTimeouts = {
 export interface DbOptions extends Partial<DbTimeouts> {
   url: string;
   maxConnections?: number;
+  /** Run frequent statements as named prepared statements (default true; see prepared-statements.ts). */
+  preparedStatements?: boolean;
 }
 
-export function createDb({ url, maxConnections = 10, ...timeouts }: DbOptions): Db {
+export function createDb({ url, maxConnections = 10, preparedStatements = true, ...timeouts }: DbOptions): Db {
   const { connectTimeoutMs, poolWaitTimeoutMs, statementTimeoutMs, idleInTransactionTimeoutMs } = {
     ...DEFAULT_DB_TIMEOUTS,
     ...stripUndefined(timeouts),
@@ -36,9 +39,27 @@ export function createDb({ url, maxConnections = 10, ...timeouts }: DbOptions): 
   // pg-pool uses one timeout for both waiting in its queue and opening a connection. A burst of
   // requests must queue for a slot, while an unanswering server must fail fast: the pool gets the
   // long wait and each new connection its own short connect timeout.
+  const namer = preparedStatements ? new StatementNamer() : undefined;
   class FailFastClient extends pg.Client {
     constructor(config?: pg.ClientConfig) {
       super({ ...config, connectionTimeoutMillis: connectTimeoutMs });
+    }
+
+    // Kysely passes (text, values). A statement without values stays on the simple protocol: it may hold several
+    // statements (migrations), which a prepared statement cannot.
+    override query(...args: unknown[]): never {
+      const [text, values] = args;
+      const name = namer && typeof text === 'string' && Array.isArray(values) && values.length > 0 && args.length === 2 ? namer.nameFor(text) : undefined;
+      if (!name) return (super.query as (...rest: unknown[]) => never).apply(this, args);
+      // A Query built from text is not copied property by property as a config object would be (a measurable cost
+      // per statement); as a submittable it gets no promise from pg, so it gets one here.
+      const query = new pg.Query(text as string, values as unknown[]) as pg.Query & { name: string; callback: (error: Error | null, result: unknown) => void };
+      query.name = name;
+      const submit = super.query.bind(this) as (query: unknown) => unknown;
+      return new Promise((resolve, reject) => {
+        query.callback = (error, result) => (error ? reject(error) : resolve(result));
+        submit(query);
+      }) as never;
     }
   }
   const pool = new pg.Pool({

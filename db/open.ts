@@ -14,6 +14,8 @@ export interface OpenDatabaseOptions {
   /** Host the embedded server in this process when no other process serves it yet. */
   hostEmbedded: boolean;
   timeouts?: Partial<DbTimeouts>;
+  /** Name frequent statements (see db/prepared-statements.ts); default on. */
+  preparedStatements?: boolean;
 }
 
 /**
@@ -23,7 +25,7 @@ export interface OpenDatabaseOptions {
  */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<OpenDatabase> {
   if (options.databaseUrl) {
-    const db = createDb({ url: options.databaseUrl, ...options.timeouts });
+    const db = createDb({ url: options.databaseUrl, ...options.timeouts, preparedStatements: options.preparedStatements });
     return { db, url: options.databaseUrl, embedded: false, close: () => db.destroy() };
   }
   let stopEmbedded: (() => Promise<void>) | undefined;
@@ -36,7 +38,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<OpenDa
     stopEmbedded = (await startEmbeddedPostgres(options.dataDir)).stop;
   }
   const url = embeddedDatabaseUrl(options.dataDir);
-  const db = createDb({ url, ...options.timeouts });
+  const db = createDb({ url, ...options.timeouts, preparedStatements: options.preparedStatements });
   return {
     db,
     url,

@@ -34,7 +34,7 @@ if (!env.DATABASE_URL) {
   console.log(`Embedded PostgreSQL: data ${pgData}, socket ${socketDir} (psql -h ${socketDir} -U postgres)`);
 }
 
-const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir, hostEmbedded: false, timeouts: env.dbTimeouts });
+const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir, hostEmbedded: false, timeouts: env.dbTimeouts, preparedStatements: env.dbPreparedStatements });
 try {
   const { results = [] } = await migrateToLatest(database.db);
   if (results.length) console.log(`Applied ${results.length} migration(s).`);

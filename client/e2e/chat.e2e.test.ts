@@ -169,6 +169,11 @@ describe('Trollbox in the browser', () => {
     await input.press('Enter');
     await expect.poll(() => lineWith(a, text).count(), { timeout: 5_000, interval: 50 }).toBe(1);
     expect(await input.inputValue()).toBe('');
+    // While that answer is still held back, a command with a usage error is refused at once (it used to wait for it).
+    await input.fill('/tip');
+    await input.press('Enter');
+    await expect.poll(() => panel(a).getByRole('alert').innerText(), { timeout: 1_000, interval: 50 }).toMatch(/Usage: \/tip/);
+    await input.fill('');
     // Sent once, whatever the timing.
     await new Promise((resolve) => setTimeout(resolve, 1_700));
     expect(await lineWith(a, text).count()).toBe(1);

@@ -23,14 +23,23 @@ describe('app shell behaviour', () => {
   it('remembers the collapsed sidebar and the closed chat panel across a reload, without moving the top bar', async () => {
     await visit(page, suite.platform.url, '/');
     const sidebarToggle = page.getByRole('button', { name: 'Collapse sidebar' });
-    const chatToggleBefore = await page.locator('header').getByRole('button', { name: 'Close chat' }).boundingBox();
-    const logoBefore = await page.getByRole('link', { name: 'BZU home' }).boundingBox();
+    // The header's buttons mount anew when their tooltips arrive after the first paint (LazyTooltip): a box read from
+    // the node being replaced is null (seen twice under CI load), so each box is read until there is one.
+    const closeChat = page.locator('header').getByRole('button', { name: 'Close chat' });
+    const logo = page.getByRole('link', { name: 'BZU home' });
+    const boxOf = async (locator: typeof logo) => {
+      let box: Awaited<ReturnType<typeof logo.boundingBox>> = null;
+      await expect.poll(async () => (box = await locator.boundingBox())).not.toBeNull();
+      return box;
+    };
+    const chatToggleBefore = await boxOf(closeChat);
+    const logoBefore = await boxOf(logo);
 
-    await page.locator('header').getByRole('button', { name: 'Close chat' }).click();
+    await closeChat.click();
     await expect.poll(() => page.locator('#chat-panel').isVisible()).toBe(false);
     // The top bar's controls stay exactly where they were.
-    expect(await page.locator('header').getByRole('button', { name: 'Open chat' }).boundingBox()).toEqual(chatToggleBefore);
-    expect(await page.getByRole('link', { name: 'BZU home' }).boundingBox()).toEqual(logoBefore);
+    expect(await boxOf(page.locator('header').getByRole('button', { name: 'Open chat' }))).toEqual(chatToggleBefore);
+    expect(await boxOf(logo)).toEqual(logoBefore);
     await sidebarToggle.click();
     await expect.poll(() => page.locator('#sidebar').isVisible()).toBe(false);
 

@@ -1,18 +1,18 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { EventOutboxTable } from '../event-tables.js';
+import { precompiled } from '../precompiled.js';
 import type { Database } from '../schema.js';
 
 export type EventOutboxRow = Selectable<EventOutboxTable>;
 type Executor = Kysely<Database>;
 
 /** Writes one event inside the caller's transaction; returns its id. */
+const INSERT_OUTBOX_EVENT = precompiled<{ id: string }, [type: string, payload: string, coalesceKey: string | null]>(`
+  insert into event_outbox (type, payload, coalesce_key) values ($1, $2, $3) returning id`);
+
 export async function insertOutboxEvent(db: Executor, values: { type: string; payload: unknown; coalesceKey?: string }): Promise<string> {
-  const row = await db
-    .insertInto('event_outbox')
-    .values({ type: values.type, payload: JSON.stringify(values.payload), coalesce_key: values.coalesceKey ?? null })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return String(row.id);
+  const [row] = await INSERT_OUTBOX_EVENT.run(db, values.type, JSON.stringify(values.payload), values.coalesceKey ?? null);
+  return String(row!.id);
 }
 
 export async function markOutboxEventsPublished(db: Executor, ids: string[]): Promise<void> {

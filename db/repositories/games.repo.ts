@@ -1,7 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 import type { BetState } from '../games-tables.js';
 import type { Database } from '../schema.js';
-import { exclusionInForce } from './responsible-gaming.repo.js';
+import { precompiled } from '../precompiled.js';
+import { exclusionInForceSql } from './responsible-gaming.repo.js';
 import type { LedgerCurrency } from '../wallet-tables.js';
 
 type Executor = Kysely<Database>;
@@ -52,21 +53,19 @@ export async function activeSeedPair(db: Executor, userId: number, options: { fo
 }
 
 /**
- * Takes the next nonce of the player's active pair: the row lock it takes serialises the player's bets until commit,
- * so nonces are contiguous and a rolled-back bet gives its nonce back.
+ * The next nonce of the user's active pair. Its row lock serialises the player's bets until commit, so nonces are
+ * contiguous and a rolled-back bet gives its nonce back. The same statement reads whether a self-exclusion is in force
+ * (the bet path's first two questions, one round trip).
  */
-/**
- * Takes the next nonce of the user's active pair, locking the pair for the transaction, and reads in the same
- * statement whether a self-exclusion is in force (the bet path's first two questions, one round trip).
- */
+const TAKE_NONCE = precompiled<SeedPairRow & { excluded: boolean }, [userId: number]>(`
+  update seed_pairs set nonce = nonce + 1
+  where user_id = $1 and active
+  returning id, user_id as "userId", server_seed as "serverSeed", server_seed_hash as "serverSeedHash",
+    next_server_seed as "nextServerSeed", next_server_seed_hash as "nextServerSeedHash", client_seed as "clientSeed", nonce,
+    ${exclusionInForceSql('$1')} as excluded`);
+
 export async function takeNonce(db: Executor, userId: number): Promise<(SeedPairRow & { excluded: boolean }) | undefined> {
-  const row = await db
-    .updateTable('seed_pairs')
-    .set({ nonce: sql`nonce + 1` })
-    .where('user_id', '=', userId)
-    .where('active', '=', true)
-    .returning([...pairColumns, exclusionInForce(userId).as('excluded')])
-    .executeTakeFirst();
+  const [row] = await TAKE_NONCE.run(db, userId);
   return row ? { ...row, id: String(row.id), nonce: row.nonce - 1 } : undefined;
 }
 
@@ -108,28 +107,34 @@ export interface NewBet {
   settled: boolean;
 }
 
+const INSERT_BET = precompiled<
+  { id: string; created_at: Date },
+  [userId: number, game: string, currency: LedgerCurrency, amount: bigint, payout: bigint, multiplier: string, state: BetState, params: string, outcome: string, seedPairId: string, nonce: number, clientBetId: string | null, highRoller: boolean, settled: boolean]
+>(`
+  insert into bets (user_id, game, currency, amount_e8, payout_e8, multiplier, state, params, outcome, seed_pair_id, nonce, client_bet_id,
+    high_roller, settled_at)
+  values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, case when $14::boolean then now() end)
+  returning id, created_at`);
+
 export async function insertBet(db: Executor, bet: NewBet): Promise<{ id: string; createdAt: Date }> {
-  const row = await db
-    .insertInto('bets')
-    .values({
-      user_id: bet.userId,
-      game: bet.game,
-      currency: bet.currency,
-      amount_e8: bet.amount,
-      payout_e8: bet.payout,
-      multiplier: bet.multiplier,
-      state: bet.state,
-      params: JSON.stringify(bet.params),
-      outcome: JSON.stringify(bet.outcome),
-      seed_pair_id: bet.seedPairId,
-      nonce: bet.nonce,
-      client_bet_id: bet.clientBetId,
-      high_roller: bet.highRoller,
-      settled_at: bet.settled ? sql<Date>`now()` : null,
-    })
-    .returning(['id', 'created_at'])
-    .executeTakeFirstOrThrow();
-  return { id: String(row.id), createdAt: row.created_at };
+  const [row] = await INSERT_BET.run(
+    db,
+    bet.userId,
+    bet.game,
+    bet.currency,
+    bet.amount,
+    bet.payout,
+    bet.multiplier,
+    bet.state,
+    JSON.stringify(bet.params),
+    JSON.stringify(bet.outcome),
+    bet.seedPairId,
+    bet.nonce,
+    bet.clientBetId,
+    bet.highRoller,
+    bet.settled,
+  );
+  return { id: String(row!.id), createdAt: row!.created_at };
 }
 
 export async function updateBet(

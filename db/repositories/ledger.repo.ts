@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { precompiled } from '../precompiled.js';
 import type { Database } from '../schema.js';
 import type { LedgerCurrency } from '../wallet-tables.js';
 
@@ -115,15 +116,13 @@ export async function findTransactionByKey(db: Executor, key: string) {
  * lowest point the account passes on the way (a stake taken before its payout is credited must be covered alone).
  * Returns the new balance, or undefined when refused (the caller rolls the whole transaction back).
  */
+const APPLY_DELTA = precompiled<{ balance_e8: string }, [accountId: string, delta: bigint, floor: bigint]>(`
+  update ledger_accounts set balance_e8 = balance_e8 + $2::bigint, updated_at = now()
+  where id = $1 and (kind = 'house' or balance_e8 + $3::bigint >= 0)
+  returning balance_e8`);
+
 export async function applyDelta(db: Executor, accountId: string, delta: bigint, lowest: bigint = delta): Promise<bigint | undefined> {
-  const floor = lowest < delta ? lowest : delta;
-  const row = await db
-    .updateTable('ledger_accounts')
-    .set({ balance_e8: sql`balance_e8 + ${delta.toString()}::bigint`, updated_at: sql`now()` })
-    .where('id', '=', accountId)
-    .where((eb) => eb.or([eb('kind', '=', 'house'), eb(sql`balance_e8 + ${floor.toString()}::bigint`, '>=', 0)]))
-    .returning('balance_e8')
-    .executeTakeFirst();
+  const [row] = await APPLY_DELTA.run(db, accountId, delta, lowest < delta ? lowest : delta);
   return row ? BigInt(row.balance_e8) : undefined;
 }
 

@@ -19,10 +19,12 @@ export interface ActiveExclusion {
   endsAt: Date | null;
 }
 
-/** Whether a self-exclusion is in force for the user now: the rule findActiveExclusion details, as an expression. */
-export function exclusionInForce(userId: number) {
-  return sql<boolean>`exists (select 1 from self_exclusions
-    where user_id = ${userId} and starts_at <= now() and (ends_at is null or ends_at > now()))`;
+/**
+ * Whether a self-exclusion is in force for the user now: the rule findActiveExclusion details, as an SQL expression over
+ * `userId` (a parameter such as `$1`), for a precompiled statement to embed.
+ */
+export function exclusionInForceSql(userId: string): string {
+  return `exists (select 1 from self_exclusions where user_id = ${userId} and starts_at <= now() and (ends_at is null or ends_at > now()))`;
 }
 
 /** The exclusion in force: the latest end of every running row (a permanent one wins). */

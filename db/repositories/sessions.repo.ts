@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
+import { precompiled } from '../precompiled.js';
 import type { Database, SessionsTable } from '../schema.js';
 import type { UserRow } from './users.repo.js';
 
@@ -22,56 +23,25 @@ export function insertSession(
     .executeTakeFirstOrThrow();
 }
 
-/** The live session with this token digest and its user, or nothing when revoked or expired. */
-export async function findLiveSession(
-  db: Executor,
-  tokenHash: string,
-  now: Date,
-): Promise<{ session: SessionRow; user: UserRow } | undefined> {
-  const row = await db
-    .selectFrom('sessions')
-    .innerJoin('users', 'users.id', 'sessions.user_id')
-    .selectAll('users')
-    .select([
-      'sessions.id as session_id',
-      'sessions.token_hash as session_token_hash',
-      'sessions.ip as session_ip',
-      'sessions.user_agent as session_user_agent',
-      'sessions.created_at as session_created_at',
-      'sessions.last_seen_at as session_last_seen_at',
-      'sessions.expires_at as session_expires_at',
-      'sessions.revoked_at as session_revoked_at',
-    ])
-    .where('sessions.token_hash', '=', tokenHash)
-    .where('sessions.revoked_at', 'is', null)
-    .where('sessions.expires_at', '>', now)
-    .executeTakeFirst();
+/** What signing a request in needs of the user (the whole row would carry the password hash to every request). */
+export type SessionUser = Pick<UserRow, 'id' | 'login_name' | 'public_username' | 'email' | 'currency' | 'role' | 'email_verified_at' | 'created_at'>;
+export type LiveSession = Pick<SessionRow, 'id' | 'last_seen_at' | 'expires_at'>;
+
+const FIND_LIVE_SESSION = precompiled<
+  SessionUser & { session_id: string; session_last_seen_at: Date; session_expires_at: Date },
+  [tokenHash: string, now: Date]
+>(`
+  select u.id, u.login_name, u.public_username, u.email, u.currency, u.role, u.email_verified_at, u.created_at,
+    s.id as session_id, s.last_seen_at as session_last_seen_at, s.expires_at as session_expires_at
+  from sessions s join users u on u.id = s.user_id
+  where s.token_hash = $1 and s.revoked_at is null and s.expires_at > $2`);
+
+/** The live session with this token digest and its user, or nothing when revoked or expired. Every signed-in request runs it. */
+export async function findLiveSession(db: Executor, tokenHash: string, now: Date): Promise<{ session: LiveSession; user: SessionUser } | undefined> {
+  const [row] = await FIND_LIVE_SESSION.run(db, tokenHash, now);
   if (!row) return undefined;
-  const {
-    session_id,
-    session_token_hash,
-    session_ip,
-    session_user_agent,
-    session_created_at,
-    session_last_seen_at,
-    session_expires_at,
-    session_revoked_at,
-    ...user
-  } = row;
-  return {
-    user,
-    session: {
-      id: session_id,
-      user_id: user.id,
-      token_hash: session_token_hash,
-      ip: session_ip,
-      user_agent: session_user_agent,
-      created_at: session_created_at,
-      last_seen_at: session_last_seen_at,
-      expires_at: session_expires_at,
-      revoked_at: session_revoked_at,
-    },
-  };
+  const { session_id, session_last_seen_at, session_expires_at, ...user } = row;
+  return { user, session: { id: session_id, last_seen_at: session_last_seen_at, expires_at: session_expires_at } };
 }
 
 export async function touchSession(db: Executor, id: string): Promise<void> {

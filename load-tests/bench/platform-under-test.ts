@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { Redis } from 'ioredis';
 import pg from 'pg';
 import { startPlatformServer, type Platform } from '../../server/src/bootstrap.js';
 import { loadEnv } from '../../server/src/env.js';
@@ -40,6 +41,7 @@ export async function startPlatformUnderTest(): Promise<PlatformUnderTest> {
   const databaseUrl = new URL(adminUrl);
   databaseUrl.pathname = `/${dbName}`;
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bzu-bench-'));
+  const redisPrefix = `bench-${randomBytes(4).toString('hex')}`;
   const env = loadEnv({
     // development: production would demand wallet keys the benches have no use for; the HTTP path is the same.
     NODE_ENV: 'development',
@@ -48,7 +50,7 @@ export async function startPlatformUnderTest(): Promise<PlatformUnderTest> {
     DATA_DIR: dataDir,
     DATABASE_URL: databaseUrl.toString(),
     REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
-    REDIS_PREFIX: `bench-${randomBytes(4).toString('hex')}`,
+    REDIS_PREFIX: redisPrefix,
     LOG_LEVEL: 'warn',
     // The bench's clients are the only ones; rate limits and feeds stay as configured.
   });
@@ -60,9 +62,23 @@ export async function startPlatformUnderTest(): Promise<PlatformUnderTest> {
     async stop() {
       await platform.stop();
       await admin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => undefined);
+      await dropRedisKeys(env.REDIS_URL, redisPrefix).catch(() => undefined);
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Every key a run left under its prefix (event logs, seqs, queues): runs would otherwise pile up in Redis. */
+async function dropRedisKeys(url: string, prefix: string): Promise<void> {
+  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1 });
+  try {
+    await redis.connect();
+    for await (const keys of redis.scanStream({ match: `${prefix}:*`, count: 1000 }) as AsyncIterable<string[]>) {
+      if (keys.length > 0) await redis.unlink(...keys);
+    }
+  } finally {
+    redis.disconnect();
+  }
 }
 
 /**

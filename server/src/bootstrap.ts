@@ -13,7 +13,7 @@ export interface OpenedInfrastructure extends Infrastructure {
 }
 
 export async function openInfrastructure(env: Env, options: { hostEmbedded: boolean }): Promise<OpenedInfrastructure> {
-  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir, hostEmbedded: options.hostEmbedded, timeouts: env.dbTimeouts });
+  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir, hostEmbedded: options.hostEmbedded, timeouts: env.dbTimeouts, preparedStatements: env.dbPreparedStatements });
   const redis = createRedis(env.REDIS_URL, 'command');
   const jobs = new JobProducer(env.REDIS_URL, env.redisPrefix);
   return {

@@ -45,6 +45,9 @@ const envSchema = z.object({
   DB_POOL_WAIT_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
   DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
+  // Frequent statements run as named prepared statements (db/prepared-statements.ts). Off for a pooler in
+  // transaction mode (PgBouncer before 1.21), which cannot keep a statement on a backend between transactions.
+  DB_PREPARED_STATEMENTS: z.enum(['true', 'false', '1', '0']).default('true').transform((value) => value === 'true' || value === '1'),
   REDIS_URL: z.string().default('redis://127.0.0.1:6379'),
   REDIS_PREFIX: z.string().regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, _ and - only').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -195,6 +198,7 @@ export const PRODUCTION_REQUIRED = [
 
 export type Env = z.infer<typeof envSchema> & {
   dbTimeouts: DbTimeouts;
+  dbPreparedStatements: boolean;
   dataDir: string;
   redisPrefix: string;
   publicUrl: string;
@@ -239,6 +243,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
       statementTimeoutMs: env.DB_STATEMENT_TIMEOUT_MS,
       idleInTransactionTimeoutMs: env.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS,
     },
+    dbPreparedStatements: env.DB_PREPARED_STATEMENTS,
     allowedOrigins: env.ALLOWED_ORIGINS
       ? env.ALLOWED_ORIGINS.split(',').map((origin) => origin.trim()).filter(Boolean)
       : [publicUrl, `http://localhost:${env.PORT}`, `http://127.0.0.1:${env.PORT}`],

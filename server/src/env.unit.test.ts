@@ -21,6 +21,12 @@ describe('loadEnv', () => {
     expect(loadEnv({ SPORTS_ENABLED: 'false' }).SPORTS_ENABLED).toBe(false);
   });
 
+  it('prepares frequent statements unless DB_PREPARED_STATEMENTS=false', () => {
+    expect(loadEnv({}).dbPreparedStatements).toBe(true);
+    expect(loadEnv({ DB_PREPARED_STATEMENTS: 'false' }).dbPreparedStatements).toBe(false);
+    expect(() => loadEnv({ DB_PREPARED_STATEMENTS: 'maybe' })).toThrow(/DB_PREPARED_STATEMENTS/);
+  });
+
   it('treats an empty variable as unset', () => {
     expect(loadEnv({ DATABASE_URL: '', PORT: '' }).PORT).toBe(5001);
   });

@@ -185,7 +185,6 @@ function createRaffleService(
       db,
       ledger: wallet.ledger,
       outbox,
-      events: { raffleUpdate: (payload) => events.raffleUpdate(payload) },
       chat: { post: chatLine },
       isExcluded: (userId) => wallet.responsibleGaming.isExcluded(userId),
       onBackgroundError: (error, what) => logger.warn({ err: error }, `${what} failed`),

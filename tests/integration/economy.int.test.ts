@@ -130,6 +130,23 @@ describe('player economy: XP and ranks, rakeback, vault, tips, rain', () => {
     await expectLedgerOk();
   });
 
+  it('a bet whose accrual fails does not fail the bets accrued in the same batch', async () => {
+    const [first, second] = await Promise.all([signedInAccount(platform), signedInAccount(platform)]);
+    const vip = services().vip;
+    const bet = (userId: number, id: string) => ({ betId: id, userId, currency: 'USD' as const, wagered: parseAmount('10'), houseEdgePpm: 10_000 });
+    // No such player: its XP row cannot be written, which fails the batch's transaction.
+    const results = await Promise.allSettled([
+      vip.onBetSettled(bet(first.user.id, `lone-${first.user.id}`)),
+      vip.onBetSettled(bet(2_000_000_000, 'lone-nobody')),
+      vip.onBetSettled(bet(second.user.id, `lone-${second.user.id}`)),
+    ]);
+    expect(results.map((result) => result.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect(results.filter((result) => result.status === 'fulfilled').map((result) => result.value.accrued)).toEqual([true, true]);
+    const rows = await sql<{ bet_id: string }>`select bet_id from bet_economy where bet_id like 'lone-%' order by bet_id`.execute(db());
+    expect(rows.rows.map((row) => row.bet_id).sort()).toEqual([`lone-${first.user.id}`, `lone-${second.user.id}`].sort());
+    await expectLedgerOk();
+  });
+
   it('rank-up at the threshold: bets through the engine, a rank-up event on user:{id}, the chat colour follows', async () => {
     const player = await funded('20000');
     const socket = await TestSocket.open(platform.url, `?token=${player.token}`);

@@ -321,6 +321,12 @@ describe('raffle: tickets from play, provably fair draw, prizes through the ledg
     expect(win.data).toEqual({ userId: String(idOf(winner)), raffleId: raffle.id, prizeIndex: prize.index, amount: prize.amount, currency: 'USD' });
     await socket.next((frame) => frame.type === 'balance-update' && frame.data.newBalance === Number(prize.amount));
     socket.close();
+    // Each status change was written to the event outbox with the change itself (and published from there), so a
+    // crash right after a commit still announces it: the sweep publishes what is left unpublished.
+    const outboxed = await sql<{ status: string; raffle_id: string }>`
+      select payload->>'status' as status, payload->>'raffleId' as raffle_id from event_outbox
+      where type = 'raffle-update' and payload->>'raffleId' = ${raffle.id} order by id`.execute(db());
+    expect(outboxed.rows.map((row) => row.status)).toEqual(['open', 'closed', 'drawn']);
     await expectLedgerOk();
   });
 

@@ -56,6 +56,9 @@ describe('channels and events', () => {
     const event = decodeBusMessage('7\n1700000000000-3\ntoken-price\n{"type":"token-price-update","ts":1,"data":{"price":"1"}}');
     expect(event).toEqual({ seq: 7, id: '1700000000000-3', channel: 'token-price', type: 'token-price-update', ts: 1, data: { price: '1' } });
     expect(decodeBusMessage('garbage')).toBeNull();
+    // The body is read on first use; one that is not JSON reads as a malformed event, never as a crash.
+    const broken = decodeBusMessage('8\n1700000000000-4\ntoken-price\n{not json');
+    expect(broken).toMatchObject({ seq: 8, channel: 'token-price', type: 'malformed', data: null });
     expect(compareStreamIds('1-2', '1-10')).toBe(-1);
     expect(compareStreamIds('20-0', '3-5')).toBe(1);
     expect(compareStreamIds('5-5', '5-5')).toBe(0);

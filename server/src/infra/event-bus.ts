@@ -15,20 +15,38 @@ export interface BusEvent {
 }
 
 /**
- * Atomically: next seq for the channel, append to the channel's bounded log (for resume), publish
- * to every process. One script, so seq order, log order and delivery order agree.
+ * Atomically, for each event in order: next seq for its channel, append to the channel's bounded log (for resume),
+ * publish to every process. One script, so seq order, log order and delivery order agree. KEYS are each event's seq
+ * and log keys; ARGV the topic, the backlog, then each event's body, ttl and channel. Returns each event's seq and id.
  */
 const PUBLISH_SCRIPT = `
-local seq = redis.call('INCR', KEYS[1])
-local id = redis.call('XADD', KEYS[2], 'MAXLEN', '~', ARGV[3], '*', 'seq', seq, 'body', ARGV[2])
-local ttl = tonumber(ARGV[4])
-if ttl > 0 then
-  redis.call('EXPIRE', KEYS[1], ttl)
-  redis.call('EXPIRE', KEYS[2], ttl)
+local out = {}
+for i = 1, #KEYS / 2 do
+  local body = ARGV[3 * i]
+  local ttl = tonumber(ARGV[3 * i + 1])
+  local seq = redis.call('INCR', KEYS[2 * i - 1])
+  local id = redis.call('XADD', KEYS[2 * i], 'MAXLEN', '~', ARGV[2], '*', 'seq', seq, 'body', body)
+  if ttl > 0 then
+    redis.call('EXPIRE', KEYS[2 * i - 1], ttl)
+    redis.call('EXPIRE', KEYS[2 * i], ttl)
+  end
+  redis.call('PUBLISH', ARGV[1], seq .. '\\n' .. id .. '\\n' .. ARGV[3 * i + 2] .. '\\n' .. body)
+  out[2 * i - 1] = seq
+  out[2 * i] = id
 end
-redis.call('PUBLISH', ARGV[1], seq .. '\\n' .. id .. '\\n' .. ARGV[5] .. '\\n' .. ARGV[2])
-return {seq, id}
+return out
 `;
+
+/** Most events one script call publishes; a burst beyond it goes in several calls, in order. */
+const PUBLISH_BATCH_MAX = 64;
+
+interface PendingEvent {
+  channel: string;
+  body: string;
+  ttl: number;
+  resolve(published: { id: string; seq: number }): void;
+  reject(error: unknown): void;
+}
 
 /** Private channels are idle most of the time; their log and seq expire after a week of silence. */
 const PRIVATE_CHANNEL_TTL_SECONDS = 7 * 24 * 3600;
@@ -46,22 +64,23 @@ export interface ControlMessage {
   sessionIds: string[];
 }
 
-/** The command connection with PUBLISH_SCRIPT defined on it. */
-type ScriptedRedis = Redis & { publishEvent(...args: string[]): Promise<[number, string]> };
+/** The command connection with PUBLISH_SCRIPT defined on it (the key count goes first). */
+type ScriptedRedis = Redis & { publishEvents(...args: (string | number)[]): Promise<(number | string)[]> };
 
 export class RedisEventBus implements EventTransport {
   private subscriber: Redis | null = null;
   private readonly listeners = new Set<(event: BusEvent) => void>();
   private readonly controlListeners = new Set<(message: ControlMessage) => void>();
   private readonly commands: ScriptedRedis;
+  private pending: PendingEvent[] = [];
 
   constructor(
     commands: Redis,
     private readonly options: EventBusOptions,
   ) {
     // EVALSHA, falling back to EVAL once per connection: the script text does not travel (and get hashed) with
-    // every event; a settled bet publishes three or four.
-    commands.defineCommand('publishEvent', { numberOfKeys: 2, lua: PUBLISH_SCRIPT });
+    // every call.
+    commands.defineCommand('publishEvents', { lua: PUBLISH_SCRIPT });
     this.commands = commands as ScriptedRedis;
   }
 
@@ -91,19 +110,30 @@ export class RedisEventBus implements EventTransport {
     return redisKey(this.options.prefix, 'events', 'log', channel);
   }
 
-  async publish(channel: string, type: EventType, data: unknown): Promise<{ id: string; seq: number }> {
+  /**
+   * Publishes one event. The events published in one turn of the event loop go to Redis together, in one script call
+   * (a settled bet publishes four: its result, the feed, the balance and the XP), in the order they were published.
+   */
+  publish(channel: string, type: EventType, data: unknown): Promise<{ id: string; seq: number }> {
     const body = JSON.stringify({ type, ts: Date.now(), data });
     const ttl = channel.includes(':') ? PRIVATE_CHANNEL_TTL_SECONDS : 0;
-    const [seq, id] = await this.commands.publishEvent(
-      this.seqKey(channel),
-      this.logKey(channel),
-      this.topic,
-      body,
-      String(this.options.backlog),
-      String(ttl),
-      channel,
-    );
-    return { seq: Number(seq), id };
+    return new Promise((resolve, reject) => {
+      if (this.pending.push({ channel, body, ttl, resolve, reject }) === 1) setImmediate(() => this.flush());
+    });
+  }
+
+  private flush(): void {
+    const batch = this.pending;
+    this.pending = [];
+    for (let start = 0; start < batch.length; start += PUBLISH_BATCH_MAX) {
+      const events = batch.slice(start, start + PUBLISH_BATCH_MAX);
+      const keys = events.flatMap((event) => [this.seqKey(event.channel), this.logKey(event.channel)]);
+      const args = events.flatMap((event) => [event.body, String(event.ttl), event.channel]);
+      this.commands.publishEvents(keys.length, ...keys, this.topic, String(this.options.backlog), ...args).then(
+        (answer) => events.forEach((event, i) => event.resolve({ seq: Number(answer[2 * i]), id: String(answer[2 * i + 1]) })),
+        (error: unknown) => events.forEach((event) => event.reject(error)),
+      );
+    }
   }
 
   /** Events of a channel after `afterId` (exclusive), oldest first, at most `limit`. */
@@ -171,25 +201,40 @@ export class RedisEventBus implements EventTransport {
   }
 }
 
-/** "seq\nid\nchannel\n{json body}" as written by the publish script. */
+/**
+ * "seq\nid\nchannel\n{json body}" as written by the publish script. The body is parsed on first use: every event of
+ * the platform reaches every server process, and most are for channels nobody on this process listens to.
+ */
 export function decodeBusMessage(message: string): BusEvent | null {
   const first = message.indexOf('\n');
   const second = message.indexOf('\n', first + 1);
   const third = message.indexOf('\n', second + 1);
-  if (first < 0 || second < 0 || third < 0) return null;
-  try {
-    const body = JSON.parse(message.slice(third + 1)) as { type: string; ts: number; data: unknown };
-    return {
-      seq: Number(message.slice(0, first)),
-      id: message.slice(first + 1, second),
-      channel: message.slice(second + 1, third),
-      type: body.type,
-      ts: body.ts,
-      data: body.data,
-    };
-  } catch {
-    return null;
-  }
+  if (first < 0 || second < 0 || third < 0 || message[third + 1] !== '{') return null;
+  let body: { type: string; ts: number; data: unknown } | undefined;
+  const parsed = () => {
+    if (!body) {
+      try {
+        body = JSON.parse(message.slice(third + 1)) as { type: string; ts: number; data: unknown };
+      } catch {
+        body = { type: 'malformed', ts: 0, data: null };
+      }
+    }
+    return body;
+  };
+  return {
+    seq: Number(message.slice(0, first)),
+    id: message.slice(first + 1, second),
+    channel: message.slice(second + 1, third),
+    get type() {
+      return parsed().type;
+    },
+    get ts() {
+      return parsed().ts;
+    },
+    get data() {
+      return parsed().data;
+    },
+  };
 }
 
 function decodeControl(message: string): ControlMessage | null {

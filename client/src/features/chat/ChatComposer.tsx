@@ -35,8 +35,8 @@ export function ChatComposer() {
       openAuthModal('login');
       return;
     }
-    if (sending) return;
-    // Refused locally: nothing to send, or too long after trimming.
+    // Refused locally: nothing to send, too long after trimming, or a command with a usage error. Said at once, even
+    // while an earlier message is still on its way.
     if (state.problem === 'too-long') {
       setError(TOO_LONG_MESSAGE);
       return;
@@ -47,6 +47,8 @@ export function ChatComposer() {
       setError(command.message);
       return;
     }
+    // One send at a time: the text stays in the box until the earlier one has its answer.
+    if (sending) return;
     setSending(true);
     setError(null);
     // Cleared now, not when the answer arrives: the server publishes the message to the live feed

@@ -148,7 +148,13 @@ export class VipService {
         await written.announce();
         break;
       } catch (error) {
-        if (!(error instanceof AlreadyAccrued)) throw error;
+        if (!(error instanceof AlreadyAccrued)) {
+          // One bet that cannot be accrued must not fail the bets settled beside it: each then goes alone, and only
+          // the failing one is left to the repair sweep.
+          if (pending.length === 1) outcomes.set(pending[0]!.betId, { error });
+          else for (const bet of pending) outcomes.set(bet.betId, (await this.accrueBatch([bet]))[0]!);
+          break;
+        }
         const done = new Set(error.betIds);
         skipped.push(...pending.filter((bet) => done.has(bet.betId)));
         pending = pending.filter((bet) => !done.has(bet.betId));
@@ -221,7 +227,8 @@ export class VipService {
     if (fresh.size < rows.length) throw new AlreadyAccrued(rows.filter((row) => !fresh.has(row.betId)).map((row) => row.betId));
     const promoted = [...players].filter(([, player]) => player.rank.id !== player.storedRank);
     await setPlayerRanks(tx.trx, promoted.map(([userId, player]) => ({ userId, rank: player.rank.id })));
-    if (rakebackOwed.size > 0) await tx.post(rakebackPosting([...rakebackOwed.values()]));
+    // Its key names exactly these bets, whose economy rows were all new just above: no posting can hold it yet.
+    if (rakebackOwed.size > 0) await tx.postAll([rakebackPosting([...rakebackOwed.values()])], { newKeys: true });
     return {
       results,
       announce: async () => {

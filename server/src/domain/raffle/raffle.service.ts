@@ -49,9 +49,8 @@ export interface RaffleConfig {
 export interface RaffleDeps {
   db: Db;
   ledger: LedgerService;
-  /** raffle-win goes through the outbox: written with the payout, published after commit. */
+  /** raffle-win and raffle-update go through the outbox: written with the change, published after commit. */
   outbox: Pick<EventOutbox, 'write' | 'publish'>;
-  events: { raffleUpdate(payload: { raffleId: string; status: 'open' | 'closed' | 'drawn' }): Promise<unknown> };
   chat: { post(line: { kind: 'raffle'; userId: null; message: string }): Promise<unknown> };
   isExcluded(userId: number): Promise<boolean>;
   onBackgroundError?(error: unknown, what: string): void;
@@ -172,18 +171,23 @@ export class RaffleService {
     const periodStart = closesAt.getTime() - this.config.periodMs;
     const opensAt = new Date(last && last.closesAt.getTime() > periodStart ? last.closesAt.getTime() : periodStart);
     const serverSeed = randomBytes(32).toString('hex');
-    const inserted = await insertRaffle(this.deps.db, {
-      opensAt,
-      closesAt,
-      serverSeed,
-      serverSeedHash: sha256Hex(serverSeed),
-      revenueSharePpm: this.config.revenueSharePpm,
-      prizeSharesPpm: this.shares.map(Number),
-      usdPerTicket: this.config.rule.usdPerTicket,
-      bzuPerTicket: this.config.rule.bzuPerTicket,
+    let update: OutboxEntry | undefined;
+    const inserted = await this.deps.db.transaction().execute(async (trx) => {
+      const row = await insertRaffle(trx, {
+        opensAt,
+        closesAt,
+        serverSeed,
+        serverSeedHash: sha256Hex(serverSeed),
+        revenueSharePpm: this.config.revenueSharePpm,
+        prizeSharesPpm: this.shares.map(Number),
+        usdPerTicket: this.config.rule.usdPerTicket,
+        bzuPerTicket: this.config.rule.bzuPerTicket,
+      });
+      if (row) update = await this.updateEvent(trx, row.id, 'open');
+      return row;
     });
-    if (inserted) {
-      this.publishUpdate(inserted.id, 'open');
+    if (inserted && update) {
+      await this.statusChanged([update]);
       return { raffle: inserted, opened: inserted.id };
     }
     // Another run opened it first.
@@ -197,6 +201,7 @@ export class RaffleService {
    * share into the pool. False when it was already closed (or drawn) by another run.
    */
   async close(id: string): Promise<boolean> {
+    let update: OutboxEntry | undefined;
     const closed = await this.deps.ledger.transact(async ({ trx, post }) => {
       const raffle = await findRaffle(trx, id, { lock: 'update' });
       if (!raffle || raffle.status !== 'open') return false;
@@ -231,9 +236,10 @@ export class RaffleService {
         jackpot,
         pool: jackpot + funded,
       });
+      update = await this.updateEvent(trx, id, 'closed');
       return true;
     });
-    if (closed) this.publishUpdate(id, 'closed');
+    if (closed && update) await this.statusChanged([update]);
     return closed;
   }
 
@@ -287,12 +293,12 @@ export class RaffleService {
           }),
         ),
       );
+      events.push(await this.updateEvent(trx, id, 'drawn'));
       return true;
     });
     const raffle = await this.byId(id);
     if (paid) {
-      await this.deps.outbox.publish(events);
-      this.publishUpdate(id, 'drawn');
+      await this.statusChanged(events);
       await this.deps.chat.post({ kind: 'raffle', userId: null, message: drawLine(raffle) }).catch((error: unknown) => this.deps.onBackgroundError?.(error, 'raffle chat line'));
     }
     return { raffle, paid };
@@ -442,10 +448,17 @@ export class RaffleService {
     };
   }
 
-  private publishUpdate(raffleId: string, status: 'open' | 'closed' | 'drawn'): void {
+  /** After a status change commits: the cached live totals are stale, and its outbox events go out. */
+  private async statusChanged(events: OutboxEntry[]): Promise<void> {
     this.live = null;
-    this.deps.events.raffleUpdate({ raffleId, status }).catch((error: unknown) => this.deps.onBackgroundError?.(error, 'raffle-update publish'));
+    await this.deps.outbox.publish(events);
   }
+
+  /** The raffle's new status for the public raffle channel, written in the transaction that made it so (outbox). */
+  private updateEvent(trx: Db, raffleId: string, status: 'open' | 'closed' | 'drawn'): Promise<OutboxEntry> {
+    return this.deps.outbox.write(trx, 'raffle-update', { raffleId, status });
+  }
+
 }
 
 function ruleOf(raffle: RaffleRow): TicketRule {
