@@ -170,9 +170,16 @@ export async function listApprovedWithdrawalIds(db: Executor, approvedBefore: Da
   return rows.map((row) => String(row.id));
 }
 
+/** One status, or several read as one list (an admin's "awaiting payout" is APPROVED and SENDING). */
+export type WithdrawalStatusFilter = WithdrawalStatus | readonly WithdrawalStatus[];
+
+function statusList(filter: WithdrawalStatusFilter): WithdrawalStatus[] {
+  return typeof filter === 'string' ? [filter] : [...filter];
+}
+
 export async function listWithdrawals(
   db: Executor,
-  options: { userId?: number; status?: WithdrawalStatus; limit: number; beforeId?: string; oldestFirst?: boolean; offset?: number },
+  options: { userId?: number; status?: WithdrawalStatusFilter; limit: number; beforeId?: string; oldestFirst?: boolean; offset?: number },
 ): Promise<WithdrawalRow[]> {
   let query = db
     .selectFrom('withdrawals')
@@ -180,16 +187,16 @@ export async function listWithdrawals(
     .orderBy('id', options.oldestFirst ? 'asc' : 'desc')
     .limit(options.limit);
   if (options.userId !== undefined) query = query.where('user_id', '=', options.userId);
-  if (options.status) query = query.where('status', '=', options.status);
+  if (options.status) query = query.where('status', 'in', statusList(options.status));
   if (options.beforeId) query = query.where('id', options.oldestFirst ? '>' : '<', options.beforeId);
   else if (options.offset) query = query.offset(options.offset);
   return query.execute();
 }
 
-export async function countWithdrawals(db: Executor, options: { userId?: number; status?: WithdrawalStatus }): Promise<number> {
+export async function countWithdrawals(db: Executor, options: { userId?: number; status?: WithdrawalStatusFilter }): Promise<number> {
   let query = db.selectFrom('withdrawals').select((eb) => eb.fn.countAll<string>().as('count'));
   if (options.userId !== undefined) query = query.where('user_id', '=', options.userId);
-  if (options.status) query = query.where('status', '=', options.status);
+  if (options.status) query = query.where('status', 'in', statusList(options.status));
   return Number((await query.executeTakeFirstOrThrow()).count);
 }
 

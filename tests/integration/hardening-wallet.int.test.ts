@@ -114,6 +114,13 @@ describe('wallet hardening', () => {
     const restarted = withdrawalService({ payout: crashing });
     expect((await restarted.processPayout(w.id))?.status).toBe('SENDING');
     expect(sends).toEqual([w.id]);
+    // The admin page's one list of what waits on a payout shows it while SENDING, beside an APPROVED one.
+    const unqueued = withdrawalService({ payoutQueue: { enqueue: async () => undefined } });
+    const queued = await unqueued.request(player.user.id, { amount: 100_000_000n, asset: 'USDT', network: 'ERC20', address: PAYOUT_ADDRESS, password: 'x' });
+    await unqueued.approve(admin.user.id, queued.id);
+    const awaiting = await trpc(platform, 'query', 'admin.withdrawals.awaitingPayout', { limit: 100 }, admin2.token);
+    const statusOf = (id: string) => awaiting.body.result.data.items.find((item: { id: string }) => item.id === id)?.status;
+    expect([statusOf(w.id), statusOf(queued.id)]).toEqual(['SENDING', 'APPROVED']);
     // The operator checked the chain: it went out; recording the txid settles it.
     const settled = await trpc(platform, 'mutation', 'admin.withdrawals.recordTxid', { id: w.id, txid: 'cd'.repeat(32) }, admin2.token);
     expect(settled.body.result.data.status).toBe('SENT');

@@ -71,13 +71,16 @@ function WithdrawalTable({ items, actions }: { items: WithdrawalRow[]; actions: 
   );
 }
 
+const ADMIN_LIST_REFRESH_MS = 5_000;
+
 function WithdrawalsSection() {
   const utils = trpc.useUtils();
-  const pending = trpc.admin.withdrawals.pending.useQuery({ limit: 100 });
-  const approved = trpc.admin.withdrawals.approved.useQuery({ limit: 100 });
+  // The payout job moves an approved withdrawal on by itself, so the lists follow it without a reload.
+  const pending = trpc.admin.withdrawals.pending.useQuery({ limit: 100 }, { refetchInterval: ADMIN_LIST_REFRESH_MS });
+  const approved = trpc.admin.withdrawals.awaitingPayout.useQuery({ limit: 100 }, { refetchInterval: ADMIN_LIST_REFRESH_MS });
   const refresh = () => {
     void utils.admin.withdrawals.pending.invalidate();
-    void utils.admin.withdrawals.approved.invalidate();
+    void utils.admin.withdrawals.awaitingPayout.invalidate();
   };
   const approve = trpc.admin.withdrawals.approve.useMutation({ onSuccess: refresh });
   const reject = trpc.admin.withdrawals.reject.useMutation({ onSuccess: () => (refresh(), setRejecting(null)) });

@@ -8,6 +8,7 @@ import {
   listWithdrawals,
   transitionWithdrawal,
   type WithdrawalRow,
+  type WithdrawalStatusFilter,
 } from '../../../../db/repositories/wallet.repo.js';
 import { DomainError } from '../errors.js';
 import { formatAmount, type Currency } from './amounts.js';
@@ -168,7 +169,7 @@ export class WithdrawalService {
   }
 
   /** One page (by cursor, or by number), with the total the filter matches. */
-  async list(userId: number | undefined, input: { status: 'ALL' | WithdrawalStatus; limit?: number; cursor?: string; page?: number }) {
+  async list(userId: number | undefined, input: { status: 'ALL' | WithdrawalStatusFilter; limit?: number; cursor?: string; page?: number }) {
     const limit = input.limit ?? PAGE_DEFAULT;
     const status = input.status === 'ALL' ? undefined : input.status;
     const [rows, total] = await Promise.all([

@@ -12,6 +12,13 @@ export const adminRouter = router({
     pending: adminProcedure.input(pageInput).query(({ ctx, input }) => ctx.services.withdrawals.list(undefined, { ...input, status: 'PENDING' })),
     /** Approved and waiting for the payout's transaction id (the manual adapter sends nothing itself). */
     approved: adminProcedure.input(pageInput).query(({ ctx, input }) => ctx.services.withdrawals.list(undefined, { ...input, status: 'APPROVED' })),
+    /**
+     * What waits on the payout, in one read: APPROVED and SENDING. A withdrawal passes through SENDING
+     * while the payout job runs, so two separate lists read at different moments can both miss it.
+     */
+    awaitingPayout: adminProcedure
+      .input(pageInput)
+      .query(({ ctx, input }) => ctx.services.withdrawals.list(undefined, { ...input, status: ['APPROVED', 'SENDING'] })),
     /** Handed to the payout adapter without a recorded outcome: check the chain, then recordTxid or fail. */
     sending: adminProcedure.input(pageInput).query(({ ctx, input }) => ctx.services.withdrawals.list(undefined, { ...input, status: 'SENDING' })),
     approve: adminProcedure.input(withdrawalIdSchema).mutation(({ ctx, input }) => ctx.services.withdrawals.approve(ctx.user.id, input.id)),
