@@ -161,6 +161,26 @@ describe('wallet in the browser', () => {
     await adminPage.getByRole('button', { name: 'Run ledger check' }).click();
     await expect.poll(() => adminPage.getByTestId('ledger-check-result').innerText(), { timeout: 10_000 }).toContain('Ledger OK');
     await screenshot(adminPage, 'wallet-admin-ledger');
+
+    // A payout that never went out: the admin marks it failed with a reason, and the player gets it all back.
+    const second = await trpc(platform, 'mutation', 'wallet.withdraw', { amount: '8', asset: 'USDT', network: 'ERC20', address: PAYOUT_ADDRESS, password: alice.password }, alice.token);
+    expect(second.status, JSON.stringify(second.body)).toBe(200);
+    await expect.poll(() => page.getByTestId('header-balance').innerText()).toContain('1,200.07');
+    const failing = adminPage.getByTestId(`withdrawal-${second.body.result.data.id}`);
+    await failing.getByRole('button', { name: 'Approve' }).click({ timeout: 10_000 });
+    await expect.poll(() => failing.innerText(), { timeout: 10_000 }).toMatch(/APPROVED|SENDING/);
+    await failing.getByRole('button', { name: 'Mark failed' }).click();
+    const failDialog = adminPage.getByRole('dialog', { name: `Fail withdrawal #${second.body.result.data.id}` });
+    const confirmFail = failDialog.getByRole('button', { name: 'Fail withdrawal' });
+    expect(await confirmFail.isDisabled()).toBe(true);
+    await failDialog.getByLabel('Reason (the player sees it)').fill('Hot wallet out of gas');
+    await expect.poll(() => failDialog.evaluate((dialog) => getComputedStyle(dialog).opacity)).toBe('1');
+    await screenshot(adminPage, 'wallet-admin-fail-dialog');
+    await confirmFail.click();
+    await expect.poll(() => failing.count()).toBe(0);
+    await expect.poll(() => page.getByTestId('header-balance').innerText()).toContain('1,208.57');
+    const failed = await trpc(platform, 'query', 'wallet.withdrawals', { status: 'FAILED' }, alice.token);
+    expect(failed.body.result.data.items.map((item: { id: string; reason: string | null }) => [item.id, item.reason])).toEqual([[second.body.result.data.id, 'Hot wallet out of gas']]);
     expect(pageErrors.get(page)).toEqual([]);
     expect(pageErrors.get(adminPage)).toEqual([]);
 

@@ -73,6 +73,14 @@ function WithdrawalTable({ items, actions }: { items: WithdrawalRow[]; actions: 
 
 const ADMIN_LIST_REFRESH_MS = 5_000;
 
+type RefusalAction = 'reject' | 'fail';
+
+/** Refusing before approval is a rejection; after it (nothing went out on chain) the payout failed. */
+const REFUSALS: Record<RefusalAction, { verb: string; consequence: string }> = {
+  reject: { verb: 'Reject', consequence: 'The withdrawal is refused before any payout.' },
+  fail: { verb: 'Fail', consequence: 'Only when nothing went out on chain: check the chain first.' },
+};
+
 function WithdrawalsSection() {
   const utils = trpc.useUtils();
   // The payout job moves an approved withdrawal on by itself, so the lists follow it without a reload.
@@ -83,9 +91,10 @@ function WithdrawalsSection() {
     void utils.admin.withdrawals.awaitingPayout.invalidate();
   };
   const approve = trpc.admin.withdrawals.approve.useMutation({ onSuccess: refresh });
-  const reject = trpc.admin.withdrawals.reject.useMutation({ onSuccess: () => (refresh(), setRejecting(null)) });
+  const reject = trpc.admin.withdrawals.reject.useMutation({ onSuccess: () => (refresh(), setRefusing(null)) });
+  const fail = trpc.admin.withdrawals.fail.useMutation({ onSuccess: () => (refresh(), setRefusing(null)) });
   const recordTxid = trpc.admin.withdrawals.recordTxid.useMutation({ onSuccess: () => (refresh(), setRecording(null)) });
-  const [rejecting, setRejecting] = useState<WithdrawalRow | null>(null);
+  const [refusing, setRefusing] = useState<{ item: WithdrawalRow; action: RefusalAction } | null>(null);
   const [reason, setReason] = useState('');
   const [recording, setRecording] = useState<WithdrawalRow | null>(null);
   const [txid, setTxid] = useState('');
@@ -108,7 +117,7 @@ function WithdrawalsSection() {
                 <Button size="xs" color="green" loading={approve.isPending && approve.variables?.id === item.id} onClick={() => approve.mutate({ id: item.id })}>
                   Approve
                 </Button>
-                <Button size="xs" color="red" variant="light" onClick={() => (setReason(''), reject.reset(), setRejecting(item))}>
+                <Button size="xs" color="red" variant="light" onClick={() => (setReason(''), reject.reset(), setRefusing({ item, action: 'reject' }))}>
                   Reject
                 </Button>
               </Group>
@@ -124,27 +133,37 @@ function WithdrawalsSection() {
           <WithdrawalTable
             items={approved.data.items}
             actions={(item) => (
-              <Button size="xs" aria-label="Record transaction id" onClick={() => (setTxid(''), recordTxid.reset(), setRecording(item))}>
-                Record txid
-              </Button>
+              <Stack gap={4}>
+                <Button size="xs" aria-label="Record transaction id" onClick={() => (setTxid(''), recordTxid.reset(), setRecording(item))}>
+                  Record txid
+                </Button>
+                <Button size="xs" color="red" variant="light" onClick={() => (setReason(''), fail.reset(), setRefusing({ item, action: 'fail' }))}>
+                  Mark failed
+                </Button>
+              </Stack>
             )}
           />
         ) : null}
       </Stack>
-      <Modal opened={rejecting !== null} onClose={() => setRejecting(null)} title={`Reject withdrawal #${rejecting?.id ?? ''}`} centered>
+      <Modal
+        opened={refusing !== null}
+        onClose={() => setRefusing(null)}
+        title={`${refusing ? REFUSALS[refusing.action].verb : ''} withdrawal #${refusing?.item.id ?? ''}`}
+        centered
+      >
         <form
           onSubmit={(event: FormEvent) => {
             event.preventDefault();
-            if (rejecting && reason.trim()) reject.mutate({ id: rejecting.id, reason: reason.trim() });
+            if (refusing && reason.trim()) (refusing.action === 'reject' ? reject : fail).mutate({ id: refusing.item.id, reason: reason.trim() });
           }}
         >
           <Stack gap="sm">
-            <Text size="sm">The amount and fee go back to the player in full.</Text>
+            <Text size="sm">{refusing ? REFUSALS[refusing.action].consequence : ''} The amount and fee go back to the player in full.</Text>
             <TextInput label="Reason (the player sees it)" value={reason} onChange={(event) => setReason(event.currentTarget.value)} maxLength={500} data-autofocus />
-            <ErrorAlert error={reject.error} title="Not rejected" />
+            <ErrorAlert error={refusing?.action === 'fail' ? fail.error : reject.error} title={refusing?.action === 'fail' ? 'Not marked failed' : 'Not rejected'} />
             <Group justify="flex-end">
-              <Button type="submit" color="red" loading={reject.isPending} disabled={!reason.trim()}>
-                Reject withdrawal
+              <Button type="submit" color="red" loading={reject.isPending || fail.isPending} disabled={!reason.trim()}>
+                {refusing ? REFUSALS[refusing.action].verb : ''} withdrawal
               </Button>
             </Group>
           </Stack>
