@@ -173,6 +173,12 @@ describe('raffle: tickets from play, provably fair draw, prizes through the ledg
       expect(Number(view.mine.winChance)).toBeGreaterThan(0);
     }
     expect((await current(d)).mine).toMatchObject({ tickets: 0, holderBonus: 0, winChance: '0' });
+    // Wagered below one ticket: no ticket and not among the players, but the page shows what was wagered.
+    const e = await funded('5');
+    data(await trpc(platform, 'mutation', 'games.dice.bet', { amount: '0.5', currency: 'USD', target: 50.5, condition: 'over' }, e.token));
+    const below = await current(e);
+    expect(below.mine).toMatchObject({ tickets: 0, wageredUsd: '0.5', wageredBzu: '0', winChance: '0' });
+    expect([below.players, below.totalTickets]).toEqual([3, total]);
     // REST answers the same for the signed-in player.
     const rest = await http(platform.url, 'GET', '/api/raffle/current', undefined, { token: a.token });
     expect(rest.status).toBe(200);

@@ -75,28 +75,32 @@ export function periodCloseAfter(at: Date, periodMs: number, closeUtcMinutes: nu
   return new Date(anchor + k * periodMs);
 }
 
-interface Entrant extends TicketRange {
+/** One player's tickets and where they came from. */
+interface EntrantFigures {
+  userId: number;
+  tickets: number;
   wageredUsd: bigint;
   wageredBzu: bigint;
   holderBonus: number;
   freeEntry: boolean;
 }
 
+type Entrant = TicketRange & EntrantFigures;
+
 /**
- * Tickets per player from where they came from. The holder bonus goes to players who took part (wagered in the
- * period or claimed the free entry): holding BZU alone enters nobody.
+ * A player's tickets from their sources. The holder bonus goes to players who took part (wagered in the period or
+ * claimed the free entry): holding BZU alone enters nobody.
  */
+export function entrantFigures(rule: TicketRule, source: EntrantSources): EntrantFigures {
+  const holderBonus = holderTier(source.bzuHeld).raffleTickets;
+  const tickets = ticketsFor(rule, { wageredUsd: source.wageredUsd, wageredBzu: source.wageredBzu, holderBonus, freeEntry: source.freeEntry ? 1 : 0 });
+  return { userId: source.userId, tickets, wageredUsd: source.wageredUsd, wageredBzu: source.wageredBzu, holderBonus, freeEntry: source.freeEntry };
+}
+
+/** The draw's entrants: players with at least one ticket, each with their ticket range. */
 export function entrantsFrom(rule: TicketRule, sources: readonly EntrantSources[]): Entrant[] {
-  const counted = sources.map((source) => {
-    const holderBonus = holderTier(source.bzuHeld).raffleTickets;
-    const freeEntry = source.freeEntry ? 1 : 0;
-    return { source, holderBonus, tickets: ticketsFor(rule, { wageredUsd: source.wageredUsd, wageredBzu: source.wageredBzu, holderBonus, freeEntry }) };
-  });
-  const byUser = new Map(counted.map((item) => [item.source.userId, item]));
-  return ticketRanges(counted.map((item) => ({ userId: item.source.userId, tickets: item.tickets }))).map((range) => {
-    const { source, holderBonus } = byUser.get(range.userId)!;
-    return { ...range, wageredUsd: source.wageredUsd, wageredBzu: source.wageredBzu, holderBonus, freeEntry: source.freeEntry };
-  });
+  const byUser = new Map(sources.map((source) => [source.userId, entrantFigures(rule, source)]));
+  return ticketRanges([...byUser.values()].map(({ userId, tickets }) => ({ userId, tickets }))).map((range) => ({ ...byUser.get(range.userId)!, ...range }));
 }
 
 /** The Trollbox line of a draw. */
@@ -318,10 +322,10 @@ export class RaffleService {
     let players = live.entrants.length;
     if (userId !== null) {
       // The player's own figures are always fresh (they just played); the shared total is adjusted to match.
-      const [fresh] = entrantsFrom(rule, await entrantSources(this.deps.db, raffle, userId));
+      const fresh = await this.freshFigures(raffle, userId);
       const cached = live.entrants.find((entrant) => entrant.userId === userId);
       totalTickets += (fresh?.tickets ?? 0) - (cached?.tickets ?? 0);
-      players += (fresh ? 1 : 0) - (cached ? 1 : 0);
+      players += (fresh && fresh.tickets > 0 ? 1 : 0) - (cached ? 1 : 0);
       mine = this.mine(fresh, totalTickets, raffle.prizeSharesPpm.length);
     }
     const revenueShare = live.revenue > 0n ? (live.revenue * BigInt(raffle.revenueSharePpm)) / PPM : 0n;
@@ -359,7 +363,7 @@ export class RaffleService {
       await insertFreeEntry(trx, locked.id, userId);
       return locked;
     });
-    const [fresh] = entrantsFrom(ruleOf(raffle), await entrantSources(this.deps.db, raffle, userId));
+    const fresh = await this.freshFigures(raffle, userId);
     const live = await this.liveFigures(raffle);
     const cached = live.entrants.find((entrant) => entrant.userId === userId);
     const total = live.entrants.reduce((sum, entrant) => sum + entrant.tickets, 0) + (fresh?.tickets ?? 0) - (cached?.tickets ?? 0);
@@ -392,7 +396,13 @@ export class RaffleService {
     return { raffleId: id, entrantsHash: row.entrantsHash!, csv: entrantsCsv(ranges) };
   }
 
-  private mine(entrant: Entrant | undefined, totalTickets: number, prizeCount: number): RaffleMine {
+  /** The player's own figures, read now: what they wagered shows even before it makes a ticket. */
+  private async freshFigures(raffle: RaffleRow, userId: number): Promise<EntrantFigures | undefined> {
+    const [source] = await entrantSources(this.deps.db, raffle, userId);
+    return source ? entrantFigures(ruleOf(raffle), source) : undefined;
+  }
+
+  private mine(entrant: EntrantFigures | undefined, totalTickets: number, prizeCount: number): RaffleMine {
     const tickets = entrant?.tickets ?? 0;
     return {
       tickets,
