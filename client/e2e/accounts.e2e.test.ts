@@ -253,7 +253,7 @@ describe('accounts in the browser', () => {
     await page.getByLabel('New password').fill('short');
     await page.getByLabel('Confirm password').fill('short');
     await page.getByRole('button', { name: 'Set new password' }).click();
-    expect(await page.locator('main').innerText()).toContain('Password must be 8-128 characters');
+    await expect.poll(() => page.locator('main').innerText()).toContain('Password must be 8-128 characters');
     await page.getByLabel('New password').fill(newPassword);
     await page.getByLabel('Confirm password').fill(newPassword);
     await page.getByRole('button', { name: 'Set new password' }).click();

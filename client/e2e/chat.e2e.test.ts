@@ -208,10 +208,10 @@ describe('Trollbox in the browser', () => {
     await visit(a, baseUrl, '/');
     const input = panel(a).getByRole('textbox', { name: 'Chat message' });
     await input.fill('x'.repeat(150));
-    expect(await counter(a).innerText()).toBe('150/200');
+    await expect.poll(() => counter(a).innerText()).toBe('150/200');
     const calm = await counter(a).evaluate((el) => getComputedStyle(el).color);
     await input.fill('x'.repeat(151));
-    expect(await counter(a).innerText()).toBe('151/200');
+    await expect.poll(() => counter(a).innerText()).toBe('151/200');
     const warned = await counter(a).evaluate((el) => getComputedStyle(el).color);
     expect(warned).not.toBe(calm);
     const [r, g, b] = warned.match(/\d+/g)!.map(Number);
@@ -222,7 +222,7 @@ describe('Trollbox in the browser', () => {
 
     const before = (await api().chat.list.query({})).messages.length;
     await input.fill('y'.repeat(201));
-    expect(await panel(a).getByRole('button', { name: 'Send message' }).isDisabled()).toBe(true);
+    await expect.poll(() => panel(a).getByRole('button', { name: 'Send message' }).isDisabled()).toBe(true);
     await input.press('Enter');
     await expect.poll(() => panel(a).getByRole('alert').innerText()).toBe('Message must be at most 200 characters');
     await input.fill('   ');

@@ -161,10 +161,10 @@ describe('first impressions', () => {
       .evaluateAll((links) => [...new Set(links.map((link) => link.textContent?.trim()))]);
     expect(highlighted).toEqual(['Slots']);
     expect(await sidebar.getByRole('link', { name: /^Raffles?$/ }).allInnerTexts()).toEqual(['Raffles']);
-    expect(await page.locator('main').innerText()).toContain('No slot games yet');
+    await expect.poll(() => page.locator('main').innerText()).toContain('No slot games yet');
     await screenshot(page, 'wide-casino-slots-sidebar');
     await visit(page, platform.url, '/casino/gameshows');
-    expect(await page.locator('main').innerText()).toContain('No game shows yet');
+    await expect.poll(() => page.locator('main').innerText()).toContain('No game shows yet');
     // Raffles is not a game list: it shows the current raffle's card.
     await visit(page, platform.url, '/casino/raffles');
     await expect.poll(() => page.locator('main').innerText()).toContain('Daily raffle #');

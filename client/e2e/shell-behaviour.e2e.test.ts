@@ -65,7 +65,7 @@ describe('app shell behaviour', () => {
     const dialog = page.getByRole('dialog');
     await expect.poll(() => dialog.getByRole('tab', { name: 'LOGIN' }).getAttribute('aria-selected')).toBe('true');
     await dialog.getByRole('button', { name: 'LOGIN' }).click();
-    expect(await dialog.innerText()).toContain('This field is required');
+    await expect.poll(() => dialog.innerText()).toContain('This field is required');
     await page.keyboard.press('Escape');
     await expect.poll(() => dialog.count()).toBe(0);
 

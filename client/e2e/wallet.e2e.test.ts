@@ -186,7 +186,7 @@ describe('wallet in the browser', () => {
 
     // Not for players.
     await visit(page, baseUrl, '/admin');
-    expect(await main.innerText()).toContain('Staff only');
+    await expect.poll(() => main.innerText()).toContain('Staff only');
   });
 
   async function withdrawalIdOf(who: Player): Promise<string> {
