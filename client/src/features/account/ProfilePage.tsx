@@ -10,6 +10,7 @@ import { required, validPublicUsername } from '../auth/auth-validation';
 import { changeDisplayName, refreshProfile } from '../auth/session-actions';
 import { displayName, useSession } from '../auth/session-store';
 import { FormFailure } from '../../components/FormFailure';
+import { formatDate } from '../../lib/datetime';
 
 /** The profile as the stored user record has it, refreshed from the server when the page opens. */
 export function ProfilePage() {
@@ -28,7 +29,7 @@ export function ProfilePage() {
       user?.emailVerified === undefined ? undefined : user.emailVerified ? <Badge color="green">Verified</Badge> : <Badge color="yellow">Not verified</Badge>,
     ],
     ['Currency', user?.currency ?? DEFAULT_CURRENCY],
-    ['Member since', user?.createdAt ? new Date(user.createdAt).toLocaleDateString() : undefined],
+    ['Member since', user?.createdAt ? formatDate(user.createdAt) : undefined],
   ];
   return (
     <Stack gap="lg">

@@ -8,6 +8,7 @@ import { trpc } from '../../trpc';
 import { passwordsMatch, required, validPassword } from '../auth/auth-validation';
 import { TwoFactorCard } from './TwoFactorCard';
 import { TwoFactorCodeInput } from './TwoFactorCodeInput';
+import { formatDateTime } from '../../lib/datetime';
 
 export function SettingsPage() {
   return (
@@ -114,10 +115,6 @@ function deviceLabel(userAgent: string | null): string {
   return browser ?? os ?? userAgent.slice(0, 60);
 }
 
-function formatTime(iso: string): string {
-  return new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-}
-
 function SessionList() {
   const utils = trpc.useUtils();
   // Never served from the cache: the list belongs to whoever is signed in right now.
@@ -159,7 +156,7 @@ function SessionList() {
                     ) : null}
                   </Group>
                   <Text size="xs" c="dimmed">
-                    {session.ip ?? 'Unknown address'} · signed in {formatTime(session.createdAt)} · last active {formatTime(session.lastSeenAt)}
+                    {session.ip ?? 'Unknown address'} · signed in {formatDateTime(session.createdAt)} · last active {formatDateTime(session.lastSeenAt)}
                   </Text>
                 </Stack>
                 {session.current ? null : (
@@ -168,7 +165,7 @@ function SessionList() {
                     variant="light"
                     color="red"
                     style={{ flexShrink: 0 }}
-                    aria-label={`Revoke session: ${device}, signed in ${formatTime(session.createdAt)}`}
+                    aria-label={`Revoke session: ${device}, signed in ${formatDateTime(session.createdAt)}`}
                     loading={revoke.isPending && revoke.variables?.id === session.id}
                     onClick={() =>
                       revoke.mutate(

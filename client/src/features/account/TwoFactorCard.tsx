@@ -6,6 +6,7 @@ import { toApiError } from '../../lib/api-error';
 import { trpc } from '../../trpc';
 import { required } from '../auth/auth-validation';
 import { FormFailure } from '../../components/FormFailure';
+import { formatDate } from '../../lib/datetime';
 
 interface Setup {
   secret: string;
@@ -196,7 +197,7 @@ function EnabledState({ enabledAt, recoveryCodesLeft }: { enabledAt: string | nu
     <Stack gap="sm">
       <Text size="sm">
         Withdrawals ask for a code from your authenticator app
-        {enabledAt ? ` (on since ${new Date(enabledAt).toLocaleDateString(undefined, { dateStyle: 'medium' })})` : ''}. Recovery codes left:{' '}
+        {enabledAt ? ` (on since ${formatDate(enabledAt)})` : ''}. Recovery codes left:{' '}
         <strong data-testid="recovery-codes-left">{recoveryCodesLeft}</strong>
       </Text>
       <form onSubmit={submit} noValidate aria-labelledby="two-factor-disable-title">

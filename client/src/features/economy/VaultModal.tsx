@@ -3,7 +3,8 @@ import { notifications } from '@mantine/notifications';
 import { useState, type FormEvent } from 'react';
 import { trpc } from '../../trpc';
 import { formatMoney, amountInputError } from '../wallet/money';
-import { errorMessage, formatDateTime } from '../wallet/wallet-ui';
+import { errorMessage } from '../wallet/wallet-ui';
+import { formatDateTime } from '../../lib/datetime';
 import { domainCodeOf } from './use-vip';
 import { closeVaultModal, useVaultModal } from './vault-modal-store';
 

@@ -5,7 +5,8 @@ import { openAuthModal } from '../auth/auth-modal-store';
 import { PageHeader } from '../../components/PageHeader';
 import { trpc } from '../../trpc';
 import { formatMoney } from '../wallet/money';
-import { ErrorAlert, formatDateTime } from '../wallet/wallet-ui';
+import { ErrorAlert } from '../wallet/wallet-ui';
+import { formatDateTime } from '../../lib/datetime';
 import { formatXp, useVipStatus } from './use-vip';
 
 const isZero = (value: string) => /^0(\.0*)?$/.test(value);

@@ -3,7 +3,7 @@ import { IconCheck, IconCopy, IconShieldCheck } from '@tabler/icons-react';
 import { ButtonLink } from '../../components/router-links';
 import { trpc } from '../../trpc';
 import { verifySearchFromBet } from '../fairness/verify-link';
-import { formatDateTime } from '../wallet/wallet-ui';
+import { formatDateTime } from '../../lib/datetime';
 import { formatMoney } from '../wallet/money';
 import { betProfit, formatMultiplier, gameName, outcomeSummary } from './bet-format';
 import type { BetView } from './bet-types';

@@ -3,10 +3,11 @@ import { useEffect, useState } from 'react';
 import { trpc } from '../../trpc';
 import { formatMoney } from '../wallet/money';
 import { BetGameCell, BetStakeCells } from './BetCells';
-import { betProfit, formatTime } from './bet-format';
+import { betProfit } from './bet-format';
 import type { BetView, LiveFeedKind } from './bet-types';
 import { asFeedBet, mergeFeed } from './live-feed';
 import { TableHeader } from '../../components/TableHeader';
+import { formatClock } from '../../lib/datetime';
 
 /** Recent bets of everyone (All) or the big ones (High rollers): backfill from bets.recent, then live from bets.onLive. */
 export function LiveFeed() {
@@ -69,7 +70,7 @@ function FeedTable({ feed }: { feed: LiveFeedKind }) {
                 </Table.Td>
                 <Table.Td>
                   <Text size="sm" c="dimmed">
-                    {formatTime(bet.createdAt)}
+                    {formatClock(bet.createdAt, { seconds: true })}
                   </Text>
                 </Table.Td>
                 <BetStakeCells bet={bet} />

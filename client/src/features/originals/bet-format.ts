@@ -25,11 +25,6 @@ export function betProfit(bet: Pick<BetView, 'amount' | 'payout' | 'state'>): st
   return fromUnits(payout - amount);
 }
 
-export function formatTime(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : date.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
-}
-
 /** One line for a bet's outcome, per game (the outcome shapes of API.md). */
 export function outcomeSummary(bet: Pick<BetView, 'game' | 'outcome' | 'state'>): string {
   const o = bet.outcome as Record<string, unknown>;

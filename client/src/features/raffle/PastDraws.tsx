@@ -2,7 +2,8 @@ import { AccordionChevron, Anchor, Badge, Box, Button, Code, Group, Paper, Scrol
 import { IconPlayerPlay } from '@tabler/icons-react';
 import { useState } from 'react';
 import { trpc } from '../../trpc';
-import { ErrorAlert, formatDateTime } from '../wallet/wallet-ui';
+import { ErrorAlert } from '../wallet/wallet-ui';
+import { formatDateTime } from '../../lib/datetime';
 import { exactUsd } from './RaffleOverview';
 import type { ReplaySource, ShownWinner } from './RaffleReplay';
 import { ticketsLabel } from './raffle-format';

@@ -7,7 +7,8 @@ import { trpc } from '../../trpc';
 import { openAuthModal } from '../auth/auth-modal-store';
 import { useSession } from '../auth/session-store';
 import { formatMoney } from '../wallet/money';
-import { ErrorAlert, formatDateTime } from '../wallet/wallet-ui';
+import { ErrorAlert } from '../wallet/wallet-ui';
+import { formatDateTime } from '../../lib/datetime';
 import { formatChance, formatCountdown, ticketsLabel } from './raffle-format';
 import { useNow, type CurrentRaffle, type RaffleMine } from './use-raffle';
 

@@ -2,6 +2,8 @@
  * Exact slip arithmetic in the browser (the server computes the same and is the authority):
  * odds are thousandths ("2.15" = 2150n), money is 1e-8 units, one floor at the end.
  */
+import { formatDayTime } from '../../lib/datetime';
+
 const UNIT_DIGITS = 8;
 
 export function oddsToMilli(odds: string): bigint {
@@ -60,5 +62,5 @@ export function marketLabel(type: string, line: string | null): string {
 }
 
 export function kickoff(iso: string): string {
-  return new Date(iso).toLocaleString(undefined, { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
+  return formatDayTime(iso, { weekday: true });
 }

@@ -3,7 +3,7 @@ import { useMemo, useState } from 'react';
 import { TOKEN_PRICE_DECIMALS } from '../../constants';
 import { formatDecimal } from '../../lib/decimal';
 import { trpc } from '../../trpc';
-import { formatDateTime } from '../wallet/wallet-ui';
+import { formatClock, formatDateTime } from '../../lib/datetime';
 import { prepareSeries, type ChartRange } from './chart-series';
 import { RangeControl } from './ChartRangeControl';
 import { FinancialChart } from './FinancialChart';
@@ -88,7 +88,7 @@ export function BurnSection() {
                       {hour(period.periodStart)}
                       <Text span size="xs" c="dimmed">
                         {' '}
-                        – {new Date(period.periodEnd).toLocaleTimeString('en-GB', { timeStyle: 'short' })}
+                        – {formatClock(period.periodEnd)}
                       </Text>
                     </Table.Td>
                     <Table.Td ff="monospace">${formatDecimal(period.revenue, 2)}</Table.Td>

@@ -6,7 +6,8 @@ import { TOKEN_PRICE_DECIMALS } from '../../constants';
 import { formatDecimal } from '../../lib/decimal';
 import { trpc } from '../../trpc';
 import { formatMoney } from '../wallet/money';
-import { ErrorAlert, formatDateTime } from '../wallet/wallet-ui';
+import { ErrorAlert } from '../wallet/wallet-ui';
+import { formatDateTime } from '../../lib/datetime';
 import { layoutChart } from './chart-geometry';
 import { TokenPageFrame } from './TokenSignedIn';
 

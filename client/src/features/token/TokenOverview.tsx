@@ -11,6 +11,7 @@ import { RangeControl } from './ChartRangeControl';
 import { FinancialChart } from './FinancialChart';
 import { TokenPrice } from './TokenPrice';
 import { useTokenLatest } from './use-token-latest';
+import { formatDateTime, formatDayTime } from '../../lib/datetime';
 
 export const HISTORY_RANGES = [
   { value: '24h', label: '24H' },
@@ -38,7 +39,7 @@ function PriceChart({ points, range, label }: { points: readonly { t: string; pr
       <Group justify="space-between" mb={6} wrap="nowrap">
         <Text size="xs" c="dimmed">{`High ${price(high)} · Low ${price(low)}`}</Text>
         <Text size="xs" fw={600} ff="monospace" aria-live="polite" data-testid="price-chart-readout">
-          {hover ? `${price(hover.value.toFixed(TOKEN_PRICE_DECIMALS))} · ${new Date(hover.time * 1000).toLocaleString(undefined, { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' })}` : ''}
+          {hover ? `${price(hover.value.toFixed(TOKEN_PRICE_DECIMALS))} · ${formatDayTime(hover.time * 1000)}` : ''}
         </Text>
       </Group>
       <FinancialChart
@@ -170,7 +171,7 @@ export function TokenOverview() {
         <TokenPrice state={state} size="xl" />
         {quote ? (
           <Text size="xs" c="dimmed" mt="xs" data-testid="token-updated-at">
-            Updated {new Date(quote.updatedAt).toLocaleString()}
+            Updated {formatDateTime(quote.updatedAt)}
           </Text>
         ) : null}
       </Paper>

@@ -3,7 +3,8 @@ import { IconArrowDownToArc } from '@tabler/icons-react';
 import { trpc } from '../../trpc';
 import { DEPOSIT_STATUSES, type DepositStatusFilter } from './paging';
 import { StatusListPage } from './StatusListPage';
-import { AssetAmount, StatusBadge, formatDateTime, shorten } from './wallet-ui';
+import { AssetAmount, StatusBadge, shorten } from './wallet-ui';
+import { formatDateTime } from '../../lib/datetime';
 
 function useDepositsPage(input: { status: string; limit: number; page: number }) {
   return trpc.wallet.deposits.useQuery({ ...input, status: input.status as DepositStatusFilter });

@@ -4,7 +4,8 @@ import { useState } from 'react';
 import { PageHeader } from '../../components/PageHeader';
 import { trpc } from '../../trpc';
 import { amountInputError, formatMoney } from './money';
-import { ErrorAlert, formatDateTime } from './wallet-ui';
+import { ErrorAlert } from './wallet-ui';
+import { formatDateTime } from '../../lib/datetime';
 import { TwoFactorCodeInput } from '../account/TwoFactorCodeInput';
 
 export const EXCLUSION_PERIODS = [

@@ -6,7 +6,8 @@ import { PageHeader } from '../../components/PageHeader';
 import { PlaceholderState } from '../../components/PlaceholderState';
 import { trpc } from '../../trpc';
 import { formatMoney, fractionToPercent } from './money';
-import { ErrorAlert, formatDateTime } from './wallet-ui';
+import { ErrorAlert } from './wallet-ui';
+import { formatDateTime } from '../../lib/datetime';
 
 /** The server's rule (account.referrals.createCode): 3-20 letters and digits, or empty for a random code. */
 export function referralCodeError(code: string): string | null {

@@ -7,7 +7,8 @@ import { trpc } from '../../trpc';
 import { useCsvExport } from './csv-export';
 import { formatMoney, formatSignedMoney } from './money';
 import { FIRST_PAGE, currentCursor, nextPage, pageNumber, previousPage } from './paging';
-import { ErrorAlert, PagerControls, formatDateTime } from './wallet-ui';
+import { ErrorAlert, PagerControls } from './wallet-ui';
+import { formatDateTime } from '../../lib/datetime';
 import { TableHeader } from '../../components/TableHeader';
 
 const KIND_LABELS: Record<string, string> = {

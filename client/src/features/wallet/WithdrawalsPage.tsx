@@ -4,7 +4,8 @@ import { trpc } from '../../trpc';
 import { formatMoney } from './money';
 import { WITHDRAWAL_STATUSES, type WithdrawalStatusFilter } from './paging';
 import { StatusListPage } from './StatusListPage';
-import { AssetAmount, StatusBadge, formatDateTime, shorten } from './wallet-ui';
+import { AssetAmount, StatusBadge, shorten } from './wallet-ui';
+import { formatDateTime } from '../../lib/datetime';
 
 function useWithdrawalsPage(input: { status: string; limit: number; page: number }) {
   return trpc.wallet.withdrawals.useQuery({ ...input, status: input.status as WithdrawalStatusFilter });

@@ -86,12 +86,6 @@ export function PagerControls(props: {
   );
 }
 
-export function formatDateTime(iso: string | null | undefined): string {
-  if (!iso) return '-';
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : date.toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
-}
-
 /** 0x12345678...abcd: long addresses and hashes in tables. */
 export function shorten(text: string, keep = 8): string {
   return text.length > keep * 2 + 3 ? `${text.slice(0, keep)}…${text.slice(-keep + 2)}` : text;
