@@ -10,7 +10,7 @@ import path from 'node:path';
 import { migrateToLatest } from '../db/migrate.js';
 import { openDatabase } from '../db/open.js';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from '../db/embedded.js';
-import { loadEnv } from '../server/src/env.js';
+import { databaseOptions, loadEnv } from '../server/src/env.js';
 import { ensureRedis } from './private-redis.js';
 
 const devMode = process.argv.includes('--dev');
@@ -34,7 +34,7 @@ if (!env.DATABASE_URL) {
   console.log(`Embedded PostgreSQL: data ${pgData}, socket ${socketDir} (psql -h ${socketDir} -U postgres)`);
 }
 
-const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir, hostEmbedded: false, timeouts: env.dbTimeouts, preparedStatements: env.dbPreparedStatements });
+const database = await openDatabase(databaseOptions(env, false));
 try {
   const { results = [] } = await migrateToLatest(database.db);
   if (results.length) console.log(`Applied ${results.length} migration(s).`);

@@ -1,6 +1,6 @@
 import { migrateToLatest } from '../../db/migrate.js';
 import { openDatabase } from '../../db/open.js';
-import type { Env } from './env.js';
+import { databaseOptions, type Env } from './env.js';
 import { createLogger, type Logger } from './infra/logger.js';
 import { createMetrics } from './infra/metrics.js';
 import { JobProducer } from './infra/queues.js';
@@ -13,7 +13,7 @@ export interface OpenedInfrastructure extends Infrastructure {
 }
 
 export async function openInfrastructure(env: Env, options: { hostEmbedded: boolean }): Promise<OpenedInfrastructure> {
-  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir, hostEmbedded: options.hostEmbedded, timeouts: env.dbTimeouts, preparedStatements: env.dbPreparedStatements });
+  const database = await openDatabase(databaseOptions(env, options.hostEmbedded));
   const redis = createRedis(env.REDIS_URL, 'command');
   const jobs = new JobProducer(env.REDIS_URL, env.redisPrefix);
   return {

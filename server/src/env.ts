@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import type { DbTimeouts } from '../../db/client.js';
+import type { OpenDatabaseOptions } from '../../db/open.js';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', ''])
@@ -206,6 +207,11 @@ export type Env = z.infer<typeof envSchema> & {
 };
 
 /** Parses configuration once at boot; a bad value stops the process with a message naming the variable. */
+/** How the server, the worker and `npm start` open the database this configuration names. */
+export function databaseOptions(env: Env, hostEmbedded: boolean): OpenDatabaseOptions {
+  return { databaseUrl: env.DATABASE_URL, dataDir: env.dataDir, hostEmbedded, timeouts: env.dbTimeouts, preparedStatements: env.dbPreparedStatements };
+}
+
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   // An empty variable means "not set", as in most shells' `VAR= command` usage.
   const present = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ''));

@@ -87,6 +87,15 @@ interface EntrantFigures {
 
 type Entrant = TicketRange & EntrantFigures;
 
+/** The open raffle's all-players figures, as cached for LIVE_CACHE_MS. */
+interface LiveFigures {
+  raffleId: string;
+  at: number;
+  entrants: Entrant[];
+  revenue: bigint;
+  jackpot: bigint;
+}
+
 /**
  * A player's tickets from their sources. The holder bonus goes to players who took part (wagered in the period or
  * claimed the free entry): holding BZU alone enters nobody.
@@ -121,7 +130,7 @@ export function drawLine(raffle: RaffleDetail): string {
 export class RaffleService {
   private readonly now: () => Date;
   private readonly shares: bigint[];
-  private live: { raffleId: string; at: number; entrants: Entrant[]; revenue: bigint; jackpot: bigint } | null = null;
+  private live: LiveFigures | null = null;
 
   constructor(
     private readonly deps: RaffleDeps,
@@ -317,17 +326,10 @@ export class RaffleService {
     const { raffle } = await this.ensureOpen();
     const live = await this.liveFigures(raffle);
     const rule = ruleOf(raffle);
-    let mine: RaffleMine | null = null;
-    let totalTickets = live.entrants.reduce((sum, entrant) => sum + entrant.tickets, 0);
-    let players = live.entrants.length;
-    if (userId !== null) {
-      // The player's own figures are always fresh (they just played); the shared total is adjusted to match.
-      const fresh = await this.freshFigures(raffle, userId);
-      const cached = live.entrants.find((entrant) => entrant.userId === userId);
-      totalTickets += (fresh?.tickets ?? 0) - (cached?.tickets ?? 0);
-      players += (fresh && fresh.tickets > 0 ? 1 : 0) - (cached ? 1 : 0);
-      mine = this.mine(fresh, totalTickets, raffle.prizeSharesPpm.length);
-    }
+    const { mine, totalTickets, players } =
+      userId === null
+        ? { mine: null, totalTickets: live.entrants.reduce((sum, entrant) => sum + entrant.tickets, 0), players: live.entrants.length }
+        : await this.withOwnFigures(raffle, live, userId);
     const revenueShare = live.revenue > 0n ? (live.revenue * BigInt(raffle.revenueSharePpm)) / PPM : 0n;
     const estimated = live.jackpot + revenueShare;
     const shares = raffle.prizeSharesPpm.map(BigInt);
@@ -363,11 +365,7 @@ export class RaffleService {
       await insertFreeEntry(trx, locked.id, userId);
       return locked;
     });
-    const fresh = await this.freshFigures(raffle, userId);
-    const live = await this.liveFigures(raffle);
-    const cached = live.entrants.find((entrant) => entrant.userId === userId);
-    const total = live.entrants.reduce((sum, entrant) => sum + entrant.tickets, 0) + (fresh?.tickets ?? 0) - (cached?.tickets ?? 0);
-    return this.mine(fresh, total, raffle.prizeSharesPpm.length);
+    return (await this.withOwnFigures(raffle, await this.liveFigures(raffle), userId)).mine;
   }
 
   async past(input: RafflePastInput): Promise<RafflePastPage> {
@@ -396,10 +394,17 @@ export class RaffleService {
     return { raffleId: id, entrantsHash: row.entrantsHash!, csv: entrantsCsv(ranges) };
   }
 
-  /** The player's own figures, read now: what they wagered shows even before it makes a ticket. */
-  private async freshFigures(raffle: RaffleRow, userId: number): Promise<EntrantFigures | undefined> {
+  /**
+   * The player's own figures, read now (they may have just played; what they wagered shows even before it makes a
+   * ticket), and the cached all-players totals adjusted to match them.
+   */
+  private async withOwnFigures(raffle: RaffleRow, live: LiveFigures, userId: number): Promise<{ mine: RaffleMine; totalTickets: number; players: number }> {
     const [source] = await entrantSources(this.deps.db, raffle, userId);
-    return source ? entrantFigures(ruleOf(raffle), source) : undefined;
+    const fresh = source ? entrantFigures(ruleOf(raffle), source) : undefined;
+    const cached = live.entrants.find((entrant) => entrant.userId === userId);
+    const totalTickets = live.entrants.reduce((sum, entrant) => sum + entrant.tickets, 0) + (fresh?.tickets ?? 0) - (cached?.tickets ?? 0);
+    const players = live.entrants.length + (fresh && fresh.tickets > 0 ? 1 : 0) - (cached ? 1 : 0);
+    return { mine: this.mine(fresh, totalTickets, raffle.prizeSharesPpm.length), totalTickets, players };
   }
 
   private mine(entrant: EntrantFigures | undefined, totalTickets: number, prizeCount: number): RaffleMine {
@@ -414,7 +419,7 @@ export class RaffleService {
     };
   }
 
-  private async liveFigures(raffle: RaffleRow) {
+  private async liveFigures(raffle: RaffleRow): Promise<LiveFigures> {
     const at = Date.now();
     if (this.live && this.live.raffleId === raffle.id && at - this.live.at < LIVE_CACHE_MS) return this.live;
     const end = this.now();
@@ -468,7 +473,6 @@ export class RaffleService {
   private updateEvent(trx: Db, raffleId: string, status: 'open' | 'closed' | 'drawn'): Promise<OutboxEntry> {
     return this.deps.outbox.write(trx, 'raffle-update', { raffleId, status });
   }
-
 }
 
 function ruleOf(raffle: RaffleRow): TicketRule {
