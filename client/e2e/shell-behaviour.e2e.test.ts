@@ -152,12 +152,13 @@ describe('app shell behaviour', () => {
     expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(200);
     // Hold the raffles page's code back long enough that the placeholder shows even on a machine busy with other suites.
     await page.route('**/assets/raffles-*.js', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 3000));
+      await new Promise((resolve) => setTimeout(resolve, 6000));
       await route.continue();
     });
     await page.locator('#sidebar').getByText('Casino', { exact: true }).click();
     await page.locator('#sidebar').getByRole('link', { name: 'Raffles', exact: true }).click();
-    await expect.poll(() => page.getByTestId('route-loading').isVisible(), { interval: 50, timeout: 5_000 }).toBe(true);
+    // The placeholder shows from 1 s (the router's pending delay) until the code arrives; seen missed once under CI load with a 3 s hold.
+    await expect.poll(() => page.getByTestId('route-loading').isVisible(), { interval: 50, timeout: 9_000 }).toBe(true);
     await screenshot(page, 'desktop-route-loading');
     await expect.poll(() => headingText(page), { timeout: 10_000 }).toBe('Raffles');
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
