@@ -47,8 +47,8 @@ describe('the platform guards money against abuse', () => {
     const enabledAccount = async () => {
       const player = await signedInAccount(platform);
       const setup = data(await trpc(platform, 'mutation', 'auth.twoFactor.begin', undefined, player.token));
-      data(await trpc(platform, 'mutation', 'auth.twoFactor.confirm', { code: totpCode(setup.secret) }, player.token));
-      return { ...player, secret: setup.secret as string };
+      const { recoveryCodes } = data(await trpc(platform, 'mutation', 'auth.twoFactor.confirm', { code: totpCode(setup.secret) }, player.token));
+      return { ...player, secret: setup.secret as string, recoveryCodes: recoveryCodes as string[] };
     };
     const sessionCount = async (userId: number) => (await db().selectFrom('sessions').select('id').where('user_id', '=', userId).execute()).length;
 
@@ -72,7 +72,8 @@ describe('the platform guards money against abuse', () => {
       expect(badPassword.body).toMatchObject({ code: 'INVALID_CREDENTIALS' });
       expect(await sessionCount(userId)).toBe(sessionsBefore);
 
-      const good = await http(platform.url, 'POST', '/api/auth/login', { ...credentials, twoFactorCode: totpCode(player.secret) });
+      // A code is good once: enabling 2FA used the current one, so this is the next time step's (within the window).
+      const good = await http(platform.url, 'POST', '/api/auth/login', { ...credentials, twoFactorCode: totpCode(player.secret, Date.now() + 30_000) });
       expect(good.status, JSON.stringify(good.body)).toBe(200);
       expect(good.body.token).toEqual(expect.any(String));
       expect(await sessionCount(userId)).toBe(sessionsBefore + 1);
@@ -83,7 +84,7 @@ describe('the platform guards money against abuse', () => {
       const second = await http(platform.url, 'POST', '/api/auth/login', {
         login_name: player.account.username,
         password: player.account.password,
-        twoFactorCode: totpCode(player.secret),
+        twoFactorCode: player.recoveryCodes[0],
       });
       expect(second.status).toBe(200);
       const sessions = data(await trpc(platform, 'query', 'auth.sessions', undefined, second.body.token));
@@ -95,7 +96,7 @@ describe('the platform guards money against abuse', () => {
       expect([rest.status, rest.body.code]).toEqual([400, 'TWO_FACTOR_REQUIRED']);
       expect(data(await trpc(platform, 'query', 'auth.me', undefined, player.token)).id).toBe(player.user.id);
 
-      // The code of the next time step: the login above used the current one.
+      // The next time step's code: enabling 2FA used the current one.
       const next = totpCode(player.secret, Date.now() + 30_000);
       const revoked = await http(platform.url, 'DELETE', `/api/auth/sessions/${other.id}`, { otp: next }, { token: second.body.token });
       expect(revoked.status, JSON.stringify(revoked.body)).toBe(200);
