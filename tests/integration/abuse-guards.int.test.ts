@@ -273,8 +273,20 @@ describe('the platform guards money against abuse', () => {
         data(await trpc(platform, 'mutation', 'chat.send', { message: `hello ${randomUUID().slice(0, 6)}` }, player.token));
       }
       await selfExclude(leaves);
+      // Something to share for sure (house money moved in by hand).
+      const pool = await services().ledger.post({
+        key: `test-rain:${randomUUID()}`,
+        kind: 'test-rain',
+        legs: [
+          { account: { house: 'games' }, currency: 'USD', amount: -parseAmount('10') },
+          { account: { house: 'rain' }, currency: 'USD', amount: parseAmount('10') },
+        ],
+      });
+      expect(pool.posted).toBe(true);
       const before = (await balances(leaves)).USD;
-      const { rain } = await services().rain.run(new Date(Date.now() + 60 * 60_000));
+      // The period that ends at or before now: both chatted after its last hour began.
+      const { rain, paid } = await services().rain.run(new Date());
+      expect(paid).toBe(true);
       expect(rain.recipients).toContain(stays.user.publicUsername);
       expect(rain.recipients).not.toContain(leaves.user.publicUsername);
       expect((await balances(leaves)).USD).toBe(before);
