@@ -70,7 +70,7 @@ describe('two-factor authentication in the browser', () => {
     await page.context().close();
   });
 
-  it('with 2FA on, the login modal asks for the code as a second step; a wrong code keeps it there, a good one signs in', async () => {
+  it('with 2FA on, the login modal asks for the code as a second step (a wrong code keeps it there), and revoking another session takes a code', async () => {
     const signedIn = await signedInAccount(suite.platform);
     const setup = (await trpc(suite.platform, 'mutation', 'auth.twoFactor.begin', undefined, signedIn.token)).body.result.data;
     const confirmed = await trpc(suite.platform, 'mutation', 'auth.twoFactor.confirm', { code: totpCode(setup.secret) }, signedIn.token);
@@ -105,6 +105,20 @@ describe('two-factor authentication in the browser', () => {
     await expect.poll(() => page.evaluate(() => localStorage.getItem('token')), { timeout: 10_000 }).not.toBeNull();
     await expect.poll(() => dialog.count()).toBe(0);
     console.log('screenshot', await screenshot(page, 'two-factor-login-signed-in'));
+
+    // Signing the other session (the API login above) out needs a code too: a recovery code here.
+    const { recoveryCodes } = confirmed.body.result.data as { recoveryCodes: string[] };
+    await visit(page, suite.platform.url, '/account/settings');
+    const revoke = page.getByRole('button', { name: /^Revoke session/ });
+    await revoke.waitFor({ timeout: 10_000 });
+    await revoke.click();
+    await expect.poll(() => page.getByText(/two-factor code is required/i).count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    expect((await http(suite.platform.url, 'GET', '/api/auth/profile', undefined, { token: signedIn.token })).status).toBe(200);
+    await page.getByTestId('sessions-card').getByLabel(/^Two-factor code/).fill(recoveryCodes[0]!);
+    console.log('screenshot', await screenshot(page, 'two-factor-revoke-session'));
+    await revoke.click();
+    await expect.poll(() => revoke.count(), { timeout: 10_000 }).toBe(0);
+    expect((await http(suite.platform.url, 'GET', '/api/auth/profile', undefined, { token: signedIn.token })).status).toBe(401);
     await context.close();
   });
 

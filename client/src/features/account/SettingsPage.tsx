@@ -196,7 +196,7 @@ function SessionList() {
   }
 
   return (
-    <Paper withBorder radius="md" p="lg" bg="var(--bzu-card)">
+    <Paper withBorder radius="md" p="lg" bg="var(--bzu-card)" data-testid="sessions-card">
       <Stack gap="sm">
         <div>
           <Title order={2} size="h4">
