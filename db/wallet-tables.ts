@@ -129,6 +129,17 @@ export interface ReferralCodesTable {
   created_at: Generated<Timestamp>;
 }
 
+/** One row per (user, requestId) of a money move (migration 20261128_0502): the retried request's answer. */
+export interface MoneyRequestsTable {
+  user_id: number;
+  request_id: string;
+  kind: string;
+  /** SHA-256 of what the request asked for: the same id with another body is refused. */
+  fingerprint: string;
+  answer: ColumnType<unknown, string | null, string>;
+  created_at: Generated<Timestamp>;
+}
+
 export interface WalletTables {
   ledger_accounts: LedgerAccountsTable;
   ledger_transactions: LedgerTransactionsTable;
@@ -140,4 +151,5 @@ export interface WalletTables {
   self_exclusions: SelfExclusionsTable;
   referral_commissions: ReferralCommissionsTable;
   referral_codes: ReferralCodesTable;
+  money_requests: MoneyRequestsTable;
 }

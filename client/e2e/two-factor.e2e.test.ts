@@ -70,6 +70,58 @@ describe('two-factor authentication in the browser', () => {
     await page.context().close();
   });
 
+  it('with 2FA on, the login modal asks for the code as a second step (a wrong code keeps it there), and revoking another session takes a code', async () => {
+    const signedIn = await signedInAccount(suite.platform);
+    const setup = (await trpc(suite.platform, 'mutation', 'auth.twoFactor.begin', undefined, signedIn.token)).body.result.data;
+    const confirmed = await trpc(suite.platform, 'mutation', 'auth.twoFactor.confirm', { code: totpCode(setup.secret) }, signedIn.token);
+    expect(confirmed.status).toBe(200);
+
+    const context = await suite.browser.newContext({ viewport: DESKTOP });
+    const page = await context.newPage();
+    await visit(page, suite.platform.url, '/');
+    await page.getByRole('button', { name: 'LOGIN', exact: true }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Username or email').fill(signedIn.account.username);
+    await dialog.getByLabel(/^Password/).fill(signedIn.account.password);
+    await dialog.getByRole('button', { name: 'LOGIN', exact: true }).click();
+
+    // The right password alone: no session, the code field instead.
+    const code = dialog.getByLabel(/^Two-factor code/);
+    await code.waitFor({ timeout: 10_000 });
+    expect(await dialog.getByLabel('Username or email').isVisible()).toBe(false);
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    console.log('screenshot', await screenshot(page, 'two-factor-login-step'));
+
+    await code.fill(totpCode(setup.secret, Date.now() + 10 * 60_000));
+    await dialog.getByRole('button', { name: 'VERIFY', exact: true }).click();
+    await expect.poll(() => dialog.getByRole('alert').innerText()).toMatch(/not valid/);
+    expect(await code.isVisible()).toBe(true);
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    console.log('screenshot', await screenshot(page, 'two-factor-login-wrong-code'));
+
+    // Enabling used the current time step's code: the next step's is the fresh one.
+    await code.fill(totpCode(setup.secret, Date.now() + 30_000));
+    await code.press('Enter');
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('token')), { timeout: 10_000 }).not.toBeNull();
+    await expect.poll(() => dialog.count()).toBe(0);
+    console.log('screenshot', await screenshot(page, 'two-factor-login-signed-in'));
+
+    // Signing the other session (the API login above) out needs a code too: a recovery code here.
+    const { recoveryCodes } = confirmed.body.result.data as { recoveryCodes: string[] };
+    await visit(page, suite.platform.url, '/account/settings');
+    const revoke = page.getByRole('button', { name: /^Revoke session/ });
+    await revoke.waitFor({ timeout: 10_000 });
+    await revoke.click();
+    await expect.poll(() => page.getByText(/two-factor code is required/i).count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    expect((await http(suite.platform.url, 'GET', '/api/auth/profile', undefined, { token: signedIn.token })).status).toBe(200);
+    await page.getByTestId('sessions-card').getByLabel(/^Two-factor code/).fill(recoveryCodes[0]!);
+    console.log('screenshot', await screenshot(page, 'two-factor-revoke-session'));
+    await revoke.click();
+    await expect.poll(() => revoke.count(), { timeout: 10_000 }).toBe(0);
+    expect((await http(suite.platform.url, 'GET', '/api/auth/profile', undefined, { token: signedIn.token })).status).toBe(401);
+    await context.close();
+  });
+
   it('remembers a referral code from /r/CODE and from ?ref=', async () => {
     const context = await suite.browser.newContext({ viewport: DESKTOP });
     const page: Page = await context.newPage();

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../schema.js';
 import type { LedgerCurrency } from '../wallet-tables.js';
+import { exclusionInForceSql } from './responsible-gaming.repo.js';
 
 type Executor = Kysely<Database>;
 
@@ -207,7 +208,7 @@ export async function rainEligible(
     select u.id, u.public_username as name
     from users u
     where exists (select 1 from chat_messages m where m.user_id = u.id and m.kind = 'user' and m.created_at >= ${input.chattedSince})
-      and not exists (select 1 from self_exclusions x where x.user_id = u.id and x.starts_at <= now() and (x.ends_at is null or x.ends_at > now()))
+      and not ${sql.raw(exclusionInForceSql('u.id'))}
       and (
         select coalesce(sum(case when b.currency = 'USD' then b.amount_e8::numeric else b.amount_e8::numeric * ${input.bzuPriceE8.toString()}::numeric / 100000000 end), 0)
         from bets b where b.user_id = u.id and b.state <> 'open' and b.created_at >= ${input.wageredSince}

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { RaffleStatus } from '../raffle-tables.js';
 import type { Database } from '../schema.js';
+import { exclusionInForceSql } from './responsible-gaming.repo.js';
 
 type Executor = Kysely<Database>;
 
@@ -215,7 +216,11 @@ export async function entrantSources(db: Executor, raffle: { id: string; opensAt
       select f.user_id from raffle_free_entries f
       where f.raffle_id = ${raffle.id} ${userId === undefined ? sql`` : sql`and f.user_id = ${userId}`}
     ),
-    players as (select user_id from wagers union select user_id from free)
+    -- Players self-excluded now take no part: their tickets are void (docs/raffle.md).
+    players as (
+      select t.user_id from (select user_id from wagers union select user_id from free) t
+      where not ${sql.raw(exclusionInForceSql('t.user_id'))}
+    )
     select p.user_id,
       coalesce(w.wagered_usd, 0)::text as wagered_usd,
       coalesce(w.wagered_bzu, 0)::text as wagered_bzu,
@@ -266,6 +271,18 @@ export async function insertEntrants(db: Executor, raffleId: string, entrants: E
       )
       .execute();
   }
+}
+
+/** Rewrites a closed raffle's entrants list and the figures published with it (tickets voided at draw time). */
+export async function replaceEntrants(db: Executor, raffleId: string, entrants: EntrantRow[], figures: Pick<ClosedFigures, 'entrantsHash' | 'totalTickets' | 'players'>): Promise<void> {
+  await db.deleteFrom('raffle_entrants').where('raffle_id', '=', raffleId).execute();
+  await insertEntrants(db, raffleId, entrants);
+  await db
+    .updateTable('raffles')
+    .set({ entrants_hash: figures.entrantsHash, total_tickets: BigInt(figures.totalTickets), players: figures.players })
+    .where('id', '=', raffleId)
+    .where('status', '=', 'closed')
+    .execute();
 }
 
 /** The published list (user id ascending); `userId` narrows it to one player. */

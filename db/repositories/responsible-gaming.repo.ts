@@ -27,6 +27,14 @@ export function exclusionInForceSql(userId: string): string {
   return `exists (select 1 from self_exclusions where user_id = ${userId} and starts_at <= now() and (ends_at is null or ends_at > now()))`;
 }
 
+/** Which of `userIds` have a self-exclusion in force now (exclusionInForceSql's rule), in one statement. */
+export async function excludedAmong(db: Executor, userIds: readonly number[]): Promise<Set<number>> {
+  if (userIds.length === 0) return new Set();
+  const { rows } = await sql<{ id: number }>`
+    select u.id from unnest(${[...userIds]}::int[]) as u(id) where ${sql.raw(exclusionInForceSql('u.id'))}`.execute(db);
+  return new Set(rows.map((row) => row.id));
+}
+
 /** The exclusion in force: the latest end of every running row (a permanent one wins). */
 export async function findActiveExclusion(db: Executor, userId: number): Promise<ActiveExclusion | undefined> {
   const { rows } = await sql<{ starts_at: Date; ends_at: Date | null; permanent: boolean }>`

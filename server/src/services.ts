@@ -230,7 +230,7 @@ function createEconomyServices(
     events: { vipUpdate: (payload) => events.vipUpdate(payload), rankUp: (payload) => events.rankUp(payload) },
     onPublishError: (error) => logger.warn({ err: error }, 'vip event publish failed'),
   });
-  const vault = new VaultService({ ledger, confirmPassword: ports.confirmPassword, secondFactor: ports.secondFactor });
+  const vault = new VaultService({ db, ledger, confirmPassword: ports.confirmPassword, secondFactor: ports.secondFactor });
   const tips = new TipsService(
     { db, ledger, isExcluded, secondFactor: ports.secondFactor, chat, onLineError },
     {

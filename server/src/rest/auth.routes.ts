@@ -35,8 +35,12 @@ export function authRoutes(contextFor: ContextForRequest): Router {
   routes.post(
     '/api/auth/login',
     legacyHandler(contextFor, async (caller, req, res) => {
-      const { login_name, password } = body(req);
-      const result = await caller.auth.login({ login: login_name as string, password: password as string });
+      const { login_name, password, twoFactorCode } = body(req);
+      const result = await caller.auth.login({
+        login: login_name as string,
+        password: password as string,
+        twoFactorCode: twoFactorCode === undefined ? undefined : (twoFactorCode as string),
+      });
       res.json({ token: result.token, user: toLegacyUser(result.user) });
     }),
   );
@@ -119,7 +123,8 @@ export function authRoutes(contextFor: ContextForRequest): Router {
   routes.delete(
     '/api/auth/sessions/:id',
     legacyHandler(contextFor, async (caller, req, res) => {
-      res.json(await caller.auth.revokeSession({ id: String(req.params.id) }));
+      const { otp } = body(req);
+      res.json(await caller.auth.revokeSession({ id: String(req.params.id), otp: typeof otp === 'string' ? otp : undefined }));
     }),
   );
 

@@ -120,6 +120,10 @@ function SessionList() {
   // Never served from the cache: the list belongs to whoever is signed in right now.
   const sessions = trpc.auth.sessions.useQuery(undefined, { staleTime: 0, gcTime: 0 });
   const revoke = trpc.auth.revokeSession.useMutation({ onSettled: () => utils.auth.sessions.invalidate() });
+  // With two-factor on, signing another session out needs a code: a stolen password cannot lock the owner out.
+  const twoFactor = trpc.auth.twoFactor.status.useQuery(undefined, { retry: false });
+  const needsCode = twoFactor.data?.enabled === true;
+  const [otp, setOtp] = useState('');
 
   let body;
   if (sessions.isPending) {
@@ -169,9 +173,12 @@ function SessionList() {
                     loading={revoke.isPending && revoke.variables?.id === session.id}
                     onClick={() =>
                       revoke.mutate(
-                        { id: session.id },
+                        { id: session.id, otp: needsCode ? otp.trim() : undefined },
                         {
-                          onSuccess: () => notifications.show({ color: 'green', message: 'Session revoked' }),
+                          onSuccess: () => {
+                            setOtp('');
+                            notifications.show({ color: 'green', message: 'Session revoked' });
+                          },
                           onError: (error) => notifications.show({ color: 'red', message: toApiError(error).message }),
                         },
                       )
@@ -189,7 +196,7 @@ function SessionList() {
   }
 
   return (
-    <Paper withBorder radius="md" p="lg" bg="var(--bzu-card)">
+    <Paper withBorder radius="md" p="lg" bg="var(--bzu-card)" data-testid="sessions-card">
       <Stack gap="sm">
         <div>
           <Title order={2} size="h4">
@@ -199,6 +206,14 @@ function SessionList() {
             Every browser signed in to your account. Revoking one signs it out at once; to end this one, use Log Out.
           </Text>
         </div>
+        {needsCode && sessions.data?.some((session) => !session.current) ? (
+          <TwoFactorCodeInput
+            maw={360}
+            description="Revoking another session needs a code from your authenticator app, or a recovery code"
+            value={otp}
+            onChange={(event) => setOtp(event.currentTarget.value)}
+          />
+        ) : null}
         {body}
       </Stack>
     </Paper>

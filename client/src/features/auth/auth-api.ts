@@ -5,6 +5,8 @@ export interface LoginInput {
   /** Username or e-mail address. */
   loginName: string;
   password: string;
+  /** The second step, for accounts with two-factor authentication on. */
+  twoFactorCode?: string;
 }
 
 export interface RegisterInput {
@@ -44,8 +46,8 @@ export interface AuthApi {
 
 /** Calls the accounts procedures (auth.*) through the app's one tRPC client. */
 export const authApi: AuthApi = {
-  async login({ loginName, password }) {
-    const { token, user } = await trpcClient.auth.login.mutate({ login: loginName, password });
+  async login({ loginName, password, twoFactorCode }) {
+    const { token, user } = await trpcClient.auth.login.mutate({ login: loginName, password, twoFactorCode });
     return { token, user };
   },
   async register({ email, loginName, publicUsername, password, currency, ref }) {

@@ -3,6 +3,7 @@ import { IconSend } from '@tabler/icons-react';
 import { useState, type KeyboardEvent } from 'react';
 import { CHAT_MAX_LENGTH } from '../../constants';
 import { toApiError } from '../../lib/api-error';
+import { useRequestIds } from '../../lib/request-id';
 import { openAuthModal } from '../auth/auth-modal-store';
 import { useSession } from '../auth/session-store';
 import { notifications } from '@mantine/notifications';
@@ -27,6 +28,7 @@ export function ChatComposer() {
   const [text, setText] = useState('');
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const requestIds = useRequestIds();
   const state = composerState(text);
   const canSend = isSignedIn && !sending && state.problem === null;
 
@@ -60,7 +62,10 @@ export function ChatComposer() {
     try {
       if (command?.kind === 'tip') {
         try {
-          const { tip } = await trpcClient.tips.send.mutate({ recipient: command.recipient, amount: command.amount, currency: command.currency, private: command.private });
+          const tipInput = { recipient: command.recipient, amount: command.amount, currency: command.currency, private: command.private };
+          // A failed send puts the text back; sending it again reuses the id, so a tip that did go through is not paid twice.
+          const { tip } = await trpcClient.tips.send.mutate({ ...tipInput, requestId: requestIds.for({ tip: tipInput }) });
+          requestIds.done();
           notifications.show({ color: 'green', message: `You tipped ${tip.recipientName} ${tip.amount} ${tip.currency}` });
         } catch (failure) {
           // Above the 2FA threshold: the tip modal asks for the code with everything else filled in.
@@ -68,7 +73,9 @@ export function ChatComposer() {
           openTipModal({ recipient: command.recipient, amount: command.amount, currency: command.currency, private: command.private, notice: sendErrorMessage(failure) });
         }
       } else if (command?.kind === 'rain') {
-        await trpcClient.rain.contribute.mutate({ amount: command.amount, currency: command.currency });
+        const rain = { amount: command.amount, currency: command.currency };
+        await trpcClient.rain.contribute.mutate({ ...rain, requestId: requestIds.for({ rain }) });
+        requestIds.done();
         notifications.show({ color: 'blue', message: `You added ${command.amount} ${command.currency} to the rain pool` });
       } else {
         await sendChatMessage(state.trimmed);

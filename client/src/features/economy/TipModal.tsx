@@ -1,6 +1,7 @@
 import { Alert, Button, Checkbox, Group, Modal, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useEffect, useState, type FormEvent } from 'react';
+import { useRequestIds } from '../../lib/request-id';
 import { trpc } from '../../trpc';
 import { amountInputError } from '../wallet/money';
 import { errorMessage } from '../wallet/wallet-ui';
@@ -19,6 +20,7 @@ export function TipModal() {
   const [needsCode, setNeedsCode] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const send = trpc.tips.send.useMutation();
+  const requestIds = useRequestIds();
 
   useEffect(() => {
     if (!draft) return;
@@ -38,7 +40,9 @@ export function TipModal() {
     if (amountProblem) return setProblem(amountProblem);
     setProblem(null);
     try {
-      const result = await send.mutateAsync({ recipient: recipient.trim(), amount: amount.trim(), currency, private: hidden, otp: otp.trim() || undefined });
+      const tip = { recipient: recipient.trim(), amount: amount.trim(), currency, private: hidden };
+      const result = await send.mutateAsync({ ...tip, otp: otp.trim() || undefined, requestId: requestIds.for(tip) });
+      requestIds.done();
       notifications.show({ color: 'green', message: `You tipped ${result.tip.recipientName} ${result.tip.amount} ${currency}` });
       closeTipModal();
     } catch (error) {

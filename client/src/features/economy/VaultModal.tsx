@@ -1,6 +1,7 @@
 import { Alert, Button, Group, Modal, PasswordInput, SegmentedControl, SimpleGrid, Stack, Tabs, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState, type FormEvent } from 'react';
+import { useRequestIds } from '../../lib/request-id';
 import { trpc } from '../../trpc';
 import { formatMoney, amountInputError } from '../wallet/money';
 import { errorMessage } from '../wallet/wallet-ui';
@@ -29,6 +30,7 @@ export function VaultModal() {
   const [problem, setProblem] = useState<string | null>(null);
   const deposit = trpc.vault.deposit.useMutation();
   const withdraw = trpc.vault.withdraw.useMutation();
+  const requestIds = useRequestIds();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -37,10 +39,13 @@ export function VaultModal() {
     if (direction === 'withdraw' && !password) return setProblem('Enter your password');
     setProblem(null);
     try {
+      const move = { currency, amount: amount.trim() };
+      const requestId = requestIds.for({ direction, ...move });
       const result =
         direction === 'deposit'
-          ? await deposit.mutateAsync({ currency, amount: amount.trim() })
-          : await withdraw.mutateAsync({ currency, amount: amount.trim(), password, otp: otp.trim() || undefined });
+          ? await deposit.mutateAsync({ ...move, requestId })
+          : await withdraw.mutateAsync({ ...move, password, otp: otp.trim() || undefined, requestId });
+      requestIds.done();
       utils.vault.balances.setData(undefined, result);
       void utils.vault.history.invalidate();
       notifications.show({ color: 'green', message: direction === 'deposit' ? `${amount.trim()} ${currency} moved into your vault` : `${amount.trim()} ${currency} moved to your balance` });

@@ -2,6 +2,7 @@ import { Alert, Anchor, Button, Group, Paper, PasswordInput, Select, SimpleGrid,
 import { IconCircleCheck } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
+import { useRequestIds } from '../../lib/request-id';
 import { trpc } from '../../trpc';
 import { addAmounts, amountInputError, formatMoney } from './money';
 import { ErrorAlert } from './wallet-ui';
@@ -35,8 +36,10 @@ export function WithdrawalForm({ terms, available }: { terms: WithdrawalTerms; a
   // The code field only when the server says this account has two-factor authentication on.
   const twoFactor = trpc.auth.twoFactor.status.useQuery(undefined, { retry: false });
   const needsCode = twoFactor.data?.enabled === true;
+  const requestIds = useRequestIds();
   const withdraw = trpc.wallet.withdraw.useMutation({
     onSuccess: () => {
+      requestIds.done();
       setPassword('');
       setOtp('');
       setAmount('');
@@ -64,7 +67,8 @@ export function WithdrawalForm({ terms, available }: { terms: WithdrawalTerms; a
     setAmountError(problems.amount);
     setAddressError(problems.address);
     if (problems.amount || problems.address) return;
-    withdraw.mutate({ amount: amount.trim(), asset, network, address: address.trim(), password, ...(needsCode ? { otp: otp.trim() } : {}) });
+    const request = { amount: amount.trim(), asset, network, address: address.trim() };
+    withdraw.mutate({ ...request, password, ...(needsCode ? { otp: otp.trim() } : {}), requestId: requestIds.for(request) });
   }
 
   return (

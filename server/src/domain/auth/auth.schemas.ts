@@ -79,6 +79,9 @@ export const registerFormSchema = registerInputSchema
     path: ['confirmPassword'],
   });
 
+/** A TOTP code (6 digits) or a recovery code (xxxxx-xxxxx). */
+export const twoFactorCodeSchema = text('Code').trim().min(1, 'Code is required').max(32, 'Code is too long');
+
 export const loginInputSchema = z.object({
   /** A login name or an e-mail address. */
   login: text('Username or email')
@@ -89,6 +92,8 @@ export const loginInputSchema = z.object({
     // eslint-disable-next-line no-control-regex -- matching control characters is the point here
     .regex(/^[^\u0000-\u001f\u007f]*$/, 'Username or email contains invalid characters'),
   password: text('Password').min(1, 'Password is required').max(128, PASSWORD_LENGTH_MESSAGE),
+  /** The second step when the account has 2FA on: a current code or a recovery code. */
+  twoFactorCode: twoFactorCodeSchema.optional(),
 });
 export type LoginInput = z.infer<typeof loginInputSchema>;
 
@@ -120,12 +125,13 @@ export const changePasswordInputSchema = z.object({
   otp: z.string().max(32).optional(),
 });
 
-export const revokeSessionInputSchema = z.object({ id: z.uuid({ error: 'Invalid session id' }) });
+export const revokeSessionInputSchema = z.object({
+  id: z.uuid({ error: 'Invalid session id' }),
+  /** Needed to revoke another session when the account has 2FA on. */
+  otp: z.string().max(32).optional(),
+});
 
 export const roleSchema = z.enum(ROLES, { error: `Role must be one of ${ROLES.join(', ')}` });
-
-/** A TOTP code (6 digits) or a recovery code (xxxxx-xxxxx). */
-export const twoFactorCodeSchema = text('Code').trim().min(1, 'Code is required').max(32, 'Code is too long');
 
 export const twoFactorConfirmInputSchema = z.object({ code: twoFactorCodeSchema });
 

@@ -204,8 +204,12 @@ export class AuthService {
     if (this.options.emailVerification && row.email_verified_at === null) {
       throw new DomainError('FORBIDDEN', NOT_VERIFIED_MESSAGE, { code: 'EMAIL_NOT_VERIFIED' });
     }
+    // The password is right: the second step is asked only of its owner, with its own per-account limit.
     await limits.reset('loginAccount', accountIpKey);
     await this.deps.loginBackoff?.reset(accountKey);
+    await this.deps.secondFactor?.(row.id, input.twoFactorCode).catch((error: unknown) => {
+      throw loginRefusal(error);
+    });
     if (hasher.needsRehash(row.password_hash)) {
       await rehashPassword(db, row.id, row.password_hash, await hasher.hash(password));
     }
@@ -253,7 +257,9 @@ export class AuthService {
     }));
   }
 
-  async revokeSession(auth: AuthenticatedSession, sessionId: string): Promise<{ message: string }> {
+  /** Signing out another session needs the 2FA code (when on): a stolen password must not lock the owner out. */
+  async revokeSession(auth: AuthenticatedSession, sessionId: string, otp?: string): Promise<{ message: string }> {
+    if (sessionId !== auth.sessionId) await this.deps.secondFactor?.(auth.user.id, otp);
     const revoked = await revokeSession(this.deps.db, auth.user.id, sessionId);
     if (!revoked) throw new DomainError('NOT_FOUND', 'Session not found', { code: 'SESSION_NOT_FOUND' });
     await this.sessionsRevoked([sessionId]);
@@ -429,6 +435,15 @@ export class AuthService {
 
 function emailTaken(): DomainError {
   return new DomainError('CONFLICT', 'Email already registered', { code: 'EMAIL_TAKEN' });
+}
+
+export const TWO_FACTOR_LOGIN_MESSAGE = 'Enter the code from your authenticator app';
+
+/** A refused or missing second factor at login is a 401, like a wrong password: nobody is signed in yet. */
+function loginRefusal(error: unknown): unknown {
+  if (!(error instanceof DomainError) || error.kind !== 'BAD_REQUEST') return error;
+  const message = error.code === 'TWO_FACTOR_REQUIRED' ? TWO_FACTOR_LOGIN_MESSAGE : error.message;
+  return new DomainError('UNAUTHORIZED', message, { code: error.code });
 }
 
 function loginNameTaken(): DomainError {

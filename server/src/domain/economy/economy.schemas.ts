@@ -1,8 +1,6 @@
 import { z } from 'zod';
 import { amountInputSchema } from '../wallet/amounts.js';
-import { currencySchema } from '../wallet/wallet.schemas.js';
-
-const requestId = z.string().trim().min(8).max(64).regex(/^[A-Za-z0-9_-]+$/, 'must be 8-64 letters, digits, _ or -').optional();
+import { currencySchema, requestIdSchema as requestId } from '../wallet/wallet.schemas.js';
 
 export const historyInputSchema = z
   .object({ limit: z.number().int().min(1).max(100).default(20), cursor: z.string().regex(/^\d{1,19}$/).optional() })
@@ -21,10 +19,11 @@ export const tipSendSchema = z.object({
   currency: currencySchema.default('USD'),
   private: z.boolean().default(false),
   otp: z.string().max(32).optional(),
+  requestId,
 });
 
 export const tipHistorySchema = z.object({ limit: z.number().int().min(1).max(100).default(20) }).default({ limit: 20 });
 
-export const rainContributeSchema = z.object({ amount: amountInputSchema, currency: currencySchema.default('USD') });
+export const rainContributeSchema = z.object({ amount: amountInputSchema, currency: currencySchema.default('USD'), requestId });
 
 export const rainRecentSchema = z.object({ limit: z.number().int().min(1).max(50).default(10) }).default({ limit: 10 });

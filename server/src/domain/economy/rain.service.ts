@@ -13,6 +13,7 @@ import {
 import { DomainError } from '../errors.js';
 import { CURRENCIES, formatAmount, type Currency } from '../wallet/amounts.js';
 import { accountCode, type LedgerService } from '../wallet/ledger.service.js';
+import { moneyRequest, oncePerRequest } from '../wallet/money-requests.js';
 import type { ChatLines, ExclusionCheck } from './economy.ports.js';
 import { equalSplit } from './rakeback.js';
 import { PPM } from './ranks.js';
@@ -79,24 +80,35 @@ export class RainService {
     };
   }
 
-  async contribute(userId: number, input: { amount: bigint; currency: Currency }): Promise<{ pool: Record<Currency, string> }> {
+  /** A player's contribution; a retried requestId adds once and answers the pool as it was right after. */
+  async contribute(userId: number, input: { amount: bigint; currency: Currency; requestId?: string }): Promise<{ pool: Record<Currency, string> }> {
     const minimum = this.config.minContribution[input.currency];
     if (input.amount < minimum) throw new DomainError('BAD_REQUEST', `The smallest rain contribution is ${formatAmount(minimum)} ${input.currency}`, { code: 'BAD_REQUEST' });
-    if (await this.deps.isExcluded(userId)) throw new DomainError('FORBIDDEN', 'Your account is self-excluded', { code: 'SELF_EXCLUDED' });
-    await this.deps.ledger.post({
-      key: `rain-contribution:${userId}:${randomUUID()}`,
-      kind: 'rain-contribution',
-      userId,
-      legs: [
-        { account: { user: userId }, currency: input.currency, amount: -input.amount },
-        { account: { house: 'rain' }, currency: input.currency, amount: input.amount },
-      ],
+    const request = moneyRequest('rain-contribution', input.requestId, { amount: String(input.amount), currency: input.currency });
+    const { answer, fresh } = await oncePerRequest(this.deps, userId, request, {
+      checks: async () => {
+        if (await this.deps.isExcluded(userId)) throw new DomainError('FORBIDDEN', 'Your account is self-excluded', { code: 'SELF_EXCLUDED' });
+      },
+      move: async ({ trx, post }) => {
+        await post({
+          key: `rain-contribution:${userId}:${randomUUID()}`,
+          kind: 'rain-contribution',
+          userId,
+          legs: [
+            { account: { user: userId }, currency: input.currency, amount: -input.amount },
+            { account: { house: 'rain' }, currency: input.currency, amount: input.amount },
+          ],
+        });
+        const balances = await this.poolBalances(trx);
+        return { pool: { USD: formatAmount(balances.USD), BZU: formatAmount(balances.BZU) } };
+      },
     });
-    await this.deps.chat
-      .post({ kind: 'rain', userId, message: `added ${formatAmount(input.amount)} ${input.currency} to the rain pool` })
-      .catch((error: unknown) => this.deps.onLineError?.(error));
-    const balances = await this.poolBalances();
-    return { pool: { USD: formatAmount(balances.USD), BZU: formatAmount(balances.BZU) } };
+    if (fresh) {
+      await this.deps.chat
+        .post({ kind: 'rain', userId, message: `added ${formatAmount(input.amount)} ${input.currency} to the rain pool` })
+        .catch((error: unknown) => this.deps.onLineError?.(error));
+    }
+    return answer;
   }
 
   async recent(limit: number): Promise<RainView[]> {
@@ -110,19 +122,17 @@ export class RainService {
     const existing = await recentRains(this.deps.db, 1, period.id);
     if (existing[0]) return { rain: await this.view(existing[0]), paid: false };
 
-    const bzuPrice = await this.deps.bzuPrice();
-    const [eligible, net] = await Promise.all([
-      rainEligible(this.deps.db, {
+    const [bzuPrice, net] = await Promise.all([this.deps.bzuPrice(), gamesNetInPeriod(this.deps.db, period.start, period.end)]);
+    const paid = await this.deps.ledger.transact(async ({ trx, post }) => {
+      // The pool accounts are locked: a concurrent run of the same id waits here, then finds its row.
+      const pool = new Map((await lockClaimableAccounts(trx, accountCode({ house: 'rain' }))).map((account) => [account.currency, account.balance]));
+      // Read in the paying transaction: a player who self-excluded a moment ago gets nothing (docs/raffle.md).
+      const eligible = await rainEligible(trx, {
         chattedSince: new Date(period.end.getTime() - HOUR_MS),
         wageredSince: new Date(period.end.getTime() - WEEK_MS),
         minWagerUsdE8: this.config.minWagerUsd,
         bzuPriceE8: bzuPrice,
-      }),
-      gamesNetInPeriod(this.deps.db, period.start, period.end),
-    ]);
-    const paid = await this.deps.ledger.transact(async ({ trx, post }) => {
-      // The pool accounts are locked: a concurrent run of the same id waits here, then finds its row.
-      const pool = new Map((await lockClaimableAccounts(trx, accountCode({ house: 'rain' }))).map((account) => [account.currency, account.balance]));
+      });
       const funded: Record<Currency, bigint> = { USD: 0n, BZU: 0n };
       const share: Record<Currency, bigint> = { USD: 0n, BZU: 0n };
       for (const currency of CURRENCIES) {
@@ -177,8 +187,10 @@ export class RainService {
     return { rain, paid };
   }
 
-  private async poolBalances(): Promise<Record<Currency, bigint>> {
-    const accounts = await this.deps.db.transaction().execute((trx) => lockClaimableAccounts(trx, accountCode({ house: 'rain' })));
+  /** `trx`: read within a transaction that moved the pool. */
+  private async poolBalances(trx?: Db): Promise<Record<Currency, bigint>> {
+    const code = accountCode({ house: 'rain' });
+    const accounts = trx ? await lockClaimableAccounts(trx, code) : await this.deps.db.transaction().execute((inner) => lockClaimableAccounts(inner, code));
     const found = new Map(accounts.map((account) => [account.currency, account.balance]));
     return { USD: found.get('USD') ?? 0n, BZU: found.get('BZU') ?? 0n };
   }

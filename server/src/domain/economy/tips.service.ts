@@ -5,6 +5,7 @@ import { accountBalance } from '../../../../db/repositories/ledger.repo.js';
 import { DomainError } from '../errors.js';
 import { formatAmount, type Currency } from '../wallet/amounts.js';
 import { accountCode, type LedgerService } from '../wallet/ledger.service.js';
+import { moneyRequest, oncePerRequest } from '../wallet/money-requests.js';
 import type { SecondFactorCheck } from '../wallet/withdrawal.service.js';
 import type { ChatLines, ExclusionCheck } from './economy.ports.js';
 
@@ -48,7 +49,7 @@ export class TipsService {
 
   async send(
     senderId: number,
-    input: { recipient: string; amount: bigint; currency: Currency; private?: boolean; otp?: string },
+    input: { recipient: string; amount: bigint; currency: Currency; private?: boolean; otp?: string; requestId?: string },
   ): Promise<{ tip: TipView; balance: string }> {
     const { currency, amount } = input;
     const minimum = this.config.minimum[currency];
@@ -56,50 +57,55 @@ export class TipsService {
     const recipient = await userByDisplayName(this.deps.db, input.recipient);
     if (!recipient) throw new DomainError('NOT_FOUND', `No player named ${input.recipient}`, { code: 'USER_NOT_FOUND' });
     if (recipient.id === senderId) throw new DomainError('BAD_REQUEST', 'You cannot tip yourself', { code: 'BAD_REQUEST' });
-    const [senderExcluded, recipientExcluded] = await Promise.all([this.deps.isExcluded(senderId), this.deps.isExcluded(recipient.id)]);
-    if (senderExcluded) throw new DomainError('FORBIDDEN', 'Your account is self-excluded, so you cannot send tips', { code: 'SELF_EXCLUDED' });
-    if (recipientExcluded) throw new DomainError('FORBIDDEN', 'That player cannot receive tips right now', { code: 'SELF_EXCLUDED' });
-    if (amount > this.config.twoFactorAbove[currency]) await this.deps.secondFactor(senderId, input.otp);
+    const request = moneyRequest('tip', input.requestId, { recipientId: String(recipient.id), amount: String(amount), currency, private: input.private ?? false });
 
-    const { tip, balance, senderName } = await this.deps.ledger.transact(async ({ trx, post }) => {
-      await lockTipSender(trx, senderId);
-      const sent = await tipsSentSince(trx, senderId, currency, new Date(Date.now() - DAY_MS));
-      const cap = this.config.dailyCap[currency];
-      if (sent + amount > cap) {
-        throw new DomainError('CONFLICT', `Tips are limited to ${formatAmount(cap)} ${currency} per 24 hours; ${formatAmount(cap - sent > 0n ? cap - sent : 0n)} ${currency} left`, {
-          code: 'TIP_LIMIT',
+    const { answer, fresh } = await oncePerRequest(this.deps, senderId, request, {
+      checks: async () => {
+        const [senderExcluded, recipientExcluded] = await Promise.all([this.deps.isExcluded(senderId), this.deps.isExcluded(recipient.id)]);
+        if (senderExcluded) throw new DomainError('FORBIDDEN', 'Your account is self-excluded, so you cannot send tips', { code: 'SELF_EXCLUDED' });
+        if (recipientExcluded) throw new DomainError('FORBIDDEN', 'That player cannot receive tips right now', { code: 'SELF_EXCLUDED' });
+        if (amount > this.config.twoFactorAbove[currency]) await this.deps.secondFactor(senderId, input.otp);
+      },
+      move: async ({ trx, post }) => {
+        await lockTipSender(trx, senderId);
+        const sent = await tipsSentSince(trx, senderId, currency, new Date(Date.now() - DAY_MS));
+        const cap = this.config.dailyCap[currency];
+        if (sent + amount > cap) {
+          throw new DomainError('CONFLICT', `Tips are limited to ${formatAmount(cap)} ${currency} per 24 hours; ${formatAmount(cap - sent > 0n ? cap - sent : 0n)} ${currency} left`, {
+            code: 'TIP_LIMIT',
+          });
+        }
+        const posted = await post({
+          key: `tip:${senderId}:${randomUUID()}`,
+          kind: 'tip',
+          userId: senderId,
+          memo: { recipientId: recipient.id },
+          legs: [
+            { account: { user: senderId }, currency, amount: -amount },
+            { account: { user: recipient.id }, currency, amount },
+          ],
         });
-      }
-      const posted = await post({
-        key: `tip:${senderId}:${randomUUID()}`,
-        kind: 'tip',
-        userId: senderId,
-        memo: { recipientId: recipient.id },
-        legs: [
-          { account: { user: senderId }, currency, amount: -amount },
-          { account: { user: recipient.id }, currency, amount },
-        ],
-      });
-      const row = await insertTip(trx, { senderId, recipientId: recipient.id, currency, amountE8: amount, private: input.private ?? false, transactionId: posted.transactionId! });
-      return { tip: row, balance: await accountBalance(trx, accountCode({ user: senderId }), currency), senderName: await displayName(trx, senderId) };
+        const row = await insertTip(trx, { senderId, recipientId: recipient.id, currency, amountE8: amount, private: input.private ?? false, transactionId: posted.transactionId! });
+        const tip: TipView = {
+          id: row.id,
+          senderId,
+          senderName: await displayName(trx, senderId),
+          recipientId: recipient.id,
+          recipientName: recipient.name,
+          currency,
+          amount: formatAmount(amount),
+          private: input.private ?? false,
+          createdAt: row.createdAt.toISOString(),
+        };
+        return { tip, balance: formatAmount(await accountBalance(trx, accountCode({ user: senderId }), currency)) };
+      },
     });
-    const view: TipView = {
-      id: tip.id,
-      senderId,
-      senderName,
-      recipientId: recipient.id,
-      recipientName: recipient.name,
-      currency,
-      amount: formatAmount(amount),
-      private: input.private ?? false,
-      createdAt: tip.createdAt.toISOString(),
-    };
-    if (!view.private) {
+    if (fresh && !answer.tip.private) {
       await this.deps.chat
-        .post({ kind: 'tip', userId: senderId, message: `tipped ${recipient.name} ${view.amount} ${currency}` })
+        .post({ kind: 'tip', userId: senderId, message: `tipped ${recipient.name} ${answer.tip.amount} ${currency}` })
         .catch((error: unknown) => this.deps.onLineError?.(error));
     }
-    return { tip: view, balance: formatAmount(balance) };
+    return answer;
   }
 
   async history(userId: number, limit: number): Promise<TipView[]> {

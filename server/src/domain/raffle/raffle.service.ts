@@ -17,10 +17,12 @@ import {
   markDrawn,
   raffleEntrants,
   rafflePrizes,
+  replaceEntrants,
   setClosesAt,
   type EntrantSources,
   type RaffleRow,
 } from '../../../../db/repositories/raffle.repo.js';
+import { excludedAmong } from '../../../../db/repositories/responsible-gaming.repo.js';
 import { houseGamesRevenue } from '../../../../db/repositories/token-economy.repo.js';
 import { DomainError } from '../errors.js';
 import type { EventOutbox, OutboxEntry } from '../events/event-outbox.js';
@@ -109,7 +111,19 @@ export function entrantFigures(rule: TicketRule, source: EntrantSources): Entran
 /** The draw's entrants: players with at least one ticket, each with their ticket range. */
 export function entrantsFrom(rule: TicketRule, sources: readonly EntrantSources[]): Entrant[] {
   const byUser = new Map(sources.map((source) => [source.userId, entrantFigures(rule, source)]));
-  return ticketRanges([...byUser.values()].map(({ userId, tickets }) => ({ userId, tickets }))).map((range) => ({ ...byUser.get(range.userId)!, ...range }));
+  return withTicketRanges([...byUser.values()]);
+}
+
+/** Ticket ranges over players (one each), every player keeping its figures. */
+function withTicketRanges<T extends { userId: number; tickets: number }>(players: readonly T[]): (T & TicketRange)[] {
+  const byUser = new Map(players.map((player) => [player.userId, player]));
+  return ticketRanges(players.map(({ userId, tickets }) => ({ userId, tickets }))).map((range) => ({ ...byUser.get(range.userId)!, ...range }));
+}
+
+/** What is published with an entrants list: the hash of its CSV (what the draw's HMAC message names) and its totals. */
+function publishedFigures(entrants: readonly TicketRange[]): { entrantsHash: string; totalTickets: number; players: number } {
+  const ranges = entrants.map(({ userId, tickets, firstTicket, lastTicket }) => ({ userId, tickets, firstTicket, lastTicket }));
+  return { entrantsHash: sha256Hex(entrantsCsv(ranges)), totalTickets: entrants.reduce((sum, entrant) => sum + entrant.tickets, 0), players: entrants.length };
 }
 
 /** The Trollbox line of a draw. */
@@ -238,12 +252,9 @@ export class RaffleService {
           ],
         });
       }
-      const ranges = entrants.map(({ userId, tickets, firstTicket, lastTicket }) => ({ userId, tickets, firstTicket, lastTicket }));
       await insertEntrants(trx, id, entrants);
       await markClosed(trx, id, {
-        entrantsHash: sha256Hex(entrantsCsv(ranges)),
-        totalTickets: entrants.reduce((sum, entrant) => sum + entrant.tickets, 0),
-        players: entrants.length,
+        ...publishedFigures(entrants),
         revenue,
         funded,
         jackpot,
@@ -266,13 +277,13 @@ export class RaffleService {
       const raffle = await findRaffle(trx, id, { lock: 'update' });
       if (!raffle) throw new DomainError('NOT_FOUND', `No raffle #${id}`, { code: 'RAFFLE_NOT_FOUND' });
       if (raffle.status !== 'closed') return false;
-      const entrants = await raffleEntrants(trx, id);
+      const { entrants, entrantsHash } = await this.voidExcludedEntrants(trx, raffle);
       const shares = raffle.prizeSharesPpm.map(BigInt);
       const amounts = prizeAmounts(raffle.pool!, shares);
       const winners = await drawWinners(hmacSha256, {
         raffleId: id,
         serverSeed: raffle.serverSeed,
-        entrantsHash: raffle.entrantsHash!,
+        entrantsHash,
         ranges: entrants,
         prizeCount: shares.length,
       });
@@ -315,6 +326,21 @@ export class RaffleService {
       await this.deps.chat.post({ kind: 'raffle', userId: null, message: drawLine(raffle) }).catch((error: unknown) => this.deps.onBackgroundError?.(error, 'raffle chat line'));
     }
     return { raffle, paid };
+  }
+
+  /**
+   * The closed raffle's entrants less those self-excluded now: the close left out players excluded then, and one who
+   * excluded since (a draw retried later) loses their tickets too. The list, its hash and totals are rewritten before
+   * the draw reads them, so the published CSV is the one drawn from and a replay verifies.
+   */
+  private async voidExcludedEntrants(trx: Db, raffle: RaffleRow): Promise<{ entrants: TicketRange[]; entrantsHash: string }> {
+    const listed = await raffleEntrants(trx, raffle.id);
+    const excluded = await excludedAmong(trx, listed.map((entrant) => entrant.userId));
+    if (excluded.size === 0) return { entrants: listed, entrantsHash: raffle.entrantsHash! };
+    const entrants = withTicketRanges(listed.filter((entrant) => !excluded.has(entrant.userId)));
+    const figures = publishedFigures(entrants);
+    await replaceEntrants(trx, raffle.id, entrants, figures);
+    return { entrants, entrantsHash: figures.entrantsHash };
   }
 
   /**

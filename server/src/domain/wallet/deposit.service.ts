@@ -141,7 +141,9 @@ export class DepositService {
   /** One report of a deposit (already authenticated). */
   async report(input: DepositWebhook): Promise<WebhookResult> {
     const network = input.network;
-    const report = { ...input, txHash: normalizeTxHash(network, input.txHash) };
+    const txHash = normalizeTxHash(network, input.txHash);
+    if (!txHash) throw new DomainError('BAD_REQUEST', `txHash: not a ${network} transaction hash (32 bytes of hex)`);
+    const report = { ...input, txHash };
     const address = normalizeAddress(network, report.address);
     if (!address) throw new DomainError('BAD_REQUEST', `address: not a valid ${network} address`);
     if (!NETWORKS[network].assets.includes(report.asset)) {

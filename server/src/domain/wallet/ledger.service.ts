@@ -169,8 +169,9 @@ export class LedgerService {
     return this.transact((tx) => tx.post(input));
   }
 
-  async balances(userId: number, purpose: UserPurpose = 'cash'): Promise<Record<Currency, bigint>> {
-    const found = await accountBalances(this.deps.db, accountCode({ user: userId, purpose }));
+  /** `db`: a transaction, to read what it has written so far. */
+  async balances(userId: number, purpose: UserPurpose = 'cash', db: Db = this.deps.db): Promise<Record<Currency, bigint>> {
+    const found = await accountBalances(db, accountCode({ user: userId, purpose }));
     return { USD: found.get('USD') ?? 0n, BZU: found.get('BZU') ?? 0n };
   }
 

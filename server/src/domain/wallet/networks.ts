@@ -73,12 +73,16 @@ export function normalizeAddress(network: NetworkId, address: string): string | 
 }
 
 /**
- * A transaction hash as stored and compared: EVM hashes are hex, where 0xAB.. and 0xab.. are the
- * same transaction, so they are lower-cased; other networks' hashes are kept as sent.
+ * A transaction hash as stored and compared, or null when it is not one. Every network here names a transaction by
+ * 32 bytes of hex, which providers spell with or without `0x` and in either case; one spelling per network keeps the
+ * unique key (network, tx_hash, output_index) from crediting one transaction twice. EVM: `0x` + lower-case hex, as
+ * explorers show it; Tron: lower-case hex without a prefix (its txID).
  */
-export function normalizeTxHash(network: NetworkId, txHash: string): string {
-  const text = txHash.trim();
-  return NETWORKS[network].family === 'evm' ? text.toLowerCase() : text;
+export function normalizeTxHash(network: NetworkId, txHash: string): string | null {
+  const match = /^(?:0x)?([0-9a-f]{64})$/i.exec(txHash.trim());
+  if (!match) return null;
+  const hex = match[1]!.toLowerCase();
+  return NETWORKS[network].family === 'evm' ? `0x${hex}` : hex;
 }
 
 /** The 20-byte account id of a secp256k1 public key (compressed or not), as Ethereum and Tron use it. */

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { DomainError } from '../errors.js';
 import { amountInputSchema, formatAmount, parseAmount } from './amounts.js';
 import { assertBalanced } from './ledger.service.js';
-import { AddressDeriver, normalizeAddress, toChecksumAddress } from './networks.js';
+import { AddressDeriver, normalizeAddress, normalizeTxHash, toChecksumAddress } from './networks.js';
 import { referralCommission } from './referral.service.js';
 import { signWebhook, verifyWebhookSignature } from './webhook-signature.js';
 
@@ -114,5 +114,23 @@ describe('referral commission', () => {
     expect(referralCommission(parseAmount('0.00000001'), 10_000, 100_000)).toBe(0n);
     expect(referralCommission(0n, 10_000, 100_000)).toBe(0n);
     expect(referralCommission(parseAmount('3'), 1_000_000, 1_000_000)).toBe(parseAmount('1.5'));
+  });
+});
+
+describe('transaction hashes: one spelling per network', () => {
+  it('every spelling of 32 bytes of hex maps to one stored form; anything else is refused', () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ minLength: 32, maxLength: 32 }), fc.boolean(), fc.boolean(), (bytes, prefixed, upper) => {
+        const hex = Buffer.from(bytes).toString('hex');
+        const spelled = `${prefixed ? (upper ? '0X' : '0x') : ''}${upper ? hex.toUpperCase() : hex}`;
+        expect(normalizeTxHash('ERC20', spelled)).toBe(`0x${hex}`);
+        expect(normalizeTxHash('BEP20', ` ${spelled} `)).toBe(`0x${hex}`);
+        expect(normalizeTxHash('TRC20', spelled)).toBe(hex);
+      }),
+    );
+    for (const bad of ['0x' + 'ab'.repeat(31), 'ab'.repeat(33), '0x' + 'g'.repeat(64), '0x0x' + 'ab'.repeat(32), '']) {
+      expect(normalizeTxHash('ERC20', bad)).toBeNull();
+      expect(normalizeTxHash('TRC20', bad)).toBeNull();
+    }
   });
 });

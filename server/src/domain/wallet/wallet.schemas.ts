@@ -9,6 +9,12 @@ export const currencySchema = z.enum(CURRENCIES);
 export const networkSchema = z.enum(NETWORK_IDS as [string, ...string[]]).transform((value) => value as (typeof NETWORK_IDS)[number]);
 export const assetSchema = z.enum(ASSETS);
 
+/**
+ * A money move's idempotency key (tips, withdrawals, rain contributions, vault moves), chosen by the client per
+ * submission and reused when it retries: the move happens once and the retry gets the first answer (docs/api.md).
+ */
+export const requestIdSchema = z.string().trim().min(8).max(64).regex(/^[A-Za-z0-9_-]+$/, 'must be 8-64 letters, digits, _ or -').optional();
+
 export const PAGE_DEFAULT = 20;
 export const PAGE_MAX = 100;
 
@@ -44,6 +50,7 @@ export const withdrawInputSchema = z.object({
   password: z.string().min(1).max(256),
   /** The two-factor code (6 digits) or a recovery code; required when the account has 2FA on. */
   otp: z.string().max(32).optional(),
+  requestId: requestIdSchema,
 });
 
 export const withdrawalIdSchema = z.object({ id: dbId.bigintString() });

@@ -11,6 +11,7 @@ import {
   type WithdrawalStatusFilter,
 } from '../../../../db/repositories/wallet.repo.js';
 import { DomainError } from '../errors.js';
+import { moneyRequest, oncePerRequest } from './money-requests.js';
 import { formatAmount, type Currency } from './amounts.js';
 import type { Leg, LedgerService, LedgerTx } from './ledger.service.js';
 import { assetCurrency, NETWORKS, normalizeAddress, type Asset, type NetworkId } from './networks.js';
@@ -137,7 +138,7 @@ export class WithdrawalService {
 
   async request(
     userId: number,
-    input: { amount: bigint; asset: Asset; network: NetworkId; address: string; password: string; otp?: string },
+    input: { amount: bigint; asset: Asset; network: NetworkId; address: string; password: string; otp?: string; requestId?: string },
   ): Promise<WithdrawalView> {
     const network = NETWORKS[input.network];
     if (!network.assets.includes(input.asset)) throw new DomainError('BAD_REQUEST', `asset: ${input.asset} is not available on ${network.id}`);
@@ -148,24 +149,29 @@ export class WithdrawalService {
     if (input.amount < minimum) {
       throw new DomainError('BAD_REQUEST', `amount: the minimum withdrawal is ${formatAmount(minimum)} ${currency}`, { code: 'BELOW_MINIMUM' });
     }
-    await this.deps.confirmPassword(userId, input.password);
-    await this.deps.secondFactor(userId, input.otp);
     const fee = this.config.fee[currency];
-    const row = await this.deps.ledger.transact(async (tx) => {
-      const created = await insertWithdrawal(tx.trx, { userId, currency, asset: input.asset, network: network.id, address, amount: input.amount, fee });
-      await tx.post({
-        key: `withdrawal:${created.id}:reserve`,
-        kind: 'withdrawal-reserve',
-        userId,
-        memo: { withdrawalId: String(created.id) },
-        legs: [
-          { account: { user: userId }, currency, amount: -(input.amount + fee) },
-          { account: { house: 'withdrawals-pending' }, currency, amount: input.amount + fee },
-        ],
-      });
-      return created;
+    const request = moneyRequest('withdrawal', input.requestId, { amount: String(input.amount), asset: input.asset, network: network.id, address });
+    const { answer } = await oncePerRequest(this.deps, userId, request, {
+      checks: async () => {
+        await this.deps.confirmPassword(userId, input.password);
+        await this.deps.secondFactor(userId, input.otp);
+      },
+      move: async (tx) => {
+        const created = await insertWithdrawal(tx.trx, { userId, currency, asset: input.asset, network: network.id, address, amount: input.amount, fee });
+        await tx.post({
+          key: `withdrawal:${created.id}:reserve`,
+          kind: 'withdrawal-reserve',
+          userId,
+          memo: { withdrawalId: String(created.id) },
+          legs: [
+            { account: { user: userId }, currency, amount: -(input.amount + fee) },
+            { account: { house: 'withdrawals-pending' }, currency, amount: input.amount + fee },
+          ],
+        });
+        return toWithdrawalView(created);
+      },
     });
-    return toWithdrawalView(row);
+    return answer;
   }
 
   /** One page (by cursor, or by number), with the total the filter matches. */

@@ -31,7 +31,7 @@ export const authRouter = router({
   logout: authedProcedure.mutation(({ ctx }) => ctx.services.auth.logout(ctx.auth)),
   changePassword: authedProcedure.input(changePasswordInputSchema).mutation(({ ctx, input }) => ctx.services.auth.changePassword(ctx.auth, input)),
   sessions: authedProcedure.query(({ ctx }) => ctx.services.auth.sessions(ctx.auth)),
-  revokeSession: authedProcedure.input(revokeSessionInputSchema).mutation(({ ctx, input }) => ctx.services.auth.revokeSession(ctx.auth, input.id)),
+  revokeSession: authedProcedure.input(revokeSessionInputSchema).mutation(({ ctx, input }) => ctx.services.auth.revokeSession(ctx.auth, input.id, input.otp)),
   twoFactor: router({
     status: authedProcedure.query(({ ctx }) => ctx.services.twoFactor.status(ctx.user.id)),
     begin: authedProcedure.mutation(({ ctx }) => ctx.services.twoFactor.begin(ctx.user)),
