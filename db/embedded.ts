@@ -59,6 +59,8 @@ export interface EmbeddedPostgres {
   layout: EmbeddedLayout;
   /** The postmaster's pid. */
   pid: number;
+  /** Resolves with how the postmaster ended ("SIGKILL", "code 0"), whoever stopped it. */
+  exited: Promise<string>;
   /** Fast shutdown (SIGINT): open sessions are ended, data is flushed; resolves when it has exited. */
   stop(): Promise<void>;
 }
@@ -252,11 +254,18 @@ async function takeOverFromDeadHost(layout: EmbeddedLayout): Promise<void> {
   await stopPostmaster(pid);
 }
 
-/** Lock files whose pid is not a live postmaster (kill -9, reboot) would stop postgres from starting. */
+/**
+ * A lock file naming a pid that now belongs to another program (after a reboot, in a container)
+ * would stop postgres from starting, so it goes (no live postmaster of this data directory is left
+ * at this point). One naming a dead pid stays: postgres removes it itself once it has checked that
+ * no process of the old server still uses its shared memory (after `kill -9` of the postmaster its
+ * backends take a moment to exit; starting beside them would corrupt the data).
+ */
 async function removeStaleLocks(layout: EmbeddedLayout): Promise<void> {
-  await rm(path.join(layout.pgData, 'postmaster.pid'), { force: true });
-  await rm(path.join(layout.socketDir, `.s.PGSQL.${PORT}.lock`), { force: true });
-  await rm(path.join(layout.socketDir, `.s.PGSQL.${PORT}`), { force: true });
+  for (const lock of [path.join(layout.pgData, 'postmaster.pid'), path.join(layout.socketDir, `.s.PGSQL.${PORT}.lock`)]) {
+    const pid = readPid(lock);
+    if (pid !== undefined && isAlive(pid)) await rm(lock, { force: true });
+  }
 }
 
 async function chownTree(target: string, user: OsUser): Promise<void> {
@@ -372,12 +381,20 @@ export async function startEmbeddedPostgres(dataDir: string): Promise<EmbeddedPo
       }
     };
     process.once('exit', onExit);
+    const exited = new Promise<string>((resolve) =>
+      child.once('exit', (code, signal) => {
+        // Its pid may be reused by another program from now on.
+        process.removeListener('exit', onExit);
+        resolve(signal ?? `code ${code}`);
+      }),
+    );
     await waitUntilReady(child, layout, dataDir, 30_000);
     let stopping: Promise<void> | undefined;
     return {
       url: embeddedDatabaseUrl(dataDir),
       layout,
       pid,
+      exited,
       stop() {
         stopping ??= (async () => {
           process.removeListener('exit', onExit);

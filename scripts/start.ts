@@ -1,80 +1,107 @@
 /**
  * `npm start` / `npm run dev`: one command for the whole platform on a fresh machine. It brings up
  * Redis (configured or private), Postgres (configured or embedded), migrates, builds the client when
- * its sources are newer than the build, then runs the server and the worker as child processes.
+ * its sources are newer than the build, then runs the server and the worker as child processes,
+ * and supervises them: a child that crashes is started again (scripts/supervisor.ts).
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
+import { embeddedLayout } from '../db/embedded.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { openDatabase } from '../db/open.js';
-import { startEmbeddedPostgres, type EmbeddedPostgres } from '../db/embedded.js';
 import { databaseOptions, loadEnv } from '../server/src/env.js';
-import { ensureRedis } from './private-redis.js';
+import { ensureDevSecrets } from '../server/src/infra/dev-secrets.js';
+import { childUnit, embeddedPostgresUnit, nodeChildUnit, POSTGRES } from './launcher-units.js';
+import { launcherAncestry, watchAncestry } from './parent-watch.js';
+import { ensureRedis, type RedisChoice } from './private-redis.js';
+import { Supervisor } from './supervisor.js';
 
 const devMode = process.argv.includes('--dev');
 const env = loadEnv();
-await mkdir(env.dataDir, { recursive: true });
+// Read before anything else: once a wrapper has died, the chain above it can no longer be read.
+const ancestry = launcherAncestry('scripts/start.ts');
 
-function fail(message: string): never {
-  console.error(message);
-  process.exit(1);
-}
-
-const redis = await ensureRedis(env.REDIS_URL, env.dataDir).catch((error: Error) => fail(error.message));
-if (redis.child) console.log(`Started a private Redis under ${path.join(env.dataDir, 'redis')}`);
-
-let embedded: EmbeddedPostgres | undefined;
-if (!env.DATABASE_URL) {
-  // Refuses when another running instance hosts this DATA_DIR's server; a server left behind by a
-  // killed launcher is stopped and replaced.
-  embedded = await startEmbeddedPostgres(env.dataDir).catch((error: Error) => fail(error.message));
-  const { pgData, socketDir } = embedded.layout;
-  console.log(`Embedded PostgreSQL: data ${pgData}, socket ${socketDir} (psql -h ${socketDir} -U postgres)`);
-}
-
-const database = await openDatabase(databaseOptions(env, false));
-try {
-  const { results = [] } = await migrateToLatest(database.db);
-  if (results.length) console.log(`Applied ${results.length} migration(s).`);
-} catch (error) {
-  await database.db.destroy();
-  await embedded?.stop();
-  fail((error as Error).message);
-}
-await database.db.destroy();
-
-if (!devMode && process.env.SKIP_CLIENT_BUILD !== '1' && clientBuildIsStale()) {
-  console.log('Building the web client…');
-  const build = spawnSync('npx', ['vite', 'build', '--config', 'client/vite.config.ts', '--logLevel', 'warn'], { stdio: 'inherit' });
-  if (build.status !== 0) fail('The client build failed.');
-}
-
-const childEnv = { ...process.env, REDIS_URL: redis.url, BZU_EXIT_WITH_LAUNCHER: '1' };
-const children: ChildProcess[] = [];
 let shuttingDown = false;
+let redis: RedisChoice | undefined;
+const supervisor = new Supervisor({
+  log: (line) => console.error(line),
+  onExitBeforeReady: (name, how) => {
+    console.error(`${name} exited (${how}) while the platform was starting; stopping the platform.`);
+    void shutdown(1);
+  },
+});
+// REDIS_URL is added once Redis is chosen, before any child starts.
+const childEnv: NodeJS.ProcessEnv = { ...process.env, BZU_EXIT_WITH_LAUNCHER: '1' };
+const children = [
+  nodeChildUnit('server', ['server/src/main.ts'], childEnv),
+  nodeChildUnit('worker', ['worker/src/main.ts'], childEnv),
+  ...(devMode ? [childUnit('vite', 'npx', ['vite', '--config', 'client/vite.config.ts'], childEnv)] : []),
+];
 
-function run(name: string, args: string[]): ChildProcess {
-  // stdin is a pipe only the launcher holds: the child exits when it closes (see infra/shutdown.ts).
-  const child = spawn(process.execPath, ['--import', 'tsx', ...args], { env: childEnv, stdio: ['pipe', 'inherit', 'inherit'] });
-  child.on('exit', (code, signal) => {
-    if (!shuttingDown) {
-      console.error(`${name} exited (${signal ?? code}); stopping the platform.`);
-      void shutdown(1);
-    }
-  });
-  children.push(child);
-  return child;
-}
+// SIGHUP: the terminal was closed. Whatever ends one of the launcher's wrappers (npm, sh, the tsx
+// CLI), SIGKILL included, is noticed by watching them.
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => void shutdown(0));
+watchAncestry(ancestry, () => {
+  console.error('The process that started the platform has ended; stopping the platform.');
+  void shutdown(0);
+});
 
-process.on('SIGINT', () => void shutdown(0));
-process.on('SIGTERM', () => void shutdown(0));
+boot().catch((error: Error) => {
+  if (shuttingDown) return;
+  console.error(error.message);
+  void shutdown(1);
+});
 
-run('server', ['server/src/main.ts']);
-run('worker', ['worker/src/main.ts']);
-if (devMode) {
-  children.push(spawn('npx', ['vite', '--config', 'client/vite.config.ts'], { env: childEnv, stdio: 'inherit' }));
+/** Each step gives up quietly once a shutdown has begun; shutdown() stops whatever was started. */
+async function boot(): Promise<void> {
+  await mkdir(env.dataDir, { recursive: true });
+  // Written once here, before the server and worker start, so both read the same development keys.
+  ensureDevSecrets(env);
+
+  redis = await ensureRedis(env.REDIS_URL, env.dataDir);
+  if (redis.child) console.log(`Started a private Redis under ${path.join(env.dataDir, 'redis')}`);
+  if (shuttingDown) return stopRedis();
+  childEnv.REDIS_URL = redis.url;
+
+  if (!env.DATABASE_URL) {
+    // Refuses when another running instance hosts this DATA_DIR's server; a server left behind by
+    // a killed launcher is stopped and replaced. A crashed one is started again (its crash
+    // recovery replays the WAL: committed bets are kept).
+    await supervisor.add(embeddedPostgresUnit(env.dataDir));
+    const { pgData, socketDir } = embeddedLayout(env.dataDir);
+    console.log(`Embedded PostgreSQL: data ${pgData}, socket ${socketDir} (psql -h ${socketDir} -U postgres)`);
+  }
+  if (shuttingDown) return;
+
+  const database = await openDatabase(databaseOptions(env, false));
+  try {
+    const { results = [] } = await migrateToLatest(database.db);
+    if (results.length) console.log(`Applied ${results.length} migration(s).`);
+  } finally {
+    await database.db.destroy();
+  }
+
+  if (!devMode && process.env.SKIP_CLIENT_BUILD !== '1' && clientBuildIsStale()) {
+    console.log('Building the web client…');
+    const build = spawnSync('npx', ['vite', 'build', '--config', 'client/vite.config.ts', '--logLevel', 'warn'], { stdio: 'inherit' });
+    if (build.status !== 0) throw new Error('The client build failed.');
+  }
+  if (shuttingDown) return;
+
+  await Promise.all(children.map((unit) => supervisor.add(unit)));
+  const serverUrl = `http://localhost:${env.PORT}`;
+  const healthy = await waitForHealth(`http://127.0.0.1:${env.PORT}`, 60_000);
+  if (shuttingDown) return;
+  // From here on a crashed child is restarted (before, an exit stops the start: a port in use or a
+  // broken build would otherwise restart forever).
+  supervisor.markReady();
+  if (healthy) {
+    console.log(`\nBZU platform is running at ${devMode ? 'http://localhost:5173 (Vite, hot reload) with the API at ' : ''}${serverUrl}\n`);
+  } else {
+    console.error(`The server did not become healthy at ${serverUrl}/auth/status within 60 s.`);
+  }
 }
 
 async function waitForHealth(url: string, timeoutMs: number): Promise<boolean> {
@@ -90,30 +117,23 @@ async function waitForHealth(url: string, timeoutMs: number): Promise<boolean> {
   return false;
 }
 
-const serverUrl = `http://localhost:${env.PORT}`;
-if (await waitForHealth(`http://127.0.0.1:${env.PORT}`, 60_000)) {
-  console.log(`\nBZU platform is running at ${devMode ? 'http://localhost:5173 (Vite, hot reload) with the API at ' : ''}${serverUrl}\n`);
-} else if (!shuttingDown) {
-  console.error(`The server did not become healthy at ${serverUrl}/auth/status within 60 s.`);
+async function stopRedis(): Promise<void> {
+  const child = redis?.child;
+  if (!child || child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
 }
 
+/** The server and worker drain first, then the database and Redis they were using stop. */
 async function shutdown(code: number): Promise<void> {
   if (shuttingDown) return;
   shuttingDown = true;
-  const exited = children.map((child) =>
-    child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise((resolve) => child.once('exit', resolve)),
-  );
-  for (const child of children) child.kill('SIGTERM');
-  await Promise.race([Promise.all(exited), new Promise((resolve) => setTimeout(resolve, 15_000))]);
-  await embedded?.stop();
-  if (redis.child) {
-    const redisExited = new Promise((resolve) => redis.child!.once('exit', resolve));
-    redis.child.kill('SIGTERM');
-    await redisExited;
-  }
+  await supervisor.stop(children.map((unit) => unit.name));
+  await supervisor.stop([POSTGRES]);
+  await stopRedis();
   process.exit(code);
 }
-
 
 function newestMtime(dir: string): number {
   let newest = 0;

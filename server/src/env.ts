@@ -1,9 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import type { DbTimeouts } from '../../db/client.js';
 import type { OpenDatabaseOptions } from '../../db/open.js';
+import { readOrCreateSharedFile } from './infra/shared-file.js';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', ''])
@@ -267,17 +267,6 @@ function defaultRedisPrefix(dataDir: string, databaseUrl: string | undefined): s
  * job ids, caches and counters.
  */
 function embeddedInstanceId(dataDir: string): string {
-  const file = path.join(dataDir, 'instance-id');
-  try {
-    return readFileSync(file, 'utf8').trim();
-  } catch {
-    mkdirSync(dataDir, { recursive: true });
-    try {
-      // 'wx': when the server and worker start together, the first writer wins and the other reads it.
-      writeFileSync(file, randomBytes(8).toString('hex'), { flag: 'wx' });
-    } catch {
-      // Written by the other process in the meantime.
-    }
-    return readFileSync(file, 'utf8').trim();
-  }
+  // The server, the worker and the launcher all derive the Redis prefix from it: one creates it.
+  return readOrCreateSharedFile(path.join(dataDir, 'instance-id'), () => randomBytes(8).toString('hex'), (id) => id.trim().length > 0).trim();
 }

@@ -39,11 +39,11 @@ import {
   type PayoutAdapter,
   type SecondFactorCheck,
 } from './domain/wallet/withdrawal.service.js';
-import { loadWalletKeys } from './infra/wallet-keys.js';
+import { loadWalletKeys, walletKeyOptions } from './infra/wallet-keys.js';
 import { BetEngine, type GameLimits } from './domain/games/bet-engine.js';
 import { FairnessService } from './domain/games/fairness.service.js';
 import { GamesService } from './domain/games/games.service.js';
-import { loadTwoFactorKey } from './infra/two-factor-key.js';
+import { loadTwoFactorKey, twoFactorKeyOptions } from './infra/two-factor-key.js';
 import { VipService, type RakebackBoost } from './domain/economy/vip.service.js';
 import { VaultService } from './domain/economy/vault.service.js';
 import { TipsService } from './domain/economy/tips.service.js';
@@ -352,7 +352,7 @@ function createAuthServices(
     { db, limits, confirmPassword: (userId, password): Promise<void> => auth.confirmPassword(userId, password) },
     {
       issuer: env.TWO_FACTOR_ISSUER,
-      encryptionKey: loadTwoFactorKey({ key: env.TWO_FACTOR_ENCRYPTION_KEY, dataDir: env.dataDir, production: env.NODE_ENV === 'production' }, logger),
+      encryptionKey: loadTwoFactorKey(twoFactorKeyOptions(env), logger),
     },
   );
   return { auth, mail, twoFactor };
@@ -371,10 +371,7 @@ function createWalletServices(
 ) {
   const { env, db, jobs } = infra;
   const logger = createLogger(env.LOG_LEVEL, 'wallet');
-  const keys = loadWalletKeys(
-    { xpub: env.WALLET_XPUB, webhookSecret: env.DEPOSIT_WEBHOOK_SECRET, dataDir: env.dataDir, production: env.NODE_ENV === 'production' },
-    logger,
-  );
+  const keys = loadWalletKeys(walletKeyOptions(env), logger);
   const ledger = new LedgerService({ db, outbox });
   const responsibleGaming = new ResponsibleGamingService({ db, stepUp: checks.stepUp });
   const configured = Object.fromEntries((env.DEPOSIT_CONFIRMATIONS ?? '').split(',').filter(Boolean).map((pair) => pair.split(':')));

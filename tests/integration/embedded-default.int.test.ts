@@ -1,10 +1,7 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { embeddedLayout, startEmbeddedPostgres, type EmbeddedPostgres } from '../../db/embedded.js';
 import { http, newAccount } from '../support/auth.js';
 import { CONCURRENCY_PLATFORM_ENV, defineConcurrencyCases } from '../support/concurrency-cases.js';
-import { exited, LaunchTracker, statusOf, type Launched } from '../support/launcher.js';
+import { descendants, exited, LaunchTracker, postmasterPid, statusOf, type Launched } from '../support/launcher.js';
 import { startTestPlatform, type TestPlatform } from '../support/platform.js';
 import { TEST_REDIS_URL } from '../support/services.js';
 
@@ -18,28 +15,12 @@ const NPM_START_ENV = { ...CONCURRENCY_PLATFORM_ENV, NODE_ENV: 'test', REDIS_URL
 
 afterAll(() => launches.cleanup(), 60_000);
 
-function postmasterPid(dataDir: string): number | undefined {
-  const file = path.join(embeddedLayout(dataDir).pgData, 'postmaster.pid');
-  return existsSync(file) ? Number(readFileSync(file, 'utf8').split('\n')[0]) : undefined;
+/** The postmaster and every backend it forked (each pool connection is a backend process). */
+function clusterPids(postmaster: number): number[] {
+  return [postmaster, ...descendants(postmaster).map((row) => row.pid)];
 }
 
 /** Milliseconds until /auth/status answers 200 (polled every 100 ms; expect.poll is not allowed in hooks). */
-/** The postmaster and every backend it forked (each pool connection is a backend process). */
-function clusterPids(postmaster: number): number[] {
-  const children = readdirSync('/proc')
-    .filter((entry) => /^\d+$/.test(entry))
-    .filter((entry) => {
-      try {
-        const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === postmaster;
-      } catch {
-        return false;
-      }
-    })
-    .map(Number);
-  return [postmaster, ...children];
-}
-
 async function waitHealthy(app: Launched, timeoutMs = 150_000): Promise<number> {
   const started = Date.now();
   while (Date.now() - started < timeoutMs) {
@@ -52,7 +33,6 @@ async function waitHealthy(app: Launched, timeoutMs = 150_000): Promise<number> 
 
 describe('the embedded default (npm start, no DATABASE_URL)', () => {
   let app: Launched;
-  let restartedServer: EmbeddedPostgres | undefined;
 
   beforeAll(async () => {
     app = await launches.launch(NPM_START_ENV);
@@ -60,7 +40,6 @@ describe('the embedded default (npm start, no DATABASE_URL)', () => {
     console.log(`npm start on a fresh DATA_DIR: /auth/status 200 after ${ms} ms`);
     // Seconds on an idle machine, minutes on a loaded two-core one (tsx compiles the server at start).
   }, 180_000);
-  afterAll(() => restartedServer?.stop());
 
   defineConcurrencyCases(() => app.url);
 
@@ -103,37 +82,42 @@ describe('the embedded default (npm start, no DATABASE_URL)', () => {
     }
     await expect.poll(() => statusOf(app.url), { timeout: 10_000, interval: 100 }).toBe(200);
 
-    // Stopped (fast shutdown): the socket disappears, every path is 503, not 500.
-    process.kill(pid, 'SIGINT');
-    await expect.poll(() => postmasterPid(app.dataDir), { timeout: 10_000, interval: 50 }).toBeUndefined();
-    const stoppedAt = Date.now();
-    const status = await http(app.url, 'GET', '/auth/status');
-    expect(Date.now() - stoppedAt).toBeLessThan(2_000);
-    expect(status.status).toBe(503);
-    expect(status.body).toMatchObject({ status: 'unavailable', database: 'down', redis: 'ok' });
+    // Stopped (fast shutdown): the socket disappears, every path is 503, not 500. The launcher is
+    // paused meanwhile (SIGSTOP), or it would have PostgreSQL running again within seconds.
+    process.kill(app.child.pid!, 'SIGSTOP');
+    try {
+      process.kill(pid, 'SIGINT');
+      await expect.poll(() => postmasterPid(app.dataDir), { timeout: 10_000, interval: 50 }).toBeUndefined();
+      const stoppedAt = Date.now();
+      const status = await http(app.url, 'GET', '/auth/status');
+      expect(Date.now() - stoppedAt).toBeLessThan(2_000);
+      expect(status.status).toBe(503);
+      expect(status.body).toMatchObject({ status: 'unavailable', database: 'down', redis: 'ok' });
 
-    const rest = await http(app.url, 'GET', '/api/auth/profile', undefined, { token });
-    expect(rest.status, JSON.stringify(rest.body)).toBe(503);
-    expect(rest.body).toEqual({ message: 'Service unavailable', error: 'Service unavailable', code: 'SERVICE_UNAVAILABLE' });
-    const send = await http(app.url, 'POST', '/api/chat/messages', { message: 'while down' }, { token });
-    expect(send.status, JSON.stringify(send.body)).toBe(503);
-    const trpc = await http(app.url, 'GET', '/api/trpc/auth.me', undefined, { token });
-    expect(trpc.status, JSON.stringify(trpc.body)).toBe(503);
-    expect(trpc.body.error.message).toBe('Service unavailable');
-    const login = await http(app.url, 'POST', '/api/auth/login', { login_name: account.username, password: account.password });
-    expect(login.status, JSON.stringify(login.body)).toBe(503);
-    // Logged as unavailability, never as an unexplained 500.
-    expect(app.output()).not.toContain('"statusCode":500');
+      const rest = await http(app.url, 'GET', '/api/auth/profile', undefined, { token });
+      expect(rest.status, JSON.stringify(rest.body)).toBe(503);
+      expect(rest.body).toEqual({ message: 'Service unavailable', error: 'Service unavailable', code: 'SERVICE_UNAVAILABLE' });
+      const send = await http(app.url, 'POST', '/api/chat/messages', { message: 'while down' }, { token });
+      expect(send.status, JSON.stringify(send.body)).toBe(503);
+      const trpc = await http(app.url, 'GET', '/api/trpc/auth.me', undefined, { token });
+      expect(trpc.status, JSON.stringify(trpc.body)).toBe(503);
+      expect(trpc.body.error.message).toBe('Service unavailable');
+      const login = await http(app.url, 'POST', '/api/auth/login', { login_name: account.username, password: account.password });
+      expect(login.status, JSON.stringify(login.body)).toBe(503);
+      // Logged as unavailability, never as an unexplained 500.
+      expect(app.output()).not.toContain('"statusCode":500');
+    } finally {
+      process.kill(app.child.pid!, 'SIGCONT');
+    }
 
-    // Back (started by this test process this time): the same app answers again, no restart.
-    restartedServer = await startEmbeddedPostgres(app.dataDir);
-    await expect.poll(() => statusOf(app.url), { timeout: 10_000, interval: 100 }).toBe(200);
+    // Back: the launcher starts PostgreSQL again by itself, and the same server answers.
+    await expect.poll(() => statusOf(app.url), { timeout: 30_000, interval: 100 }).toBe(200);
     expect((await http(app.url, 'GET', '/api/auth/profile', undefined, { token })).status).toBe(200);
+    expect(app.output()).toContain('postgres exited (code 0); restarting it in 1 s.');
 
-    // The launcher still stops cleanly, and nothing is left running once the server is stopped.
+    // The launcher still stops cleanly, PostgreSQL included.
     app.child.kill('SIGTERM');
     expect(await exited(app.child)).toBe(0);
-    await restartedServer.stop();
     expect(postmasterPid(app.dataDir)).toBeUndefined();
   }, 60_000);
 });

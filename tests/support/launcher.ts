@@ -1,8 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { embeddedLayout } from '../../db/embedded.js';
 
 /** `npm start` (tsx scripts/start.ts) as a new user runs it, with no DATABASE_URL: the embedded default. */
 
@@ -29,6 +31,54 @@ export function exited(child: ChildProcess): Promise<number | null> {
     : new Promise((resolve) => child.once('exit', (code) => resolve(code)));
 }
 
+/** The embedded PostgreSQL's postmaster, from its lock file (gone after a clean shutdown). */
+export function postmasterPid(dataDir: string): number | undefined {
+  const file = path.join(embeddedLayout(dataDir).pgData, 'postmaster.pid');
+  return existsSync(file) ? Number(readFileSync(file, 'utf8').split('\n')[0]) : undefined;
+}
+
+export function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function processTable(): { pid: number; ppid: number; cmdline: string }[] {
+  const rows: { pid: number; ppid: number; cmdline: string }[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      rows.push({ pid: Number(entry), ppid, cmdline: readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0').join(' ') });
+    } catch {
+      // exited while the table was read
+    }
+  }
+  return rows;
+}
+
+/** Every live process below pid (children, their children, ...), with its command line. */
+export function descendants(pid: number): { pid: number; cmdline: string }[] {
+  const table = processTable();
+  const found: { pid: number; cmdline: string }[] = [];
+  let frontier = [pid];
+  while (frontier.length > 0) {
+    const next = table.filter((row) => frontier.includes(row.ppid));
+    found.push(...next);
+    frontier = next.map((row) => row.pid);
+  }
+  return found;
+}
+
+/** The pid of the one descendant whose command line contains `command` (e.g. "worker/src/main.ts"). */
+export function descendantPid(pid: number, command: string): number | undefined {
+  return descendants(pid).find((row) => row.cmdline.includes(command))?.pid;
+}
+
 export interface Launched {
   url: string;
   port: number;
@@ -48,12 +98,16 @@ export class LaunchTracker {
     return dir;
   }
 
-  /** The client build is skipped (SKIP_CLIENT_BUILD=1): these tests are about the server side. */
-  async launch(extraEnv: Record<string, string>, at: { dataDir?: string; port?: number } = {}): Promise<Launched> {
+  /**
+   * The client build is skipped (SKIP_CLIENT_BUILD=1): these tests are about the server side. The
+   * launcher runs as this process's child, or `via: 'npm'` as a person runs it (npm -> sh -> tsx).
+   */
+  async launch(extraEnv: Record<string, string>, at: { dataDir?: string; port?: number; via?: 'npm' } = {}): Promise<Launched> {
     const dataDir = at.dataDir ?? (await this.dataDir());
     const port = at.port ?? (await freePort());
     let output = '';
-    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
+    const [command, args] = at.via === 'npm' ? ['npm', ['start']] : [process.execPath, ['--import', 'tsx', 'scripts/start.ts']];
+    const child = spawn(command, args, {
       env: {
         ...process.env,
         DATABASE_URL: '',
@@ -73,8 +127,11 @@ export class LaunchTracker {
   }
 
   async cleanup(): Promise<void> {
+    const started = this.children.flatMap((child) => (child.pid ? descendants(child.pid) : []));
     for (const child of this.children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
     await Promise.race([Promise.all(this.children.map(exited)), new Promise((resolve) => setTimeout(resolve, 20_000))]);
+    // Whatever a failed test left running (a launcher that missed its wrapper's death) goes too.
+    for (const { pid } of started) if (isAlive(pid)) process.kill(pid, 'SIGKILL');
     await Promise.all(this.dirs.map((dir) => rm(dir, { recursive: true, force: true })));
   }
 }

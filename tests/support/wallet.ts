@@ -12,7 +12,7 @@ export const WALLET_TEST_ENV = {
 } as const;
 
 /** A tRPC call over real HTTP (no transformer): queries as GET ?input=, mutations as POST. */
-export async function trpc(platform: TestPlatform, kind: 'query' | 'mutation', path: string, input?: unknown, token?: string): Promise<HttpResult> {
+export async function trpc(platform: Pick<TestPlatform, 'url'>, kind: 'query' | 'mutation', path: string, input?: unknown, token?: string): Promise<HttpResult> {
   if (kind === 'query') {
     const query = input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`;
     return http(platform.url, 'GET', `/api/trpc/${path}${query}`, undefined, { token });
@@ -36,7 +36,7 @@ export function depositReport(address: string, amount: string, confirmations = 3
 
 /** POSTs a report to the webhook, signed like the provider does (or with what `sign` returns). */
 export async function deliverWebhook(
-  platform: TestPlatform,
+  platform: Pick<TestPlatform, 'url'>,
   report: unknown,
   options: { timestamp?: number; secret?: string; rawBody?: string } = {},
 ): Promise<HttpResult> {
@@ -49,7 +49,7 @@ export async function deliverWebhook(
 }
 
 /** Credits `amount` USD to the signed-in player through a signed, confirmed deposit webhook (the real path). */
-export async function fundPlayer(platform: TestPlatform, token: string, amount: string): Promise<void> {
+export async function fundPlayer(platform: Pick<TestPlatform, 'url'>, token: string, amount: string): Promise<void> {
   const address = await trpc(platform, 'query', 'wallet.depositAddress', { network: 'ERC20' }, token);
   if (address.status !== 200) throw new Error(`deposit address: ${JSON.stringify(address.body)}`);
   const credited = await deliverWebhook(platform, depositReport(address.body.result.data.address as string, amount));

@@ -1,7 +1,7 @@
 import type { Logger } from './logger.js';
 
 /**
- * Runs the drain once on SIGTERM or SIGINT, then exits; a second signal or a drain that hangs
+ * Runs the drain once on SIGTERM, SIGINT or SIGHUP, then exits; a second signal or a drain that hangs
  * past the grace period exits at once.
  */
 export function onShutdown(logger: Logger, drain: () => Promise<void>, graceMs = 10_000): void {
@@ -24,6 +24,8 @@ export function onShutdown(logger: Logger, drain: () => Promise<void>, graceMs =
   };
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);
+  // A closed terminal: drain like SIGTERM rather than die mid-request (Node's default).
+  process.on('SIGHUP', stop);
   // Started by the launcher (scripts/start.ts), which holds the other end of stdin: when the
   // launcher dies without stopping us (kill -9), the pipe closes and we drain and exit instead of
   // holding the port and the database for the next `npm start`.

@@ -1,12 +1,32 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { HDKey } from '@scure/bip32';
+import type { Env } from '../env.js';
 import type { Logger } from './logger.js';
+import { readOrCreateSharedFile } from './shared-file.js';
 
 export interface WalletKeys {
   xpub: string;
   webhookSecret: string;
+}
+
+export interface WalletKeyOptions {
+  xpub?: string;
+  webhookSecret?: string;
+  dataDir: string;
+  production: boolean;
+}
+
+export function walletKeyOptions(env: Env): WalletKeyOptions {
+  return { xpub: env.WALLET_XPUB, webhookSecret: env.DEPOSIT_WEBHOOK_SECRET, dataDir: env.dataDir, production: env.NODE_ENV === 'production' };
+}
+
+function parseStored(content: string): Partial<WalletKeys> {
+  try {
+    return JSON.parse(content) as Partial<WalletKeys>;
+  } catch {
+    return {};
+  }
 }
 
 /**
@@ -15,27 +35,20 @@ export interface WalletKeys {
  * Only the extended PUBLIC key is kept: the development seed is thrown away, so coins sent to a
  * development address cannot be recovered.
  */
-export function loadWalletKeys(
-  options: { xpub?: string; webhookSecret?: string; dataDir: string; production: boolean },
-  logger?: Logger,
-): WalletKeys {
+export function loadWalletKeys(options: WalletKeyOptions, logger?: Logger): WalletKeys {
   if (options.xpub && options.webhookSecret) return { xpub: options.xpub, webhookSecret: options.webhookSecret };
   if (options.production) throw new Error('WALLET_XPUB and DEPOSIT_WEBHOOK_SECRET must be set in production');
   const file = path.join(options.dataDir, 'wallet-dev-keys.json');
-  let stored: Partial<WalletKeys> = {};
-  try {
-    stored = JSON.parse(readFileSync(file, 'utf8')) as Partial<WalletKeys>;
-  } catch {
-    stored = {};
-  }
-  if (!stored.xpub || !stored.webhookSecret) {
-    stored = {
-      xpub: stored.xpub ?? HDKey.fromMasterSeed(randomBytes(32)).publicExtendedKey,
-      webhookSecret: stored.webhookSecret ?? randomBytes(32).toString('hex'),
-    };
-    mkdirSync(options.dataDir, { recursive: true });
-    writeFileSync(file, `${JSON.stringify(stored, null, 2)}\n`, { mode: 0o600 });
-  }
+  const generate = () => {
+    const keys: WalletKeys = { xpub: HDKey.fromMasterSeed(randomBytes(32)).publicExtendedKey, webhookSecret: randomBytes(32).toString('hex') };
+    return `${JSON.stringify(keys, null, 2)}\n`;
+  };
+  const stored = parseStored(
+    readOrCreateSharedFile(file, generate, (content) => {
+      const { xpub, webhookSecret } = parseStored(content);
+      return typeof xpub === 'string' && xpub.startsWith('xpub') && typeof webhookSecret === 'string' && webhookSecret.length > 0;
+    }),
+  );
   const keys = { xpub: options.xpub ?? stored.xpub!, webhookSecret: options.webhookSecret ?? stored.webhookSecret! };
   logger?.warn(
     { file, xpubFromEnv: Boolean(options.xpub), secretFromEnv: Boolean(options.webhookSecret) },
