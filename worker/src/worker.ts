@@ -2,7 +2,7 @@ import { UnrecoverableError, Worker } from 'bullmq';
 import type { z } from 'zod';
 import type { Logger } from '../../server/src/infra/logger.js';
 import { bullConnection, jobSchedulers, jobSchemas, queuePrefix, rainScheduler, type JobProducer, type JobScheduler, type QueueName } from '../../server/src/infra/queues.js';
-import { createRedis } from '../../server/src/infra/redis.js';
+import { createRedis, whenReady } from '../../server/src/infra/redis.js';
 import { recordWorkerHeartbeat } from '../../server/src/infra/worker-heartbeat.js';
 import type { Infrastructure, Services } from '../../server/src/services.js';
 import { processors } from './processors/index.js';
@@ -72,6 +72,8 @@ export async function startWorker({ infra, services, logger, concurrency = 4 }: 
   });
 
   const heartbeatRedis = createRedis(env.REDIS_URL, 'command');
+  // Without an offline queue the first beat would fail while the connection is still opening.
+  await whenReady(heartbeatRedis, env.WORKER_HEARTBEAT_MS);
   const beat = () =>
     recordWorkerHeartbeat(heartbeatRedis, env.redisPrefix, env.WORKER_HEARTBEAT_MS * 3).catch((error: Error) =>
       logger.warn({ err: error }, 'heartbeat failed'),

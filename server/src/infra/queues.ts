@@ -145,6 +145,7 @@ export class JobProducer {
   }
 
   async close(): Promise<void> {
-    await Promise.all([...this.queues.values()].map((queue) => queue.close()));
+    // A connection that is down at shutdown (Redis away) cannot QUIT; it is just dropped.
+    await Promise.all([...this.queues.values()].map((queue) => queue.close().catch(() => queue.disconnect())));
   }
 }
