@@ -38,7 +38,17 @@ export async function ensureRedis(configuredUrl: string, dataDir: string): Promi
       `Redis is not answering at ${configuredUrl} and redis-server is not installed: install Redis (e.g. "apt-get install redis-server" or "brew install redis") or set REDIS_URL.`,
     );
   }
+  return startPrivateRedis(redisDir);
+}
+
+/**
+ * Starts redis-server listening only on `redisDir/redis.sock` (append-only file in `redisDir`) and
+ * waits until it answers. Also used by the Redis fault tests, which flush, stop and kill their own.
+ */
+export async function startPrivateRedis(redisDir: string): Promise<RedisChoice & { child: ChildProcess }> {
   await mkdir(redisDir, { recursive: true });
+  const socketPath = path.join(redisDir, 'redis.sock');
+  const privateUrl = `unix://${socketPath}`;
   const child = spawn(
     'redis-server',
     ['--port', '0', '--unixsocket', socketPath, '--unixsocketperm', '700', '--dir', redisDir,

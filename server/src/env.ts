@@ -61,6 +61,8 @@ const envSchema = z.object({
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('BZU <no-reply@bzu.example>'),
   WORKER_HEARTBEAT_MS: z.coerce.number().int().positive().default(5_000),
+  // How often the worker checks that every job schedule is still in Redis (re-creating lost ones).
+  WORKER_SCHEDULE_CHECK_MS: z.coerce.number().int().min(100).default(60_000),
   CLIENT_DIST_DIR: z.string().default('dist/client'),
   // Bearer token GET /metrics requires (required in production; unset elsewhere: /metrics is open).
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),

@@ -7,7 +7,7 @@ import type { AuthLimit, BalanceReader } from './domain/auth/auth.ports.js';
 import { MailService } from './domain/mail/mail.service.js';
 import { SystemService } from './domain/system/system.service.js';
 import type { Env } from './env.js';
-import type { JobProducer } from './infra/queues.js';
+import { configuredSchedulers, type JobProducer } from './infra/queues.js';
 import { isCommonPassword } from './infra/common-passwords.js';
 import { createLogger } from './infra/logger.js';
 import { createMailTransport } from './infra/mailer.js';
@@ -109,6 +109,7 @@ export function createServices(infra: Infrastructure, options: ServiceOptions = 
       },
       redisAlive: () => pingRedis(redis),
       workerLastBeat: () => readWorkerHeartbeat(redis, env.redisPrefix),
+      missingSchedules: () => infra.jobs.missingSchedulers(configuredSchedulers(env.RAIN_INTERVAL_MINUTES)),
     },
     {
       version: env.APP_VERSION,

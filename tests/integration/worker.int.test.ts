@@ -2,7 +2,7 @@ import { QueueEvents } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../../server/src/infra/logger.js';
 import { bullConnection, jobSchedulers, queuePrefix } from '../../server/src/infra/queues.js';
-import { registerJobSchedulers, startWorker } from '../../worker/src/worker.js';
+import { startWorker } from '../../worker/src/worker.js';
 import { startTestPlatform, type TestPlatform } from '../support/platform.js';
 
 describe('worker', () => {
@@ -17,8 +17,8 @@ describe('worker', () => {
 
   it('keeps exactly one scheduler per id however often workers boot', async () => {
     const { jobs } = platform.platform.infra;
-    await Promise.all([registerJobSchedulers(jobs), registerJobSchedulers(jobs), registerJobSchedulers(jobs)]);
-    await registerJobSchedulers(jobs);
+    await Promise.all([jobs.upsertSchedulers(jobSchedulers), jobs.upsertSchedulers(jobSchedulers), jobs.upsertSchedulers(jobSchedulers)]);
+    await jobs.upsertSchedulers(jobSchedulers);
     for (const queue of new Set(jobSchedulers.map((s) => s.queue))) {
       const ids = (await jobs.queue(queue).getJobSchedulers()).map((s) => s.key);
       const expected = jobSchedulers.filter((s) => s.queue === queue).map((s) => s.id);

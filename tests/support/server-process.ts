@@ -13,7 +13,18 @@ export interface ServerProcess {
  * first one's Postgres database and Redis prefix: what a scaled-out deployment looks like.
  */
 export async function startServerProcess(shared: Env, extra: Record<string, string> = {}): Promise<ServerProcess> {
-  const child = spawn(path.resolve('node_modules/.bin/tsx'), ['server/src/main.ts'], {
+  const { child, match } = await spawnEntry('server/src/main.ts', /Server listening on (http:\/\/[^"\s]+)/, shared, extra);
+  return { url: match[1]!, child, stop: () => stopChild(child) };
+}
+
+/** The worker's production entry point (worker/src/main.ts) on the same database, Redis and prefix. */
+export async function startWorkerProcess(shared: Env, extra: Record<string, string> = {}): Promise<{ child: ChildProcess; stop(): Promise<void> }> {
+  const { child } = await spawnEntry('worker/src/main.ts', /Worker started/, shared, extra);
+  return { child, stop: () => stopChild(child) };
+}
+
+async function spawnEntry(entry: string, ready: RegExp, shared: Env, extra: Record<string, string>): Promise<{ child: ChildProcess; match: RegExpExecArray }> {
+  const child = spawn(path.resolve('node_modules/.bin/tsx'), [entry], {
     env: {
       ...process.env,
       NODE_ENV: 'test',
@@ -30,14 +41,14 @@ export async function startServerProcess(shared: Env, extra: Record<string, stri
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server process did not start: ${output}`)), 30_000);
+  const match = await new Promise<RegExpExecArray>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${entry} did not start: ${output}`)), 30_000);
     child.stdout!.on('data', (chunk: Buffer) => {
       output += chunk.toString();
-      const match = /Server listening on (http:\/\/[^"\s]+)/.exec(output);
-      if (match) {
+      const found = ready.exec(output);
+      if (found) {
         clearTimeout(timer);
-        resolve(match[1]!);
+        resolve(found);
       }
     });
     child.stderr!.on('data', (chunk: Buffer) => {
@@ -45,17 +56,15 @@ export async function startServerProcess(shared: Env, extra: Record<string, stri
     });
     child.once('exit', (code) => {
       clearTimeout(timer);
-      reject(new Error(`server process exited with ${code}: ${output}`));
+      reject(new Error(`${entry} exited with ${code}: ${output}`));
     });
   });
-  return {
-    url,
-    child,
-    async stop() {
-      if (child.exitCode !== null) return;
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
-    },
-  };
+  return { child, match };
+}
+
+async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
 }

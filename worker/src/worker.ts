@@ -1,8 +1,8 @@
 import { UnrecoverableError, Worker } from 'bullmq';
 import type { z } from 'zod';
 import type { Logger } from '../../server/src/infra/logger.js';
-import { bullConnection, jobSchedulers, jobSchemas, queuePrefix, rainScheduler, type JobProducer, type JobScheduler, type QueueName } from '../../server/src/infra/queues.js';
-import { createRedis } from '../../server/src/infra/redis.js';
+import { bullConnection, configuredSchedulers, jobSchemas, queuePrefix, type JobProducer, type JobScheduler, type QueueName } from '../../server/src/infra/queues.js';
+import { createRedis, whenReady } from '../../server/src/infra/redis.js';
 import { recordWorkerHeartbeat } from '../../server/src/infra/worker-heartbeat.js';
 import type { Infrastructure, Services } from '../../server/src/services.js';
 import { processors } from './processors/index.js';
@@ -20,20 +20,38 @@ export interface WorkerDeps {
   concurrency?: number;
 }
 
-/** Upserting by a fixed id makes boot idempotent: restarts and extra workers keep one scheduler each. */
-export async function registerJobSchedulers(jobs: JobProducer, configured: JobScheduler[] = []): Promise<void> {
-  for (const scheduler of [...jobSchedulers, ...configured]) {
-    await jobs.queue(scheduler.queue).upsertJobScheduler(
-      scheduler.id,
-      { every: scheduler.everyMs },
-      { name: scheduler.job, data: {} },
-    );
-  }
+/**
+ * Redis that comes back empty (no persistence, a failover, FLUSHALL) has lost every scheduler, and
+ * nothing would run again: every `intervalMs` the worker re-creates the ones that are missing. Answers
+ * the function that stops checking.
+ */
+export function watchJobSchedulers(jobs: JobProducer, schedulers: JobScheduler[], intervalMs: number, logger: Logger): () => void {
+  let running = false;
+  const check = async () => {
+    if (running) return;
+    running = true;
+    try {
+      const missing = await jobs.missingSchedulers(schedulers);
+      if (missing.length === 0) return;
+      await jobs.upsertSchedulers(schedulers.filter((scheduler) => missing.includes(scheduler.id)));
+      logger.warn({ schedulers: missing }, 'job schedulers were missing from Redis (data lost?); re-created them');
+    } catch (error) {
+      // Redis away: the next check tries again.
+      logger.warn({ err: error }, 'job scheduler check failed');
+    } finally {
+      running = false;
+    }
+  };
+  const timer = setInterval(() => void check(), intervalMs);
+  return () => clearInterval(timer);
 }
 
 export async function startWorker({ infra, services, logger, concurrency = 4 }: WorkerDeps): Promise<RunningWorker> {
   const { env } = infra;
-  await registerJobSchedulers(infra.jobs, [rainScheduler(env.RAIN_INTERVAL_MINUTES)]);
+  const schedulers = configuredSchedulers(env.RAIN_INTERVAL_MINUTES);
+  // Upserts by fixed ids: boot is idempotent, restarts and extra workers keep one scheduler each.
+  await infra.jobs.upsertSchedulers(schedulers);
+  const stopWatching = watchJobSchedulers(infra.jobs, schedulers, env.WORKER_SCHEDULE_CHECK_MS, logger);
 
   const workers = (Object.keys(processors) as QueueName[]).map((queue) => {
     const handlers = processors[queue] as Record<string, (data: unknown, context: JobContext) => Promise<unknown>>;
@@ -72,6 +90,9 @@ export async function startWorker({ infra, services, logger, concurrency = 4 }: 
   });
 
   const heartbeatRedis = createRedis(env.REDIS_URL, 'command');
+  // Without an offline queue the first beat would fail while the connection is still opening: the
+  // worker would show as down for a beat after it started.
+  await whenReady(heartbeatRedis, 5_000);
   const beat = () =>
     recordWorkerHeartbeat(heartbeatRedis, env.redisPrefix, env.WORKER_HEARTBEAT_MS * 3).catch((error: Error) =>
       logger.warn({ err: error }, 'heartbeat failed'),
@@ -83,6 +104,7 @@ export async function startWorker({ infra, services, logger, concurrency = 4 }: 
     workers,
     async stop() {
       clearInterval(heartbeat);
+      stopWatching();
       // close() waits for jobs in progress to finish, so none is left half done.
       await Promise.all(workers.map((worker) => worker.close()));
       heartbeatRedis.disconnect();

@@ -187,6 +187,11 @@ export class RedisEventBus implements EventTransport {
     await subscriber.subscribe(this.topic, controlTopic);
   }
 
+  /** Whether this process's subscriber is connected, i.e. events published now would reach it. */
+  get listening(): boolean {
+    return this.subscriber?.status === 'ready';
+  }
+
   onEvent(listener: (event: BusEvent) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);

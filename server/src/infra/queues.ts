@@ -61,7 +61,10 @@ export interface JobScheduler {
   everyMs: number;
 }
 
-/** Repeating jobs; the worker upserts them at boot, so restarts and extra workers add no duplicates. */
+/**
+ * Repeating jobs; the worker upserts them at boot (restarts and extra workers add no duplicates) and
+ * re-creates any that Redis lost every WORKER_SCHEDULE_CHECK_MS.
+ */
 export const jobSchedulers: JobScheduler[] = [
   { id: 'housekeeping-tick', queue: 'housekeeping', job: 'tick', everyMs: 60_000 },
   { id: 'token-price-tick', queue: 'token', job: 'price-tick', everyMs: 20_000 },
@@ -73,6 +76,11 @@ export const jobSchedulers: JobScheduler[] = [
 /** The rain scheduler: its interval is configuration (RAIN_INTERVAL_MINUTES). */
 export function rainScheduler(intervalMinutes: number): JobScheduler {
   return { id: 'economy-rain', queue: 'economy', job: 'rain', everyMs: intervalMinutes * 60_000 };
+}
+
+/** Every scheduler the platform runs with this configuration: the fixed ones and the rain. */
+export function configuredSchedulers(rainIntervalMinutes: number): JobScheduler[] {
+  return [...jobSchedulers, rainScheduler(rainIntervalMinutes)];
 }
 
 export const defaultJobOptions: JobsOptions = {
@@ -144,7 +152,21 @@ export class JobProducer {
     }
   }
 
+  /** Creates or updates each scheduler by its fixed id: restarts and extra workers add no duplicates. */
+  async upsertSchedulers(schedulers: JobScheduler[]): Promise<void> {
+    for (const scheduler of schedulers) {
+      await this.queue(scheduler.queue).upsertJobScheduler(scheduler.id, { every: scheduler.everyMs }, { name: scheduler.job, data: {} });
+    }
+  }
+
+  /** Ids of the schedulers Redis does not hold: lost with its data (no persistence, failover, FLUSHALL) or never created. */
+  async missingSchedulers(schedulers: JobScheduler[]): Promise<string[]> {
+    const found = await Promise.all(schedulers.map((scheduler) => this.queue(scheduler.queue).getJobScheduler(scheduler.id)));
+    return schedulers.filter((_, i) => !found[i]).map((scheduler) => scheduler.id);
+  }
+
   async close(): Promise<void> {
-    await Promise.all([...this.queues.values()].map((queue) => queue.close()));
+    // A connection that is down at shutdown (Redis away) cannot QUIT; it is just dropped.
+    await Promise.all([...this.queues.values()].map((queue) => queue.close().catch(() => queue.disconnect())));
   }
 }

@@ -2,22 +2,35 @@ import { Redis, type RedisOptions } from 'ioredis';
 
 /**
  * Each role gets the connection settings BullMQ's production guide asks for:
- * - command: the app's own reads and writes; a command waits for at most one reconnect attempt and
- *   then fails, so requests answer 503 instead of hanging.
- * - producer: adds jobs; no offline queue at all, so an enqueue fails at once while Redis is away.
- * - blocking: BullMQ workers and pub/sub subscribers; must retry forever (maxRetriesPerRequest null).
+ * - command: the app's own reads and writes (request paths). No offline queue: while the connection is
+ *   down a command fails at once; a command that Redis does not answer within COMMAND_TIMEOUT_MS fails,
+ *   and the connection is dropped and re-opened (socketTimeout), so the commands after it fail at once
+ *   too instead of each waiting for a hung Redis. Requests answer 503, or commit and leave their events
+ *   to the outbox.
+ * - producer: adds jobs; the same: an enqueue fails fast while Redis is away.
+ * - blocking: BullMQ workers and pub/sub subscribers; must retry forever (maxRetriesPerRequest null)
+ *   and wait as long as their blocking commands do.
  */
 export type RedisRole = 'command' | 'producer' | 'blocking';
+
+/**
+ * How long a command or producer connection waits for Redis' answer. Redis answers in well under a
+ * millisecond; the margin is for a busy event loop. A request that needs Redis twice still answers
+ * within 2 s, since the first timeout drops the connection and the second command fails at once.
+ */
+export const COMMAND_TIMEOUT_MS = 1_000;
 
 export function redisConnectionOptions(url: string, role: RedisRole): RedisOptions {
   const base: RedisOptions = url.startsWith('unix://')
     ? { path: url.slice('unix://'.length) }
     : parseTcpUrl(url);
+  const requestPath = role !== 'blocking';
   return {
     ...base,
     lazyConnect: false,
-    enableOfflineQueue: role !== 'producer',
-    maxRetriesPerRequest: role === 'blocking' ? null : 1,
+    enableOfflineQueue: !requestPath,
+    maxRetriesPerRequest: requestPath ? 1 : null,
+    ...(requestPath ? { commandTimeout: COMMAND_TIMEOUT_MS, socketTimeout: COMMAND_TIMEOUT_MS } : {}),
     connectTimeout: 2_000,
     // Commands issued in the same tick go out in one write (a settled bet publishes its result and its feed line
     // together): fewer syscalls per request on the busiest path.
@@ -47,11 +60,35 @@ export function createRedis(url: string, role: RedisRole): Redis {
   return redis;
 }
 
-/** Resolves true when a PING is answered within the timeout. */
+/**
+ * Resolves true once the connection is ready (at once when it is), false when it is not within the
+ * timeout or has been closed. Connections without an offline queue refuse commands until then.
+ */
+export function whenReady(redis: Redis, timeoutMs: number): Promise<boolean> {
+  if (redis.status === 'ready') return Promise.resolve(true);
+  if (redis.status === 'end') return Promise.resolve(false);
+  return new Promise((resolve) => {
+    const done = (ready: boolean) => {
+      clearTimeout(timer);
+      redis.off('ready', onReady);
+      redis.off('end', onEnd);
+      resolve(ready);
+    };
+    const onReady = () => done(true);
+    const onEnd = () => done(false);
+    const timer = setTimeout(() => done(false), timeoutMs);
+    redis.once('ready', onReady);
+    redis.once('end', onEnd);
+  });
+}
+
+/** Resolves true when the connection is (or gets) ready and a PING is answered, all within the timeout. */
 export async function pingRedis(redis: Redis, timeoutMs = 1_000): Promise<boolean> {
+  const started = Date.now();
+  if (!(await whenReady(redis, timeoutMs))) return false;
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<boolean>((resolve) => {
-    timer = setTimeout(() => resolve(false), timeoutMs);
+    timer = setTimeout(() => resolve(false), Math.max(0, timeoutMs - (Date.now() - started)));
   });
   try {
     return await Promise.race([redis.ping().then((reply) => reply === 'PONG'), timeout]);

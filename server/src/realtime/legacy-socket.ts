@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { z } from 'zod';
+import { DomainError } from '../domain/errors.js';
 import { isKnownChannel, legacyShape, mayJoinChannel } from '../domain/events/platform-events.js';
 import type { BusEvent } from '../infra/event-bus.js';
 import type { LiveFeedService } from './live-feed.service.js';
@@ -223,7 +224,14 @@ export class LegacySocketServer {
     }
     // The seq read before joining is the baseline: the next event on the channel carries seq + 1,
     // so a client sees a gap (and refetches) if anything slipped between the two.
-    const seq = await this.live.currentSeq(channel);
+    let seq: number;
+    try {
+      seq = await this.live.currentSeq(channel);
+    } catch (error) {
+      if (!(error instanceof DomainError) || error.kind !== 'UNAVAILABLE') throw error;
+      this.reply(connection, 'error', channel, { message: error.message, code: error.code });
+      return;
+    }
     if (connection.socket.readyState !== connection.socket.OPEN) return;
     connection.channels.add(channel);
     let set = this.members.get(channel);

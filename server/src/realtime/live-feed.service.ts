@@ -36,6 +36,10 @@ export interface LiveFeedOptions {
   maxHttpSubscriptionsPerIp?: number;
 }
 
+function liveUpdatesUnavailable(): DomainError {
+  return new DomainError('UNAVAILABLE', 'Live updates are unavailable right now, please try again shortly', { code: 'UNAVAILABLE', retryAfterSeconds: 5 });
+}
+
 /** setTimeout's ceiling (~24.8 days); a later expiry is re-armed when it fires. */
 const MAX_TIMER_MS = 2_147_483_647;
 
@@ -149,8 +153,17 @@ export class LiveFeedService {
     return this.subscriptions.forIp(ip);
   }
 
-  currentSeq(channel: string): Promise<number> {
-    return this.bus.currentSeq(channel);
+  /**
+   * The channel's last seq, the baseline a socket joins at. UNAVAILABLE while events cannot flow (Redis
+   * away: the subscriber is reconnecting or the read fails), so the client hears it instead of silence.
+   */
+  async currentSeq(channel: string): Promise<number> {
+    if (!this.bus.listening) throw liveUpdatesUnavailable();
+    try {
+      return await this.bus.currentSeq(channel);
+    } catch {
+      throw liveUpdatesUnavailable();
+    }
   }
 
   tokenPrices(options: StreamOptions = {}) {
@@ -219,6 +232,9 @@ export class LiveFeedService {
     type: T | readonly T[],
     { lastEventId, signal, ended, onClose }: StreamOptions,
   ): AsyncGenerator<LiveEvent<EventPayload<T>>> {
+    // A subscription that could receive nothing says so (thrown here, before the stream exists, so the
+    // procedure answers SERVICE_UNAVAILABLE) rather than staying silent.
+    if (!this.bus.listening) throw liveUpdatesUnavailable();
     const wanted = (event: { type: string }) => (typeof type === 'string' ? event.type === type : type.includes(event.type as T));
     // Subscribed now, not on the first next(): nothing published after this call is missed.
     const pending: BusEvent[] = [];

@@ -8,7 +8,8 @@ export function statusRoutes(contextFor: ContextForRequest): Router {
     legacyHandler(contextFor, async (caller, _req, res) => {
       const status = await caller.system.status();
       res.setHeader('Cache-Control', 'no-store');
-      res.status(status.status === 'ok' ? 200 : 503).json(status);
+      // Degraded (a lost job schedule) is still 200: the API works, and load balancers must keep the server.
+      res.status(status.status === 'unavailable' ? 503 : 200).json(status);
     }),
   );
   return routes;

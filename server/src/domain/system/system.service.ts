@@ -4,10 +4,16 @@ export interface SystemProbes {
   databaseTime(): Promise<Date>;
   redisAlive(): Promise<boolean>;
   workerLastBeat(): Promise<Date | null>;
+  /** Ids of the job schedules (repeating jobs) that Redis does not hold. */
+  missingSchedules(): Promise<string[]>;
 }
 
 export interface SystemStatus {
-  status: 'ok' | 'unavailable';
+  /**
+   * `unavailable` (503): Postgres or Redis does not answer. `degraded` (200): the API works but a job
+   * schedule is missing, so background work (housekeeping, prices, raffles, rain, burns) has stopped.
+   */
+  status: 'ok' | 'degraded' | 'unavailable';
   version: string;
   time: string;
   database: ComponentState;
@@ -15,6 +21,9 @@ export interface SystemStatus {
   worker: ComponentState;
   databaseTime: string | null;
   workerLastBeat: string | null;
+  /** `unknown` when the check did not answer (Redis away). */
+  schedules: 'ok' | 'missing' | 'unknown';
+  missingSchedules: string[];
 }
 
 export interface FeatureFlags {
@@ -57,19 +66,22 @@ export class SystemService {
 
   async status(): Promise<SystemStatus> {
     const within = this.options.probeTimeoutMs ?? 1_500;
-    const [databaseTime, redisAlive, workerLastBeat] = await Promise.all([
+    const [databaseTime, redisAlive, workerLastBeat, missingSchedules] = await Promise.all([
       withTimeout(this.probes.databaseTime(), within, null),
       withTimeout(this.probes.redisAlive(), within, false),
       withTimeout(this.probes.workerLastBeat(), within, null),
+      withTimeout(this.probes.missingSchedules(), within, null),
     ]);
     const now = this.now();
     const workerFresh =
       workerLastBeat !== null && now.getTime() - workerLastBeat.getTime() <= this.options.workerStaleAfterMs;
     const database: ComponentState = databaseTime ? 'ok' : 'down';
     const redis: ComponentState = redisAlive ? 'ok' : 'down';
+    const schedules = missingSchedules === null ? 'unknown' : missingSchedules.length > 0 ? 'missing' : 'ok';
     return {
-      // The worker only delays background work; the API itself needs Postgres and Redis.
-      status: database === 'ok' && redis === 'ok' ? 'ok' : 'unavailable',
+      // The worker only delays background work; the API itself needs Postgres and Redis. A lost schedule
+      // never comes back by itself (the worker re-creates it within WORKER_SCHEDULE_CHECK_MS), so it is reported.
+      status: database !== 'ok' || redis !== 'ok' ? 'unavailable' : schedules === 'missing' ? 'degraded' : 'ok',
       version: this.options.version,
       time: now.toISOString(),
       database,
@@ -77,6 +89,8 @@ export class SystemService {
       worker: workerFresh ? 'ok' : 'down',
       databaseTime: databaseTime?.toISOString() ?? null,
       workerLastBeat: workerLastBeat?.toISOString() ?? null,
+      schedules,
+      missingSchedules: missingSchedules ?? [],
     };
   }
 

@@ -9,6 +9,7 @@ function serviceWith(probes: Partial<SystemProbes>, sportsEnabled = false) {
       databaseTime: async () => now,
       redisAlive: async () => true,
       workerLastBeat: async () => new Date(now.getTime() - 1_000),
+      missingSchedules: async () => [],
       ...probes,
     },
     { version: '1.2.3', supportEmail: 's@example.com', sportsEnabled, emailVerification: true, themeSwitcher: false, workerStaleAfterMs: 15_000, now: () => now },
@@ -17,7 +18,22 @@ function serviceWith(probes: Partial<SystemProbes>, sportsEnabled = false) {
 
 describe('SystemService.status', () => {
   it('is ok when Postgres and Redis answer', async () => {
-    expect(await serviceWith({}).status()).toMatchObject({ status: 'ok', database: 'ok', redis: 'ok', worker: 'ok', version: '1.2.3' });
+    expect(await serviceWith({}).status()).toMatchObject({ status: 'ok', database: 'ok', redis: 'ok', worker: 'ok', version: '1.2.3', schedules: 'ok', missingSchedules: [] });
+  });
+
+  it('is degraded, naming them, when job schedules are missing; unavailable still wins', async () => {
+    const missing = async () => ['housekeeping-tick', 'raffle-tick'];
+    expect(await serviceWith({ missingSchedules: missing }).status()).toMatchObject({
+      status: 'degraded',
+      schedules: 'missing',
+      missingSchedules: ['housekeeping-tick', 'raffle-tick'],
+    });
+    expect(await serviceWith({ missingSchedules: missing, redisAlive: async () => false }).status()).toMatchObject({ status: 'unavailable' });
+  });
+
+  it('reports the schedules as unknown, not missing, when their check fails', async () => {
+    const status = await serviceWith({ missingSchedules: () => Promise.reject(new Error('Redis away')) }).status();
+    expect(status).toMatchObject({ status: 'ok', schedules: 'unknown', missingSchedules: [] });
   });
 
   it('is unavailable when the database probe fails', async () => {
@@ -27,7 +43,7 @@ describe('SystemService.status', () => {
 
   it('answers within the probe timeout when the database hangs (it counts as down)', async () => {
     const hanging = new SystemService(
-      { databaseTime: () => new Promise<Date>(() => undefined), redisAlive: async () => true, workerLastBeat: async () => null },
+      { databaseTime: () => new Promise<Date>(() => undefined), redisAlive: async () => true, workerLastBeat: async () => null, missingSchedules: async () => [] },
       { version: '1', supportEmail: 's@example.com', sportsEnabled: false, emailVerification: true, themeSwitcher: false, workerStaleAfterMs: 15_000, probeTimeoutMs: 50, now: () => now },
     );
     const started = Date.now();
