@@ -8,6 +8,7 @@ import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
 import { isDatabaseUnavailable } from '../../db/unavailable.js';
 import type { Env } from './env.js';
+import { jsonDepthExceeds } from './http/json-depth.js';
 import { clientAssets, REVALIDATE_CACHE, sendClientFile } from './http/static-client.js';
 import type { Logger } from './infra/logger.js';
 import type { Metrics } from './infra/metrics.js';
@@ -16,6 +17,7 @@ import { createChatPoll } from './rest/chat.routes.js';
 import { createRestRouter } from './rest/router.js';
 import type { Services } from './services.js';
 import { bearerToken, createContextFactory, type Context } from './trpc/context.js';
+import { MAX_INPUT_DEPTH } from './trpc/input-guard.js';
 import { logProcedureError } from './trpc/log-errors.js';
 import { appRouter, createCaller } from './trpc/router.js';
 
@@ -99,10 +101,12 @@ export function createHttpApp({ env, services, logger, metrics }: AppDeps): expr
   );
   app.use(securityHeaders);
   // The raw bytes stay beside the parsed body: signed webhooks are verified against exactly them.
+  // One level more than a procedure's input may have: a tRPC batch wraps each input in an object.
   app.use(
     express.json({
       limit: '100kb',
       verify: (req, _res, buf) => {
+        if (jsonDepthExceeds(buf, MAX_INPUT_DEPTH + 1)) throw Object.assign(new Error(`JSON is nested more than ${MAX_INPUT_DEPTH} levels deep`), { status: 400 });
         (req as unknown as { rawBody?: Buffer }).rawBody = buf;
       },
     }),
@@ -118,6 +122,16 @@ export function createHttpApp({ env, services, logger, metrics }: AppDeps): expr
     res.send(await metrics.registry.metrics());
   });
 
+  // tRPC decodes the procedure path itself and answers a malformed escape (%ZZ) with a 500.
+  app.use('/api/trpc', (req, res, next) => {
+    try {
+      decodeURIComponent(req.path);
+    } catch {
+      res.status(400).json(legacyErrorBody('Malformed URL: the procedure path is not valid percent-encoding', 'BAD_REQUEST'));
+      return;
+    }
+    next();
+  });
   app.use(
     '/api/trpc',
     createExpressMiddleware({

@@ -3,6 +3,7 @@ import { ZodError } from 'zod';
 import { isDatabaseUnavailable } from '../../../db/unavailable.js';
 import { DomainError, type DomainErrorKind } from '../domain/errors.js';
 import type { Context } from './context.js';
+import { inputProblem } from './input-guard.js';
 
 const trpcCodeByKind: Record<DomainErrorKind, TRPC_ERROR_CODE_KEY> = {
   BAD_REQUEST: 'BAD_REQUEST',
@@ -66,7 +67,14 @@ const mapDomainErrors = t.middleware(async ({ next }) => {
   return result;
 });
 
+/** Input too deep to walk safely, or with text Postgres cannot store, is a 400 before any schema runs. */
+const guardInput = t.middleware(async ({ getRawInput, next }) => {
+  const problem = inputProblem(await getRawInput());
+  if (problem) throw new TRPCError({ code: 'BAD_REQUEST', message: problem });
+  return next();
+});
+
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 export const middleware = t.middleware;
-export const publicProcedure = t.procedure.use(mapDomainErrors);
+export const publicProcedure = t.procedure.use(mapDomainErrors).use(guardInput);
