@@ -73,6 +73,8 @@ export function createHttpApp({ env, services, logger, metrics }: AppDeps): expr
       },
     },
     crossOriginEmbedderPolicy: false,
+    // HSTS over plain HTTP would pin a browser to https for a year on a host that has none.
+    strictTransportSecurity: new URL(env.publicUrl).protocol === 'https:' ? undefined : false,
   });
   // Chat polling (thousands of readers every 3 s): a poll that a fresh in-process page can answer
   // is answered before Express (no router, logging or parsing), with the same security headers;
@@ -146,7 +148,7 @@ export function createHttpApp({ env, services, logger, metrics }: AppDeps): expr
     res.status(404).json(legacyErrorBody('Not found', 'NOT_FOUND'));
   });
 
-  serveClient(app, path.resolve(env.CLIENT_DIST_DIR));
+  serveClient(app, path.resolve(env.CLIENT_DIST_DIR), { sourceMaps: env.NODE_ENV !== 'production' });
 
   const handleErrors: ErrorRequestHandler = (error, req, res, _next) => {
     if (isDatabaseUnavailable(error)) {
@@ -195,9 +197,9 @@ function sameSecret(given: string, expected: string): boolean {
 }
 
 /** The built SPA, with index.html for every client route so deep links and reloads work. */
-function serveClient(app: express.Express, distDir: string): void {
+function serveClient(app: express.Express, distDir: string, options: { sourceMaps: boolean }): void {
   const indexHtml = path.join(distDir, 'index.html');
-  app.use(clientAssets(distDir));
+  app.use(clientAssets(distDir, options));
   app.get('/{*clientRoute}', (req, res, next) => {
     if (API_PREFIXES.some((prefix) => req.path.startsWith(prefix))) return next();
     if (!existsSync(indexHtml)) {
