@@ -53,7 +53,13 @@ export function createTrpcClient() {
       splitLink({
         condition: (op) => op.type === 'subscription',
         true: deferredLink(() => import('./trpc-ws-link').then((module) => module.createSubscriptionLink())),
-        false: httpBatchLink({ url: '/api/trpc', headers: authorizationHeaders, fetch: apiFetch }),
+        // The server takes at most 10 calls per query batch and one mutation per request
+        // (server/src/http/trpc-request-guard.ts; TRPC_MAX_BATCH is never below 10).
+        false: splitLink({
+          condition: (op) => op.type === 'mutation',
+          true: httpBatchLink({ url: '/api/trpc', headers: authorizationHeaders, fetch: apiFetch, maxItems: 1 }),
+          false: httpBatchLink({ url: '/api/trpc', headers: authorizationHeaders, fetch: apiFetch, maxItems: 10 }),
+        }),
       }),
     ],
   });

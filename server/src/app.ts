@@ -10,6 +10,7 @@ import { isDatabaseUnavailable } from '../../db/unavailable.js';
 import type { Env } from './env.js';
 import { jsonDepthExceeds } from './http/json-depth.js';
 import { clientAssets, REVALIDATE_CACHE, sendClientFile } from './http/static-client.js';
+import { trpcRequestGuard } from './http/trpc-request-guard.js';
 import type { Logger } from './infra/logger.js';
 import type { Metrics } from './infra/metrics.js';
 import { legacyErrorBody } from './rest/legacy-errors.js';
@@ -90,6 +91,20 @@ export function createHttpApp({ env, services, logger, metrics }: AppDeps): expr
     if (!chatPoll.fastPath(req, res)) expressHandle(req, res, callback);
   };
   app.use(chatPoll.routes);
+  app.use(securityHeaders);
+  // Before the request log: a flood's refused requests would otherwise cost a log line each (they
+  // are counted in http_request_duration_seconds; the guard logs an address's first refusal a minute).
+  app.use(
+    '/api/trpc',
+    trpcRequestGuard({
+      maxBatch: env.TRPC_MAX_BATCH,
+      maxResponseBytes: env.TRPC_MAX_RESPONSE_BYTES,
+      budget: services.anonymousCalls,
+      isSignedIn: async (token) => (await services.auth.authenticateSession(token)) !== null,
+      bearerToken: (req) => bearerToken(req.get('authorization')),
+      logRefusal: (req, reason) => logger.warn({ ip: req.ip, method: req.method, reason }, 'tRPC request refused'),
+    }),
+  );
   // Query strings carry single-use links' tokens (confirm-email, reset-password): logged redacted.
   app.use(
     pinoHttp({
@@ -101,7 +116,6 @@ export function createHttpApp({ env, services, logger, metrics }: AppDeps): expr
       },
     }),
   );
-  app.use(securityHeaders);
   // The raw bytes stay beside the parsed body: signed webhooks are verified against exactly them.
   // One level more than a procedure's input may have: a tRPC batch wraps each input in an object.
   app.use(
@@ -124,16 +138,6 @@ export function createHttpApp({ env, services, logger, metrics }: AppDeps): expr
     res.send(await metrics.registry.metrics());
   });
 
-  // tRPC decodes the procedure path itself and answers a malformed escape (%ZZ) with a 500.
-  app.use('/api/trpc', (req, res, next) => {
-    try {
-      decodeURIComponent(req.path);
-    } catch {
-      res.status(400).json(legacyErrorBody('Malformed URL: the procedure path is not valid percent-encoding', 'BAD_REQUEST'));
-      return;
-    }
-    next();
-  });
   app.use(
     '/api/trpc',
     createExpressMiddleware({
