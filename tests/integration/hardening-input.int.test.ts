@@ -121,6 +121,10 @@ describe('bad input answers 400 before Postgres', () => {
     expect(batch.status, JSON.stringify(batch.body)).toBe(400);
     const legacy = await http(platform.url, 'POST', '/api/chat/messages', `{"message":${deep}}`, { token: player.token });
     expect(legacy.status, JSON.stringify(legacy.body)).toBe(400);
+    // A query's input travels in the URL (at most ~16 KB of headers): as deep as that allows.
+    const query = await http(platform.url, 'GET', `/api/trpc/sports.event?input=${encodeURIComponent(`{"id":${deepJson(2_000, '1')}}`)}`);
+    expect(query.status, JSON.stringify(query.body)).toBe(400);
+    expect(query.body.error.message).toBe('Input is nested more than 32 levels deep');
     // The server is still fine.
     expect((await http(platform.url, 'GET', '/auth/status')).status).toBe(200);
   });
