@@ -7,8 +7,8 @@
  *   move money; one request, one movement, one answer);
  * - a request without a live session spends one point of its address's budget per call
  *   (`budget`); past it, 429 with Retry-After. Signed-in players are not limited by their address
- *   (many share one behind a NAT): a request that carries a token is checked against the sessions
- *   once its address's budget is spent, and a token found live is remembered for a minute;
+ *   (many share one behind a NAT) and do not spend its budget: a bearer token is looked up once a
+ *   minute and its answer remembered;
  * - one answer is at most `maxResponseBytes` (SSE streams excepted): a larger one is replaced by a
  *   413 before anything is sent.
  */
@@ -101,9 +101,20 @@ function holdRefusal(res: Response, answer: () => void): void {
 }
 
 export function trpcRequestGuard(limits: TrpcRequestLimits): RequestHandler {
-  // Token hashes seen live: a signed-in player's requests skip the budget without a lookup.
+  // Tokens (by hash) looked up in the last minute: one session lookup per token a minute, also
+  // for made-up ones. A token revoked meanwhile skips the budget until its entry expires; its
+  // procedures still check the session every time.
   const liveTokens = new RecentKeys(60_000, 10_000);
+  const deadTokens = new RecentKeys(60_000, 10_000);
   const loggedAddresses = new RecentKeys(60_000, 10_000);
+  const signedIn = async (token: string): Promise<boolean> => {
+    const hash = createHash('sha256').update(token).digest('base64url');
+    if (liveTokens.has(hash)) return true;
+    if (deadTokens.has(hash)) return false;
+    const live = await limits.isSignedIn(token);
+    (live ? liveTokens : deadTokens).add(hash);
+    return live;
+  };
   return async (req, res, next) => {
     const refuse = (message: string, code: GuardCode, retryAfterSeconds?: number) => {
       const address = req.ip ?? 'unknown';
@@ -132,15 +143,11 @@ export function trpcRequestGuard(limits: TrpcRequestLimits): RequestHandler {
     }
     try {
       const token = limits.bearerToken(req);
-      const tokenHash = token === undefined ? undefined : createHash('sha256').update(token).digest('base64url');
-      if (tokenHash === undefined || !liveTokens.has(tokenHash)) {
+      if (token === undefined || !(await signedIn(token))) {
         const answer = await limits.budget.take(req.ip ?? 'unknown', calls);
         if (!answer.ok) {
-          if (token === undefined || !(await limits.isSignedIn(token))) {
-            refuse(tooManyRequestsMessage(answer.retryAfterSeconds), 'TOO_MANY_REQUESTS', answer.retryAfterSeconds);
-            return;
-          }
-          liveTokens.add(tokenHash!);
+          refuse(tooManyRequestsMessage(answer.retryAfterSeconds), 'TOO_MANY_REQUESTS', answer.retryAfterSeconds);
+          return;
         }
       }
     } catch (error) {
