@@ -8,7 +8,9 @@ import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
 import { isDatabaseUnavailable } from '../../db/unavailable.js';
 import type { Env } from './env.js';
+import { jsonDepthExceeds } from './http/json-depth.js';
 import { clientAssets, REVALIDATE_CACHE, sendClientFile } from './http/static-client.js';
+import { trpcRequestGuard } from './http/trpc-request-guard.js';
 import type { Logger } from './infra/logger.js';
 import type { Metrics } from './infra/metrics.js';
 import { legacyErrorBody } from './rest/legacy-errors.js';
@@ -16,6 +18,7 @@ import { createChatPoll } from './rest/chat.routes.js';
 import { createRestRouter } from './rest/router.js';
 import type { Services } from './services.js';
 import { bearerToken, createContextFactory, type Context } from './trpc/context.js';
+import { MAX_INPUT_DEPTH } from './trpc/input-guard.js';
 import { logProcedureError } from './trpc/log-errors.js';
 import { appRouter, createCaller } from './trpc/router.js';
 
@@ -71,6 +74,8 @@ export function createHttpApp({ env, services, logger, metrics }: AppDeps): expr
       },
     },
     crossOriginEmbedderPolicy: false,
+    // HSTS over plain HTTP would pin a browser to https for a year on a host that has none.
+    strictTransportSecurity: new URL(env.publicUrl).protocol === 'https:' ? undefined : false,
   });
   // Chat polling (thousands of readers every 3 s): a poll that a fresh in-process page can answer
   // is answered before Express (no router, logging or parsing), with the same security headers;
@@ -86,6 +91,20 @@ export function createHttpApp({ env, services, logger, metrics }: AppDeps): expr
     if (!chatPoll.fastPath(req, res)) expressHandle(req, res, callback);
   };
   app.use(chatPoll.routes);
+  app.use(securityHeaders);
+  // Before the request log: a flood's refused requests would otherwise cost a log line each (they
+  // are counted in http_request_duration_seconds; the guard logs an address's first refusal a minute).
+  app.use(
+    '/api/trpc',
+    trpcRequestGuard({
+      maxBatch: env.TRPC_MAX_BATCH,
+      maxResponseBytes: env.TRPC_MAX_RESPONSE_BYTES,
+      budget: services.anonymousCalls,
+      isSignedIn: async (token) => (await services.auth.authenticateSession(token)) !== null,
+      bearerToken: (req) => bearerToken(req.get('authorization')),
+      logRefusal: (req, reason) => logger.warn({ ip: req.ip, method: req.method, reason }, 'tRPC request refused'),
+    }),
+  );
   // Query strings carry single-use links' tokens (confirm-email, reset-password): logged redacted.
   app.use(
     pinoHttp({
@@ -97,12 +116,13 @@ export function createHttpApp({ env, services, logger, metrics }: AppDeps): expr
       },
     }),
   );
-  app.use(securityHeaders);
   // The raw bytes stay beside the parsed body: signed webhooks are verified against exactly them.
+  // One level more than a procedure's input may have: a tRPC batch wraps each input in an object.
   app.use(
     express.json({
       limit: '100kb',
       verify: (req, _res, buf) => {
+        if (jsonDepthExceeds(buf, MAX_INPUT_DEPTH + 1)) throw Object.assign(new Error(`JSON is nested more than ${MAX_INPUT_DEPTH} levels deep`), { status: 400 });
         (req as unknown as { rawBody?: Buffer }).rawBody = buf;
       },
     }),
@@ -132,7 +152,7 @@ export function createHttpApp({ env, services, logger, metrics }: AppDeps): expr
     res.status(404).json(legacyErrorBody('Not found', 'NOT_FOUND'));
   });
 
-  serveClient(app, path.resolve(env.CLIENT_DIST_DIR));
+  serveClient(app, path.resolve(env.CLIENT_DIST_DIR), { sourceMaps: env.NODE_ENV !== 'production' });
 
   const handleErrors: ErrorRequestHandler = (error, req, res, _next) => {
     if (isDatabaseUnavailable(error)) {
@@ -181,9 +201,9 @@ function sameSecret(given: string, expected: string): boolean {
 }
 
 /** The built SPA, with index.html for every client route so deep links and reloads work. */
-function serveClient(app: express.Express, distDir: string): void {
+function serveClient(app: express.Express, distDir: string, options: { sourceMaps: boolean }): void {
   const indexHtml = path.join(distDir, 'index.html');
-  app.use(clientAssets(distDir));
+  app.use(clientAssets(distDir, options));
   app.get('/{*clientRoute}', (req, res, next) => {
     if (API_PREFIXES.some((prefix) => req.path.startsWith(prefix))) return next();
     if (!existsSync(indexHtml)) {

@@ -179,6 +179,12 @@ const envSchema = z.object({
   CHAT_RATE_LIMIT: rateLimit('1/2'),
   CHAT_RATE_BURST: rateLimit('3/20'),
   CHAT_PAGE_MAX_AGE_MS: z.coerce.number().int().positive().default(10_000),
+  // tRPC over HTTP (http/trpc-request-guard.ts): calls per query batch (mutations: always one per
+  // request; never below the web client's 10), bytes per answer, and calls per address per window
+  // for requests without a live session.
+  TRPC_MAX_BATCH: z.coerce.number().int().min(10).max(100).default(10),
+  TRPC_MAX_RESPONSE_BYTES: z.coerce.number().int().min(1024).default(4 * 1024 * 1024),
+  RATE_LIMIT_ANONYMOUS_CALLS: rateLimit('40/4'),
 }).refine((env) => env.BZU_PRICE_SOURCE !== 'http' || env.BZU_PRICE_HTTP_URL, {
   message: 'is required when BZU_PRICE_SOURCE is http',
   path: ['BZU_PRICE_HTTP_URL'],

@@ -13,6 +13,7 @@ import { createLogger } from './infra/logger.js';
 import { createMailTransport } from './infra/mailer.js';
 import { createArgon2Hasher } from './infra/password-hasher.js';
 import { AttemptBackoff, RateLimits } from './infra/rate-limiter.js';
+import { CallBudget } from './infra/call-budget.js';
 import { pingRedis } from './infra/redis.js';
 import { readWorkerHeartbeat } from './infra/worker-heartbeat.js';
 import { PlatformEvents } from './domain/events/platform-events.js';
@@ -167,7 +168,9 @@ export function createServices(infra: Infrastructure, options: ServiceOptions = 
   const gameServices = createGameServices(infra, events, walletServices, economy.vip);
   const sports = createSportsServices(infra, events, walletServices);
   const raffle = createRaffleService(infra, events, outbox, walletServices, (line) => chat.postSystemLine(line));
-  return { system, auth, mail, twoFactor, events, outbox, live, token, tokenTrade, tokenBurn, chat, raffle, ...walletServices, ...gameServices, ...economy, ...sports };
+  // What requests without a live session may cost per address (http/trpc-request-guard.ts).
+  const anonymousCalls = new CallBudget(redis, `${env.redisPrefix}:rl:anonymous-calls`, env.RATE_LIMIT_ANONYMOUS_CALLS);
+  return { system, auth, mail, twoFactor, events, outbox, live, token, tokenTrade, tokenBurn, chat, raffle, anonymousCalls, ...walletServices, ...gameServices, ...economy, ...sports };
 }
 
 /** Raffles: tickets from settled bets, the pool from the house's revenue, prizes through the ledger (docs/raffle.md). */

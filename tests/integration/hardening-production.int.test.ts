@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPlatformServer, type Platform } from '../../server/src/bootstrap.js';
 import { loadEnv, PRODUCTION_REQUIRED } from '../../server/src/env.js';
 import { createMailTransport } from '../../server/src/infra/mailer.js';
-import { FAST_HASHING, http, latestMailToken, newAccount, RELAXED_LIMITS } from '../support/auth.js';
+import { FAST_HASHING, http, latestMailToken, newAccount, RELAXED_LIMITS, signedInAccount } from '../support/auth.js';
 import { createTestDatabase, type TestDatabase } from '../support/database.js';
 import { startTestPlatform, type TestPlatform } from '../support/platform.js';
 import { TEST_REDIS_URL } from '../support/services.js';
@@ -63,6 +63,11 @@ describe('point 9: production configuration', () => {
     beforeAll(async () => {
       database = await createTestDatabase();
       dataDir = await mkdtemp(path.join(os.tmpdir(), 'bzu-prod-'));
+      // A client build of its own: a script and the source map vite writes beside it.
+      await mkdir(path.join(dataDir, 'client', 'assets'), { recursive: true });
+      await writeFile(path.join(dataDir, 'client', 'index.html'), '<!doctype html><title>bzu</title>');
+      await writeFile(path.join(dataDir, 'client', 'assets', 'index-abc123.js'), 'console.log(1);\n//# sourceMappingURL=index-abc123.js.map');
+      await writeFile(path.join(dataDir, 'client', 'assets', 'index-abc123.js.map'), '{"version":3,"sources":["secret.ts"]}');
       const env = loadEnv(
         productionEnv({
           PORT: '0',
@@ -72,7 +77,7 @@ describe('point 9: production configuration', () => {
           REDIS_URL: TEST_REDIS_URL,
           REDIS_PREFIX: `test-${randomBytes(5).toString('hex')}`,
           LOG_LEVEL: 'silent',
-          CLIENT_DIST_DIR: path.resolve('dist/client'),
+          CLIENT_DIST_DIR: path.join(dataDir, 'client'),
         }),
       );
       platform = await startPlatformServer(env);
@@ -91,6 +96,20 @@ describe('point 9: production configuration', () => {
       const metrics = await http(platform.server.url, 'GET', '/metrics', undefined, { token: 'metrics-token-0123456789abcdef' });
       expect(metrics.status).toBe(200);
       expect(String(metrics.body)).toContain('http_request_duration_seconds');
+    });
+
+    it('serves no source maps (issue #23 point 12)', async () => {
+      const script = await http(platform.server.url, 'GET', '/assets/index-abc123.js');
+      expect(script.status).toBe(200);
+      const map = await http(platform.server.url, 'GET', '/assets/index-abc123.js.map');
+      expect(map.status).toBe(404);
+      expect(JSON.stringify(map.body)).not.toContain('secret.ts');
+    });
+
+    it('sends HSTS when PUBLIC_URL is https (issue #23 point 12)', async () => {
+      const page = await http(platform.server.url, 'GET', '/');
+      expect(page.headers.get('strict-transport-security')).toMatch(/max-age=\d+/);
+      expect((await http(platform.server.url, 'GET', '/auth/status')).headers.get('strict-transport-security')).toMatch(/max-age=\d+/);
     });
   });
 });
@@ -155,5 +174,67 @@ describe('point 8: tokens never reach the logs', () => {
     const purged = await db.selectFrom('email_outbox').selectAll().where('id', '=', row.id).executeTakeFirstOrThrow();
     expect(purged.text_body).toBeNull();
     expect(purged.html_body).toBeNull();
+  });
+});
+
+/** Issue #23 point 12: production hygiene seen from a plain-HTTP deployment and a signed-out live stream. */
+describe('point 12: HSTS over plain HTTP, and a signed-out HTTP subscription', () => {
+  let platform: TestPlatform;
+  beforeAll(async () => {
+    platform = await startTestPlatform({ ...FAST_HASHING, ...RELAXED_LIMITS, PUBLIC_URL: 'http://bzu.example' });
+  });
+  afterAll(async () => {
+    await platform?.stop();
+  });
+
+  it('sends no Strict-Transport-Security header when PUBLIC_URL is http', async () => {
+    for (const path of ['/', '/auth/status', '/api/chat/messages']) {
+      const answer = await http(platform.url, 'GET', path);
+      expect(answer.headers.get('strict-transport-security'), path).toBeNull();
+    }
+  });
+
+  /** Reads server-sent events until one named `event`; returns its data. */
+  async function nextEvent(reader: ReadableStreamDefaultReader<Uint8Array>, event: string): Promise<string> {
+    const decoder = new TextDecoder();
+    let buffered = '';
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) throw new Error(`stream ended without a ${event} event; got: ${buffered}`);
+      buffered += decoder.decode(value, { stream: true });
+      for (const block of buffered.split('\n\n')) {
+        if (block.split('\n').includes(`event: ${event}`)) return block.split('\n').find((line) => line.startsWith('data: '))!.slice(6);
+      }
+    }
+  }
+
+  it('an SSE subscription whose session logs out ends with a 401 error event, not a 500', async () => {
+    const player = await signedInAccount(platform);
+    const controller = new AbortController();
+    const response = await fetch(`${platform.url}/api/trpc/account.onBalance`, {
+      headers: { accept: 'text/event-stream', authorization: `Bearer ${player.token}` },
+      signal: controller.signal,
+    });
+    expect(response.status).toBe(200);
+    const reader = response.body!.getReader();
+    await nextEvent(reader, 'connected');
+    expect((await http(platform.url, 'POST', '/api/auth/logout', {}, { token: player.token })).status).toBeLessThan(300);
+    const error = JSON.parse(await nextEvent(reader, 'serialized-error'));
+    expect(error.data).toMatchObject({ code: 'UNAUTHORIZED', httpStatus: 401, domainCode: 'SESSION_ENDED' });
+    expect(error.message).toBe('Session revoked');
+    controller.abort();
+  });
+
+  it('an SSE subscription with a logged-out token is refused with UNAUTHORIZED (401)', async () => {
+    const player = await signedInAccount(platform);
+    await http(platform.url, 'POST', '/api/auth/logout', {}, { token: player.token });
+    const controller = new AbortController();
+    const response = await fetch(`${platform.url}/api/trpc/account.onBalance`, {
+      headers: { accept: 'text/event-stream', authorization: `Bearer ${player.token}` },
+      signal: controller.signal,
+    });
+    const error = JSON.parse(await nextEvent(response.body!.getReader(), 'serialized-error'));
+    expect(error.data).toMatchObject({ code: 'UNAUTHORIZED', httpStatus: 401 });
+    controller.abort();
   });
 });

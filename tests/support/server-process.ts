@@ -36,6 +36,8 @@ async function spawnEntry(entry: string, ready: RegExp, shared: Env, extra: Reco
       REDIS_PREFIX: shared.redisPrefix,
       LOG_LEVEL: 'info',
       CLIENT_DIST_DIR: shared.CLIENT_DIST_DIR,
+      // As in startTestPlatform: every test request comes from 127.0.0.1.
+      RATE_LIMIT_ANONYMOUS_CALLS: '100000/60',
       ...extra,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -13,12 +13,17 @@ export const BIGINT_MAX = 9_223_372_036_854_775_807n;
  * - `dbId.integer()`: an `integer`-column id sent as a JSON number (user ids), 1 .. 2^31-1.
  * - `dbId.bigintNumber()`: a bigint-column id sent as a JSON number (chat ids), 1 .. 2^53-1.
  */
+/** A decimal id from 1 to 2^63-1 (no sign, no leading zeros beyond what BigInt accepts, at most 19 digits). */
+export function isBigintId(value: string): boolean {
+  if (!/^\d{1,19}$/.test(value)) return false;
+  const id = BigInt(value);
+  return id >= 1n && id <= BIGINT_MAX;
+}
+
 export const dbId = {
-  bigintString(label = 'id') {
-    return z
-      .string()
-      .regex(/^\d{1,19}$/, `${label} must be a whole number`)
-      .refine((value) => BigInt(value) >= 1n && BigInt(value) <= BIGINT_MAX, `${label} must be from 1 to ${BIGINT_MAX}`);
+  bigintString(label = 'id', error = `${label} must be a whole number from 1 to ${BIGINT_MAX}`) {
+    // One check, so that text which is not a number never reaches BigInt() (zod runs every check).
+    return z.string(error).refine((value) => isBigintId(value), error);
   },
   integer(label = 'id', error?: string) {
     return z

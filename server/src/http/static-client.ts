@@ -62,8 +62,12 @@ export function sendClientFile(distDir: string, relativeFile: string, acceptEnco
   return true;
 }
 
-/** Static files of the built client with pre-compressed variants and cache headers. */
-export function clientAssets(distDir: string): RequestHandler {
+/**
+ * Static files of the built client with pre-compressed variants and cache headers. Without
+ * `sourceMaps` (production) a `.map` file is a 404: the build writes them (useful to read a stack
+ * trace against), but they would hand out the client's source.
+ */
+export function clientAssets(distDir: string, { sourceMaps }: { sourceMaps: boolean }): RequestHandler {
   const root = path.resolve(distDir);
   const fallback = express.static(root, {
     index: false,
@@ -77,6 +81,10 @@ export function clientAssets(distDir: string): RequestHandler {
       urlPath = decodeURIComponent(req.path);
     } catch {
       return next();
+    }
+    if (!sourceMaps && urlPath.endsWith('.map')) {
+      res.status(404).type('text/plain').send('Not found');
+      return;
     }
     if (urlPath === '/' || urlPath.includes('\0') || !COMPRESSIBLE.test(urlPath)) return fallback(req, res, next);
     if (!sendClientFile(root, `.${urlPath}`, req.get('accept-encoding'), res, cacheControlFor(urlPath))) return next();

@@ -3,6 +3,7 @@ import { ZodError } from 'zod';
 import { isDatabaseUnavailable } from '../../../db/unavailable.js';
 import { DomainError, type DomainErrorKind } from '../domain/errors.js';
 import type { Context } from './context.js';
+import { inputProblem } from './input-guard.js';
 
 const trpcCodeByKind: Record<DomainErrorKind, TRPC_ERROR_CODE_KEY> = {
   BAD_REQUEST: 'BAD_REQUEST',
@@ -56,17 +57,31 @@ const t = initTRPC.context<Context>().create({
  */
 const mapDomainErrors = t.middleware(async ({ next }) => {
   const result = await next();
-  if (!result.ok && result.error.cause instanceof DomainError) {
-    const cause = result.error.cause;
-    throw new TRPCError({ code: trpcCodeByKind[cause.kind], message: cause.message, cause });
-  }
-  if (!result.ok && result.error.code === 'INTERNAL_SERVER_ERROR' && isDatabaseUnavailable(result.error.cause)) {
-    throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: 'Service unavailable', cause: result.error.cause });
+  if (!result.ok && result.error.code === 'INTERNAL_SERVER_ERROR') {
+    const mapped = toTrpcError(result.error.cause);
+    if (mapped) throw mapped;
   }
   return result;
+});
+
+/**
+ * The tRPC error for a domain error or an unreachable database; null for anything else (a 500).
+ * Also used for errors a subscription throws while streaming, which no middleware sees.
+ */
+export function toTrpcError(cause: unknown): TRPCError | null {
+  if (cause instanceof DomainError) return new TRPCError({ code: trpcCodeByKind[cause.kind], message: cause.message, cause });
+  if (isDatabaseUnavailable(cause)) return new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: 'Service unavailable', cause });
+  return null;
+}
+
+/** Input too deep to walk safely, or with text Postgres cannot store, is a 400 before any schema runs. */
+const guardInput = t.middleware(async ({ getRawInput, next }) => {
+  const problem = inputProblem(await getRawInput());
+  if (problem) throw new TRPCError({ code: 'BAD_REQUEST', message: problem });
+  return next();
 });
 
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 export const middleware = t.middleware;
-export const publicProcedure = t.procedure.use(mapDomainErrors);
+export const publicProcedure = t.procedure.use(mapDomainErrors).use(guardInput);

@@ -1,6 +1,7 @@
 import { tracked } from '@trpc/server';
 import { z } from 'zod';
 import type { SubscriptionBudget } from '../realtime/realtime-limits.js';
+import { toTrpcError } from './init.js';
 
 /**
  * Input of every subscription. tRPC's client sends back the id of the last event it saw as
@@ -11,9 +12,17 @@ export const resumeInput = z
   .nullish()
   .transform((input) => ({ lastEventId: input?.lastEventId ?? null }));
 
-/** Live events as tRPC tracked() values: the id goes to the client for resuming. */
+/**
+ * Live events as tRPC tracked() values: the id goes to the client for resuming. A domain error that
+ * ends the stream (the session was revoked: UNAUTHORIZED) reaches the client with its own code;
+ * tRPC would report anything but a TRPCError thrown mid-stream as a 500.
+ */
 export async function* trackedEvents<T>(source: AsyncIterable<{ id: string; data: T }>) {
-  for await (const event of source) yield tracked(event.id, event.data);
+  try {
+    for await (const event of source) yield tracked(event.id, event.data);
+  } catch (error) {
+    throw toTrpcError(error) ?? error;
+  }
 }
 
 /**

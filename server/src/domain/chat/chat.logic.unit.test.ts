@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { listInputSchema, sendInputSchema } from './chat.schemas.js';
+import { CHAT_MAX_MARKS_PER_BASE, listInputSchema, normalizeChatText, sendInputSchema } from './chat.schemas.js';
 import { RANKS } from '../economy/ranks.js';
 import { toChatMessage, userColor } from './chat.views.js';
 
@@ -11,6 +11,34 @@ describe('chat text rules', () => {
     expect(sendInputSchema.safeParse({}).error?.issues[0]?.message).toBe('Message is required');
     expect(sendInputSchema.parse({ message: `  ${'a'.repeat(200)}  ` }).message).toHaveLength(200);
     expect(sendInputSchema.parse({ message: '<b>bold</b>' }).message).toBe('<b>bold</b>');
+  });
+
+  it('removes zero-width and bidi-control characters; a message of only those is empty', () => {
+    const invisible = ['\u200b', '\u200c', '\u200d', '\u200e', '\u200f', '\u202a', '\u202b', '\u202c', '\u202d', '\u202e'];
+    invisible.push('\u2060', '\u2061', '\u2062', '\u2063', '\u2064', '\u2066', '\u2067', '\u2068', '\u2069', '\ufeff');
+    for (const char of invisible) {
+      expect(normalizeChatText(`a${char}b`), `U+${char.codePointAt(0)!.toString(16)}`).toBe('ab');
+    }
+    expect(sendInputSchema.safeParse({ message: ` ${invisible.join('')} ` }).error?.issues[0]?.message).toBe('Message cannot be empty');
+    expect(normalizeChatText('gro\u202ekcol\u202c user')).toBe('grokcol user');
+  });
+
+  it('keeps the zero-width joiner inside emoji sequences only', () => {
+    const family = '\u{1f468}\u200d\u{1f469}\u200d\u{1f467}';
+    const rainbowFlag = '\u{1f3f3}\ufe0f\u200d\u{1f308}';
+    const coder = '\u{1f469}\u{1f3fd}\u200d\u{1f4bb}';
+    expect(normalizeChatText(`hi ${family} ${rainbowFlag} ${coder}`)).toBe(`hi ${family} ${rainbowFlag} ${coder}`);
+    expect(normalizeChatText('a\u200db \u{1f600}\u200d')).toBe('ab \u{1f600}');
+  });
+
+  it(`cuts runs of combining marks to ${CHAT_MAX_MARKS_PER_BASE} per base character and drops marks with no base`, () => {
+    expect(normalizeChatText(`Z${'\u0301\u0316\u0353'.repeat(20)}algo`)).toBe('Z\u0301\u0316algo');
+    expect(normalizeChatText('Vie\u0323\u0302t')).toBe('Vie\u0323\u0302t');
+    expect(normalizeChatText('1\ufe0f\u20e3')).toBe('1\ufe0f\u20e3');
+    expect(normalizeChatText('\u0301\u0302\u0303 hi')).toBe('hi');
+    expect(sendInputSchema.safeParse({ message: '\u0301\u0301\u0301' }).error?.issues[0]?.message).toBe('Message cannot be empty');
+    // A zero-width character between marks does not hide a longer run.
+    expect(normalizeChatText('e\u0301\u200b\u0301\u0301\u0301')).toBe('e\u0301\u0301');
   });
 
   it('defaults the list page to 50 and caps it at 100', () => {

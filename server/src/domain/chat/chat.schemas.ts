@@ -11,13 +11,35 @@ export const CHAT_PAGE_MAX = 100;
 export const announcementTypes = ['battle', 'primary', 'info'] as const;
 export type AnnouncementType = (typeof announcementTypes)[number];
 
+/** Combining marks kept after one base character (enough for Vietnamese, Thai and keycap emoji). */
+export const CHAT_MAX_MARKS_PER_BASE = 2;
+
 /**
- * Line breaks and other control characters become spaces, then the text is trimmed. Length is
- * counted like the client's counter (UTF-16 code units, String.length).
+ * Characters that render as nothing or reorder the text around them, removed from chat: zero-width
+ * space and non-joiner (U+200B, U+200C), the direction marks (U+200E, U+200F), the bidi embeddings,
+ * overrides and isolates (U+202A-U+202E, U+2066-U+2069), word joiner and invisible operators
+ * (U+2060-U+2064) and the byte-order mark (U+FEFF). The zero-width joiner (U+200D) is kept only
+ * inside an emoji sequence (a pictograph, skin tone or U+FE0F before it, a pictograph after it).
+ */
+const INVISIBLE =
+  /[\u200b\u200c\u200e\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]|(?<![\p{Extended_Pictographic}\p{Emoji_Modifier}\ufe0f])\u200d|\u200d(?!\p{Extended_Pictographic})/gu;
+
+/**
+ * The text as chat stores it: invisible and bidi-control characters removed, line breaks and other
+ * control characters turned into spaces, runs of combining marks cut to CHAT_MAX_MARKS_PER_BASE (and
+ * dropped where they have no base character), then trimmed. Length is counted like the client's
+ * counter (UTF-16 code units, String.length).
  */
 export function normalizeChatText(text: string): string {
-  // eslint-disable-next-line no-control-regex
-  return text.replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, ' ').trim();
+  return (
+    text
+      .replace(INVISIBLE, '')
+      // eslint-disable-next-line no-control-regex
+      .replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, ' ')
+      .trim()
+      .replace(/\p{M}+/gu, (run: string, offset: number) => (offset === 0 ? '' : [...run].slice(0, CHAT_MAX_MARKS_PER_BASE).join('')))
+      .trim()
+  );
 }
 
 export const chatTextSchema = z

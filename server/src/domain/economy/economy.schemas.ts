@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { dbId } from '../ids.js';
 import { amountInputSchema } from '../wallet/amounts.js';
 import { currencySchema, requestIdSchema as requestId } from '../wallet/wallet.schemas.js';
 
 export const historyInputSchema = z
-  .object({ limit: z.number().int().min(1).max(100).default(20), cursor: z.string().regex(/^\d{1,19}$/).optional() })
+  .object({ limit: z.number().int().min(1).max(100).default(20), cursor: dbId.bigintString('cursor').optional() })
   .default({ limit: 20 });
 
 export const vaultDepositSchema = z.object({ currency: currencySchema, amount: amountInputSchema, requestId });
@@ -14,7 +15,13 @@ export const vaultWithdrawSchema = vaultDepositSchema.extend({
 });
 
 export const tipSendSchema = z.object({
-  recipient: z.string().trim().min(1, 'Name the player to tip').max(64),
+  recipient: z
+    .string()
+    .trim()
+    .min(1, 'Name the player to tip')
+    .max(64)
+    // eslint-disable-next-line no-control-regex
+    .regex(/^[^\u0000-\u001f\u007f]*$/, 'A player name has no control characters'),
   amount: amountInputSchema,
   currency: currencySchema.default('USD'),
   private: z.boolean().default(false),

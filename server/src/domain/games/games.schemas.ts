@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dbId } from '../ids.js';
 import { amountInputSchema, CURRENCIES } from '../wallet/amounts.js';
 import {
   DICE_CONDITIONS,
@@ -24,10 +25,7 @@ export const clientBetIdSchema = z
   .regex(/^[A-Za-z0-9_.:-]{1,64}$/, 'clientBetId must be 1-64 letters, digits or _.:-')
   .optional();
 /** A bet id: a positive bigint, never beyond the column's range (out-of-range ids are a 400, not a 500). */
-export const betIdSchema = z
-  .string()
-  .regex(/^\d{1,19}$/, 'must be a bet id')
-  .refine((id) => BigInt(id) > 0n && BigInt(id) <= 9_223_372_036_854_775_807n, 'must be a bet id');
+export const betIdSchema = dbId.bigintString('bet id', 'must be a bet id');
 
 const stake = { amount: amountInputSchema, currency: betCurrencySchema, clientBetId: clientBetIdSchema };
 

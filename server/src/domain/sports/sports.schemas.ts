@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { dbId } from '../ids.js';
 import { amountInputSchema } from '../wallet/amounts.js';
 import { parseOdds } from './sports-math.js';
 
 /** Inputs of the sportsbook procedures; odds travel as decimal strings ("2.15"), never numbers. */
-export const idSchema = z.string().regex(/^\d{1,19}$/, 'must be an id');
+export const idSchema = dbId.bigintString('id', 'must be an id');
 
 export const oddsInputSchema = z
   .string()

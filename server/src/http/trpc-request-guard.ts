@@ -1,0 +1,206 @@
+/**
+ * What one HTTP request to /api/trpc may cost, checked before tRPC runs any procedure. tRPC runs
+ * every call of a batch at once: one anonymous `GET raffle.current,...(x1000)?batch=1` held the
+ * database pool for 11 s and made a signed-in bet wait 21 s. So:
+ *
+ * - a query batch holds at most `maxBatch` calls, a mutation request exactly one (a mutation may
+ *   move money; one request, one movement, one answer);
+ * - a request without a live session spends one point of its address's budget per call
+ *   (`budget`); past it, 429 with Retry-After. Signed-in players are not limited by their address
+ *   (many share one behind a NAT) and do not spend its budget: a bearer token is looked up once a
+ *   minute and its answer remembered;
+ * - one answer is at most `maxResponseBytes` (SSE streams excepted): a larger one is replaced by a
+ *   413 before anything is sent.
+ */
+import { createHash } from 'node:crypto';
+import type { Request, RequestHandler, Response } from 'express';
+import type { CallBudget } from '../infra/call-budget.js';
+import { tooManyRequestsMessage } from '../infra/rate-limiter.js';
+
+export interface TrpcRequestLimits {
+  maxBatch: number;
+  maxResponseBytes: number;
+  budget: CallBudget;
+  /** Whether the bearer token belongs to a live session. */
+  isSignedIn(token: string): Promise<boolean>;
+  bearerToken(req: Request): string | undefined;
+  /** Called for an address's first refusal in a minute (a flood must not write a line per request). */
+  logRefusal(req: Request, reason: string): void;
+}
+
+/** tRPC's JSON-RPC numbers for the codes this guard answers with (TRPC_ERROR_CODES_BY_KEY). */
+const JSONRPC_CODE = { BAD_REQUEST: -32600, PAYLOAD_TOO_LARGE: -32013, TOO_MANY_REQUESTS: -32029 } as const;
+const HTTP_STATUS = { BAD_REQUEST: 400, PAYLOAD_TOO_LARGE: 413, TOO_MANY_REQUESTS: 429 } as const;
+type GuardCode = keyof typeof JSONRPC_CODE;
+
+/** The body tRPC itself sends for an error (trpc/init.ts errorFormatter), so tRPC clients read it as usual. */
+export function trpcErrorBody(message: string, code: GuardCode, extra: { retryAfterSeconds?: number } = {}) {
+  return {
+    error: {
+      message,
+      code: JSONRPC_CODE[code],
+      data: { code, httpStatus: HTTP_STATUS[code], domainCode: code === 'TOO_MANY_REQUESTS' ? 'RATE_LIMITED' : code, ...extra },
+    },
+  };
+}
+
+function answerRefusal(res: Response, message: string, code: GuardCode, retryAfterSeconds?: number): void {
+  if (retryAfterSeconds !== undefined) res.setHeader('Retry-After', String(retryAfterSeconds));
+  res.status(HTTP_STATUS[code]).json(trpcErrorBody(message, code, retryAfterSeconds === undefined ? {} : { retryAfterSeconds }));
+}
+
+/** Keys seen recently, each remembered for ttlMs; at most maxEntries (the oldest go first). */
+class RecentKeys {
+  private readonly seen = new Map<string, number>();
+  constructor(
+    private readonly ttlMs: number,
+    private readonly maxEntries: number,
+  ) {}
+
+  has(hash: string): boolean {
+    const until = this.seen.get(hash);
+    if (until === undefined) return false;
+    if (until > Date.now()) return true;
+    this.seen.delete(hash);
+    return false;
+  }
+
+  add(hash: string): void {
+    // Oldest first (insertion order): dropping the first entry keeps the map bounded.
+    if (this.seen.size >= this.maxEntries) this.seen.delete(this.seen.keys().next().value!);
+    this.seen.set(hash, Date.now() + this.ttlMs);
+  }
+}
+
+/**
+ * A refusal is answered after REFUSAL_DELAY_MS. A client that repeats a refused request at once (a
+ * flood does) would otherwise keep the process's one thread busy answering it, which slows every
+ * other request as much as the work it was refused (measured: a bet x7 slower). Waiting costs a
+ * timer and a socket; past MAX_HELD_REFUSALS waiting in this process, refusals are answered at once.
+ */
+export const REFUSAL_DELAY_MS = 1_000;
+const MAX_HELD_REFUSALS = 1_000;
+let heldRefusals = 0;
+
+function holdRefusal(res: Response, answer: () => void): void {
+  if (heldRefusals >= MAX_HELD_REFUSALS) {
+    answer();
+    return;
+  }
+  heldRefusals += 1;
+  const release = () => {
+    clearTimeout(timer);
+    res.off('close', release);
+    heldRefusals -= 1;
+  };
+  const timer = setTimeout(() => {
+    release();
+    if (!res.writableEnded && !res.destroyed) answer();
+  }, REFUSAL_DELAY_MS);
+  res.on('close', release);
+}
+
+export function trpcRequestGuard(limits: TrpcRequestLimits): RequestHandler {
+  // Tokens (by hash) looked up in the last minute: one session lookup per token a minute, also
+  // for made-up ones. A token revoked meanwhile skips the budget until its entry expires; its
+  // procedures still check the session every time.
+  const liveTokens = new RecentKeys(60_000, 10_000);
+  const deadTokens = new RecentKeys(60_000, 10_000);
+  const loggedAddresses = new RecentKeys(60_000, 10_000);
+  const signedIn = async (token: string): Promise<boolean> => {
+    const hash = createHash('sha256').update(token).digest('base64url');
+    if (liveTokens.has(hash)) return true;
+    if (deadTokens.has(hash)) return false;
+    const live = await limits.isSignedIn(token);
+    (live ? liveTokens : deadTokens).add(hash);
+    return live;
+  };
+  return async (req, res, next) => {
+    const refuse = (message: string, code: GuardCode, retryAfterSeconds?: number) => {
+      const address = req.ip ?? 'unknown';
+      if (!loggedAddresses.has(address)) {
+        loggedAddresses.add(address);
+        limits.logRefusal(req, message);
+      }
+      holdRefusal(res, () => answerRefusal(res, message, code, retryAfterSeconds));
+    };
+    let procedurePath: string;
+    try {
+      // tRPC decodes the path itself and answers a malformed escape (%ZZ) with a 500.
+      procedurePath = decodeURIComponent(req.path);
+    } catch {
+      refuse('Malformed URL: the procedure path is not valid percent-encoding', 'BAD_REQUEST');
+      return;
+    }
+    const calls = req.query.batch === '1' ? procedurePath.split(',').length : 1;
+    if (req.method === 'POST' && calls > 1) {
+      refuse('Mutations cannot be batched: send one per request', 'BAD_REQUEST');
+      return;
+    }
+    if (calls > limits.maxBatch) {
+      refuse(`A batch holds at most ${limits.maxBatch} calls; this one has ${calls}`, 'BAD_REQUEST');
+      return;
+    }
+    try {
+      const token = limits.bearerToken(req);
+      if (token === undefined || !(await signedIn(token))) {
+        const answer = await limits.budget.take(req.ip ?? 'unknown', calls);
+        if (!answer.ok) {
+          refuse(tooManyRequestsMessage(answer.retryAfterSeconds), 'TOO_MANY_REQUESTS', answer.retryAfterSeconds);
+          return;
+        }
+      }
+    } catch (error) {
+      next(error);
+      return;
+    }
+    capResponseBytes(res, limits.maxResponseBytes);
+    next();
+  };
+}
+
+/**
+ * Holds one response to `maxBytes`. tRPC writes a query's or a batch's whole answer as one chunk
+ * before anything is sent, so an answer too large becomes a 413 instead; a streamed answer (SSE,
+ * JSON lines) that grows past the limit after its first bytes went out is cut off. SSE streams
+ * (subscriptions) run for as long as they are open and are not counted.
+ */
+function capResponseBytes(res: Response, maxBytes: number): void {
+  let sent = 0;
+  let cut = false;
+  const write = res.write.bind(res) as (...args: unknown[]) => boolean;
+  const end = res.end.bind(res) as (...args: unknown[]) => Response;
+  const exceeds = (chunk: unknown): boolean => {
+    if (typeof chunk !== 'string' && !(chunk instanceof Uint8Array)) return false;
+    if (String(res.getHeader('content-type') ?? '').startsWith('text/event-stream')) return false;
+    sent += typeof chunk === 'string' ? Buffer.byteLength(chunk) : chunk.byteLength;
+    return sent > maxBytes;
+  };
+  const cutOff = () => {
+    cut = true;
+    if (res.headersSent) {
+      res.destroy();
+      return;
+    }
+    res.removeHeader('content-length');
+    res.statusCode = HTTP_STATUS.PAYLOAD_TOO_LARGE;
+    res.setHeader('content-type', 'application/json');
+    end(JSON.stringify(trpcErrorBody(`The answer is larger than ${maxBytes} bytes: ask for fewer calls or smaller pages`, 'PAYLOAD_TOO_LARGE')));
+  };
+  res.write = ((chunk: unknown, ...rest: unknown[]) => {
+    if (cut) return true;
+    if (exceeds(chunk)) {
+      cutOff();
+      return true;
+    }
+    return write(chunk, ...rest);
+  }) as Response['write'];
+  res.end = ((chunk?: unknown, ...rest: unknown[]) => {
+    if (cut) return res;
+    if (exceeds(chunk)) {
+      cutOff();
+      return res;
+    }
+    return end(chunk, ...rest);
+  }) as Response['end'];
+}
