@@ -24,6 +24,7 @@ describe('daily details (issue #24, 7-12)', () => {
     // No house share and no jackpot: a draw's pool is $0.
     RAFFLE_REVENUE_SHARE: '0',
     RAFFLE_CLOSE_UTC: raffleCloseFarFromNow(),
+    SPORTS_ENABLED: 'true',
     CHAT_RATE_LIMIT: '1000/60',
     CHAT_RATE_BURST: '1000/60',
   });
@@ -72,6 +73,55 @@ describe('daily details (issue #24, 7-12)', () => {
       expect(await replay.innerText()).toContain('Pick a past draw above');
       await past.scrollIntoViewIfNeeded();
       await screenshot(page, `daily-raffle-zero-pool-${viewport.width}`);
+    }
+  });
+  it('9: singles take two selections of one event, settled events leave the list, the odds policy reads whole, kick-offs use the one date style', async () => {
+    const { platform } = suite;
+    const sports = platform.platform.services.sportsCatalogue;
+    const startsAt = new Date(Date.now() + 2 * 86_400_000);
+    const rovers = await sports.createEvent({ sport: 'Football', competition: 'Daily League', home: 'Rovers', away: 'United', startsAt });
+    await sports.addMarket({ eventId: rovers.id, type: '1x2', selections: [{ name: 'Rovers', odds: 2100 }, { name: 'Draw', odds: 3300 }, { name: 'United', odds: 3600 }] });
+    await sports.addMarket({ eventId: rovers.id, type: 'totals', line: '2.5', selections: [{ name: 'Over', odds: 1900 }, { name: 'Under', odds: 1950 }] });
+    const done = await sports.createEvent({ sport: 'Football', competition: 'Daily League', home: 'Settled FC', away: 'Finished Town', startsAt });
+    const doneMarket = (await sports.addMarket({ eventId: done.id, type: 'moneyline', selections: [{ name: 'Settled FC', odds: 1800 }, { name: 'Finished Town', odds: 2000 }] })).markets[0]!;
+    await sports.settleMarket(doneMarket.id, doneMarket.selections.map((selection, index) => ({ selectionId: selection.id, result: index === 0 ? 'won' : 'lost' })));
+    const bettor = await player();
+
+    for (const viewport of [WIDE, MOBILE]) {
+      const page = await open(bettor, viewport);
+      const main = page.locator('main');
+      await visit(page, platform.url, '/sports');
+      const rows = main.getByTestId('sports-event');
+      await expect.poll(() => rows.filter({ hasText: 'Rovers v United' }).count(), { timeout: 15_000 }).toBe(1);
+      // The event whose only market is settled has nothing left to bet on: not listed with "—" odds.
+      expect(await rows.filter({ hasText: 'Settled FC' }).count()).toBe(0);
+      // Kick-off in the platform's one style: "27 Nov 2026, 18:14".
+      expect(await rows.filter({ hasText: 'Rovers v United' }).innerText()).toMatch(/Daily League · \d{1,2} [A-Z][a-z]{2} \d{4}, \d\d:\d\d/);
+      await screenshot(page, `daily-sports-list-${viewport.width}`);
+
+      await rows.filter({ hasText: 'Rovers v United' }).getByRole('link', { name: 'Rovers v United' }).click();
+      await page.getByRole('heading', { name: 'Rovers v United' }).waitFor();
+      await main.getByRole('button', { name: 'Rovers at 2.10' }).click();
+      if (viewport === MOBILE) await page.keyboard.press('Escape');
+      await main.getByRole('button', { name: 'Over at 1.90' }).click();
+      const slip = viewport === MOBILE ? page.getByRole('dialog', { name: 'Bet slip' }) : main.getByTestId('bet-slip');
+      // Two singles on one event are two bets: both stay.
+      await expect.poll(() => slip.getByTestId('slip-pick').count()).toBe(2);
+      expect(await main.getByRole('button', { name: 'Rovers at 2.10' }).getAttribute('aria-pressed')).toBe('true');
+      // The odds policy's chosen text is shown whole.
+      const policy = slip.getByLabel('Odds changes', { exact: true });
+      expect(await policy.inputValue()).toBe('Accept higher odds');
+      expect(await policy.evaluate((el: HTMLInputElement) => el.scrollWidth <= el.clientWidth)).toBe(true);
+      // The phone's sheet slides in: let it settle for the picture.
+      await page.waitForTimeout(500);
+      await screenshot(page, `daily-sports-slip-${viewport.width}`);
+      // A multi cannot combine them: said, and not placeable.
+      await slip.getByText('Multi', { exact: true }).click();
+      await expect.poll(() => slip.innerText()).toContain('one selection per event');
+      await slip.getByRole('textbox', { name: 'Multi stake' }).fill('1');
+      expect(await slip.getByRole('button', { name: /^Place multi/ }).isDisabled()).toBe(true);
+      await slip.getByRole('button', { name: 'Clear' }).click();
+      await slip.getByText('Singles', { exact: true }).click();
     }
   });
 });
