@@ -124,4 +124,56 @@ describe('daily details (issue #24, 7-12)', () => {
       await slip.getByText('Singles', { exact: true }).click();
     }
   });
+  it('10: the burn chart says when there are no burns, 24H high counts a trade\'s peak, /token/overview is its own page, history reads "BZU bought"', async () => {
+    const { platform } = suite;
+    const { db } = platform.platform.infra;
+    // A spike inside one 5-minute bucket of ten minutes ago: the bucket closes at 0.0250000, the peak is 0.0410000.
+    const bucket = Math.floor((Date.now() - 600_000) / 300_000) * 300_000;
+    const spike = [2_500_000n, 4_100_000n, 2_500_000n].map((price, index) => ({ slot_at: new Date(bucket + (index + 1) * 10_000), price_e8: price }));
+    for (const point of spike) {
+      await db.insertInto('token_prices').values({ ...point, source: 'pool', change_24h: 0, market_cap_e8: 0n, volume_24h_e8: 0n }).execute();
+    }
+    const trader = await player('user', '100');
+    const traded = await trpc(platform, 'mutation', 'token.trade', { side: 'buy', amount: '10', minOut: '0', clientTradeId: `daily-${Date.now()}` }, trader.token);
+    expect(traded.status, JSON.stringify(traded.body)).toBe(200);
+
+    const page = await open(trader, WIDE);
+    const main = page.locator('main');
+    await visit(page, platform.url, '/token');
+    const chart = main.getByTestId('price-chart');
+    await expect.poll(() => chart.innerText(), { timeout: 15_000 }).toContain('High $0.0410000');
+    await screenshot(page, 'daily-token-dashboard-1440');
+
+    // The overview is the token's economics, not a second dashboard.
+    await visit(page, platform.url, '/token/overview');
+    await expect.poll(() => main.locator('h1').innerText()).toBe('BZU Overview');
+    expect(await main.getByTestId('price-chart').count()).toBe(0);
+    await expect.poll(() => main.getByTestId('token-max-supply').innerText(), { timeout: 10_000 }).toBe('1,000,000,000 BZU');
+    // No burn yet: the chart says so rather than drawing an empty box.
+    await expect.poll(() => main.getByTestId('burn-chart-empty').innerText(), { timeout: 10_000 }).toContain('No burns in this range');
+    expect(await main.getByTestId('burn-chart').count()).toBe(0);
+    await main.getByTestId('burn-section').scrollIntoViewIfNeeded();
+    await screenshot(page, 'daily-token-overview-1440');
+
+    // The statement names the trade in words.
+    await visit(page, platform.url, '/account/balances');
+    const history = main.getByRole('region', { name: /history/i });
+    await expect.poll(() => history.innerText(), { timeout: 10_000 }).toContain('BZU bought');
+    expect(await history.innerText()).not.toMatch(/Token:buy|Token buy/i);
+    await screenshot(page, 'daily-history-labels-1440');
+
+    // 11: on a phone every token tab is on screen.
+    const phone = await open(trader, MOBILE);
+    await visit(phone, platform.url, '/token');
+    const tabs = phone.locator('main').getByRole('tab');
+    await expect.poll(() => tabs.count()).toBe(6);
+    for (const name of ['Dashboard', 'Overview', 'Holdings', 'Wallet', 'Utility', 'Trade']) {
+      const box = (await phone.locator('main').getByRole('tab', { name }).boundingBox())!;
+      expect(box.x, name).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width, name).toBeLessThanOrEqual(MOBILE.width);
+    }
+    await screenshot(phone, 'daily-token-tabs-390');
+    await visit(phone, platform.url, '/token/overview');
+    await screenshot(phone, 'daily-token-overview-390');
+  });
 });

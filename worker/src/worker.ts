@@ -1,7 +1,7 @@
 import { UnrecoverableError, Worker } from 'bullmq';
 import type { z } from 'zod';
 import type { Logger } from '../../server/src/infra/logger.js';
-import { bullConnection, jobSchedulers, jobSchemas, queuePrefix, rainScheduler, type JobProducer, type JobScheduler, type QueueName } from '../../server/src/infra/queues.js';
+import { bullConnection, jobSchedulers, jobSchemas, queuePrefix, rainScheduler, repeatOf, type JobProducer, type JobScheduler, type QueueName } from '../../server/src/infra/queues.js';
 import { createRedis } from '../../server/src/infra/redis.js';
 import { recordWorkerHeartbeat } from '../../server/src/infra/worker-heartbeat.js';
 import type { Infrastructure, Services } from '../../server/src/services.js';
@@ -25,7 +25,7 @@ export async function registerJobSchedulers(jobs: JobProducer, configured: JobSc
   for (const scheduler of [...jobSchedulers, ...configured]) {
     await jobs.queue(scheduler.queue).upsertJobScheduler(
       scheduler.id,
-      { every: scheduler.everyMs },
+      repeatOf(scheduler),
       { name: scheduler.job, data: {} },
     );
   }
