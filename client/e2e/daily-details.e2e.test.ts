@@ -176,4 +176,41 @@ describe('daily details (issue #24, 7-12)', () => {
     await visit(phone, platform.url, '/token/overview');
     await screenshot(phone, 'daily-token-overview-390');
   });
+  it('11: at 390 px the header balance stays on one line and the live bets show Multiplier and Payout', async () => {
+    const { platform } = suite;
+    const whale = await player('user', '2345678');
+    const bet = await trpc(platform, 'mutation', 'games.dice.bet', { amount: '1234.56', currency: 'USD', target: 50.5, condition: 'over' }, whale.token);
+    expect(bet.status, JSON.stringify(bet.body)).toBe(200);
+    const phone = await open(whale, MOBILE);
+    await visit(phone, platform.url, '/casino');
+    const balance = phone.getByTestId('header-balance');
+    await expect.poll(() => balance.innerText(), { timeout: 10_000 }).toMatch(/^2,34\d,\d{3}\.\d\d/);
+    // One line: the box is no taller than one line of its text, and nothing spills past the screen.
+    const lines = await balance.evaluate((el) => el.getBoundingClientRect().height / parseFloat(getComputedStyle(el).lineHeight));
+    expect(lines).toBeLessThan(1.5);
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.width);
+    const header = (await balance.boundingBox())!;
+    expect(header.x + header.width).toBeLessThanOrEqual(MOBILE.width);
+
+    const feed = phone.getByTestId('live-feed-all');
+    await expect.poll(() => feed.getByRole('row').count(), { timeout: 10_000 }).toBeGreaterThan(1);
+    await feed.scrollIntoViewIfNeeded();
+    // Inside the card, with no sideways scroll: the table is no wider than its scroll box.
+    const card = (await phone.getByRole('region', { name: 'Live bets' }).boundingBox())!;
+    for (const column of ['Multiplier', 'Payout']) {
+      const box = (await feed.getByRole('columnheader', { name: column }).boundingBox())!;
+      expect(box.x + box.width, column).toBeLessThanOrEqual(card.x + card.width);
+    }
+    const payout = (await feed.getByRole('row').nth(1).getByRole('cell').last().boundingBox())!;
+    expect(payout.x + payout.width).toBeLessThanOrEqual(card.x + card.width);
+    expect(await feed.evaluate((table) => table.scrollWidth <= table.parentElement!.clientWidth + 1)).toBe(true);
+    await screenshot(phone, 'daily-live-bets-390');
+    await phone.evaluate(() => window.scrollTo(0, 0));
+    await screenshot(phone, 'daily-header-390');
+    const wide = await open(whale, WIDE);
+    await visit(wide, platform.url, '/casino');
+    await expect.poll(() => wide.getByTestId('live-feed-all').getByRole('columnheader', { name: 'Player' }).isVisible(), { timeout: 10_000 }).toBe(true);
+    await wide.getByTestId('live-feed-all').scrollIntoViewIfNeeded();
+    await screenshot(wide, 'daily-live-bets-1440');
+  });
 });
