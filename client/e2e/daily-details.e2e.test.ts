@@ -8,7 +8,7 @@ import { browserSuite } from './support/browser-suite.js';
 import { MOBILE, visit } from './support/page-helpers.js';
 import { openSignedInPage, type OpenedPages } from './support/signed-in-page.js';
 
-type Player = { token: string; user: { id: number; publicUsername: string; username: string; role: string } };
+type Player = { token: string; user: { id: number; publicUsername: string; username: string; role: string }; loginName: string; password: string };
 
 const WIDE = { width: 1440, height: 900 };
 
@@ -42,7 +42,7 @@ describe('daily details (issue #24, 7-12)', () => {
     if (funds) await fundPlayer(platform, signedIn.token, funds);
     const profile = await http(platform.url, 'GET', '/api/auth/profile', undefined, { token: signedIn.token });
     expect(profile.status).toBe(200);
-    return { token: signedIn.token, user: profile.body };
+    return { token: signedIn.token, user: profile.body, loginName: signedIn.account.username, password: signedIn.account.password };
   }
 
   const open = (who: Player | null, viewport: { width: number; height: number }): Promise<Page> =>
@@ -212,5 +212,56 @@ describe('daily details (issue #24, 7-12)', () => {
     await expect.poll(() => wide.getByTestId('live-feed-all').getByRole('columnheader', { name: 'Player' }).isVisible(), { timeout: 10_000 }).toBe(true);
     await wide.getByTestId('live-feed-all').scrollIntoViewIfNeeded();
     await screenshot(wide, 'daily-live-bets-1440');
+  });
+  it('12: a click anywhere on a My bets row opens its details; staff see player names and look a ledger up by name', async () => {
+    const { platform } = suite;
+    const bettor = await player('user', '50');
+    const bet = await trpc(platform, 'mutation', 'games.dice.bet', { amount: '2', currency: 'USD', target: 50.5, condition: 'over' }, bettor.token);
+    expect(bet.status, JSON.stringify(bet.body)).toBe(200);
+    const betId = bet.body.result.data.bet?.id ?? bet.body.result.data.id;
+
+    for (const viewport of [WIDE, MOBILE]) {
+      const page = await open(bettor, viewport);
+      await visit(page, platform.url, '/casino/my-bets');
+      const row = page.locator('main').getByTestId('my-bets').getByRole('row').nth(1);
+      await expect.poll(() => row.isVisible(), { timeout: 10_000 }).toBe(true);
+      // The outcome cell, not the game's link.
+      await row.getByRole('cell').nth(2).click();
+      const dialog = page.getByRole('dialog');
+      await expect.poll(() => dialog.isVisible(), { timeout: 5_000 }).toBe(true);
+      expect(await dialog.innerText()).toContain(`Dice bet #${betId}`);
+      await screenshot(page, `daily-my-bets-details-${viewport.width}`);
+    }
+
+    const withdrawal = await trpc(
+      platform,
+      'mutation',
+      'wallet.withdraw',
+      { amount: '5', asset: 'USDC', network: 'BEP20', address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', password: bettor.password },
+      bettor.token,
+    );
+    expect(withdrawal.status, JSON.stringify(withdrawal.body)).toBe(200);
+    const admin = await player('admin');
+    const adminPage = await open(admin, WIDE);
+    const main = adminPage.locator('main');
+    await visit(adminPage, platform.url, '/admin');
+    const row = main.getByTestId(`withdrawal-${withdrawal.body.result.data.id}`);
+    await expect.poll(() => row.getByTestId('withdrawal-player').innerText(), { timeout: 10_000 }).toBe(bettor.user.publicUsername);
+    expect(await row.innerText()).toContain(bettor.loginName);
+    await screenshot(adminPage, 'daily-admin-withdrawals-1440');
+
+    await main.getByLabel('Player id or name').fill(bettor.loginName.toUpperCase());
+    await main.getByRole('button', { name: 'Look up' }).click();
+    await expect.poll(() => main.getByTestId('ledger-player').innerText(), { timeout: 10_000 }).toBe(`${bettor.user.publicUsername} · ${bettor.loginName} · #${bettor.user.id}`);
+    await main.getByTestId('ledger-result').scrollIntoViewIfNeeded();
+    await screenshot(adminPage, 'daily-admin-ledger-by-name-1440');
+    await main.getByLabel('Player id or name').fill('nobody-at-all');
+    await main.getByRole('button', { name: 'Look up' }).click();
+    await expect.poll(() => main.getByText('No player with the id or name "nobody-at-all"').isVisible(), { timeout: 10_000 }).toBe(true);
+
+    const phoneAdmin = await open(admin, MOBILE);
+    await visit(phoneAdmin, platform.url, '/admin');
+    await expect.poll(() => phoneAdmin.locator('main').getByTestId('withdrawal-player').first().isVisible(), { timeout: 10_000 }).toBe(true);
+    await screenshot(phoneAdmin, 'daily-admin-withdrawals-390');
   });
 });

@@ -402,7 +402,7 @@ function createWalletServices(
     },
   );
   const referrals = new ReferralService({ db, ledger }, { ratePpm: Number(parseAmount(env.REFERRAL_RATE) / 100n) });
-  const wallet = new WalletService({ ledger });
+  const wallet = new WalletService({ ledger, db });
   return { ledger, wallet, deposits, withdrawals, responsibleGaming, referrals, walletKeys: { webhookSecret: keys.webhookSecret } };
 }
 
