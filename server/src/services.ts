@@ -150,7 +150,7 @@ export function createServices(infra: Infrastructure, options: ServiceOptions = 
     { db, ledger: walletServices.ledger, recordSwapPrice, onPriceError },
     { sharePpm: Number(parseAmount(env.BZU_BURN_REVENUE_SHARE) / 100n) },
   );
-  const economy = createEconomyServices(infra, events, walletServices, {
+  const economy = createEconomyServices(infra, events, outbox, walletServices, {
     bzuPrice: async () => parseUnits((await token.latest()).price),
     confirmPassword: (userId, password) => auth.confirmPassword(userId, password),
     secondFactor: (userId, code) => twoFactor.requireCode(userId, code),
@@ -207,6 +207,7 @@ function createRaffleService(
 function createEconomyServices(
   infra: Infrastructure,
   events: PlatformEvents,
+  outbox: EventOutbox,
   wallet: Pick<ReturnType<typeof createWalletServices>, 'ledger' | 'responsibleGaming'>,
   ports: {
     bzuPrice: () => Promise<bigint>;
@@ -232,7 +233,7 @@ function createEconomyServices(
   });
   const vault = new VaultService({ ledger, confirmPassword: ports.confirmPassword, secondFactor: ports.secondFactor });
   const tips = new TipsService(
-    { db, ledger, isExcluded, secondFactor: ports.secondFactor, chat, onLineError },
+    { db, ledger, outbox, isExcluded, secondFactor: ports.secondFactor, chat, onLineError },
     {
       minimum: { USD: parseAmount(env.TIP_MIN_USD), BZU: parseAmount(env.TIP_MIN_BZU) },
       dailyCap: { USD: parseAmount(env.TIP_DAILY_CAP_USD), BZU: parseAmount(env.TIP_DAILY_CAP_BZU) },

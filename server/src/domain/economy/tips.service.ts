@@ -3,6 +3,7 @@ import type { Db } from '../../../../db/client.js';
 import { displayName, insertTip, lockTipSender, tipsOf, tipsSentSince, userByDisplayName } from '../../../../db/repositories/economy.repo.js';
 import { accountBalance } from '../../../../db/repositories/ledger.repo.js';
 import { DomainError } from '../errors.js';
+import type { EventOutbox } from '../events/event-outbox.js';
 import { formatAmount, type Currency } from '../wallet/amounts.js';
 import { accountCode, type LedgerService } from '../wallet/ledger.service.js';
 import type { SecondFactorCheck } from '../wallet/withdrawal.service.js';
@@ -37,7 +38,16 @@ const DAY_MS = 24 * 3600 * 1000;
  */
 export class TipsService {
   constructor(
-    private readonly deps: { db: Db; ledger: LedgerService; isExcluded: ExclusionCheck; secondFactor: SecondFactorCheck; chat: ChatLines; onLineError?: (error: unknown) => void },
+    private readonly deps: {
+      db: Db;
+      ledger: LedgerService;
+      /** The recipient's tip-received notice is written with the tip (outbox) and published after the commit. */
+      outbox: EventOutbox;
+      isExcluded: ExclusionCheck;
+      secondFactor: SecondFactorCheck;
+      chat: ChatLines;
+      onLineError?: (error: unknown) => void;
+    },
     private readonly config: TipConfig,
   ) {}
 
@@ -61,7 +71,7 @@ export class TipsService {
     if (recipientExcluded) throw new DomainError('FORBIDDEN', 'That player cannot receive tips right now', { code: 'SELF_EXCLUDED' });
     if (amount > this.config.twoFactorAbove[currency]) await this.deps.secondFactor(senderId, input.otp);
 
-    const { tip, balance, senderName } = await this.deps.ledger.transact(async ({ trx, post }) => {
+    const { tip, balance, senderName, notice } = await this.deps.ledger.transact(async ({ trx, post }) => {
       await lockTipSender(trx, senderId);
       const sent = await tipsSentSince(trx, senderId, currency, new Date(Date.now() - DAY_MS));
       const cap = this.config.dailyCap[currency];
@@ -81,8 +91,18 @@ export class TipsService {
         ],
       });
       const row = await insertTip(trx, { senderId, recipientId: recipient.id, currency, amountE8: amount, private: input.private ?? false, transactionId: posted.transactionId! });
-      return { tip: row, balance: await accountBalance(trx, accountCode({ user: senderId }), currency), senderName: await displayName(trx, senderId) };
+      const name = await displayName(trx, senderId);
+      const notice = await this.deps.outbox.write(trx, 'tip-received', {
+        userId: String(recipient.id),
+        tipId: String(row.id),
+        senderName: name,
+        amount: formatAmount(amount),
+        currency,
+        private: input.private ?? false,
+      });
+      return { tip: row, balance: await accountBalance(trx, accountCode({ user: senderId }), currency), senderName: name, notice };
     });
+    await this.deps.outbox.publish([notice]);
     const view: TipView = {
       id: tip.id,
       senderId,
