@@ -264,4 +264,94 @@ describe('daily details (issue #24, 7-12)', () => {
     await expect.poll(() => phoneAdmin.locator('main').getByTestId('withdrawal-player').first().isVisible(), { timeout: 10_000 }).toBe(true);
     await screenshot(phoneAdmin, 'daily-admin-withdrawals-390');
   });
+  it('7: an unknown /command answers locally, a tip reaches its receiver as a toast, names offer profile, ignore and mute, lines show rank and time', async () => {
+    const { platform } = suite;
+    const db = platform.platform.infra.db;
+    const alice = await player('user', '20');
+    const bob = await player();
+    const moderator = await player('moderator');
+    // Alice is Bronze (10 000 XP): her rank is stored on each message she sends.
+    await db.insertInto('player_xp').values({ user_id: alice.user.id, xp_e8: 10_000n * 10n ** 8n, rank: 'bronze' }).execute();
+    const panel = (page: Page) => page.locator('#chat-panel');
+    const lines = (page: Page, text: string) => panel(page).getByRole('list', { name: 'Chat messages' }).getByRole('listitem').filter({ hasText: text });
+    const waitLive = (page: Page) => expect.poll(() => panel(page).locator('[data-feed-status="ready"][data-live]').count(), { timeout: 15_000 }).toBe(1);
+
+    const a = await open(alice, WIDE);
+    const b = await open(bob, WIDE);
+    for (const page of [a, b]) await visit(page, platform.url, '/');
+    for (const page of [a, b]) await waitLive(page);
+
+    // An unknown command is answered on Alice's screen only, with the command list.
+    const before = (await trpc(platform, 'query', 'chat.list', { limit: 50 })).body.result.data.messages.length;
+    const input = panel(a).getByRole('textbox', { name: 'Chat message' });
+    await input.fill('/dance');
+    await input.press('Enter');
+    await expect.poll(() => panel(a).getByRole('alert').innerText()).toBe('Unknown command /dance. Commands: /tip name amount [USD|BZU] [private] · /rain amount [USD|BZU]');
+    expect((await trpc(platform, 'query', 'chat.list', { limit: 50 })).body.result.data.messages.length).toBe(before);
+    await screenshot(a, 'daily-chat-unknown-command-1440');
+    await input.fill('');
+
+    // A tip from Alice: Bob gets a toast.
+    const tipped = await trpc(platform, 'mutation', 'tips.send', { recipient: bob.user.publicUsername, amount: '1.5', currency: 'USD' }, alice.token);
+    expect(tipped.status, JSON.stringify(tipped.body)).toBe(200);
+    await expect.poll(() => b.getByText(`${alice.user.publicUsername} tipped you 1.50 USD`).isVisible(), { timeout: 10_000 }).toBe(true);
+    await screenshot(b, 'daily-chat-tip-toast-1440');
+
+    // Alice's line on Bob's screen: her rank badge, and the time once hovered.
+    const text = `daily hello ${Date.now()}`;
+    await trpc(platform, 'mutation', 'chat.send', { message: text }, alice.token);
+    const line = lines(b, text);
+    await expect.poll(() => line.count(), { timeout: 10_000 }).toBe(1);
+    expect(await line.getByTestId('chat-rank').innerText()).toMatch(/^bronze$/i);
+    const time = line.locator('time');
+    expect(await time.evaluate((el) => getComputedStyle(el).visibility)).toBe('hidden');
+    await line.hover();
+    await expect.poll(() => time.evaluate((el) => getComputedStyle(el).visibility)).toBe('visible');
+    expect(await time.innerText()).toMatch(/^\d\d:\d\d$/);
+    await screenshot(b, 'daily-chat-rank-and-time-1440');
+
+    // Her name's menu for Bob: profile, tip, ignore; no mute.
+    await line.getByRole('button', { name: `Actions for ${alice.user.publicUsername}` }).click();
+    const menu = b.getByRole('menu');
+    await expect.poll(() => menu.getByRole('menuitem').allInnerTexts()).toEqual(['Profile', `Tip ${alice.user.publicUsername}`, `Ignore ${alice.user.publicUsername}`]);
+    await menu.getByRole('menuitem', { name: 'Profile' }).click();
+    const profile = b.getByRole('dialog', { name: `Profile of ${alice.user.publicUsername}` });
+    await expect.poll(() => profile.getByTestId('profile-rank').innerText(), { timeout: 10_000 }).toBe('Bronze');
+    expect(await profile.getByTestId('profile-bets').innerText()).toBe('0');
+    expect(await profile.getByTestId('profile-member-since').innerText()).toMatch(/^\d{1,2} [A-Z][a-z]{2} \d{4}$/);
+    // The modal fades in: let it settle for the picture.
+    await b.waitForTimeout(400);
+    await screenshot(b, 'daily-chat-profile-1440');
+    await b.keyboard.press('Escape');
+    await expect.poll(() => profile.count()).toBe(0);
+
+    // Ignore: her lines leave Bob's screen, and stay hidden after a reload.
+    await line.getByRole('button', { name: `Actions for ${alice.user.publicUsername}` }).click();
+    await b.getByRole('menuitem', { name: `Ignore ${alice.user.publicUsername}` }).click();
+    await expect.poll(() => lines(b, text).count()).toBe(0);
+    await b.reload();
+    await waitLive(b);
+    await expect.poll(() => panel(b).getByTestId('chat-ignoring').innerText()).toContain('Ignoring 1 player');
+    expect(await lines(b, text).count()).toBe(0);
+    await panel(b).getByRole('button', { name: 'Show all' }).click();
+    await expect.poll(() => lines(b, text).count()).toBe(1);
+
+    // A moderator's menu on the same name adds the mute.
+    const mod = await open(moderator, WIDE);
+    await visit(mod, platform.url, '/');
+    await waitLive(mod);
+    await expect.poll(() => lines(mod, text).count(), { timeout: 10_000 }).toBe(1);
+    await lines(mod, text).getByRole('button', { name: `Actions for ${alice.user.publicUsername}` }).click();
+    await mod.getByRole('menuitem', { name: `Mute ${alice.user.publicUsername}` }).click();
+    await expect.poll(() => mod.getByRole('dialog', { name: 'Mute user' }).isVisible()).toBe(true);
+    await screenshot(mod, 'daily-chat-moderator-mute-1440');
+
+    // The phone's Trollbox tab shows the same line with its badge.
+    const phone = await open(bob, MOBILE);
+    await visit(phone, platform.url, '/chat');
+    const phoneLine = phone.locator('main').getByRole('listitem').filter({ hasText: text });
+    await expect.poll(() => phoneLine.count(), { timeout: 10_000 }).toBe(1);
+    expect(await phoneLine.getByTestId('chat-rank').isVisible()).toBe(true);
+    await screenshot(phone, 'daily-chat-390');
+  });
 });
