@@ -152,8 +152,8 @@ describe('BZU trade, holdings, wallet, utility and the burn dashboard in the bro
     await screenshot(page, 'token-utility-1440');
   });
 
-  it('lists a burn on the dashboard after the buy-and-burn job ran over a period of house games revenue', async () => {
-    await visit(page, platform.url, '/token');
+  it('lists a burn on the token overview after the buy-and-burn job ran over a period of house games revenue', async () => {
+    await visit(page, platform.url, '/token/overview');
     await expect.poll(() => page.getByTestId('burns-empty').isVisible()).toBe(true);
     const start = new Date(Date.now() - 1_000);
     // Stakes of 400 and payouts of 150 on house:games: 250 USD net revenue.
@@ -168,7 +168,7 @@ describe('BZU trade, holdings, wallet, utility and the burn dashboard in the bro
     const burn = await services().tokenBurn.burnPeriod(start, end);
     expect(burn).toMatchObject({ result: 'burned', revenue: '250.00000000', usdSpent: '50.00000000' });
 
-    await visit(page, platform.url, '/token');
+    await visit(page, platform.url, '/token/overview');
     await expect.poll(() => page.getByTestId('burn-row-burned').count(), { timeout: 10_000 }).toBe(1);
     const row = await page.getByTestId('burn-row-burned').innerText();
     expect(row).toContain('$250.00');

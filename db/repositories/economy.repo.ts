@@ -36,6 +36,26 @@ export async function playerXp(db: Executor, userId: number): Promise<{ xpE8: bi
   return row ? { xpE8: BigInt(row.xp_e8), rank: row.rank } : { xpE8: 0n, rank: 'unranked' };
 }
 
+/** What anyone may see of a player: the display name, role, joining date, rank and how many originals bets they placed. */
+export async function publicPlayer(
+  db: Executor,
+  userId: number,
+): Promise<{ name: string; role: string; createdAt: Date; rank: string; bets: number } | undefined> {
+  const row = await db
+    .selectFrom('users')
+    .leftJoin('player_xp', 'player_xp.user_id', 'users.id')
+    .select((eb) => [
+      'users.public_username as name',
+      'users.role as role',
+      'users.created_at as createdAt',
+      'player_xp.rank as rank',
+      eb.selectFrom('bets').select((inner) => inner.fn.countAll<string>().as('n')).whereRef('bets.user_id', '=', 'users.id').as('bets'),
+    ])
+    .where('users.id', '=', userId)
+    .executeTakeFirst();
+  return row ? { name: row.name, role: row.role, createdAt: new Date(row.createdAt), rank: row.rank ?? 'unranked', bets: Number(row.bets ?? 0) } : undefined;
+}
+
 export interface BetEconomyInsert {
   betId: string;
   userId: number;

@@ -124,6 +124,17 @@ export async function priceHistory(
   return rows.map((row) => ({ at: new Date(row.bucket), price: BigInt(row.price) }));
 }
 
+/**
+ * The highest and lowest stored price since `since` (every point, not the buckets' closing prices: a trade's peak
+ * inside a bucket counts). Undefined when nothing was stored.
+ */
+export async function priceExtremes(db: Executor, since: Date | null): Promise<{ high: bigint; low: bigint } | undefined> {
+  let query = db.selectFrom('token_prices').select([sql<string | null>`max(price_e8)::text`.as('high'), sql<string | null>`min(price_e8)::text`.as('low')]);
+  if (since) query = query.where('slot_at', '>=', since);
+  const row = await query.executeTakeFirst();
+  return row?.high && row.low ? { high: BigInt(row.high), low: BigInt(row.low) } : undefined;
+}
+
 export interface BurnRow {
   id: string;
   amount: bigint;

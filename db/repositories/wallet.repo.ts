@@ -200,6 +200,29 @@ export async function countWithdrawals(db: Executor, options: { userId?: number;
   return Number((await query.executeTakeFirstOrThrow()).count);
 }
 
+/** Display names (public username) and login names by user id, for staff screens. */
+export async function playerNames(db: Executor, ids: readonly number[]): Promise<Map<number, { loginName: string; publicUsername: string }>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.selectFrom('users').select(['id', 'login_name', 'public_username']).where('id', 'in', [...new Set(ids)]).execute();
+  return new Map(rows.map((row) => [row.id, { loginName: row.login_name, publicUsername: row.public_username }]));
+}
+
+/** A player by id (digits), login name or public username, case-insensitive: the staff's lookup box. */
+export async function findPlayer(db: Executor, query: string): Promise<{ id: number; loginName: string; publicUsername: string } | undefined> {
+  const lowered = query.trim().toLowerCase();
+  const byName = sql<boolean>`lower(login_name) = ${lowered} or lower(public_username) = ${lowered}`;
+  const rows = await db
+    .selectFrom('users')
+    .select(['id', 'login_name', 'public_username'])
+    .where(/^\d{1,15}$/.test(lowered) ? sql<boolean>`id = ${Number(lowered)} or ${byName}` : byName)
+    .limit(3)
+    .execute();
+  // An id match first, then a login name, then a display name.
+  const row =
+    rows.find((candidate) => String(candidate.id) === lowered) ?? rows.find((candidate) => candidate.login_name.toLowerCase() === lowered) ?? rows[0];
+  return row ? { id: row.id, loginName: row.login_name, publicUsername: row.public_username } : undefined;
+}
+
 export async function findUserIdByLoginName(db: Executor, loginName: string): Promise<number | undefined> {
   const row = await db
     .selectFrom('users')

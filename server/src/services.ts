@@ -152,7 +152,7 @@ export function createServices(infra: Infrastructure, options: ServiceOptions = 
     { db, ledger: walletServices.ledger, recordSwapPrice, onPriceError },
     { sharePpm: Number(parseAmount(env.BZU_BURN_REVENUE_SHARE) / 100n) },
   );
-  const economy = createEconomyServices(infra, events, walletServices, {
+  const economy = createEconomyServices(infra, events, outbox, walletServices, {
     bzuPrice: async () => parseUnits((await token.latest()).price),
     confirmPassword: (userId, password) => auth.confirmPassword(userId, password),
     secondFactor: (userId, code) => twoFactor.requireCode(userId, code),
@@ -211,6 +211,7 @@ function createRaffleService(
 function createEconomyServices(
   infra: Infrastructure,
   events: PlatformEvents,
+  outbox: EventOutbox,
   wallet: Pick<ReturnType<typeof createWalletServices>, 'ledger' | 'responsibleGaming'>,
   ports: {
     bzuPrice: () => Promise<bigint>;
@@ -236,7 +237,7 @@ function createEconomyServices(
   });
   const vault = new VaultService({ db, ledger, confirmPassword: ports.confirmPassword, secondFactor: ports.secondFactor });
   const tips = new TipsService(
-    { db, ledger, isExcluded, secondFactor: ports.secondFactor, chat, onLineError },
+    { db, ledger, outbox, isExcluded, secondFactor: ports.secondFactor, chat, onLineError },
     {
       minimum: { USD: parseAmount(env.TIP_MIN_USD), BZU: parseAmount(env.TIP_MIN_BZU) },
       dailyCap: { USD: parseAmount(env.TIP_DAILY_CAP_USD), BZU: parseAmount(env.TIP_DAILY_CAP_BZU) },
@@ -403,7 +404,7 @@ function createWalletServices(
     },
   );
   const referrals = new ReferralService({ db, ledger }, { ratePpm: Number(parseAmount(env.REFERRAL_RATE) / 100n) });
-  const wallet = new WalletService({ ledger });
+  const wallet = new WalletService({ ledger, db });
   return { ledger, wallet, deposits, withdrawals, responsibleGaming, referrals, walletKeys: { webhookSecret: keys.webhookSecret } };
 }
 

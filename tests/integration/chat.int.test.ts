@@ -10,7 +10,7 @@ import { TestSocket } from '../support/socket-client.js';
 import { RANKS } from '../../server/src/domain/economy/ranks.js';
 
 // 'kind' is the player economy's extra field (docs/api.md): 'user', or 'tip' / 'rain' for lines the platform writes.
-const MESSAGE_KEYS = ['createdAt', 'id', 'isAdmin', 'isModerator', 'kind', 'message', 'userColor', 'userId', 'username'];
+const MESSAGE_KEYS = ['createdAt', 'id', 'isAdmin', 'isModerator', 'kind', 'message', 'rank', 'userColor', 'userId', 'username'];
 const ANNOUNCEMENT_KEYS = ['createdAt', 'expiresAt', 'id', 'message', 'type'];
 
 type Account = Awaited<ReturnType<typeof signedInAccount>>;
@@ -116,6 +116,8 @@ describe('Trollbox over REST, tRPC and the socket', () => {
       message: html,
       // A new player's rank colour (Unranked, server/src/domain/economy/ranks.ts).
       userColor: RANKS[0]!.color,
+      // Its label, for the badge beside the name.
+      rank: RANKS[0]!.label,
       kind: 'user',
       isAdmin: false,
       isModerator: false,

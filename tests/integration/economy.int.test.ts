@@ -215,6 +215,45 @@ describe('player economy: XP and ranks, rakeback, vault, tips, rain', () => {
     await expectLedgerOk();
   });
 
+  it('a tip, private or public, reaches its recipient as a tip-received event on user:{id}; a refused tip sends none', async () => {
+    const sender = await funded('10');
+    const recipient = await signedInAccount(platform);
+    const socket = await TestSocket.open(platform.url, `?token=${recipient.token}`);
+    socket.send({ type: 'subscribe', channels: [`user:${recipient.user.id}`] });
+    await socket.next((f) => f.type === 'subscribed');
+    const tip = (input: Record<string, unknown>) =>
+      trpc(platform, 'mutation', 'tips.send', { recipient: recipient.user.publicUsername, currency: 'USD', ...input }, sender.token);
+    expect(domainCode(await tip({ amount: '0.01' }))).toEqual([400, 'BAD_REQUEST']);
+    const sent = data(await tip({ amount: '1.5' }));
+    const received = await socket.next((f) => f.type === 'tip-received');
+    expect(received.channel).toBe(`user:${recipient.user.id}`);
+    expect(received.data).toEqual({ userId: String(recipient.user.id), tipId: sent.tip.id, senderName: sender.user.publicUsername, amount: '1.5', currency: 'USD', private: false });
+    data(await tip({ amount: '0.5', private: true }));
+    expect((await socket.next((f) => f.type === 'tip-received' && f.data.private === true)).data).toMatchObject({ amount: '0.5', senderName: sender.user.publicUsername });
+    // The refused one sent nothing: two notices for two tips.
+    expect(socket.frames.filter((f) => f.type === 'tip-received')).toHaveLength(0);
+    socket.ws.close();
+  });
+
+  it('a public profile: name, role, member since, rank and bets placed, nothing about money; 404 for nobody, 400 for a bad id', async () => {
+    const player = await funded('50');
+    data(await dice(player, '1'));
+    data(await dice(player, '2'));
+    const profile = data(await trpc(platform, 'query', 'vip.profile', { userId: player.user.id }));
+    expect(profile).toEqual({
+      userId: player.user.id,
+      name: player.user.publicUsername,
+      role: 'player',
+      memberSince: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      rank: 'unranked',
+      rankLabel: 'Unranked',
+      rankColor: rankById('unranked').color,
+      bets: 2,
+    });
+    expect(domainCode(await trpc(platform, 'query', 'vip.profile', { userId: 987_654 }))).toEqual([404, 'USER_NOT_FOUND']);
+    expect((await trpc(platform, 'query', 'vip.profile', { userId: -1 })).status).toBe(400);
+  });
+
   it('tips: minimum, unknown name, self, daily cap, private, 2FA above the threshold, self-excluded sides; nothing moves on refusal', async () => {
     const sender = await funded('300');
     const recipient = await signedInAccount(platform);

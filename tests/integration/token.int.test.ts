@@ -125,6 +125,30 @@ describe('BZU token (pool source)', () => {
     expect(all.points.map((p) => p.price)).toEqual(['0.02000000', '0.02500000']);
   });
 
+  it('gives the range\'s high and low over every stored point, so a trade\'s peak inside a 5-minute bucket counts', async () => {
+    const { db } = platform.platform.infra;
+    // Three points inside one 5-minute bucket of ten minutes ago: a trade's spike to 0.09 and back. The bucket shows
+    // only its closing price.
+    const bucket = Math.floor((Date.now() - 600_000) / 300_000) * 300_000;
+    const points = [
+      { at: bucket + 10_000, price: 2_500_000n },
+      { at: bucket + 20_000, price: 9_000_000n },
+      { at: bucket + 30_000, price: 2_400_000n },
+    ];
+    for (const point of points) {
+      await db
+        .insertInto('token_prices')
+        .values({ slot_at: new Date(point.at), price_e8: point.price, source: 'pool', change_24h: 0, market_cap_e8: 0n, volume_24h_e8: 0n })
+        .execute();
+    }
+    const day = await platform.platform.services.token.history('24h');
+    const bucketed = day.points.find((point) => point.t === new Date(bucket).toISOString());
+    expect(bucketed?.price).toBe('0.02400000');
+    expect(day.high).toBe('0.09000000');
+    expect(day.low).toBe('0.02400000');
+    await db.deleteFrom('token_prices').where('slot_at', 'in', points.map((point) => new Date(point.at))).execute();
+  });
+
   it('answers the legacy token paths with numbers and /token/all with the three bodies', async () => {
     await platform.platform.infra.db
       .insertInto('token_burns')

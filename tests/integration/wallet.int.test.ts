@@ -153,6 +153,26 @@ describe('wallet: ledger, deposits, withdrawals', () => {
     expect((await trpc(platform, 'query', 'wallet.balances', undefined, player.token)).body.result.data.USD).toBe('20');
   });
 
+  it('names the players in the staff withdrawal lists, and finds a ledger by id, login name or display name', async () => {
+    const player = await signedInAccount(platform);
+    await fund(player.token, '12');
+    const request = { amount: '5', asset: 'USDC', network: 'BEP20', address: PAYOUT_ADDRESS.toLowerCase(), password: player.account.password };
+    const withdrawal = (await trpc(platform, 'mutation', 'wallet.withdraw', request, player.token)).body.result.data;
+    const pending = await trpc(platform, 'query', 'admin.withdrawals.pending', { limit: 100 }, admin.token);
+    const listed = pending.body.result.data.items.find((item: { id: string }) => item.id === withdrawal.id);
+    expect(listed).toMatchObject({ userId: player.user.id, playerName: player.account.public_username, loginName: player.account.username });
+
+    for (const query of [String(player.user.id), player.account.username.toUpperCase(), ` ${player.account.public_username} `]) {
+      const found = await trpc(platform, 'query', 'admin.ledgerOfPlayer', { player: query }, admin.token);
+      expect(found.status, query).toBe(200);
+      expect(found.body.result.data).toMatchObject({ userId: player.user.id, loginName: player.account.username, cash: { USD: '7' } });
+    }
+    const nobody = await trpc(platform, 'query', 'admin.ledgerOfPlayer', { player: 'nobody-by-that-name' }, admin.token);
+    expect(nobody.status).toBe(404);
+    expect((await trpc(platform, 'query', 'admin.ledgerOfPlayer', { player: '  ' }, admin.token)).status).toBe(400);
+    expect((await trpc(platform, 'query', 'admin.ledgerOfPlayer', { player: player.account.username }, player.token)).status).toBe(403);
+  });
+
   it('runs the admin flow: approve then record the txid settles; reject refunds in full; only admins may', async () => {
     const player = await signedInAccount(platform);
     await fund(player.token, '30');

@@ -26,6 +26,18 @@ describe('worker', () => {
     }
   });
 
+  it('runs the hourly buy-and-burn at the top of each UTC hour, not an hour after the worker started', async () => {
+    const { jobs } = platform.platform.infra;
+    await jobs.upsertSchedulers(jobSchedulers);
+    const scheduler = await jobs.queue('token-burn').getJobScheduler('token-burn-hourly');
+    expect(scheduler?.pattern).toBe('0 * * * *');
+    expect(scheduler?.every ?? null).toBeNull();
+    // The next run is on the hour, within the coming hour.
+    const next = Number(scheduler?.next);
+    expect(next % 3_600_000).toBe(0);
+    expect(next - Date.now()).toBeLessThanOrEqual(3_600_000);
+  });
+
   it('runs a valid job and fails a malformed payload once, without retrying it', async () => {
     const { infra, services } = platform.platform;
     const worker = await startWorker({ infra, services, logger: createLogger('silent', 'worker') });

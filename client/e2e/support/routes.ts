@@ -29,7 +29,7 @@ export const SHARED_ROUTES: RouteExpectation[] = [
   { path: '/sports', heading: 'Sports', text: 'Sports betting is not available' },
   { path: '/raffle', heading: 'Raffle', text: 'Tickets in the draw', raffleFigures: true },
   { path: '/token', heading: 'BZU Token', text: 'Price history', tokenFigures: true },
-  { path: '/token/overview', heading: 'BZU Overview', text: 'Price history', tokenFigures: true },
+  { path: '/token/overview', heading: 'BZU Overview', text: 'Buy-and-burn' },
   { path: '/token/holdings', heading: 'BZU Holdings', text: 'Log in to see your BZU holdings' },
   { path: '/token/wallet', heading: 'BZU Wallet', text: 'Log in to see your BZU deposit address' },
   { path: '/token/utility', heading: 'BZU Utility', text: 'Log in to see your holder tier' },

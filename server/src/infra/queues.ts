@@ -54,11 +54,12 @@ export type QueueName = keyof typeof jobSchemas;
 export type JobName<Q extends QueueName> = keyof (typeof jobSchemas)[Q] & string;
 export type JobData<Q extends QueueName, J extends JobName<Q>> = z.infer<(typeof jobSchemas)[Q][J]>;
 
-export interface JobScheduler {
-  id: string;
-  queue: QueueName;
-  job: string;
-  everyMs: number;
+/** A repeating job: every so many ms from when it was first scheduled, or on a cron pattern (UTC). */
+export type JobScheduler = { id: string; queue: QueueName; job: string } & ({ everyMs: number } | { cron: string });
+
+/** BullMQ's repeat options for a scheduler. */
+export function repeatOf(scheduler: JobScheduler): { every: number } | { pattern: string; tz: string } {
+  return 'cron' in scheduler ? { pattern: scheduler.cron, tz: 'UTC' } : { every: scheduler.everyMs };
 }
 
 /**
@@ -68,7 +69,8 @@ export interface JobScheduler {
 export const jobSchedulers: JobScheduler[] = [
   { id: 'housekeeping-tick', queue: 'housekeeping', job: 'tick', everyMs: 60_000 },
   { id: 'token-price-tick', queue: 'token', job: 'price-tick', everyMs: 20_000 },
-  { id: 'token-burn-hourly', queue: 'token-burn', job: 'hour', everyMs: 3_600_000 },
+  // On the hour (the burn settles the hour just ended): an interval would run an hour after the first boot instead.
+  { id: 'token-burn-hourly', queue: 'token-burn', job: 'hour', cron: '0 * * * *' },
   { id: 'sports-feed-poll', queue: 'sports-feed', job: 'poll', everyMs: 15_000 },
   { id: 'raffle-tick', queue: 'raffle', job: 'tick', everyMs: 60_000 },
 ];
@@ -155,7 +157,7 @@ export class JobProducer {
   /** Creates or updates each scheduler by its fixed id: restarts and extra workers add no duplicates. */
   async upsertSchedulers(schedulers: JobScheduler[]): Promise<void> {
     for (const scheduler of schedulers) {
-      await this.queue(scheduler.queue).upsertJobScheduler(scheduler.id, { every: scheduler.everyMs }, { name: scheduler.job, data: {} });
+      await this.queue(scheduler.queue).upsertJobScheduler(scheduler.id, repeatOf(scheduler), { name: scheduler.job, data: {} });
     }
   }
 

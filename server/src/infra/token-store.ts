@@ -20,6 +20,7 @@ export function postgresTokenStore(db: Db): TokenStore {
     latestSnapshot: () => repo.latestPriceSnapshot(db),
     referenceSamples: (cutoff) => repo.referenceSamples(db, cutoff),
     history: (since, bucketSeconds) => repo.priceHistory(db, since, bucketSeconds),
+    priceExtremes: (since) => repo.priceExtremes(db, since),
     recentBurns: (limit) => repo.recentBurns(db, limit),
     burnedSince: (since) => repo.burnedSince(db, since),
     recentBurnPeriods: (limit) => economy.recentBurnPeriods(db, limit),

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group, Modal, NumberInput, Paper, ScrollArea, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Modal, Paper, ScrollArea, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconLock, IconShieldCheck } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { PageHeader } from '../../components/PageHeader';
@@ -15,6 +15,9 @@ import { TableHeader } from '../../components/TableHeader';
 interface WithdrawalRow {
   id: string;
   userId: number;
+  /** The player's display name and login name (staff lists). */
+  playerName: string | null;
+  loginName: string | null;
   asset: string;
   network: string;
   address: string;
@@ -43,9 +46,12 @@ function WithdrawalTable({ items, actions }: { items: WithdrawalRow[]; actions: 
             <Table.Tr key={item.id} data-testid={`withdrawal-${item.id}`}>
               <Table.Td>{item.id}</Table.Td>
               <Table.Td>
-                {item.userId}
+                <Text size="sm" fw={600} data-testid="withdrawal-player">
+                  {item.playerName ?? `#${item.userId}`}
+                </Text>
                 <Text size="xs" c="dimmed">
-                  {formatDateTime(item.createdAt)}
+                  #{item.userId}
+                  {item.loginName ? ` · ${item.loginName}` : ''} · {formatDateTime(item.createdAt)}
                 </Text>
               </Table.Td>
               <Table.Td ta="right" ff="monospace">
@@ -203,9 +209,9 @@ function WithdrawalsSection() {
 }
 
 function LedgerLookupSection() {
-  const [input, setInput] = useState<string | number>('');
-  const [userId, setUserId] = useState<number | null>(null);
-  const ledger = trpc.admin.ledgerOf.useQuery({ userId: userId ?? 0 }, { enabled: userId !== null, retry: false });
+  const [input, setInput] = useState('');
+  const [player, setPlayer] = useState<string | null>(null);
+  const ledger = trpc.admin.ledgerOfPlayer.useQuery({ player: player ?? '' }, { enabled: player !== null, retry: false });
 
   return (
     <Paper withBorder radius="md" p="lg" bg="var(--bzu-card)" component="section" aria-labelledby="ledger-title">
@@ -216,11 +222,17 @@ function LedgerLookupSection() {
         <form
           onSubmit={(event: FormEvent) => {
             event.preventDefault();
-            if (typeof input === 'number' && Number.isInteger(input) && input > 0) setUserId(input);
+            if (input.trim()) setPlayer(input.trim());
           }}
         >
           <Group align="flex-end" gap="xs">
-            <NumberInput label="Player id" value={input} onChange={setInput} min={1} allowDecimal={false} allowNegative={false} w={160} />
+            <TextInput
+              label="Player id or name"
+              description="Id, login name or display name"
+              value={input}
+              onChange={(event) => setInput(event.currentTarget.value)}
+              w={260}
+            />
             <Button type="submit" variant="default">
               Look up
             </Button>
@@ -229,6 +241,9 @@ function LedgerLookupSection() {
         <ErrorAlert error={ledger.error} title="Lookup failed" />
         {ledger.data ? (
           <Stack gap="xs" data-testid="ledger-result">
+            <Text size="sm" fw={600} data-testid="ledger-player">
+              {ledger.data.publicUsername} · {ledger.data.loginName} · #{ledger.data.userId}
+            </Text>
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
               <Text size="sm">
                 Cash: <Text span ff="monospace" fw={600}>{formatMoney(ledger.data.cash.USD)} USD · {formatMoney(ledger.data.cash.BZU)} BZU</Text>

@@ -45,7 +45,7 @@ export function ChatComposer() {
     }
     if (state.problem === 'empty') return;
     const command = parseChatCommand(state.trimmed);
-    if (command?.kind === 'invalid') {
+    if (command?.kind === 'invalid' || command?.kind === 'unknown') {
       setError(command.message);
       return;
     }

@@ -1,11 +1,14 @@
 import { ActionIcon, Badge, Box, Button, Group, Loader, Menu, ScrollArea, Stack, Text, Title, Tooltip, UnstyledButton } from '@mantine/core';
-import { IconArrowDown, IconBook2, IconCloudRain, IconCoin, IconDotsVertical, IconMessages, IconTrash, IconVolumeOff, IconX } from '@tabler/icons-react';
+import { IconArrowDown, IconBook2, IconCloudRain, IconCoin, IconDotsVertical, IconEyeOff, IconMessages, IconTrash, IconUser, IconVolumeOff, IconX } from '@tabler/icons-react';
 import { openTipModal } from '../economy/tip-modal-store';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { displayName, useSession, type SessionUser } from '../auth/session-store';
 import { ChatAnnouncements } from './ChatAnnouncements';
 import { ChatComposer } from './ChatComposer';
 import { ChatModerationModal, type ModerationAction } from './ChatModerationModal';
+import { ChatProfileModal } from './ChatProfileModal';
+import { ignorePlayer, unignoreAll, useIgnoredPlayers } from './chat-ignore';
+import { formatClock, formatDateTime } from '../../lib/datetime';
 import { ChatRulesModal } from './ChatRulesModal';
 import { LOAD_FAILED_MESSAGE, useChatFeed, type ChatMessage } from './chat-api';
 import { isNearBottom, isOwnMessage, isStaff, nameColor, scrollDecision } from './chat-feed';
@@ -16,6 +19,7 @@ interface LineProps {
   own: boolean;
   canModerate: boolean;
   onModerate: (action: ModerationAction) => void;
+  onProfile: (player: { userId: number; name: string }) => void;
 }
 
 /** A line the platform wrote: a tip ("Ann tipped Bob 5 USD") or a rain (split and recipients). */
@@ -39,14 +43,27 @@ function SystemLine({ message }: { message: ChatMessage }) {
   );
 }
 
-/** The sender's name; for other players (when signed in) a menu with "Tip". */
-function SenderName({ message, own, canTip }: { message: ChatMessage; own: boolean; canTip: boolean }) {
+interface SenderNameProps {
+  message: ChatMessage;
+  own: boolean;
+  signedIn: boolean;
+  canModerate: boolean;
+  onModerate: (action: ModerationAction) => void;
+  onProfile: (player: { userId: number; name: string }) => void;
+}
+
+/**
+ * The sender's name; for other players a menu: the public profile, and when signed in a tip and "Ignore" (hidden in
+ * this browser), and for staff a mute.
+ */
+function SenderName({ message, own, signedIn, canModerate, onModerate, onProfile }: SenderNameProps) {
   const name = (
     <Text span fw={700} size="sm" className={classes.name} style={{ color: nameColor(message.userColor) }}>
       {own ? 'You:' : `${message.username}:`}
     </Text>
   );
-  if (own || !canTip) return name;
+  if (own) return name;
+  const staffSender = message.isAdmin || message.isModerator;
   return (
     <Menu position="bottom-start" withinPortal shadow="md">
       <Menu.Target>
@@ -55,15 +72,43 @@ function SenderName({ message, own, canTip }: { message: ChatMessage; own: boole
         </UnstyledButton>
       </Menu.Target>
       <Menu.Dropdown>
-        <Menu.Item leftSection={<IconCoin size={14} />} onClick={() => openTipModal({ recipient: message.username })}>
-          Tip {message.username}
+        <Menu.Item leftSection={<IconUser size={14} />} onClick={() => onProfile({ userId: message.userId, name: message.username })}>
+          Profile
         </Menu.Item>
+        {signedIn ? (
+          <>
+            <Menu.Item leftSection={<IconCoin size={14} />} onClick={() => openTipModal({ recipient: message.username })}>
+              Tip {message.username}
+            </Menu.Item>
+            <Menu.Item leftSection={<IconEyeOff size={14} />} onClick={() => ignorePlayer(message.userId)}>
+              Ignore {message.username}
+            </Menu.Item>
+          </>
+        ) : null}
+        {canModerate && !staffSender ? (
+          <Menu.Item leftSection={<IconVolumeOff size={14} />} onClick={() => onModerate({ kind: 'mute', message })}>
+            Mute {message.username}
+          </Menu.Item>
+        ) : null}
       </Menu.Dropdown>
     </Menu>
   );
 }
 
-function MessageLine({ message, own, canModerate, onModerate, canTip }: LineProps & { canTip: boolean }) {
+/** The server's label of the lowest rank: a new player has no rank to show yet. */
+const NO_RANK = 'Unranked';
+
+/** The rank's badge in its colour, from Bronze up (staff wear MOD/ADMIN instead). */
+function RankBadge({ message }: { message: ChatMessage }) {
+  if (message.rank === NO_RANK) return null;
+  return (
+    <Badge size="xs" variant="outline" className={classes.badge} style={{ color: nameColor(message.userColor), borderColor: 'currentColor' }} data-testid="chat-rank">
+      {message.rank}
+    </Badge>
+  );
+}
+
+function MessageLine({ message, own, canModerate, onModerate, onProfile, signedIn }: LineProps & { signedIn: boolean }) {
   const staffSender = message.isAdmin || message.isModerator;
   if (message.kind === 'tip' || message.kind === 'rain') return <SystemLine message={message} />;
   return (
@@ -78,12 +123,18 @@ function MessageLine({ message, own, canModerate, onModerate, canTip }: LineProp
             <Badge size="xs" color="blue" variant="filled" className={classes.badge}>
               MOD
             </Badge>
-          ) : null}
-          <SenderName message={message} own={own} canTip={canTip} />{' '}
+          ) : (
+            <RankBadge message={message} />
+          )}
+          <SenderName message={message} own={own} signedIn={signedIn} canModerate={canModerate} onModerate={onModerate} onProfile={onProfile} />{' '}
           <Text span size="sm" className={classes.text}>
             {message.message}
           </Text>
         </Box>
+        {/* Shown on hover (and focus): the time it was sent, the full date in the title. */}
+        <time className={classes.time} dateTime={message.createdAt} title={formatDateTime(message.createdAt)}>
+          {formatClock(message.createdAt)}
+        </time>
         {canModerate ? (
           <Menu position="bottom-end" withinPortal shadow="md">
             <Menu.Target>
@@ -127,6 +178,8 @@ function Feed({ active, user, isSignedIn }: { active: boolean; user: SessionUser
   const shownNewest = useRef<number | undefined>(undefined);
   const [unseen, setUnseen] = useState(false);
   const [moderation, setModeration] = useState<ModerationAction | null>(null);
+  const [profile, setProfile] = useState<{ userId: number; name: string } | null>(null);
+  const ignored = useIgnoredPlayers();
   const ownName = isSignedIn ? displayName(user) : null;
   const signedInUser = isSignedIn ? user : null;
   const canModerate = isSignedIn && isStaff(user);
@@ -193,16 +246,19 @@ function Feed({ active, user, isSignedIn }: { active: boolean; user: SessionUser
   } else {
     body = (
       <Stack component="ul" gap={6} p="sm" m={0} className={classes.list} aria-label="Chat messages" aria-live="polite" aria-relevant="additions">
-        {feed.messages.map((message) => (
-          <MessageLine
-            key={message.id}
-            message={message}
-            own={isOwnMessage(message, signedInUser, ownName)}
-            canModerate={canModerate}
-            onModerate={setModeration}
-            canTip={isSignedIn}
-          />
-        ))}
+        {feed.messages
+          .filter((message) => !ignored.has(message.userId))
+          .map((message) => (
+            <MessageLine
+              key={message.id}
+              message={message}
+              own={isOwnMessage(message, signedInUser, ownName)}
+              canModerate={canModerate}
+              onModerate={setModeration}
+              onProfile={setProfile}
+              signedIn={isSignedIn}
+            />
+          ))}
       </Stack>
     );
   }
@@ -214,6 +270,16 @@ function Feed({ active, user, isSignedIn }: { active: boolean; user: SessionUser
         <Text c="red.5" size="xs" px="sm" pt={6} role="alert">
           {LOAD_FAILED_MESSAGE}
         </Text>
+      ) : null}
+      {isSignedIn && ignored.size > 0 ? (
+        <Group justify="space-between" px="sm" pt={6} gap="xs" wrap="nowrap" data-testid="chat-ignoring">
+          <Text size="xs" c="dimmed">
+            Ignoring {ignored.size === 1 ? '1 player' : `${ignored.size} players`}
+          </Text>
+          <Button size="compact-xs" variant="subtle" onClick={unignoreAll}>
+            Show all
+          </Button>
+        </Group>
       ) : null}
       <ScrollArea className={classes.scroll} type="auto" viewportRef={viewport} onScrollPositionChange={onScroll}>
         {body}
@@ -230,6 +296,7 @@ function Feed({ active, user, isSignedIn }: { active: boolean; user: SessionUser
         </Button>
       ) : null}
       <ChatModerationModal action={moderation} onClose={() => setModeration(null)} />
+      <ChatProfileModal player={profile} onClose={() => setProfile(null)} />
     </Box>
   );
 }

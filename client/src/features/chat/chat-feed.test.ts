@@ -25,6 +25,7 @@ const msg = (id: number, overrides: Partial<ChatMessage> = {}): ChatMessage => (
   userColor: 'silver',
   isAdmin: false,
   isModerator: false,
+  rank: 'Unranked',
   createdAt: new Date(1_700_000_000_000 + id).toISOString(),
   kind: 'user',
   ...overrides,

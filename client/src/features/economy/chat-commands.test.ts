@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseChatCommand, RAIN_USAGE, TIP_USAGE } from './chat-commands';
+import { COMMAND_LIST, parseChatCommand, RAIN_USAGE, TIP_USAGE } from './chat-commands';
 
 describe('Trollbox commands', () => {
   it('reads /tip with a name, an amount, an optional currency and private', () => {
@@ -15,6 +15,13 @@ describe('Trollbox commands', () => {
     expect(parseChatCommand('/rain')).toEqual({ kind: 'invalid', message: RAIN_USAGE });
     expect(parseChatCommand('/rain 5 BZU')).toEqual({ kind: 'rain', amount: '5', currency: 'BZU' });
     expect(parseChatCommand('hello /tip bob 1')).toBeNull();
-    expect(parseChatCommand('/tipping')).toBeNull();
+  });
+
+  it('answers any other /command locally with the command list, and leaves a lone slash or a path-like text alone', () => {
+    expect(parseChatCommand('/tipping')).toEqual({ kind: 'unknown', message: `Unknown command /tipping. ${COMMAND_LIST}` });
+    expect(parseChatCommand('/Dance now')).toEqual({ kind: 'unknown', message: `Unknown command /Dance. ${COMMAND_LIST}` });
+    expect(parseChatCommand('/')).toBeNull();
+    expect(parseChatCommand('/ 5')).toBeNull();
+    expect(parseChatCommand('/123')).toBeNull();
   });
 });

@@ -1,20 +1,25 @@
 /**
- * Trollbox commands (issue #12): `/tip name amount [USD|BZU] [private]` and `/rain amount [USD|BZU]`.
- * Pure: the composer sends anything else as a message.
+ * Trollbox commands (issue #12): `/tip name amount [USD|BZU] [private]` and `/rain amount [USD|BZU]`. Any other
+ * `/word` is answered locally with the list (issue #24: it used to be posted for everyone to read). Pure: the
+ * composer sends anything else as a message.
  */
 export type ChatCommand =
   | { kind: 'tip'; recipient: string; amount: string; currency: 'USD' | 'BZU'; private: boolean }
   | { kind: 'rain'; amount: string; currency: 'USD' | 'BZU' }
-  | { kind: 'invalid'; message: string };
+  | { kind: 'invalid'; message: string }
+  | { kind: 'unknown'; message: string };
 
 const AMOUNT = /^\d{1,12}(\.\d{1,8})?$/;
 export const TIP_USAGE = 'Usage: /tip name amount [USD|BZU] [private]';
 export const RAIN_USAGE = 'Usage: /rain amount [USD|BZU]';
+export const COMMAND_LIST = 'Commands: /tip name amount [USD|BZU] [private] · /rain amount [USD|BZU]';
 
 export function parseChatCommand(text: string): ChatCommand | null {
   const parts = text.trim().split(/\s+/);
   const command = parts[0]?.toLowerCase();
-  if (command !== '/tip' && command !== '/rain') return null;
+  if (command !== '/tip' && command !== '/rain') {
+    return command && /^\/[a-z]/.test(command) ? { kind: 'unknown', message: `Unknown command ${parts[0]}. ${COMMAND_LIST}` } : null;
+  }
   const rest = parts.slice(1);
   const isPrivate = rest.some((part) => part.toLowerCase() === 'private');
   const args = rest.filter((part) => part.toLowerCase() !== 'private');

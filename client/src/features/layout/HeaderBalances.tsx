@@ -21,7 +21,8 @@ export function HeaderBalances({ compact }: { compact: boolean }) {
         <RankChip width={compact ? 76 : 92} />
       </Suspense>
       <Paper px="sm" py={6} radius="md" bg="var(--bzu-input)" aria-label="Cash balance" role="group">
-        <Text size="sm" fw={700} ff="monospace" data-testid="header-balance">
+        {/* One line (truncate: nowrap, an ellipsis only past the bar's room): a wrapped balance doubled the bar's height on phones. */}
+        <Text size="sm" fw={700} ff="monospace" data-testid="header-balance" truncate>
           {formatBalance(user?.balance)} <Text span size="xs" c="dimmed">{currency}</Text>
         </Text>
       </Paper>

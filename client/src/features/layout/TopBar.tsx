@@ -39,7 +39,7 @@ export function TopBar({ isMobile, sidebarCollapsed, onToggleSidebar, chatOpen, 
             </ActionIcon>
           </LazyTooltip>
         )}
-        <Logo />
+        <Logo markOnly={isMobile && isSignedIn} />
       </Group>
       {isMobile ? null : (
         <Box flex={1} maw={420} role="search">

@@ -13,7 +13,7 @@ import { formatClock } from '../../lib/datetime';
 export function LiveFeed() {
   const [feed, setFeed] = useState<LiveFeedKind>('all');
   return (
-    <Paper withBorder radius="md" p="md" bg="var(--bzu-card)" component="section" aria-labelledby="live-bets-title">
+    <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }} bg="var(--bzu-card)" component="section" aria-labelledby="live-bets-title">
       <Stack gap="sm">
         <Title order={2} fz="lg" id="live-bets-title">
           Live bets
@@ -55,26 +55,27 @@ function FeedTable({ feed }: { feed: LiveFeedKind }) {
   }
   return (
     <ScrollArea type="auto">
-      <Table verticalSpacing={6} striped data-testid={`live-feed-${feed}`} miw={520}>
-        <TableHeader columns={['Game', 'Player', 'Time']} numeric={['Bet', 'Multiplier', 'Payout']} />
+      {/* On a phone the player and time give way, so the bet, multiplier and payout fit the screen. */}
+      <Table verticalSpacing={6} striped data-testid={`live-feed-${feed}`} miw={{ base: 0, sm: 520 }} fz={{ base: 'xs', sm: 'sm' }}>
+        <TableHeader columns={['Game', 'Player', 'Time']} numeric={['Bet', 'Multiplier', 'Payout']} wideOnly={['Player', 'Time']} />
         <Table.Tbody>
           {bets.map((bet) => {
             const profit = betProfit(bet);
             return (
               <Table.Tr key={bet.id}>
                 <BetGameCell bet={bet} />
-                <Table.Td>
+                <Table.Td visibleFrom="sm">
                   <Text size="sm" truncate maw={140}>
                     {bet.username}
                   </Text>
                 </Table.Td>
-                <Table.Td>
+                <Table.Td visibleFrom="sm">
                   <Text size="sm" c="dimmed">
                     {formatClock(bet.createdAt, { seconds: true })}
                   </Text>
                 </Table.Td>
                 <BetStakeCells bet={bet} />
-                <Table.Td ta="right" ff="monospace" c={profit && !profit.startsWith('-') && profit !== '0' ? 'teal' : undefined}>
+                <Table.Td ta="right" ff="monospace" style={{ whiteSpace: 'nowrap' }} c={profit && !profit.startsWith('-') && profit !== '0' ? 'teal' : undefined}>
                   {formatMoney(bet.payout)} {bet.currency}
                 </Table.Td>
               </Table.Tr>

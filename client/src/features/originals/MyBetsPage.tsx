@@ -11,6 +11,7 @@ import { ErrorAlert } from '../wallet/wallet-ui';
 import { formatDateTime } from '../../lib/datetime';
 import { formatMoney } from '../wallet/money';
 import { BetGameCell, BetStakeCells } from './BetCells';
+import { openBetDetails } from './overlay-store';
 import { betProfit, GAME_NAMES, gameName, outcomeSummary } from './bet-format';
 import { CURRENCIES } from './bet-types';
 import { MY_BETS_STATES, type MyBetsSearch } from './my-bets-search';
@@ -94,7 +95,8 @@ function BetsTable({ search }: { search: MyBetsSearch }) {
                 {bets.map((bet) => {
                   const profit = betProfit(bet);
                   return (
-                    <Table.Tr key={bet.id}>
+                    // The whole row opens the details (the game's name stays the keyboard's way in).
+                    <Table.Tr key={bet.id} onClick={() => openBetDetails(bet)} style={{ cursor: 'pointer' }} data-testid="my-bet-row">
                       <BetGameCell bet={bet} label={`${gameName(bet.game)} bet ${bet.id} details`} />
                       <Table.Td>
                         <Text size="sm">{formatDateTime(bet.createdAt)}</Text>

@@ -6,7 +6,7 @@ import { ErrorAlert } from '../wallet/wallet-ui';
 import { formatDateTime } from '../../lib/datetime';
 import { exactUsd } from './RaffleOverview';
 import type { ReplaySource, ShownWinner } from './RaffleReplay';
-import { ticketsLabel } from './raffle-format';
+import { paidAnyPrize, ticketsLabel } from './raffle-format';
 import type { DrawnRaffle } from './use-raffle';
 
 export const PAST_DRAWS_PAGE = 5;
@@ -73,6 +73,13 @@ function WinnersTable({ draw }: { draw: DrawnRaffle }) {
       </Text>
     );
   }
+  if (!paidAnyPrize(draw.prizes)) {
+    return (
+      <Text size="sm" c="dimmed" data-testid="past-no-prizes">
+        No prizes: the pool was $0, so the tickets were drawn but nobody won anything.
+      </Text>
+    );
+  }
   return (
     <ScrollArea.Autosize mah={300} type="auto">
       <Table fz="sm" verticalSpacing={4} striped data-testid="past-winners" aria-label={`Winners of raffle ${draw.id}`}>
@@ -124,7 +131,7 @@ function DrawSummary({ draw }: { draw: DrawnRaffle }) {
           {exactUsd(draw.pool)}
         </Text>
         <Text size="sm" c="dimmed">
-          {first ? `1st: ${first.username}` : 'no entrants'}
+          {!first ? 'no entrants' : paidAnyPrize(draw.prizes) ? `1st: ${first.username}` : 'no prizes'}
         </Text>
       </Group>
     </Group>

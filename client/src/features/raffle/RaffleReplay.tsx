@@ -123,7 +123,7 @@ export function RaffleReplay({ source }: { source: ReplaySource }) {
           ) : null}
         </Group>
         <Text size="sm" c="dimmed">
-          Your browser recomputes the draw with Web Crypto from the published data; nothing is sent. Pick a past draw below, or paste another
+          Your browser recomputes the draw with Web Crypto from the published data; nothing is sent. Pick a past draw above, or paste another
           draw&apos;s data.
         </Text>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">

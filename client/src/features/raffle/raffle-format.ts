@@ -58,3 +58,11 @@ export function groupPrizes<T extends { index: number; sharePpm: number }>(prize
 export function ticketsLabel(count: number): string {
   return `${count.toLocaleString('en-US')} ${count === 1 ? 'ticket' : 'tickets'}`;
 }
+
+/**
+ * A draw paid something: at least one prize above zero. A $0 pool still draws its tickets (the draw stays
+ * verifiable), but a list of "$0.00" winners reads like a bug, so the page says "no prizes" instead.
+ */
+export function paidAnyPrize(prizes: readonly { amount: string }[]): boolean {
+  return prizes.some((prize) => /[1-9]/.test(prize.amount));
+}

@@ -89,6 +89,14 @@ function announceRaffleWin(data: unknown): void {
   raffleWins.set(id, { total: (gathered ? addAmounts(gathered.total, amount) : amount) ?? amount, prizes: (gathered?.prizes ?? 0) + 1 });
 }
 
+/** Someone tipped this player (user channel): a toast; the balance moves by its own balance-update. */
+function announceTip(data: unknown): void {
+  const { senderName, amount, currency } = typeof data === 'object' && data !== null ? (data as Record<string, unknown>) : {};
+  if (typeof senderName !== 'string' || typeof amount !== 'string' || typeof currency !== 'string') return;
+  notifications.show({ color: 'green', title: 'You received a tip', message: `${senderName} tipped you ${formatMoney(amount)} ${currency}`, autoClose: 8000 });
+  void trpcUtils.tips.history.invalidate(undefined, { refetchType: 'active' });
+}
+
 function refetchGameQueries(): void {
   void queryClient.invalidateQueries({ predicate: (query) => isGameResultQuery(query.queryKey) });
 }
@@ -116,6 +124,9 @@ export const realtimeHandlers: RealtimeHandlers = {
         return;
       case 'raffle-win':
         announceRaffleWin(frame.data);
+        return;
+      case 'tip-received':
+        announceTip(frame.data);
         return;
       // system-announcement: the spec ignores it; chat-message is not subscribed here.
       default:

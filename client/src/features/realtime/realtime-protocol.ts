@@ -10,7 +10,17 @@ export interface ServerFrame {
 }
 
 /** Frame types that belong to a channel's event sequence (everything else is control, seq 0). */
-export const EVENT_TYPES = ['balance-update', 'game-result', 'token-price-update', 'system-announcement', 'chat-message', 'vip-update', 'rank-up', 'raffle-win'] as const;
+export const EVENT_TYPES = [
+  'balance-update',
+  'game-result',
+  'token-price-update',
+  'system-announcement',
+  'chat-message',
+  'vip-update',
+  'rank-up',
+  'raffle-win',
+  'tip-received',
+] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
 export const TOKEN_PRICE_CHANNEL = 'token-price';

@@ -14,6 +14,7 @@ import {
   getSlip,
   removePick,
   removePlaced,
+  sameEventPicks,
   setCurrency,
   setMode,
   setMultiStake,
@@ -60,7 +61,8 @@ export function BetSlip({ embedded = false }: { embedded?: boolean }) {
   const closed = slip.picks.filter((pick) => current.has(pick.selectionId) && !current.get(pick.selectionId)!.open);
   const multiReturn = potentialReturn(slip.multiStake, legsOdds);
   const readySingles = slip.picks.filter((pick) => potentialReturn(slip.stakes[pick.selectionId] ?? '', [pick.odds]) !== null);
-  const canPlace = multi ? slip.picks.length >= 2 && multiReturn !== null : readySingles.length > 0;
+  const clashing = multi ? sameEventPicks(slip.picks) : [];
+  const canPlace = multi ? slip.picks.length >= 2 && multiReturn !== null && clashing.length === 0 : readySingles.length > 0;
   const totalStake = multi ? slip.multiStake : null;
 
   async function submit() {
@@ -216,14 +218,29 @@ export function BetSlip({ embedded = false }: { embedded?: boolean }) {
                 A multi needs at least two selections from different events.
               </Text>
             ) : null}
+            {clashing.length > 0 ? (
+              <Text size="xs" c="red" data-testid="multi-same-event">
+                A multi takes one selection per event: remove {clashing.map((pick) => pick.selection).join(', ')} or bet them as singles.
+              </Text>
+            ) : null}
             <TextInput size="xs" label="Multi stake" inputMode="decimal" placeholder="0.00" value={slip.multiStake} onChange={(event) => setMultiStake(event.currentTarget.value)} />
           </Stack>
         ) : null}
         {slip.picks.length > 0 ? (
           <>
-            <Group grow gap="xs">
-              <Select size="xs" label="Currency" data={['USD', 'BZU']} value={slip.currency} onChange={(value) => value && setCurrency(value as 'USD' | 'BZU')} allowDeselect={false} />
-              <Select size="xs" label="Odds changes" data={POLICIES} value={slip.policy} onChange={(value) => value && setPolicy(value as OddsPolicy)} allowDeselect={false} />
+            {/* The currency is a short word; the policy gets the rest of the row, so "Accept higher odds" is never cut. */}
+            <Group gap="xs" wrap="nowrap" align="flex-end">
+              <Select size="xs" label="Currency" w={84} data={['USD', 'BZU']} value={slip.currency} onChange={(value) => value && setCurrency(value as 'USD' | 'BZU')} allowDeselect={false} />
+              <Select
+                size="xs"
+                label="Odds changes"
+                style={{ flex: 1 }}
+                miw={0}
+                data={POLICIES}
+                value={slip.policy}
+                onChange={(value) => value && setPolicy(value as OddsPolicy)}
+                allowDeselect={false}
+              />
             </Group>
             {multi ? (
               <Group justify="space-between">

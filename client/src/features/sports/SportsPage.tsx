@@ -6,7 +6,7 @@ import { PlaceholderState } from '../../components/PlaceholderState';
 import { trpc } from '../../trpc';
 import { ErrorAlert } from '../wallet/wallet-ui';
 import { OddsButton } from './OddsButton';
-import { kickoff, marketLabel } from './sports-format';
+import { kickoff, listedEvents, marketLabel } from './sports-format';
 import { SportsNav } from './SportsLayout';
 import type { SportsEvent } from './use-sports';
 
@@ -62,13 +62,13 @@ function EventRow({ event }: { event: SportsEvent }) {
 export function SportsPage() {
   const events = trpc.sports.events.useQuery({ status: 'open' });
   const bySport = new Map<string, SportsEvent[]>();
-  for (const event of events.data ?? []) bySport.set(event.sport, [...(bySport.get(event.sport) ?? []), event]);
+  for (const event of listedEvents(events.data ?? [])) bySport.set(event.sport, [...(bySport.get(event.sport) ?? []), event]);
   return (
     <Stack gap={0}>
       <PageHeader title="Sports" />
       <SportsNav />
       <ErrorAlert error={events.error} title="Could not load events" />
-      {events.data && events.data.length === 0 ? (
+      {events.data && listedEvents(events.data).length === 0 ? (
         <PlaceholderState icon={IconBallFootball} title="No events yet" description="There are no events to bet on right now. Events and odds appear here as soon as they are published." />
       ) : null}
       <Stack gap="lg">

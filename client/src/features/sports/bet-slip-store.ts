@@ -54,13 +54,16 @@ export function useBetSlip(): SlipState {
   );
 }
 
-/** Adds a pick, or removes it when it is already there; a second pick of one event replaces the first. */
+/**
+ * Adds a pick, or removes it when it is already there. In a multi a second pick of one event replaces the first (a
+ * multi takes one selection per event); singles are separate bets, so there both stay.
+ */
 export function togglePick(pick: SlipPick): void {
   if (state.picks.some((existing) => existing.selectionId === pick.selectionId)) {
     removePick(pick.selectionId);
     return;
   }
-  const others = state.picks.filter((existing) => existing.eventId !== pick.eventId);
+  const others = state.mode === 'multi' ? state.picks.filter((existing) => existing.eventId !== pick.eventId) : state.picks;
   if (others.length >= MAX_PICKS) return;
   const picks = [...others, pick];
   set({ picks, mode: picks.length > 1 && state.mode === 'multi' ? 'multi' : state.mode, submissionId: newSubmissionId(), open: true });
@@ -109,4 +112,10 @@ export function setSlipOpen(open: boolean): void {
 export function removePlaced(selectionIds: string[]): void {
   const placed = new Set(selectionIds);
   set({ picks: state.picks.filter((pick) => !placed.has(pick.selectionId)), stakes: {}, multiStake: '', submissionId: newSubmissionId() });
+}
+
+/** Picks that share an event with an earlier pick: a multi cannot combine them. */
+export function sameEventPicks(picks: readonly SlipPick[]): SlipPick[] {
+  const seen = new Set<string>();
+  return picks.filter((pick) => (seen.has(pick.eventId) ? true : (seen.add(pick.eventId), false)));
 }

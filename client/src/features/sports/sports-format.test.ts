@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { combinedOdds, oddsToMilli, potentialReturn, stakeToUnits } from './sports-format';
+import { combinedOdds, listedEvents, oddsToMilli, potentialReturn, stakeToUnits } from './sports-format';
 
 describe('bet slip arithmetic', () => {
   it('computes a multi return exactly and floors once', () => {
@@ -13,5 +13,19 @@ describe('bet slip arithmetic', () => {
     expect(oddsToMilli('3')).toBe(3000n);
     expect(stakeToUnits('12.5')).toBe(1_250_000_000n);
     expect(combinedOdds(['2.15', '1.333'])).toBe('2.865');
+  });
+});
+
+describe('the events list', () => {
+  it('drops settled markets, and events with nothing left to bet on, but keeps events still waiting for markets', () => {
+    const events = [
+      { id: 'a', markets: [{ id: '1', status: 'settled' }, { id: '2', status: 'suspended' }] },
+      { id: 'b', markets: [{ id: '3', status: 'settled' }] },
+      { id: 'c', markets: [] },
+    ];
+    expect(listedEvents(events)).toEqual([
+      { id: 'a', markets: [{ id: '2', status: 'suspended' }] },
+      { id: 'c', markets: [] },
+    ]);
   });
 });

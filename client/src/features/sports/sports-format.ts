@@ -2,7 +2,7 @@
  * Exact slip arithmetic in the browser (the server computes the same and is the authority):
  * odds are thousandths ("2.15" = 2150n), money is 1e-8 units, one floor at the end.
  */
-import { formatDayTime } from '../../lib/datetime';
+import { formatDateTime } from '../../lib/datetime';
 
 const UNIT_DIGITS = 8;
 
@@ -61,6 +61,19 @@ export function marketLabel(type: string, line: string | null): string {
   return line === null ? label : `${label} ${type === 'handicap' && !line.startsWith('-') ? `+${line}` : line}`;
 }
 
+/** In the platform's one date style ("27 Nov 2026, 18:14"), like every other date on the site. */
 export function kickoff(iso: string): string {
-  return formatDayTime(iso, { weekday: true });
+  return formatDateTime(iso);
+}
+
+/**
+ * The events list shows what can still be bet on: settled markets leave it, and an event whose markets are all
+ * settled leaves with them (it would otherwise linger with "—" for odds until the operator finishes it). An event
+ * without any market yet stays: its markets are on the way.
+ */
+export function listedEvents<E extends { markets: readonly { status: string }[] }>(events: readonly E[]): E[] {
+  return events.flatMap((event) => {
+    const markets = event.markets.filter((market) => market.status !== 'settled');
+    return event.markets.length > 0 && markets.length === 0 ? [] : [{ ...event, markets }];
+  });
 }

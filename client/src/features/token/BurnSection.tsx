@@ -1,4 +1,5 @@
-import { Badge, Group, Paper, Skeleton, Table, Text, Title } from '@mantine/core';
+import { Badge, Group, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { IconFlame } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { TOKEN_PRICE_DECIMALS } from '../../constants';
 import { formatDecimal } from '../../lib/decimal';
@@ -24,7 +25,17 @@ function BurnChart() {
         </Text>
         <RangeControl value={range} onChange={setRange} label="Burn range" />
       </Group>
-      {series ? (
+      {series && series.valued === 0 ? (
+        <Stack align="center" justify="center" gap={4} h={180} ta="center" data-testid="burn-chart-empty">
+          <IconFlame size={28} stroke={1.4} aria-hidden />
+          <Text size="sm" fw={600}>
+            No burns in this range
+          </Text>
+          <Text size="xs" c="dimmed">
+            A burn happens when an hour ends with net gaming revenue; pick a longer range or check back after the hour.
+          </Text>
+        </Stack>
+      ) : series ? (
         <FinancialChart
           series={series}
           kind="histogram"

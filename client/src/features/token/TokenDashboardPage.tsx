@@ -1,15 +1,27 @@
 import { Stack } from '@mantine/core';
 import { PageHeader } from '../../components/PageHeader';
+import { TokenEconomics } from './TokenEconomics';
 import { TokenNav } from './TokenNav';
 import { TokenOverview } from './TokenOverview';
 
-/** /token and /token/overview: the same overview under the page's own heading. */
-export function TokenDashboardPage({ title = 'BZU Token' }: { title?: string }) {
+/** /token: the market (price, figures, price history). */
+export function TokenDashboardPage() {
   return (
     <Stack gap={0}>
-      <PageHeader title={title} description="Price, supply and price history of the BZU token." />
+      <PageHeader title="BZU Token" description="Price, market figures and price history of the BZU token." />
       <TokenNav />
       <TokenOverview />
+    </Stack>
+  );
+}
+
+/** /token/overview: the economics (supply, where it goes, buy-and-burn), distinct from the dashboard's market view. */
+export function TokenOverviewPage() {
+  return (
+    <Stack gap={0}>
+      <PageHeader title="BZU Overview" description="Supply, burns and the buy-and-burn record of the BZU token." />
+      <TokenNav />
+      <TokenEconomics />
     </Stack>
   );
 }

@@ -8,7 +8,8 @@ export function TokenNav() {
   const navigate = useNavigate();
   return (
     <Tabs value={pathname} onChange={(to) => to && void navigate({ to })} mb="lg" aria-label="Token pages">
-      <Tabs.List style={{ flexWrap: 'nowrap', overflowX: 'auto' }}>
+      {/* Wraps on a phone rather than scrolling: a scrolled-away tab (Utility, Trade) is a tab nobody finds. */}
+      <Tabs.List style={{ flexWrap: 'wrap' }}>
         {TOKEN_LINKS.map((link) => (
           <Tabs.Tab key={link.to} value={link.to}>
             {link.label}

@@ -5,8 +5,7 @@ import { TOKEN_PRICE_DECIMALS } from '../../constants';
 import { PlaceholderState } from '../../components/PlaceholderState';
 import { formatDecimal } from '../../lib/decimal';
 import { trpc } from '../../trpc';
-import { BurnSection } from './BurnSection';
-import { prepareSeries, rangeWindow, supplyFromBurns, type ChartRange } from './chart-series';
+import { prepareSeries, type ChartRange } from './chart-series';
 import { RangeControl } from './ChartRangeControl';
 import { FinancialChart } from './FinancialChart';
 import { TokenPrice } from './TokenPrice';
@@ -26,14 +25,25 @@ function price(value: string | number): string {
 }
 
 /** The BZU price as an area chart, with the range's high and low and a crosshair read-out. */
-function PriceChart({ points, range, label }: { points: readonly { t: string; price: string }[]; range: ChartRange; label: string }) {
+function PriceChart({
+  points,
+  range,
+  label,
+  extremes,
+}: {
+  points: readonly { t: string; price: string }[];
+  range: ChartRange;
+  label: string;
+  /** The server's high and low over every stored point: the buckets' closing prices can miss a trade's peak. */
+  extremes: { high: string | null; low: string | null };
+}) {
   const [hover, setHover] = useState<{ time: number; value: number } | null>(null);
   // Re-laid when the answer changes (each refetch), so "now" moves with the data.
   const series = useMemo(() => prepareSeries(points.map((p) => ({ t: p.t, value: p.price })), range, Date.now(), 'last'), [points, range]);
   const prices = points.map((p) => p.price);
   const numeric = prices.map(Number);
-  const high = prices[numeric.indexOf(Math.max(...numeric))]!;
-  const low = prices[numeric.indexOf(Math.min(...numeric))]!;
+  const high = extremes.high ?? prices[numeric.indexOf(Math.max(...numeric))]!;
+  const low = extremes.low ?? prices[numeric.indexOf(Math.min(...numeric))]!;
   return (
     <Box data-testid="price-chart">
       <Group justify="space-between" mb={6} wrap="nowrap">
@@ -53,50 +63,17 @@ function PriceChart({ points, range, label }: { points: readonly { t: string; pr
   );
 }
 
-/** Circulating supply over time: today's figure walked back through the burn record. */
-function SupplyPanel({ circulating }: { circulating: string | undefined }) {
-  const [range, setRange] = useState<ChartRange>('7d');
-  const burns = trpc.token.burns.useQuery({ limit: 100 }, { staleTime: 60_000 });
-  const series = useMemo(() => {
-    if (circulating === undefined || !burns.data) return null;
-    const now = Date.now();
-    const since = new Date(rangeWindow(range, Math.floor(now / 1000), null).from * 1000).toISOString();
-    return prepareSeries(supplyFromBurns(circulating, burns.data.burns, new Date(now).toISOString(), since), range, now, 'last');
-  }, [circulating, burns.data, range]);
-  const rangeLabel = HISTORY_RANGES.find((r) => r.value === range)!.label;
-  return (
-    <Paper withBorder radius="lg" p="lg" bg="var(--bzu-card)" component="section" aria-label="Supply history">
-      <Group justify="space-between" mb="md" wrap="wrap" gap="sm">
-        <Text fw={700}>Circulating supply</Text>
-        <RangeControl value={range} onChange={setRange} label="Supply range" />
-      </Group>
-      {series ? (
-        <FinancialChart
-          series={series}
-          kind="area"
-          precision={0}
-          floorAtZero
-          testId="supply-chart"
-          label={`Circulating BZU, ${rangeLabel}: ${bzu(circulating) ?? ''} now, ${burns.data?.burns.length ?? 0} burns recorded`}
-        />
-      ) : (
-        <Skeleton height={240} radius="md" aria-label="Loading supply history" />
-      )}
-    </Paper>
-  );
-}
-
-function usd(value: string | undefined): string | null {
+export function usd(value: string | undefined): string | null {
   const formatted = value === undefined ? null : formatDecimal(value, 2);
   return formatted === null ? null : `$${formatted}`;
 }
 
-function bzu(value: string | undefined): string | null {
+export function bzu(value: string | undefined): string | null {
   const formatted = value === undefined ? null : formatDecimal(value, 0);
   return formatted === null ? null : `${formatted} BZU`;
 }
 
-function Stat({ label, value, loading, testId }: { label: string; value: string | null; loading: boolean; testId: string }) {
+export function Stat({ label, value, loading, testId }: { label: string; value: string | null; loading: boolean; testId: string }) {
   return (
     <Paper withBorder radius="lg" p="md" bg="var(--bzu-card)">
       <Text size="sm" c="dimmed">
@@ -139,7 +116,7 @@ function HistoryPanel() {
       />
     );
   } else {
-    body = <PriceChart points={points} range={range} label={`BZU price, ${rangeLabel}`} />;
+    body = <PriceChart points={points} range={range} label={`BZU price, ${rangeLabel}`} extremes={{ high: history.data?.high ?? null, low: history.data?.low ?? null }} />;
   }
 
   return (
@@ -153,7 +130,7 @@ function HistoryPanel() {
   );
 }
 
-/** Price, market figures, supply and the price chart: everything from the server, nothing invented. */
+/** The dashboard: price, market figures and the price chart, everything from the server, nothing invented. */
 export function TokenOverview() {
   const state = useTokenLatest();
   const quote = state.status === 'ready' ? state.quote : null;
@@ -185,8 +162,6 @@ export function TokenOverview() {
         <Stat label="Burned in 24 h" value={bzu(burns.data?.burned24h)} loading={burns.isPending} testId="token-burned-24h" />
       </SimpleGrid>
       <HistoryPanel />
-      <SupplyPanel circulating={supply.data?.circulatingSupply} />
-      <BurnSection />
     </Stack>
   );
 }

@@ -16,10 +16,13 @@ const KIND_LABELS: Record<string, string> = {
   'withdrawal-reserve': 'Withdrawal',
   'withdrawal-refund': 'Withdrawal refund',
   'referral-claim': 'Referral commission',
+  'token:buy': 'BZU bought',
+  'token:sell': 'BZU sold',
+  'token:burn': 'BZU burned',
 };
 
 function kindLabel(kind: string): string {
-  return KIND_LABELS[kind] ?? kind.replace(/[-_]/g, ' ').replace(/^./, (first) => first.toUpperCase());
+  return KIND_LABELS[kind] ?? kind.replace(/[-_:]/g, ' ').replace(/^./, (first) => first.toUpperCase());
 }
 
 /** The player's statement, newest first, in keyset pages, with the whole of it as CSV. */

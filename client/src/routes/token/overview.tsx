@@ -1,10 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { pageHead } from '../../components/page-head';
-import { TokenDashboardPage } from '../../features/token/TokenDashboardPage';
-import { prefetchTokenLatest } from '../../features/token/use-token-latest';
+import { TokenOverviewPage } from '../../features/token/TokenDashboardPage';
 
 export const Route = createFileRoute('/token/overview')({
   head: pageHead('BZU Overview'),
-  loader: () => prefetchTokenLatest(),
-  component: () => <TokenDashboardPage title="BZU Overview" />,
+  component: () => <TokenOverviewPage />,
 });

@@ -70,7 +70,10 @@ describe('chat colours', () => {
       isAdmin: false,
       isModerator: true,
       createdAt: created.toISOString(),
+      rank: 'Unranked',
       kind: 'user',
     });
+    const player = toChatMessage({ id: 4, userId: 8, message: 'yo', createdAt: created, username: 'Bo', role: 'user', accountCreatedAt: created, kind: 'user', rank: 'bronze' });
+    expect(player).toMatchObject({ rank: 'Bronze', userColor: '#cd7f32' });
   });
 });

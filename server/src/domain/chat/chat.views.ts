@@ -13,6 +13,8 @@ export interface ChatMessage {
   isAdmin: boolean;
   isModerator: boolean;
   createdAt: string;
+  /** The sender's VIP rank label when the message was sent ("Bronze"), shown as a badge beside players' names. */
+  rank: string;
   /** 'user' for what a player typed; 'tip', 'rain' and 'raffle' for lines the platform writes (shown system-style). */
   kind: ChatMessageKind;
 }
@@ -61,6 +63,7 @@ export function toChatMessage(record: ChatMessageRecord): ChatMessage {
     isAdmin: record.role === 'admin',
     isModerator: record.role === 'moderator',
     createdAt: record.createdAt.toISOString(),
+    rank: rankById(record.rank).label,
     kind: record.kind,
   };
 }

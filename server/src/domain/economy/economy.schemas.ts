@@ -29,6 +29,8 @@ export const tipSendSchema = z.object({
   requestId,
 });
 
+export const publicProfileSchema = z.object({ userId: z.number().int().positive().max(2_147_483_647) });
+
 export const tipHistorySchema = z.object({ limit: z.number().int().min(1).max(100).default(20) }).default({ limit: 20 });
 
 export const rainContributeSchema = z.object({ amount: amountInputSchema, currency: currencySchema.default('USD'), requestId });

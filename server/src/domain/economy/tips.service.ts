@@ -3,6 +3,7 @@ import type { Db } from '../../../../db/client.js';
 import { displayName, insertTip, lockTipSender, tipsOf, tipsSentSince, userByDisplayName } from '../../../../db/repositories/economy.repo.js';
 import { accountBalance } from '../../../../db/repositories/ledger.repo.js';
 import { DomainError } from '../errors.js';
+import type { EventOutbox, OutboxEntry } from '../events/event-outbox.js';
 import { formatAmount, type Currency } from '../wallet/amounts.js';
 import { accountCode, type LedgerService } from '../wallet/ledger.service.js';
 import { moneyRequest, oncePerRequest } from '../wallet/money-requests.js';
@@ -38,7 +39,16 @@ const DAY_MS = 24 * 3600 * 1000;
  */
 export class TipsService {
   constructor(
-    private readonly deps: { db: Db; ledger: LedgerService; isExcluded: ExclusionCheck; secondFactor: SecondFactorCheck; chat: ChatLines; onLineError?: (error: unknown) => void },
+    private readonly deps: {
+      db: Db;
+      ledger: LedgerService;
+      /** The recipient's tip-received notice is written with the tip (outbox) and published after the commit. */
+      outbox: EventOutbox;
+      isExcluded: ExclusionCheck;
+      secondFactor: SecondFactorCheck;
+      chat: ChatLines;
+      onLineError?: (error: unknown) => void;
+    },
     private readonly config: TipConfig,
   ) {}
 
@@ -59,6 +69,8 @@ export class TipsService {
     if (recipient.id === senderId) throw new DomainError('BAD_REQUEST', 'You cannot tip yourself', { code: 'BAD_REQUEST' });
     const request = moneyRequest('tip', input.requestId, { recipientId: String(recipient.id), amount: String(amount), currency, private: input.private ?? false });
 
+    // Written with the tip, published after the commit; a replayed answer has none (the first attempt sent it).
+    let notice: OutboxEntry | undefined;
     const { answer, fresh } = await oncePerRequest(this.deps, senderId, request, {
       checks: async () => {
         const [senderExcluded, recipientExcluded] = await Promise.all([this.deps.isExcluded(senderId), this.deps.isExcluded(recipient.id)]);
@@ -86,10 +98,19 @@ export class TipsService {
           ],
         });
         const row = await insertTip(trx, { senderId, recipientId: recipient.id, currency, amountE8: amount, private: input.private ?? false, transactionId: posted.transactionId! });
+        const senderName = await displayName(trx, senderId);
+        notice = await this.deps.outbox.write(trx, 'tip-received', {
+          userId: String(recipient.id),
+          tipId: String(row.id),
+          senderName,
+          amount: formatAmount(amount),
+          currency,
+          private: input.private ?? false,
+        });
         const tip: TipView = {
           id: row.id,
           senderId,
-          senderName: await displayName(trx, senderId),
+          senderName,
           recipientId: recipient.id,
           recipientName: recipient.name,
           currency,
@@ -100,6 +121,7 @@ export class TipsService {
         return { tip, balance: formatAmount(await accountBalance(trx, accountCode({ user: senderId }), currency)) };
       },
     });
+    if (notice) await this.deps.outbox.publish([notice]);
     if (fresh && !answer.tip.private) {
       await this.deps.chat
         .post({ kind: 'tip', userId: senderId, message: `tipped ${recipient.name} ${answer.tip.amount} ${currency}` })

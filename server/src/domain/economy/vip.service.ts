@@ -6,6 +6,7 @@ import {
   lockClaimableAccounts,
   markRakebackClaimed,
   playerXp,
+  publicPlayer,
   rakebackTotals,
   setPlayerRanks,
   type BetEconomyInsert,
@@ -92,6 +93,17 @@ export interface RakebackEntry {
  * XP, ranks and rakeback. Called by the bet engine once per settled bet (after its commit); the accruals of the bets
  * that settle together are written in one transaction (group commit), keyed by bet id, so a replay accrues nothing.
  */
+export interface PublicProfile {
+  userId: number;
+  name: string;
+  role: 'admin' | 'moderator' | 'player';
+  memberSince: string;
+  rank: string;
+  rankLabel: string;
+  rankColor: string;
+  bets: number;
+}
+
 export class VipService {
   private readonly boost: RakebackBoost;
   private readonly accruals = new GroupCommit<SettledBet, AccrualResult>((bets) => this.accrueBatch(bets));
@@ -244,6 +256,26 @@ export class VipService {
     return {
       ...rankProgress(xp.xpE8),
       rakeback: { claimable: { USD: formatAmount(claimable.USD), BZU: formatAmount(claimable.BZU) }, accrued },
+    };
+  }
+
+  /**
+   * A player's public profile (the chat name's menu): display name, staff role, member since, rank and the number of
+   * originals bets. Nothing about money: balances and amounts wagered stay private.
+   */
+  async publicProfile(userId: number): Promise<PublicProfile> {
+    const player = await publicPlayer(this.deps.db, userId);
+    if (!player) throw new DomainError('NOT_FOUND', 'Player not found', { code: 'USER_NOT_FOUND' });
+    const rank = rankById(player.rank);
+    return {
+      userId,
+      name: player.name,
+      role: player.role === 'admin' || player.role === 'moderator' ? player.role : 'player',
+      memberSince: player.createdAt.toISOString(),
+      rank: rank.id,
+      rankLabel: rank.label,
+      rankColor: rank.color,
+      bets: player.bets,
     };
   }
 

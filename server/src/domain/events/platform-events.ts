@@ -61,6 +61,15 @@ export const eventSchemas = {
     currency: z.literal('USD'),
   }),
   'raffle-update': z.object({ raffleId: z.string().regex(/^\d+$/), status: z.enum(['open', 'closed', 'drawn']) }),
+  // A tip reached its recipient (`user:{recipient id}`, through the outbox with the tip's ledger transaction), private or not.
+  'tip-received': z.object({
+    userId: z.string().min(1),
+    tipId: z.string().min(1),
+    senderName: z.string().min(1),
+    amount: decimalString,
+    currency: z.enum(['USD', 'BZU']),
+    private: z.boolean(),
+  }),
 } as const;
 
 export type EventType = keyof typeof eventSchemas;
@@ -105,6 +114,7 @@ export function channelFor<T extends EventType>(type: T, payload: EventPayload<T
     case 'vip-update':
     case 'rank-up':
     case 'raffle-win':
+    case 'tip-received':
       return channels.user((payload as EventPayload<'balance-update'>).userId);
     case 'game-result':
       return channels.gameResults((payload as EventPayload<'game-result'>).userId);

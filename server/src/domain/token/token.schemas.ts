@@ -69,6 +69,9 @@ export interface TokenBurns {
 export interface TokenHistory {
   range: HistoryRange;
   points: { t: string; price: string }[];
+  /** The range's highest and lowest price over every stored point (null: no price in the range). */
+  high: string | null;
+  low: string | null;
 }
 
 export const tokenDataSchema = z.object({

@@ -27,6 +27,7 @@ export interface TokenStore {
   latestSnapshot(): Promise<SnapshotRecord | undefined>;
   referenceSamples(cutoff: Date): Promise<PriceSample[]>;
   history(since: Date | null, bucketSeconds: number): Promise<PriceSample[]>;
+  priceExtremes(since: Date | null): Promise<{ high: bigint; low: bigint } | undefined>;
   recentBurns(limit: number): Promise<BurnRecord[]>;
   burnedSince(since: Date): Promise<bigint>;
   /** Every hour the buy-and-burn job looked at, newest first (burned or skipped with a reason). */
@@ -111,8 +112,14 @@ export class TokenService {
   async history(range: HistoryRange): Promise<TokenHistory> {
     const plan = historyPlan[range];
     const since = plan.windowMs === null ? null : new Date(this.now().getTime() - plan.windowMs);
-    const samples = await this.store.history(since, plan.bucketSeconds);
-    return { range, points: samples.map((s) => ({ t: s.at.toISOString(), price: formatUnits(s.price) })) };
+    const [samples, extremes] = await Promise.all([this.store.history(since, plan.bucketSeconds), this.store.priceExtremes(since)]);
+    return {
+      range,
+      points: samples.map((s) => ({ t: s.at.toISOString(), price: formatUnits(s.price) })),
+      // From every stored point: a bucket shows only its closing price, which can hide a trade's peak.
+      high: extremes ? formatUnits(extremes.high) : null,
+      low: extremes ? formatUnits(extremes.low) : null,
+    };
   }
 
   async supply(): Promise<TokenSupply> {

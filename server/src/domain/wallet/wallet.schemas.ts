@@ -83,6 +83,9 @@ export type DepositWebhook = z.infer<typeof depositWebhookSchema>;
 
 export const userIdInputSchema = z.object({ userId: dbId.integer('userId') });
 
+/** A player as staff type it: an id, a login name or a display name. */
+export const playerQueryInputSchema = z.object({ player: z.string().trim().min(1, 'Enter a player id or name').max(64) });
+
 export const createReferralCodeInputSchema = z
   .object({ code: z.string().trim().regex(REFERRAL_CODE_PATTERN, REFERRAL_CODE_MESSAGE).optional() })
   .default({});

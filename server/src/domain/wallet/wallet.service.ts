@@ -1,3 +1,6 @@
+import type { Db } from '../../../../db/client.js';
+import { findPlayer } from '../../../../db/repositories/wallet.repo.js';
+import { DomainError } from '../errors.js';
 import { formatAmount, type Currency } from './amounts.js';
 import type { LedgerService } from './ledger.service.js';
 import { PAGE_DEFAULT } from './wallet.schemas.js';
@@ -21,7 +24,7 @@ function csvCell(value: string): string {
 
 /** The player's side of the wallet: balances and the statement of their cash account. */
 export class WalletService {
-  constructor(private readonly deps: { ledger: LedgerService }) {}
+  constructor(private readonly deps: { ledger: LedgerService; db: Db }) {}
 
   async balances(userId: number): Promise<Record<Currency, string>> {
     const balances = await this.deps.ledger.balances(userId);
@@ -56,6 +59,16 @@ export class WalletService {
   }
 
   /** Admin view of one user's accounts and latest entries. */
+  /**
+   * Staff: a player's ledger by id, login name or display name (what a support ticket quotes). 404 when nobody has
+   * that id or name.
+   */
+  async ledgerOfPlayer(query: string) {
+    const player = await findPlayer(this.deps.db, query);
+    if (!player) throw new DomainError('NOT_FOUND', `No player with the id or name "${query.trim()}"`, { code: 'PLAYER_NOT_FOUND' });
+    return { ...(await this.ledgerOf(player.id)), loginName: player.loginName, publicUsername: player.publicUsername };
+  }
+
   async ledgerOf(userId: number) {
     const [cash, referral, transactions] = await Promise.all([
       this.deps.ledger.balances(userId),

@@ -6,6 +6,7 @@ import {
   listApprovedWithdrawalIds,
   countWithdrawals,
   listWithdrawals,
+  playerNames,
   transitionWithdrawal,
   type WithdrawalRow,
   type WithdrawalStatusFilter,
@@ -184,6 +185,16 @@ export class WithdrawalService {
     ]);
     const page = rows.slice(0, limit);
     return { items: page.map(toWithdrawalView), nextCursor: rows.length > limit ? String(page[page.length - 1]!.id) : null, total };
+  }
+
+  /** Every player's withdrawals for the staff's lists, each with the player's names (an id alone says nothing to staff). */
+  async listForStaff(input: { status: WithdrawalStatusFilter; limit?: number; cursor?: string; page?: number }) {
+    const list = await this.list(undefined, input);
+    const names = await playerNames(this.deps.db, list.items.map((item) => item.userId));
+    return {
+      ...list,
+      items: list.items.map((item) => ({ ...item, playerName: names.get(item.userId)?.publicUsername ?? null, loginName: names.get(item.userId)?.loginName ?? null })),
+    };
   }
 
   async approve(adminId: number, id: string): Promise<WithdrawalView> {

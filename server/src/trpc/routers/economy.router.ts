@@ -1,5 +1,6 @@
 import {
   historyInputSchema,
+  publicProfileSchema,
   rainContributeSchema,
   rainRecentSchema,
   tipHistorySchema,
@@ -13,6 +14,8 @@ import { publicProcedure, router } from '../init.js';
 /** VIP ranks, XP and rakeback. */
 export const vipRouter = router({
   ranks: publicProcedure.query(({ ctx }) => ctx.services.vip.ranks()),
+  /** Anyone's public profile (the chat name's menu): name, role, member since, rank, bets placed. */
+  profile: publicProcedure.input(publicProfileSchema).query(({ ctx, input }) => ctx.services.vip.publicProfile(input.userId)),
   status: authedProcedure.query(({ ctx }) => ctx.services.vip.status(ctx.user.id)),
   claimRakeback: authedProcedure.mutation(({ ctx }) => ctx.services.vip.claimRakeback(ctx.user.id)),
   rakebackHistory: authedProcedure.input(historyInputSchema).query(({ ctx, input }) => ctx.services.vip.rakebackHistory(ctx.user.id, input)),
