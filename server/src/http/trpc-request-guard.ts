@@ -111,7 +111,10 @@ export function trpcRequestGuard(limits: TrpcRequestLimits): RequestHandler {
     const hash = createHash('sha256').update(token).digest('base64url');
     if (liveTokens.has(hash)) return true;
     if (deadTokens.has(hash)) return false;
-    const live = await limits.isSignedIn(token);
+    // A lookup that fails (database away) counts the request as anonymous and remembers nothing: the
+    // procedure then meets the same failure and answers it in tRPC's own shape (503, or a logged 500).
+    const live = await limits.isSignedIn(token).catch(() => undefined);
+    if (live === undefined) return false;
     (live ? liveTokens : deadTokens).add(hash);
     return live;
   };
