@@ -41,6 +41,8 @@ export interface SportsMarketsTable {
   line_milli: number | null;
   status: Generated<SportsMarketStatus>;
   result_version: Generated<number>;
+  /** The result version whose settlement run finished (migration 20261128_0601); behind `result_version`: not applied yet. */
+  settled_version: Generated<number>;
   external_id: string | null;
   created_at: Generated<Timestamp>;
   updated_at: Generated<Timestamp>;

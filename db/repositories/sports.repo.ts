@@ -286,6 +286,37 @@ export async function betIdsOnMarket(db: Executor, marketId: string): Promise<st
   return rows.map((row) => String(row.id));
 }
 
+/**
+ * Markets whose latest results no settlement run has finished applying, results set before `setBefore`,
+ * oldest first (the housekeeping sweep: their job was lost with Redis' data, or failed).
+ */
+export async function marketsAwaitingSettlement(db: Executor, setBefore: Date, limit: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('sports_markets')
+    .select('id')
+    .whereRef('settled_version', '<', 'result_version')
+    .where('updated_at', '<', setBefore)
+    .orderBy('updated_at')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => String(row.id));
+}
+
+export async function marketResultVersion(db: Executor, marketId: string): Promise<number | null> {
+  const row = await db.selectFrom('sports_markets').select('result_version').where('id', '=', marketId).executeTakeFirst();
+  return row?.result_version ?? null;
+}
+
+/** Records that a run applied the results of `version` to every bet; never moves back (an older run finishing late). */
+export async function markMarketSettled(db: Executor, marketId: string, version: number): Promise<void> {
+  await db
+    .updateTable('sports_markets')
+    .set({ settled_version: sql`greatest(settled_version, ${version})` })
+    .where('id', '=', marketId)
+    .execute();
+}
+
 export async function listBets(db: Executor, userId: number, options: { settled: boolean; limit: number; beforeId?: string }) {
   let query = db.selectFrom('sports_bets').selectAll().where('user_id', '=', userId).orderBy('id', 'desc').limit(options.limit + 1);
   query = options.settled ? query.where('status', '<>', 'open') : query.where('status', '=', 'open');

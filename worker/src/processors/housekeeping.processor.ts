@@ -5,6 +5,10 @@ import type { QueueHandlers } from './types.js';
 const ACCRUAL_SWEEP_AGE_MS = 60_000;
 /** Bets repaired per sweep: bounds the work of one tick after a long outage (the rest follow next tick). */
 const ACCRUAL_SWEEP_LIMIT = 500;
+/** A market's settlement job normally runs within seconds of its result; a minute later it is lost or failing. */
+const SETTLEMENT_SWEEP_AGE_MS = 60_000;
+/** Markets settled per sweep (each settles all its bets): bounds one tick; the rest follow next tick. */
+const SETTLEMENT_SWEEP_LIMIT = 50;
 
 export const housekeepingHandlers: QueueHandlers<'housekeeping'> = {
   async tick(_data, { infra, services }) {
@@ -26,6 +30,8 @@ export const housekeepingHandlers: QueueHandlers<'housekeeping'> = {
     // Settled bets whose XP, rakeback or referral commission never accrued (crash after commit, BZU price away)
     // accrue now; only bets settled over a minute ago, so the normal after-commit path is never raced.
     const missedAccruals = await services.bets.accrueMissed({ olderThanMs: ACCRUAL_SWEEP_AGE_MS, limit: ACCRUAL_SWEEP_LIMIT });
-    return { ok: true, requeuedMail, expiredMail, purgedAuthRows, republishedEvents, purgedEvents, requeuedPayouts, missedAccruals };
+    // Markets whose results no settlement job has applied (the job lost with Redis' data, or failing) settle now.
+    const pendingSettlements = await services.sportsBets.settlePending({ olderThanMs: SETTLEMENT_SWEEP_AGE_MS, limit: SETTLEMENT_SWEEP_LIMIT });
+    return { ok: true, requeuedMail, expiredMail, purgedAuthRows, republishedEvents, purgedEvents, requeuedPayouts, missedAccruals, pendingSettlements };
   },
 };

@@ -213,8 +213,13 @@ export class SportsBetsService {
 
   // ---- settlement ------------------------------------------------------------------------------
 
-  /** Settles (or resettles) every bet with a leg on the market; running it again changes nothing. */
+  /**
+   * Settles (or resettles) every bet with a leg on the market; running it again changes nothing. When
+   * every bet went through, the market is marked settled at the result version read first (each bet
+   * reads the results current at its turn, at least that version), so the sweep leaves it alone.
+   */
   async settleMarket(marketId: string): Promise<{ bets: number; changed: number }> {
+    const version = await repo.marketResultVersion(this.deps.db, marketId);
     const betIds = await repo.betIdsOnMarket(this.deps.db, marketId);
     let changed = 0;
     let failure: unknown = null;
@@ -229,7 +234,29 @@ export class SportsBetsService {
       }
     }
     if (failure) throw failure;
+    if (version) await repo.markMarketSettled(this.deps.db, marketId, version);
     return { bets: betIds.length, changed };
+  }
+
+  /**
+   * Housekeeping: settles the markets whose results were set over `olderThanMs` ago but that no run
+   * has finished (the job lost with Redis' data, or failed), straight from Postgres. Racing the job
+   * is harmless (each bet settles under its row lock, once per outcome); the age only spares the work.
+   * A market that still fails is reported and retried next tick without holding up the others.
+   */
+  async settlePending(options: { olderThanMs: number; limit: number }): Promise<{ markets: number; changed: number; failed: number }> {
+    const marketIds = await repo.marketsAwaitingSettlement(this.deps.db, new Date(Date.now() - options.olderThanMs), options.limit);
+    let changed = 0;
+    let failed = 0;
+    for (const marketId of marketIds) {
+      try {
+        changed += (await this.settleMarket(marketId)).changed;
+      } catch (error) {
+        failed += 1;
+        this.deps.onBackgroundError?.(error, `settle market ${marketId}`);
+      }
+    }
+    return { markets: marketIds.length, changed, failed };
   }
 
   /**
