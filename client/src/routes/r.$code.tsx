@@ -1,10 +1,14 @@
-import { createFileRoute, redirect } from '@tanstack/react-router';
-import { rememberReferralCode } from '../features/auth/referral-code';
+import { createFileRoute } from '@tanstack/react-router';
+import { pageHead } from '../components/page-head';
+import { ReferralLinkPage } from '../features/auth/ReferralLinkPage';
 
-/** A referral link: remembers the code for registration, then goes to the home page. */
+/** A referral link: a guest lands on registration with the code applied; a malformed code is said to be invalid. */
 export const Route = createFileRoute('/r/$code')({
-  beforeLoad: ({ params }) => {
-    rememberReferralCode(params.code);
-    throw redirect({ to: '/', replace: true });
-  },
+  head: pageHead('Referral link'),
+  component: ReferralLinkRoute,
 });
+
+function ReferralLinkRoute() {
+  const { code } = Route.useParams();
+  return <ReferralLinkPage code={code} />;
+}

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Checkbox, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Checkbox, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { Link } from '@tanstack/react-router';
@@ -20,6 +20,7 @@ interface RegisterValues {
 }
 
 export function RegisterForm({ onRegistered }: { onRegistered: (email: string) => void }) {
+  const [referralCode] = useState(readReferralCode);
   const [failure, setFailure] = useState<FeedbackMessage | null>(null);
   const form = useForm<RegisterValues>({
     mode: 'uncontrolled',
@@ -56,6 +57,11 @@ export function RegisterForm({ onRegistered }: { onRegistered: (email: string) =
   return (
     <form onSubmit={submit} noValidate aria-label="Register">
       <Stack gap="sm">
+        {referralCode ? (
+          <Text size="sm" c="teal" data-testid="referral-applied">
+            Referral code <b>{referralCode}</b> applied.
+          </Text>
+        ) : null}
         <TextInput type="email" label="Email" autoComplete="email" withAsterisk data-autofocus key={form.key('email')} {...form.getInputProps('email')} />
         <TextInput
           label="Username"

@@ -1,6 +1,6 @@
 /**
- * What every bet answer does to the page: the balance the server returned becomes the header's balance at once
- * (before any animation), and a failure becomes a readable notification (or the sign-in modal).
+ * What every bet answer does to the page: the balance the server returned becomes the header's balance (at once,
+ * or when an animated game's animation ends), and a failure becomes a readable notification (or the sign-in modal).
  */
 import { notifications } from '@mantine/notifications';
 import { TRPCClientError } from '@trpc/client';
@@ -57,11 +57,14 @@ export function newClientBetId(): string {
   return globalThis.crypto?.randomUUID?.() ?? `${Date.now()}-${Math.random().toString(36).slice(2)}`;
 }
 
-/** Runs one bet call: the returned balance goes to the header at once; failures are reported and give null. */
-export async function runBet<T extends { bet: { currency: string }; balance: string }>(call: () => Promise<T>): Promise<T | null> {
+/**
+ * Runs one bet call: the returned balance goes to the header at once (unless the game reveals it after its
+ * animation, bet-reveal); failures are reported and give null.
+ */
+export async function runBet<T extends { bet: { currency: string }; balance: string }>(call: () => Promise<T>, options: { revealLater?: boolean } = {}): Promise<T | null> {
   try {
     const result = await call();
-    applySettledBalance(result.bet.currency === 'BZU' ? 'BZU' : 'USD', result.balance);
+    if (!options.revealLater) applySettledBalance(result.bet.currency === 'BZU' ? 'BZU' : 'USD', result.balance);
     return result;
   } catch (error) {
     reportBetError(error);

@@ -3,6 +3,7 @@ import { queryClient, trpcUtils } from '../../lib/api-clients';
 import { trpcClient } from '../../trpc';
 import { getSession, replaceUser } from '../auth/session-store';
 import { mergeTokenUpdate, parseTokenUpdate, wireDecimal } from '../token/token-quote';
+import { whenBalanceShown } from '../wallet/balance-hold';
 import { addAmounts, formatMoney } from '../wallet/money';
 import { isGameResultQuery } from './query-conventions';
 import type { RealtimeHandlers } from './realtime-client';
@@ -18,11 +19,14 @@ function balanceField(currency: unknown): 'balance' | 'bzuBalance' {
 function applyBalanceUpdate(data: unknown): void {
   if (typeof data !== 'object' || data === null) return;
   const { userId, newBalance, currency } = data as Record<string, unknown>;
-  const { user } = getSession();
-  if (!user || user.id === undefined || String(user.id) !== String(userId)) return;
   const amount = wireDecimal(newBalance);
   if (amount === null) return;
-  replaceUser({ ...user, [balanceField(currency)]: amount });
+  // A game still animating its result holds the balance back (balance-hold): the update waits for it.
+  whenBalanceShown(currency === 'BZU' ? 'BZU' : 'USD', () => {
+    const { user } = getSession();
+    if (!user || user.id === undefined || String(user.id) !== String(userId)) return;
+    replaceUser({ ...user, [balanceField(currency)]: amount });
+  });
 }
 
 /** After missed balance events: the profile carries both balances; the rest of the user stays. */

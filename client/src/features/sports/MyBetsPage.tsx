@@ -1,12 +1,13 @@
 import { Badge, Button, Group, Paper, SegmentedControl, Stack, Text } from '@mantine/core';
 import { IconTicket } from '@tabler/icons-react';
 import { useState } from 'react';
+import { ConfirmModal } from '../../components/ConfirmModal';
 import { PageHeader } from '../../components/PageHeader';
 import { PlaceholderState } from '../../components/PlaceholderState';
 import { trpc } from '../../trpc';
 import { openAuthModal } from '../auth/auth-modal-store';
 import { useSession } from '../auth/session-store';
-import { formatMoney } from '../wallet/money';
+import { formatAmount } from '../wallet/money';
 import { ErrorAlert } from '../wallet/wallet-ui';
 import { formatDateTime } from '../../lib/datetime';
 import { marketLabel } from './sports-format';
@@ -19,6 +20,8 @@ const RESULT_COLORS: Record<string, string> = { won: 'green', lost: 'red', void:
 function BetCard({ bet }: { bet: SportsBet }) {
   const utils = trpc.useUtils();
   const cashOut = trpc.sports.cashOut.useMutation({ onSettled: () => void utils.sports.bets.invalidate() });
+  /** The cash-out value the player was shown when they asked: the server refuses it if the value has moved. */
+  const [confirming, setConfirming] = useState<string | null>(null);
   return (
     <Paper withBorder radius="md" p="md" bg="var(--bzu-card)" data-testid="sports-bet">
       <Stack gap="xs">
@@ -57,16 +60,16 @@ function BetCard({ bet }: { bet: SportsBet }) {
         ))}
         <Group justify="space-between" wrap="wrap">
           <Text size="sm">
-            Stake <b>{formatMoney(bet.stake)} {bet.currency}</b> · odds <b>{bet.odds}</b>
+            Stake <b>{formatAmount(bet.stake, bet.currency)} {bet.currency}</b> · odds <b>{bet.odds}</b>
           </Text>
           <Text size="sm">
             {bet.status === 'open' ? (
               <>
-                Potential return <b>{formatMoney(bet.potentialReturn)}</b>
+                Potential return <b>{formatAmount(bet.potentialReturn, bet.currency)}</b>
               </>
             ) : (
               <>
-                Paid <b data-testid="bet-payout">{formatMoney(bet.payout)}</b> {bet.currency}
+                Paid <b data-testid="bet-payout">{formatAmount(bet.payout, bet.currency)}</b> {bet.currency}
               </>
             )}
           </Text>
@@ -84,12 +87,26 @@ function BetCard({ bet }: { bet: SportsBet }) {
               color="grape"
               disabled={!bet.cashOut.available}
               loading={cashOut.isPending}
-              onClick={() => bet.cashOut.value && cashOut.mutate({ betId: bet.id, expectedValue: bet.cashOut.value })}
+              onClick={() => bet.cashOut.value && setConfirming(bet.cashOut.value)}
             >
-              {bet.cashOut.value ? `Cash out ${formatMoney(bet.cashOut.value)} ${bet.currency}` : 'Cash out'}
+              {bet.cashOut.value ? `Cash out ${formatAmount(bet.cashOut.value, bet.currency)} ${bet.currency}` : 'Cash out'}
             </Button>
           </Group>
         ) : null}
+        <ConfirmModal
+          opened={confirming !== null}
+          title="Cash out this bet?"
+          confirmLabel={confirming ? `Cash out ${formatAmount(confirming, bet.currency)} ${bet.currency}` : 'Cash out'}
+          color="grape"
+          loading={cashOut.isPending}
+          onCancel={() => setConfirming(null)}
+          onConfirm={() => confirming && cashOut.mutate({ betId: bet.id, expectedValue: confirming }, { onSettled: () => setConfirming(null) })}
+        >
+          <Text size="sm" data-testid="cash-out-summary">
+            {bet.legs.map((leg) => leg.selection).join(', ')} ({bet.kind === 'multi' ? `${bet.legs.length}-fold multi` : 'single'}, stake {formatAmount(bet.stake, bet.currency)} {bet.currency}): you
+            receive <b>{confirming ? formatAmount(confirming, bet.currency) : ''} {bet.currency}</b> now and the bet closes.
+          </Text>
+        </ConfirmModal>
         <ErrorAlert error={cashOut.error} title="Not cashed out" />
       </Stack>
     </Paper>

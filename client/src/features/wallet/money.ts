@@ -1,7 +1,25 @@
 /**
- * Money arrives from the server as exact decimal strings ("1234.5", "-0.00000001"). It is shown
- * exactly as sent: digits are grouped and padded, never rounded and never turned into a float.
+ * Money arrives from the server as exact decimal strings ("1234.5", "-0.00000001"). What a player reads
+ * goes through formatAmount: rounded on digits (never through a float) to the currency's display precision,
+ * USD to cents ("Won 1.48 USD", not "1.47857142"). Exact values stay on the wire, in CSV exports, in forms
+ * and on the operator's pages (formatMoney).
  */
+import { formatDecimal } from '../../lib/decimal';
+
+/** Decimals a player reads per currency; anything else (a crypto asset's fee, say) keeps every decimal. */
+export const DISPLAY_DECIMALS: Readonly<Record<string, number>> = { USD: 2, BZU: 2 };
+
+/** The one display form of an amount: "1,234.50" for 1234.5 USD; "0.00" for 0.00000001 USD. */
+export function formatAmount(value: string, currency: string): string {
+  const decimals = DISPLAY_DECIMALS[currency];
+  return decimals === undefined ? formatMoney(value) : (formatDecimal(value, decimals) ?? value);
+}
+
+/** A signed amount for statements: "+12.50" or "-3.00", at the currency's display precision. */
+export function formatSignedAmount(value: string, currency: string): string {
+  const formatted = formatAmount(value, currency);
+  return /^[+-]/.test(formatted) || /^[0.,]+$/.test(formatted) ? formatted : `+${formatted}`;
+}
 
 const MONEY_PATTERN = /^([+-])?(\d+)(?:\.(\d+))?$/;
 
@@ -10,7 +28,7 @@ function groupThousands(digits: string): string {
 }
 
 /**
- * "1234.5" -> "1,234.50"; "0.00000001" -> "0.00000001"; "-12" -> "-12.00". At least
+ * Exact: "1234.5" -> "1,234.50"; "0.00000001" -> "0.00000001"; "-12" -> "-12.00". At least
  * `minFractionDigits` decimals, and every decimal the server sent. Returns the input unchanged when
  * it is not a decimal string (so nothing is invented).
  */
