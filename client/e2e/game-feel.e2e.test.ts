@@ -110,7 +110,9 @@ describe('game feel in the browser', () => {
     await poll(() => page.getByTestId('header-balance').innerText()).toContain(Number(afterOne).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }));
 
     // Instant bets: no ball at all, the pill at once.
-    await main.getByRole('switch', { name: /Instant bets/ }).check({ force: true });
+    const instant = main.getByRole('button', { name: 'Instant bets' });
+    await instant.click();
+    await poll(() => instant.getAttribute('aria-pressed')).toBe('true');
     await page.evaluate(() => {
       const board = document.querySelector('[data-testid="plinko-board"]')!;
       const flags = window as unknown as { ballSeen: boolean };
@@ -122,7 +124,8 @@ describe('game feel in the browser', () => {
     await main.getByTestId('bet-button').click();
     await poll(() => main.locator('[data-testid="recent-results"] button').count()).toBe(2);
     expect(await page.evaluate(() => (window as unknown as { ballSeen: boolean }).ballSeen)).toBe(false);
-    await main.getByRole('switch', { name: /Instant bets/ }).uncheck({ force: true });
+    await instant.click();
+    await poll(() => instant.getAttribute('aria-pressed')).toBe('false');
 
     // Keno: the result line waits for the last drawn number to pop.
     await visit(page, suite.platform.url, '/casino/keno');
@@ -243,10 +246,10 @@ describe('game feel in the browser', () => {
     const label = await cashOut.innerText();
     expect(label).toMatch(/^Cash out \d+\.\d\d USD$/);
     await cashOut.click();
-    await poll(() => page.getByTestId('cash-out-summary').innerText()).toContain(label.replace('Cash out ', ''));
+    await poll(() => page.getByTestId('cash-out-summary').innerText()).toContain(`You receive ${label.replace('Cash out ', '')} now`);
     await screenshot(page, 'feel-cash-out-confirm-390');
     await page.getByRole('button', { name: 'Cancel' }).click();
-    await poll(() => page.getByRole('dialog', { name: 'Cash out this bet?' }).count()).toBe(0);
+    await poll(() => page.getByTestId('cash-out-confirm').count()).toBe(0);
     expect((await openBets()).map((bet) => bet.status)).toEqual(['open']);
     await cashOut.click();
     await page.getByTestId('confirm-action').click();
@@ -260,10 +263,11 @@ describe('game feel in the browser', () => {
     await poll(() => consolePage.getByTestId('settle-summary').innerText()).toContain('Rooks won');
     expect(await consolePage.getByTestId('settle-not-started').innerText()).toContain('has not started');
     await screenshot(consolePage, 'feel-settle-confirm-1440');
-    await consolePage.getByRole('button', { name: 'Cancel' }).click();
+    await card.getByRole('button', { name: 'Cancel' }).click();
+    await poll(() => card.getByTestId('settle-confirm').count()).toBe(0);
     expect((await catalogue.events('all')).find((entry) => entry.id === event.id)!.markets[0]!.status).not.toBe('settled');
     await card.getByRole('button', { name: 'Rooks won' }).click();
-    await consolePage.getByTestId('confirm-action').click();
+    await card.getByTestId('confirm-action').click();
     await poll(async () => (await catalogue.events('all')).find((entry) => entry.id === event.id)!.markets[0]!.status).toBe('settled');
     expect(opened.pageErrors.get(page)).toEqual([]);
   });
@@ -290,7 +294,9 @@ describe('game feel in the browser', () => {
     expect(await guest.getByRole('dialog').getByRole('form', { name: 'Register' }).isVisible()).toBe(true);
     await screenshot(guest, 'feel-referral-register-390');
     await visit(guest, suite.platform.url, '/r/no');
-    await poll(() => guest.getByTestId('referral-invalid').innerText()).toContain('not a valid referral code');
+    await poll(() => new URL(guest.url()).pathname).toBe('/');
+    await poll(() => guest.getByTestId('referral-invalid').innerText()).toContain('“no” is not a valid referral code');
+    expect(await guest.getByTestId('referral-applied').count()).toBe(0);
     await screenshot(guest, 'feel-referral-invalid-390');
   });
 });

@@ -148,9 +148,9 @@ describe('sportsbook in the browser', () => {
     // Each result asks first (issue #24): the dialog names the winner.
     for (const [card, winner] of [[first, 'Lions'], [second, 'Eagles']] as const) {
       await card.getByRole('button', { name: `${winner} won` }).click();
-      await poll(() => consolePage.getByTestId('settle-summary').innerText()).toContain(`${winner} won`);
-      await consolePage.getByTestId('confirm-action').click();
-      await poll(() => consolePage.getByRole('dialog').count()).toBe(0);
+      await poll(() => card.getByTestId('settle-summary').innerText()).toContain(`${winner} won`);
+      await card.getByTestId('confirm-action').click();
+      await poll(() => card.getByTestId('settle-confirm').count()).toBe(0);
     }
     // 85 + 20 (single) + 15 (multi) = 120
     await poll(() => player.getByTestId('header-balance').innerText()).toContain('120.00');

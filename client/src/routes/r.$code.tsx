@@ -1,14 +1,13 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { pageHead } from '../components/page-head';
-import { ReferralLinkPage } from '../features/auth/ReferralLinkPage';
+import { createFileRoute, redirect } from '@tanstack/react-router';
+import { openAuthModal } from '../features/auth/auth-modal-store';
+import { rememberReferralCode } from '../features/auth/referral-code';
+import { getSession } from '../features/auth/session-store';
 
-/** A referral link: a guest lands on registration with the code applied; a malformed code is said to be invalid. */
+/** A referral link: home with registration open for a guest, the code applied (or said to be invalid there). */
 export const Route = createFileRoute('/r/$code')({
-  head: pageHead('Referral link'),
-  component: ReferralLinkRoute,
+  beforeLoad: ({ params }) => {
+    rememberReferralCode(params.code);
+    if (!getSession().isSignedIn) openAuthModal('register');
+    throw redirect({ to: '/', replace: true });
+  },
 });
-
-function ReferralLinkRoute() {
-  const { code } = Route.useParams();
-  return <ReferralLinkPage code={code} />;
-}

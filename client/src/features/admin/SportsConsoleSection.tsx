@@ -1,6 +1,5 @@
-import { Badge, Button, Group, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
-import { ConfirmModal } from '../../components/ConfirmModal';
 import { trpc } from '../../trpc';
 import { kickoff, marketLabel } from '../sports/sports-format';
 import type { SportsEvent, SportsMarket } from '../sports/use-sports';
@@ -199,28 +198,36 @@ function MarketControls({ market, event }: { market: SportsMarket; event: Sports
         ))}
       </Stack>
       <ErrorAlert error={setOdds.error ?? setStatus.error ?? settle.error} title="Not changed" />
-      <ConfirmModal
-        opened={settling !== null}
-        title={`Settle ${label}?`}
-        confirmLabel={settling === 'void' ? 'Void the market' : `Settle: ${winnerName ?? ''} won`}
-        color={settling === 'void' ? 'gray' : 'green'}
-        loading={settle.isPending}
-        onCancel={() => setSettling(null)}
-        onConfirm={() => settling && settle.mutate({ marketId: market.id, results: resultsFor(settling) }, { onSettled: () => setSettling(null) })}
-      >
-        <Stack gap="xs" data-testid="settle-summary">
-          <Text size="sm">
-            {event.home} v {event.away}, {label}:{' '}
-            <b>{settling === 'void' ? 'void (every stake is returned)' : `${winnerName ?? ''} won, every other selection lost`}</b>. Bets on this market are paid out
-            by this result.
-          </Text>
-          {notStarted(event) ? (
-            <Text size="sm" c="orange" fw={600} data-testid="settle-not-started">
-              This event has not started yet: it kicks off {kickoff(event.startsAt)}.
+      {settling !== null ? (
+        // Asked in place (the console's markets are many and short): the result, and a warning before kick-off.
+        <Alert color={notStarted(event) ? 'orange' : 'blue'} variant="light" mt="xs" role="alertdialog" aria-label={`Settle ${label}?`} data-testid="settle-confirm">
+          <Stack gap="xs">
+            <Text size="sm" data-testid="settle-summary">
+              Settle {event.home} v {event.away}, {label}: <b>{settling === 'void' ? 'void (every stake is returned)' : `${winnerName ?? ''} won, every other selection lost`}</b>.
+              Bets on this market are paid out by this result.
             </Text>
-          ) : null}
-        </Stack>
-      </ConfirmModal>
+            {notStarted(event) ? (
+              <Text size="sm" fw={600} data-testid="settle-not-started">
+                This event has not started yet: it kicks off {kickoff(event.startsAt)}.
+              </Text>
+            ) : null}
+            <Group gap="xs">
+              <Button size="compact-sm" variant="default" onClick={() => setSettling(null)}>
+                Cancel
+              </Button>
+              <Button
+                size="compact-sm"
+                color={settling === 'void' ? 'gray' : 'green'}
+                loading={settle.isPending}
+                onClick={() => settle.mutate({ marketId: market.id, results: resultsFor(settling) }, { onSettled: () => setSettling(null) })}
+                data-testid="confirm-action"
+              >
+                {settling === 'void' ? 'Void the market' : `Settle: ${winnerName ?? ''} won`}
+              </Button>
+            </Group>
+          </Stack>
+        </Alert>
+      ) : null}
     </Paper>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, Group, NumberInput, Paper, SegmentedControl, Stack, Switch, Tabs, Text, TextInput } from '@mantine/core';
+import { Button, Group, NumberInput, Paper, SegmentedControl, Stack, Tabs, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { NOTIFICATION_AUTO_CLOSE_MS } from '../../constants';
@@ -234,7 +234,15 @@ export function BetPanel(props: BetPanelProps) {
   );
 
   const instantSwitch = animated ? (
-    <Switch size="xs" label="Instant bets (skip the animation)" checked={instant} onChange={(event) => setInstantBets(event.currentTarget.checked)} data-testid="instant-bets" />
+    <Button
+      size="compact-sm"
+      variant={instant ? 'filled' : 'default'}
+      aria-pressed={instant}
+      onClick={() => setInstantBets(!instant)}
+      title="Show each result at once, without the animation"
+    >
+      Instant bets
+    </Button>
   ) : null;
 
   const blocked = blockedReason ? (

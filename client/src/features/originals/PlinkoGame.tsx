@@ -4,8 +4,7 @@ import { PLINKO_MAX_ROWS, PLINKO_MIN_ROWS, PLINKO_RISKS, type PlinkoRisk } from 
 import { trpc } from '../../trpc';
 import { BetPanel, type Stake } from './BetPanel';
 import { formatMultiplier } from './bet-format';
-import { useRevealedBet } from './bet-reveal';
-import { newClientBetId } from './bet-session';
+import { newClientBetId, useRevealedBet } from './bet-session';
 import type { BetView } from './bet-types';
 import { GameLayout } from './GameLayout';
 import { useInstantBets } from './instant-bets';

@@ -1,7 +1,6 @@
-import { Badge, Button, Group, Paper, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Button, Group, Paper, SegmentedControl, Stack, Text } from '@mantine/core';
 import { IconTicket } from '@tabler/icons-react';
 import { useState } from 'react';
-import { ConfirmModal } from '../../components/ConfirmModal';
 import { PageHeader } from '../../components/PageHeader';
 import { PlaceholderState } from '../../components/PlaceholderState';
 import { trpc } from '../../trpc';
@@ -93,20 +92,31 @@ function BetCard({ bet }: { bet: SportsBet }) {
             </Button>
           </Group>
         ) : null}
-        <ConfirmModal
-          opened={confirming !== null}
-          title="Cash out this bet?"
-          confirmLabel={confirming ? `Cash out ${formatAmount(confirming, bet.currency)} ${bet.currency}` : 'Cash out'}
-          color="grape"
-          loading={cashOut.isPending}
-          onCancel={() => setConfirming(null)}
-          onConfirm={() => confirming && cashOut.mutate({ betId: bet.id, expectedValue: confirming }, { onSettled: () => setConfirming(null) })}
-        >
-          <Text size="sm" data-testid="cash-out-summary">
-            {bet.legs.map((leg) => leg.selection).join(', ')} ({bet.kind === 'multi' ? `${bet.legs.length}-fold multi` : 'single'}, stake {formatAmount(bet.stake, bet.currency)} {bet.currency}): you
-            receive <b>{confirming ? formatAmount(confirming, bet.currency) : ''} {bet.currency}</b> now and the bet closes.
-          </Text>
-        </ConfirmModal>
+        {confirming !== null ? (
+          // Asked in the bet's own card, so the player sees which bet they are cashing out.
+          <Alert color="grape" variant="light" role="alertdialog" aria-label="Cash out this bet?" data-testid="cash-out-confirm">
+            <Stack gap="xs">
+              <Text size="sm" data-testid="cash-out-summary">
+                Cash out {bet.legs.map((leg) => leg.selection).join(', ')} ({bet.kind === 'multi' ? `${bet.legs.length}-fold multi` : 'single'}, stake{' '}
+                {formatAmount(bet.stake, bet.currency)} {bet.currency})? You receive <b>{formatAmount(confirming, bet.currency)} {bet.currency}</b> now and the bet closes.
+              </Text>
+              <Group gap="xs" justify="flex-end">
+                <Button size="xs" variant="default" onClick={() => setConfirming(null)}>
+                  Cancel
+                </Button>
+                <Button
+                  size="xs"
+                  color="grape"
+                  loading={cashOut.isPending}
+                  onClick={() => cashOut.mutate({ betId: bet.id, expectedValue: confirming }, { onSettled: () => setConfirming(null) })}
+                  data-testid="confirm-action"
+                >
+                  Cash out {formatAmount(confirming, bet.currency)} {bet.currency}
+                </Button>
+              </Group>
+            </Stack>
+          </Alert>
+        ) : null}
         <ErrorAlert error={cashOut.error} title="Not cashed out" />
       </Stack>
     </Paper>
