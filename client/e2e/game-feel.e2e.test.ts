@@ -131,7 +131,8 @@ describe('game feel in the browser', () => {
     await visit(page, suite.platform.url, '/casino/keno');
     await main.getByTestId('keno-autopick').click();
     await page.evaluate(() => {
-      const times = ((window as unknown as { kenoTimes: Record<string, number> }).kenoTimes = {});
+      const times: Record<string, number> = {};
+      (window as unknown as { kenoTimes: Record<string, number> }).kenoTimes = times;
       new MutationObserver(() => {
         if (!times.drawn && document.querySelector('[data-testid="keno-board"] [data-state="drawn"], [data-testid="keno-board"] [data-state="hit"]')) times.drawn = performance.now();
         if (!times.result && document.querySelector('[data-testid="keno-result"]')) times.result = performance.now();
