@@ -129,7 +129,7 @@ describe('game feel in the browser', () => {
     // Keno: the result line waits for the last drawn number to pop (9 x 60 + 220 ms after the first). The times
     // are taken by a MutationObserver as the DOM changes, so a slow machine can only widen the gap.
     await visit(page, suite.platform.url, '/casino/keno');
-    await main.getByTestId('keno-autopick').click();
+    await main.getByRole('button', { name: 'Auto pick' }).click();
     await page.evaluate(() => {
       const times: Record<string, number> = {};
       (window as unknown as { kenoTimes: Record<string, number> }).kenoTimes = times;
