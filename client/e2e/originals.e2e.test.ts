@@ -109,7 +109,7 @@ describe('casino originals in the browser', () => {
 
     // Keno: auto pick, bet, the payout table for the picks.
     await visit(page, platform.url, '/casino/keno');
-    await main.getByTestId('keno-autopick').click();
+    await main.getByRole('button', { name: 'Auto pick' }).click();
     await expect.poll(() => main.getByTestId('keno-payouts').isVisible()).toBe(true);
     await main.getByTestId('bet-button').click();
     await expect.poll(() => main.getByTestId('keno-result').innerText(), { timeout: 10_000 }).toMatch(/hits/);

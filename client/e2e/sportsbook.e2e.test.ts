@@ -145,8 +145,13 @@ describe('sportsbook in the browser', () => {
 
     // Results from the console; the worker settles; the player's header follows without reload.
     await player.evaluate(() => ((window as unknown as { marker: string }).marker = 'same page'));
-    await first.getByRole('button', { name: 'Lions won' }).click();
-    await second.getByRole('button', { name: 'Eagles won' }).click();
+    // Each result asks first (issue #24): the dialog names the winner.
+    for (const [card, winner] of [[first, 'Lions'], [second, 'Eagles']] as const) {
+      await card.getByRole('button', { name: `${winner} won` }).click();
+      await poll(() => card.getByTestId('settle-summary').innerText()).toContain(`${winner} won`);
+      await card.getByTestId('confirm-action').click();
+      await poll(() => card.getByTestId('settle-confirm').count()).toBe(0);
+    }
     // 85 + 20 (single) + 15 (multi) = 120
     await poll(() => player.getByTestId('header-balance').innerText()).toContain('120.00');
     await poll(() => main.getByTestId('sports-bet').count()).toBe(0);

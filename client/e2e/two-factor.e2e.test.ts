@@ -48,6 +48,8 @@ describe('two-factor authentication in the browser', () => {
     const codes = card.getByTestId('recovery-codes').getByRole('listitem');
     await expect.poll(() => codes.count()).toBe(10);
     for (const text of await codes.allInnerTexts()) expect(text.trim()).toMatch(/^[0-9a-z]{5}-[0-9a-z]{5}$/);
+    // Issue #24: it is on as soon as the recovery codes show, not only after a reload.
+    expect(await card.getByTestId('two-factor-status').textContent()).toBe('On');
     console.log('screenshot', await screenshot(page, 'two-factor-recovery-codes'));
     await card.getByRole('button', { name: 'I have saved my recovery codes' }).click();
 

@@ -83,8 +83,9 @@ describe('wallet in the browser', () => {
     const credited = await deliverWebhook(platform, depositReport(address, '1234.56789'));
     expect(credited.body).toMatchObject({ status: 'CREDITED', credited: true });
     await expect.poll(() => page.getByTestId('header-balance').innerText(), { timeout: 10_000 }).toContain('1,234.57');
-    await expect.poll(() => main.getByTestId('balance-usd').innerText()).toBe('1,234.56789 USD');
-    await expect.poll(() => main.getByTestId('transactions').innerText()).toContain('+1,234.56789 USD');
+    // Issue #24: a player reads cents (exact values stay in the API, the CSV and the operator's ledger below).
+    await expect.poll(() => main.getByTestId('balance-usd').innerText()).toBe('1,234.57 USD');
+    await expect.poll(() => main.getByTestId('transactions').innerText()).toContain('+1,234.57 USD');
     expect(await page.evaluate(() => (window as unknown as { marker?: string }).marker)).toBe('same page');
 
     // The withdrawal form shows the server's refusals as it words them.
@@ -110,7 +111,7 @@ describe('wallet in the browser', () => {
     await form.getByRole('button', { name: 'Request withdrawal' }).click();
     await expect.poll(() => form.getByRole('status').innerText()).toContain('25.50 USDT to ERC20 is PENDING');
     await expect.poll(() => page.getByTestId('header-balance').innerText()).toContain('1,208.57');
-    await expect.poll(() => main.getByTestId('balance-usd').innerText()).toBe('1,208.56789 USD');
+    await expect.poll(() => main.getByTestId('balance-usd').innerText()).toBe('1,208.57 USD');
     await screenshot(page, 'wallet-balances-after-withdrawal');
 
     await form.getByRole('link', { name: 'See your withdrawals' }).click();

@@ -60,6 +60,21 @@ export async function consumeEmailToken(
   return row?.user_id;
 }
 
+/**
+ * Whether a link token (used or expired alike) belongs to an account whose address is verified: a verification
+ * link opened again after it worked must say so, not "invalid".
+ */
+export async function emailTokenOwnerVerified(db: Executor, tokenHash: string, purpose: EmailTokenPurpose): Promise<boolean> {
+  const row = await db
+    .selectFrom('email_tokens')
+    .innerJoin('users', 'users.id', 'email_tokens.user_id')
+    .select('users.email_verified_at')
+    .where('email_tokens.token_hash', '=', tokenHash)
+    .where('email_tokens.purpose', '=', purpose)
+    .executeTakeFirst();
+  return row?.email_verified_at != null;
+}
+
 /** Deletes link tokens that expired before the cutoff (used or not). */
 export async function deleteExpiredEmailTokens(db: Executor, before: Date): Promise<number> {
   const result = await db.deleteFrom('email_tokens').where('expires_at', '<', before).executeTakeFirst();

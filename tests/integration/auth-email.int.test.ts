@@ -45,7 +45,8 @@ describe('e-mail verification and password recovery over HTTP', () => {
     expect(confirmed.body.message).toBe('Email verified');
     expect(confirmed.body.user).toMatchObject({ loginName: account.username, emailVerified: true });
     const invalid = 'Invalid or expired verification link';
-    expectLegacyError(await call('GET', `/api/auth/confirm-email?token=${token}`), 400, invalid, 'INVALID_TOKEN');
+    // The same link again: still the legacy 400, but its code tells the page the address is already verified.
+    expectLegacyError(await call('GET', `/api/auth/confirm-email?token=${token}`), 400, invalid, 'EMAIL_ALREADY_VERIFIED');
     expectLegacyError(await call('GET', '/api/auth/confirm-email?token=unknown-token'), 400, invalid);
     expectLegacyError(await call('GET', '/api/auth/confirm-email'), 400, invalid);
     expectLegacyError(await call('GET', `/api/auth/confirm-email?token=${token}&token=${token}`), 400, invalid);
@@ -55,7 +56,7 @@ describe('e-mail verification and password recovery over HTTP', () => {
     expect((await call('POST', '/api/auth/register', late)).status).toBe(201);
     const lateToken = await latestMailToken(db(), late.email, '/verify-email');
     await db().updateTable('email_tokens').set({ expires_at: new Date(Date.now() - 1000) }).where('used_at', 'is', null).execute();
-    expectLegacyError(await call('GET', `/api/auth/confirm-email?token=${lateToken}`), 400, invalid);
+    expectLegacyError(await call('GET', `/api/auth/confirm-email?token=${lateToken}`), 400, invalid, 'INVALID_TOKEN');
   });
 
   it('POST /api/auth/resend-verification answers the same for unknown, verified and unverified addresses; a new link replaces the old', async () => {

@@ -57,7 +57,8 @@ export function TwoFactorCard() {
     body = <StartSetup onStarted={setSetup} />;
   }
 
-  const enabled = status.data?.enabled && !setup && !recoveryCodes;
+  // Showing the recovery codes means it has just been turned on, whatever the status query still holds.
+  const enabled = recoveryCodes !== null || (status.data?.enabled === true && !setup);
   return (
     <Paper withBorder radius="md" p="lg" bg="var(--bzu-card)" component="section" aria-labelledby="two-factor-title" data-testid="two-factor-card">
       <Stack gap="sm" maw={520}>

@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { trpc } from '../../trpc';
 import { kickoff, marketLabel } from '../sports/sports-format';
@@ -124,11 +124,19 @@ function AddMarketForm({ event }: { event: SportsEvent }) {
   );
 }
 
-function MarketControls({ market }: { market: SportsMarket }) {
+/** Whether the event has not kicked off yet: settling it then is almost always a slip. */
+function notStarted(event: SportsEvent): boolean {
+  return event.status === 'upcoming' && new Date(event.startsAt).getTime() > Date.now();
+}
+
+function MarketControls({ market, event }: { market: SportsMarket; event: SportsEvent }) {
   const refresh = useRefresh();
   const setOdds = trpc.admin.sports.setOdds.useMutation({ onSuccess: refresh });
   const setStatus = trpc.admin.sports.setMarketStatus.useMutation({ onSuccess: refresh });
   const settle = trpc.admin.sports.settleMarket.useMutation({ onSuccess: refresh });
+  /** The result the operator clicked (a selection id or 'void'), waiting for confirmation: settling pays out. */
+  const [settling, setSettling] = useState<string | null>(null);
+  const winnerName = market.selections.find((selection) => selection.id === settling)?.name;
   const [draft, setDraft] = useState<Record<string, string>>({});
   const label = marketLabel(market.type, market.line);
   const resultsFor = (winner: string | 'void') =>
@@ -151,7 +159,7 @@ function MarketControls({ market }: { market: SportsMarket }) {
               {market.status === 'open' ? 'Suspend' : 'Resume'}
             </Button>
           ) : null}
-          <Button size="compact-xs" variant="default" color="gray" onClick={() => settle.mutate({ marketId: market.id, results: resultsFor('void') })}>
+          <Button size="compact-xs" variant="default" color="gray" onClick={() => setSettling('void')}>
             Void
           </Button>
         </Group>
@@ -178,7 +186,7 @@ function MarketControls({ market }: { market: SportsMarket }) {
             >
               Set odds
             </Button>
-            <Button size="compact-xs" variant="light" color="green" onClick={() => settle.mutate({ marketId: market.id, results: resultsFor(selection.id) })} aria-label={`${selection.name} won`}>
+            <Button size="compact-xs" variant="light" color="green" onClick={() => setSettling(selection.id)} aria-label={`${selection.name} won`}>
               Won
             </Button>
             {selection.result ? (
@@ -190,6 +198,36 @@ function MarketControls({ market }: { market: SportsMarket }) {
         ))}
       </Stack>
       <ErrorAlert error={setOdds.error ?? setStatus.error ?? settle.error} title="Not changed" />
+      {settling !== null ? (
+        // Asked in place (the console's markets are many and short): the result, and a warning before kick-off.
+        <Alert color={notStarted(event) ? 'orange' : 'blue'} variant="light" mt="xs" role="alertdialog" aria-label={`Settle ${label}?`} data-testid="settle-confirm">
+          <Stack gap="xs">
+            <Text size="sm" data-testid="settle-summary">
+              Settle {event.home} v {event.away}, {label}: <b>{settling === 'void' ? 'void (every stake is returned)' : `${winnerName ?? ''} won, every other selection lost`}</b>.
+              Bets on this market are paid out by this result.
+            </Text>
+            {notStarted(event) ? (
+              <Text size="sm" fw={600} data-testid="settle-not-started">
+                This event has not started yet: it kicks off {kickoff(event.startsAt)}.
+              </Text>
+            ) : null}
+            <Group gap="xs">
+              <Button size="compact-sm" variant="default" onClick={() => setSettling(null)}>
+                Cancel
+              </Button>
+              <Button
+                size="compact-sm"
+                color={settling === 'void' ? 'gray' : 'green'}
+                loading={settle.isPending}
+                onClick={() => settle.mutate({ marketId: market.id, results: resultsFor(settling) }, { onSettled: () => setSettling(null) })}
+                data-testid="confirm-action"
+              >
+                {settling === 'void' ? 'Void the market' : `Settle: ${winnerName ?? ''} won`}
+              </Button>
+            </Group>
+          </Stack>
+        </Alert>
+      ) : null}
     </Paper>
   );
 }
@@ -221,7 +259,7 @@ function ConsoleEvent({ event }: { event: SportsEvent }) {
         </Group>
         <ErrorAlert error={setStatus.error} title="Status not changed" />
         {event.markets.map((market) => (
-          <MarketControls key={market.id} market={market} />
+          <MarketControls key={market.id} market={market} event={event} />
         ))}
         {event.status === 'upcoming' || event.status === 'live' ? <AddMarketForm event={event} /> : null}
       </Stack>

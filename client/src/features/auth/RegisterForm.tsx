@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Checkbox, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Checkbox, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { Link } from '@tanstack/react-router';
@@ -7,7 +7,7 @@ import { DEFAULT_CURRENCY } from '../../constants';
 import { toApiError } from '../../lib/api-error';
 import { REGISTER_SUCCESS, registerFailureMessage, type FeedbackMessage } from './auth-messages';
 import { passwordsMatch, termsAccepted, validEmail, validLoginName, validPassword, validPublicUsername } from './auth-validation';
-import { forgetReferralCode, readReferralCode } from './referral-code';
+import { forgetReferralCode, malformedReferralCode, readReferralCode } from './referral-registration';
 import { registerAccount } from './session-actions';
 
 interface RegisterValues {
@@ -20,6 +20,8 @@ interface RegisterValues {
 }
 
 export function RegisterForm({ onRegistered }: { onRegistered: (email: string) => void }) {
+  const [referralCode] = useState(readReferralCode);
+  const [rejectedCode] = useState(malformedReferralCode);
   const [failure, setFailure] = useState<FeedbackMessage | null>(null);
   const form = useForm<RegisterValues>({
     mode: 'uncontrolled',
@@ -56,6 +58,15 @@ export function RegisterForm({ onRegistered }: { onRegistered: (email: string) =
   return (
     <form onSubmit={submit} noValidate aria-label="Register">
       <Stack gap="sm">
+        {rejectedCode ? (
+          <Alert color="red" data-testid="referral-invalid">
+            “{rejectedCode}” is not a valid referral code (3 to 20 letters and digits). Check the link you were given; you can register without one.
+          </Alert>
+        ) : referralCode ? (
+          <Text size="sm" c="teal" data-testid="referral-applied">
+            Referral code <b>{referralCode}</b> applied.
+          </Text>
+        ) : null}
         <TextInput type="email" label="Email" autoComplete="email" withAsterisk data-autofocus key={form.key('email')} {...form.getInputProps('email')} />
         <TextInput
           label="Username"

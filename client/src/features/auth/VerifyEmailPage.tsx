@@ -37,6 +37,15 @@ export function VerifyEmailPage({ token }: { token: string }) {
         This verification link is incomplete. Please use the link from your e-mail.
       </Alert>
     );
+  } else if (state.status === 'failed' && state.code === 'EMAIL_ALREADY_VERIFIED') {
+    body = (
+      <Stack>
+        <Alert color="green" role="status" data-testid="already-verified">
+          Your e-mail address is already verified. You can log in.
+        </Alert>
+        <Button onClick={() => openAuthModal('login')}>GO TO LOGIN</Button>
+      </Stack>
+    );
   } else if (state.status === 'done') {
     body = (
       <Stack>
@@ -64,7 +73,7 @@ export function VerifyEmailPage({ token }: { token: string }) {
     <AuthCard title="Verify e-mail">
       {body}
       {/* A verified address needs no new link; offering one there only confuses. */}
-      {state.status === 'done' ? null : (
+      {state.status === 'done' || (state.status === 'failed' && state.code === 'EMAIL_ALREADY_VERIFIED') ? null : (
         <Anchor component={Link} to="/resend-verification" size="sm" ta="center">
           Send a new verification e-mail
         </Anchor>

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { toApiError } from '../../lib/api-error';
 
-export type RequestState = { status: 'idle' } | { status: 'pending' } | { status: 'done' } | { status: 'failed'; message: string };
+/** A failure keeps the server's domain code (EMAIL_ALREADY_VERIFIED...) for pages that explain it their own way. */
+export type RequestState = { status: 'idle' } | { status: 'pending' } | { status: 'done' } | { status: 'failed'; message: string; code?: string };
 
 /** Runs one auth call and keeps its outcome for the page to show. */
 export function useAuthRequest<TArgs extends unknown[]>(call: (...args: TArgs) => Promise<void>) {
@@ -12,7 +13,9 @@ export function useAuthRequest<TArgs extends unknown[]>(call: (...args: TArgs) =
       await call(...args);
       setState({ status: 'done' });
     } catch (error) {
-      setState({ status: 'failed', message: toApiError(error).message });
+      const api = toApiError(error);
+      const code = (api.details as { domainCode?: unknown } | undefined)?.domainCode;
+      setState({ status: 'failed', message: api.message, code: typeof code === 'string' ? code : undefined });
     }
   }
   return { state, run };

@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { useState, type FormEvent } from 'react';
 import { useRequestIds } from '../../lib/request-id';
 import { trpc } from '../../trpc';
-import { formatMoney, amountInputError } from '../wallet/money';
+import { amountInputError, formatAmount } from '../wallet/money';
 import { errorMessage } from '../wallet/wallet-ui';
 import { formatDateTime } from '../../lib/datetime';
 import { domainCodeOf } from './use-vip';
@@ -70,10 +70,10 @@ export function VaultModal() {
                 In vault ({code})
               </Text>
               <Text fw={700} ff="monospace" data-testid={`vault-balance-${code}`}>
-                {data ? formatMoney(data.vault[code]) : '…'}
+                {data ? formatAmount(data.vault[code], code) : '…'}
               </Text>
               <Text size="xs" c="dimmed">
-                Balance {data ? formatMoney(data.cash[code]) : '…'}
+                Balance {data ? formatAmount(data.cash[code], code) : '…'}
               </Text>
             </Stack>
           ))}
@@ -123,7 +123,7 @@ export function VaultModal() {
                 <Text size="xs">{move.direction === 'deposit' ? 'Into vault' : 'Out of vault'}</Text>
                 <Text size="xs" ff="monospace">
                   {move.direction === 'deposit' ? '+' : '-'}
-                  {formatMoney(move.amount)} {move.currency}
+                  {formatAmount(move.amount, move.currency)} {move.currency}
                 </Text>
                 <Text size="xs" c="dimmed">
                   {formatDateTime(move.createdAt)}

@@ -4,7 +4,7 @@ import { useSession } from '../auth/session-store';
 import { openAuthModal } from '../auth/auth-modal-store';
 import { PageHeader } from '../../components/PageHeader';
 import { trpc } from '../../trpc';
-import { formatMoney } from '../wallet/money';
+import { formatAmount } from '../wallet/money';
 import { ErrorAlert } from '../wallet/wallet-ui';
 import { formatDateTime } from '../../lib/datetime';
 import { formatXp, useVipStatus } from './use-vip';
@@ -142,7 +142,7 @@ function Progression() {
                     <Table.Td>{entry.kind === 'claim' ? 'Claimed' : 'Accrued'}</Table.Td>
                     <Table.Td ff="monospace" ta="right">
                       {entry.kind === 'claim' ? '-' : '+'}
-                      {formatMoney(entry.amount, 2)} {entry.currency}
+                      {formatAmount(entry.amount, entry.currency)} {entry.currency}
                     </Table.Td>
                     <Table.Td c="dimmed">{formatDateTime(entry.createdAt)}</Table.Td>
                   </Table.Tr>

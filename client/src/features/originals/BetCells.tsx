@@ -1,5 +1,5 @@
 import { Anchor, Table } from '@mantine/core';
-import { formatMoney } from '../wallet/money';
+import { formatAmount } from '../wallet/money';
 import { formatMultiplier, gameName } from './bet-format';
 import type { BetView } from './bet-types';
 import { openBetDetails } from './overlay-store';
@@ -20,7 +20,7 @@ export function BetStakeCells({ bet }: { bet: BetView }) {
   return (
     <>
       <Table.Td ta="right" ff="monospace">
-        {formatMoney(bet.amount)} {bet.currency}
+        {formatAmount(bet.amount, bet.currency)} {bet.currency}
       </Table.Td>
       <Table.Td ta="right" ff="monospace">
         {formatMultiplier(bet.multiplier)}

@@ -4,7 +4,7 @@ import { ButtonLink } from '../../components/router-links';
 import { trpc } from '../../trpc';
 import { verifySearchFromBet } from '../fairness/verify-link';
 import { formatDateTime } from '../../lib/datetime';
-import { formatMoney } from '../wallet/money';
+import { formatAmount } from '../wallet/money';
 import { betProfit, formatMultiplier, gameName, outcomeSummary } from './bet-format';
 import type { BetView } from './bet-types';
 import { closeBetDetails, useOverlays } from './overlay-store';
@@ -33,10 +33,10 @@ function BetDetails({ initial }: { initial: BetView }) {
         </Text>
       </Group>
       <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
-        <Figure label="Bet" value={`${formatMoney(bet.amount)} ${bet.currency}`} />
+        <Figure label="Bet" value={`${formatAmount(bet.amount, bet.currency)} ${bet.currency}`} />
         <Figure label="Multiplier" value={formatMultiplier(bet.multiplier)} testId="details-multiplier" />
-        <Figure label="Payout" value={`${formatMoney(bet.payout)} ${bet.currency}`} />
-        <Figure label="Profit" value={profit === null ? '-' : `${formatMoney(profit)} ${bet.currency}`} />
+        <Figure label="Payout" value={`${formatAmount(bet.payout, bet.currency)} ${bet.currency}`} />
+        <Figure label="Profit" value={profit === null ? '-' : `${formatAmount(profit, bet.currency)} ${bet.currency}`} />
       </SimpleGrid>
       <div>
         <Text size="xs" c="dimmed">

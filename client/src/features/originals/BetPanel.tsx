@@ -2,10 +2,15 @@ import { Button, Group, NumberInput, Paper, SegmentedControl, Stack, Tabs, Text,
 import { notifications } from '@mantine/notifications';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { NOTIFICATION_AUTO_CLOSE_MS } from '../../constants';
-import { formatMoney } from '../wallet/money';
+import { formatDateTime } from '../../lib/datetime';
+import { trpc } from '../../trpc';
+import { useSession } from '../auth/session-store';
+import { formatAmount } from '../wallet/money';
 import { afterBet, startAutobet, stopAutobet, stopMessage, type AutobetSettings, type AutobetState, type OnResult } from './autobet';
 import { doubleAmount, fromUnits, halveAmount, percentToMicro, toUnits } from './bet-amount';
 import { CURRENCIES, type BetView, type Currency } from './bet-types';
+import { setInstantBets, useInstantBets } from './instant-bets';
+import { readStake, rememberStake } from './stake-memory';
 import classes from './BetPanel.module.css';
 
 export interface Stake {
@@ -17,12 +22,16 @@ export interface Stake {
 const AUTOBET_PAUSE_MS = 350;
 
 interface BetPanelProps {
+  /** The game's slug: the stake is remembered per game. */
+  game: string;
   /** Game-specific inputs (target, rows, risk...), shown under the stake. */
   children?: ReactNode;
   /** Places one bet; resolves with the settled bet or null when it failed (already reported). */
   placeBet: (stake: Stake) => Promise<BetView | null>;
   /** Instant games get the Auto tab. */
   autobet?: boolean;
+  /** The game animates its results: offer the "Instant bets" switch that skips the animation. */
+  animated?: boolean;
   betLabel?: string;
   /** Why the bet cannot be placed now (invalid parameters), shown under the button. */
   blockedReason?: string | null;
@@ -55,11 +64,36 @@ function isSpaceForBet(event: KeyboardEvent): boolean {
   return true;
 }
 
+/** Why the stake cannot be bet: not an amount, zero, or under the currency's minimum bet. */
+function stakeError(units: bigint | null, minimum: bigint | null, currency: Currency): string | null {
+  if (units === null) return 'Enter an amount like 10 or 2.5, with at most 8 decimals';
+  if (units === 0n) return 'Enter an amount greater than zero';
+  if (minimum !== null && units < minimum) return `The minimum bet is ${fromUnits(minimum)} ${currency}`;
+  return null;
+}
+
+/** While the player is self-excluded, why every play button is off (null when they may play). */
+function useExclusionReason(): string | null {
+  const { isSignedIn } = useSession();
+  const exclusion = trpc.account.exclusion.useQuery(undefined, { enabled: isSignedIn });
+  const state = isSignedIn ? exclusion.data : undefined;
+  if (!state?.active) return null;
+  return state.permanent || !state.endsAt ? 'You are self-excluded from playing for good.' : `You are self-excluded from playing until ${formatDateTime(state.endsAt)}.`;
+}
+
 /** The one bet panel every original uses: stake (1/2, 2x), currency, Manual and Auto tabs. */
 export function BetPanel(props: BetPanelProps) {
-  const { placeBet, autobet = false, betLabel = 'Bet', blockedReason = null, actionOverride, locked = false, onSpace, lockedStake } = props;
-  const [amount, setAmount] = useState('1');
-  const [currency, setCurrency] = useState<Currency>('USD');
+  const { game, placeBet, autobet = false, animated = false, betLabel = 'Bet', actionOverride, locked = false, onSpace, lockedStake } = props;
+  const exclusionReason = useExclusionReason();
+  const blockedReason = exclusionReason ?? props.blockedReason ?? null;
+  const [amount, setAmount] = useState(() => readStake(game).amount);
+  const [currency, setCurrency] = useState<Currency>(() => readStake(game).currency);
+  const instant = useInstantBets();
+  const catalogue = trpc.games.list.useQuery();
+  const minimumOf = (of: Currency): bigint | null => {
+    const text = catalogue.data?.find((entry) => entry.slug === game)?.minBet[of];
+    return text === undefined ? null : toUnits(text);
+  };
   const [tab, setTab] = useState<string>('manual');
   const [busy, setBusy] = useState(false);
   // Autobet settings, as typed.
@@ -72,18 +106,37 @@ export function BetPanel(props: BetPanelProps) {
   const [stopLoss, setStopLoss] = useState('');
   const [auto, setAuto] = useState<AutobetState | null>(null);
   const stopRequested = useRef(false);
+  /** False once the page is left: an autobet belongs to its page and ends with it. */
+  const mounted = useRef(true);
   const running = auto !== null && auto.stopped === null;
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
+  // Remember the stake for the next visit (not the autobet's changing stakes: it puts the base back when done).
+  useEffect(() => {
+    if (!running && toUnits(amount) !== null) rememberStake(game, { amount, currency });
+  }, [game, amount, currency, running]);
 
   const shownAmount = locked && lockedStake ? lockedStake.amount : amount;
   const shownCurrency = locked && lockedStake ? lockedStake.currency : currency;
   const amountUnits = toUnits(amount);
-  const amountError = amountUnits === null || amountUnits === 0n ? 'Enter an amount with at most 8 decimals' : null;
+  const amountError = stakeError(amountUnits, minimumOf(currency), currency);
   const autoError =
     (stopProfit && parseOptionalAmount(stopProfit) === null) || (stopLoss && parseOptionalAmount(stopLoss) === null)
       ? 'Stop amounts are amounts like 10 or 2.5'
       : (onWinMode === 'increase' && percentToMicro(onWinPercent) === null) || (onLossMode === 'increase' && percentToMicro(onLossPercent) === null)
         ? 'Increases are percentages like 100 or 12.5'
         : null;
+
+  /** A stake under the new currency's minimum bet is raised to it (1 USD is far under the BZU minimum). */
+  function changeCurrency(next: Currency) {
+    setCurrency(next);
+    const minimum = minimumOf(next);
+    if (minimum !== null && amountUnits !== null && amountUnits < minimum) setAmount(fromUnits(minimum));
+  }
 
   async function betOnce() {
     if (busy || amountError || blockedReason) return;
@@ -105,21 +158,24 @@ export function BetPanel(props: BetPanelProps) {
       onLoss: onResultRule(onLossMode, onLossPercent),
     };
     stopRequested.current = false;
+    const stopIfAsked = (current: AutobetState) => (!mounted.current ? stopAutobet(current, 'left') : stopRequested.current ? stopAutobet(current, 'user') : current);
     let state = startAutobet(amountUnits);
     setAuto(state);
     const betCurrency = currency;
     while (!state.stopped) {
+      state = stopIfAsked(state);
+      if (state.stopped) break;
       const bet = await placeBet({ amount: fromUnits(state.amount), currency: betCurrency });
       if (!bet) {
         state = stopAutobet(state, 'error');
         break;
       }
       state = afterBet(state, settings, { stake: toUnits(bet.amount) ?? 0n, payout: toUnits(bet.payout) ?? 0n });
-      if (stopRequested.current) state = stopAutobet(state, 'user');
+      state = stopIfAsked(state);
       setAuto(state);
       setAmount(fromUnits(state.amount));
       if (!state.stopped) await new Promise((resolve) => setTimeout(resolve, AUTOBET_PAUSE_MS));
-      if (stopRequested.current) state = stopAutobet(state, 'user');
+      state = stopIfAsked(state);
     }
     setAuto(state);
     setAmount(fromUnits(state.baseAmount));
@@ -170,12 +226,24 @@ export function BetPanel(props: BetPanelProps) {
         size="xs"
         data={CURRENCIES.map((c) => ({ value: c, label: c }))}
         value={shownCurrency}
-        onChange={(value) => setCurrency(value as Currency)}
+        onChange={(value) => changeCurrency(value as Currency)}
         disabled={locked || running}
         aria-label="Currency"
       />
     </Stack>
   );
+
+  const instantSwitch = animated ? (
+    <Button
+      size="compact-sm"
+      variant={instant ? 'filled' : 'default'}
+      aria-pressed={instant}
+      onClick={() => setInstantBets(!instant)}
+      title="Show each result at once, without the animation"
+    >
+      Instant bets
+    </Button>
+  ) : null;
 
   const blocked = blockedReason ? (
     <Text size="xs" c="red" role="status">
@@ -187,6 +255,7 @@ export function BetPanel(props: BetPanelProps) {
     <Stack gap="sm">
       {stakeFields}
       {props.children}
+      {instantSwitch}
       <div className={classes.action}>
         {actionOverride ?? (
           <Button size="lg" fullWidth onClick={() => void betOnce()} loading={busy} disabled={Boolean(amountError || blockedReason)} data-testid="bet-button">
@@ -220,6 +289,7 @@ export function BetPanel(props: BetPanelProps) {
                 <TextInput label="Stop on profit" placeholder="off" value={stopProfit} onChange={(e) => setStopProfit(e.currentTarget.value)} disabled={running} inputMode="decimal" />
                 <TextInput label="Stop on loss" placeholder="off" value={stopLoss} onChange={(e) => setStopLoss(e.currentTarget.value)} disabled={running} inputMode="decimal" />
               </Group>
+              {instantSwitch}
               {autoError ? (
                 <Text size="xs" c="red">
                   {autoError}
@@ -238,7 +308,7 @@ export function BetPanel(props: BetPanelProps) {
               </div>
               {auto ? (
                 <Text size="xs" c="dimmed" aria-live="polite" data-testid="autobet-progress">
-                  {auto.played} bets, profit {formatMoney(fromUnits(auto.profit))} {currency}
+                  {auto.played} bets, profit {formatAmount(fromUnits(auto.profit), currency)} {currency}
                   {auto.stopped ? ` - ${stopMessage(auto)}` : ''}
                 </Text>
               ) : null}

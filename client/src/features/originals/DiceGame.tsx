@@ -40,7 +40,7 @@ export function DiceGame() {
 
   const board = (
     <Stack gap="lg" py="md">
-      <RecentResults bets={recent} label={(bet) => String((bet.outcome as { roll?: number }).roll)} />
+      <RecentResults bets={recent} label={(bet) => Number((bet.outcome as { roll?: number }).roll).toFixed(2)} />
       <Text ta="center" fz={56} fw={800} ff="monospace" c={last ? (last.state === 'won' ? 'teal' : 'red') : 'dimmed'} data-testid="dice-roll" aria-live="polite">
         {lastRoll === null ? '-' : lastRoll.toFixed(2)}
       </Text>
@@ -92,7 +92,7 @@ export function DiceGame() {
   );
 
   const panel = (
-    <BetPanel placeBet={placeBet} autobet blockedReason={chance === null ? 'Pick a target with a win chance from 0.01% to 98%' : null} betLabel="Roll">
+    <BetPanel game="dice" placeBet={placeBet} autobet blockedReason={chance === null ? 'Pick a target with a win chance from 0.01% to 98%' : null} betLabel="Roll">
       <SegmentedControl
         fullWidth
         data={[

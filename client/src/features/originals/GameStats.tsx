@@ -1,6 +1,6 @@
 import { Group, Paper, Text } from '@mantine/core';
 import { trpc } from '../../trpc';
-import { formatMoney } from '../wallet/money';
+import { formatAmount } from '../wallet/money';
 
 /** The player's own figures for one game (bets.stats), per currency played. */
 export function GameStats({ game }: { game: string }) {
@@ -13,8 +13,8 @@ export function GameStats({ game }: { game: string }) {
         {rows.map((row) => (
           <Group key={row.currency} gap="lg" wrap="wrap">
             <Stat label={`Bets (${row.currency})`} value={String(row.count)} />
-            <Stat label="Wagered" value={`${formatMoney(row.wagered)} ${row.currency}`} />
-            <Stat label="Profit" value={`${formatMoney(row.profit)} ${row.currency}`} color={row.profit.startsWith('-') ? 'red' : 'teal'} />
+            <Stat label="Wagered" value={`${formatAmount(row.wagered, row.currency)} ${row.currency}`} />
+            <Stat label="Profit" value={`${formatAmount(row.profit, row.currency)} ${row.currency}`} color={row.profit.startsWith('-') ? 'red' : 'teal'} />
           </Group>
         ))}
       </Group>

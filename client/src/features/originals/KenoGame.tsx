@@ -4,30 +4,43 @@ import { KENO_NUMBERS, KENO_RISKS, KENO_TABLES, type KenoRisk } from '../../../.
 import { trpc } from '../../trpc';
 import { BetPanel, type Stake } from './BetPanel';
 import { formatMultiplier } from './bet-format';
-import { newClientBetId, runBet } from './bet-session';
+import { newClientBetId, useRevealedBet } from './bet-session';
 import type { BetView } from './bet-types';
 import { GameLayout } from './GameLayout';
+import { useInstantBets } from './instant-bets';
 import { autoPick, togglePick } from './keno-picks';
 import { pushRecent, RecentResults } from './RecentResults';
 import classes from './KenoGame.module.css';
 
 const NUMBERS = Array.from({ length: KENO_NUMBERS }, (_, i) => i + 1);
+/** The drawn numbers pop one after another (KenoGame.module.css): the last starts at 9 x 60 ms and lasts 220 ms. */
+const DRAW_STEP_MS = 60;
+const POP_MS = 220;
 
 export function KenoGame() {
   const [picks, setPicks] = useState<number[]>([]);
   const [risk, setRisk] = useState<KenoRisk>('classic');
   const [recent, setRecent] = useState<BetView[]>([]);
   const [shown, setShown] = useState<BetView | null>(null);
+  /** The bet whose result line is shown: set when its draw animation has ended. */
+  const [revealedId, setRevealedId] = useState<string | null>(null);
   const mutation = trpc.games.keno.bet.useMutation();
+  const instant = useInstantBets();
+  const play = useRevealedBet();
   const drawn = shown ? ((shown.outcome as { drawn?: number[] }).drawn ?? []) : [];
   const table = picks.length > 0 ? (KENO_TABLES[risk][picks.length - 1] ?? []) : [];
 
   async function placeBet(stake: Stake) {
-    const result = await runBet(() => mutation.mutateAsync({ ...stake, picks, risk, clientBetId: newClientBetId() }));
-    if (!result) return null;
-    setShown(result.bet);
-    setRecent((list) => pushRecent(list, result.bet));
-    return result.bet;
+    const result = await play(stake.currency, () => mutation.mutateAsync({ ...stake, picks, risk, clientBetId: newClientBetId() }), (answer) => {
+      setShown(answer.bet);
+      const drawn = (answer.bet.outcome as { drawn?: number[] }).drawn?.length ?? 0;
+      const show = () => {
+        setRevealedId(answer.bet.id);
+        setRecent((list) => pushRecent(list, answer.bet));
+      };
+      return { delayMs: instant ? 0 : Math.max(0, drawn - 1) * DRAW_STEP_MS + POP_MS, show };
+    });
+    return result?.bet ?? null;
   }
 
   function edit(next: number[]) {
@@ -48,7 +61,8 @@ export function KenoGame() {
               key={n}
               className={classes.tile}
               data-state={state}
-              style={drawIndex >= 0 ? { animationDelay: `${drawIndex * 60}ms` } : undefined}
+              data-instant={instant || undefined}
+              style={drawIndex >= 0 && !instant ? { animationDelay: `${drawIndex * DRAW_STEP_MS}ms` } : undefined}
               aria-pressed={picked}
               aria-label={`Number ${n}${state === 'hit' ? ', hit' : state === 'drawn' ? ', drawn' : ''}`}
               onClick={() => edit(togglePick(picks, n))}
@@ -58,7 +72,7 @@ export function KenoGame() {
           );
         })}
       </SimpleGrid>
-      {shown ? (
+      {shown && shown.id === revealedId ? (
         <Text ta="center" fw={700} c={shown.state === 'won' ? 'teal' : 'dimmed'} data-testid="keno-result" aria-live="polite">
           {String((shown.outcome as { hits?: number }).hits)} hits - {formatMultiplier(shown.multiplier)}
         </Text>
@@ -93,7 +107,7 @@ export function KenoGame() {
   );
 
   const panel = (
-    <BetPanel placeBet={placeBet} autobet blockedReason={picks.length === 0 ? 'Pick 1 to 10 numbers' : null}>
+    <BetPanel game="keno" placeBet={placeBet} autobet animated blockedReason={picks.length === 0 ? 'Pick 1 to 10 numbers' : null}>
       <Stack gap={4}>
         <Text size="sm" fw={500}>
           Risk

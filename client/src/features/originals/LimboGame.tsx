@@ -37,7 +37,7 @@ export function LimboGame() {
   );
 
   const panel = (
-    <BetPanel placeBet={placeBet} autobet blockedReason={paramsError ? 'Target: 1.01 to 1000000, at most 2 decimals' : null}>
+    <BetPanel game="limbo" placeBet={placeBet} autobet blockedReason={paramsError ? 'Target: 1.01 to 1000000, at most 2 decimals' : null}>
       <TextInput
         label="Target multiplier"
         value={targetText}

@@ -1,7 +1,7 @@
 import { Paper, ScrollArea, Stack, Table, Tabs, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { trpc } from '../../trpc';
-import { formatMoney } from '../wallet/money';
+import { formatAmount } from '../wallet/money';
 import { BetGameCell, BetStakeCells } from './BetCells';
 import { betProfit } from './bet-format';
 import type { BetView, LiveFeedKind } from './bet-types';
@@ -76,7 +76,7 @@ function FeedTable({ feed }: { feed: LiveFeedKind }) {
                 </Table.Td>
                 <BetStakeCells bet={bet} />
                 <Table.Td ta="right" ff="monospace" style={{ whiteSpace: 'nowrap' }} c={profit && !profit.startsWith('-') && profit !== '0' ? 'teal' : undefined}>
-                  {formatMoney(bet.payout)} {bet.currency}
+                  {formatAmount(bet.payout, bet.currency)} {bet.currency}
                 </Table.Td>
               </Table.Tr>
             );

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { formatRatio, MINES_MAX, MINES_MIN, MINES_TILES, minesMultiplier, minesNextMultiplier } from '../../../../server/src/domain/games/rules';
 import { trpc } from '../../trpc';
 import { useSession } from '../auth/session-store';
-import { formatMoney } from '../wallet/money';
+import { formatAmount } from '../wallet/money';
 import { BetPanel, type Stake } from './BetPanel';
 import { formatMultiplier } from './bet-format';
 import { newClientBetId, runBet } from './bet-session';
@@ -116,7 +116,7 @@ export function MinesGame() {
         </Text>
         {round && !open ? (
           <Text size="sm" fw={700} c={round.state === 'won' ? 'teal' : 'red'} data-testid="mines-result">
-            {round.state === 'won' ? `Won ${formatMoney(round.payout)} ${round.currency}` : 'Mine hit'}
+            {round.state === 'won' ? `Won ${formatAmount(round.payout, round.currency)} ${round.currency}` : 'Mine hit'}
           </Text>
         ) : null}
       </Group>
@@ -125,6 +125,7 @@ export function MinesGame() {
 
   const panel = (
     <BetPanel
+      game="mines"
       placeBet={placeBet}
       locked={open}
       lockedStake={open && round ? { amount: round.amount, currency: round.currency === 'BZU' ? 'BZU' : 'USD' } : null}

@@ -9,7 +9,7 @@ import { openAuthModal } from '../auth/auth-modal-store';
 import { useCsvExport } from '../wallet/csv-export';
 import { ErrorAlert } from '../wallet/wallet-ui';
 import { formatDateTime } from '../../lib/datetime';
-import { formatMoney } from '../wallet/money';
+import { formatAmount } from '../wallet/money';
 import { BetGameCell, BetStakeCells } from './BetCells';
 import { openBetDetails } from './overlay-store';
 import { betProfit, GAME_NAMES, gameName, outcomeSummary } from './bet-format';
@@ -114,7 +114,7 @@ function BetsTable({ search }: { search: MyBetsSearch }) {
                           </Badge>
                         ) : (
                           <Text size="sm" ff="monospace" fw={600} c={profit.startsWith('-') ? 'red' : 'teal'}>
-                            {formatMoney(profit)} {bet.currency}
+                            {formatAmount(profit, bet.currency)} {bet.currency}
                           </Text>
                         )}
                       </Table.Td>
@@ -153,10 +153,10 @@ function StatsTable() {
                 <Table.Td>{gameName(row.game)}</Table.Td>
                 <Table.Td ta="right">{row.count}</Table.Td>
                 <Table.Td ta="right" ff="monospace">
-                  {formatMoney(row.wagered)} {row.currency}
+                  {formatAmount(row.wagered, row.currency)} {row.currency}
                 </Table.Td>
                 <Table.Td ta="right" ff="monospace" c={row.profit.startsWith('-') ? 'red' : 'teal'}>
-                  {formatMoney(row.profit)} {row.currency}
+                  {formatAmount(row.profit, row.currency)} {row.currency}
                 </Table.Td>
               </Table.Tr>
             ))}

@@ -4,10 +4,11 @@ import { PLINKO_MAX_ROWS, PLINKO_MIN_ROWS, PLINKO_RISKS, type PlinkoRisk } from 
 import { trpc } from '../../trpc';
 import { BetPanel, type Stake } from './BetPanel';
 import { formatMultiplier } from './bet-format';
-import { newClientBetId, runBet } from './bet-session';
+import { newClientBetId, useRevealedBet } from './bet-session';
 import type { BetView } from './bet-types';
 import { GameLayout } from './GameLayout';
-import { PlinkoBoard, type FlyingBall } from './PlinkoBoard';
+import { useInstantBets } from './instant-bets';
+import { ballDuration, PlinkoBoard, type FlyingBall } from './PlinkoBoard';
 import { pushRecent, RecentResults } from './RecentResults';
 
 const ROW_OPTIONS = Array.from({ length: PLINKO_MAX_ROWS - PLINKO_MIN_ROWS + 1 }, (_, i) => String(PLINKO_MIN_ROWS + i));
@@ -18,16 +19,18 @@ export function PlinkoGame() {
   const [balls, setBalls] = useState<FlyingBall[]>([]);
   const [recent, setRecent] = useState<BetView[]>([]);
   const mutation = trpc.games.plinko.bet.useMutation();
+  const instant = useInstantBets();
+  const play = useRevealedBet();
   const onLanded = useCallback((id: string) => setBalls((list) => list.filter((ball) => ball.id !== id)), []);
 
   async function placeBet(stake: Stake) {
-    const result = await runBet(() => mutation.mutateAsync({ ...stake, rows, risk, clientBetId: newClientBetId() }));
-    if (!result) return null;
-    const outcome = result.bet.outcome as { path: number[]; bucket: number; rows: number };
-    // The ball follows the server's path; the balance was already updated from the answer.
-    setBalls((list) => [...list, { id: result.bet.id, rows: outcome.rows, path: outcome.path, bucket: outcome.bucket, startedAt: performance.now() }]);
-    setRecent((list) => pushRecent(list, result.bet));
-    return result.bet;
+    const result = await play(stake.currency, () => mutation.mutateAsync({ ...stake, rows, risk, clientBetId: newClientBetId() }), (answer) => {
+      const outcome = answer.bet.outcome as { path: number[]; bucket: number; rows: number };
+      // The ball follows the server's path; the pill and the balance wait until it lands (unless instant).
+      if (!instant) setBalls((list) => [...list, { id: answer.bet.id, rows: outcome.rows, path: outcome.path, bucket: outcome.bucket, startedAt: performance.now() }]);
+      return { delayMs: instant ? 0 : ballDuration(outcome.rows), show: () => setRecent((list) => pushRecent(list, answer.bet)) };
+    });
+    return result?.bet ?? null;
   }
 
   const board = (
@@ -41,7 +44,7 @@ export function PlinkoGame() {
   );
 
   const panel = (
-    <BetPanel placeBet={placeBet} autobet betLabel="Drop ball">
+    <BetPanel game="plinko" placeBet={placeBet} autobet animated betLabel="Drop ball">
       <Select
         label="Rows"
         data={ROW_OPTIONS}

@@ -18,7 +18,8 @@ export interface AutobetSettings {
   onLoss: OnResult;
 }
 
-export type StopReason = 'count' | 'profit' | 'loss' | 'user' | 'error';
+/** 'left': the player left the game's page, which ends its autobet (an autobet never runs unseen). */
+export type StopReason = 'count' | 'profit' | 'loss' | 'user' | 'left' | 'error';
 
 export interface AutobetState {
   baseAmount: bigint;
@@ -73,6 +74,8 @@ export function stopMessage(state: AutobetState): string {
       return 'Autobet stopped: loss limit reached';
     case 'user':
       return `Autobet stopped after ${state.played} bets`;
+    case 'left':
+      return `Autobet stopped when you left the game, after ${state.played} bets`;
     case 'error':
       return 'Autobet stopped because a bet failed';
     default:

@@ -1,13 +1,15 @@
 /**
- * What every bet answer does to the page: the balance the server returned becomes the header's balance at once
- * (before any animation), and a failure becomes a readable notification (or the sign-in modal).
+ * What every bet answer does to the page: the balance the server returned becomes the header's balance (at once,
+ * or when an animated game's animation ends), and a failure becomes a readable notification (or the sign-in modal).
  */
 import { notifications } from '@mantine/notifications';
 import { TRPCClientError } from '@trpc/client';
+import { useCallback, useEffect, useRef } from 'react';
 import { NOTIFICATION_AUTO_CLOSE_MS } from '../../constants';
 import { toApiError } from '../../lib/api-error';
 import { openAuthModal } from '../auth/auth-modal-store';
 import { getSession, replaceUser } from '../auth/session-store';
+import { holdBalance } from '../wallet/money';
 import type { Currency } from './bet-types';
 
 /** The server's settled balance is the truth; the socket's balance-update repeats the same value later. */
@@ -57,14 +59,69 @@ export function newClientBetId(): string {
   return globalThis.crypto?.randomUUID?.() ?? `${Date.now()}-${Math.random().toString(36).slice(2)}`;
 }
 
-/** Runs one bet call: the returned balance goes to the header at once; failures are reported and give null. */
-export async function runBet<T extends { bet: { currency: string }; balance: string }>(call: () => Promise<T>): Promise<T | null> {
+/**
+ * Runs one bet call: the returned balance goes to the header at once (unless the game reveals it after its
+ * animation, bet-reveal); failures are reported and give null.
+ */
+export async function runBet<T extends { bet: { currency: string }; balance: string }>(call: () => Promise<T>, options: { revealLater?: boolean } = {}): Promise<T | null> {
   try {
     const result = await call();
-    applySettledBalance(result.bet.currency === 'BZU' ? 'BZU' : 'USD', result.balance);
+    if (!options.revealLater) applySettledBalance(result.bet.currency === 'BZU' ? 'BZU' : 'USD', result.balance);
     return result;
   } catch (error) {
     reportBetError(error);
     return null;
   }
+}
+
+/*
+ * Results wait for the animation: an animated game's answer (balance, pill, result line) is shown when its
+ * animation ends, not when the server answers. The header balance is held from the moment the bet is sent
+ * (wallet/balance-hold): the socket's balance update can arrive before the answer itself. Leaving the page
+ * shows whatever is still pending at once, so the header never stays behind.
+ */
+interface SettledAnswer {
+  bet: { currency: string };
+  balance: string;
+}
+
+/** What the game does with an answer: start its animation, and say how long it runs and what to show after. */
+export type OnAnswer<T> = (answer: T) => { delayMs: number; show: () => void };
+
+/** play(currency, call, onAnswer): places the bet; null when it failed (already reported, nothing held). */
+export function useRevealedBet(): <T extends SettledAnswer>(currency: Currency, call: () => Promise<T>, onAnswer: OnAnswer<T>) => Promise<T | null> {
+  const pending = useRef(new Set<() => void>());
+  const alive = useRef(true);
+  useEffect(() => {
+    alive.current = true;
+    const waiting = pending.current;
+    return () => {
+      alive.current = false;
+      for (const finish of [...waiting]) finish();
+    };
+  }, []);
+  return useCallback(async <T extends SettledAnswer>(currency: Currency, call: () => Promise<T>, onAnswer: OnAnswer<T>) => {
+    const release = holdBalance(currency);
+    const answer = await runBet(call, { revealLater: true });
+    if (!answer) {
+      release();
+      return null;
+    }
+    const { delayMs, show } = onAnswer(answer);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const finish = () => {
+      clearTimeout(timer);
+      pending.current.delete(finish);
+      applySettledBalance(currency, answer.balance);
+      show();
+      release();
+    };
+    // Instant, or the page was left while the bet was on the wire: show it now.
+    if (delayMs <= 0 || !alive.current) finish();
+    else {
+      pending.current.add(finish);
+      timer = setTimeout(finish, delayMs);
+    }
+    return answer;
+  }, []);
 }

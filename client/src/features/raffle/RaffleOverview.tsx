@@ -6,7 +6,7 @@ import { formatDecimal } from '../../lib/decimal';
 import { trpc } from '../../trpc';
 import { openAuthModal } from '../auth/auth-modal-store';
 import { useSession } from '../auth/session-store';
-import { formatMoney } from '../wallet/money';
+import { formatAmount, formatMoney } from '../wallet/money';
 import { ErrorAlert } from '../wallet/wallet-ui';
 import { formatDateTime } from '../../lib/datetime';
 import { formatChance, formatCountdown, ticketsLabel } from './raffle-format';
@@ -128,7 +128,7 @@ function Breakdown({ mine, rule }: { mine: RaffleMine; rule: NonNullable<Current
   const fromFree = mine.freeEntry ? 1 : 0;
   const fromWagers = Math.max(0, mine.tickets - fromHolding - fromFree);
   const rows = [
-    { label: 'From wagers', value: fromWagers, detail: `$${formatMoney(mine.wageredUsd, 2)} and ${formatMoney(mine.wageredBzu, 2)} BZU wagered (1 per $${formatMoney(rule.usdPerTicket, 0)}${/^0(\.0*)?$/.test(rule.bzuPerTicket) ? '' : ` / ${formatMoney(rule.bzuPerTicket, 0)} BZU`})`, testId: 'mine-from-wagers' },
+    { label: 'From wagers', value: fromWagers, detail: `$${formatAmount(mine.wageredUsd, 'USD')} and ${formatAmount(mine.wageredBzu, 'BZU')} BZU wagered (1 per $${formatMoney(rule.usdPerTicket, 0)}${/^0(\.0*)?$/.test(rule.bzuPerTicket) ? '' : ` / ${formatMoney(rule.bzuPerTicket, 0)} BZU`})`, testId: 'mine-from-wagers' },
     { label: 'Holder bonus', value: fromHolding, detail: 'by your BZU holder tier at closing', testId: 'mine-holder-bonus' },
     { label: 'Free entry', value: fromFree, detail: mine.freeEntry ? 'claimed' : 'not claimed yet', testId: 'mine-free-entry' },
   ];

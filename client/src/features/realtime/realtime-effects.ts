@@ -3,7 +3,7 @@ import { queryClient, trpcUtils } from '../../lib/api-clients';
 import { trpcClient } from '../../trpc';
 import { getSession, replaceUser } from '../auth/session-store';
 import { mergeTokenUpdate, parseTokenUpdate, wireDecimal } from '../token/token-quote';
-import { addAmounts, formatMoney } from '../wallet/money';
+import { addAmounts, formatAmount, whenBalanceShown } from '../wallet/money';
 import { isGameResultQuery } from './query-conventions';
 import type { RealtimeHandlers } from './realtime-client';
 import { TOKEN_PRICE_CHANNEL } from './realtime-protocol';
@@ -18,11 +18,14 @@ function balanceField(currency: unknown): 'balance' | 'bzuBalance' {
 function applyBalanceUpdate(data: unknown): void {
   if (typeof data !== 'object' || data === null) return;
   const { userId, newBalance, currency } = data as Record<string, unknown>;
-  const { user } = getSession();
-  if (!user || user.id === undefined || String(user.id) !== String(userId)) return;
   const amount = wireDecimal(newBalance);
   if (amount === null) return;
-  replaceUser({ ...user, [balanceField(currency)]: amount });
+  // A game still animating its result holds the balance back (balance-hold): the update waits for it.
+  whenBalanceShown(currency === 'BZU' ? 'BZU' : 'USD', () => {
+    const { user } = getSession();
+    if (!user || user.id === undefined || String(user.id) !== String(userId)) return;
+    replaceUser({ ...user, [balanceField(currency)]: amount });
+  });
 }
 
 /** After missed balance events: the profile carries both balances; the rest of the user stays. */
@@ -73,7 +76,7 @@ function showRaffleWin(raffleId: string): void {
   notifications.show({
     color: 'yellow',
     title: 'You won the raffle!',
-    message: `You won $${formatMoney(win.total, 2)}${prizes} in raffle #${raffleId}. Replay the draw on /raffle.`,
+    message: `You won $${formatAmount(win.total, 'USD')}${prizes} in raffle #${raffleId}. Replay the draw on /raffle.`,
     autoClose: 10_000,
   });
   void trpcUtils.raffle.invalidate();
@@ -93,7 +96,7 @@ function announceRaffleWin(data: unknown): void {
 function announceTip(data: unknown): void {
   const { senderName, amount, currency } = typeof data === 'object' && data !== null ? (data as Record<string, unknown>) : {};
   if (typeof senderName !== 'string' || typeof amount !== 'string' || typeof currency !== 'string') return;
-  notifications.show({ color: 'green', title: 'You received a tip', message: `${senderName} tipped you ${formatMoney(amount)} ${currency}`, autoClose: 8000 });
+  notifications.show({ color: 'green', title: 'You received a tip', message: `${senderName} tipped you ${formatAmount(amount, currency)} ${currency}`, autoClose: 8000 });
   void trpcUtils.tips.history.invalidate(undefined, { refetchType: 'active' });
 }
 

@@ -6,7 +6,7 @@ import { toApiError } from '../../lib/api-error';
 import { trpc } from '../../trpc';
 import { openAuthModal } from '../auth/auth-modal-store';
 import { useSession } from '../auth/session-store';
-import { formatMoney } from '../wallet/money';
+import { formatAmount } from '../wallet/money';
 import { ErrorAlert } from '../wallet/wallet-ui';
 import {
   acceptOdds,
@@ -198,7 +198,7 @@ export function BetSlip({ embedded = false }: { embedded?: boolean }) {
                     style={{ flex: 1 }}
                   />
                   <Text size="xs" c="dimmed" mb={6}>
-                    Returns {singleReturn ? formatMoney(singleReturn) : '—'}
+                    Returns {singleReturn ? formatAmount(singleReturn, slip.currency) : '—'}
                   </Text>
                 </Group>
               ) : null}
@@ -246,7 +246,7 @@ export function BetSlip({ embedded = false }: { embedded?: boolean }) {
               <Group justify="space-between">
                 <Text size="sm">Potential return</Text>
                 <Text size="sm" fw={700} ff="monospace" data-testid="multi-return">
-                  {multiReturn ? `${formatMoney(multiReturn)} ${slip.currency}` : '—'}
+                  {multiReturn ? `${formatAmount(multiReturn, slip.currency)} ${slip.currency}` : '—'}
                 </Text>
               </Group>
             ) : null}

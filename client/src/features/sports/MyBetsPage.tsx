@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Paper, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Button, Group, Paper, SegmentedControl, Stack, Text } from '@mantine/core';
 import { IconTicket } from '@tabler/icons-react';
 import { useState } from 'react';
 import { PageHeader } from '../../components/PageHeader';
@@ -6,7 +6,7 @@ import { PlaceholderState } from '../../components/PlaceholderState';
 import { trpc } from '../../trpc';
 import { openAuthModal } from '../auth/auth-modal-store';
 import { useSession } from '../auth/session-store';
-import { formatMoney } from '../wallet/money';
+import { formatAmount } from '../wallet/money';
 import { ErrorAlert } from '../wallet/wallet-ui';
 import { formatDateTime } from '../../lib/datetime';
 import { marketLabel } from './sports-format';
@@ -19,6 +19,8 @@ const RESULT_COLORS: Record<string, string> = { won: 'green', lost: 'red', void:
 function BetCard({ bet }: { bet: SportsBet }) {
   const utils = trpc.useUtils();
   const cashOut = trpc.sports.cashOut.useMutation({ onSettled: () => void utils.sports.bets.invalidate() });
+  /** The cash-out value the player was shown when they asked: the server refuses it if the value has moved. */
+  const [confirming, setConfirming] = useState<string | null>(null);
   return (
     <Paper withBorder radius="md" p="md" bg="var(--bzu-card)" data-testid="sports-bet">
       <Stack gap="xs">
@@ -57,16 +59,16 @@ function BetCard({ bet }: { bet: SportsBet }) {
         ))}
         <Group justify="space-between" wrap="wrap">
           <Text size="sm">
-            Stake <b>{formatMoney(bet.stake)} {bet.currency}</b> · odds <b>{bet.odds}</b>
+            Stake <b>{formatAmount(bet.stake, bet.currency)} {bet.currency}</b> · odds <b>{bet.odds}</b>
           </Text>
           <Text size="sm">
             {bet.status === 'open' ? (
               <>
-                Potential return <b>{formatMoney(bet.potentialReturn)}</b>
+                Potential return <b>{formatAmount(bet.potentialReturn, bet.currency)}</b>
               </>
             ) : (
               <>
-                Paid <b data-testid="bet-payout">{formatMoney(bet.payout)}</b> {bet.currency}
+                Paid <b data-testid="bet-payout">{formatAmount(bet.payout, bet.currency)}</b> {bet.currency}
               </>
             )}
           </Text>
@@ -84,11 +86,36 @@ function BetCard({ bet }: { bet: SportsBet }) {
               color="grape"
               disabled={!bet.cashOut.available}
               loading={cashOut.isPending}
-              onClick={() => bet.cashOut.value && cashOut.mutate({ betId: bet.id, expectedValue: bet.cashOut.value })}
+              onClick={() => bet.cashOut.value && setConfirming(bet.cashOut.value)}
             >
-              {bet.cashOut.value ? `Cash out ${formatMoney(bet.cashOut.value)} ${bet.currency}` : 'Cash out'}
+              {bet.cashOut.value ? `Cash out ${formatAmount(bet.cashOut.value, bet.currency)} ${bet.currency}` : 'Cash out'}
             </Button>
           </Group>
+        ) : null}
+        {confirming !== null ? (
+          // Asked in the bet's own card, so the player sees which bet they are cashing out.
+          <Alert color="grape" variant="light" role="alertdialog" aria-label="Cash out this bet?" data-testid="cash-out-confirm">
+            <Stack gap="xs">
+              <Text size="sm" data-testid="cash-out-summary">
+                Cash out {bet.legs.map((leg) => leg.selection).join(', ')} ({bet.kind === 'multi' ? `${bet.legs.length}-fold multi` : 'single'}, stake{' '}
+                {formatAmount(bet.stake, bet.currency)} {bet.currency})? You receive <b>{formatAmount(confirming, bet.currency)} {bet.currency}</b> now and the bet closes.
+              </Text>
+              <Group gap="xs" justify="flex-end">
+                <Button size="xs" variant="default" onClick={() => setConfirming(null)}>
+                  Cancel
+                </Button>
+                <Button
+                  size="xs"
+                  color="grape"
+                  loading={cashOut.isPending}
+                  onClick={() => cashOut.mutate({ betId: bet.id, expectedValue: confirming }, { onSettled: () => setConfirming(null) })}
+                  data-testid="confirm-action"
+                >
+                  Cash out {formatAmount(confirming, bet.currency)} {bet.currency}
+                </Button>
+              </Group>
+            </Stack>
+          </Alert>
         ) : null}
         <ErrorAlert error={cashOut.error} title="Not cashed out" />
       </Stack>

@@ -2,7 +2,7 @@ import { Paper, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { trpc } from '../../trpc';
 import { useSession } from '../auth/session-store';
 import { DepositAddressCard } from '../wallet/DepositAddressCard';
-import { formatMoney } from '../wallet/money';
+import { formatAmount } from '../wallet/money';
 import { useWalletRefreshOnBalanceChange } from '../wallet/use-balance-refresh';
 import { ErrorAlert } from '../wallet/wallet-ui';
 import { WithdrawalForm } from '../wallet/WithdrawalForm';
@@ -26,7 +26,7 @@ function TokenWallet() {
           <Skeleton height={34} mt={4} width="40%" />
         ) : (
           <Text fz={28} fw={700} ff="monospace" data-testid="wallet-bzu-balance">
-            {formatMoney(bzu)}{' '}
+            {formatAmount(bzu, 'BZU')}{' '}
             <Text span size="sm" c="dimmed">
               BZU
             </Text>

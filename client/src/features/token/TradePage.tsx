@@ -6,7 +6,7 @@ import { TOKEN_PRICE_DECIMALS } from '../../constants';
 import { formatDecimal } from '../../lib/decimal';
 import { trpc } from '../../trpc';
 import { getSession, replaceUser, useSession } from '../auth/session-store';
-import { amountInputError, formatMoney } from '../wallet/money';
+import { amountInputError, formatAmount } from '../wallet/money';
 import { errorMessage } from '../wallet/wallet-ui';
 import { formatDateTime } from '../../lib/datetime';
 import { TokenPrice } from './TokenPrice';
@@ -139,7 +139,7 @@ function TradeForm() {
             balance === undefined ? undefined : (
               <Group gap={6} component="span">
                 <span>
-                  Available: {formatMoney(String(balance))} {inCurrency}
+                  Available: {formatAmount(String(balance), inCurrency)} {inCurrency}
                 </span>
                 <Button
                   size="compact-xs"

@@ -1,7 +1,7 @@
 import { Badge, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconDiscount, IconTicket, IconTrendingUp } from '@tabler/icons-react';
 import { trpc } from '../../trpc';
-import { formatMoney } from '../wallet/money';
+import { formatAmount, formatMoney } from '../wallet/money';
 import { ErrorAlert } from '../wallet/wallet-ui';
 import { TokenPageFrame } from './TokenSignedIn';
 
@@ -40,8 +40,8 @@ function Utility() {
               {data.tier.name}
             </Title>
             <Text size="sm" c="dimmed">
-              You hold {formatMoney(data.bzu)} BZU.{' '}
-              {data.nextTier ? `${formatMoney(data.nextTier.bzuNeeded)} more BZU reaches ${data.nextTier.name}.` : 'This is the top tier.'}
+              You hold {formatAmount(data.bzu, 'BZU')} BZU.{' '}
+              {data.nextTier ? `${formatAmount(data.nextTier.bzuNeeded, 'BZU')} more BZU reaches ${data.nextTier.name}.` : 'This is the top tier.'}
             </Text>
           </div>
           <Group gap="xs">

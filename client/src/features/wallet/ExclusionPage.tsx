@@ -3,7 +3,7 @@ import { IconBan, IconLock } from '@tabler/icons-react';
 import { useState } from 'react';
 import { PageHeader } from '../../components/PageHeader';
 import { trpc } from '../../trpc';
-import { amountInputError, formatMoney } from './money';
+import { amountInputError, formatAmount } from './money';
 import { ErrorAlert } from './wallet-ui';
 import { formatDateTime } from '../../lib/datetime';
 import { TwoFactorCodeInput } from '../account/TwoFactorCodeInput';
@@ -142,7 +142,7 @@ function LimitRow({ period, label, limit }: { period: LimitPeriod; label: string
       setText('');
     },
   });
-  const pending = limit?.pendingRemoval ? 'removal' : limit?.pendingAmount ? `${formatMoney(limit.pendingAmount)} USD` : null;
+  const pending = limit?.pendingRemoval ? 'removal' : limit?.pendingAmount ? `${formatAmount(limit.pendingAmount, 'USD')} USD` : null;
 
   function submit(amount: string | null) {
     if (amount !== null) {
@@ -158,7 +158,7 @@ function LimitRow({ period, label, limit }: { period: LimitPeriod; label: string
       <Group justify="space-between" wrap="wrap">
         <Text fw={600}>{label}</Text>
         <Text size="sm" ff="monospace">
-          {limit?.amount ? `${formatMoney(limit.usedAmount)} of ${formatMoney(limit.amount)} USD used` : 'No limit'}
+          {limit?.amount ? `${formatAmount(limit.usedAmount, 'USD')} of ${formatAmount(limit.amount, 'USD')} USD used` : 'No limit'}
         </Text>
       </Group>
       {pending ? (

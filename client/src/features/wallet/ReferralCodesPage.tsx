@@ -5,7 +5,7 @@ import { useState, type FormEvent } from 'react';
 import { PageHeader } from '../../components/PageHeader';
 import { PlaceholderState } from '../../components/PlaceholderState';
 import { trpc } from '../../trpc';
-import { formatMoney, fractionToPercent } from './money';
+import { formatAmount, fractionToPercent } from './money';
 import { ErrorAlert } from './wallet-ui';
 import { formatDateTime } from '../../lib/datetime';
 
@@ -23,8 +23,8 @@ function PerCurrency({ values, claimed }: { values: { USD: string; BZU: string }
     <Stack gap={0}>
       {currencies.map((currency) => (
         <Text key={currency} size="sm" ff="monospace">
-          {formatMoney(values[currency])} {currency}
-          {claimed ? ` (${formatMoney(claimed[currency])})` : ''}
+          {formatAmount(values[currency], currency)} {currency}
+          {claimed ? ` (${formatAmount(claimed[currency], currency)})` : ''}
         </Text>
       ))}
     </Stack>
@@ -86,7 +86,7 @@ export function ReferralCodesPage() {
                       Claimable {currency}
                     </Text>
                     <Text fz="xl" fw={700} ff="monospace" data-testid={`claimable-${currency}`}>
-                      {formatMoney(claimable[currency])}
+                      {formatAmount(claimable[currency], currency)}
                     </Text>
                   </Stack>
                 ))}
@@ -96,7 +96,7 @@ export function ReferralCodesPage() {
           <ErrorAlert error={claim.error} title="Nothing claimed" />
           {claim.data ? (
             <Alert color="green" variant="light" icon={<IconCircleCheck size={18} aria-hidden />} role="status">
-              Claimed {formatMoney(claim.data.claimed.USD)} USD and {formatMoney(claim.data.claimed.BZU)} BZU into your balance.
+              Claimed {formatAmount(claim.data.claimed.USD, 'USD')} USD and {formatAmount(claim.data.claimed.BZU, 'BZU')} BZU into your balance.
             </Alert>
           ) : null}
           <Group justify="flex-end">

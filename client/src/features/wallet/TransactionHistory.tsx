@@ -5,7 +5,7 @@ import { PlaceholderState } from '../../components/PlaceholderState';
 import { PAGE_SIZE_DEFAULT } from '../../constants';
 import { trpc } from '../../trpc';
 import { useCsvExport } from './csv-export';
-import { formatMoney, formatSignedMoney } from './money';
+import { formatAmount, formatSignedAmount } from './money';
 import { FIRST_PAGE, currentCursor, nextPage, pageNumber, previousPage } from './paging';
 import { ErrorAlert, PagerControls } from './wallet-ui';
 import { formatDateTime } from '../../lib/datetime';
@@ -61,12 +61,12 @@ export function TransactionHistory() {
                     <Table.Td>{kindLabel(item.kind)}</Table.Td>
                     <Table.Td ta="right">
                       <Text size="sm" ff="monospace" fw={600} c={item.amount.startsWith('-') ? 'red' : 'teal'}>
-                        {formatSignedMoney(item.amount)} {item.currency}
+                        {formatSignedAmount(item.amount, item.currency)} {item.currency}
                       </Text>
                     </Table.Td>
                     <Table.Td ta="right">
                       <Text size="sm" ff="monospace">
-                        {formatMoney(item.balanceAfter)} {item.currency}
+                        {formatAmount(item.balanceAfter, item.currency)} {item.currency}
                       </Text>
                     </Table.Td>
                   </Table.Tr>

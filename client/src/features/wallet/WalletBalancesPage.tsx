@@ -3,7 +3,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { trpc } from '../../trpc';
 import { useSession } from '../auth/session-store';
 import { DepositAddressCard } from './DepositAddressCard';
-import { formatMoney } from './money';
+import { formatAmount } from './money';
 import { TransactionHistory } from './TransactionHistory';
 import { useWalletRefreshOnBalanceChange } from './use-balance-refresh';
 import { WithdrawalForm } from './WithdrawalForm';
@@ -35,7 +35,7 @@ export function WalletBalancesPage() {
               <Skeleton height={34} mt={4} width="60%" />
             ) : (
               <Text fz={28} fw={700} ff="monospace" data-testid={balance.testId}>
-                {formatMoney(balance.value)}{' '}
+                {formatAmount(balance.value, balance.currency)}{' '}
                 <Text span size="sm" c="dimmed">
                   {balance.currency}
                 </Text>

@@ -4,7 +4,7 @@ import { Link } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { useRequestIds } from '../../lib/request-id';
 import { trpc } from '../../trpc';
-import { addAmounts, amountInputError, formatMoney } from './money';
+import { addAmounts, amountInputError, formatAmount } from './money';
 import { ErrorAlert } from './wallet-ui';
 import { withdrawalProblems } from './withdrawal-validation';
 import { TwoFactorCodeInput } from '../account/TwoFactorCodeInput';
@@ -99,8 +99,8 @@ export function WithdrawalForm({ terms, available }: { terms: WithdrawalTerms; a
             rightSectionWidth={52}
           />
           <Text size="sm" c="dimmed" data-testid="withdrawal-terms">
-            Minimum {formatMoney(minimum)} {currency} · Fee {formatMoney(fee)} {currency}
-            {total ? ` · ${formatMoney(total)} ${currency} leaves your balance` : ''}
+            Minimum {formatAmount(minimum, currency)} {currency} · Fee {formatAmount(fee, currency)} {currency}
+            {total ? ` · ${formatAmount(total, currency)} ${currency} leaves your balance` : ''}
           </Text>
           <TextInput
             label="Destination address"
@@ -122,7 +122,7 @@ export function WithdrawalForm({ terms, available }: { terms: WithdrawalTerms; a
           <ErrorAlert error={withdraw.error} title="Withdrawal refused" />
           {withdraw.data ? (
             <Alert color="green" variant="light" icon={<IconCircleCheck size={18} aria-hidden />} title="Withdrawal requested" role="status">
-              {formatMoney(withdraw.data.amount)} {withdraw.data.asset} to {withdraw.data.network} is {withdraw.data.status}; staff review it before it is
+              {formatAmount(withdraw.data.amount, withdraw.data.asset)} {withdraw.data.asset} to {withdraw.data.network} is {withdraw.data.status}; staff review it before it is
               sent.{' '}
               <Anchor component={Link} to="/account/withdrawals/ALL" size="sm">
                 See your withdrawals

@@ -1,7 +1,7 @@
 import { Text } from '@mantine/core';
 import { IconArrowUpFromArc } from '@tabler/icons-react';
 import { trpc } from '../../trpc';
-import { formatMoney } from './money';
+import { formatAmount } from './money';
 import { WITHDRAWAL_STATUSES, type WithdrawalStatusFilter } from './paging';
 import { StatusListPage } from './StatusListPage';
 import { AssetAmount, StatusBadge, shorten } from './wallet-ui';
@@ -27,7 +27,7 @@ export function WithdrawalsPage({ status }: { status: WithdrawalStatusFilter }) 
         formatDateTime(item.createdAt),
         <AssetAmount key="amount" amount={item.amount} asset={item.asset} />,
         <Text key="fee" ff="monospace" size="sm">
-          {formatMoney(item.fee)}
+          {formatAmount(item.fee, item.asset)}
         </Text>,
         <Text key="to" size="xs" title={item.address}>
           {item.network} <Text span ff="monospace" size="xs">{shorten(item.address)}</Text>

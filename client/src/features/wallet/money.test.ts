@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addAmounts, amountInputError, formatMoney, formatSignedMoney, fractionToPercent } from './money';
+import { addAmounts, amountInputError, formatAmount, formatMoney, formatSignedAmount, formatSignedMoney, fractionToPercent, holdBalance, whenBalanceShown } from './money';
 
 describe('formatMoney', () => {
   it('groups thousands and pads to two decimals without rounding', () => {
@@ -59,5 +59,34 @@ describe('fractionToPercent', () => {
     expect(fractionToPercent('1')).toBe('100');
     expect(fractionToPercent('0.000001')).toBe('0.0001');
     expect(fractionToPercent('0')).toBe('0');
+  });
+});
+
+describe('formatAmount: what a player reads', () => {
+  it('rounds USD and BZU to 2 decimals on digits, groups thousands, keeps other assets exact', () => {
+    expect(formatAmount('1.47857142', 'USD')).toBe('1.48');
+    expect(formatAmount('1234567.005', 'USD')).toBe('1,234,567.01');
+    expect(formatAmount('0.00000001', 'USD')).toBe('0.00');
+    expect(formatAmount('-0.41428571', 'USD')).toBe('-0.41');
+    expect(formatAmount('2.5', 'BZU')).toBe('2.50');
+    expect(formatAmount('0.00012345', 'BTC')).toBe('0.00012345');
+    expect(formatSignedAmount('0.41428571', 'USD')).toBe('+0.41');
+  });
+});
+
+describe('holdBalance: the header waits for an animation', () => {
+  it('runs a change at once when nothing holds it, else only the newest when the last hold ends', () => {
+    const applied: string[] = [];
+    whenBalanceShown('USD', () => applied.push('now'));
+    const first = holdBalance('USD');
+    const second = holdBalance('USD');
+    whenBalanceShown('USD', () => applied.push('older'));
+    whenBalanceShown('USD', () => applied.push('newest'));
+    whenBalanceShown('BZU', () => applied.push('bzu'));
+    first();
+    first();
+    expect(applied).toEqual(['now', 'bzu']);
+    second();
+    expect(applied).toEqual(['now', 'bzu', 'newest']);
   });
 });

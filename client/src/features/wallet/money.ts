@@ -1,7 +1,25 @@
 /**
- * Money arrives from the server as exact decimal strings ("1234.5", "-0.00000001"). It is shown
- * exactly as sent: digits are grouped and padded, never rounded and never turned into a float.
+ * Money arrives from the server as exact decimal strings ("1234.5", "-0.00000001"). What a player reads
+ * goes through formatAmount: rounded on digits (never through a float) to the currency's display precision,
+ * USD to cents ("Won 1.48 USD", not "1.47857142"). Exact values stay on the wire, in CSV exports, in forms
+ * and on the operator's pages (formatMoney).
  */
+import { formatDecimal } from '../../lib/decimal';
+
+/** Decimals a player reads per currency; anything else (a crypto asset's fee, say) keeps every decimal. */
+export const DISPLAY_DECIMALS: Readonly<Record<string, number>> = { USD: 2, BZU: 2 };
+
+/** The one display form of an amount: "1,234.50" for 1234.5 USD; "0.00" for 0.00000001 USD. */
+export function formatAmount(value: string, currency: string): string {
+  const decimals = DISPLAY_DECIMALS[currency];
+  return decimals === undefined ? formatMoney(value) : (formatDecimal(value, decimals) ?? value);
+}
+
+/** A signed amount for statements: "+12.50" or "-3.00", at the currency's display precision. */
+export function formatSignedAmount(value: string, currency: string): string {
+  const formatted = formatAmount(value, currency);
+  return /^[+-]/.test(formatted) || /^[0.,]+$/.test(formatted) ? formatted : `+${formatted}`;
+}
 
 const MONEY_PATTERN = /^([+-])?(\d+)(?:\.(\d+))?$/;
 
@@ -10,7 +28,7 @@ function groupThousands(digits: string): string {
 }
 
 /**
- * "1234.5" -> "1,234.50"; "0.00000001" -> "0.00000001"; "-12" -> "-12.00". At least
+ * Exact: "1234.5" -> "1,234.50"; "0.00000001" -> "0.00000001"; "-12" -> "-12.00". At least
  * `minFractionDigits` decimals, and every decimal the server sent. Returns the input unchanged when
  * it is not a decimal string (so nothing is invented).
  */
@@ -64,4 +82,37 @@ export function fractionToPercent(fraction: string): string {
   const int = `${match[1]}${decimals.slice(0, 2)}`.replace(/^0+(?=\d)/, '');
   const frac = decimals.slice(2).replace(/0+$/, '');
   return frac ? `${int}.${frac}` : int;
+}
+
+/*
+ * Holding back the header balance while a game animates its result (a plinko ball still falling): the
+ * balance must not give the result away before the animation does. While a currency is held, live balance
+ * updates for it wait, and only the newest runs when the last hold ends. (Here rather than in a module of
+ * its own: every new shared chunk adds its name to the first screen's preload map.)
+ */
+type HeldCurrency = 'USD' | 'BZU';
+
+const holds: Record<HeldCurrency, number> = { USD: 0, BZU: 0 };
+const waiting: Partial<Record<HeldCurrency, () => void>> = {};
+
+/** Holds the currency's balance until the returned release is called (calling it again does nothing). */
+export function holdBalance(currency: HeldCurrency): () => void {
+  holds[currency] += 1;
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    holds[currency] -= 1;
+    const apply = waiting[currency];
+    if (holds[currency] === 0 && apply) {
+      delete waiting[currency];
+      apply();
+    }
+  };
+}
+
+/** Runs a balance change now, or (replacing any earlier one) when the currency's last hold ends. */
+export function whenBalanceShown(currency: HeldCurrency, apply: () => void): void {
+  if (holds[currency] > 0) waiting[currency] = apply;
+  else apply();
 }

@@ -1,7 +1,7 @@
 import { Alert, Badge, Button, Group, Select, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { toApiError } from '../../lib/api-error';
-import { formatMoney } from './money';
+import { formatAmount } from './money';
 import { PAGE_SIZES } from './paging';
 
 /** The server's own message for a failed request. */
@@ -39,7 +39,7 @@ export function StatusBadge({ status }: { status: string }) {
 export function AssetAmount({ amount, asset }: { amount: string; asset: string }) {
   return (
     <Text ff="monospace" size="sm" fw={600}>
-      {formatMoney(amount)} {asset}
+      {formatAmount(amount, asset)} {asset}
     </Text>
   );
 }

@@ -2,6 +2,7 @@ import type { Db } from '../../../../db/client.js';
 import {
   consumeEmailToken,
   deleteExpiredEmailTokens,
+  emailTokenOwnerVerified,
   findUsableEmailToken,
   insertEmailToken,
   retireEmailTokens,
@@ -159,7 +160,11 @@ export class AuthService {
       const userId = await consumeEmailToken(trx, hashToken(token), 'verify_email', now);
       return userId === undefined ? undefined : markEmailVerified(trx, userId);
     });
-    if (!row) throw new DomainError('BAD_REQUEST', INVALID_VERIFICATION_LINK_MESSAGE, { code: 'INVALID_TOKEN' });
+    if (!row) {
+      // The legacy answer stays "invalid or expired"; the code tells a page to say the address is already verified.
+      const verified = await emailTokenOwnerVerified(this.deps.db, hashToken(token), 'verify_email');
+      throw new DomainError('BAD_REQUEST', INVALID_VERIFICATION_LINK_MESSAGE, { code: verified ? 'EMAIL_ALREADY_VERIFIED' : 'INVALID_TOKEN' });
+    }
     return { message: 'Email verified', user: await this.view(toAuthUser(row)) };
   }
 
