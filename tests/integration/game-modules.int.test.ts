@@ -1,12 +1,37 @@
 import { createHmac } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { floatsFromSeeds, minePositions } from '../../server/src/domain/games/rules/index.js';
+import { z } from 'zod';
+import { betIdSchema, originalsMeta, stakeFields, type MultiStepGame } from '../../server/src/domain/games/game-module.js';
+import { floatsFromSeeds, minePositions, ratio } from '../../server/src/domain/games/rules/index.js';
+import { parseAmount } from '../../server/src/domain/wallet/amounts.js';
 import { FAST_HASHING, OPEN_TABLE_LIMITS, RELAXED_LIMITS, expectLegacyError, http, signedInAccount } from '../support/auth.js';
 import { startTestPlatform, type TestPlatform } from '../support/platform.js';
 import { fundPlayer, trpc, WALLET_TEST_ENV } from '../support/wallet.js';
 
 const hmac = (key: string, message: string) => new Uint8Array(createHmac('sha256', key).update(message).digest());
+
+const toyInput = z.object({ ...stakeFields });
+/**
+ * A toy multi-step game defined here only, handed to the engine directly (it is not registered): each `raise` takes
+ * the opening stake again, as blackjack's double and split will; cash-out returns everything staked.
+ */
+const RAISING_GAME = {
+  ...originalsMeta('raise-toy', 'Raise toy', 'test only'),
+  kind: 'multi-step',
+  input: toyInput,
+  wager: (input: z.output<typeof toyInput>) => ({ amount: input.amount, params: { opening: input.amount.toString() } }),
+  paramsError: () => null,
+  start: () => ({ state: { raises: 0 }, status: 'open', multiplier: ratio(1n) }),
+  actions: {
+    raise: {
+      input: z.object({ betId: betIdSchema }),
+      apply: ({ state, params }) => ({ state: { raises: state.raises + 1 }, status: 'open', multiplier: ratio(1n), raise: BigInt(params.opening) }),
+    },
+  },
+  cashout: ({ state }) => ({ state, status: 'won', multiplier: ratio(1n) }),
+  visible: (state) => ({ ...state }),
+} satisfies MultiStepGame<typeof toyInput, { opening: string }, { raises: number }>;
 
 /** Games as modules (issue 25): what the registry gives every game, and what the database no longer needs. */
 describe('game modules: registry-built routes, one settlement per round, slugs without migrations', () => {
@@ -71,6 +96,28 @@ describe('game modules: registry-built routes, one settlement per round, slugs w
     expect(await payoutsOf(started.body.id)).toBe('1');
     const payout = BigInt(Math.round(won[0]!.body.payout * 1e8));
     expect((await services().ledger.balances(player.user.id)).USD).toBe(5n * 100_000_000n - 100_000_000n + payout);
+    expect(await services().ledger.check()).toEqual([]);
+  });
+
+  it('a step may raise the stake (double, split, insurance): one more stake posting, the bet amount grows, the payout is on the total; a raise the balance cannot cover changes nothing', async () => {
+    const player = await funded('3.5');
+    const who = { id: player.user.id, username: player.user.publicUsername as string };
+    const bets = services().bets;
+    const started = await bets.startRound(who, RAISING_GAME, { amount: parseAmount('1'), currency: 'USD' });
+    expect(started.balance).toBe('2.5');
+    const raised = await bets.act(player.user.id, RAISING_GAME, 'raise', { betId: started.bet.id });
+    expect(raised.bet).toMatchObject({ amount: '2', state: 'open', outcome: { raises: 1 } });
+    expect(raised.balance).toBe('1.5');
+    expect((await bets.act(player.user.id, RAISING_GAME, 'raise', { betId: started.bet.id })).bet.amount).toBe('3');
+    // 0.5 left: the third raise is refused and the round is as it was.
+    await expect(bets.act(player.user.id, RAISING_GAME, 'raise', { betId: started.bet.id })).rejects.toMatchObject({ code: 'INSUFFICIENT_FUNDS' });
+    const round = await db().selectFrom('bets').select(['amount_e8', 'outcome', 'state']).where('id', '=', started.bet.id).executeTakeFirstOrThrow();
+    expect(round).toEqual({ amount_e8: '300000000', outcome: { raises: 2 }, state: 'open' });
+    const cashed = await bets.cashout(player.user.id, RAISING_GAME, started.bet.id);
+    expect(cashed.bet).toMatchObject({ state: 'won', amount: '3', payout: '3', multiplier: '1.0000' });
+    expect(cashed.balance).toBe('3.5');
+    const stakes = await sql<{ n: string }>`select count(*)::text as n from ledger_transactions where idempotency_key like ${`bet:${started.bet.id}:stake%`}`.execute(db());
+    expect(stakes.rows[0]!.n).toBe('3');
     expect(await services().ledger.check()).toEqual([]);
   });
 

@@ -128,11 +128,14 @@ function balanceAfter(result: PostResult, userId: number, currency: Currency): b
 }
 const ONE = ratio(1n);
 
-/** A bet's stake (player -> house:games) or payout (house:games -> player), keyed by the bet. */
-function betPosting(step: 'stake' | 'payout', userId: number, betId: string, game: string, currency: Currency, amount: bigint): PostInput {
+/**
+ * A bet's stake (player -> house:games) or payout (house:games -> player), keyed by the bet. A raise of a multi-step
+ * round is a stake keyed by the bet's total after it (totals only grow, so each raise has its own key).
+ */
+function betPosting(step: 'stake' | 'payout', userId: number, betId: string, game: string, currency: Currency, amount: bigint, raisedTo?: bigint): PostInput {
   const toHouse = step === 'stake' ? amount : -amount;
   return {
-    key: `bet:${betId}:${step}`,
+    key: raisedTo === undefined ? `bet:${betId}:${step}` : `bet:${betId}:stake:${raisedTo}`,
     kind: `bet-${step}`,
     userId,
     memo: { betId, game },
@@ -212,7 +215,9 @@ export class BetEngine {
       async (tx, pair) => {
         if (await hasOpenRound(tx.trx, userId)) throw roundOpen(game);
         const floats = roundFloats(pair, pair.nonce);
-        const resolved = this.resolve(game, { params, floats }, game.start({ params, floats }), amount, stake.currency);
+        const first = game.start({ params, floats });
+        if (first.raise) throw new Error(`${game.slug}: start cannot raise the stake (the wager is the stake)`);
+        const resolved = this.resolve(game, { params, floats }, first, amount, stake.currency);
         const bet: NewBet = {
           userId,
           game: game.slug,
@@ -306,13 +311,20 @@ export class BetEngine {
       const current = (await betById(tx.trx, betId))!;
       const pair = (await seedPairById(tx.trx, current.seedPairId))!;
       const round = { state: locked.outcome as S, params: current.params as P, floats: roundFloats(pair, current.nonce) };
-      const resolved = this.resolve(game, round, step(round), current.amount, current.currency);
+      const next = step(round);
+      const raise = next.raise ?? 0n;
+      if (raise < 0n) throw new Error(`${game.slug}: a step cannot lower the stake`);
+      const amount = current.amount + raise;
+      // The raise first: refused by the balance, it rolls the whole step back.
+      if (raise > 0n) await tx.post(betPosting('stake', userId, betId, game.slug, current.currency, raise, amount));
+      const resolved = this.resolve(game, round, next, amount, current.currency);
       const ended = resolved.state !== 'open';
       await updateBet(tx.trx, betId, {
         state: resolved.state,
         outcome: resolved.outcome,
         multiplier: resolved.multiplier,
-        ...(ended ? { payout: resolved.payout, highRoller: this.isHighRoller(current.currency, current.amount, resolved.payout) } : {}),
+        ...(raise > 0n ? { amount } : {}),
+        ...(ended ? { payout: resolved.payout, highRoller: this.isHighRoller(current.currency, amount, resolved.payout) } : {}),
       });
       if (resolved.payout > 0n) await tx.post(betPosting('payout', userId, betId, game.slug, current.currency, resolved.payout));
       const row = (await betById(tx.trx, betId))!;

@@ -81,7 +81,13 @@ export interface InstantGame<Schema extends BetSchema = BetSchema, P = unknown, 
 export interface Step<S> {
   state: S;
   status: 'open' | 'won' | 'lost';
+  /** Of everything staked so far, raises included. */
   multiplier: Ratio;
+  /**
+   * More stake taken by an action (a double, a split, insurance): posted with the step, covered by the balance or the
+   * step is refused (INSUFFICIENT_FUNDS) and changes nothing; part of the bet's amount from then on.
+   */
+  raise?: bigint;
 }
 
 /** An open round as a step sees it: the stored state, the bet's params and its floats. */
