@@ -89,7 +89,6 @@ class ExistingBet extends Error {
   }
 }
 
-
 /** One open round per player: the refusal, in the words of the game being started. */
 const roundOpen = (game: { slug: string }) => new DomainError('CONFLICT', `Finish your open ${game.slug} round first`, { code: 'ROUND_OPEN' });
 const REFERRER_CACHE_MAX = 100_000;
@@ -284,8 +283,9 @@ export class BetEngine {
     amount: bigint,
     currency: Currency,
   ): Resolution {
-    if (step.status === 'lost') return { state: 'lost', outcome: step.state, payout: 0n, multiplier: formatRatio(step.multiplier, 4) };
     const payout = applyRatio(amount, step.multiplier);
+    // A lost round returns less than its stake, maybe something (blackjack's insurance): never near the limit.
+    if (step.status === 'lost') return { state: 'lost', outcome: step.state, payout, multiplier: formatRatio(step.multiplier, 4) };
     const limit = this.limits.maxProfit[currency];
     if (payout - amount >= limit) {
       const ended = step.status === 'won' ? step : game.cashout({ ...round, state: step.state });

@@ -133,9 +133,14 @@ export interface MultiStepGame<
   nextMultiplier?(state: S): Ratio | null;
 }
 
-/** The originals' catalogue facts: 99% to player. */
+/** Catalogue facts for a game that returns the originals' 99%. */
 export function originalsMeta(slug: string, name: string, description: string): GameMeta {
   return { slug, name, description, rtp: ORIGINALS_RTP_PERCENT, houseEdgePpm: ORIGINALS_HOUSE_EDGE_PPM };
+}
+
+/** The catalogue facts a shared rules object already carries. */
+export function metaOf(rules: GameMeta): GameMeta {
+  return { slug: rules.slug, name: rules.name, description: rules.description, rtp: rules.rtp, houseEdgePpm: rules.houseEdgePpm };
 }
 
 /** An instant game staking one `amount` whose rules give a multiplier (dice, limbo, plinko, keno). */
@@ -145,7 +150,7 @@ export function oneAmountInstant<Schema extends z.ZodType<BetInput & { amount: b
   params: (input: z.output<Schema>) => P,
 ): InstantGame<Schema, P, O> {
   return {
-    ...originalsMeta(rules.slug, rules.name, rules.description),
+    ...metaOf(rules),
     kind: 'instant',
     input,
     wager: (parsed) => ({ amount: parsed.amount, params: params(parsed) }),

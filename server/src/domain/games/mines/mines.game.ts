@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DomainError } from '../../errors.js';
-import { betIdSchema, originalsMeta, stakeFields, type MultiStepGame, type Round, type Step } from '../game-module.js';
+import { betIdSchema, metaOf, stakeFields, type MultiStepGame, type Round, type Step } from '../game-module.js';
 import {
   MINES_MAX,
   MINES_MIN,
@@ -36,7 +36,7 @@ function cashedOut(round: MinesRound): Step<MinesOutcome> {
 
 /** Mines: reveal safe tiles and cash out before a mine (rules/mines.ts). */
 export const MINES_GAME = {
-  ...originalsMeta('mines', MINES_RULES.name, MINES_RULES.description),
+  ...metaOf(MINES_RULES),
   slug: 'mines',
   kind: 'multi-step',
   input: minesStartSchema,
