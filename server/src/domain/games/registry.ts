@@ -5,12 +5,31 @@ import { LIMBO_GAME } from './limbo/limbo.game.js';
 import { MINES_GAME } from './mines/mines.game.js';
 import { PLINKO_GAME } from './plinko/plinko.game.js';
 
+/** The form `bets.game` accepts (migration 20261128_0601). */
+const SLUG = /^[a-z][a-z0-9-]{0,31}$/;
+/** Names the platform gives a game's procedures and routes (game-procedures.ts, rest/games.routes.ts). */
+const TAKEN_ACTION_NAMES = new Set(['start', 'cashout', 'active', 'bet', 'actions']);
+
+/** Checked when the server loads: a bad entry stops it at boot rather than at the first bet. */
+export function checkRegistry<const T extends readonly { slug: string; kind: string; actions?: object }[]>(games: T): T {
+  const seen = new Set<string>();
+  for (const game of games) {
+    if (!SLUG.test(game.slug)) throw new Error(`game slug ${JSON.stringify(game.slug)} must match ${SLUG}`);
+    if (seen.has(game.slug)) throw new Error(`game ${game.slug} is registered twice`);
+    seen.add(game.slug);
+    for (const name of Object.keys(game.actions ?? {})) {
+      if (TAKEN_ACTION_NAMES.has(name)) throw new Error(`game ${game.slug}: the action name ${name} is taken by the platform`);
+    }
+  }
+  return games;
+}
+
 /**
  * Every game the platform offers, in catalogue order: one line per game. The catalogue (games.list, GET /api/games),
  * the tRPC procedures (games.<slug>.*), the REST routes (/api/games/<slug>/bets...), the slug filters of the bet
  * history and the bet views all come from this list; the database takes any slug, and the engine writes only these.
  */
-export const GAMES = [DICE_GAME, LIMBO_GAME, PLINKO_GAME, KENO_GAME, MINES_GAME] as const;
+export const GAMES = checkRegistry([DICE_GAME, LIMBO_GAME, PLINKO_GAME, KENO_GAME, MINES_GAME] as const);
 
 export type Game = (typeof GAMES)[number];
 export type GameSlug = Game['slug'];
