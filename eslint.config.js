@@ -57,6 +57,25 @@ export default tseslint.config(
     },
   },
   {
+    // A game module's own pure rules (server/src/domain/games/<slug>/rules.ts) are shared with the browser the same way;
+    // they may also use the shared rules folder (floats, ratios).
+    files: ['server/src/domain/games/*/rules.ts'],
+    ignores: ['server/src/domain/games/rules/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(?!\\./[^/]+$|\\.\\./rules/[a-z0-9-]+(\\.js)?$)',
+              message: "a game's rules.ts is shared with the browser: import only its siblings and the shared rules folder (../rules/).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['client/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     languageOptions: { globals: globals.browser },
@@ -70,9 +89,9 @@ export default tseslint.config(
             {
               // (?<!@trpc): the package @trpc/server (its observable helpers) is not the repo's server.
               // The originals' pure rules (outcomes, tables) are one implementation for server, verifier and UI.
-              regex: '(?<!@trpc)(^|/)(server|worker|db)/(?!src/trpc/router(\\.js)?$|src/domain/[^/]+/[^/]+\\.schemas(\\.js)?$|src/domain/(games|raffle)/rules(/[a-z0-9-]+)?(\\.js)?$)',
+              regex: '(?<!@trpc)(^|/)(server|worker|db)/(?!src/trpc/router(\\.js)?$|src/domain/[^/]+/[^/]+\\.schemas(\\.js)?$|src/domain/(games|raffle)/rules(/[a-z0-9-]+)?(\\.js)?$|src/domain/games/[a-z0-9-]+/rules(\\.js)?$)',
               message:
-                'The client may import only `type AppRouter`, the shared zod schemas (*.schemas.ts) and the rules folders (server/src/domain/games/rules, server/src/domain/raffle/rules) from the server.',
+                'The client may import only `type AppRouter`, the shared zod schemas (*.schemas.ts) and the rules folders (server/src/domain/games/rules, server/src/domain/raffle/rules) and each game folder rules.ts from the server.',
             },
             {
               regex: '(^|/)server/src/trpc/router(\\.js)?$',

@@ -140,13 +140,14 @@ export async function insertBet(db: Executor, bet: NewBet): Promise<{ id: string
 export async function updateBet(
   db: Executor,
   id: string,
-  change: { state: BetState; outcome: unknown; payout?: bigint; multiplier?: string; highRoller?: boolean },
+  change: { state: BetState; outcome: unknown; amount?: bigint; payout?: bigint; multiplier?: string; highRoller?: boolean },
 ): Promise<void> {
   await db
     .updateTable('bets')
     .set({
       state: change.state,
       outcome: JSON.stringify(change.outcome),
+      ...(change.amount !== undefined ? { amount_e8: change.amount } : {}),
       ...(change.payout !== undefined ? { payout_e8: change.payout } : {}),
       ...(change.multiplier !== undefined ? { multiplier: change.multiplier } : {}),
       ...(change.highRoller !== undefined ? { high_roller: change.highRoller } : {}),

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BetEngine } from '../../server/src/domain/games/bet-engine.js';
-import { DICE_RULES } from '../../server/src/domain/games/rules/index.js';
+import { DICE_GAME } from '../../server/src/domain/games/dice/dice.game.js';
 import { parseAmount } from '../../server/src/domain/wallet/amounts.js';
 import { housekeepingHandlers } from '../../worker/src/processors/housekeeping.processor.js';
 import { FAST_HASHING, OPEN_TABLE_LIMITS, RELAXED_LIMITS, signedInAccount } from '../support/auth.js';
@@ -85,7 +85,7 @@ describe('accrual sweep: settled bets whose XP, rakeback or referral commission 
     const params = { target: 50.5, condition: 'over' as const };
 
     // The normal path, for the figures the sweep must reproduce.
-    const normal = await services().bets.playInstant(who, DICE_RULES, stake, params);
+    const normal = await services().bets.playInstant(who, DICE_GAME, { ...stake, ...params });
     const normalEconomy = await economyRow(normal.bet.id);
     const normalCommission = await commissionRow(normal.bet.id);
     expect(normalEconomy).toBeDefined();
@@ -94,8 +94,8 @@ describe('accrual sweep: settled bets whose XP, rakeback or referral commission 
 
     // Two bets settle while every accrual fails: one old enough for the sweep, one too young.
     const broken = brokenEngine();
-    const missed = await broken.playInstant(who, DICE_RULES, stake, params);
-    const young = await broken.playInstant(who, DICE_RULES, stake, params);
+    const missed = await broken.playInstant(who, DICE_GAME, { ...stake, ...params });
+    const young = await broken.playInstant(who, DICE_GAME, { ...stake, ...params });
     expect(failures.filter((f) => f === 'referral accrual')).toHaveLength(2);
     expect(failures.filter((f) => f === 'xp and rakeback accrual')).toHaveLength(2);
     expect([await economyRow(missed.bet.id), await commissionRow(missed.bet.id)]).toEqual([undefined, undefined]);
@@ -147,7 +147,7 @@ describe('accrual sweep: settled bets whose XP, rakeback or referral commission 
     const who = { id: player.user.id as number, username: player.user.username as string };
     const broken = brokenEngine();
     const ids: string[] = [];
-    for (let i = 0; i < 3; i += 1) ids.push((await broken.playInstant(who, DICE_RULES, { amount: parseAmount('1'), currency: 'USD' }, { target: 50.5, condition: 'over' })).bet.id);
+    for (let i = 0; i < 3; i += 1) ids.push((await broken.playInstant(who, DICE_GAME, { amount: parseAmount('1'), currency: 'USD', target: 50.5, condition: 'over' })).bet.id);
     // Settled 5, 4 and 3 minutes ago, in bet order.
     for (const [i, id] of ids.entries()) await backdate(id, (5 - i) * 60_000);
     expect(await services().bets.accrueMissed({ olderThanMs: 60_000, limit: 2 })).toEqual({ attempted: 2, failed: 0 });
@@ -166,14 +166,14 @@ describe('accrual sweep: settled bets whose XP, rakeback or referral commission 
     await fundPlayer(platform, player.token, '10');
     const who = { id: player.user.id as number, username: player.user.username as string };
     const broken = brokenEngine();
-    const bet = (await broken.playInstant(who, DICE_RULES, { amount: parseAmount('2'), currency: 'USD' }, { target: 50.5, condition: 'over' })).bet;
+    const bet = (await broken.playInstant(who, DICE_GAME, { amount: parseAmount('2'), currency: 'USD', target: 50.5, condition: 'over' })).bet;
     await backdate(bet.id, 90_000);
     // The sweep of a process whose economy port still fails: counted, logged, nothing written.
     expect(await broken.accrueMissed({ olderThanMs: 60_000, limit: 10 })).toEqual({ attempted: 1, failed: 1 });
     expect(failures.at(-1)).toBe('xp and rakeback accrual');
     expect(await economyRow(bet.id)).toBeUndefined();
     // A newer bet settles fine meanwhile, and the watermark must not pass the failed one.
-    const later = (await services().bets.playInstant(who, DICE_RULES, { amount: parseAmount('1'), currency: 'USD' }, { target: 50.5, condition: 'over' })).bet;
+    const later = (await services().bets.playInstant(who, DICE_GAME, { amount: parseAmount('1'), currency: 'USD', target: 50.5, condition: 'over' })).bet;
     await sql`update bets set settled_at = now() - interval '70 seconds' where id = ${later.id}`.execute(db());
     expect(await broken.accrueMissed({ olderThanMs: 60_000, limit: 10 })).toEqual({ attempted: 1, failed: 1 });
     expect(await services().bets.accrueMissed({ olderThanMs: 60_000, limit: 10 })).toEqual({ attempted: 1, failed: 0 });

@@ -4,7 +4,8 @@ import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DomainError } from '../../server/src/domain/errors.js';
-import { DICE_RULES, PLINKO_RULES } from '../../server/src/domain/games/rules/index.js';
+import { DICE_GAME } from '../../server/src/domain/games/dice/dice.game.js';
+import { PLINKO_GAME } from '../../server/src/domain/games/plinko/plinko.game.js';
 import { formatAmount, parseAmount } from '../../server/src/domain/wallet/amounts.js';
 import { referralCommission } from '../../server/src/domain/wallet/referral.service.js';
 import { signWebhook } from '../../server/src/domain/wallet/webhook-signature.js';
@@ -461,8 +462,8 @@ describe('wallet: ledger, deposits, withdrawals', () => {
               const player = players[step.u]!;
               const placed =
                 step.game === 'dice'
-                  ? services().bets.playInstant({ id: player.user.id, username: player.user.publicUsername }, DICE_RULES, { amount, currency: 'USD' }, { target: step.target / 100, condition: 'over' })
-                  : services().bets.playInstant({ id: player.user.id, username: player.user.publicUsername }, PLINKO_RULES, { amount, currency: 'USD' }, { rows: 8 + (step.target % 5), risk: 'high' });
+                  ? services().bets.playInstant({ id: player.user.id, username: player.user.publicUsername }, DICE_GAME, { amount, currency: 'USD', target: step.target / 100, condition: 'over' })
+                  : services().bets.playInstant({ id: player.user.id, username: player.user.publicUsername }, PLINKO_GAME, { amount, currency: 'USD', rows: 8 + (step.target % 5), risk: 'high' });
               const outcome = await placed.then((result) => result, (error: DomainError) => error.code);
               if (amount <= cash[step.u]!) {
                 expect(outcome).toMatchObject({ bet: { amount: formatAmount(amount) } });

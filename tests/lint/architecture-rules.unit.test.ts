@@ -43,6 +43,23 @@ describe('architecture lint rules', { timeout: 60_000 }, () => {
     expect(await restrictedImportErrors("import { x } from '../../../../server/src/domain/games/rules/../bet-engine';\nexport const e = x;\n", file)).toHaveLength(1);
   });
 
+  it("lets the client import a game folder's rules.ts (a game module's pure rules), and nothing else of the folder", async () => {
+    const file = 'client/src/features/games/example.ts';
+    expect(await restrictedImportErrors("import { spin } from '../../../../server/src/domain/games/roulette/rules';\nexport const s = spin;\n", file)).toEqual([]);
+    expect(await restrictedImportErrors("import { spin } from '../../../../server/src/domain/games/roulette/rules.js';\nexport const s = spin;\n", file)).toEqual([]);
+    expect(await restrictedImportErrors("import { G } from '../../../../server/src/domain/games/roulette/roulette.game';\nexport const g = G;\n", file)).toHaveLength(1);
+    expect(await restrictedImportErrors("import { x } from '../../../../server/src/domain/games/roulette/rules/../../bet-engine';\nexport const e = x;\n", file)).toHaveLength(1);
+  });
+
+  it("keeps a game folder's rules.ts pure: its siblings and the shared rules folder only", async () => {
+    const file = 'server/src/domain/games/roulette/rules.ts';
+    expect(await restrictedImportErrors("import { ratio } from '../rules/ratio.js';\nexport const r = ratio;\n", file)).toEqual([]);
+    expect(await restrictedImportErrors("import { chips } from './chips.js';\nexport const c = chips;\n", file)).toEqual([]);
+    expect(await restrictedImportErrors("import { z } from 'zod';\nexport const s = z;\n", file)).toHaveLength(1);
+    expect(await restrictedImportErrors("import { x } from '../bet-engine.js';\nexport const e = x;\n", file)).toHaveLength(1);
+    expect(await restrictedImportErrors("import { x } from '../rules/../bet-engine.js';\nexport const e = x;\n", file)).toHaveLength(1);
+  });
+
   it('keeps the games rules pure: only sibling imports, no node: modules or packages', async () => {
     const file = 'server/src/domain/games/rules/example.ts';
     expect(await restrictedImportErrors("import { ratio } from './ratio.js';\nexport const r = ratio;\n", file)).toEqual([]);

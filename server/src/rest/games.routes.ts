@@ -1,6 +1,8 @@
 import { Router, type Request } from 'express';
+import { TRPCError } from '@trpc/server';
 import type { BetResult, BetView } from '../domain/games/bet.views.js';
 import type { GameInfo } from '../domain/games/games.service.js';
+import { GAMES, type AnyGame } from '../domain/games/registry.js';
 import { legacyHandler, type Caller, type ContextForRequest } from './legacy-handler.js';
 
 /** The JSON body as a plain object; anything else (missing, array, string) reads as empty. */
@@ -45,11 +47,16 @@ function legacyGame(game: GameInfo) {
   };
 }
 
-const stakeOf = (input: Record<string, unknown>) => ({
-  amount: amountText(input.amount) as string,
-  currency: input.currency as 'USD' | 'BZU' | undefined,
-  clientBetId: input.clientBetId as string | undefined,
-});
+/** The body with the game's amount fields (at any depth: chips in a list) as decimal text; other fields as sent. */
+export function legacyAmounts(value: unknown, fields: ReadonlySet<string>): unknown {
+  if (Array.isArray(value)) return value.map((item) => legacyAmounts(item, fields));
+  if (typeof value !== 'object' || value === null) return value;
+  return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, fields.has(key) ? amountText(item) : legacyAmounts(item, fields)]));
+}
+
+type GameCall = (input: unknown) => Promise<BetResult>;
+/** A registered game's procedure by name (the registry builds them: trpc/routers/game-procedures.ts). */
+const procedureOf = (caller: Caller, slug: string, name: string) => (caller.games as unknown as Record<string, Record<string, GameCall>>)[slug]![name]!;
 
 /** A query value as the procedure's type: absent stays absent, a number field is parsed (bad text fails the schema). */
 const queryText = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
@@ -78,31 +85,34 @@ export function gamesRoutes(contextFor: ContextForRequest): Router {
       res.json(await caller.fairness.rotate({ clientSeed: body(req).clientSeed as string | undefined }));
     }),
   );
-  /** A new bet: the game's procedure on the stake and the game's own fields, answered 201 with the bet. */
-  const betRoute = (game: string, place: (caller: Caller, input: Record<string, unknown>) => Promise<BetResult>) =>
+  // One set of routes per registered game: POST /api/games/<slug>/bets places an instant bet or starts a round; a
+  // multi-step game adds /bets/:id/<action> per action, /bets/:id/actions ({ action, ...fields }) and /bets/:id/cashout.
+  for (const game of GAMES as readonly AnyGame[]) {
+    const amounts = new Set(game.amountFields ?? ['amount']);
     routes.post(
-      `/api/games/${game}/bets`,
+      `/api/games/${game.slug}/bets`,
       legacyHandler(contextFor, async (caller, req, res) => {
-        res.status(201).json(placed(await place(caller, body(req))));
+        const place = procedureOf(caller, game.slug, game.kind === 'instant' ? 'bet' : 'start');
+        res.status(201).json(placed(await place(legacyAmounts(body(req), amounts))));
       }),
     );
-  betRoute('dice', (caller, input) => caller.games.dice.bet({ ...stakeOf(input), target: input.target as number, condition: input.condition as 'over' }));
-  betRoute('limbo', (caller, input) => caller.games.limbo.bet({ ...stakeOf(input), target: input.target as number }));
-  betRoute('plinko', (caller, input) => caller.games.plinko.bet({ ...stakeOf(input), rows: input.rows as number, risk: input.risk as 'low' }));
-  betRoute('keno', (caller, input) => caller.games.keno.bet({ ...stakeOf(input), picks: input.picks as number[], risk: input.risk as 'classic' }));
-  betRoute('mines', (caller, input) => caller.games.mines.start({ ...stakeOf(input), mines: input.mines as number }));
-  routes.post(
-    '/api/games/mines/bets/:id/reveal',
-    legacyHandler(contextFor, async (caller, req, res) => {
-      res.json(placed(await caller.games.mines.reveal({ betId: String(req.params.id), tile: body(req).tile as number })));
-    }),
-  );
-  routes.post(
-    '/api/games/mines/bets/:id/cashout',
-    legacyHandler(contextFor, async (caller, req, res) => {
-      res.json(placed(await caller.games.mines.cashout({ betId: String(req.params.id) })));
-    }),
-  );
+    if (game.kind !== 'multi-step') continue;
+    const step = (caller: Caller, req: Request, name: string) =>
+      procedureOf(caller, game.slug, name)({ ...(legacyAmounts(body(req), amounts) as object), betId: String(req.params.id) });
+    const stepRoute = (name: string) => legacyHandler(contextFor, async (caller, req, res) => void res.json(placed(await step(caller, req, name))));
+    for (const action of Object.keys(game.actions)) routes.post(`/api/games/${game.slug}/bets/:id/${action}`, stepRoute(action));
+    routes.post(
+      `/api/games/${game.slug}/bets/:id/actions`,
+      legacyHandler(contextFor, async (caller, req, res) => {
+        const action = body(req).action;
+        if (typeof action !== 'string' || !Object.hasOwn(game.actions, action)) {
+          throw new TRPCError({ code: 'BAD_REQUEST', message: `action must be one of: ${Object.keys(game.actions).join(', ')}` });
+        }
+        res.json(placed(await step(caller, req, action)));
+      }),
+    );
+    routes.post(`/api/games/${game.slug}/bets/:id/cashout`, stepRoute('cashout'));
+  }
   routes.get(
     '/api/bets',
     legacyHandler(contextFor, async (caller, req, res) => {

@@ -47,7 +47,8 @@ export function MinesGame() {
   const minePositions = outcome?.minePositions ?? [];
   const shownMines = outcome?.mines ?? mines;
   const next = open ? minesNextMultiplier(shownMines, revealed.length) : null;
-  const current = revealed.length > 0 ? formatRatio(minesMultiplier(shownMines, revealed.length), 4) : null;
+  // A round cashed out at the profit limit paid less than the tiles' multiplier: show what it paid.
+  const current = round?.capped ? round.multiplier : revealed.length > 0 ? formatRatio(minesMultiplier(shownMines, revealed.length), 4) : null;
 
   function finish(bet: BetView) {
     setRound(bet);
@@ -116,7 +117,7 @@ export function MinesGame() {
         </Text>
         {round && !open ? (
           <Text size="sm" fw={700} c={round.state === 'won' ? 'teal' : 'red'} data-testid="mines-result">
-            {round.state === 'won' ? `Won ${formatAmount(round.payout, round.currency)} ${round.currency}` : 'Mine hit'}
+            {round.state === 'won' ? `Won ${formatAmount(round.payout, round.currency)} ${round.currency}${round.capped ? ' (max profit reached)' : ''}` : 'Mine hit'}
           </Text>
         ) : null}
       </Group>

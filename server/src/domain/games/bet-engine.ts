@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import type { Db } from '../../../../db/client.js';
 import { accountBalance } from '../../../../db/repositories/ledger.repo.js';
 import {
@@ -23,21 +24,10 @@ import { DomainError } from '../errors.js';
 import { formatAmount, type Currency } from '../wallet/amounts.js';
 import { accountCode, type LedgerService, type LedgerTx, type PostInput, type PostResult } from '../wallet/ledger.service.js';
 import { toBetView, type BetResult, type BetView } from './bet.views.js';
-import { betFloats, type FairnessService } from './fairness.service.js';
-import {
-  applyRatio,
-  compareRatio,
-  formatRatio,
-  GAME_RULES,
-  MINES_RULES,
-  MINES_TILES,
-  minesMultiplier,
-  minePositions,
-  ratio,
-  type InstantGameRules,
-  type MinesOutcome,
-  type Ratio,
-} from './rules/index.js';
+import { betFloats, roundFloats, type FairnessService } from './fairness.service.js';
+import type { BetSchema, InstantGame, MultiStepGame, RoundFloats, Step } from './game-module.js';
+import { gameBySlug } from './registry.js';
+import { applyRatio, compareRatio, formatRatio, ratio } from './rules/index.js';
 
 /** Who bets: the id, and the public name the feed shows (the signed-in user's, so the answer needs no lookup). */
 export interface BetPlayer {
@@ -45,10 +35,19 @@ export interface BetPlayer {
   username: string;
 }
 
+/** What a new bet stakes: the total amount taken from the balance, in one currency, with the retry key. */
 export interface StakeInput {
   amount: bigint;
   currency: Currency;
   clientBetId?: string;
+}
+
+/** Where a step leaves the bet row: its state, stored outcome, payout and shown multiplier. */
+interface Resolution {
+  state: 'open' | 'won' | 'lost';
+  outcome: object;
+  payout: bigint;
+  multiplier: string;
 }
 
 export interface GameLimits {
@@ -90,7 +89,8 @@ class ExistingBet extends Error {
   }
 }
 
-const ZERO = ratio(0n);
+/** One open round per player: the refusal, in the words of the game being started. */
+const roundOpen = (game: { slug: string }) => new DomainError('CONFLICT', `Finish your open ${game.slug} round first`, { code: 'ROUND_OPEN' });
 const REFERRER_CACHE_MAX = 100_000;
 /** How far back the accrual sweep looks by default: older gaps are left to an operator (see docs/architecture.md). */
 export const ACCRUAL_SWEEP_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
@@ -127,11 +127,14 @@ function balanceAfter(result: PostResult, userId: number, currency: Currency): b
 }
 const ONE = ratio(1n);
 
-/** A bet's stake (player -> house:games) or payout (house:games -> player), keyed by the bet. */
-function betPosting(step: 'stake' | 'payout', userId: number, betId: string, game: string, currency: Currency, amount: bigint): PostInput {
+/**
+ * A bet's stake (player -> house:games) or payout (house:games -> player), keyed by the bet. A raise of a multi-step
+ * round is a stake keyed by the bet's total after it (totals only grow, so each raise has its own key).
+ */
+function betPosting(step: 'stake' | 'payout', userId: number, betId: string, game: string, currency: Currency, amount: bigint, raisedTo?: bigint): PostInput {
   const toHouse = step === 'stake' ? amount : -amount;
   return {
-    key: `bet:${betId}:${step}`,
+    key: raisedTo === undefined ? `bet:${betId}:${step}` : `bet:${betId}:stake:${raisedTo}`,
     kind: `bet-${step}`,
     userId,
     memo: { betId, game },
@@ -156,21 +159,22 @@ export class BetEngine {
     private readonly limits: GameLimits,
   ) {}
 
-  /** Dice, limbo, plinko, keno: one call, one settled bet. */
-  async playInstant<P, O>(player: BetPlayer, rules: InstantGameRules<P, O>, stake: StakeInput, params: P): Promise<BetResult> {
+  /** An instant game: one call, one settled bet. `input` is the game's parsed input. */
+  async playInstant<Schema extends BetSchema, P, O>(player: BetPlayer, game: InstantGame<Schema, P, O>, input: z.output<Schema>): Promise<BetResult> {
     const userId = player.id;
-    this.checkParams(rules.paramsError(params));
-    this.checkStake(stake, rules.maxMultiplier(params));
+    const { amount, params } = game.wager(input);
+    const stake: StakeInput = { amount, currency: input.currency, clientBetId: input.clientBetId };
+    this.checkParams(game.paramsError(params));
+    this.checkMinimum(stake);
+    this.checkMaxProfit(stake, game.maxPayout(params, amount));
     const settled = await this.inBetTransaction(player, stake, async (tx, pair) => {
-      const floats = betFloats(pair, pair.nonce, rules.floatCount(params));
-      const outcome = rules.outcome(floats, params);
-      const multiplier = rules.multiplier(outcome);
-      const payout = applyRatio(stake.amount, multiplier);
+      const floats = betFloats(pair, pair.nonce, game.floatCount(params));
+      const { outcome, multiplier, payout } = game.settle(floats, params, amount);
       const bet: NewBet = {
         userId,
-        game: rules.slug,
+        game: game.slug,
         currency: stake.currency,
-        amount: stake.amount,
+        amount,
         payout,
         multiplier: formatRatio(multiplier, 4),
         state: compareRatio(multiplier, ONE) >= 0 ? 'won' : 'lost',
@@ -179,128 +183,154 @@ export class BetEngine {
         seedPairId: pair.id,
         nonce: pair.nonce,
         clientBetId: stake.clientBetId ?? null,
-        highRoller: this.isHighRoller(stake.currency, stake.amount, payout),
+        highRoller: this.isHighRoller(stake.currency, amount, payout),
         settled: true,
       };
       const { id, createdAt } = await insertBet(tx.trx, bet);
       // Stake and payout are two postings so the stake alone must be covered: a winning bet cannot fund itself.
-      const postings = [betPosting('stake', userId, id, rules.slug, stake.currency, stake.amount)];
-      if (payout > 0n) postings.push(betPosting('payout', userId, id, rules.slug, stake.currency, payout));
+      const postings = [betPosting('stake', userId, id, game.slug, stake.currency, amount)];
+      if (payout > 0n) postings.push(betPosting('payout', userId, id, game.slug, stake.currency, payout));
       // The keys name the bet row inserted just above: new by construction.
       const posted = await tx.postAll(postings, { newKeys: true });
       return { row: newBetRow(id, createdAt, bet, pair, player.username), balance: balanceAfter(posted[posted.length - 1]!, userId, stake.currency) };
     });
-    if (settled.fresh) await this.afterSettle(settled.row, rules.houseEdgePpm);
+    if (settled.fresh) await this.afterSettle(settled.row, game.houseEdgePpm);
     return { bet: toBetView(settled.row), balance: formatAmount(settled.balance) };
   }
 
-  /** Mines: takes the stake and the nonce; the board is fixed from here, and rotation waits for the round to end. */
-  async startMines(player: BetPlayer, stake: StakeInput, mines: number): Promise<BetResult> {
+  /**
+   * A multi-step round starts: takes the stake and the nonce, so every float of the round is fixed from here (and
+   * rotation waits for the round to end). One open round per player, across games.
+   */
+  async startRound<Schema extends BetSchema, P, S extends object>(player: BetPlayer, game: MultiStepGame<Schema, P, S>, input: z.output<Schema>): Promise<BetResult> {
     const userId = player.id;
-    const params = { mines };
-    this.checkParams(MINES_RULES.paramsError(params));
-    this.checkStake(stake, MINES_RULES.maxMultiplier(params));
-    const started = await this.inBetTransaction(player, stake, async (tx, pair) => {
-      if (await hasOpenRound(tx.trx, userId)) {
-        throw new DomainError('CONFLICT', 'Finish your open mines round first', { code: 'ROUND_OPEN' });
-      }
-      const outcome: MinesOutcome = { mines, revealed: [] };
-      const bet: NewBet = {
-        userId,
-        game: 'mines',
-        currency: stake.currency,
-        amount: stake.amount,
-        payout: 0n,
-        multiplier: formatRatio(ZERO, 4),
-        state: 'open',
-        params,
-        outcome,
-        seedPairId: pair.id,
-        nonce: pair.nonce,
-        clientBetId: stake.clientBetId ?? null,
-        highRoller: false,
-        settled: false,
-      };
-      const { id, createdAt } = await insertBet(tx.trx, bet);
-      const [posted] = await tx.postAll([betPosting('stake', userId, id, 'mines', stake.currency, stake.amount)], { newKeys: true });
-      return { row: newBetRow(id, createdAt, bet, pair, player.username), balance: balanceAfter(posted!, userId, stake.currency) };
-    });
+    const { amount, params } = game.wager(input);
+    const stake: StakeInput = { amount, currency: input.currency, clientBetId: input.clientBetId };
+    this.checkParams(game.paramsError(params));
+    this.checkMinimum(stake);
+    const started = await this.inBetTransaction(
+      player,
+      stake,
+      async (tx, pair) => {
+        if (await hasOpenRound(tx.trx, userId)) throw roundOpen(game);
+        const floats = roundFloats(pair, pair.nonce);
+        const first = game.start({ params, floats });
+        if (first.raise) throw new Error(`${game.slug}: start cannot raise the stake (the wager is the stake)`);
+        const resolved = this.resolve(game, { params, floats }, first, amount, stake.currency);
+        const bet: NewBet = {
+          userId,
+          game: game.slug,
+          currency: stake.currency,
+          amount,
+          payout: resolved.payout,
+          multiplier: resolved.multiplier,
+          state: resolved.state,
+          params,
+          outcome: resolved.outcome,
+          seedPairId: pair.id,
+          nonce: pair.nonce,
+          clientBetId: stake.clientBetId ?? null,
+          highRoller: resolved.state !== 'open' && this.isHighRoller(stake.currency, amount, resolved.payout),
+          settled: resolved.state !== 'open',
+        };
+        const { id, createdAt } = await insertBet(tx.trx, bet);
+        const postings = [betPosting('stake', userId, id, game.slug, stake.currency, amount)];
+        if (resolved.payout > 0n) postings.push(betPosting('payout', userId, id, game.slug, stake.currency, resolved.payout));
+        const posted = await tx.postAll(postings, { newKeys: true });
+        return { row: newBetRow(id, createdAt, bet, pair, player.username), balance: balanceAfter(posted[posted.length - 1]!, userId, stake.currency) };
+      },
+      game,
+    );
+    if (started.fresh && started.row.state !== 'open') await this.afterSettle(started.row, game.houseEdgePpm);
     return { bet: toBetView(started.row), balance: formatAmount(started.balance) };
   }
 
-  async revealMines(userId: number, betId: string, tile: number): Promise<BetResult> {
-    return this.minesStep(userId, betId, async (tx, row, outcome) => {
-      if (outcome.revealed.includes(tile)) throw new DomainError('BAD_REQUEST', 'That tile is already revealed', { code: 'BAD_REQUEST' });
-      const pair = (await seedPairById(tx.trx, row.seedPairId))!;
-      const positions = minePositions(betFloats(pair, row.nonce, outcome.mines), outcome.mines);
-      if (positions.includes(tile)) {
-        await updateBet(tx.trx, row.id, {
-          state: 'lost',
-          outcome: { ...outcome, mineHit: tile, minePositions: positions },
-          payout: 0n,
-          multiplier: formatRatio(ZERO, 4),
-          highRoller: this.isHighRoller(row.currency, row.amount, 0n),
-        });
-        return true;
-      }
-      const revealed = [...outcome.revealed, tile];
-      if (revealed.length === MINES_TILES - outcome.mines) {
-        await this.settleCashout(tx, row, { ...outcome, revealed, minePositions: positions });
-        return true;
-      }
-      await updateBet(tx.trx, row.id, {
-        state: 'open',
-        outcome: { ...outcome, revealed },
-        multiplier: formatRatio(minesMultiplier(outcome.mines, revealed.length), 4),
-      });
-      return false;
-    });
-  }
-
-  async cashoutMines(userId: number, betId: string): Promise<BetResult> {
-    return this.minesStep(userId, betId, async (tx, row, outcome) => {
-      if (outcome.revealed.length === 0) throw new DomainError('BAD_REQUEST', 'Reveal at least one tile before cashing out', { code: 'BAD_REQUEST' });
-      const pair = (await seedPairById(tx.trx, row.seedPairId))!;
-      await this.settleCashout(tx, row, { ...outcome, minePositions: minePositions(betFloats(pair, row.nonce, outcome.mines), outcome.mines) });
-      return true;
-    });
-  }
-
-  async activeMines(userId: number): Promise<BetView | null> {
-    const row = await openRound(this.deps.db, userId);
-    return row ? toBetView(row) : null;
-  }
-
-  private async settleCashout(tx: LedgerTx, row: BetRow, outcome: MinesOutcome): Promise<void> {
-    const amount = row.amount;
-    const multiplier = minesMultiplier(outcome.mines, outcome.revealed.length);
-    const payout = applyRatio(amount, multiplier);
-    await updateBet(tx.trx, row.id, {
-      state: 'won',
-      outcome,
-      payout,
-      multiplier: formatRatio(multiplier, 4),
-      highRoller: this.isHighRoller(row.currency, amount, payout),
-    });
-    if (payout > 0n) await tx.post(betPosting('payout', row.userId, row.id, 'mines', row.currency, payout));
-  }
-
-  /** One step of an open mines round, under the bet row's lock. `step` returns true when it ended the round. */
-  private async minesStep(
+  /** One named action on the player's open round of `game`; `input` is the action's parsed input (with `betId`). */
+  async act<Schema extends BetSchema, P, S extends object>(
     userId: number,
+    game: MultiStepGame<Schema, P, S>,
+    action: string,
+    input: { betId: string },
+  ): Promise<BetResult> {
+    const rule = Object.hasOwn(game.actions, action) ? game.actions[action] : undefined;
+    if (!rule) throw new DomainError('BAD_REQUEST', `Unknown ${game.slug} action`, { code: 'BAD_REQUEST' });
+    return this.roundStep(userId, game, input.betId, (round) => rule.apply(round, input));
+  }
+
+  /** Cash the open round out at its running multiplier. */
+  async cashout<Schema extends BetSchema, P, S extends object>(userId: number, game: MultiStepGame<Schema, P, S>, betId: string): Promise<BetResult> {
+    return this.roundStep(userId, game, betId, (round) => {
+      const step = game.cashout(round);
+      if ('refused' in step) throw new DomainError('BAD_REQUEST', step.refused, { code: 'BAD_REQUEST' });
+      return step;
+    });
+  }
+
+  /** The player's open round of this game, if any. */
+  async activeRound(userId: number, game: { slug: string }): Promise<BetView | null> {
+    const row = await openRound(this.deps.db, userId);
+    return row && row.game === game.slug ? toBetView(row) : null;
+  }
+
+  /**
+   * Where a step leaves the bet. The profit limit never refuses a round: once the running profit reaches it, the round
+   * is cashed out at once paying exactly stake + limit, and says so (`capped`).
+   */
+  private resolve<P, S extends object>(
+    game: MultiStepGame<BetSchema, P, S>,
+    round: { params: P; floats: RoundFloats },
+    step: Step<S>,
+    amount: bigint,
+    currency: Currency,
+  ): Resolution {
+    const payout = applyRatio(amount, step.multiplier);
+    // A lost round returns less than its stake, maybe something (blackjack's insurance): never near the limit.
+    if (step.status === 'lost') return { state: 'lost', outcome: step.state, payout, multiplier: formatRatio(step.multiplier, 4) };
+    const limit = this.limits.maxProfit[currency];
+    if (payout - amount >= limit) {
+      const ended = step.status === 'won' ? step : game.cashout({ ...round, state: step.state });
+      const state = 'refused' in ended ? step.state : ended.state;
+      const capped = amount + limit;
+      return { state: 'won', outcome: { ...state, capped: true }, payout: capped, multiplier: formatRatio(ratio(capped, amount), 4) };
+    }
+    if (step.status === 'open') return { state: 'open', outcome: step.state, payout: 0n, multiplier: formatRatio(step.multiplier, 4) };
+    return { state: 'won', outcome: step.state, payout, multiplier: formatRatio(step.multiplier, 4) };
+  }
+
+  /** One step of an open round, under the bet row's lock: the first of parallel steps moves it, the others see it moved or over. */
+  private async roundStep<P, S extends object>(
+    userId: number,
+    game: MultiStepGame<BetSchema, P, S>,
     betId: string,
-    step: (tx: LedgerTx, row: BetRow, outcome: MinesOutcome) => Promise<boolean>,
+    step: (round: { state: S; params: P; floats: RoundFloats }) => Step<S>,
   ): Promise<BetResult> {
     const { row, ended, balance } = await this.deps.ledger.transact(async (tx) => {
       const locked = await lockBet(tx.trx, betId, userId);
-      if (!locked || locked.game !== 'mines') throw new DomainError('NOT_FOUND', 'No such mines round', { code: 'NOT_FOUND' });
+      if (!locked || locked.game !== game.slug) throw new DomainError('NOT_FOUND', `No such ${game.slug} round`, { code: 'NOT_FOUND' });
       if (locked.state !== 'open') throw new DomainError('CONFLICT', 'This round is over', { code: 'ROUND_OVER' });
       const current = (await betById(tx.trx, betId))!;
-      const ended = await step(tx, current, locked.outcome as MinesOutcome);
+      const pair = (await seedPairById(tx.trx, current.seedPairId))!;
+      const round = { state: locked.outcome as S, params: current.params as P, floats: roundFloats(pair, current.nonce) };
+      const next = step(round);
+      const raise = next.raise ?? 0n;
+      if (raise < 0n) throw new Error(`${game.slug}: a step cannot lower the stake`);
+      const amount = current.amount + raise;
+      // The raise first: refused by the balance, it rolls the whole step back.
+      if (raise > 0n) await tx.post(betPosting('stake', userId, betId, game.slug, current.currency, raise, amount));
+      const resolved = this.resolve(game, round, next, amount, current.currency);
+      const ended = resolved.state !== 'open';
+      await updateBet(tx.trx, betId, {
+        state: resolved.state,
+        outcome: resolved.outcome,
+        multiplier: resolved.multiplier,
+        ...(raise > 0n ? { amount } : {}),
+        ...(ended ? { payout: resolved.payout, highRoller: this.isHighRoller(current.currency, amount, resolved.payout) } : {}),
+      });
+      if (resolved.payout > 0n) await tx.post(betPosting('payout', userId, betId, game.slug, current.currency, resolved.payout));
       const row = (await betById(tx.trx, betId))!;
       return { row, ended, balance: await accountBalance(tx.trx, accountCode({ user: userId }), row.currency) };
     });
-    if (ended) await this.afterSettle(row, MINES_RULES.houseEdgePpm);
+    if (ended) await this.afterSettle(row, game.houseEdgePpm);
     return { bet: toBetView(row), balance: formatAmount(balance) };
   }
 
@@ -312,6 +342,7 @@ export class BetEngine {
     player: BetPlayer,
     stake: StakeInput,
     work: (tx: LedgerTx, pair: SeedPairRow) => Promise<{ row: BetRow; balance: bigint }>,
+    round?: { slug: string },
   ): Promise<{ row: BetRow; balance: bigint; fresh: boolean }> {
     const userId = player.id;
     try {
@@ -338,7 +369,7 @@ export class BetEngine {
     } catch (error) {
       if (error instanceof ExistingBet) return this.replay(userId, error.row);
       const constraint = uniqueViolation(error);
-      if (constraint === 'bets_one_open_round') throw new DomainError('CONFLICT', 'Finish your open mines round first', { code: 'ROUND_OPEN' });
+      if (constraint === 'bets_one_open_round' && round) throw roundOpen(round);
       if (constraint === 'bets_client_bet_id_key' && stake.clientBetId) {
         const existing = await betByClientId(this.deps.db, userId, stake.clientBetId);
         if (existing) return this.replay(userId, existing);
@@ -355,13 +386,17 @@ export class BetEngine {
     if (message) throw new DomainError('BAD_REQUEST', message, { code: 'BAD_REQUEST' });
   }
 
-  private checkStake(stake: StakeInput, maxMultiplier: Ratio): void {
+  private checkMinimum(stake: StakeInput): void {
     const min = this.limits.minBet[stake.currency];
     if (stake.amount < min) {
       throw new DomainError('BAD_REQUEST', `The minimum bet is ${formatAmount(min)} ${stake.currency}`, { code: 'BAD_REQUEST', details: { minBet: formatAmount(min) } });
     }
-    // (max multiplier - 1) x amount, exactly: the most this bet can cost the house.
-    const maxProfit = applyRatio(stake.amount, maxMultiplier) - stake.amount;
+  }
+
+  /** A single-step bet whose win would pass the profit limit is refused (multi-step rounds are capped instead). */
+  private checkMaxProfit(stake: StakeInput, maxPayout: bigint): void {
+    // The most this bet can cost the house, exactly.
+    const maxProfit = maxPayout - stake.amount;
     const limit = this.limits.maxProfit[stake.currency];
     if (maxProfit > limit) {
       throw new DomainError('CONFLICT', `This bet could win more than the maximum profit of ${formatAmount(limit)} ${stake.currency}`, {
@@ -449,7 +484,7 @@ export class BetEngine {
     let firstFailure: Date | undefined;
     // One bet at a time: the sweep is background work and must not crowd out live settlement.
     for (const bet of bets) {
-      const rules = (GAME_RULES as Record<string, { houseEdgePpm: number } | undefined>)[bet.game];
+      const rules = gameBySlug(bet.game);
       const failures = rules ? await this.accrue(bet, rules.houseEdgePpm) : 1;
       if (!rules) this.deps.onAfterCommitError?.(new Error(`unknown game ${bet.game} for bet ${bet.id}`), 'accrual sweep');
       if (failures > 0) {

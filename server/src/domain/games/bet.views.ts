@@ -1,6 +1,7 @@
 import type { BetRow } from '../../../../db/repositories/games.repo.js';
 import { formatAmount, type Currency } from '../wallet/amounts.js';
-import { formatRatio, minesNextMultiplier, type MinesOutcome } from './rules/index.js';
+import { gameBySlug } from './registry.js';
+import { formatRatio } from './rules/index.js';
 
 /** What every transport shows of a bet (docs/api.md "BetView"); money as exact decimal strings. */
 export type BetView = {
@@ -20,6 +21,8 @@ export type BetView = {
   createdAt: string;
   /** Mines, open round: what the next safe tile would pay. */
   nextMultiplier?: string;
+  /** A multi-step round cashed out at the profit limit (FAIRNESS.md): it paid exactly stake + maxProfit. */
+  capped?: true;
 };
 
 export interface BetResult {
@@ -29,7 +32,11 @@ export interface BetResult {
 }
 
 export function toBetView(row: BetRow): BetView {
-  const outcome = (row.outcome ?? {}) as Record<string, unknown>;
+  const stored = (row.outcome ?? {}) as Record<string, unknown>;
+  const game = gameBySlug(row.game);
+  const open = row.state === 'open';
+  // A multi-step game decides what of its stored state any view shows (an open round hides what is still to come).
+  const outcome = game?.kind === 'multi-step' ? game.visible(stored, open) : stored;
   const view: BetView = {
     id: row.id,
     userId: String(row.userId),
@@ -49,11 +56,11 @@ export function toBetView(row: BetRow): BetView {
     },
     createdAt: row.createdAt.toISOString(),
   };
-  if (row.game === 'mines' && row.state === 'open') {
-    const mines = outcome as unknown as MinesOutcome;
-    const next = minesNextMultiplier(mines.mines, mines.revealed.length);
+  if (open && game?.kind === 'multi-step' && game.nextMultiplier) {
+    const next = game.nextMultiplier(stored);
     if (next) view.nextMultiplier = formatRatio(next, 4);
   }
+  if (stored.capped === true) view.capped = true;
   return view;
 }
 

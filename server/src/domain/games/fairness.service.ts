@@ -9,7 +9,8 @@ import {
   type SeedPairRow,
 } from '../../../../db/repositories/games.repo.js';
 import { DomainError } from '../errors.js';
-import { floatsFromSeeds } from './rules/index.js';
+import type { RoundFloats } from './game-module.js';
+import { floatsFromDigest, floatsFromSeeds, FLOATS_PER_ROUND, roundMessage } from './rules/index.js';
 
 /** What a player sees of the active pair; the server seed itself stays secret until rotation. */
 export interface FairnessView {
@@ -44,6 +45,21 @@ const hmac = (key: string, message: string) => new Uint8Array(createHmac('sha256
 /** The floats of one bet (FAIRNESS.md), HMAC by node:crypto, bytes to floats by the shared rules. */
 export function betFloats(pair: Pick<SeedPairRow, 'serverSeed' | 'clientSeed'>, nonce: number, count: number): number[] {
   return floatsFromSeeds(hmac, { serverSeed: pair.serverSeed, clientSeed: pair.clientSeed, nonce }, count);
+}
+
+/**
+ * The floats of one multi-step round, read in order of use from its one nonce: float i comes from HMAC round
+ * floor(i / 8), computed the first time a float of that round is read.
+ */
+export function roundFloats(pair: Pick<SeedPairRow, 'serverSeed' | 'clientSeed'>, nonce: number): RoundFloats {
+  const rounds: number[][] = [];
+  const at = (index: number): number => {
+    if (!Number.isInteger(index) || index < 0) throw new RangeError(`no float ${index}`);
+    const round = Math.floor(index / FLOATS_PER_ROUND);
+    rounds[round] ??= floatsFromDigest(hmac(pair.serverSeed, roundMessage(pair.clientSeed, nonce, round)));
+    return rounds[round][index % FLOATS_PER_ROUND]!;
+  };
+  return { at, first: (count) => Array.from({ length: count }, (_, i) => at(i)) };
 }
 
 function freshPair(clientSeed: string, current?: { seed: string; hash: string }): NewSeedPair {

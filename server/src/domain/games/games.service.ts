@@ -5,7 +5,7 @@ import { CURRENCIES, formatAmount, type Currency } from '../wallet/amounts.js';
 import { betsCsv, toBetView, type BetView } from './bet.views.js';
 import type { GameLimits } from './bet-engine.js';
 import type { MyBetsInput } from './games.schemas.js';
-import { GAME_RULES, GAME_SLUGS, type GameSlug } from './rules/index.js';
+import { GAMES, type GameSlug } from './registry.js';
 
 export interface GameInfo {
   id: string;
@@ -50,20 +50,17 @@ export class GamesService {
   ) {}
 
   list(): GameInfo[] {
-    return GAME_SLUGS.map((slug) => {
-      const rules = GAME_RULES[slug];
-      return {
-        id: slug,
-        slug,
-        name: rules.name,
-        category: 'originals',
-        rtp: rules.rtp,
-        houseEdge: (rules.houseEdgePpm / 10_000).toFixed(2),
-        minBet: perCurrency(this.limits.minBet),
-        maxProfit: perCurrency(this.limits.maxProfit),
-        description: rules.description,
-      };
-    });
+    return GAMES.map((game) => ({
+      id: game.slug,
+      slug: game.slug,
+      name: game.name,
+      category: 'originals',
+      rtp: game.rtp,
+      houseEdge: (game.houseEdgePpm / 10_000).toFixed(2),
+      minBet: perCurrency(this.limits.minBet),
+      maxProfit: perCurrency(this.limits.maxProfit),
+      description: game.description,
+    }));
   }
 
   async mine(userId: number, input: MyBetsInput): Promise<{ bets: BetView[]; nextCursor: string | null }> {

@@ -1,59 +1,14 @@
-import {
-  betByIdInputSchema,
-  diceBetSchema,
-  exportInputSchema,
-  kenoBetSchema,
-  limboBetSchema,
-  minesCashoutSchema,
-  minesRevealSchema,
-  minesStartSchema,
-  myBetsInputSchema,
-  onLiveInputSchema,
-  plinkoBetSchema,
-  recentBetsInputSchema,
-  rotateInputSchema,
-} from '../../domain/games/games.schemas.js';
-import { DICE_RULES, KENO_RULES, LIMBO_RULES, PLINKO_RULES } from '../../domain/games/rules/index.js';
+import { betByIdInputSchema, exportInputSchema, myBetsInputSchema, onLiveInputSchema, recentBetsInputSchema, rotateInputSchema } from '../../domain/games/games.schemas.js';
 import { authedProcedure } from '../auth.middleware.js';
 import { publicProcedure, router } from '../init.js';
 import { trackedEvents } from '../tracked-events.js';
+import { gameProcedures } from './game-procedures.js';
 import { onResultProcedure } from './live.procedures.js';
 
-const stakeOf = (input: { amount: bigint; currency: 'USD' | 'BZU'; clientBetId?: string }) => ({
-  amount: input.amount,
-  currency: input.currency,
-  clientBetId: input.clientBetId,
-});
-
-const playerOf = (user: { id: number; publicUsername: string }) => ({ id: user.id, username: user.publicUsername });
-
-/** The originals: catalogue, one `bet` per instant game, the mines round, and the player's game results. */
+/** The games: the catalogue, each registered game's procedures under its slug (game-procedures.ts), and the player's game results. */
 export const gamesRouter = router({
   list: publicProcedure.query(({ ctx }) => ctx.services.games.list()),
-  dice: router({
-    bet: authedProcedure
-      .input(diceBetSchema)
-      .mutation(({ ctx, input }) => ctx.services.bets.playInstant(playerOf(ctx.user), DICE_RULES, stakeOf(input), { target: input.target, condition: input.condition })),
-  }),
-  limbo: router({
-    bet: authedProcedure.input(limboBetSchema).mutation(({ ctx, input }) => ctx.services.bets.playInstant(playerOf(ctx.user), LIMBO_RULES, stakeOf(input), { target: input.target })),
-  }),
-  plinko: router({
-    bet: authedProcedure
-      .input(plinkoBetSchema)
-      .mutation(({ ctx, input }) => ctx.services.bets.playInstant(playerOf(ctx.user), PLINKO_RULES, stakeOf(input), { rows: input.rows, risk: input.risk })),
-  }),
-  keno: router({
-    bet: authedProcedure
-      .input(kenoBetSchema)
-      .mutation(({ ctx, input }) => ctx.services.bets.playInstant(playerOf(ctx.user), KENO_RULES, stakeOf(input), { picks: input.picks, risk: input.risk })),
-  }),
-  mines: router({
-    start: authedProcedure.input(minesStartSchema).mutation(({ ctx, input }) => ctx.services.bets.startMines(playerOf(ctx.user), stakeOf(input), input.mines)),
-    reveal: authedProcedure.input(minesRevealSchema).mutation(({ ctx, input }) => ctx.services.bets.revealMines(ctx.user.id, input.betId, input.tile)),
-    cashout: authedProcedure.input(minesCashoutSchema).mutation(({ ctx, input }) => ctx.services.bets.cashoutMines(ctx.user.id, input.betId)),
-    active: authedProcedure.query(({ ctx }) => ctx.services.bets.activeMines(ctx.user.id)),
-  }),
+  ...gameProcedures,
   onResult: onResultProcedure,
 });
 

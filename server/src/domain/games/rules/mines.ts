@@ -14,6 +14,8 @@ export interface MinesOutcome {
   mines: number;
   /** Safe tiles revealed so far, in reveal order (the losing tile last when the round was lost). */
   revealed: number[];
+  /** The mine that ended the round, when it was lost. */
+  mineHit?: number;
   /** In draw order; present once the round has ended. */
   minePositions?: number[];
 }

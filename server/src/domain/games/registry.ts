@@ -1,0 +1,46 @@
+import { DICE_GAME } from './dice/dice.game.js';
+import type { InstantGame, MultiStepGame } from './game-module.js';
+import { KENO_GAME } from './keno/keno.game.js';
+import { LIMBO_GAME } from './limbo/limbo.game.js';
+import { MINES_GAME } from './mines/mines.game.js';
+import { PLINKO_GAME } from './plinko/plinko.game.js';
+
+/** The form `bets.game` accepts (migration 20261128_0601). */
+const SLUG = /^[a-z][a-z0-9-]{0,31}$/;
+/** Names the platform gives a game's procedures and routes (game-procedures.ts, rest/games.routes.ts). */
+const TAKEN_ACTION_NAMES = new Set(['start', 'cashout', 'active', 'bet', 'actions']);
+
+/** Checked when the server loads: a bad entry stops it at boot rather than at the first bet. */
+export function checkRegistry<const T extends readonly { slug: string; kind: string; actions?: object }[]>(games: T): T {
+  const seen = new Set<string>();
+  for (const game of games) {
+    if (!SLUG.test(game.slug)) throw new Error(`game slug ${JSON.stringify(game.slug)} must match ${SLUG}`);
+    if (seen.has(game.slug)) throw new Error(`game ${game.slug} is registered twice`);
+    seen.add(game.slug);
+    for (const name of Object.keys(game.actions ?? {})) {
+      if (TAKEN_ACTION_NAMES.has(name)) throw new Error(`game ${game.slug}: the action name ${name} is taken by the platform`);
+    }
+  }
+  return games;
+}
+
+/**
+ * Every game the platform offers, in catalogue order: one line per game. The catalogue (games.list, GET /api/games),
+ * the tRPC procedures (games.<slug>.*), the REST routes (/api/games/<slug>/bets...), the slug filters of the bet
+ * history and the bet views all come from this list; the database takes any slug, and the engine writes only these.
+ */
+export const GAMES = checkRegistry([DICE_GAME, LIMBO_GAME, PLINKO_GAME, KENO_GAME, MINES_GAME] as const);
+
+export type Game = (typeof GAMES)[number];
+export type GameSlug = Game['slug'];
+export const GAME_SLUGS = GAMES.map((game) => game.slug) as [GameSlug, ...GameSlug[]];
+
+/** A registered game as the engine and the views handle it (any of them). */
+export type AnyGame = InstantGame | MultiStepGame;
+
+const BY_SLUG = new Map<string, AnyGame>(GAMES.map((game) => [game.slug, game as unknown as AnyGame]));
+
+/** The game a stored bet belongs to; undefined for a slug no longer registered (its bets still read back). */
+export function gameBySlug(slug: string): AnyGame | undefined {
+  return BY_SLUG.get(slug);
+}
