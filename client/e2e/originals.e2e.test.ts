@@ -81,7 +81,7 @@ describe('casino originals in the browser', () => {
     // Dice: space bets; the header takes the balance from the answer at once.
     await visit(page, platform.url, '/casino/dice');
     await expect.poll(() => page.getByTestId('header-balance').innerText()).toContain('1,000.00');
-    expect(await main.getByTestId('dice-multiplier').inputValue()).toBe('2.0000x');
+    expect(await main.getByTestId('dice-multiplier').inputValue()).toBe('2.0000');
     await main.getByTestId('dice-roll').click();
     await page.keyboard.press('Space');
     await expect.poll(() => main.getByTestId('dice-roll').innerText(), { timeout: 10_000 }).toMatch(/^\d+\.\d\d$/);

@@ -8,6 +8,7 @@ import { useSession } from '../auth/session-store';
 import { formatAmount } from '../wallet/money';
 import { afterBet, startAutobet, stopAutobet, stopMessage, type AutobetSettings, type AutobetState, type OnResult } from './autobet';
 import { doubleAmount, fromUnits, halveAmount, percentToMicro, toUnits } from './bet-amount';
+import { profitOnWin, type ProfitLine } from './profit-on-win';
 import { CURRENCIES, type BetView, type Currency } from './bet-types';
 import { setInstantBets, useInstantBets } from './instant-bets';
 import { readStake, rememberStake } from './stake-memory';
@@ -43,6 +44,8 @@ interface BetPanelProps {
   onSpace?: () => void;
   /** The stake the open round was placed with (mines resume). */
   lockedStake?: Stake | null;
+  /** "Profit on win" lines for the stake on screen (one per multiplier the game can pay). */
+  profits?: ProfitLine[];
 }
 
 function parseOptionalAmount(text: string): bigint | null {
@@ -123,6 +126,7 @@ export function BetPanel(props: BetPanelProps) {
   const shownAmount = locked && lockedStake ? lockedStake.amount : amount;
   const shownCurrency = locked && lockedStake ? lockedStake.currency : currency;
   const amountUnits = toUnits(amount);
+  const profitFields = props.profits?.length ? <ProfitFields lines={props.profits} amount={shownAmount} currency={shownCurrency} /> : null;
   const amountError = stakeError(amountUnits, minimumOf(currency), currency);
   const autoError =
     (stopProfit && parseOptionalAmount(stopProfit) === null) || (stopLoss && parseOptionalAmount(stopLoss) === null)
@@ -255,6 +259,7 @@ export function BetPanel(props: BetPanelProps) {
     <Stack gap="sm">
       {stakeFields}
       {props.children}
+      {profitFields}
       {instantSwitch}
       <div className={classes.action}>
         {actionOverride ?? (
@@ -282,6 +287,7 @@ export function BetPanel(props: BetPanelProps) {
             <Stack gap="sm">
               {stakeFields}
               {props.children}
+              {profitFields}
               <NumberInput label="Number of bets (0 = until stopped)" min={0} max={100000} value={bets} onChange={setBets} disabled={running} allowDecimal={false} />
               <OnResultField label="On win" mode={onWinMode} percent={onWinPercent} onMode={setOnWinMode} onPercent={setOnWinPercent} disabled={running} />
               <OnResultField label="On loss" mode={onLossMode} percent={onLossPercent} onMode={setOnLossMode} onPercent={setOnLossPercent} disabled={running} />
@@ -353,5 +359,26 @@ function OnResultField(props: { label: string; mode: string; percent: string; on
         />
       </Group>
     </Stack>
+  );
+}
+
+/** The profit each line's multiplier would pay on the stake, at the currency's display precision. */
+function ProfitFields(props: { lines: ProfitLine[]; amount: string; currency: Currency }) {
+  return (
+    <Group grow gap="xs" align="flex-start">
+      {props.lines.map((line) => {
+        const profit = line.multiplier ? profitOnWin(props.amount, line.multiplier) : null;
+        return (
+          <TextInput
+            key={line.label}
+            label={line.label}
+            value={profit === null ? '-' : `${formatAmount(fromUnits(profit), props.currency)} ${props.currency}`}
+            readOnly
+            tabIndex={-1}
+            data-testid="profit-on-win"
+          />
+        );
+      })}
+    </Group>
   );
 }

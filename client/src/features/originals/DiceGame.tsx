@@ -1,48 +1,90 @@
 import { Box, Group, SegmentedControl, Slider, Stack, Text, TextInput } from '@mantine/core';
-import { useState, type CSSProperties } from 'react';
+import { useRef, useState, type CSSProperties } from 'react';
 import { diceChanceHundredths, diceWinMultiplier, formatRatio, type DiceCondition } from '../../../../server/src/domain/games/rules';
 import { trpc } from '../../trpc';
 import { BetPanel, type Stake } from './BetPanel';
-import { newClientBetId, runBet } from './bet-session';
+import { newClientBetId, untilShown, useRevealedBet } from './bet-session';
 import type { BetView } from './bet-types';
+import { useCountUp, type CountUp } from './count-up';
+import { chanceFromMultiplierText, chanceFromText, targetForChance, targetFromText } from './dice-fields';
 import { GameLayout } from './GameLayout';
+import { useInstantBets } from './instant-bets';
 import { pushRecent, RecentResults } from './RecentResults';
 
-/** A slider position as a 2-decimal target inside the range the condition allows. */
-function clampTarget(value: number, condition: DiceCondition): number {
-  const hundredths = Math.round(value * 100);
-  const [min, max] = condition === 'over' ? [200, 9999] : [1, 9800];
-  return Math.min(max, Math.max(min, hundredths)) / 100;
-}
+/** How long the roll travels to its number; the result, pill and balance show when it lands. */
+const DICE_ROLL_MS = 500;
+
+type DiceField = 'target' | 'chance' | 'multiplier';
 
 export function DiceGame() {
   const [target, setTarget] = useState(50.5);
-  const [targetText, setTargetText] = useState('50.50');
   const [condition, setCondition] = useState<DiceCondition>('over');
+  /** The field the player is typing in keeps their text; the other two follow the parsed value. */
+  const [editing, setEditing] = useState<{ field: DiceField; text: string } | null>(null);
   const [recent, setRecent] = useState<BetView[]>([]);
+  const [roll, setRoll] = useState<CountUp | null>(null);
+  const [rolling, setRolling] = useState(false);
   const mutation = trpc.games.dice.bet.useMutation();
+  const instant = useInstantBets();
+  const play = useRevealedBet();
+  const shownRoll = useCountUp(roll);
+  const runs = useRef(0);
   const chance = diceChanceHundredths(target, condition);
-  const multiplier = chance === null ? null : formatRatio(diceWinMultiplier({ target, condition }), 4);
+  const winMultiplier = chance === null ? null : diceWinMultiplier({ target, condition });
+  const multiplier = winMultiplier === null ? null : formatRatio(winMultiplier, 4);
   const last = recent[0];
-  const lastRoll = last ? Number((last.outcome as { roll?: number }).roll) : null;
 
-  function setTargetValue(value: number) {
-    const next = clampTarget(value, condition);
-    setTarget(next);
-    setTargetText(next.toFixed(2));
+  function setTargetHundredths(hundredths: number) {
+    setTarget(hundredths / 100);
   }
 
+  function edit(field: DiceField, text: string) {
+    setEditing({ field, text });
+    if (field === 'target') {
+      const next = targetFromText(text, condition);
+      if (next !== null) setTargetHundredths(next);
+      return;
+    }
+    const nextChance = field === 'chance' ? chanceFromText(text) : chanceFromMultiplierText(text);
+    if (nextChance !== null) setTargetHundredths(targetForChance(nextChance, condition));
+  }
+
+  const fieldText = (field: DiceField, derived: string) => (editing?.field === field ? editing.text : derived);
+
   async function placeBet(stake: Stake) {
-    const result = await runBet(() => mutation.mutateAsync({ ...stake, target, condition, clientBetId: newClientBetId() }));
-    if (result) setRecent((list) => pushRecent(list, result.bet));
+    const { onAnswer, shown } = untilShown<{ bet: BetView; balance: string }>((answer) => {
+      const to = Number((answer.bet.outcome as { roll?: number }).roll);
+      const delayMs = instant ? 0 : DICE_ROLL_MS;
+      runs.current += 1;
+      setRoll((previous) => ({ from: previous?.to ?? 50, to, durationMs: delayMs, id: runs.current }));
+      setRolling(delayMs > 0);
+      return {
+        delayMs,
+        show: () => {
+          setRolling(false);
+          setRecent((list) => pushRecent(list, answer.bet));
+        },
+      };
+    });
+    const result = await play(stake.currency, () => mutation.mutateAsync({ ...stake, target, condition, clientBetId: newClientBetId() }), onAnswer);
+    if (result) await shown;
     return result?.bet ?? null;
   }
 
   const board = (
     <Stack gap="lg" py="md">
       <RecentResults bets={recent} label={(bet) => Number((bet.outcome as { roll?: number }).roll).toFixed(2)} />
-      <Text ta="center" fz={56} fw={800} ff="monospace" c={last ? (last.state === 'won' ? 'teal' : 'red') : 'dimmed'} data-testid="dice-roll" aria-live="polite">
-        {lastRoll === null ? '-' : lastRoll.toFixed(2)}
+      <Text
+        ta="center"
+        fz={56}
+        fw={800}
+        ff="monospace"
+        c={rolling || !last ? 'dimmed' : last.state === 'won' ? 'teal' : 'red'}
+        data-testid="dice-roll"
+        data-rolling={rolling || undefined}
+        aria-live="polite"
+      >
+        {shownRoll === null ? '-' : shownRoll.toFixed(2)}
       </Text>
       <Box px="xs">
         <Slider
@@ -51,7 +93,11 @@ export function DiceGame() {
           step={0.01}
           precision={2}
           value={target}
-          onChange={setTargetValue}
+          onChange={(value) => {
+            setEditing(null);
+            const next = targetFromText(value.toFixed(2), condition);
+            if (next !== null) setTargetHundredths(next);
+          }}
           label={(value) => value.toFixed(2)}
           // The filled bar is 0..target: the losing side when rolling over, the winning side when rolling under.
           color={condition === 'over' ? 'red' : 'teal'}
@@ -61,38 +107,53 @@ export function DiceGame() {
           style={{ '--slider-track-bg': condition === 'over' ? 'var(--mantine-color-teal-6)' : 'var(--mantine-color-red-6)' } as CSSProperties}
           data-testid="dice-slider"
         />
-        {lastRoll !== null ? (
+        {shownRoll !== null ? (
           <Box pos="relative" h={0} aria-hidden>
-            <Box pos="absolute" top={-34} left={`calc(${lastRoll}% - 6px)`} w={12} h={12} bg="white" style={{ borderRadius: 6, transition: 'left 250ms ease-out' }} />
+            <Box pos="absolute" top={-34} left={`calc(${shownRoll}% - 6px)`} w={12} h={12} bg="white" style={{ borderRadius: 6 }} data-testid="dice-marker" />
           </Box>
         ) : null}
       </Box>
       <Group grow gap="sm" mt="lg" align="flex-start">
         <TextInput
           label="Multiplier"
-          value={multiplier ? `${multiplier}x` : '-'}
-          readOnly
+          value={fieldText('multiplier', multiplier ?? '-')}
+          onChange={(event) => edit('multiplier', event.currentTarget.value)}
+          onBlur={() => setEditing(null)}
+          inputMode="decimal"
+          rightSection={<Text size="sm">x</Text>}
           data-testid="dice-multiplier"
         />
         <TextInput
           label={`Roll ${condition}`}
-          value={targetText}
-          onChange={(event) => {
-            setTargetText(event.currentTarget.value);
-            const value = Number(event.currentTarget.value);
-            if (Number.isFinite(value)) setTarget(clampTarget(value, condition));
-          }}
-          onBlur={() => setTargetText(target.toFixed(2))}
+          value={fieldText('target', target.toFixed(2))}
+          onChange={(event) => edit('target', event.currentTarget.value)}
+          onBlur={() => setEditing(null)}
           inputMode="decimal"
           data-testid="dice-target"
         />
-        <TextInput label="Win chance" value={chance === null ? '-' : `${(chance / 100).toFixed(2)}%`} readOnly data-testid="dice-chance" />
+        <TextInput
+          label="Win chance"
+          value={fieldText('chance', chance === null ? '-' : (chance / 100).toFixed(2))}
+          onChange={(event) => edit('chance', event.currentTarget.value)}
+          onBlur={() => setEditing(null)}
+          inputMode="decimal"
+          rightSection={<Text size="sm">%</Text>}
+          data-testid="dice-chance"
+        />
       </Group>
     </Stack>
   );
 
   const panel = (
-    <BetPanel game="dice" placeBet={placeBet} autobet blockedReason={chance === null ? 'Pick a target with a win chance from 0.01% to 98%' : null} betLabel="Roll">
+    <BetPanel
+      game="dice"
+      placeBet={placeBet}
+      autobet
+      animated
+      blockedReason={chance === null ? 'Pick a target with a win chance from 0.01% to 98%' : null}
+      betLabel="Roll"
+      profits={[{ label: 'Profit on win', multiplier: winMultiplier }]}
+    >
       <SegmentedControl
         fullWidth
         data={[
@@ -104,9 +165,9 @@ export function DiceGame() {
           // Flipping keeps the win chance, like a mirror of the target.
           const next = value as DiceCondition;
           setCondition(next);
-          const mirrored = clampTarget(100 - target, next);
-          setTarget(mirrored);
-          setTargetText(mirrored.toFixed(2));
+          setEditing(null);
+          const mirrored = targetFromText((100 - target).toFixed(2), next);
+          if (mirrored !== null) setTargetHundredths(mirrored);
         }}
         aria-label="Roll over or under"
       />

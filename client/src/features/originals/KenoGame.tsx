@@ -9,6 +9,7 @@ import type { BetView } from './bet-types';
 import { GameLayout } from './GameLayout';
 import { useInstantBets } from './instant-bets';
 import { autoPick, togglePick } from './keno-picks';
+import { maxOfTable } from './profit-on-win';
 import { pushRecent, RecentResults } from './RecentResults';
 import classes from './KenoGame.module.css';
 
@@ -107,7 +108,7 @@ export function KenoGame() {
   );
 
   const panel = (
-    <BetPanel game="keno" placeBet={placeBet} autobet animated blockedReason={picks.length === 0 ? 'Pick 1 to 10 numbers' : null}>
+    <BetPanel game="keno" placeBet={placeBet} autobet animated profits={[{ label: 'Max profit on win', multiplier: maxOfTable(table) }]} blockedReason={picks.length === 0 ? 'Pick 1 to 10 numbers' : null}>
       <Stack gap={4}>
         <Text size="sm" fw={500}>
           Risk

@@ -1,11 +1,13 @@
 import { Group, Stack, Text, TextInput } from '@mantine/core';
-import { useState } from 'react';
-import { limboParamsError } from '../../../../server/src/domain/games/rules';
+import { useRef, useState } from 'react';
+import { limboParamsError, limboWinMultiplier } from '../../../../server/src/domain/games/rules';
 import { trpc } from '../../trpc';
 import { BetPanel, type Stake } from './BetPanel';
-import { newClientBetId, runBet } from './bet-session';
+import { newClientBetId, untilShown, useRevealedBet } from './bet-session';
 import type { BetView } from './bet-types';
+import { useCountUp, type CountUp } from './count-up';
 import { GameLayout } from './GameLayout';
+import { useInstantBets } from './instant-bets';
 import { pushRecent, RecentResults } from './RecentResults';
 
 export function LimboGame() {
@@ -14,20 +16,41 @@ export function LimboGame() {
   const mutation = trpc.games.limbo.bet.useMutation();
   const target = Number(targetText);
   const paramsError = targetText.trim() === '' || !Number.isFinite(target) ? 'Enter a target multiplier' : limboParamsError({ target });
+  const [count, setCount] = useState<CountUp | null>(null);
+  const [counting, setCounting] = useState(false);
+  const instant = useInstantBets();
+  const play = useRevealedBet();
+  const runs = useRef(0);
+  // Counted on a log scale, so 1.00x to 2.00x and 1.00x to 10000x both visibly climb the whole way.
+  const logShown = useCountUp(count);
+  const shownResult = logShown === null ? null : Math.floor(Math.exp(logShown) * 100 + 1e-6) / 100;
   const last = recent[0];
-  const lastResult = last ? Number((last.outcome as { result?: number }).result) : null;
 
   async function placeBet(stake: Stake) {
-    const result = await runBet(() => mutation.mutateAsync({ ...stake, target, clientBetId: newClientBetId() }));
-    if (result) setRecent((list) => pushRecent(list, result.bet));
+    const { onAnswer, shown } = untilShown<{ bet: BetView; balance: string }>((answer) => {
+      const result = Number((answer.bet.outcome as { result?: number }).result);
+      const durationMs = instant ? 0 : limboCountMs(result);
+      runs.current += 1;
+      setCount({ from: 0, to: Math.log(result), durationMs, id: runs.current });
+      setCounting(durationMs > 0);
+      return {
+        delayMs: durationMs,
+        show: () => {
+          setCounting(false);
+          setRecent((list) => pushRecent(list, answer.bet));
+        },
+      };
+    });
+    const result = await play(stake.currency, () => mutation.mutateAsync({ ...stake, target, clientBetId: newClientBetId() }), onAnswer);
+    if (result) await shown;
     return result?.bet ?? null;
   }
 
   const board = (
     <Stack gap="lg" py="xl" align="stretch">
       <RecentResults bets={recent} label={(bet) => `${String((bet.outcome as { result?: number }).result)}x`} />
-      <Text ta="center" fz={{ base: 48, sm: 72 }} fw={800} ff="monospace" c={last ? (last.state === 'won' ? 'teal' : 'red') : 'dimmed'} data-testid="limbo-result" aria-live="polite">
-        {lastResult === null ? '1.00x' : `${lastResult.toFixed(2)}x`}
+      <Text ta="center" fz={{ base: 48, sm: 72 }} fw={800} ff="monospace" c={counting || !last ? 'dimmed' : last.state === 'won' ? 'teal' : 'red'} data-testid="limbo-result" data-counting={counting || undefined} aria-live="polite">
+        {shownResult === null ? '1.00x' : `${shownResult.toFixed(2)}x`}
       </Text>
       <Group grow>
         <TextInput label="Payout on win" value={paramsError ? '-' : `${target.toFixed(2)}x`} readOnly />
@@ -37,7 +60,13 @@ export function LimboGame() {
   );
 
   const panel = (
-    <BetPanel game="limbo" placeBet={placeBet} autobet blockedReason={paramsError ? 'Target: 1.01 to 1000000, at most 2 decimals' : null}>
+    <BetPanel
+      game="limbo"
+      placeBet={placeBet}
+      autobet
+      animated
+      profits={[{ label: 'Profit on win', multiplier: paramsError ? null : limboWinMultiplier({ target }) }]}
+      blockedReason={paramsError ? 'Target: 1.01 to 1000000, at most 2 decimals' : null}>
       <TextInput
         label="Target multiplier"
         value={targetText}
@@ -51,4 +80,9 @@ export function LimboGame() {
   );
 
   return <GameLayout slug="limbo" title="Limbo" description="Pick a target multiplier; you win it when the result reaches it." panel={panel} board={board} />;
+}
+
+/** A longer climb for a bigger result, within a beat: 1.5x about 0.4 s, 1000x and up 1 s. */
+function limboCountMs(result: number): number {
+  return Math.round(Math.min(1000, 350 + 100 * Math.log10(Math.max(1, result)) * 2));
 }

@@ -129,6 +129,10 @@ export function MinesGame() {
       game="mines"
       placeBet={placeBet}
       locked={open}
+      profits={[
+        { label: 'Next tile profit', multiplier: open ? next : minesMultiplier(shownMines, 1) },
+        { label: 'Cash-out profit', multiplier: open && revealed.length > 0 ? minesMultiplier(shownMines, revealed.length) : null },
+      ]}
       lockedStake={open && round ? { amount: round.amount, currency: round.currency === 'BZU' ? 'BZU' : 'USD' } : null}
       onSpace={open ? () => void cashOut() : undefined}
       actionOverride={

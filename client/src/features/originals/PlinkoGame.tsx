@@ -1,6 +1,6 @@
 import { SegmentedControl, Select, Stack, Text } from '@mantine/core';
 import { useCallback, useState } from 'react';
-import { PLINKO_MAX_ROWS, PLINKO_MIN_ROWS, PLINKO_RISKS, type PlinkoRisk } from '../../../../server/src/domain/games/rules';
+import { PLINKO_MAX_ROWS, PLINKO_MIN_ROWS, PLINKO_RISKS, PLINKO_TABLES, type PlinkoRisk } from '../../../../server/src/domain/games/rules';
 import { trpc } from '../../trpc';
 import { BetPanel, type Stake } from './BetPanel';
 import { formatMultiplier } from './bet-format';
@@ -9,6 +9,7 @@ import type { BetView } from './bet-types';
 import { GameLayout } from './GameLayout';
 import { useInstantBets } from './instant-bets';
 import { ballDuration, PlinkoBoard, type FlyingBall } from './PlinkoBoard';
+import { maxOfTable } from './profit-on-win';
 import { pushRecent, RecentResults } from './RecentResults';
 
 const ROW_OPTIONS = Array.from({ length: PLINKO_MAX_ROWS - PLINKO_MIN_ROWS + 1 }, (_, i) => String(PLINKO_MIN_ROWS + i));
@@ -44,7 +45,7 @@ export function PlinkoGame() {
   );
 
   const panel = (
-    <BetPanel game="plinko" placeBet={placeBet} autobet animated betLabel="Drop ball">
+    <BetPanel game="plinko" placeBet={placeBet} autobet animated betLabel="Drop ball" profits={[{ label: 'Max profit on win', multiplier: maxOfTable(PLINKO_TABLES[risk][rows] ?? []) }]}>
       <Select
         label="Rows"
         data={ROW_OPTIONS}

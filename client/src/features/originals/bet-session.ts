@@ -125,3 +125,25 @@ export function useRevealedBet(): <T extends SettledAnswer>(currency: Currency, 
     return answer;
   }, []);
 }
+
+/**
+ * Wraps a game's onAnswer so its placeBet can wait until the result is on screen: dice and limbo show one result
+ * at a time, so an autobet's next bet starts after the last animation, never over it.
+ */
+export function untilShown<T>(onAnswer: OnAnswer<T>): { onAnswer: OnAnswer<T>; shown: Promise<void> } {
+  let resolve: () => void = () => undefined;
+  const shown = new Promise<void>((done) => (resolve = done));
+  return {
+    shown,
+    onAnswer: (answer) => {
+      const { delayMs, show } = onAnswer(answer);
+      return {
+        delayMs,
+        show: () => {
+          show();
+          resolve();
+        },
+      };
+    },
+  };
+}
