@@ -2,7 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { FAST_HASHING, RELAXED_LIMITS, signedInAccount } from '../../tests/support/auth.js';
 import { screenshot } from '../../tests/support/browser.js';
-import { WALLET_TEST_ENV, fundPlayer } from '../../tests/support/wallet.js';
+import { WALLET_TEST_ENV, fundPlayer, trpc } from '../../tests/support/wallet.js';
 import { browserSuite } from './support/browser-suite.js';
 import { MOBILE, visit } from './support/page-helpers.js';
 import { openSignedInPage, type OpenedPages } from './support/signed-in-page.js';
@@ -57,6 +57,13 @@ describe('game panel in the browser', () => {
     return signedIn;
   }
   const pageFor = async (viewport: { width: number; height: number }) => openSignedInPage(suite.browser, await player('1000'), viewport, opened);
+
+  type MinesBet = { state: string; outcome: { revealed: number[]; minePositions?: number[]; mineHit?: number } };
+  async function minesBets(token: string): Promise<MinesBet[]> {
+    const answer = await trpc(suite.platform, 'query', 'bets.mine', { limit: 100 }, token);
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    return (answer.body.result.data.bets as (MinesBet & { game: string })[]).filter((bet) => bet.game === 'mines');
+  }
 
   it('dice: multiplier, win chance and target are all editable and follow each other, rounded as the server pays', { timeout: 120_000 }, async () => {
     for (const [viewport, width] of [[WIDE, 1440], [MOBILE, 390]] as const) {
@@ -181,6 +188,57 @@ describe('game panel in the browser', () => {
       await profitField(main, 'Cash-out profit').scrollIntoViewIfNeeded();
       await screenshot(page, `panel-mines-profit-${width}`);
       await main.getByTestId('mines-cashout').first().click();
+      expect(opened.pageErrors.get(page)).toEqual([]);
+    }
+  });
+
+  it('mines autobet: the chosen tiles are revealed in every round, then cashed out; leaving the page stops it', { timeout: 180_000 }, async () => {
+    for (const [viewport, width] of [[WIDE, 1440], [MOBILE, 390]] as const) {
+      const who = await player('1000');
+      const page = await openSignedInPage(suite.browser, who, viewport, opened);
+      const main = page.locator('main');
+      await visit(page, suite.platform.url, '/casino/mines');
+      await main.getByTestId('mines-count').first().click();
+      await page.getByRole('option', { name: '2', exact: true }).click();
+      await main.getByRole('tab', { name: 'Auto' }).click();
+      const auto = main.getByRole('tabpanel', { name: 'Auto' });
+      await poll(() => auto.getByText('Choose the tiles to reveal on the board').isVisible()).toBe(true);
+      expect(await auto.getByTestId('autobet-start').isDisabled()).toBe(true);
+      // Tiles 5 and 1, in that order.
+      await main.locator('[data-testid="mines-board"] [data-tile="5"]').click();
+      await main.locator('[data-testid="mines-board"] [data-tile="1"]').click();
+      await poll(() => main.locator('[data-testid="mines-board"] [data-chosen]').count()).toBe(2);
+      await poll(() => auto.getByTestId('mines-chosen').innerText()).toBe('2 tiles chosen');
+      await stakeInput(auto).fill('0.01');
+      await auto.getByLabel('Number of bets (0 = until stopped)').fill('4');
+      await auto.getByTestId('autobet-start').click();
+      await poll(() => auto.getByTestId('autobet-progress').innerText()).toMatch(/^4 bets.*Autobet finished 4 bets/);
+      await screenshot(page, `panel-mines-autobet-${width}`);
+
+      // Four settled rounds, each revealing tiles 5 then 1 and stopping at the first mine; won ones cashed out.
+      const rounds = await minesBets(who.token);
+      expect(rounds).toHaveLength(4);
+      for (const round of rounds) {
+        const mines = round.outcome.minePositions ?? [];
+        expect(mines).toHaveLength(2);
+        const hit = [5, 1].find((tile) => mines.includes(tile));
+        // A mine is not listed as revealed: the round records it as mineHit.
+        expect(round.outcome.revealed).toEqual(hit === undefined ? [5, 1] : [5, 1].slice(0, [5, 1].indexOf(hit)));
+        expect(round.outcome.mineHit).toBe(hit);
+        expect(round.state).toBe(hit === undefined ? 'won' : 'lost');
+      }
+
+      // Until stopped, then leave: the last round is played to its end and nothing starts afterwards.
+      await auto.getByLabel('Number of bets (0 = until stopped)').fill('0');
+      await auto.getByTestId('autobet-start').click();
+      await poll(async () => (await minesBets(who.token)).length).toBeGreaterThanOrEqual(6);
+      await main.getByRole('link', { name: 'Provably fair' }).first().click();
+      await page.getByText(/Autobet stopped when you left the game, after \d+ bets/).waitFor({ timeout: 15_000 });
+      const settled = await minesBets(who.token);
+      await page.waitForTimeout(3_000);
+      const later = await minesBets(who.token);
+      expect(later).toHaveLength(settled.length);
+      expect(later.filter((bet) => bet.state === 'open')).toEqual([]);
       expect(opened.pageErrors.get(page)).toEqual([]);
     }
   });

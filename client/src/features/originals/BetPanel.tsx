@@ -46,6 +46,12 @@ interface BetPanelProps {
   lockedStake?: Stake | null;
   /** "Profit on win" lines for the stake on screen (one per multiplier the game can pay). */
   profits?: ProfitLine[];
+  /** One automatic bet when it differs from a manual one (mines: start, reveal the chosen tiles, cash out). */
+  placeAutoBet?: (stake: Stake) => Promise<BetView | null>;
+  /** Why the Auto tab cannot start (mines: no tiles chosen), on top of blockedReason. */
+  autoBlockedReason?: string | null;
+  /** The tab on screen and whether an autobet runs: mines lets the player choose tiles only in the Auto tab, when idle. */
+  onModeChange?: (mode: { tab: string; running: boolean }) => void;
 }
 
 function parseOptionalAmount(text: string): bigint | null {
@@ -112,6 +118,9 @@ export function BetPanel(props: BetPanelProps) {
   /** False once the page is left: an autobet belongs to its page and ends with it. */
   const mounted = useRef(true);
   const running = auto !== null && auto.stopped === null;
+  const autoBlockedReason = blockedReason ?? props.autoBlockedReason ?? null;
+  const { onModeChange } = props;
+  useEffect(() => onModeChange?.({ tab, running }), [onModeChange, tab, running]);
   useEffect(() => {
     mounted.current = true;
     return () => {
@@ -153,7 +162,8 @@ export function BetPanel(props: BetPanelProps) {
   }
 
   async function runAutobet() {
-    if (running || amountError || blockedReason || autoError || amountUnits === null) return;
+    if (running || amountError || autoBlockedReason || autoError || amountUnits === null) return;
+    const placeOne = props.placeAutoBet ?? placeBet;
     const settings: AutobetSettings = {
       bets: Math.max(0, Math.floor(Number(bets) || 0)),
       stopOnProfit: parseOptionalAmount(stopProfit),
@@ -169,7 +179,7 @@ export function BetPanel(props: BetPanelProps) {
     while (!state.stopped) {
       state = stopIfAsked(state);
       if (state.stopped) break;
-      const bet = await placeBet({ amount: fromUnits(state.amount), currency: betCurrency });
+      const bet = await placeOne({ amount: fromUnits(state.amount), currency: betCurrency });
       if (!bet) {
         state = stopAutobet(state, 'error');
         break;
@@ -249,11 +259,12 @@ export function BetPanel(props: BetPanelProps) {
     </Button>
   ) : null;
 
-  const blocked = blockedReason ? (
-    <Text size="xs" c="red" role="status">
-      {blockedReason}
-    </Text>
-  ) : null;
+  const blockedNote = (reason: string | null) =>
+    reason ? (
+      <Text size="xs" c="red" role="status">
+        {reason}
+      </Text>
+    ) : null;
 
   const manual = (
     <Stack gap="sm">
@@ -268,7 +279,7 @@ export function BetPanel(props: BetPanelProps) {
           </Button>
         )}
       </div>
-      {blocked}
+      {blockedNote(blockedReason)}
     </Stack>
   );
 
@@ -307,7 +318,7 @@ export function BetPanel(props: BetPanelProps) {
                     Stop autobet
                   </Button>
                 ) : (
-                  <Button size="lg" fullWidth onClick={() => void runAutobet()} disabled={Boolean(amountError || blockedReason || autoError)} data-testid="autobet-start">
+                  <Button size="lg" fullWidth onClick={() => void runAutobet()} disabled={Boolean(amountError || autoBlockedReason || autoError)} data-testid="autobet-start">
                     Start autobet
                   </Button>
                 )}
@@ -318,7 +329,7 @@ export function BetPanel(props: BetPanelProps) {
                   {auto.stopped ? ` - ${stopMessage(auto)}` : ''}
                 </Text>
               ) : null}
-              {blocked}
+              {blockedNote(autoBlockedReason)}
             </Stack>
           </Tabs.Panel>
         </Tabs>

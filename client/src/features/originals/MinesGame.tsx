@@ -1,12 +1,13 @@
 import { Button, Group, Select, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconBomb, IconDiamond } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { formatRatio, MINES_MAX, MINES_MIN, MINES_TILES, minesMultiplier, minesNextMultiplier } from '../../../../server/src/domain/games/rules';
 import { trpc } from '../../trpc';
 import { useSession } from '../auth/session-store';
 import { formatAmount } from '../wallet/money';
 import { BetPanel, type Stake } from './BetPanel';
 import { formatMultiplier } from './bet-format';
+import { playChosenTiles, toggleChosen } from './mines-autobet';
 import { newClientBetId, runBet } from './bet-session';
 import type { BetView } from './bet-types';
 import { GameLayout } from './GameLayout';
@@ -28,6 +29,10 @@ export function MinesGame() {
   const [round, setRound] = useState<BetView | null>(null);
   const [recent, setRecent] = useState<BetView[]>([]);
   const [pending, setPending] = useState<number | 'cashout' | null>(null);
+  /** The Auto tab's tiles: each automatic round reveals exactly these, then cashes out. */
+  const [chosen, setChosen] = useState<number[]>([]);
+  const [mode, setMode] = useState({ tab: 'manual', running: false });
+  const onModeChange = useCallback((next: { tab: string; running: boolean }) => setMode(next), []);
   const active = trpc.games.mines.active.useQuery(undefined, { enabled: isSignedIn, staleTime: 0 });
   const start = trpc.games.mines.start.useMutation();
   const reveal = trpc.games.mines.reveal.useMutation();
@@ -77,6 +82,19 @@ export function MinesGame() {
     if (result) finish(result.bet);
   }
 
+  /** One automatic round with the tiles chosen when the autobet started. */
+  async function placeAutoBet(stake: Stake) {
+    return playChosenTiles(chosen, {
+      start: () => runBet(() => start.mutateAsync({ ...stake, mines, clientBetId: newClientBetId() })),
+      reveal: (betId, tile) => runBet(() => reveal.mutateAsync({ betId, tile })),
+      cashout: (betId) => runBet(() => cashout.mutateAsync({ betId })),
+      onStep: finish,
+    });
+  }
+
+  const choosing = mode.tab === 'auto' && !mode.running && !open;
+  const maxChosen = MINES_TILES - mines;
+
   function randomTile() {
     const hidden = TILES.filter((tile) => !revealed.includes(tile));
     const tile = hidden[Math.floor(Math.random() * hidden.length)];
@@ -92,14 +110,17 @@ export function MinesGame() {
           const isMine = minePositions.includes(tile);
           const ended = round !== null && !open;
           const state = isRevealed ? (isMine ? 'boom' : 'gem') : ended ? (isMine ? 'mine' : 'safe') : 'hidden';
+          const isChosen = mode.tab === 'auto' && chosen.includes(tile);
           return (
             <UnstyledButton
               key={tile}
               className={classes.tile}
               data-state={state}
               data-tile={tile}
-              disabled={!open || isRevealed || pending !== null}
-              onClick={() => void revealTile(tile)}
+              data-chosen={isChosen || undefined}
+              aria-pressed={mode.tab === 'auto' ? isChosen : undefined}
+              disabled={choosing ? !isChosen && chosen.length >= maxChosen : !open || isRevealed || pending !== null || mode.tab === 'auto'}
+              onClick={() => (choosing ? setChosen((list) => toggleChosen(list, tile)) : void revealTile(tile))}
               aria-label={`Tile ${tile + 1}${state === 'gem' ? ', safe' : state === 'boom' || state === 'mine' ? ', mine' : ''}`}
             >
               {state === 'gem' || state === 'safe' ? <IconDiamond size="50%" aria-hidden /> : null}
@@ -128,13 +149,17 @@ export function MinesGame() {
     <BetPanel
       game="mines"
       placeBet={placeBet}
+      autobet
+      placeAutoBet={placeAutoBet}
+      autoBlockedReason={open && !mode.running ? 'Finish the open round first' : chosen.length === 0 ? 'Choose the tiles to reveal on the board' : null}
+      onModeChange={onModeChange}
       locked={open}
       profits={[
         { label: 'Next tile profit', multiplier: open ? next : minesMultiplier(shownMines, 1) },
         { label: 'Cash-out profit', multiplier: open && revealed.length > 0 ? minesMultiplier(shownMines, revealed.length) : null },
       ]}
       lockedStake={open && round ? { amount: round.amount, currency: round.currency === 'BZU' ? 'BZU' : 'USD' } : null}
-      onSpace={open ? () => void cashOut() : undefined}
+      onSpace={open && mode.tab === 'manual' ? () => void cashOut() : undefined}
       actionOverride={
         open ? (
           <Stack gap="xs">
@@ -152,11 +177,26 @@ export function MinesGame() {
         label="Mines"
         data={MINE_OPTIONS}
         value={String(shownMines)}
-        onChange={(value) => value && setMines(Number(value))}
+        onChange={(value) => {
+          if (!value) return;
+          setMines(Number(value));
+          // More mines leave fewer safe tiles: keep the choice playable.
+          setChosen((list) => list.slice(0, MINES_TILES - Number(value)));
+        }}
         allowDeselect={false}
-        disabled={open}
+        disabled={open || mode.running}
         data-testid="mines-count"
       />
+      {mode.tab === 'auto' ? (
+        <Group justify="space-between" gap="xs">
+          <Text size="xs" c="dimmed" data-testid="mines-chosen">
+            {chosen.length} tiles chosen
+          </Text>
+          <Button size="compact-xs" variant="default" onClick={() => setChosen([])} disabled={chosen.length === 0 || mode.running}>
+            Clear
+          </Button>
+        </Group>
+      ) : null}
     </BetPanel>
   );
 
