@@ -7,9 +7,9 @@ import { useSession } from '../auth/session-store';
 import { openSeeds } from '../originals/overlay-store';
 import { verifyBet, type Verification } from './verify-bet';
 import { verifyParamsFromSearch } from './verify-link';
-import { VERIFY_GAMES, type VerifyGame, type VerifySearch } from './verify-search';
+import { CLIENT_GAME_SLUGS, GAME_REGISTRY } from '../games/registry';
+import { type VerifyGame, type VerifySearch } from './verify-search';
 
-const GAME_LABELS: Record<VerifyGame, string> = { dice: 'Dice', limbo: 'Limbo', plinko: 'Plinko', keno: 'Keno', mines: 'Mines' };
 const DEFAULTS: Required<Pick<VerifySearch, 'target' | 'condition' | 'rows' | 'risk' | 'picks' | 'mines'>> = {
   target: '50.5',
   condition: 'over',
@@ -85,7 +85,7 @@ function Verifier({ initial }: { initial: VerifySearch }) {
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           <Select
             label="Game"
-            data={VERIFY_GAMES.map((value) => ({ value, label: GAME_LABELS[value] }))}
+            data={CLIENT_GAME_SLUGS.map((value) => ({ value, label: GAME_REGISTRY[value].name }))}
             value={game}
             onChange={(value) => value && set({ game: value as VerifyGame, ...defaultsFor(value as VerifyGame) })}
             allowDeselect={false}
