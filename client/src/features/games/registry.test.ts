@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { GAME_VERIFIERS, gameVerifier } from '../fairness/game-verifiers';
 import { CLIENT_GAME_SLUGS, GAME_REGISTRY } from './registry';
 import { GAMES } from '../../../../server/src/domain/games/registry';
 
@@ -16,6 +17,16 @@ describe('game registries', () => {
       expect(entry.icon, game.slug).toBeTruthy();
       expect(typeof entry.page.preload, game.slug).toBe('function');
       expect(entry.summary({}, 'won'), game.slug).not.toBe('');
+    }
+  });
+
+  it('each game has a verifier whose fresh form is a valid bet', () => {
+    expect(Object.keys(GAME_VERIFIERS)).toEqual(CLIENT_GAME_SLUGS);
+    for (const slug of CLIENT_GAME_SLUGS) {
+      const verifier = gameVerifier(slug);
+      const params = verifier.fromSearch({ game: slug, ...verifier.defaults });
+      expect(typeof params, slug).toBe('object');
+      expect(verifier.paramsError(params as Exclude<typeof params, string>), slug).toBeNull();
     }
   });
 });
