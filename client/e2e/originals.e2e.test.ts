@@ -90,7 +90,8 @@ describe('casino originals in the browser', () => {
 
     // Limbo at 2x.
     await visit(page, platform.url, '/casino/limbo');
-    await main.getByTestId('limbo-target').fill('2');
+    // By role: the hidden Auto tab panel holds a second copy of the target input.
+    await main.getByRole('textbox', { name: 'Target multiplier' }).fill('2');
     await main.getByTestId('bet-button').click();
     await expect.poll(() => main.getByTestId('recent-results').count(), { timeout: 10_000 }).toBe(1);
     await screenshot(page, 'originals-limbo-desktop');

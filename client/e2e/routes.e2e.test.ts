@@ -90,8 +90,9 @@ describe('every route renders on desktop and mobile', () => {
       expect(pageErrors).toEqual([]);
     });
 
-    it('redirects an unknown path to /', async () => {
-      await page.goto(`${platform.url}/no/such/page`);
+    // /casino/no-such-game matches the /casino/$game route, whose unregistered slug must still go home.
+    it.each(['/no/such/page', '/casino/no-such-game'])('redirects the unknown path %s to /', async (unknown) => {
+      await page.goto(`${platform.url}${unknown}`);
       await expectPath(page, '/');
       await expect.poll(() => headingText(page)).toBe('Casino');
     });

@@ -41,17 +41,13 @@ import { Route as AccountExclusionRouteImport } from './routes/account/exclusion
 import { Route as AccountProfileRouteImport } from './routes/account/profile'
 import { Route as AccountSettingsRouteImport } from './routes/account/settings'
 import { Route as CasinoIndexRouteImport } from './routes/casino/index'
+import { Route as CasinoGameRouteImport } from './routes/casino/$game'
 import { Route as CasinoBingoRouteImport } from './routes/casino/bingo'
 import { Route as CasinoBlackjackRouteImport } from './routes/casino/blackjack'
-import { Route as CasinoDiceRouteImport } from './routes/casino/dice'
 import { Route as CasinoGameshowsRouteImport } from './routes/casino/gameshows'
-import { Route as CasinoKenoRouteImport } from './routes/casino/keno'
-import { Route as CasinoLimboRouteImport } from './routes/casino/limbo'
 import { Route as CasinoLiveRouteImport } from './routes/casino/live'
-import { Route as CasinoMinesRouteImport } from './routes/casino/mines'
 import { Route as CasinoMyBetsRouteImport } from './routes/casino/my-bets'
 import { Route as CasinoOriginalsRouteImport } from './routes/casino/originals'
-import { Route as CasinoPlinkoRouteImport } from './routes/casino/plinko'
 import { Route as CasinoRafflesRouteImport } from './routes/casino/raffles'
 import { Route as CasinoRouletteRouteImport } from './routes/casino/roulette'
 import { Route as CasinoSlotsRouteImport } from './routes/casino/slots'
@@ -231,6 +227,11 @@ const CasinoIndexRoute = CasinoIndexRouteImport.update({
   path: '/casino/',
   getParentRoute: () => rootRouteImport,
 } as any)
+const CasinoGameRoute = CasinoGameRouteImport.update({
+  id: '/casino/$game',
+  path: '/casino/$game',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const CasinoBingoRoute = CasinoBingoRouteImport.update({
   id: '/casino/bingo',
   path: '/casino/bingo',
@@ -241,34 +242,14 @@ const CasinoBlackjackRoute = CasinoBlackjackRouteImport.update({
   path: '/casino/blackjack',
   getParentRoute: () => rootRouteImport,
 } as any)
-const CasinoDiceRoute = CasinoDiceRouteImport.update({
-  id: '/casino/dice',
-  path: '/casino/dice',
-  getParentRoute: () => rootRouteImport,
-} as any)
 const CasinoGameshowsRoute = CasinoGameshowsRouteImport.update({
   id: '/casino/gameshows',
   path: '/casino/gameshows',
   getParentRoute: () => rootRouteImport,
 } as any)
-const CasinoKenoRoute = CasinoKenoRouteImport.update({
-  id: '/casino/keno',
-  path: '/casino/keno',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const CasinoLimboRoute = CasinoLimboRouteImport.update({
-  id: '/casino/limbo',
-  path: '/casino/limbo',
-  getParentRoute: () => rootRouteImport,
-} as any)
 const CasinoLiveRoute = CasinoLiveRouteImport.update({
   id: '/casino/live',
   path: '/casino/live',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const CasinoMinesRoute = CasinoMinesRouteImport.update({
-  id: '/casino/mines',
-  path: '/casino/mines',
   getParentRoute: () => rootRouteImport,
 } as any)
 const CasinoMyBetsRoute = CasinoMyBetsRouteImport.update({
@@ -279,11 +260,6 @@ const CasinoMyBetsRoute = CasinoMyBetsRouteImport.update({
 const CasinoOriginalsRoute = CasinoOriginalsRouteImport.update({
   id: '/casino/originals',
   path: '/casino/originals',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const CasinoPlinkoRoute = CasinoPlinkoRouteImport.update({
-  id: '/casino/plinko',
-  path: '/casino/plinko',
   getParentRoute: () => rootRouteImport,
 } as any)
 const CasinoRafflesRoute = CasinoRafflesRouteImport.update({
@@ -409,17 +385,13 @@ export interface FileRoutesByFullPath {
   '/account/exclusion': typeof AccountExclusionRoute
   '/account/profile': typeof AccountProfileRoute
   '/account/settings': typeof AccountSettingsRoute
+  '/casino/$game': typeof CasinoGameRoute
   '/casino/bingo': typeof CasinoBingoRoute
   '/casino/blackjack': typeof CasinoBlackjackRoute
-  '/casino/dice': typeof CasinoDiceRoute
   '/casino/gameshows': typeof CasinoGameshowsRoute
-  '/casino/keno': typeof CasinoKenoRoute
-  '/casino/limbo': typeof CasinoLimboRoute
   '/casino/live': typeof CasinoLiveRoute
-  '/casino/mines': typeof CasinoMinesRoute
   '/casino/my-bets': typeof CasinoMyBetsRoute
   '/casino/originals': typeof CasinoOriginalsRoute
-  '/casino/plinko': typeof CasinoPlinkoRoute
   '/casino/raffles': typeof CasinoRafflesRoute
   '/casino/roulette': typeof CasinoRouletteRoute
   '/casino/slots': typeof CasinoSlotsRoute
@@ -470,17 +442,13 @@ export interface FileRoutesByTo {
   '/account/exclusion': typeof AccountExclusionRoute
   '/account/profile': typeof AccountProfileRoute
   '/account/settings': typeof AccountSettingsRoute
+  '/casino/$game': typeof CasinoGameRoute
   '/casino/bingo': typeof CasinoBingoRoute
   '/casino/blackjack': typeof CasinoBlackjackRoute
-  '/casino/dice': typeof CasinoDiceRoute
   '/casino/gameshows': typeof CasinoGameshowsRoute
-  '/casino/keno': typeof CasinoKenoRoute
-  '/casino/limbo': typeof CasinoLimboRoute
   '/casino/live': typeof CasinoLiveRoute
-  '/casino/mines': typeof CasinoMinesRoute
   '/casino/my-bets': typeof CasinoMyBetsRoute
   '/casino/originals': typeof CasinoOriginalsRoute
-  '/casino/plinko': typeof CasinoPlinkoRoute
   '/casino/raffles': typeof CasinoRafflesRoute
   '/casino/roulette': typeof CasinoRouletteRoute
   '/casino/slots': typeof CasinoSlotsRoute
@@ -534,17 +502,13 @@ export interface FileRoutesById {
   '/account/exclusion': typeof AccountExclusionRoute
   '/account/profile': typeof AccountProfileRoute
   '/account/settings': typeof AccountSettingsRoute
+  '/casino/$game': typeof CasinoGameRoute
   '/casino/bingo': typeof CasinoBingoRoute
   '/casino/blackjack': typeof CasinoBlackjackRoute
-  '/casino/dice': typeof CasinoDiceRoute
   '/casino/gameshows': typeof CasinoGameshowsRoute
-  '/casino/keno': typeof CasinoKenoRoute
-  '/casino/limbo': typeof CasinoLimboRoute
   '/casino/live': typeof CasinoLiveRoute
-  '/casino/mines': typeof CasinoMinesRoute
   '/casino/my-bets': typeof CasinoMyBetsRoute
   '/casino/originals': typeof CasinoOriginalsRoute
-  '/casino/plinko': typeof CasinoPlinkoRoute
   '/casino/raffles': typeof CasinoRafflesRoute
   '/casino/roulette': typeof CasinoRouletteRoute
   '/casino/slots': typeof CasinoSlotsRoute
@@ -599,17 +563,13 @@ export interface FileRouteTypes {
     | '/account/exclusion'
     | '/account/profile'
     | '/account/settings'
+    | '/casino/$game'
     | '/casino/bingo'
     | '/casino/blackjack'
-    | '/casino/dice'
     | '/casino/gameshows'
-    | '/casino/keno'
-    | '/casino/limbo'
     | '/casino/live'
-    | '/casino/mines'
     | '/casino/my-bets'
     | '/casino/originals'
-    | '/casino/plinko'
     | '/casino/raffles'
     | '/casino/roulette'
     | '/casino/slots'
@@ -660,17 +620,13 @@ export interface FileRouteTypes {
     | '/account/exclusion'
     | '/account/profile'
     | '/account/settings'
+    | '/casino/$game'
     | '/casino/bingo'
     | '/casino/blackjack'
-    | '/casino/dice'
     | '/casino/gameshows'
-    | '/casino/keno'
-    | '/casino/limbo'
     | '/casino/live'
-    | '/casino/mines'
     | '/casino/my-bets'
     | '/casino/originals'
-    | '/casino/plinko'
     | '/casino/raffles'
     | '/casino/roulette'
     | '/casino/slots'
@@ -723,17 +679,13 @@ export interface FileRouteTypes {
     | '/account/exclusion'
     | '/account/profile'
     | '/account/settings'
+    | '/casino/$game'
     | '/casino/bingo'
     | '/casino/blackjack'
-    | '/casino/dice'
     | '/casino/gameshows'
-    | '/casino/keno'
-    | '/casino/limbo'
     | '/casino/live'
-    | '/casino/mines'
     | '/casino/my-bets'
     | '/casino/originals'
-    | '/casino/plinko'
     | '/casino/raffles'
     | '/casino/roulette'
     | '/casino/slots'
@@ -783,17 +735,13 @@ export interface RootRouteChildren {
   TermsAndConditionsRoute: typeof TermsAndConditionsRoute
   VerifyEmailRoute: typeof VerifyEmailRoute
   VipRoute: typeof VipRoute
+  CasinoGameRoute: typeof CasinoGameRoute
   CasinoBingoRoute: typeof CasinoBingoRoute
   CasinoBlackjackRoute: typeof CasinoBlackjackRoute
-  CasinoDiceRoute: typeof CasinoDiceRoute
   CasinoGameshowsRoute: typeof CasinoGameshowsRoute
-  CasinoKenoRoute: typeof CasinoKenoRoute
-  CasinoLimboRoute: typeof CasinoLimboRoute
   CasinoLiveRoute: typeof CasinoLiveRoute
-  CasinoMinesRoute: typeof CasinoMinesRoute
   CasinoMyBetsRoute: typeof CasinoMyBetsRoute
   CasinoOriginalsRoute: typeof CasinoOriginalsRoute
-  CasinoPlinkoRoute: typeof CasinoPlinkoRoute
   CasinoRafflesRoute: typeof CasinoRafflesRoute
   CasinoRouletteRoute: typeof CasinoRouletteRoute
   CasinoSlotsRoute: typeof CasinoSlotsRoute
@@ -1033,6 +981,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof CasinoIndexRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/casino/$game': {
+      id: '/casino/$game'
+      path: '/casino/$game'
+      fullPath: '/casino/$game'
+      preLoaderRoute: typeof CasinoGameRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/casino/bingo': {
       id: '/casino/bingo'
       path: '/casino/bingo'
@@ -1047,13 +1002,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof CasinoBlackjackRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/casino/dice': {
-      id: '/casino/dice'
-      path: '/casino/dice'
-      fullPath: '/casino/dice'
-      preLoaderRoute: typeof CasinoDiceRouteImport
-      parentRoute: typeof rootRouteImport
-    }
     '/casino/gameshows': {
       id: '/casino/gameshows'
       path: '/casino/gameshows'
@@ -1061,32 +1009,11 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof CasinoGameshowsRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/casino/keno': {
-      id: '/casino/keno'
-      path: '/casino/keno'
-      fullPath: '/casino/keno'
-      preLoaderRoute: typeof CasinoKenoRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/casino/limbo': {
-      id: '/casino/limbo'
-      path: '/casino/limbo'
-      fullPath: '/casino/limbo'
-      preLoaderRoute: typeof CasinoLimboRouteImport
-      parentRoute: typeof rootRouteImport
-    }
     '/casino/live': {
       id: '/casino/live'
       path: '/casino/live'
       fullPath: '/casino/live'
       preLoaderRoute: typeof CasinoLiveRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/casino/mines': {
-      id: '/casino/mines'
-      path: '/casino/mines'
-      fullPath: '/casino/mines'
-      preLoaderRoute: typeof CasinoMinesRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/casino/my-bets': {
@@ -1101,13 +1028,6 @@ declare module '@tanstack/react-router' {
       path: '/casino/originals'
       fullPath: '/casino/originals'
       preLoaderRoute: typeof CasinoOriginalsRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/casino/plinko': {
-      id: '/casino/plinko'
-      path: '/casino/plinko'
-      fullPath: '/casino/plinko'
-      preLoaderRoute: typeof CasinoPlinkoRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/casino/raffles': {
@@ -1311,17 +1231,13 @@ const rootRouteChildren: RootRouteChildren = {
   TermsAndConditionsRoute: TermsAndConditionsRoute,
   VerifyEmailRoute: VerifyEmailRoute,
   VipRoute: VipRoute,
+  CasinoGameRoute: CasinoGameRoute,
   CasinoBingoRoute: CasinoBingoRoute,
   CasinoBlackjackRoute: CasinoBlackjackRoute,
-  CasinoDiceRoute: CasinoDiceRoute,
   CasinoGameshowsRoute: CasinoGameshowsRoute,
-  CasinoKenoRoute: CasinoKenoRoute,
-  CasinoLimboRoute: CasinoLimboRoute,
   CasinoLiveRoute: CasinoLiveRoute,
-  CasinoMinesRoute: CasinoMinesRoute,
   CasinoMyBetsRoute: CasinoMyBetsRoute,
   CasinoOriginalsRoute: CasinoOriginalsRoute,
-  CasinoPlinkoRoute: CasinoPlinkoRoute,
   CasinoRafflesRoute: CasinoRafflesRoute,
   CasinoRouletteRoute: CasinoRouletteRoute,
   CasinoSlotsRoute: CasinoSlotsRoute,

@@ -1,23 +1,15 @@
-import { Alert, Badge, Button, Code, Group, List, NumberInput, Paper, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Code, Group, List, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconShieldCheck } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { PageHeader } from '../../components/PageHeader';
-import { KENO_RISKS, PLINKO_RISKS } from '../../../../server/src/domain/games/rules';
 import { useSession } from '../auth/session-store';
 import { openSeeds } from '../originals/overlay-store';
+import { GAME_VERIFIERS, gameVerifier } from './game-verifiers';
 import { verifyBet, type Verification } from './verify-bet';
 import { verifyParamsFromSearch } from './verify-link';
-import { VERIFY_GAMES, type VerifyGame, type VerifySearch } from './verify-search';
+import { CLIENT_GAME_SLUGS, GAME_REGISTRY } from '../games/registry';
+import { type VerifyGame, type VerifySearch } from './verify-search';
 
-const GAME_LABELS: Record<VerifyGame, string> = { dice: 'Dice', limbo: 'Limbo', plinko: 'Plinko', keno: 'Keno', mines: 'Mines' };
-const DEFAULTS: Required<Pick<VerifySearch, 'target' | 'condition' | 'rows' | 'risk' | 'picks' | 'mines'>> = {
-  target: '50.5',
-  condition: 'over',
-  rows: '16',
-  risk: 'medium',
-  picks: '1,2,3,4,5',
-  mines: '3',
-};
 
 /** How outcomes are made, and a verifier that recomputes any bet in this browser with Web Crypto. */
 export function ProvablyFairPage({ search }: { search: VerifySearch }) {
@@ -85,7 +77,7 @@ function Verifier({ initial }: { initial: VerifySearch }) {
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           <Select
             label="Game"
-            data={VERIFY_GAMES.map((value) => ({ value, label: GAME_LABELS[value] }))}
+            data={CLIENT_GAME_SLUGS.map((value) => ({ value, label: GAME_REGISTRY[value].name }))}
             value={game}
             onChange={(value) => value && set({ game: value as VerifyGame, ...defaultsFor(value as VerifyGame) })}
             allowDeselect={false}
@@ -148,64 +140,17 @@ function Verifier({ initial }: { initial: VerifySearch }) {
 }
 
 function defaultsFor(game: VerifyGame): Partial<VerifySearch> {
-  switch (game) {
-    case 'dice':
-      return { target: DEFAULTS.target, condition: DEFAULTS.condition };
-    case 'limbo':
-      return { target: '2' };
-    case 'plinko':
-      return { rows: DEFAULTS.rows, risk: DEFAULTS.risk };
-    case 'keno':
-      return { picks: DEFAULTS.picks, risk: 'classic' };
-    case 'mines':
-      return { mines: DEFAULTS.mines };
-  }
+  return GAME_VERIFIERS[game].defaults;
 }
 
 function GameParams({ form, set }: { form: VerifySearch; set: (patch: Partial<VerifySearch>) => void }) {
-  switch (form.game ?? 'dice') {
-    case 'dice':
-      return (
-        <Group grow gap="xs" align="flex-end">
-          <TextInput label="Target" value={form.target ?? ''} onChange={(e) => set({ target: e.currentTarget.value })} inputMode="decimal" />
-          <SegmentedControl data={['under', 'over']} value={form.condition ?? 'over'} onChange={(condition) => set({ condition })} aria-label="Condition" />
-        </Group>
-      );
-    case 'limbo':
-      return <TextInput label="Target multiplier" value={form.target ?? ''} onChange={(e) => set({ target: e.currentTarget.value })} inputMode="decimal" />;
-    case 'plinko':
-      return (
-        <Group grow gap="xs">
-          <NumberInput label="Rows" min={8} max={16} value={form.rows ?? ''} onChange={(value) => set({ rows: String(value) })} allowDecimal={false} />
-          <Select label="Risk" data={[...PLINKO_RISKS]} value={form.risk ?? 'medium'} onChange={(risk) => risk && set({ risk })} allowDeselect={false} />
-        </Group>
-      );
-    case 'keno':
-      return (
-        <Group grow gap="xs">
-          <TextInput label="Picks (comma separated)" value={form.picks ?? ''} onChange={(e) => set({ picks: e.currentTarget.value })} />
-          <Select label="Risk" data={[...KENO_RISKS]} value={form.risk ?? 'classic'} onChange={(risk) => risk && set({ risk })} allowDeselect={false} />
-        </Group>
-      );
-    case 'mines':
-      return <NumberInput label="Mines" min={1} max={24} value={form.mines ?? ''} onChange={(value) => set({ mines: String(value) })} allowDecimal={false} />;
-  }
+  const { Form } = GAME_VERIFIERS[form.game ?? 'dice'];
+  return <Form form={form} set={set} />;
 }
 
 /** The outcome in words, in the same units the game pages show. */
 export function describeOutcome({ outcome }: Verification): string {
-  switch (outcome.game) {
-    case 'dice':
-      return `Roll ${outcome.roll.toFixed(2)} - ${outcome.win ? 'win' : 'loss'}`;
-    case 'limbo':
-      return `Result ${outcome.result.toFixed(2)}x - ${outcome.win ? 'win' : 'loss'}`;
-    case 'plinko':
-      return `Bucket ${outcome.bucket} (path ${outcome.path.join('')})`;
-    case 'keno':
-      return `Drawn ${outcome.drawn.join(', ')} - ${outcome.hits} hits`;
-    case 'mines':
-      return `Mines at tiles ${outcome.minePositions.map((t) => t + 1).join(', ')}`;
-  }
+  return gameVerifier(outcome.game).describe(outcome);
 }
 
 function Explanation() {

@@ -2,8 +2,9 @@
  * The /provably-fair search parameters, in a module of their own: the route's validateSearch is in
  * the first screen's bundle, the converters of verify-link.ts are not.
  */
-export const VERIFY_GAMES = ['dice', 'limbo', 'plinko', 'keno', 'mines'] as const;
-export type VerifyGame = (typeof VERIFY_GAMES)[number];
+import { isClientGameSlug, type ClientGameSlug } from '../games/registry';
+
+export type VerifyGame = ClientGameSlug;
 
 export interface VerifySearch {
   game?: VerifyGame;
@@ -26,7 +27,7 @@ const KEYS = ['serverSeed', 'serverSeedHash', 'clientSeed', 'nonce', 'target', '
 export function parseVerifySearch(search: Record<string, unknown>): VerifySearch {
   const out: VerifySearch = {};
   const game = search.game;
-  if (typeof game === 'string' && (VERIFY_GAMES as readonly string[]).includes(game)) out.game = game as VerifyGame;
+  if (isClientGameSlug(game)) out.game = game;
   for (const key of KEYS) {
     const value = search[key];
     if (typeof value === 'string' && value !== '') out[key] = value;

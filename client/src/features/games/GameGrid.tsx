@@ -1,17 +1,16 @@
 import { Badge, Group, Paper, SimpleGrid, Text, UnstyledButton } from '@mantine/core';
-import { IconBomb, IconChartLine, IconCircleDot, IconDeviceGamepad2, IconDice5, IconGridDots, type Icon } from '@tabler/icons-react';
+import { IconDeviceGamepad2 } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
+import { clientGame } from './registry';
 import { gamePath, type GameSummary } from './use-game-catalogue';
 import classes from './GameGrid.module.css';
-
-const GAME_ICONS: Record<string, Icon> = { dice: IconDice5, limbo: IconChartLine, plinko: IconCircleDot, keno: IconGridDots, mines: IconBomb };
 
 /** Game tiles linking to each game's page. */
 export function GameGrid({ games, label }: { games: GameSummary[]; label: string }) {
   return (
     <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }} spacing="sm" component="ul" aria-label={label} style={{ listStyle: 'none', padding: 0, margin: 0 }}>
       {games.map((game) => {
-        const GameIcon = GAME_ICONS[game.slug] ?? IconDeviceGamepad2;
+        const GameIcon = clientGame(game.slug)?.icon ?? IconDeviceGamepad2;
         return (
           <li key={game.id}>
             <UnstyledButton component={Link} to={gamePath(game)} className={classes.tile} aria-label={game.name}>

@@ -4,12 +4,11 @@ import { Link, useLocation } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { useFeatures } from '../config/use-app-config';
 import { CASINO_LINKS, ORIGINALS_LINKS, SPORTS_LINK } from '../navigation/nav-items';
+import { isClientGameSlug } from '../games/registry';
 import { TokenCard } from '../token/TokenCard';
 
-const ORIGINALS_GAME_PATHS = new Set(['/casino/dice', '/casino/limbo', '/casino/plinko', '/casino/keno', '/casino/mines']);
-
 function isOriginalsGamePath(pathname: string): boolean {
-  return ORIGINALS_GAME_PATHS.has(pathname);
+  return pathname.startsWith('/casino/') && isClientGameSlug(pathname.slice('/casino/'.length));
 }
 
 function isCasinoPath(pathname: string): boolean {

@@ -5,7 +5,7 @@ import { trpc } from '../../trpc';
 import { verifySearchFromBet } from '../fairness/verify-link';
 import { formatDateTime } from '../../lib/datetime';
 import { formatAmount } from '../wallet/money';
-import { betProfit, formatMultiplier, gameName, outcomeSummary } from './bet-format';
+import { betProfit, formatMultiplier, gameName, outcomeDetail, outcomeSummary } from './bet-format';
 import type { BetView } from './bet-types';
 import { closeBetDetails, useOverlays } from './overlay-store';
 
@@ -74,27 +74,12 @@ function BetDetails({ initial }: { initial: BetView }) {
 }
 
 function OutcomeDetail({ bet }: { bet: BetView }) {
-  const o = bet.outcome as Record<string, unknown>;
-  const list = (value: unknown) => (Array.isArray(value) ? value.join(', ') : '');
-  switch (bet.game) {
-    case 'plinko':
-      return <Text size="xs" c="dimmed">Path (0 left, 1 right): {list(o.path)}</Text>;
-    case 'keno':
-      return (
-        <Text size="xs" c="dimmed">
-          Picks: {list(o.picks)} - Drawn: {list(o.drawn)}
-        </Text>
-      );
-    case 'mines':
-      return (
-        <Text size="xs" c="dimmed">
-          Revealed tiles: {list((o.revealed as number[] | undefined)?.map((t) => t + 1)) || 'none'}
-          {Array.isArray(o.minePositions) ? ` - Mines at: ${list((o.minePositions as number[]).map((t) => t + 1))}` : ''}
-        </Text>
-      );
-    default:
-      return null;
-  }
+  const detail = outcomeDetail(bet);
+  return detail ? (
+    <Text size="xs" c="dimmed">
+      {detail}
+    </Text>
+  ) : null;
 }
 
 function Figure({ label, value, testId }: { label: string; value: string; testId?: string }) {

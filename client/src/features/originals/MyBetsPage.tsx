@@ -12,7 +12,8 @@ import { formatDateTime } from '../../lib/datetime';
 import { formatAmount } from '../wallet/money';
 import { BetGameCell, BetStakeCells } from './BetCells';
 import { openBetDetails } from './overlay-store';
-import { betProfit, GAME_NAMES, gameName, outcomeSummary } from './bet-format';
+import { CLIENT_GAME_SLUGS, GAME_REGISTRY } from '../games/registry';
+import { betProfit, gameName, outcomeSummary } from './bet-format';
 import { CURRENCIES } from './bet-types';
 import { MY_BETS_STATES, type MyBetsSearch } from './my-bets-search';
 import { TableHeader } from '../../components/TableHeader';
@@ -67,7 +68,7 @@ function BetsTable({ search }: { search: MyBetsSearch }) {
             placeholder="All games"
             clearable
             w={150}
-            data={Object.entries(GAME_NAMES).map(([value, label]) => ({ value, label }))}
+            data={CLIENT_GAME_SLUGS.map((value) => ({ value, label: GAME_REGISTRY[value].name }))}
             value={search.game ?? null}
             onChange={(value) => setFilter({ game: (value ?? undefined) as MyBetsSearch['game'] })}
             data-testid="filter-game"

@@ -1,12 +1,11 @@
 /** Display helpers for bets; money stays the server's exact decimal strings. */
+import { clientGame } from '../games/registry';
 import { formatMoney } from '../wallet/money';
 import { fromUnits, toUnits } from './bet-amount';
 import type { BetView } from './bet-types';
 
-export const GAME_NAMES: Record<string, string> = { dice: 'Dice', limbo: 'Limbo', plinko: 'Plinko', keno: 'Keno', mines: 'Mines' };
-
 export function gameName(slug: string): string {
-  return GAME_NAMES[slug] ?? slug;
+  return clientGame(slug)?.name ?? slug;
 }
 
 /** "2.0000" -> "2.00x". */
@@ -27,21 +26,10 @@ export function betProfit(bet: Pick<BetView, 'amount' | 'payout' | 'state'>): st
 
 /** One line for a bet's outcome, per game (the outcome shapes of API.md). */
 export function outcomeSummary(bet: Pick<BetView, 'game' | 'outcome' | 'state'>): string {
-  const o = bet.outcome as Record<string, unknown>;
-  switch (bet.game) {
-    case 'dice':
-      return `Roll ${String(o.roll)} (${String(o.condition)} ${String(o.target)})`;
-    case 'limbo':
-      return `Result ${String(o.result)}x (target ${String(o.target)}x)`;
-    case 'plinko':
-      return `Bucket ${String(o.bucket)} of ${Number(o.rows) + 1} (${String(o.rows)} rows, ${String(o.risk)})`;
-    case 'keno':
-      return `${String(o.hits)} hits of ${Array.isArray(o.picks) ? o.picks.length : '?'} picks (${String(o.risk)})`;
-    case 'mines': {
-      const revealed = Array.isArray(o.revealed) ? o.revealed.length : 0;
-      return `${String(o.mines)} mines, ${revealed} tiles revealed${bet.state === 'open' ? ', in play' : ''}`;
-    }
-    default:
-      return '';
-  }
+  return clientGame(bet.game)?.summary(bet.outcome as Record<string, unknown>, bet.state) ?? '';
+}
+
+/** The bet details' extra line for games that have one (plinko's path, keno's draw, mines' tiles). */
+export function outcomeDetail(bet: Pick<BetView, 'game' | 'outcome'>): string | null {
+  return clientGame(bet.game)?.detail?.(bet.outcome as Record<string, unknown>) ?? null;
 }

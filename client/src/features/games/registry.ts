@@ -1,0 +1,76 @@
+/**
+ * The client's one list of games, in catalogue order: one entry per game (the server's is
+ * server/src/domain/games/registry.ts; registry.test.ts keeps the two in step). The routes,
+ * the catalogue tiles, the sidebar, the bet views, the My bets filter and the /provably-fair verifier read
+ * it. Only names, icons and one-line formatters load with the first screen: each page and each verifier
+ * form is a dynamic import() fetched when it is shown (the route preloads the page
+ * so the router's pending screen covers the wait).
+ */
+import { IconBomb, IconChartLine, IconCircleDot, IconDice5, IconGridDots, type Icon } from '@tabler/icons-react';
+import { lazyRouteComponent, type RouteComponent } from '@tanstack/react-router';
+
+type Outcome = Record<string, unknown>;
+type BetState = 'open' | 'won' | 'lost' | string;
+
+export interface ClientGame {
+  name: string;
+  icon: Icon;
+  /** The game's page at /casino/<slug>. */
+  page: RouteComponent;
+  /** One line for a bet's outcome (the outcome shapes of API.md). */
+  summary(outcome: Outcome, state: BetState): string;
+  /** The bet details' extra line (paths, draws, tiles), if the game has one. */
+  detail?(outcome: Outcome): string;
+}
+
+const list = (value: unknown) => (Array.isArray(value) ? value.join(', ') : '');
+
+export const GAME_REGISTRY = {
+  dice: {
+    name: 'Dice',
+    icon: IconDice5,
+    page: lazyRouteComponent(() => import('../originals/DiceGame'), 'DiceGame'),
+    summary: (o) => `Roll ${String(o.roll)} (${String(o.condition)} ${String(o.target)})`,
+  },
+  limbo: {
+    name: 'Limbo',
+    icon: IconChartLine,
+    page: lazyRouteComponent(() => import('../originals/LimboGame'), 'LimboGame'),
+    summary: (o) => `Result ${String(o.result)}x (target ${String(o.target)}x)`,
+  },
+  plinko: {
+    name: 'Plinko',
+    icon: IconCircleDot,
+    page: lazyRouteComponent(() => import('../originals/PlinkoGame'), 'PlinkoGame'),
+    summary: (o) => `Bucket ${String(o.bucket)} of ${Number(o.rows) + 1} (${String(o.rows)} rows, ${String(o.risk)})`,
+    detail: (o) => `Path (0 left, 1 right): ${list(o.path)}`,
+  },
+  keno: {
+    name: 'Keno',
+    icon: IconGridDots,
+    page: lazyRouteComponent(() => import('../originals/KenoGame'), 'KenoGame'),
+    summary: (o) => `${String(o.hits)} hits of ${Array.isArray(o.picks) ? o.picks.length : '?'} picks (${String(o.risk)})`,
+    detail: (o) => `Picks: ${list(o.picks)} - Drawn: ${list(o.drawn)}`,
+  },
+  mines: {
+    name: 'Mines',
+    icon: IconBomb,
+    page: lazyRouteComponent(() => import('../originals/MinesGame'), 'MinesGame'),
+    summary: (o, state) => `${String(o.mines)} mines, ${Array.isArray(o.revealed) ? o.revealed.length : 0} tiles revealed${state === 'open' ? ', in play' : ''}`,
+    detail: (o) =>
+      `Revealed tiles: ${list((o.revealed as number[] | undefined)?.map((t) => t + 1)) || 'none'}` +
+      (Array.isArray(o.minePositions) ? ` - Mines at: ${list((o.minePositions as number[]).map((t) => t + 1))}` : ''),
+  },
+} as const satisfies Record<string, ClientGame>;
+
+export type ClientGameSlug = keyof typeof GAME_REGISTRY;
+export const CLIENT_GAME_SLUGS = Object.keys(GAME_REGISTRY) as [ClientGameSlug, ...ClientGameSlug[]];
+
+export function isClientGameSlug(slug: unknown): slug is ClientGameSlug {
+  return typeof slug === 'string' && Object.hasOwn(GAME_REGISTRY, slug);
+}
+
+/** The registered game of a stored bet or a catalogue row; undefined for a slug this client does not know. */
+export function clientGame(slug: string): ClientGame | undefined {
+  return isClientGameSlug(slug) ? GAME_REGISTRY[slug] : undefined;
+}
