@@ -5,7 +5,7 @@ import { FAST_HASHING, OPEN_TABLE_LIMITS, RELAXED_LIMITS, http, signedInAccount 
 import { startTestPlatform, type TestPlatform } from '../support/platform.js';
 import { raffleCloseFarFromNow } from '../support/test-clock.js';
 import { totpCode } from '../support/two-factor.js';
-import { deliverWebhook, depositReport, fundPlayer, trpc, WALLET_TEST_ENV } from '../support/wallet.js';
+import { deliverWebhook, depositReport, fundedAccount, trpc, WALLET_TEST_ENV } from '../support/wallet.js';
 
 /** Issue #23 points 7 (2FA at login), 8 (requestId on money moves), 9 (one tx hash, one deposit) and 10 (exclusion at draw time). */
 const PAYOUT_ADDRESS = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
@@ -21,11 +21,7 @@ describe('the platform guards money against abuse', () => {
     return answer.body.result.data;
   };
   const errorOf = (answer: { status: number; body: any }) => [answer.status, answer.body.error?.data?.domainCode ?? answer.body.code];
-  const funded = async (usd: string) => {
-    const player = await signedInAccount(platform);
-    await fundPlayer(platform, player.token, usd);
-    return player;
-  };
+  const funded = (amount: string) => fundedAccount(platform, amount);
   const balances = async (player: Player) => services().ledger.balances(Number(player.user.id));
 
   beforeAll(async () => {

@@ -1,15 +1,13 @@
-import { createHmac } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { betIdSchema, originalsMeta, stakeFields, type MultiStepGame } from '../../server/src/domain/games/game-module.js';
-import { floatsFromSeeds, minePositions, ratio } from '../../server/src/domain/games/rules/index.js';
+import { ratio } from '../../server/src/domain/games/rules/index.js';
 import { parseAmount } from '../../server/src/domain/wallet/amounts.js';
-import { FAST_HASHING, OPEN_TABLE_LIMITS, RELAXED_LIMITS, expectLegacyError, http, signedInAccount } from '../support/auth.js';
+import { FAST_HASHING, OPEN_TABLE_LIMITS, RELAXED_LIMITS, expectLegacyError, http, type signedInAccount } from '../support/auth.js';
+import { minesBoard } from '../support/mines.js';
 import { startTestPlatform, type TestPlatform } from '../support/platform.js';
-import { fundPlayer, trpc, WALLET_TEST_ENV } from '../support/wallet.js';
-
-const hmac = (key: string, message: string) => new Uint8Array(createHmac('sha256', key).update(message).digest());
+import { fundedAccount, trpc, WALLET_TEST_ENV } from '../support/wallet.js';
 
 const toyInput = z.object({ ...stakeFields });
 /**
@@ -40,14 +38,9 @@ describe('game modules: registry-built routes, one settlement per round, slugs w
   const db = () => platform.platform.infra.db;
   type Player = Awaited<ReturnType<typeof signedInAccount>>;
   const post = (player: Player, path: string, body: unknown) => http(platform.url, 'POST', path, body, { token: player.token });
-  const funded = async (amount: string) => {
-    const player = await signedInAccount(platform);
-    await fundPlayer(platform, player.token, amount);
-    return player;
-  };
+  const funded = (amount: string) => fundedAccount(platform, amount);
   const safeTiles = async (player: Player, nonce: number, mines: number) => {
-    const pair = await db().selectFrom('seed_pairs').select(['server_seed', 'client_seed']).where('user_id', '=', player.user.id).where('active', '=', true).executeTakeFirstOrThrow();
-    const board = minePositions(floatsFromSeeds(hmac, { serverSeed: pair.server_seed, clientSeed: pair.client_seed, nonce }, mines), mines);
+    const board = await minesBoard(db(), player.user.id, nonce, mines);
     return Array.from({ length: 25 }, (_, i) => i).filter((t) => !board.includes(t));
   };
   const payoutsOf = async (betId: string) =>

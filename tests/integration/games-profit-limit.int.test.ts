@@ -1,12 +1,11 @@
-import { createHmac } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applyRatio, floatsFromSeeds, minePositions, minesMultiplier } from '../../server/src/domain/games/rules/index.js';
-import { FAST_HASHING, RELAXED_LIMITS, expectLegacyError, http, signedInAccount } from '../support/auth.js';
+import { applyRatio, minesMultiplier } from '../../server/src/domain/games/rules/index.js';
+import { FAST_HASHING, RELAXED_LIMITS, expectLegacyError, http, type signedInAccount } from '../support/auth.js';
+import { minesBoard } from '../support/mines.js';
 import { startTestPlatform, type TestPlatform } from '../support/platform.js';
-import { fundPlayer, trpc, WALLET_TEST_ENV } from '../support/wallet.js';
+import { fundedAccount, trpc, WALLET_TEST_ENV } from '../support/wallet.js';
 
-const hmac = (key: string, message: string) => new Uint8Array(createHmac('sha256', key).update(message).digest());
 const E8 = 100_000_000n;
 
 /**
@@ -19,15 +18,8 @@ describe('the profit limit: multi-step rounds are capped, single-step bets refus
   const db = () => platform.platform.infra.db;
   type Player = Awaited<ReturnType<typeof signedInAccount>>;
   const post = (player: Player, path: string, body: unknown) => http(platform.url, 'POST', path, body, { token: player.token });
-  const funded = async (amount: string) => {
-    const player = await signedInAccount(platform);
-    await fundPlayer(platform, player.token, amount);
-    return player;
-  };
-  const boardOf = async (player: Player, nonce: number, mines: number) => {
-    const pair = await db().selectFrom('seed_pairs').select(['server_seed', 'client_seed']).where('user_id', '=', player.user.id).where('active', '=', true).executeTakeFirstOrThrow();
-    return minePositions(floatsFromSeeds(hmac, { serverSeed: pair.server_seed, clientSeed: pair.client_seed, nonce }, mines), mines);
-  };
+  const funded = (amount: string) => fundedAccount(platform, amount);
+  const boardOf = (player: Player, nonce: number, mines: number) => minesBoard(db(), player.user.id, nonce, mines);
 
   beforeAll(async () => {
     platform = await startTestPlatform({ ...FAST_HASHING, ...RELAXED_LIMITS, ...WALLET_TEST_ENV, GAME_MIN_BET_USD: '0.01', GAME_MAX_PROFIT_USD: '1' });

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { signWebhook } from '../../server/src/domain/wallet/webhook-signature.js';
-import { http, type HttpResult } from './auth.js';
+import { http, signedInAccount, type HttpResult } from './auth.js';
 import type { TestPlatform } from './platform.js';
 
 /** Wallet settings for tests: a known webhook secret, low thresholds, 1 USD minimum and no fee. */
@@ -54,4 +54,11 @@ export async function fundPlayer(platform: Pick<TestPlatform, 'url'>, token: str
   if (address.status !== 200) throw new Error(`deposit address: ${JSON.stringify(address.body)}`);
   const credited = await deliverWebhook(platform, depositReport(address.body.result.data.address as string, amount));
   if (credited.body?.credited !== true) throw new Error(`deposit not credited: ${JSON.stringify(credited.body)}`);
+}
+
+/** A new signed-in player whose cash account holds `amount` USD, credited through a real deposit. */
+export async function fundedAccount(platform: TestPlatform, amount: string): Promise<Awaited<ReturnType<typeof signedInAccount>>> {
+  const player = await signedInAccount(platform);
+  await fundPlayer(platform, player.token, amount);
+  return player;
 }
