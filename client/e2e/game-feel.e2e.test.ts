@@ -52,7 +52,7 @@ describe('game feel in the browser', () => {
     const alice = await player('100');
     const page = await pageFor(alice);
     const main = page.locator('main');
-    await visit(page, suite.platform.url, '/casino/dice');
+    await visit(page, suite.platform.url, '/casino/games/dice');
     await main.getByRole('tab', { name: 'Auto' }).click();
     await main.getByLabel('Number of bets (0 = until stopped)').fill('0');
     await stakeInput(main).fill('0.01');
@@ -71,7 +71,7 @@ describe('game feel in the browser', () => {
     await screenshot(page, 'feel-autobet-left-1440');
 
     // Back on the game: a fresh panel, nothing running.
-    await visit(page, suite.platform.url, '/casino/dice');
+    await visit(page, suite.platform.url, '/casino/games/dice');
     await main.getByRole('tab', { name: 'Auto' }).click();
     await poll(() => main.getByTestId('autobet-start').isVisible()).toBe(true);
     expect(await main.getByTestId('autobet-stop').count()).toBe(0);
@@ -82,7 +82,7 @@ describe('game feel in the browser', () => {
     const bob = await player('1000');
     const page = await pageFor(bob);
     const main = page.locator('main');
-    await visit(page, suite.platform.url, '/casino/plinko');
+    await visit(page, suite.platform.url, '/casino/games/plinko');
     await poll(() => page.getByTestId('header-balance').innerText()).toContain('1,000.00');
 
     // While the ball is on the board: no pill, the header balance as before the bet.
@@ -128,7 +128,7 @@ describe('game feel in the browser', () => {
 
     // Keno: the result line waits for the last drawn number to pop (9 x 60 + 220 ms after the first). The times
     // are taken by a MutationObserver as the DOM changes, so a slow machine can only widen the gap.
-    await visit(page, suite.platform.url, '/casino/keno');
+    await visit(page, suite.platform.url, '/casino/games/keno');
     await main.getByRole('button', { name: 'Auto pick' }).click();
     await page.evaluate(() => {
       const times: Record<string, number> = {};
@@ -179,7 +179,7 @@ describe('game feel in the browser', () => {
     await screenshot(page, 'feel-balances-1440');
 
     // Dice pills: two decimals even for a roll like 23.4.
-    await visit(page, suite.platform.url, '/casino/dice');
+    await visit(page, suite.platform.url, '/casino/games/dice');
     for (let i = 0; i < 3; i += 1) {
       await main.getByTestId('bet-button').click();
       await poll(() => main.locator('[data-testid="recent-results"] button').count()).toBe(i + 1);
@@ -192,7 +192,7 @@ describe('game feel in the browser', () => {
     const dave = await player('100');
     const page = await pageFor(dave);
     const main = page.locator('main');
-    await visit(page, suite.platform.url, '/casino/dice');
+    await visit(page, suite.platform.url, '/casino/games/dice');
     const amount = stakeInput(main);
     await amount.fill('0');
     await poll(() => main.innerText()).toContain('Enter an amount greater than zero');
@@ -206,21 +206,21 @@ describe('game feel in the browser', () => {
     await amount.fill('2.5');
 
     // Another game keeps its own stake; back on dice, 2.5 BZU again.
-    await visit(page, suite.platform.url, '/casino/limbo');
+    await visit(page, suite.platform.url, '/casino/games/limbo');
     expect(await stakeInput(main).inputValue()).toBe('1');
     await stakeInput(main).fill('3');
-    await visit(page, suite.platform.url, '/casino/dice');
+    await visit(page, suite.platform.url, '/casino/games/dice');
     await poll(() => stakeInput(main).inputValue()).toBe('2.5');
     expect(await main.getByRole('textbox', { name: 'Bet amount (BZU)' }).isVisible()).toBe(true);
     await screenshot(page, 'feel-stake-remembered-1440');
     const phone = await pageFor(dave, MOBILE);
-    await visit(phone, suite.platform.url, '/casino/limbo');
+    await visit(phone, suite.platform.url, '/casino/games/limbo');
     await screenshot(phone, 'feel-stake-390');
 
     // Self-excluded: the play buttons are off with the reason before any click.
     ok(await trpc(suite.platform, 'mutation', 'account.selfExclude', { period: '24h' }, dave.token));
     const excluded = await pageFor(dave);
-    await visit(excluded, suite.platform.url, '/casino/dice');
+    await visit(excluded, suite.platform.url, '/casino/games/dice');
     const excludedMain = excluded.locator('main');
     await poll(() => excludedMain.innerText()).toContain('You are self-excluded from playing until');
     expect(await excludedMain.getByTestId('bet-button').isDisabled()).toBe(true);

@@ -69,7 +69,7 @@ describe('game panel in the browser', () => {
     for (const [viewport, width] of [[WIDE, 1440], [MOBILE, 390]] as const) {
       const page = await pageFor(viewport);
       const main = page.locator('main');
-      await visit(page, suite.platform.url, '/casino/dice');
+      await visit(page, suite.platform.url, '/casino/games/dice');
       const multiplier = main.getByTestId('dice-multiplier');
       const chance = main.getByTestId('dice-chance');
       const target = main.getByTestId('dice-target');
@@ -156,21 +156,21 @@ describe('game panel in the browser', () => {
       const main = page.locator('main');
 
       // Plinko 16 rows, medium: the best bucket pays 110x, so 1 USD can win 109.
-      await visit(page, suite.platform.url, '/casino/plinko');
+      await visit(page, suite.platform.url, '/casino/games/plinko');
       await stakeInput(main).first().fill('1');
       await poll(() => profitField(main, 'Max profit on win').inputValue()).toBe('109.00 USD');
       await profitField(main, 'Max profit on win').scrollIntoViewIfNeeded();
       await screenshot(page, `panel-plinko-profit-${width}`);
 
       // Keno, classic, one pick: 3.96x at best.
-      await visit(page, suite.platform.url, '/casino/keno');
+      await visit(page, suite.platform.url, '/casino/games/keno');
       await stakeInput(main).first().fill('1');
       await poll(() => profitField(main, 'Max profit on win').inputValue()).toBe('-');
       await main.locator('[data-testid="keno-board"] button').first().click();
       await poll(() => profitField(main, 'Max profit on win').inputValue()).toBe('2.96 USD');
 
       // Mines, 1 mine: the first tile pays 0.99 x 25/24 = 1.03125x, the second 0.99 x 300/276.
-      await visit(page, suite.platform.url, '/casino/mines');
+      await visit(page, suite.platform.url, '/casino/games/mines');
       await main.getByTestId('mines-count').first().click();
       await page.getByRole('option', { name: '1', exact: true }).click();
       await stakeInput(main).first().fill('1');
@@ -198,7 +198,7 @@ describe('game panel in the browser', () => {
       const who = await player('1000');
       const page = await openSignedInPage(suite.browser, who, viewport, opened);
       const main = page.locator('main');
-      await visit(page, suite.platform.url, '/casino/mines');
+      await visit(page, suite.platform.url, '/casino/games/mines');
       await main.getByTestId('mines-count').first().click();
       await page.getByRole('option', { name: '2', exact: true }).click();
       await main.getByRole('tab', { name: 'Auto' }).click();

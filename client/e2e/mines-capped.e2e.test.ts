@@ -24,7 +24,7 @@ describe('mines at the profit limit in the browser', () => {
     const page = await context.newPage();
     const main = page.locator('main');
 
-    await visit(page, suite.platform.url, '/casino/mines');
+    await visit(page, suite.platform.url, '/casino/games/mines');
     await main.getByTestId('mines-count').click();
     await page.getByRole('option', { name: '12', exact: true }).click();
     await main.getByTestId('bet-amount').fill('0.01');

@@ -76,10 +76,13 @@ describe('casino originals in the browser', () => {
     }
     await page.getByRole('searchbox', { name: 'Search games' }).fill('lim');
     await page.getByRole('option', { name: 'Limbo' }).click();
-    await expectPath(page, '/casino/limbo');
+    await expectPath(page, '/casino/games/limbo');
+    // The games' first addresses still lead to them.
+    await visit(page, platform.url, '/casino/mines');
+    await expectPath(page, '/casino/games/mines');
 
     // Dice: space bets; the header takes the balance from the answer at once.
-    await visit(page, platform.url, '/casino/dice');
+    await visit(page, platform.url, '/casino/games/dice');
     await expect.poll(() => page.getByTestId('header-balance').innerText()).toContain('1,000.00');
     expect(await main.getByTestId('dice-multiplier').inputValue()).toBe('2.0000');
     await main.getByTestId('dice-roll').click();
@@ -89,7 +92,7 @@ describe('casino originals in the browser', () => {
     await screenshot(page, 'originals-dice-desktop');
 
     // Limbo at 2x.
-    await visit(page, platform.url, '/casino/limbo');
+    await visit(page, platform.url, '/casino/games/limbo');
     // By role: the hidden Auto tab panel holds a second copy of the target input.
     await main.getByRole('textbox', { name: 'Target multiplier' }).fill('2');
     await main.getByTestId('bet-button').click();
@@ -102,14 +105,14 @@ describe('casino originals in the browser', () => {
     await expect.poll(() => main.getByTestId('autobet-progress').innerText(), { timeout: 20_000 }).toMatch(/^3 bets.*finished 3 bets/);
 
     // Plinko: the ball flies; the bet is already settled.
-    await visit(page, platform.url, '/casino/plinko');
+    await visit(page, platform.url, '/casino/games/plinko');
     await main.getByTestId('bet-button').click();
     await expect.poll(() => main.getByTestId('recent-results').count(), { timeout: 10_000 }).toBe(1);
     await page.waitForTimeout(600);
     await screenshot(page, 'originals-plinko-desktop');
 
     // Keno: auto pick, bet, the payout table for the picks.
-    await visit(page, platform.url, '/casino/keno');
+    await visit(page, platform.url, '/casino/games/keno');
     await main.getByRole('button', { name: 'Auto pick' }).click();
     await expect.poll(() => main.getByTestId('keno-payouts').isVisible()).toBe(true);
     await main.getByTestId('bet-button').click();
@@ -117,7 +120,7 @@ describe('casino originals in the browser', () => {
     await screenshot(page, 'originals-keno-desktop');
 
     // Mines: one mine; reveal until a safe tile (24 of 25), then cash out.
-    await visit(page, platform.url, '/casino/mines');
+    await visit(page, platform.url, '/casino/games/mines');
     await main.getByTestId('mines-count').click();
     await page.getByRole('option', { name: '1', exact: true }).click();
     let cashedOut = false;

@@ -109,7 +109,7 @@ describe('raffle in the browser', () => {
     expect(await main.getByTestId('claim-free-entry').count()).toBe(0);
 
     // Play: three $20 dice rolls are $60 wagered, six tickets.
-    await visit(page, platform.url, '/casino/dice');
+    await visit(page, platform.url, '/casino/games/dice');
     await main.getByTestId('bet-amount').fill('20');
     for (let roll = 1; roll <= 3; roll += 1) {
       await main.getByTestId('bet-button').click();

@@ -65,6 +65,7 @@ import { Route as AccountDepositsALLRouteImport } from './routes/account/deposit
 import { Route as AccountReferralsCodesRouteImport } from './routes/account/referrals/codes'
 import { Route as AccountWithdrawalsStatusRouteImport } from './routes/account/withdrawals/$status'
 import { Route as AccountWithdrawalsALLRouteImport } from './routes/account/withdrawals/ALL'
+import { Route as CasinoGamesGameRouteImport } from './routes/casino/games/$game'
 import { Route as SportsEventEventIdRouteImport } from './routes/sports.event.$eventId'
 
 const IndexRoute = IndexRouteImport.update({
@@ -348,6 +349,11 @@ const AccountWithdrawalsALLRoute = AccountWithdrawalsALLRouteImport.update({
   path: '/withdrawals/ALL',
   getParentRoute: () => AccountRouteRoute,
 } as any)
+const CasinoGamesGameRoute = CasinoGamesGameRouteImport.update({
+  id: '/casino/games/$game',
+  path: '/casino/games/$game',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const SportsEventEventIdRoute = SportsEventEventIdRouteImport.update({
   id: '/event/$eventId',
   path: '/event/$eventId',
@@ -411,6 +417,7 @@ export interface FileRoutesByFullPath {
   '/account/referrals/codes': typeof AccountReferralsCodesRoute
   '/account/withdrawals/$status': typeof AccountWithdrawalsStatusRoute
   '/account/withdrawals/ALL': typeof AccountWithdrawalsALLRoute
+  '/casino/games/$game': typeof CasinoGamesGameRoute
   '/sports/event/$eventId': typeof SportsEventEventIdRoute
 }
 export interface FileRoutesByTo {
@@ -468,6 +475,7 @@ export interface FileRoutesByTo {
   '/account/referrals/codes': typeof AccountReferralsCodesRoute
   '/account/withdrawals/$status': typeof AccountWithdrawalsStatusRoute
   '/account/withdrawals/ALL': typeof AccountWithdrawalsALLRoute
+  '/casino/games/$game': typeof CasinoGamesGameRoute
   '/sports/event/$eventId': typeof SportsEventEventIdRoute
 }
 export interface FileRoutesById {
@@ -528,6 +536,7 @@ export interface FileRoutesById {
   '/account/referrals/codes': typeof AccountReferralsCodesRoute
   '/account/withdrawals/$status': typeof AccountWithdrawalsStatusRoute
   '/account/withdrawals/ALL': typeof AccountWithdrawalsALLRoute
+  '/casino/games/$game': typeof CasinoGamesGameRoute
   '/sports/event/$eventId': typeof SportsEventEventIdRoute
 }
 export interface FileRouteTypes {
@@ -589,6 +598,7 @@ export interface FileRouteTypes {
     | '/account/referrals/codes'
     | '/account/withdrawals/$status'
     | '/account/withdrawals/ALL'
+    | '/casino/games/$game'
     | '/sports/event/$eventId'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -646,6 +656,7 @@ export interface FileRouteTypes {
     | '/account/referrals/codes'
     | '/account/withdrawals/$status'
     | '/account/withdrawals/ALL'
+    | '/casino/games/$game'
     | '/sports/event/$eventId'
   id:
     | '__root__'
@@ -705,6 +716,7 @@ export interface FileRouteTypes {
     | '/account/referrals/codes'
     | '/account/withdrawals/$status'
     | '/account/withdrawals/ALL'
+    | '/casino/games/$game'
     | '/sports/event/$eventId'
   fileRoutesById: FileRoutesById
 }
@@ -753,6 +765,7 @@ export interface RootRouteChildren {
   TokenWalletRoute: typeof TokenWalletRoute
   CasinoIndexRoute: typeof CasinoIndexRoute
   TokenIndexRoute: typeof TokenIndexRoute
+  CasinoGamesGameRoute: typeof CasinoGamesGameRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -1149,6 +1162,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AccountWithdrawalsALLRouteImport
       parentRoute: typeof AccountRouteRoute
     }
+    '/casino/games/$game': {
+      id: '/casino/games/$game'
+      path: '/casino/games/$game'
+      fullPath: '/casino/games/$game'
+      preLoaderRoute: typeof CasinoGamesGameRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/sports/event/$eventId': {
       id: '/sports/event/$eventId'
       path: '/event/$eventId'
@@ -1249,6 +1269,7 @@ const rootRouteChildren: RootRouteChildren = {
   TokenWalletRoute: TokenWalletRoute,
   CasinoIndexRoute: CasinoIndexRoute,
   TokenIndexRoute: TokenIndexRoute,
+  CasinoGamesGameRoute: CasinoGamesGameRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -13,7 +13,7 @@ export function CasinoCategoryPage({ path, children }: { path: CasinoCategoryPat
   const category = CASINO_LINKS.find((link) => link.to === path)!;
   const slug = path.slice('/casino/'.length);
   const { games } = useGameCatalogue();
-  const inCategory = games.filter((game) => game.category === slug);
+  const inCategory = games.filter((game) => game.categories.includes(slug));
   return (
     <Stack gap="xl">
       <PageHeader title={category.label} />

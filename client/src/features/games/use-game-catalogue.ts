@@ -2,11 +2,13 @@ import { trpc } from '../../trpc';
 
 export interface GameSummary {
   id: string;
-  /** Where the game is played, e.g. /casino/dice. */
+  /** Where the game is played: /casino/games/<slug> (gamePath). */
   slug: string;
   name: string;
-  /** Casino category slug, e.g. "originals". */
+  /** The game's own casino category slug, e.g. "originals". */
   category: string;
+  /** Every category page that lists the game, its own first. */
+  categories: string[];
   provider?: string;
   description?: string;
   rtp?: string;
@@ -28,6 +30,7 @@ export function useGameCatalogue(): GameCatalogue {
       slug: game.slug,
       name: game.name,
       category: game.category,
+      categories: game.categories,
       provider: 'BZU Originals',
       description: game.description,
       rtp: game.rtp,
@@ -37,7 +40,7 @@ export function useGameCatalogue(): GameCatalogue {
 }
 
 export function gamePath(game: Pick<GameSummary, 'slug'>): string {
-  return `/casino/${game.slug}`;
+  return `/casino/games/${game.slug}`;
 }
 
 export function searchGames(games: GameSummary[], query: string): GameSummary[] {

@@ -1,22 +1,13 @@
-import { createFileRoute, notFound } from '@tanstack/react-router';
-import { pageHead } from '../../components/page-head';
-import { clientGame, GAME_REGISTRY, isClientGameSlug } from '../../features/games/registry';
+import { createFileRoute, notFound, redirect } from '@tanstack/react-router';
+import { isClientGameSlug } from '../../features/games/registry';
 
-/** Every registered game's page; the static /casino/* routes (slots, my-bets, ...) match first. */
+/**
+ * The games' first address (/casino/games/dice): bookmarks and shared links still land on the game. The static /casino/*
+ * routes (the category pages, my-bets) match before this one.
+ */
 export const Route = createFileRoute('/casino/$game')({
   beforeLoad: ({ params }) => {
     if (!isClientGameSlug(params.game)) throw notFound();
+    throw redirect({ to: '/casino/games/$game', params: { game: params.game }, replace: true });
   },
-  loader: async ({ params }) => {
-    if (isClientGameSlug(params.game)) await GAME_REGISTRY[params.game].page.preload?.();
-  },
-  head: ({ params }) => pageHead(clientGame(params.game)?.name ?? '')(),
-  component: GamePage,
 });
-
-function GamePage() {
-  const { game } = Route.useParams();
-  if (!isClientGameSlug(game)) return null;
-  const Page = GAME_REGISTRY[game].page;
-  return <Page />;
-}

@@ -9,11 +9,17 @@ import { applyRatio, ORIGINALS_HOUSE_EDGE_PPM, ORIGINALS_RTP_PERCENT, type Insta
  * catalogue, the tRPC procedures, the REST routes and the bet views are built from the registry.
  */
 
+/** The casino categories a game can be listed in: the slugs of the /casino/<category> pages. */
+export const GAME_CATEGORIES = ['originals', 'slots', 'live', 'gameshows', 'roulette', 'blackjack', 'bingo'] as const;
+export type GameCategory = (typeof GAME_CATEGORIES)[number];
+
 /** The catalogue's facts about a game. */
 export interface GameMeta {
   slug: string;
   name: string;
   description: string;
+  /** The category pages that list the game; the first is its own (the catalogue's `category`). */
+  categories: readonly [GameCategory, ...GameCategory[]];
   /** Declared return to player, percent ("99.00"). */
   rtp: string;
   /** House edge in parts per million (the referral and rakeback accruals' input). */
@@ -133,12 +139,12 @@ export interface MultiStepGame<
 
 /** Catalogue facts for a game that returns the originals' 99%. */
 export function originalsMeta(slug: string, name: string, description: string): GameMeta {
-  return { slug, name, description, rtp: ORIGINALS_RTP_PERCENT, houseEdgePpm: ORIGINALS_HOUSE_EDGE_PPM };
+  return { slug, name, description, categories: ['originals'], rtp: ORIGINALS_RTP_PERCENT, houseEdgePpm: ORIGINALS_HOUSE_EDGE_PPM };
 }
 
-/** The catalogue facts a shared rules object already carries. */
-export function metaOf(rules: GameMeta): GameMeta {
-  return { slug: rules.slug, name: rules.name, description: rules.description, rtp: rules.rtp, houseEdgePpm: rules.houseEdgePpm };
+/** The catalogue facts a shared rules object already carries; listed under Originals unless `categories` says otherwise. */
+export function metaOf(rules: Omit<GameMeta, 'categories'>, categories: GameMeta['categories'] = ['originals']): GameMeta {
+  return { slug: rules.slug, name: rules.name, description: rules.description, categories, rtp: rules.rtp, houseEdgePpm: rules.houseEdgePpm };
 }
 
 /** An instant game staking one `amount` whose rules give a multiplier (dice, limbo, plinko, keno). */

@@ -5,13 +5,17 @@ import { CURRENCIES, formatAmount, type Currency } from '../wallet/amounts.js';
 import { betsCsv, toBetView, type BetView } from './bet.views.js';
 import type { GameLimits } from './bet-engine.js';
 import type { MyBetsInput } from './games.schemas.js';
+import type { GameCategory } from './game-module.js';
 import { GAMES, type GameSlug } from './registry.js';
 
 export interface GameInfo {
   id: string;
   slug: GameSlug;
   name: string;
-  category: 'originals';
+  /** The game's own category page (`/casino/<category>`). */
+  category: GameCategory;
+  /** Every category page that lists it, its own first (blackjack is a Blackjack game and an original). */
+  categories: GameCategory[];
   /** Declared return to player, percent ("99.00"). */
   rtp: string;
   /** Percent ("1.00"). */
@@ -54,7 +58,8 @@ export class GamesService {
       id: game.slug,
       slug: game.slug,
       name: game.name,
-      category: 'originals',
+      category: game.categories[0],
+      categories: [...game.categories],
       rtp: game.rtp,
       houseEdge: (game.houseEdgePpm / 10_000).toFixed(2),
       minBet: perCurrency(this.limits.minBet),
