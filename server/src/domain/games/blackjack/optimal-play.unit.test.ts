@@ -1,8 +1,9 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { seededFloats } from '../../../../../tests/support/seeded-floats.js';
 import { formatRatio, ratio, type Ratio } from '../rules/ratio.js';
 import { rankIndex } from '../rules/cards.js';
-import { BLACKJACK_HOUSE_EDGE_PPM, BLACKJACK_RTP_PERCENT, optimalDecision, optimalPlay, strategyChart, UpCardValues, VALUES } from './optimal-play.js';
+import { BLACKJACK_HOUSE_EDGE_PPM, BLACKJACK_RTP_PERCENT, optimalDecision, optimalPlay, strategyChart, UpCardValues, VALUES, withBlackjackSection } from './optimal-play.js';
 import { act, allowedActions, cardPoints, deal, roundMultiplier, totalStaked, type BlackjackAction, type BlackjackState } from './rules.js';
 
 const toNumber = (r: Ratio) => Number(r.num) / Number(r.den);
@@ -18,6 +19,12 @@ describe('blackjack: exact RTP under optimal play (unlimited deck) and the chart
   it('the catalogue declares that figure (rounded to 0.01) and its house edge in ppm', () => {
     expect(BLACKJACK_RTP_PERCENT).toBe((toNumber(EXACT.rtp) * 100).toFixed(2));
     expect(BLACKJACK_HOUSE_EDGE_PPM).toBe(Math.round((1 - toNumber(EXACT.rtp)) * 1e6));
+  });
+
+  it('docs/fairness.md publishes exactly these figures and this chart (npm run docs:blackjack regenerates them)', () => {
+    const document = readFileSync(new URL('../../../../../docs/fairness.md', import.meta.url), 'utf8');
+    expect(withBlackjackSection(document)).toBe(document);
+    expect(document).toContain('**99.4296%**');
   });
 
   it('never takes insurance: it costs 1/26 of the bet', () => {
