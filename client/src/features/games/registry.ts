@@ -65,8 +65,7 @@ export const GAME_REGISTRY = {
     name: 'Blackjack',
     icon: IconCards,
     page: lazyRouteComponent(() => import('./blackjack/BlackjackGame'), 'BlackjackGame'),
-    summary: (o, state) =>
-      `${((o.hands ?? []) as { total: number; state: string }[]).map((h) => `${h.total} ${h.state}`).join(', ')} vs dealer ${String((o.dealer as { total?: number })?.total)}${state === 'open' ? ', in play' : ''}`,
+    summary: (o) => `${list((o.hands as { total: number }[]).map((h) => h.total))} vs dealer ${String((o.dealer as { total: number }).total)}`,
   },
 } as const satisfies Record<string, ClientGame>;
 

@@ -46,6 +46,10 @@ function Hand(props: { title: string; cards: number[]; total: number; soft: bool
         <Text size="sm" fw={700} c={mark === 'win' ? 'teal' : mark === 'loss' ? 'red' : undefined} data-testid={`${testId}-result`}>
           {result}
         </Text>
+      ) : !hand && total > 21 ? (
+        <Text size="sm" fw={700} c="teal" data-testid={`${testId}-result`}>
+          Dealer busts
+        </Text>
       ) : hand?.state === 'playing' ? (
         <Text size="xs" c="teal">
           Your move
