@@ -65,7 +65,7 @@ export const GAME_REGISTRY = {
     name: 'Blackjack',
     icon: IconCards,
     page: lazyRouteComponent(() => import('./blackjack/BlackjackGame'), 'BlackjackGame'),
-    summary: (o) => `${list((o.hands as { total: number }[]).map((h) => h.total))} vs dealer ${String((o.dealer as { total: number }).total)}`,
+    summary: (o) => `${list((o.hands as { total: number }[] | undefined)?.map((h) => h.total))} vs dealer ${String((o.dealer as { total?: number } | undefined)?.total)}`,
   },
 } as const satisfies Record<string, ClientGame>;
 
