@@ -116,6 +116,23 @@ describe('blackjack in the browser', () => {
     await expect.poll(() => main.getByTestId('bj-result').isVisible(), { timeout: 10_000 }).toBe(true);
     await shot(page, 'split-ended-desktop');
 
+    // An ace up: only Insurance and No insurance are offered; A takes insurance (half the bet more at stake).
+    await skipUntil((s) => s.insurance?.state === 'offered');
+    await main.getByTestId('bet-button').click();
+    await expect.poll(() => main.getByTestId('bj-insurance').isVisible(), { timeout: 10_000 }).toBe(true);
+    expect(await main.getByTestId('bj-actions').locator('button').evaluateAll((els) => els.map((el) => el.getAttribute('data-action')))).toEqual(['insurance', 'noInsurance']);
+    await shot(page, 'insurance-desktop');
+    await page.locator('body').click({ position: { x: 5, y: 5 } });
+    await page.keyboard.press('a');
+    await expect.poll(async () => (await trpc(platform, 'query', 'bets.mine', { limit: 1, game: 'blackjack' }, signedIn.token)).body.result.data.bets[0].outcome.insurance.state, { timeout: 10_000 }).toBe('taken');
+    await expect.poll(() => main.getByTestId('bj-insurance').isVisible()).toBe(false);
+    const insured = (await trpc(platform, 'query', 'bets.mine', { limit: 1, game: 'blackjack' }, signedIn.token)).body.result.data.bets[0];
+    expect(insured.amount).toBe('1.5');
+    if (insured.state === 'open') {
+      await page.keyboard.press('w');
+      await expect.poll(() => main.getByTestId('bj-result').isVisible(), { timeout: 10_000 }).toBe(true);
+    }
+
     // My bets -> details -> rotate -> Verify: the browser replays the cards and the actions.
     const mine = (await trpc(platform, 'query', 'bets.mine', { limit: 1, game: 'blackjack' }, signedIn.token)).body.result.data.bets[0];
     await visit(page, platform.url, '/casino/my-bets?game=blackjack');

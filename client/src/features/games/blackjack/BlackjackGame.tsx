@@ -129,7 +129,7 @@ export function BlackjackGame() {
           <Hand title="Dealer" cards={dealer.cards} total={dealer.total} soft={dealer.soft} faceDown={open && dealer.cards.length === 1} testId="bj-dealer" />
           {outcome.insurance?.state === 'offered' ? (
             <Text size="sm" fw={600} c="yellow" data-testid="bj-insurance">
-              Dealer shows an ace: insurance costs {formatAmount(outcome.insurance.amount, round?.currency ?? 'USD')} and pays 2:1
+              Dealer shows an ace: insurance costs {formatAmount(outcome.insurance.amount, round?.currency ?? 'USD')} {round?.currency} and pays 2:1
             </Text>
           ) : null}
           <SimpleGrid cols={outcome.hands.length} spacing="md" className={classes.hands}>
@@ -158,7 +158,8 @@ export function BlackjackGame() {
   );
 
   const actionButtons = (
-    <SimpleGrid cols={2} spacing="xs" data-testid="bj-actions">
+    // The insurance question gets a row per answer: "No insurance" does not fit half the panel.
+    <SimpleGrid cols={allowed.includes('insurance') ? 1 : 2} spacing="xs" data-testid="bj-actions">
       {ACTION_BUTTONS.filter((b) => allowed.includes(b.action)).map((b) => (
         <Button
           key={b.action}
