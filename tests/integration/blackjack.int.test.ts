@@ -241,3 +241,40 @@ describe('blackjack (issue 25 point 3): REST and tRPC on real Postgres and Redis
     await expectLedgerOk();
   });
 });
+
+describe('blackjack at the profit limit', () => {
+  let platform: TestPlatform;
+  beforeAll(async () => {
+    platform = await startTestPlatform({ ...FAST_HASHING, ...RELAXED_LIMITS, ...WALLET_TEST_ENV, GAME_MIN_BET_USD: '0.01', GAME_MAX_PROFIT_USD: '0.5' });
+  });
+  afterAll(async () => {
+    await platform?.stop();
+  });
+
+  it('is always dealt; a win past the limit pays exactly stake + limit and says capped, a push pays the stake back', async () => {
+    const player = await fundedAccount(platform, '300');
+    const post = (path: string, body: unknown) => http(platform.url, 'POST', path, body, { token: player.token });
+    const seen = new Set<string>();
+    let expected = 300n * ONE;
+    // Both kinds come within a few rounds; the bound only stops a broken game (0.57^200 for a fair one).
+    for (let i = 0; i < 200 && !(seen.has('capped') && seen.has('uncapped')); i += 1) {
+      let bet = (await post('/api/games/blackjack/bets', { amount: 1 })).body;
+      while (bet.state === 'open') bet = (await post(`/api/games/blackjack/bets/${bet.id}/actions`, { action: standPlan(bet.outcome) })).body;
+      const payout = parseAmount(String(bet.payout));
+      expected += payout - ONE;
+      const wins = (bet.outcome.hands as { state: string }[]).some((hand) => hand.state === 'won' || hand.state === 'blackjack');
+      if (wins) {
+        expect(bet).toMatchObject({ state: 'won', capped: true, outcome: { capped: true } });
+        expect(payout).toBe(ONE + parseAmount('0.5'));
+        seen.add('capped');
+      } else {
+        expect(bet.capped).toBeUndefined();
+        expect(payout).toBeLessThanOrEqual(ONE);
+        seen.add('uncapped');
+      }
+    }
+    expect([...seen].sort()).toEqual(['capped', 'uncapped']);
+    expect((await platform.platform.services.ledger.balances(player.user.id)).USD).toBe(expected);
+    expect(await platform.platform.services.ledger.check()).toEqual([]);
+  });
+});
