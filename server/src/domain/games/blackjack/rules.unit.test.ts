@@ -91,6 +91,13 @@ describe('blackjack rules (FAIRNESS.md "Blackjack"), each forced by its cards', 
     expect(declined).toMatchObject({ raised: 0n, payout: 200n });
   });
 
+  it('the dealer peeks under an ace once insurance is answered: a dealer blackjack ends the round, the uninsured hand loses', () => {
+    const { state, payout } = play(['10', '8', 'A', 'Q'], ['noInsurance']);
+    expect(state).toMatchObject({ finished: true, dealer: [card('A'), card('Q')] });
+    expect(results(state)).toEqual(['lost']);
+    expect(payout).toBe(0n);
+  });
+
   it('a player blackjack under an ace waits for the insurance answer, then pays 3:2 or pushes', () => {
     expect(play(['A', 'Q', 'A', '5'], ['noInsurance']).payout).toBe(250n);
     expect(play(['A', 'Q', 'A', 'J'], ['noInsurance']).payout).toBe(100n);
