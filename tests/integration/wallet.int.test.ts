@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DomainError } from '../../server/src/domain/errors.js';
+import { BLACKJACK_GAME } from '../../server/src/domain/games/blackjack/blackjack.game.js';
 import { DICE_GAME } from '../../server/src/domain/games/dice/dice.game.js';
 import { PLINKO_GAME } from '../../server/src/domain/games/plinko/plinko.game.js';
 import { formatAmount, parseAmount } from '../../server/src/domain/wallet/amounts.js';
@@ -358,7 +359,7 @@ describe('wallet: ledger, deposits, withdrawals', () => {
           t: fc.constant('bet' as const),
           u: user,
           cents: fc.integer({ min: 1, max: 4_000 }),
-          game: fc.constantFrom('dice' as const, 'plinko' as const),
+          game: fc.constantFrom('dice' as const, 'plinko' as const, 'blackjack' as const),
           target: fc.integer({ min: 200, max: 9_800 }),
         }),
       },
@@ -460,6 +461,25 @@ describe('wallet: ledger, deposits, withdrawals', () => {
               // An original through the one bet engine: stake and payout in one ledger transaction, or a refusal.
               const amount = BigInt(step.cents) * cent;
               const player = players[step.u]!;
+              if (step.game === 'blackjack') {
+                // A whole round: a double when offered and covered on odd targets, else decline insurance and stand.
+                const who = { id: player.user.id, username: player.user.publicUsername };
+                const started = await services().bets.startRound(who, BLACKJACK_GAME, { amount, currency: 'USD' }).catch((error: DomainError) => error.code);
+                if (amount > cash[step.u]!) {
+                  expect(started).toBe('INSUFFICIENT_FUNDS');
+                  break;
+                }
+                let round = started as Exclude<typeof started, string>;
+                while (round.bet.state === 'open') {
+                  const offered = round.bet.outcome.actions as string[];
+                  const covered = parseAmount(round.balance) >= parseAmount(round.bet.amount);
+                  const action = offered.includes('noInsurance') ? 'noInsurance' : offered.includes('double') && step.target % 2 === 1 && covered ? 'double' : 'stand';
+                  round = await services().bets.act(player.user.id, BLACKJACK_GAME, action, { betId: round.bet.id });
+                }
+                cash[step.u]! += parseAmount(round.bet.payout) - parseAmount(round.bet.amount);
+                expect(round.balance).toBe(formatAmount(cash[step.u]!));
+                break;
+              }
               const placed =
                 step.game === 'dice'
                   ? services().bets.playInstant({ id: player.user.id, username: player.user.publicUsername }, DICE_GAME, { amount, currency: 'USD', target: step.target / 100, condition: 'over' })

@@ -197,6 +197,11 @@ function Explanation() {
             <b>Mines:</b> the same draw from tiles 0 to 24 (shown as 1 to 25), one float per mine. Cashing out after r safe tiles pays 0.99
             × C(25, r) / C(25 − mines, r).
           </List.Item>
+          <List.Item>
+            <b>Blackjack:</b> card = floor(f × 52) into 2..A of diamonds, hearts, spades, clubs (an unlimited deck): f0, f1 yours, f2 the
+            dealer&apos;s up card, f3 the hole card, then one float per card in the order the cards are taken. Enter your actions to replay the
+            round.
+          </List.Item>
         </List>
       </Stack>
     </Paper>

@@ -11,6 +11,7 @@ import { doubleAmount, fromUnits, halveAmount, percentToMicro, toUnits } from '.
 import { profitOnWin, type ProfitLine } from './profit-on-win';
 import { CURRENCIES, type BetView, type Currency } from './bet-types';
 import { setInstantBets, useInstantBets } from './instant-bets';
+import { keyTakenByTarget } from './key-target';
 import { readStake, rememberStake } from './stake-memory';
 import classes from './BetPanel.module.css';
 
@@ -66,11 +67,7 @@ function onResultRule(mode: string, percent: string): OnResult {
 /** Whether a keydown should count as "space = bet": not while typing or when a control would take the space. */
 function isSpaceForBet(event: KeyboardEvent): boolean {
   if (event.code !== 'Space' && event.key !== ' ') return false;
-  if (event.repeat || event.ctrlKey || event.metaKey || event.altKey) return false;
-  const target = event.target as HTMLElement | null;
-  if (!target || target === document.body) return true;
-  if (target.closest('input, textarea, select, button, a, [role="button"], [role="slider"], [role="tab"], [role="radio"], [contenteditable="true"], [role="dialog"]')) return false;
-  return true;
+  return !keyTakenByTarget(event);
 }
 
 /** Why the stake cannot be bet: not an amount, zero, or under the currency's minimum bet. */

@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { actionForKey, handResult, totalLabel } from './blackjack-view';
+
+describe('blackjack table helpers', () => {
+  it('writes a soft total both ways and a hard or 21 total once', () => {
+    expect(totalLabel(17, true)).toBe('7/17');
+    expect(totalLabel(17, false)).toBe('17');
+    expect(totalLabel(21, true)).toBe('21');
+  });
+
+  it('maps Q W E R A S to the allowed actions only', () => {
+    expect(actionForKey('q', ['hit', 'stand'])).toBe('hit');
+    expect(actionForKey('W', ['hit', 'stand'])).toBe('stand');
+    expect(actionForKey('e', ['hit', 'stand'])).toBeNull();
+    expect(actionForKey('a', ['insurance', 'noInsurance'])).toBe('insurance');
+    expect(actionForKey('x', ['hit'])).toBeNull();
+  });
+
+  it('names a hand over 21 a bust and shows nothing while a hand is in play', () => {
+    expect(handResult({ state: 'lost', total: 24 })).toBe('Bust');
+    expect(handResult({ state: 'lost', total: 18 })).toBe('Lose');
+    expect(handResult({ state: 'playing', total: 12 })).toBeNull();
+  });
+});
