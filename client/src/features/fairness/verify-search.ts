@@ -19,9 +19,11 @@ export interface VerifySearch {
   /** Keno picks, comma separated. */
   picks?: string;
   mines?: string;
+  /** Roulette chips: "type:numbers:amount;..." (roulette-board.ts encodeChips). */
+  chips?: string;
 }
 
-const KEYS = ['serverSeed', 'serverSeedHash', 'clientSeed', 'nonce', 'target', 'condition', 'rows', 'risk', 'picks', 'mines'] as const;
+const KEYS = ['serverSeed', 'serverSeedHash', 'clientSeed', 'nonce', 'target', 'condition', 'rows', 'risk', 'picks', 'mines', 'chips'] as const;
 
 /** validateSearch: keeps known keys with string (or number) values. */
 export function parseVerifySearch(search: Record<string, unknown>): VerifySearch {

@@ -6,7 +6,7 @@
  * form is a dynamic import() fetched when it is shown (the route preloads the page
  * so the router's pending screen covers the wait).
  */
-import { IconBomb, IconChartLine, IconCircleDot, IconDice5, IconGridDots, type Icon } from '@tabler/icons-react';
+import { IconBomb, IconChartLine, IconChartPie, IconCircleDot, IconDice5, IconGridDots, type Icon } from '@tabler/icons-react';
 import { lazyRouteComponent, type RouteComponent } from '@tanstack/react-router';
 
 type Outcome = Record<string, unknown>;
@@ -60,6 +60,14 @@ export const GAME_REGISTRY = {
     detail: (o) =>
       `Revealed tiles: ${list((o.revealed as number[] | undefined)?.map((t) => t + 1)) || 'none'}` +
       (Array.isArray(o.minePositions) ? ` - Mines at: ${list((o.minePositions as number[]).map((t) => t + 1))}` : ''),
+  },
+  roulette: {
+    name: 'Roulette',
+    // The sidebar's Roulette icon: already in the first screen.
+    icon: IconChartPie,
+    page: lazyRouteComponent(() => import('./roulette/RouletteGame'), 'RouletteGame'),
+    summary: (o) => `Pocket ${String(o.pocket)}, ${Array.isArray(o.chips) ? o.chips.length : '?'} bets`,
+    detail: (o) => `Chips: ${Array.isArray(o.chips) ? (o.chips as { type: string; numbers: number[]; amount: string; payout: string }[]).map((c) => `${c.type}${c.numbers.length ? ` ${c.numbers.join('-')}` : ''} ${c.amount} -> ${c.payout}`).join(', ') : ''}`,
   },
 } as const satisfies Record<string, ClientGame>;
 
