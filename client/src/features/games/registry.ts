@@ -66,8 +66,8 @@ export const GAME_REGISTRY = {
     // The sidebar's Roulette icon: already in the first screen.
     icon: IconChartPie,
     page: lazyRouteComponent(() => import('./roulette/RouletteGame'), 'RouletteGame'),
-    summary: (o) => `Pocket ${String(o.pocket)}, ${Array.isArray(o.chips) ? o.chips.length : '?'} bets`,
-    detail: (o) => `Chips: ${Array.isArray(o.chips) ? (o.chips as { type: string; numbers: number[]; amount: string; payout: string }[]).map((c) => `${c.type}${c.numbers.length ? ` ${c.numbers.join('-')}` : ''} ${c.amount} -> ${c.payout}`).join(', ') : ''}`,
+    // One short line: this registry loads with the first screen; the chips are in the bet details' Verify link.
+    summary: (o) => `Pocket ${String(o.pocket)}`,
   },
 } as const satisfies Record<string, ClientGame>;
 

@@ -1,5 +1,4 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
-import { IconArrowBackUp, IconRepeat, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { pocketColour } from '../../../../../server/src/domain/games/roulette/rules';
 import { trpc } from '../../../trpc';
@@ -115,13 +114,13 @@ export function RouletteGame() {
         </div>
       </Stack>
       <Group grow gap="xs">
-        <Button variant="default" size="xs" leftSection={<IconArrowBackUp size={14} aria-hidden />} onClick={() => setChips((list) => list.slice(0, -1))} disabled={chips.length === 0 || spinning}>
+        <Button variant="default" size="xs" onClick={() => setChips((list) => list.slice(0, -1))} disabled={chips.length === 0 || spinning}>
           Undo
         </Button>
-        <Button variant="default" size="xs" leftSection={<IconTrash size={14} aria-hidden />} onClick={() => setChips([])} disabled={chips.length === 0 || spinning}>
+        <Button variant="default" size="xs" onClick={() => setChips([])} disabled={chips.length === 0 || spinning}>
           Clear
         </Button>
-        <Button variant="default" size="xs" leftSection={<IconRepeat size={14} aria-hidden />} onClick={() => setChips(lastSpin)} disabled={lastSpin.length === 0 || spinning} title="Put the last spin's chips back">
+        <Button variant="default" size="xs" onClick={() => setChips(lastSpin)} disabled={lastSpin.length === 0 || spinning} title="Put the last spin's chips back">
           Rebet
         </Button>
       </Group>

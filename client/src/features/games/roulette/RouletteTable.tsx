@@ -49,7 +49,7 @@ export function RouletteTable({ stacks, pocket, disabled, onPlace }: TableProps)
       >
         {label}
         {amount > 0n ? (
-          <span className={classes.chip} style={{ left: '78%', top: '50%' }} data-won={won(bet) || undefined}>
+          <span className={classes.chip} data-corner data-won={won(bet) || undefined}>
             {stackLabel(amount)}
           </span>
         ) : null}
