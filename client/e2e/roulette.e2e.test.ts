@@ -102,6 +102,8 @@ describe('roulette in the browser', () => {
     await main.getByRole('button', { name: /^1st 12/ }).click();
     await main.getByRole('button', { name: /^Black/ }).click();
     expect(await main.getByTestId('bet-amount').first().inputValue()).toBe('4');
+    // Its best pocket is 0 (36 + 18 back): 54 - 4 staked.
+    expect(await main.getByTestId('profit-on-win').first().inputValue()).toBe('50.00 USD');
     await main.getByTestId('bet-button').click();
     // The ball is running: no result yet; it shows when the ball lands.
     await expect.poll(() => main.getByTestId('roulette-result').count()).toBe(0);

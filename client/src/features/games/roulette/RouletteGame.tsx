@@ -1,6 +1,7 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { pocketColour } from '../../../../../server/src/domain/games/roulette/rules';
+import { pocketColour, rouletteMaxPayout } from '../../../../../server/src/domain/games/roulette/rules';
+import { ratio } from '../../../../../server/src/domain/games/rules/ratio';
 import { trpc } from '../../../trpc';
 import { fromUnits, toUnits } from '../../originals/bet-amount';
 import { newClientBetId, untilShown, useRevealedBet } from '../../originals/bet-session';
@@ -36,6 +37,8 @@ export function RouletteGame() {
   const play = useRevealedBet();
   const total = boardTotal(chips);
   const spinning = !spin.landed;
+  // The best pocket for the board (what the server's profit limit checks), as a multiple of its total.
+  const best = total > 0n ? ratio(rouletteMaxPayout(stacks(chips)), total) : null;
 
   function place(bet: BoardBet) {
     const amount = toUnits(chipValue);
@@ -92,7 +95,7 @@ export function RouletteGame() {
   );
 
   const panel = (
-    <BetPanel game="roulette" placeBet={placeBet} autobet animated betLabel="Spin" boardStake={fromUnits(total)} blockedReason={chips.length === 0 ? 'Place chips on the board' : null}>
+    <BetPanel game="roulette" placeBet={placeBet} autobet animated betLabel="Spin" boardStake={fromUnits(total)} profits={[{ label: 'Max profit on win', multiplier: best }]} blockedReason={chips.length === 0 ? 'Place chips on the board' : null}>
       <Stack gap={6}>
         <Text size="sm" fw={500}>
           Chip value
