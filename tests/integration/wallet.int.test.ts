@@ -7,6 +7,7 @@ import { DomainError } from '../../server/src/domain/errors.js';
 import { BLACKJACK_GAME } from '../../server/src/domain/games/blackjack/blackjack.game.js';
 import { DICE_GAME } from '../../server/src/domain/games/dice/dice.game.js';
 import { PLINKO_GAME } from '../../server/src/domain/games/plinko/plinko.game.js';
+import { ROULETTE_GAME } from '../../server/src/domain/games/roulette/roulette.game.js';
 import { formatAmount, parseAmount } from '../../server/src/domain/wallet/amounts.js';
 import { referralCommission } from '../../server/src/domain/wallet/referral.service.js';
 import { signWebhook } from '../../server/src/domain/wallet/webhook-signature.js';
@@ -359,7 +360,7 @@ describe('wallet: ledger, deposits, withdrawals', () => {
           t: fc.constant('bet' as const),
           u: user,
           cents: fc.integer({ min: 1, max: 4_000 }),
-          game: fc.constantFrom('dice' as const, 'plinko' as const, 'blackjack' as const),
+          game: fc.constantFrom('dice' as const, 'plinko' as const, 'blackjack' as const, 'roulette' as const),
           target: fc.integer({ min: 200, max: 9_800 }),
         }),
       },
@@ -461,9 +462,9 @@ describe('wallet: ledger, deposits, withdrawals', () => {
               // An original through the one bet engine: stake and payout in one ledger transaction, or a refusal.
               const amount = BigInt(step.cents) * cent;
               const player = players[step.u]!;
+              const who = { id: player.user.id, username: player.user.publicUsername };
               if (step.game === 'blackjack') {
                 // A whole round: a double when offered and covered on odd targets, else decline insurance and stand.
-                const who = { id: player.user.id, username: player.user.publicUsername };
                 const started = await services().bets.startRound(who, BLACKJACK_GAME, { amount, currency: 'USD' }).catch((error: DomainError) => error.code);
                 if (amount > cash[step.u]!) {
                   expect(started).toBe('INSUFFICIENT_FUNDS');
@@ -480,10 +481,20 @@ describe('wallet: ledger, deposits, withdrawals', () => {
                 expect(round.balance).toBe(formatAmount(cash[step.u]!));
                 break;
               }
+              // Roulette stakes the amount as two chips: a straight up and red.
+              const half = amount / 2n;
               const placed =
                 step.game === 'dice'
-                  ? services().bets.playInstant({ id: player.user.id, username: player.user.publicUsername }, DICE_GAME, { amount, currency: 'USD', target: step.target / 100, condition: 'over' })
-                  : services().bets.playInstant({ id: player.user.id, username: player.user.publicUsername }, PLINKO_GAME, { amount, currency: 'USD', rows: 8 + (step.target % 5), risk: 'high' });
+                  ? services().bets.playInstant(who, DICE_GAME, { amount, currency: 'USD', target: step.target / 100, condition: 'over' })
+                  : step.game === 'plinko'
+                    ? services().bets.playInstant(who, PLINKO_GAME, { amount, currency: 'USD', rows: 8 + (step.target % 5), risk: 'high' })
+                    : services().bets.playInstant(who, ROULETTE_GAME, {
+                        currency: 'USD',
+                        chips: [
+                          { type: 'straight', numbers: [step.target % 37], amount: half },
+                          { type: 'red', numbers: [], amount: amount - half },
+                        ],
+                      });
               const outcome = await placed.then((result) => result, (error: DomainError) => error.code);
               if (amount <= cash[step.u]!) {
                 expect(outcome).toMatchObject({ bet: { amount: formatAmount(amount) } });

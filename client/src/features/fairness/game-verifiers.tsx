@@ -11,6 +11,7 @@ import {
   minePositions,
   minesMultiplier,
   PLINKO_RISKS,
+  ratio,
   type DiceCondition,
   type InstantGameRules,
   type KenoRisk,
@@ -20,6 +21,8 @@ import {
 import type { FloatSource } from '../../../../server/src/domain/games/rules/floats';
 import { BLACKJACK_ACTIONS, handTotal, replay, roundMultiplier, type BlackjackAction } from '../../../../server/src/domain/games/blackjack/rules';
 import { MAX_CARDS_PER_ROUND, cardLabel } from '../../../../server/src/domain/games/rules/cards';
+import { pocketColour, rouletteParamsError, rouletteSpin, rouletteStake, type RouletteChip } from '../../../../server/src/domain/games/roulette/rules';
+import { decodeChips, encodeChips } from '../games/roulette/roulette-board';
 import type { ClientGameSlug } from '../games/registry';
 import type { VerifySearch } from './verify-search';
 
@@ -167,6 +170,29 @@ export const GAME_VERIFIERS = {
     },
     describe: (o) =>
       `${o.player.map((cards, i) => `${cards.map(cardLabel).join(' ')} (${handTotal(cards).total}, ${o.results[i]})`).join(' and ')} - dealer ${o.dealer.map(cardLabel).join(' ')} (${handTotal(o.dealer).total})`,
+  }),
+  roulette: verifier<{ chips: RouletteChip[] }, { pocket: number }>({
+    defaults: { chips: 'red::1' },
+    Form: ({ form, set }) => (
+      <TextInput
+        label="Chips (type:numbers:amount; ...)"
+        description="e.g. straight:17:1;split:14-17:0.5;red::2"
+        value={form.chips ?? ''}
+        onChange={(e) => set({ chips: e.currentTarget.value })}
+      />
+    ),
+    fromBet: (o) => ({ chips: Array.isArray(o.chips) ? encodeChips(o.chips as { type: string; numbers: number[]; amount: string }[]) : undefined }),
+    fromSearch: (search) => {
+      const chips = decodeChips(search.chips ?? '');
+      return typeof chips === 'string' ? chips : { chips };
+    },
+    paramsError: (params) => rouletteParamsError(params),
+    play: async (params, source) => {
+      const floats = await source(1);
+      const spin = rouletteSpin(floats, params);
+      return { floats, outcome: { pocket: spin.pocket }, multiplier: ratio(spin.payout, rouletteStake(params.chips)) };
+    },
+    describe: (outcome) => `Pocket ${outcome.pocket} (${pocketColour(outcome.pocket)})`,
   }),
 } satisfies Record<ClientGameSlug, object>;
 

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { formatRatio, ratio } from '../../../../server/src/domain/games/rules';
 import { verifyBet, type VerifyParams } from './verify-bet';
 import { hmacSha256, sha256Hex, toHex } from './web-crypto';
 
@@ -51,6 +52,20 @@ describe('Web Crypto verifier against the golden vectors', () => {
       const { outcome } = await verifyBet(seedsOf(v), { game: 'plinko', rows: v.rows, risk: v.risk });
       expect(outcome).toEqual({ game: 'plinko', path: v.path, bucket: v.bucket });
     }
+  });
+
+  it('roulette pockets and what the chips pay, with Web Crypto (tests/fixtures/roulette_vectors.py)', async () => {
+    const roulette = JSON.parse(readFileSync(new URL('../../../../tests/fixtures/roulette-vectors.json', import.meta.url), 'utf8'));
+    for (const v of roulette.spins.slice(0, 40)) {
+      const chips = v.chips.map((c: { type: string; numbers: number[]; amount: string }) => ({ ...c, amount: BigInt(c.amount) }));
+      const { outcome, multiplier } = await verifyBet(seedsOf(v), { game: 'roulette', chips });
+      expect(outcome).toEqual({ game: 'roulette', pocket: v.pocket });
+      const stake = chips.reduce((sum: bigint, c: { amount: bigint }) => sum + c.amount, 0n);
+      // The multiplier shown (4 decimals, floored) of the exact payout / stake.
+      expect(multiplier).toBe(formatRatio(ratio(BigInt(v.payout), stake), 4));
+    }
+    const thirdParty = await verifyBet({ serverSeed: 'server seed', clientSeed: 'client seed', nonce: 1 }, { game: 'roulette', chips: [{ type: 'red', numbers: [], amount: 1n }] });
+    expect(thirdParty.outcome).toEqual({ game: 'roulette', pocket: 27 });
   });
 
   it('keno draws in order and hits', async () => {

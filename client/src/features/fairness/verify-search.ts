@@ -21,9 +21,11 @@ export interface VerifySearch {
   mines?: string;
   /** Blackjack: the player's actions in order, comma separated. */
   actions?: string;
+  /** Roulette chips: "type:numbers:amount;..." (roulette-board.ts encodeChips). */
+  chips?: string;
 }
 
-const KEYS = ['serverSeed', 'serverSeedHash', 'clientSeed', 'nonce', 'target', 'condition', 'rows', 'risk', 'picks', 'mines', 'actions'] as const;
+const KEYS = ['serverSeed', 'serverSeedHash', 'clientSeed', 'nonce', 'target', 'condition', 'rows', 'risk', 'picks', 'mines', 'actions', 'chips'] as const;
 
 /** validateSearch: keeps known keys with string (or number) values. */
 export function parseVerifySearch(search: Record<string, unknown>): VerifySearch {

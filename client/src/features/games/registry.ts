@@ -6,7 +6,7 @@
  * form is a dynamic import() fetched when it is shown (the route preloads the page
  * so the router's pending screen covers the wait).
  */
-import { IconBomb, IconCards, IconChartLine, IconCircleDot, IconDice5, IconGridDots, type Icon } from '@tabler/icons-react';
+import { IconBomb, IconCards, IconChartLine, IconChartPie, IconCircleDot, IconDice5, IconGridDots, type Icon } from '@tabler/icons-react';
 import { lazyRouteComponent, type RouteComponent } from '@tanstack/react-router';
 
 type Outcome = Record<string, unknown>;
@@ -66,6 +66,14 @@ export const GAME_REGISTRY = {
     icon: IconCards,
     page: lazyRouteComponent(() => import('./blackjack/BlackjackGame'), 'BlackjackGame'),
     summary: (o) => `${list((o.hands as { total: number }[] | undefined)?.map((h) => h.total))} vs dealer ${String((o.dealer as { total?: number } | undefined)?.total)}`,
+  },
+  roulette: {
+    name: 'Roulette',
+    // The sidebar's Roulette icon: already in the first screen.
+    icon: IconChartPie,
+    page: lazyRouteComponent(() => import('./roulette/RouletteGame'), 'RouletteGame'),
+    // One short line: this registry loads with the first screen; the chips are in the bet details' Verify link.
+    summary: (o) => `Pocket ${String(o.pocket)}`,
   },
 } as const satisfies Record<string, ClientGame>;
 

@@ -53,6 +53,11 @@ interface BetPanelProps {
   autoBlockedReason?: string | null;
   /** The tab on screen and whether an autobet runs: mines lets the player choose tiles only in the Auto tab, when idle. */
   onModeChange?: (mode: { tab: string; running: boolean }) => void;
+  /**
+   * The stake is the board's total (roulette's chips), shown and not typed; placeBet gets the autobet's stake as the
+   * amount, and the game scales its board to it.
+   */
+  boardStake?: string;
 }
 
 function parseOptionalAmount(text: string): bigint | null {
@@ -129,11 +134,14 @@ export function BetPanel(props: BetPanelProps) {
     if (!running && toUnits(amount) !== null) rememberStake(game, { amount, currency });
   }, [game, amount, currency, running]);
 
-  const shownAmount = locked && lockedStake ? lockedStake.amount : amount;
+  const { boardStake } = props;
+  const stakeAmount = boardStake ?? amount;
+  const shownAmount = locked && lockedStake ? lockedStake.amount : stakeAmount;
   const shownCurrency = locked && lockedStake ? lockedStake.currency : currency;
-  const amountUnits = toUnits(amount);
+  const amountUnits = toUnits(stakeAmount);
   const profitFields = props.profits?.length ? <ProfitFields lines={props.profits} amount={shownAmount} currency={shownCurrency} /> : null;
-  const amountError = stakeError(amountUnits, minimumOf(currency), currency);
+  // An empty board is the game's blockedReason, not an amount to correct.
+  const amountError = boardStake !== undefined && amountUnits === 0n ? null : stakeError(amountUnits, minimumOf(currency), currency);
   const autoError =
     (stopProfit && parseOptionalAmount(stopProfit) === null) || (stopLoss && parseOptionalAmount(stopLoss) === null)
       ? 'Stop amounts are amounts like 10 or 2.5'
@@ -152,7 +160,7 @@ export function BetPanel(props: BetPanelProps) {
     if (busy || amountError || blockedReason) return;
     setBusy(true);
     try {
-      await placeBet({ amount, currency });
+      await placeBet({ amount: stakeAmount, currency });
     } finally {
       setBusy(false);
     }
@@ -184,12 +192,12 @@ export function BetPanel(props: BetPanelProps) {
       state = afterBet(state, settings, { stake: toUnits(bet.amount) ?? 0n, payout: toUnits(bet.payout) ?? 0n });
       state = stopIfAsked(state);
       setAuto(state);
-      setAmount(fromUnits(state.amount));
+      if (boardStake === undefined) setAmount(fromUnits(state.amount));
       if (!state.stopped) await new Promise((resolve) => setTimeout(resolve, AUTOBET_PAUSE_MS));
       state = stopIfAsked(state);
     }
     setAuto(state);
-    setAmount(fromUnits(state.baseAmount));
+    if (boardStake === undefined) setAmount(fromUnits(state.baseAmount));
     if (state.stopped !== 'error') notifications.show({ color: 'blue', message: stopMessage(state), autoClose: NOTIFICATION_AUTO_CLOSE_MS });
   }
 
@@ -213,16 +221,17 @@ export function BetPanel(props: BetPanelProps) {
   const stakeFields = (
     <Stack gap="xs">
       <TextInput
-        label={`Bet amount (${shownCurrency})`}
+        label={`${boardStake === undefined ? 'Bet amount' : 'Total bet'} (${shownCurrency})`}
         value={shownAmount}
         onChange={(event) => setAmount(event.currentTarget.value)}
         inputMode="decimal"
         disabled={locked || running}
+        readOnly={boardStake !== undefined}
         error={locked ? undefined : amountError}
         data-testid="bet-amount"
-        rightSectionWidth={92}
+        rightSectionWidth={boardStake === undefined ? 92 : undefined}
         rightSection={
-          <Group gap={4} wrap="nowrap">
+          boardStake === undefined && <Group gap={4} wrap="nowrap">
             <Button size="compact-xs" variant="default" disabled={locked || running} onClick={() => setAmount((a) => halveAmount(a) ?? a)} aria-label="Halve the bet">
               ½
             </Button>

@@ -3,7 +3,8 @@ import type { BetView } from './bet-types';
 import { openBetDetails } from './overlay-store';
 
 /** The player's last results on this page, newest first; each opens its bet details. */
-export function RecentResults({ bets, label }: { bets: BetView[]; label: (bet: BetView) => string }) {
+/** `color` replaces the won/lost colouring when the result itself has a colour (roulette's pockets). */
+export function RecentResults({ bets, label, color }: { bets: BetView[]; label: (bet: BetView) => string; color?: (bet: BetView) => string }) {
   if (bets.length === 0) return null;
   return (
     <Group gap={6} wrap="nowrap" style={{ overflow: 'hidden' }} aria-label="Your recent results" data-testid="recent-results">
@@ -13,8 +14,8 @@ export function RecentResults({ bets, label }: { bets: BetView[]; label: (bet: B
           component="button"
           type="button"
           onClick={() => openBetDetails(bet)}
-          color={bet.state === 'won' ? 'teal' : 'gray'}
-          variant={bet.state === 'won' ? 'filled' : 'light'}
+          color={color ? color(bet) : bet.state === 'won' ? 'teal' : 'gray'}
+          variant={color || bet.state === 'won' ? 'filled' : 'light'}
           style={{ cursor: 'pointer', flexShrink: 0 }}
           aria-label={`Bet ${bet.id} details`}
         >

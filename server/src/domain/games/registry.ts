@@ -5,6 +5,7 @@ import { KENO_GAME } from './keno/keno.game.js';
 import { LIMBO_GAME } from './limbo/limbo.game.js';
 import { MINES_GAME } from './mines/mines.game.js';
 import { PLINKO_GAME } from './plinko/plinko.game.js';
+import { ROULETTE_GAME } from './roulette/roulette.game.js';
 
 /** The form `bets.game` accepts (migration 20261128_0601). */
 const SLUG = /^[a-z][a-z0-9-]{0,31}$/;
@@ -30,7 +31,7 @@ export function checkRegistry<const T extends readonly { slug: string; kind: str
  * the tRPC procedures (games.<slug>.*), the REST routes (/api/games/<slug>/bets...), the slug filters of the bet
  * history and the bet views all come from this list; the database takes any slug, and the engine writes only these.
  */
-export const GAMES = checkRegistry([DICE_GAME, LIMBO_GAME, PLINKO_GAME, KENO_GAME, MINES_GAME, BLACKJACK_GAME] as const);
+export const GAMES = checkRegistry([DICE_GAME, LIMBO_GAME, PLINKO_GAME, KENO_GAME, MINES_GAME, BLACKJACK_GAME, ROULETTE_GAME] as const);
 
 export type Game = (typeof GAMES)[number];
 export type GameSlug = Game['slug'];
