@@ -4,13 +4,18 @@ import { floatsFromSeeds, minePositions } from '../../server/src/domain/games/ru
 
 const hmac = (key: string, message: string) => new Uint8Array(createHmac('sha256', key).update(message).digest());
 
-/** Where the mines of a player's round lie, recomputed from the active seed pair (FAIRNESS.md), so a test can step around them. */
-export async function minesBoard(db: Db, userId: number | string, nonce: number, mines: number): Promise<number[]> {
+/** The first `count` floats of a player's bet at `nonce` on the active seed pair (FAIRNESS.md), so a test can play a round knowingly. */
+export async function activeRoundFloats(db: Db, userId: number | string, nonce: number, count: number): Promise<number[]> {
   const pair = await db
     .selectFrom('seed_pairs')
     .select(['server_seed', 'client_seed'])
     .where('user_id', '=', Number(userId))
     .where('active', '=', true)
     .executeTakeFirstOrThrow();
-  return minePositions(floatsFromSeeds(hmac, { serverSeed: pair.server_seed, clientSeed: pair.client_seed, nonce }, mines), mines);
+  return floatsFromSeeds(hmac, { serverSeed: pair.server_seed, clientSeed: pair.client_seed, nonce }, count);
+}
+
+/** Where the mines of a player's round lie, recomputed from the active seed pair (FAIRNESS.md), so a test can step around them. */
+export async function minesBoard(db: Db, userId: number | string, nonce: number, mines: number): Promise<number[]> {
+  return minePositions(await activeRoundFloats(db, userId, nonce, mines), mines);
 }

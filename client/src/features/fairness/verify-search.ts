@@ -19,9 +19,11 @@ export interface VerifySearch {
   /** Keno picks, comma separated. */
   picks?: string;
   mines?: string;
+  /** Hilo: the round's guesses and skips, comma separated, `cashout` last when it was cashed out. */
+  actions?: string;
 }
 
-const KEYS = ['serverSeed', 'serverSeedHash', 'clientSeed', 'nonce', 'target', 'condition', 'rows', 'risk', 'picks', 'mines'] as const;
+const KEYS = ['serverSeed', 'serverSeedHash', 'clientSeed', 'nonce', 'target', 'condition', 'rows', 'risk', 'picks', 'mines', 'actions'] as const;
 
 /** validateSearch: keeps known keys with string (or number) values. */
 export function parseVerifySearch(search: Record<string, unknown>): VerifySearch {

@@ -6,7 +6,7 @@
  * form is a dynamic import() fetched when it is shown (the route preloads the page
  * so the router's pending screen covers the wait).
  */
-import { IconBomb, IconChartLine, IconCircleDot, IconDice5, IconGridDots, type Icon } from '@tabler/icons-react';
+import { IconBomb, IconCards, IconChartLine, IconCircleDot, IconDice5, IconGridDots, type Icon } from '@tabler/icons-react';
 import { lazyRouteComponent, type RouteComponent } from '@tanstack/react-router';
 
 type Outcome = Record<string, unknown>;
@@ -60,6 +60,12 @@ export const GAME_REGISTRY = {
     detail: (o) =>
       `Revealed tiles: ${list((o.revealed as number[] | undefined)?.map((t) => t + 1)) || 'none'}` +
       (Array.isArray(o.minePositions) ? ` - Mines at: ${list((o.minePositions as number[]).map((t) => t + 1))}` : ''),
+  },
+  hilo: {
+    name: 'Hilo',
+    icon: IconCards,
+    page: lazyRouteComponent(() => import('./hilo/HiloGame'), 'HiloGame'),
+    summary: (o, state) => `${Array.isArray(o.cards) ? o.cards.length : 0} cards, ${String(o.multiplier)}x${state === 'open' ? ', in play' : ''}`,
   },
 } as const satisfies Record<string, ClientGame>;
 
