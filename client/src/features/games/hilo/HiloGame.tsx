@@ -138,7 +138,7 @@ export function HiloGame() {
       actionOverride={
         open ? (
           <Button size="lg" fullWidth color="teal" onClick={() => void cashOut()} disabled={!cashable} loading={pending === 'cashout'} data-testid="hilo-cashout">
-            {cashable && figures && round ? `Cash out ${formatAmount(figures.payout, round.currency)} ${round.currency}` : 'Cash out after a correct guess'}
+            {cashable && figures && round ? `Cash out ${formatAmount(figures.payout, round.currency)} ${round.currency}` : 'Cash out'}
           </Button>
         ) : undefined
       }

@@ -18,7 +18,7 @@ export const GUESS_MARKS: Record<HiloAction, string> = { higherOrSame: '≥', lo
 export interface GuessOption {
   guess: HiloGuess;
   label: string;
-  /** "53.85%": the chance, floored to 2 decimals. */
+  /** "53.85%": the chance, rounded to 2 decimals. */
   chance: string;
   /** The running multiplier this guess would give when correct, 4 decimals floored ("1.8382"). */
   multiplier: string;
@@ -33,7 +33,7 @@ export function guessOptions(cards: readonly HiloCard[]): GuessOption[] {
     return {
       guess,
       label: GUESS_LABELS[guess],
-      chance: `${formatRatio({ num: chance.num * 100n, den: chance.den }, 2)}%`,
+      chance: `${formatRatio({ num: chance.num * 200n * 100n + chance.den, den: chance.den * 200n }, 2)}%`,
       multiplier: formatRatio(mulRatio(running, guessMultiplier(current, guess)), 4),
     };
   });
