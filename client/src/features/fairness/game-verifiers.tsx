@@ -17,10 +17,12 @@ import {
   type PlinkoRisk,
   type Ratio,
 } from '../../../../server/src/domain/games/rules';
+import { BACCARAT_FLOATS, BACCARAT_SPOTS, baccaratDeal, baccaratReturn, type BaccaratHand } from '../../../../server/src/domain/games/baccarat/rules';
 import { HILO_ACTIONS, hiloReplay, type HiloAction, type HiloCard, type HiloEnd } from '../../../../server/src/domain/games/hilo/rules';
 import { cardLabel } from '../../../../server/src/domain/games/rules/cards';
 import type { FloatSource } from '../../../../server/src/domain/games/rules/floats';
 import type { ClientGameSlug } from '../games/registry';
+import { toUnits } from '../originals/bet-amount';
 import type { VerifySearch } from './verify-search';
 
 export interface VerifierFormProps {
@@ -165,6 +167,29 @@ export const GAME_VERIFIERS = {
       return { floats, outcome: { cards: replay.state.cards.map((c) => c.card), end: replay.end }, multiplier: replay.multiplier };
     },
     describe: (outcome) => `Cards ${outcome.cards.map(cardLabel).join(' ')} - ${outcome.end === 'cashout' ? 'cashed out' : outcome.end === 'lost' ? 'lost' : 'in play'}`,
+  }),
+  baccarat: verifier<{ stakes: bigint[] }, BaccaratHand>({
+    defaults: { bets: '1,0,0' },
+    Form: ({ form, set }) => (
+      <TextInput label="Stakes: player, banker, tie" value={form.bets ?? ''} onChange={(e) => set({ bets: e.currentTarget.value })} />
+    ),
+    fromBet: (o) => {
+      const bets = (o.bets ?? {}) as Record<string, unknown>;
+      return { bets: BACCARAT_SPOTS.map((spot) => str(bets[spot]) ?? '0').join(',') };
+    },
+    fromSearch: (search) => {
+      const stakes = (search.bets ?? '').split(/[\s,]+/).filter(Boolean).map(toUnits);
+      return stakes.length === 3 && stakes.every((s) => s !== null) ? { stakes: stakes as bigint[] } : 'Enter three stakes: player, banker, tie';
+    },
+    paramsError: ({ stakes }) => (stakes.some((s) => s > 0n) ? null : 'Stake something on the player, the banker or a tie'),
+    play: async ({ stakes }, source) => {
+      const floats = await source(BACCARAT_FLOATS);
+      const hand = baccaratDeal(floats);
+      const exact = baccaratReturn({ player: stakes[0]!, banker: stakes[1]!, tie: stakes[2]! }, hand.winner);
+      return { floats, outcome: hand, multiplier: { num: exact.num, den: exact.den * (stakes[0]! + stakes[1]! + stakes[2]!) } };
+    },
+    describe: (o) =>
+      `Player ${o.playerCards.map(cardLabel).join(' ')} (${o.playerTotal}), banker ${o.bankerCards.map(cardLabel).join(' ')} (${o.bankerTotal}) - ${o.winner === 'tie' ? 'tie' : `${o.winner} wins`}`,
   }),
 } satisfies Record<ClientGameSlug, object>;
 

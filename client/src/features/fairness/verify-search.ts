@@ -21,9 +21,11 @@ export interface VerifySearch {
   mines?: string;
   /** Hilo: the round's guesses and skips, comma separated, `cashout` last when it was cashed out. */
   actions?: string;
+  /** Baccarat: the player, banker and tie stakes, comma separated. */
+  bets?: string;
 }
 
-const KEYS = ['serverSeed', 'serverSeedHash', 'clientSeed', 'nonce', 'target', 'condition', 'rows', 'risk', 'picks', 'mines', 'actions'] as const;
+const KEYS = ['serverSeed', 'serverSeedHash', 'clientSeed', 'nonce', 'target', 'condition', 'rows', 'risk', 'picks', 'mines', 'actions', 'bets'] as const;
 
 /** validateSearch: keeps known keys with string (or number) values. */
 export function parseVerifySearch(search: Record<string, unknown>): VerifySearch {

@@ -34,6 +34,8 @@ interface BetPanelProps {
   /** The game animates its results: offer the "Instant bets" switch that skips the animation. */
   animated?: boolean;
   betLabel?: string;
+  /** What the amount field is (baccarat: the value of one chip); "Bet amount" unless said. */
+  amountLabel?: string;
   /** Why the bet cannot be placed now (invalid parameters), shown under the button. */
   blockedReason?: string | null;
   /** Replaces the bet button (mines while a round is open: cash out). */
@@ -52,6 +54,8 @@ interface BetPanelProps {
   autoBlockedReason?: string | null;
   /** The tab on screen and whether an autobet runs: mines lets the player choose tiles only in the Auto tab, when idle. */
   onModeChange?: (mode: { tab: string; running: boolean }) => void;
+  /** The stake on screen as it changes (baccarat draws its chips at this value). */
+  onStakeChange?: (stake: Stake) => void;
 }
 
 function parseOptionalAmount(text: string): bigint | null {
@@ -121,6 +125,7 @@ export function BetPanel(props: BetPanelProps) {
   const autoBlockedReason = blockedReason ?? props.autoBlockedReason ?? null;
   const { onModeChange } = props;
   useEffect(() => onModeChange?.({ tab, running }), [onModeChange, tab, running]);
+  const { onStakeChange } = props;
   useEffect(() => {
     mounted.current = true;
     return () => {
@@ -134,6 +139,7 @@ export function BetPanel(props: BetPanelProps) {
 
   const shownAmount = locked && lockedStake ? lockedStake.amount : amount;
   const shownCurrency = locked && lockedStake ? lockedStake.currency : currency;
+  useEffect(() => onStakeChange?.({ amount: shownAmount, currency: shownCurrency }), [onStakeChange, shownAmount, shownCurrency]);
   const amountUnits = toUnits(amount);
   const profitFields = props.profits?.length ? <ProfitFields lines={props.profits} amount={shownAmount} currency={shownCurrency} /> : null;
   const amountError = stakeError(amountUnits, minimumOf(currency), currency);
@@ -216,7 +222,7 @@ export function BetPanel(props: BetPanelProps) {
   const stakeFields = (
     <Stack gap="xs">
       <TextInput
-        label={`Bet amount (${shownCurrency})`}
+        label={`${props.amountLabel ?? 'Bet amount'} (${shownCurrency})`}
         value={shownAmount}
         onChange={(event) => setAmount(event.currentTarget.value)}
         inputMode="decimal"

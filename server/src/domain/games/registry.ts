@@ -1,3 +1,4 @@
+import { BACCARAT_GAME } from './baccarat/baccarat.game.js';
 import { DICE_GAME } from './dice/dice.game.js';
 import type { InstantGame, MultiStepGame } from './game-module.js';
 import { HILO_GAME } from './hilo/hilo.game.js';
@@ -30,7 +31,7 @@ export function checkRegistry<const T extends readonly { slug: string; kind: str
  * the tRPC procedures (games.<slug>.*), the REST routes (/api/games/<slug>/bets...), the slug filters of the bet
  * history and the bet views all come from this list; the database takes any slug, and the engine writes only these.
  */
-export const GAMES = checkRegistry([DICE_GAME, LIMBO_GAME, PLINKO_GAME, KENO_GAME, MINES_GAME, HILO_GAME] as const);
+export const GAMES = checkRegistry([DICE_GAME, LIMBO_GAME, PLINKO_GAME, KENO_GAME, MINES_GAME, HILO_GAME, BACCARAT_GAME] as const);
 
 export type Game = (typeof GAMES)[number];
 export type GameSlug = Game['slug'];
