@@ -95,10 +95,10 @@ export function BaccaratGame() {
               <Group gap={6} wrap="nowrap" className={classes.cards}>
                 {cards.map((card, i) => (
                   <span key={i} className={i === 2 ? classes.third : classes.dealt}>
-                    <PlayingCard card={card} width={64} />
+                    <PlayingCard card={card} width={52} />
                   </span>
                 ))}
-                {cards.length === 0 ? <PlayingCard width={64} /> : null}
+                {cards.length === 0 ? <PlayingCard width={52} /> : null}
               </Group>
             </div>
           );
