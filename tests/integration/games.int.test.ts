@@ -46,7 +46,7 @@ describe('originals: fairness, bet engine, history, REST rows', () => {
     await platform?.stop();
   });
 
-  it('GET /api/games is public and lists the five originals with their limits; games.list agrees', async () => {
+  it('GET /api/games is public and lists the registered games with their limits; games.list agrees', async () => {
     const rest = await get(null, '/api/games');
     expect(rest.status).toBe(200);
     expect(rest.body.map((g: any) => g.slug)).toEqual(['dice', 'limbo', 'plinko', 'keno', 'mines', 'hilo', 'baccarat']);
