@@ -117,7 +117,11 @@ describe('baccarat in the browser', () => {
     await phone.locator('main').getByTestId('baccarat-spot-banker').click();
     await phone.locator('main').getByTestId('bet-button').click();
     await expect.poll(() => phone.locator('main').getByTestId('baccarat-result').innerText(), { timeout: 10_000 }).toMatch(/wins|Tie/);
-    await phone.getByRole('region', { name: 'Baccarat board' }).evaluate((board) => board.scrollIntoView());
+    await phone.getByRole('region', { name: 'Baccarat board' }).evaluate((board) => {
+      // Under the sticky header, not behind it.
+      board.scrollIntoView();
+      window.scrollBy(0, -72);
+    });
     await screenshot(phone, 'baccarat-mobile');
     for (const errors of opened.pageErrors.values()) expect(errors).toEqual([]);
   });

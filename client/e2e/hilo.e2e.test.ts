@@ -100,7 +100,11 @@ describe('hilo in the browser', () => {
     await visit(phone, platform.url, '/casino/games/hilo');
     await phone.locator('main').getByTestId('bet-button').click();
     await expect.poll(() => phone.locator('main').getByTestId('hilo-cashout').isVisible(), { timeout: 10_000 }).toBe(true);
-    await phone.getByRole('region', { name: 'Hilo board' }).evaluate((board) => board.scrollIntoView());
+    await phone.getByRole('region', { name: 'Hilo board' }).evaluate((board) => {
+      // Under the sticky header, not behind it.
+      board.scrollIntoView();
+      window.scrollBy(0, -72);
+    });
     await screenshot(phone, 'hilo-mobile');
     for (const errors of opened.pageErrors.values()) expect(errors).toEqual([]);
   });

@@ -39,11 +39,12 @@ export function BaccaratGame() {
   const play = useRevealedBet();
   const layout = layoutOf(placed);
   const order = hand ? dealOrder(hand) : [];
-  const dealing = hand !== null && dealt < order.length;
+  // One step past the last card: the result waits until that card has landed.
+  const dealing = hand !== null && dealt <= order.length;
 
   // The coup on screen is dealt one card at a time; instant bets show it whole.
   useEffect(() => {
-    if (!hand || dealt >= order.length) return;
+    if (!hand || dealt > order.length) return;
     const timer = setTimeout(() => setDealt((n) => n + 1), DEAL_MS);
     return () => clearTimeout(timer);
   }, [hand, dealt, order.length]);
@@ -56,8 +57,8 @@ export function BaccaratGame() {
       const coup = answer.bet.outcome as unknown as BaccaratHand;
       const cards = coup.playerCards.length + coup.bankerCards.length;
       setHand(coup);
-      setDealt(instant ? cards : 0);
-      return { delayMs: instant ? 0 : cards * DEAL_MS + 150, show: () => setRecent((list) => pushRecent(list, answer.bet)) };
+      setDealt(instant ? cards + 1 : 0);
+      return { delayMs: instant ? 0 : (cards + 1) * DEAL_MS, show: () => setRecent((list) => pushRecent(list, answer.bet)) };
     });
     const result = await play(bet.currency, () => mutation.mutateAsync({ currency: bet.currency, ...spots, clientBetId: newClientBetId() }), onAnswer);
     if (result) {
