@@ -5,7 +5,10 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DomainError } from '../../server/src/domain/errors.js';
 import { BLACKJACK_GAME } from '../../server/src/domain/games/blackjack/blackjack.game.js';
+import { BACCARAT_GAME } from '../../server/src/domain/games/baccarat/baccarat.game.js';
 import { DICE_GAME } from '../../server/src/domain/games/dice/dice.game.js';
+import { HILO_GAME } from '../../server/src/domain/games/hilo/hilo.game.js';
+import { likelierGuess, type HiloState } from '../../server/src/domain/games/hilo/rules.js';
 import { PLINKO_GAME } from '../../server/src/domain/games/plinko/plinko.game.js';
 import { ROULETTE_GAME } from '../../server/src/domain/games/roulette/roulette.game.js';
 import { formatAmount, parseAmount } from '../../server/src/domain/wallet/amounts.js';
@@ -23,11 +26,28 @@ import { deliverWebhook, depositReport, trpc, WALLET_TEST_ENV } from '../support
 const run = promisify(execFile);
 const PAYOUT_ADDRESS = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
 
+/** A baccarat bet of `amount` split over the spots by `seed`: all on one spot, or shared so the exact sum is floored once. */
+function baccaratChips(amount: bigint, seed: number) {
+  const third = amount / 3n;
+  const spots = [{ player: amount }, { banker: amount }, { tie: amount }, { player: amount - 2n * third, banker: third, tie: third }][seed % 4]!;
+  // A share of zero is not a chip: leave it out.
+  return { currency: 'USD' as const, ...Object.fromEntries(Object.entries(spots).filter(([, value]) => value > 0n)) };
+}
+
 describe('wallet: ledger, deposits, withdrawals', () => {
   let platform: TestPlatform;
   let admin: Awaited<ReturnType<typeof signedInAccount>>;
 
   const services = () => platform.platform.services;
+  /** A whole hilo round: start, `guesses` guesses on the likelier side while it stays open, then cash out. */
+  const playHiloRound = async (who: { id: number; username: string }, amount: bigint, guesses: number) => {
+    let result = await services().bets.startRound(who, HILO_GAME, { amount, currency: 'USD' });
+    for (let i = 0; i < guesses && result.bet.state === 'open'; i += 1) {
+      const cards = (result.bet.outcome as unknown as HiloState).cards;
+      result = await services().bets.act(who.id, HILO_GAME, likelierGuess(cards[cards.length - 1]!.card), { betId: result.bet.id });
+    }
+    return result.bet.state === 'open' ? services().bets.cashout(who.id, HILO_GAME, result.bet.id) : result;
+  };
   const db = () => platform.platform.infra.db;
   const count = async (table: 'deposits' | 'ledger_transactions' | 'withdrawals') => {
     const { rows } = await sql<{ n: string }>`select count(*)::text as n from ${sql.table(table)}`.execute(db());
@@ -360,7 +380,7 @@ describe('wallet: ledger, deposits, withdrawals', () => {
           t: fc.constant('bet' as const),
           u: user,
           cents: fc.integer({ min: 1, max: 4_000 }),
-          game: fc.constantFrom('dice' as const, 'plinko' as const, 'blackjack' as const, 'roulette' as const),
+          game: fc.constantFrom('dice' as const, 'plinko' as const, 'blackjack' as const, 'roulette' as const, 'baccarat' as const, 'hilo' as const),
           target: fc.integer({ min: 200, max: 9_800 }),
         }),
       },
@@ -483,18 +503,21 @@ describe('wallet: ledger, deposits, withdrawals', () => {
               }
               // Roulette stakes the amount as two chips: a straight up and red.
               const half = amount / 2n;
-              const placed =
-                step.game === 'dice'
-                  ? services().bets.playInstant(who, DICE_GAME, { amount, currency: 'USD', target: step.target / 100, condition: 'over' })
-                  : step.game === 'plinko'
-                    ? services().bets.playInstant(who, PLINKO_GAME, { amount, currency: 'USD', rows: 8 + (step.target % 5), risk: 'high' })
-                    : services().bets.playInstant(who, ROULETTE_GAME, {
-                        currency: 'USD',
-                        chips: [
-                          { type: 'straight', numbers: [step.target % 37], amount: half },
-                          { type: 'red', numbers: [], amount: amount - half },
-                        ],
-                      });
+              const place = {
+                dice: () => services().bets.playInstant(who, DICE_GAME, { amount, currency: 'USD', target: step.target / 100, condition: 'over' }),
+                plinko: () => services().bets.playInstant(who, PLINKO_GAME, { amount, currency: 'USD', rows: 8 + (step.target % 5), risk: 'high' }),
+                roulette: () =>
+                  services().bets.playInstant(who, ROULETTE_GAME, {
+                    currency: 'USD',
+                    chips: [
+                      { type: 'straight', numbers: [step.target % 37], amount: half },
+                      { type: 'red', numbers: [], amount: amount - half },
+                    ],
+                  }),
+                baccarat: () => services().bets.playInstant(who, BACCARAT_GAME, baccaratChips(amount, step.target)),
+                hilo: () => playHiloRound(who, amount, 1 + (step.target % 3)),
+              };
+              const placed = place[step.game]();
               const outcome = await placed.then((result) => result, (error: DomainError) => error.code);
               if (amount <= cash[step.u]!) {
                 expect(outcome).toMatchObject({ bet: { amount: formatAmount(amount) } });

@@ -20,7 +20,12 @@ export async function activeSeeds(db: Db, userId: number | string): Promise<{ se
  * database holds: a test knows a multi-step round's cards or mines before it plays them.
  */
 export async function activeRoundFloats(db: Db, userId: number | string, nonce: number): Promise<(index: number) => number> {
-  const seeds = await activeSeeds(db, userId);
-  const floats = floatsFromSeeds(hmacSha256, { ...seeds, nonce }, 52);
+  const floats = await activeFloats(db, userId, nonce, 52);
   return (index) => floats[index]!;
+}
+
+/** The first `count` floats of a player's bet at `nonce` on the active seed pair. */
+export async function activeFloats(db: Db, userId: number | string, nonce: number, count: number): Promise<number[]> {
+  const seeds = await activeSeeds(db, userId);
+  return floatsFromSeeds(hmacSha256, { ...seeds, nonce }, count);
 }

@@ -20,10 +20,13 @@ import {
 } from '../../../../server/src/domain/games/rules';
 import type { FloatSource } from '../../../../server/src/domain/games/rules/floats';
 import { BLACKJACK_ACTIONS, handTotal, replay, roundMultiplier, type BlackjackAction } from '../../../../server/src/domain/games/blackjack/rules';
+import { BACCARAT_FLOATS, BACCARAT_SPOTS, baccaratDeal, baccaratReturn, type BaccaratHand } from '../../../../server/src/domain/games/baccarat/rules';
+import { HILO_ACTIONS, hiloReplay, type HiloAction, type HiloCard, type HiloEnd } from '../../../../server/src/domain/games/hilo/rules';
 import { MAX_CARDS_PER_ROUND, cardLabel } from '../../../../server/src/domain/games/rules/cards';
 import { pocketColour, rouletteParamsError, rouletteSpin, rouletteStake, type RouletteChip } from '../../../../server/src/domain/games/roulette/rules';
 import { decodeChips, encodeChips } from '../games/roulette/roulette-board';
 import type { ClientGameSlug } from '../games/registry';
+import { toUnits } from '../originals/bet-amount';
 import type { VerifySearch } from './verify-search';
 
 export interface VerifierFormProps {
@@ -194,7 +197,65 @@ export const GAME_VERIFIERS = {
     },
     describe: (outcome) => `Pocket ${outcome.pocket} (${pocketColour(outcome.pocket)})`,
   }),
+  hilo: verifier<{ actions: HiloPlay[] }, { cards: number[]; end: HiloEnd }>({
+    defaults: { actions: 'higherOrSame,cashout' },
+    Form: ({ form, set }) => (
+      <TextInput
+        label="Actions (comma separated)"
+        description={`${HILO_ACTIONS.join(', ')}, then cashout`}
+        value={form.actions ?? ''}
+        onChange={(e) => set({ actions: e.currentTarget.value })}
+      />
+    ),
+    fromBet: (o) => ({ actions: hiloPlays(o).join(',') }),
+    fromSearch: (search) => ({ actions: (search.actions ?? '').split(/[\s,]+/).filter(Boolean) as HiloPlay[] }),
+    paramsError: ({ actions }) => {
+      const unknown = actions.find((a) => !HILO_PLAYS.includes(a));
+      if (unknown !== undefined) return `Unknown action ${unknown}`;
+      return actions.slice(0, -1).includes('cashout') ? 'cashout can only be the last action' : null;
+    },
+    play: async ({ actions }, source) => {
+      const floats = await source(Math.min(52, actions.length + 1));
+      const replay = hiloReplay(floats, actions);
+      if (replay.error) throw new Error(replay.error);
+      return { floats, outcome: { cards: replay.state.cards.map((c) => c.card), end: replay.end }, multiplier: replay.multiplier };
+    },
+    describe: (outcome) => `Cards ${outcome.cards.map(cardLabel).join(' ')} - ${outcome.end === 'cashout' ? 'cashed out' : outcome.end === 'lost' ? 'lost' : 'in play'}`,
+  }),
+  baccarat: verifier<{ stakes: bigint[] }, BaccaratHand>({
+    defaults: { bets: '1,0,0' },
+    Form: ({ form, set }) => (
+      <TextInput label="Stakes: player, banker, tie" value={form.bets ?? ''} onChange={(e) => set({ bets: e.currentTarget.value })} />
+    ),
+    fromBet: (o) => {
+      const bets = (o.bets ?? {}) as Record<string, unknown>;
+      return { bets: BACCARAT_SPOTS.map((spot) => str(bets[spot]) ?? '0').join(',') };
+    },
+    fromSearch: (search) => {
+      const stakes = (search.bets ?? '').split(/[\s,]+/).filter(Boolean).map(toUnits);
+      return stakes.length === 3 && stakes.every((s) => s !== null) ? { stakes: stakes as bigint[] } : 'Enter three stakes: player, banker, tie';
+    },
+    paramsError: ({ stakes }) => (stakes.some((s) => s > 0n) ? null : 'Stake something on the player, the banker or a tie'),
+    play: async ({ stakes }, source) => {
+      const floats = await source(BACCARAT_FLOATS);
+      const hand = baccaratDeal(floats);
+      const exact = baccaratReturn({ player: stakes[0]!, banker: stakes[1]!, tie: stakes[2]! }, hand.winner);
+      return { floats, outcome: hand, multiplier: { num: exact.num, den: exact.den * (stakes[0]! + stakes[1]! + stakes[2]!) } };
+    },
+    describe: (o) =>
+      `Player ${o.playerCards.map(cardLabel).join(' ')} (${o.playerTotal}), banker ${o.bankerCards.map(cardLabel).join(' ')} (${o.bankerTotal}) - ${o.winner === 'tie' ? 'tie' : `${o.winner} wins`}`,
+  }),
 } satisfies Record<ClientGameSlug, object>;
+
+type HiloPlay = HiloAction | 'cashout';
+const HILO_PLAYS: readonly string[] = [...HILO_ACTIONS, 'cashout'];
+
+/** A stored hilo round's actions in order; a round not lost ended by a cash-out (or by its 52nd card, which cashes out itself). */
+function hiloPlays(outcome: Record<string, unknown>): HiloPlay[] {
+  const cards = Array.isArray(outcome.cards) ? (outcome.cards as HiloCard[]) : [];
+  const plays: HiloPlay[] = cards.slice(1).flatMap((c) => (c.guess ? [c.guess] : []));
+  return outcome.multiplier !== '0.0000' && cards.length < 52 ? [...plays, 'cashout'] : plays;
+}
 
 type Verifiers = typeof GAME_VERIFIERS;
 type ParamsOf<V> = V extends { paramsError(params: infer P): unknown } ? P : never;

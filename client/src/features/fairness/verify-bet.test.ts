@@ -6,6 +6,7 @@ import { hmacSha256, sha256Hex, toHex } from './web-crypto';
 
 /** Golden vectors from tests/fixtures/fairness_vectors.py, an implementation of FAIRNESS.md independent of this code. */
 const vectors = JSON.parse(readFileSync(new URL('../../../../tests/fixtures/fairness-vectors.json', import.meta.url), 'utf8'));
+const fixture = (name: string) => JSON.parse(readFileSync(new URL(`../../../../tests/fixtures/${name}`, import.meta.url), 'utf8'));
 
 type Seeds = { serverSeed: string; clientSeed: string; nonce: number };
 const seedsOf = (v: Seeds) => ({ serverSeed: v.serverSeed, clientSeed: v.clientSeed, nonce: v.nonce });
@@ -79,6 +80,22 @@ describe('Web Crypto verifier against the golden vectors', () => {
     for (const v of vectors.mines) {
       const { outcome } = await verifyBet(seedsOf(v), { game: 'mines', mines: v.mines });
       expect(outcome).toEqual({ game: 'mines', minePositions: v.minePositions });
+    }
+  });
+
+  it('hilo rounds replayed from their actions (tests/fixtures/hilo_vectors.py): cards, end and multiplier', async () => {
+    for (const v of fixture('hilo-vectors.json').rounds) {
+      const { outcome, multiplier } = await verifyBet(seedsOf(v), { game: 'hilo', actions: v.actions });
+      expect(outcome).toEqual({ game: 'hilo', cards: v.cards, end: v.end });
+      if (v.end === 'cashout') expect(multiplier).toBe(formatRatio(ratio(BigInt(v.multiplier[0]), BigInt(v.multiplier[1])), 4));
+    }
+  });
+
+  it('baccarat coups (tests/fixtures/baccarat_vectors.py): cards, totals and winner', async () => {
+    for (const v of fixture('baccarat-vectors.json').coups) {
+      const stakes = [v.stakes.player, v.stakes.banker, v.stakes.tie].map(BigInt);
+      const { outcome } = await verifyBet(seedsOf(v), { game: 'baccarat', stakes });
+      expect(outcome).toEqual({ game: 'baccarat', playerCards: v.playerCards, bankerCards: v.bankerCards, playerTotal: v.playerTotal, bankerTotal: v.bankerTotal, winner: v.winner });
     }
   });
 

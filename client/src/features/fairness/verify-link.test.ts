@@ -12,6 +12,21 @@ describe('verify link', () => {
       { game: 'plinko', outcome: { rows: 12, risk: 'high', path: [], bucket: 0 }, expected: { game: 'plinko', rows: 12, risk: 'high' } },
       { game: 'keno', outcome: { risk: 'low', picks: [3, 9, 40], drawn: [], hits: 0 }, expected: { game: 'keno', risk: 'low', picks: [3, 9, 40] } },
       { game: 'mines', outcome: { mines: 5, revealed: [] }, expected: { game: 'mines', mines: 5 } },
+      {
+        game: 'hilo',
+        outcome: { cards: [{ card: 3, multiplier: '1.0000' }, { card: 9, guess: 'skip', multiplier: '1.0000' }, { card: 20, guess: 'higherOrSame', multiplier: '1.1700' }], multiplier: '1.1700' },
+        expected: { game: 'hilo', actions: ['skip', 'higherOrSame', 'cashout'] },
+      },
+      {
+        game: 'hilo',
+        outcome: { cards: [{ card: 3, multiplier: '1.0000' }, { card: 0, guess: 'higherOrSame', multiplier: '0.0000' }], multiplier: '0.0000' },
+        expected: { game: 'hilo', actions: ['higherOrSame'] },
+      },
+      {
+        game: 'baccarat',
+        outcome: { playerCards: [], bankerCards: [], winner: 'tie', bets: { player: '1.5', banker: '0', tie: '0.00000001' } },
+        expected: { game: 'baccarat', stakes: [150_000_000n, 0n, 1n] },
+      },
     ];
     for (const c of cases) {
       const search = verifySearchFromBet({ game: c.game, outcome: c.outcome, fairness });

@@ -19,13 +19,15 @@ export interface VerifySearch {
   /** Keno picks, comma separated. */
   picks?: string;
   mines?: string;
-  /** Blackjack: the player's actions in order, comma separated. */
+  /** Blackjack and hilo: the round's actions in order, comma separated (hilo: `cashout` last when it was cashed out). */
   actions?: string;
   /** Roulette chips: "type:numbers:amount;..." (roulette-board.ts encodeChips). */
   chips?: string;
+  /** Baccarat: the player, banker and tie stakes, comma separated. */
+  bets?: string;
 }
 
-const KEYS = ['serverSeed', 'serverSeedHash', 'clientSeed', 'nonce', 'target', 'condition', 'rows', 'risk', 'picks', 'mines', 'actions', 'chips'] as const;
+const KEYS = ['serverSeed', 'serverSeedHash', 'clientSeed', 'nonce', 'target', 'condition', 'rows', 'risk', 'picks', 'mines', 'actions', 'chips', 'bets'] as const;
 
 /** validateSearch: keeps known keys with string (or number) values. */
 export function parseVerifySearch(search: Record<string, unknown>): VerifySearch {

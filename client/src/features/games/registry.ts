@@ -75,6 +75,18 @@ export const GAME_REGISTRY = {
     // One short line: this registry loads with the first screen; the chips are in the bet details' Verify link.
     summary: (o) => `Pocket ${String(o.pocket)}`,
   },
+  hilo: {
+    name: 'Hilo',
+    icon: IconCards,
+    page: lazyRouteComponent(() => import('./hilo/HiloGame'), 'HiloGame'),
+    summary: (o, state) => `${Array.isArray(o.cards) ? o.cards.length : 0} cards, ${String(o.multiplier)}x${state === 'open' ? ', in play' : ''}`,
+  },
+  baccarat: {
+    name: 'Baccarat',
+    icon: IconCards,
+    page: lazyRouteComponent(() => import('./baccarat/BaccaratGame'), 'BaccaratGame'),
+    summary: (o) => `${String(o.winner)} wins, ${String(o.playerTotal)}-${String(o.bankerTotal)}`,
+  },
 } as const satisfies Record<string, ClientGame>;
 
 export type ClientGameSlug = keyof typeof GAME_REGISTRY;

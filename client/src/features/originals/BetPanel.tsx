@@ -35,6 +35,8 @@ interface BetPanelProps {
   /** The game animates its results: offer the "Instant bets" switch that skips the animation. */
   animated?: boolean;
   betLabel?: string;
+  /** What the amount field is (baccarat: the value of one chip); "Bet amount" unless said. */
+  amountLabel?: string;
   /** Why the bet cannot be placed now (invalid parameters), shown under the button. */
   blockedReason?: string | null;
   /** Replaces the bet button (mines while a round is open: cash out). */
@@ -58,6 +60,8 @@ interface BetPanelProps {
    * amount, and the game scales its board to it.
    */
   boardStake?: string;
+  /** The stake on screen as it changes (baccarat draws its chips at this value). */
+  onStakeChange?: (stake: Stake) => void;
 }
 
 function parseOptionalAmount(text: string): bigint | null {
@@ -123,6 +127,7 @@ export function BetPanel(props: BetPanelProps) {
   const autoBlockedReason = blockedReason ?? props.autoBlockedReason ?? null;
   const { onModeChange } = props;
   useEffect(() => onModeChange?.({ tab, running }), [onModeChange, tab, running]);
+  const { onStakeChange } = props;
   useEffect(() => {
     mounted.current = true;
     return () => {
@@ -138,6 +143,7 @@ export function BetPanel(props: BetPanelProps) {
   const stakeAmount = boardStake ?? amount;
   const shownAmount = locked && lockedStake ? lockedStake.amount : stakeAmount;
   const shownCurrency = locked && lockedStake ? lockedStake.currency : currency;
+  useEffect(() => onStakeChange?.({ amount: shownAmount, currency: shownCurrency }), [onStakeChange, shownAmount, shownCurrency]);
   const amountUnits = toUnits(stakeAmount);
   const profitFields = props.profits?.length ? <ProfitFields lines={props.profits} amount={shownAmount} currency={shownCurrency} /> : null;
   // An empty board is the game's blockedReason, not an amount to correct.
@@ -221,7 +227,7 @@ export function BetPanel(props: BetPanelProps) {
   const stakeFields = (
     <Stack gap="xs">
       <TextInput
-        label={`${boardStake === undefined ? 'Bet amount' : 'Total bet'} (${shownCurrency})`}
+        label={`${props.amountLabel ?? (boardStake === undefined ? 'Bet amount' : 'Total bet')} (${shownCurrency})`}
         value={shownAmount}
         onChange={(event) => setAmount(event.currentTarget.value)}
         inputMode="decimal"

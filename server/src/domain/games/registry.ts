@@ -1,6 +1,8 @@
+import { BACCARAT_GAME } from './baccarat/baccarat.game.js';
 import { BLACKJACK_GAME } from './blackjack/blackjack.game.js';
 import { DICE_GAME } from './dice/dice.game.js';
 import type { InstantGame, MultiStepGame } from './game-module.js';
+import { HILO_GAME } from './hilo/hilo.game.js';
 import { KENO_GAME } from './keno/keno.game.js';
 import { LIMBO_GAME } from './limbo/limbo.game.js';
 import { MINES_GAME } from './mines/mines.game.js';
@@ -31,7 +33,17 @@ export function checkRegistry<const T extends readonly { slug: string; kind: str
  * the tRPC procedures (games.<slug>.*), the REST routes (/api/games/<slug>/bets...), the slug filters of the bet
  * history and the bet views all come from this list; the database takes any slug, and the engine writes only these.
  */
-export const GAMES = checkRegistry([DICE_GAME, LIMBO_GAME, PLINKO_GAME, KENO_GAME, MINES_GAME, BLACKJACK_GAME, ROULETTE_GAME] as const);
+export const GAMES = checkRegistry([
+  DICE_GAME,
+  LIMBO_GAME,
+  PLINKO_GAME,
+  KENO_GAME,
+  MINES_GAME,
+  BLACKJACK_GAME,
+  ROULETTE_GAME,
+  HILO_GAME,
+  BACCARAT_GAME,
+] as const);
 
 export type Game = (typeof GAMES)[number];
 export type GameSlug = Game['slug'];

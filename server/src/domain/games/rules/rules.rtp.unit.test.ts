@@ -23,30 +23,11 @@ import {
   ratio,
   type Ratio,
 } from './index.js';
-import { seededFloats } from '../../../../../tests/support/seeded-floats.js';
+import { simulate } from '../../../../../tests/support/rtp-simulation.js';
 
 const toNumber = (r: Ratio) => Number(r.num) / Number(r.den);
 const NINETY_NINE = ratio(99n, 100n);
 const LOWEST = ratio(9890n, 10000n);
-
-const ROUNDS = 1_000_000;
-
-/** Mean payout multiplier over ROUNDS, checked against the expected value within 5 standard errors. */
-function simulate(name: string, round: (floats: (count: number) => number[], i: number) => number, expected: number) {
-  const floats = seededFloats(0xb2d5 + name.length);
-  let sum = 0;
-  let sumSquares = 0;
-  for (let i = 0; i < ROUNDS; i += 1) {
-    const m = round(floats, i);
-    sum += m;
-    sumSquares += m * m;
-  }
-  const mean = sum / ROUNDS;
-  const sd = Math.sqrt(sumSquares / ROUNDS - mean * mean);
-  const standardError = sd / Math.sqrt(ROUNDS);
-  console.info(`RTP ${name}: exact ${(expected * 100).toFixed(4)}%, simulated ${(mean * 100).toFixed(4)}% (SE ${(standardError * 100).toFixed(4)} points, ${ROUNDS} rounds)`);
-  expect(Math.abs(mean - expected)).toBeLessThan(5 * standardError);
-}
 
 describe('exact return to player of every table', () => {
   it.each(PLINKO_RISKS.flatMap((risk) => Array.from({ length: PLINKO_MAX_ROWS - PLINKO_MIN_ROWS + 1 }, (_, i) => ({ risk, rows: i + PLINKO_MIN_ROWS }))))(
