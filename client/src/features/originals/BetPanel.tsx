@@ -1,6 +1,6 @@
 import { Button, Group, NumberInput, Paper, SegmentedControl, Stack, Tabs, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { startTransition, useEffect, useRef, useState, type ReactNode } from 'react';
 import { NOTIFICATION_AUTO_CLOSE_MS } from '../../constants';
 import { formatDateTime } from '../../lib/datetime';
 import { trpc } from '../../trpc';
@@ -10,7 +10,11 @@ import { afterBet, startAutobet, stopAutobet, stopMessage, type AutobetSettings,
 import { doubleAmount, fromUnits, halveAmount, percentToMicro, toUnits } from './bet-amount';
 import { profitOnWin, type ProfitLine } from './profit-on-win';
 import { CURRENCIES, type BetView, type Currency } from './bet-types';
-import { setInstantBets, useInstantBets } from './instant-bets';
+import { hotkeyAction, useHotkeysEnabled, type HotkeyAction } from './hotkeys';
+import { isInstantBets, setInstantBets, useInstantBets } from './instant-bets';
+import { LiveStats } from './LiveStats';
+import { PanelToolbar } from './PanelToolbar';
+import { playSound } from './sounds';
 import { readStake, rememberStake } from './stake-memory';
 import classes from './BetPanel.module.css';
 
@@ -19,7 +23,7 @@ export interface Stake {
   currency: Currency;
 }
 
-/** Pause between automatic bets, so each result is visible; the balance itself never waits for it. */
+/** Pause between automatic bets, so each result is visible; the balance itself never waits for it. Turbo (instant bets) has none. */
 const AUTOBET_PAUSE_MS = 350;
 
 interface BetPanelProps {
@@ -42,6 +46,10 @@ interface BetPanelProps {
   locked?: boolean;
   /** Space triggers this instead of a bet (mines: cash out). */
   onSpace?: () => void;
+  /** The F hotkey (dice: flip roll over / under). */
+  onFlip?: () => void;
+  /** The C hotkey (mines: cash out). */
+  onCashOut?: () => void;
   /** The stake the open round was placed with (mines resume). */
   lockedStake?: Stake | null;
   /** "Profit on win" lines for the stake on screen (one per multiplier the game can pay). */
@@ -61,16 +69,6 @@ function parseOptionalAmount(text: string): bigint | null {
 function onResultRule(mode: string, percent: string): OnResult {
   const micro = percentToMicro(percent);
   return mode === 'increase' && micro !== null ? { mode: 'increase', percentMicro: micro } : { mode: 'reset' };
-}
-
-/** Whether a keydown should count as "space = bet": not while typing or when a control would take the space. */
-function isSpaceForBet(event: KeyboardEvent): boolean {
-  if (event.code !== 'Space' && event.key !== ' ') return false;
-  if (event.repeat || event.ctrlKey || event.metaKey || event.altKey) return false;
-  const target = event.target as HTMLElement | null;
-  if (!target || target === document.body) return true;
-  if (target.closest('input, textarea, select, button, a, [role="button"], [role="slider"], [role="tab"], [role="radio"], [contenteditable="true"], [role="dialog"]')) return false;
-  return true;
 }
 
 /** Why the stake cannot be bet: not an amount, zero, or under the currency's minimum bet. */
@@ -98,6 +96,8 @@ export function BetPanel(props: BetPanelProps) {
   const [amount, setAmount] = useState(() => readStake(game).amount);
   const [currency, setCurrency] = useState<Currency>(() => readStake(game).currency);
   const instant = useInstantBets();
+  const hotkeysOn = useHotkeysEnabled();
+  const [statsOpen, setStatsOpen] = useState(true);
   const catalogue = trpc.games.list.useQuery();
   const minimumOf = (of: Currency): bigint | null => {
     const text = catalogue.data?.find((entry) => entry.slug === game)?.minBet[of];
@@ -154,6 +154,7 @@ export function BetPanel(props: BetPanelProps) {
   async function betOnce() {
     if (busy || amountError || blockedReason) return;
     setBusy(true);
+    playSound('bet');
     try {
       await placeBet({ amount, currency });
     } finally {
@@ -186,9 +187,14 @@ export function BetPanel(props: BetPanelProps) {
       }
       state = afterBet(state, settings, { stake: toUnits(bet.amount) ?? 0n, payout: toUnits(bet.payout) ?? 0n });
       state = stopIfAsked(state);
-      setAuto(state);
-      setAmount(fromUnits(state.amount));
-      if (!state.stopped) await new Promise((resolve) => setTimeout(resolve, AUTOBET_PAUSE_MS));
+      // Not urgent: the progress line may render while the next bet is on the wire (turbo sends it at once).
+      const shown = state;
+      startTransition(() => {
+        setAuto(shown);
+        setAmount(fromUnits(shown.amount));
+      });
+      // Read per bet: turning turbo on or off takes effect on the next one.
+      if (!state.stopped && !isInstantBets()) await new Promise((resolve) => setTimeout(resolve, AUTOBET_PAUSE_MS));
       state = stopIfAsked(state);
     }
     setAuto(state);
@@ -196,22 +202,44 @@ export function BetPanel(props: BetPanelProps) {
     if (state.stopped !== 'error') notifications.show({ color: 'blue', message: stopMessage(state), autoClose: NOTIFICATION_AUTO_CLOSE_MS });
   }
 
-  // Space = bet (or the game's own primary action), unless focus is on something that takes the space itself.
-  const spaceAction = useRef<() => void>(() => undefined);
-  spaceAction.current = () => {
-    if (onSpace) onSpace();
-    else if (tab === 'auto') void (running ? (stopRequested.current = true) : runAutobet());
-    else void betOnce();
+  // Hotkeys (when the player turned them on): Space = bet (or the game's own primary action), S / D / A = stake, F / C = the game's own.
+  const hotkeyRun = useRef<(action: HotkeyAction) => boolean>(() => false);
+  hotkeyRun.current = (action) => {
+    const stakeFixed = locked || running;
+    switch (action) {
+      case 'bet':
+        if (onSpace) onSpace();
+        else if (tab === 'auto') void (running ? (stopRequested.current = true) : runAutobet());
+        else void betOnce();
+        return true;
+      case 'halve':
+        if (!stakeFixed) setAmount((a) => halveAmount(a) ?? a);
+        return true;
+      case 'double':
+        if (!stakeFixed) setAmount((a) => doubleAmount(a) ?? a);
+        return true;
+      case 'zero':
+        if (!stakeFixed) setAmount('0');
+        return true;
+      case 'flip':
+        if (!props.onFlip || running) return false;
+        props.onFlip();
+        return true;
+      case 'cashout':
+        if (!props.onCashOut) return false;
+        props.onCashOut();
+        return true;
+    }
   };
   useEffect(() => {
+    if (!hotkeysOn) return;
     function onKey(event: KeyboardEvent) {
-      if (!isSpaceForBet(event)) return;
-      event.preventDefault();
-      spaceAction.current();
+      const action = hotkeyAction(event);
+      if (action && hotkeyRun.current(action)) event.preventDefault();
     }
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
-  }, []);
+  }, [hotkeysOn]);
 
   const stakeFields = (
     <Stack gap="xs">
@@ -258,6 +286,18 @@ export function BetPanel(props: BetPanelProps) {
       Instant bets
     </Button>
   ) : null;
+  // On the Auto tab the same choice is turbo: no animation and no pause between bets.
+  const turboSwitch = (
+    <Button size="compact-sm" variant={instant ? 'filled' : 'default'} aria-pressed={instant} onClick={() => setInstantBets(!instant)} title="Autobet as fast as the server answers: no animation, no pause">
+      Turbo
+    </Button>
+  );
+  const extras = (
+    <>
+      <PanelToolbar statsOpen={statsOpen} onToggleStats={() => setStatsOpen((open) => !open)} />
+      {statsOpen ? <LiveStats game={game} currency={shownCurrency} /> : null}
+    </>
+  );
 
   const blockedNote = (reason: string | null) =>
     reason ? (
@@ -306,7 +346,7 @@ export function BetPanel(props: BetPanelProps) {
                 <TextInput label="Stop on profit" placeholder="off" value={stopProfit} onChange={(e) => setStopProfit(e.currentTarget.value)} disabled={running} inputMode="decimal" />
                 <TextInput label="Stop on loss" placeholder="off" value={stopLoss} onChange={(e) => setStopLoss(e.currentTarget.value)} disabled={running} inputMode="decimal" />
               </Group>
-              {instantSwitch}
+              {turboSwitch}
               {autoError ? (
                 <Text size="xs" c="red">
                   {autoError}
@@ -336,6 +376,9 @@ export function BetPanel(props: BetPanelProps) {
       ) : (
         manual
       )}
+      <Stack gap="xs" mt="sm">
+        {extras}
+      </Stack>
     </Paper>
   );
 }

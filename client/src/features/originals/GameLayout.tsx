@@ -40,7 +40,7 @@ export function GameLayout(props: { slug: MyBetsSearch['game'] & string; title: 
         </Paper>
       </div>
       {isSignedIn ? <GameStats game={props.slug} /> : null}
-      <LiveFeed />
+      <LiveFeed game={props.slug} />
     </Stack>
   );
 }

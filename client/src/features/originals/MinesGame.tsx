@@ -160,6 +160,7 @@ export function MinesGame() {
       ]}
       lockedStake={open && round ? { amount: round.amount, currency: round.currency === 'BZU' ? 'BZU' : 'USD' } : null}
       onSpace={open && mode.tab === 'manual' ? () => void cashOut() : undefined}
+      onCashOut={open && mode.tab === 'manual' ? () => void cashOut() : undefined}
       actionOverride={
         open ? (
           <Stack gap="xs">
