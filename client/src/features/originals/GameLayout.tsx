@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { AnchorLink } from '../../components/router-links';
 import { PageHeader } from '../../components/PageHeader';
 import { useSession } from '../auth/session-store';
+import { FavouriteStar } from '../games/FavouriteStar';
 import { GameStats } from './GameStats';
 import { LiveFeed } from './LiveFeed';
 import type { MyBetsSearch } from './my-bets-search';
@@ -21,6 +22,7 @@ export function GameLayout(props: { slug: MyBetsSearch['game'] & string; title: 
         description={props.description}
         actions={
           <Group gap="xs">
+            <FavouriteStar slug={props.slug} name={props.title} />
             <Button variant="default" size="xs" leftSection={<IconShieldCheck size={14} aria-hidden />} onClick={openSeeds} disabled={!isSignedIn}>
               Seeds
             </Button>

@@ -5,8 +5,8 @@ import { addBet, EMPTY_STATS, MAX_POINTS } from './session-stats';
 import { soundForBet } from './sounds';
 
 const key = (code: string, extra: Partial<Parameters<typeof hotkeyAction>[0]> = {}) => ({ code, key: code === 'Space' ? ' ' : code.slice(3).toLowerCase(), repeat: false, ctrlKey: false, metaKey: false, altKey: false, target: null, ...extra });
-const inField = { closest: (selector: string) => (selector.includes('input') ? {} : null) };
-const onBoard = { closest: () => null };
+const inField = { closest: (selector: string) => (selector.includes('input') ? {} : null) } as unknown as EventTarget;
+const onBoard = { closest: () => null } as unknown as EventTarget;
 
 describe('hotkeys', () => {
   it('maps the anchors keys to their actions', () => {
