@@ -30,7 +30,7 @@ export function HeaderBalances({ compact }: { compact: boolean }) {
           {formatBalance(user?.balance)} <Text span size="xs" c="dimmed">{currency}</Text>
         </Text>
       </Paper>
-      <Button component={Link} to="/account/balances" hash="deposit" size={compact ? 'compact-sm' : 'sm'}>
+      <Button component={Link} to="/account/balances" hash="deposit" size={compact ? 'compact-xs' : 'sm'}>
         Deposit
       </Button>
       {walletOpen ? (
