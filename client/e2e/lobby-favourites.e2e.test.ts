@@ -126,7 +126,9 @@ describe('lobby and panel extras in the browser', () => {
     });
 
     it(`the header balance opens the wallet (Deposit, Withdraw, Vault) and Deposit sits in the header (${viewport.width} px)`, async () => {
-      const carol = await player('25');
+      // On the phone a seven-figure balance: the widest the bar has to hold.
+      const funds = viewport === MOBILE ? '2345678' : '25';
+      const carol = await player(funds);
       const page = await openSignedInPage(suite.browser, carol, viewport, opened);
       await visit(page, suite.platform.url, '/casino');
       const header = page.locator('header');
@@ -151,7 +153,7 @@ describe('lobby and panel extras in the browser', () => {
 
       await header.getByRole('button', { name: 'Cash balance: open wallet' }).click();
       const wallet = page.getByRole('dialog', { name: 'Wallet' });
-      await poll(() => wallet.getByTestId('wallet-modal-usd').innerText()).toBe('25.00');
+      await poll(() => wallet.getByTestId('wallet-modal-usd').innerText()).toBe(viewport === MOBILE ? '2,345,678.00' : '25.00');
       await screenshot(page, `header-wallet-${viewport.width}`);
       await wallet.getByRole('link', { name: 'Withdraw' }).click();
       await poll(() => new URL(page.url()).pathname + new URL(page.url()).hash).toBe('/account/balances#withdraw');

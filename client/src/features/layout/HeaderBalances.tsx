@@ -1,5 +1,5 @@
 import { Box, Button, Group, Paper, Text } from '@mantine/core';
-import { IconLock } from '@tabler/icons-react';
+import { IconLock, IconPlus } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { lazy, Suspense, useState } from 'react';
 import { afterStyles } from '../../after-styles';
@@ -24,15 +24,22 @@ export function HeaderBalances({ compact }: { compact: boolean }) {
       <Suspense fallback={<Box w={compact ? 76 : 92} />}>
         <RankChip width={compact ? 76 : 92} />
       </Suspense>
-      <Paper component="button" type="button" onClick={() => setWalletOpen(true)} px="sm" py={6} radius="md" bg="var(--bzu-input)" aria-label="Cash balance: open wallet" aria-haspopup="dialog" style={{ border: 0, color: 'inherit', cursor: 'pointer', minWidth: 0 }}>
+      <Paper component="button" type="button" onClick={() => setWalletOpen(true)} px="sm" py={6} radius="md" bg="var(--bzu-input)" aria-label="Cash balance: open wallet" aria-haspopup="dialog" style={{ border: 0, color: 'inherit', cursor: 'pointer', minWidth: 0, flexShrink: 1 }}>
         {/* One line (truncate: nowrap, an ellipsis only past the bar's room): a wrapped balance doubled the bar's height on phones. */}
         <Text size="sm" fw={700} ff="monospace" data-testid="header-balance" truncate>
-          {formatBalance(user?.balance)} <Text span size="xs" c="dimmed">{currency}</Text>
+          {/* The currency name gives its room to the Deposit button on phones; the wallet it opens names both. */}
+          {formatBalance(user?.balance)} {compact ? null : <Text span size="xs" c="dimmed">{currency}</Text>}
         </Text>
       </Paper>
-      <Button component={Link} to="/account/balances" hash="deposit" size={compact ? 'compact-xs' : 'sm'}>
-        Deposit
-      </Button>
+      {compact ? (
+        <Button component={Link} to="/account/balances" hash="deposit" size="compact-md" px={6} aria-label="Deposit" title="Deposit">
+          <IconPlus size={16} aria-hidden />
+        </Button>
+      ) : (
+        <Button component={Link} to="/account/balances" hash="deposit" size="sm">
+          Deposit
+        </Button>
+      )}
       {walletOpen ? (
         <Suspense fallback={null}>
           <WalletModal onClose={() => setWalletOpen(false)} />
