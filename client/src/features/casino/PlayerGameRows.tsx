@@ -1,12 +1,7 @@
 import { Box, Title } from '@mantine/core';
 import { GameGrid } from '../games/GameGrid';
-import { useFavourites, useRecentlyPlayed } from '../games/favourites';
+import { gamesInOrder, useFavourites, useRecentlyPlayed } from '../games/favourites';
 import type { GameSummary } from '../games/use-game-catalogue';
-
-/** The catalogue's games for these slugs, in the slugs' order (a slug no longer in the catalogue is left out). */
-export function gamesInOrder(games: readonly GameSummary[], slugs: readonly string[]): GameSummary[] {
-  return slugs.flatMap((slug) => games.find((game) => game.slug === slug) ?? []);
-}
 
 /** The casino home's "Favourites" and "Recently played" rows; each shows only when it has a game. */
 export function PlayerGameRows({ games }: { games: GameSummary[] }) {

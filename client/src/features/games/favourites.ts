@@ -6,6 +6,7 @@
 import { useSyncExternalStore } from 'react';
 import { trpc } from '../../trpc';
 import { useSession } from '../auth/session-store';
+import type { GameSummary } from './use-game-catalogue';
 
 const GUEST_KEY = 'bzu.favourites';
 const listeners = new Set<() => void>();
@@ -80,4 +81,9 @@ export function useRecentlyPlayed(): string[] {
   const { isSignedIn } = useSession();
   const query = trpc.lobby.recentlyPlayed.useQuery(undefined, { enabled: isSignedIn, staleTime: 0 });
   return isSignedIn ? (query.data ?? []) : [];
+}
+
+/** The catalogue's games for these slugs, in the slugs' order (a slug no longer in the catalogue is left out). */
+export function gamesInOrder(games: readonly GameSummary[], slugs: readonly string[]): GameSummary[] {
+  return slugs.flatMap((slug) => games.find((game) => game.slug === slug) ?? []);
 }

@@ -11,7 +11,7 @@ import { useSession } from '../auth/session-store';
 // The rank chip (XP bar, the vip query) comes after the first paint: issue #17's 150 KB first screen.
 const RankChip = lazy(() => afterStyles(() => import('../economy/RankChip')).then((module) => ({ default: module.RankChip })));
 // The wallet the balance opens loads on the first click.
-const WalletModal = lazy(() => import('../wallet/WalletModal').then((module) => ({ default: module.WalletModal })));
+const WalletModal = lazy(() => import('./late-parts').then((module) => ({ default: module.WalletModal })));
 
 /** The rank with its XP bar, cash balance (opens the wallet), Deposit, BZU balance and the Vault button (desktop). */
 export function HeaderBalances({ compact }: { compact: boolean }) {
@@ -31,15 +31,10 @@ export function HeaderBalances({ compact }: { compact: boolean }) {
           {formatBalance(user?.balance)} {compact ? null : <Text span size="xs" c="dimmed">{currency}</Text>}
         </Text>
       </Paper>
-      {compact ? (
-        <Button component={Link} to="/account/balances" hash="deposit" size="compact-md" px={6} aria-label="Deposit" title="Deposit">
-          <IconPlus size={16} aria-hidden />
-        </Button>
-      ) : (
-        <Button component={Link} to="/account/balances" hash="deposit" size="sm">
-          Deposit
-        </Button>
-      )}
+      {/* On phones a compact + (its name stays for screen readers). */}
+      <Button component={Link} to="/account/balances" hash="deposit" size={compact ? 'compact-md' : 'sm'} px={compact ? 6 : undefined} aria-label="Deposit">
+        {compact ? <IconPlus size={16} aria-hidden /> : 'Deposit'}
+      </Button>
       {walletOpen ? (
         <Suspense fallback={null}>
           <WalletModal onClose={() => setWalletOpen(false)} />

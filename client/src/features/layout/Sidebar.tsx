@@ -9,7 +9,7 @@ import { isClientGameSlug } from '../games/registry';
 import { TokenCard } from '../token/TokenCard';
 
 // The player's favourites and recently played games come after the first paint (the first screen's budget).
-const SidebarGames = lazy(() => afterStyles(() => import('./SidebarGames')).then((module) => ({ default: module.SidebarGames })));
+const SidebarGames = lazy(() => afterStyles(() => import('./late-parts')).then((module) => ({ default: module.SidebarGames })));
 
 function isOriginalsGamePath(pathname: string): boolean {
   return pathname.startsWith('/casino/') && isClientGameSlug(pathname.slice('/casino/'.length));

@@ -2,8 +2,7 @@ import { NavLink, Text } from '@mantine/core';
 import { IconClock, IconDeviceGamepad2, IconStar } from '@tabler/icons-react';
 import { Link, useLocation } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { gamesInOrder } from '../casino/PlayerGameRows';
-import { useFavourites, useRecentlyPlayed } from '../games/favourites';
+import { gamesInOrder, useFavourites, useRecentlyPlayed } from '../games/favourites';
 import { clientGame } from '../games/registry';
 import { gamePath, useGameCatalogue, type GameSummary } from '../games/use-game-catalogue';
 

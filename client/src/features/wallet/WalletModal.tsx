@@ -1,5 +1,5 @@
 import { Button, Group, Modal, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
-import { IconArrowDownToArc, IconArrowUpFromArc, IconLock } from '@tabler/icons-react';
+import { IconLock } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useSession } from '../auth/session-store';
 import { openVaultModal } from '../economy/vault-modal-store';
@@ -28,10 +28,10 @@ export function WalletModal({ onClose }: { onClose: () => void }) {
           ))}
         </SimpleGrid>
         <Group grow gap="xs">
-          <Button component={Link} to="/account/balances" hash="deposit" onClick={onClose} leftSection={<IconArrowDownToArc size={16} aria-hidden />}>
+          <Button component={Link} to="/account/balances" hash="deposit" onClick={onClose}>
             Deposit
           </Button>
-          <Button component={Link} to="/account/balances" hash="withdraw" variant="default" onClick={onClose} leftSection={<IconArrowUpFromArc size={16} aria-hidden />}>
+          <Button component={Link} to="/account/balances" hash="withdraw" variant="default" onClick={onClose}>
             Withdraw
           </Button>
         </Group>
