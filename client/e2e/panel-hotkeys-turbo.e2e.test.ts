@@ -1,6 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { FAST_HASHING, RELAXED_LIMITS, http, signedInAccount } from '../../tests/support/auth.js';
+import { minesBoard } from '../../tests/support/mines.js';
 import { WALLET_TEST_ENV, fundPlayer, trpc } from '../../tests/support/wallet.js';
 import { browserSuite } from './support/browser-suite.js';
 import { MOBILE, visit } from './support/page-helpers.js';
@@ -31,8 +32,9 @@ const tones = (page: Page) => page.evaluate(() => (window as unknown as { tones:
 describe('game panel: hotkeys, sounds, turbo', () => {
   const suite = browserSuite({ ...FAST_HASHING, ...RELAXED_LIMITS, ...WALLET_TEST_ENV });
   const opened: OpenedPages = { contexts: [], pageErrors: new Map() };
-  afterAll(async () => {
-    for (const context of opened.contexts) await context.close().catch(() => undefined);
+  // Each test's pages close with it: a page left open keeps rendering every live bet, which a speed test must not pay for.
+  afterEach(async () => {
+    for (const context of opened.contexts.splice(0)) await context.close().catch(() => undefined);
   });
   const ok = (answer: { status: number; body: any }) => {
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
@@ -130,6 +132,38 @@ describe('game panel: hotkeys, sounds, turbo', () => {
 
     await visit(page, suite.platform.url, '/casino/limbo');
     await poll(() => main.getByRole('button', { name: 'Turn sound on' }).isVisible()).toBe(true);
+    expect(opened.pageErrors.get(page)).toEqual([]);
+  });
+
+  it('mines: a revealed gem and the cash-out make their sounds, and C cashes out when hotkeys are on', async () => {
+    const dana = await player('100');
+    const page = await openSignedInPage(suite.browser, dana, WIDE, opened);
+    await countTones(page);
+    const main = page.locator('main');
+    await visit(page, suite.platform.url, '/casino/mines');
+    await main.getByRole('button', { name: 'Hotkeys' }).click();
+    await page.getByRole('dialog', { name: 'Hotkeys' }).getByRole('switch', { name: 'Enable hotkeys' }).click();
+    await page.keyboard.press('Escape');
+    await stakeInput(main).first().fill('0.01');
+    await main.getByTestId('bet-button').click();
+    await poll(async () => ok(await trpc(suite.platform, 'query', 'games.mines.active', undefined, dana.token)) !== null).toBe(true);
+    const open = ok(await trpc(suite.platform, 'query', 'games.mines.active', undefined, dana.token));
+    const mines = await minesBoard(suite.platform.platform.infra.db, dana.user.id, open.fairness.nonce, open.outcome.mines);
+    const safe = Array.from({ length: 25 }, (_, tile) => tile).find((tile) => !mines.includes(tile))!;
+
+    const beforeReveal = await tones(page);
+    await main.getByRole('button', { name: `Tile ${safe + 1}`, exact: true }).click();
+    await poll(() => main.getByRole('button', { name: `Tile ${safe + 1}, safe` }).isVisible()).toBe(true);
+    await poll(() => tones(page)).toBeGreaterThan(beforeReveal);
+
+    const beforeCashOut = await tones(page);
+    // Focus off the tile just clicked (a focused button takes its own keys).
+    await main.getByTestId('mines-current').click();
+    await page.keyboard.press('c');
+    await poll(() => main.getByTestId('mines-result').innerText()).toMatch(/^Won /);
+    // The cash-out chime is three notes.
+    await poll(() => tones(page)).toBeGreaterThanOrEqual(beforeCashOut + 3);
+    expect(ok(await trpc(suite.platform, 'query', 'games.mines.active', undefined, dana.token))).toBeNull();
     expect(opened.pageErrors.get(page)).toEqual([]);
   });
 

@@ -5,7 +5,7 @@
  */
 import { useSyncExternalStore } from 'react';
 import { trpc } from '../../trpc';
-import { useSession } from '../auth/session-store';
+import { useIsSignedIn } from '../auth/session-store';
 import type { GameSummary } from './use-game-catalogue';
 
 const GUEST_KEY = 'bzu.favourites';
@@ -55,7 +55,7 @@ export interface Favourites {
 }
 
 export function useFavourites(): Favourites {
-  const { isSignedIn } = useSession();
+  const isSignedIn = useIsSignedIn();
   const utils = trpc.useUtils();
   const stored = trpc.lobby.favourites.useQuery(undefined, { enabled: isSignedIn });
   const mutation = trpc.lobby.setFavourite.useMutation({
@@ -78,7 +78,7 @@ export function useFavourites(): Favourites {
 
 /** The games the signed-in player played lately, most recent first (empty for a guest). */
 export function useRecentlyPlayed(): string[] {
-  const { isSignedIn } = useSession();
+  const isSignedIn = useIsSignedIn();
   const query = trpc.lobby.recentlyPlayed.useQuery(undefined, { enabled: isSignedIn, staleTime: 0 });
   return isSignedIn ? (query.data ?? []) : [];
 }

@@ -4,7 +4,7 @@ import { startTransition, useEffect, useRef, useState, type ReactNode } from 're
 import { NOTIFICATION_AUTO_CLOSE_MS } from '../../constants';
 import { formatDateTime } from '../../lib/datetime';
 import { trpc } from '../../trpc';
-import { useSession } from '../auth/session-store';
+import { useIsSignedIn } from '../auth/session-store';
 import { formatAmount } from '../wallet/money';
 import { afterBet, startAutobet, stopAutobet, stopMessage, type AutobetSettings, type AutobetState, type OnResult } from './autobet';
 import { doubleAmount, fromUnits, halveAmount, percentToMicro, toUnits } from './bet-amount';
@@ -81,7 +81,7 @@ function stakeError(units: bigint | null, minimum: bigint | null, currency: Curr
 
 /** While the player is self-excluded, why every play button is off (null when they may play). */
 function useExclusionReason(): string | null {
-  const { isSignedIn } = useSession();
+  const isSignedIn = useIsSignedIn();
   const exclusion = trpc.account.exclusion.useQuery(undefined, { enabled: isSignedIn });
   const state = isSignedIn ? exclusion.data : undefined;
   if (!state?.active) return null;

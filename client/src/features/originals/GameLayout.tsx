@@ -4,7 +4,7 @@ import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { AnchorLink } from '../../components/router-links';
 import { PageHeader } from '../../components/PageHeader';
-import { useSession } from '../auth/session-store';
+import { useIsSignedIn } from '../auth/session-store';
 import { FavouriteStar } from '../games/FavouriteStar';
 import { GameStats } from './GameStats';
 import { LiveFeed } from './LiveFeed';
@@ -14,7 +14,7 @@ import classes from './GameLayout.module.css';
 
 /** Every original's page: heading, bet panel beside the board (under it when narrow), fairness links, stats, live bets. */
 export function GameLayout(props: { slug: MyBetsSearch['game'] & string; title: string; description: string; panel: ReactNode; board: ReactNode }) {
-  const { isSignedIn } = useSession();
+  const isSignedIn = useIsSignedIn();
   return (
     <Stack gap="lg" className={classes.wrap} data-game={props.slug}>
       <PageHeader

@@ -2,7 +2,7 @@ import { Badge, Paper, ScrollArea, Stack, Table, Tabs, Text, Title } from '@mant
 import { memo, useEffect, useState } from 'react';
 import { trpc } from '../../trpc';
 import { formatAmount } from '../wallet/money';
-import { useSession } from '../auth/session-store';
+import { useIsSignedIn } from '../auth/session-store';
 import { BetGameCell, BetStakeCells } from './BetCells';
 import { betProfit, gameName } from './bet-format';
 import type { BetView, LiveFeedKind } from './bet-types';
@@ -22,7 +22,7 @@ const MY_GAME_BETS = 20;
  * Under a game (`game` given) a signed-in player also gets "My bets": their own bets of that game, newest first.
  */
 export function LiveFeed({ game }: { game?: MyBetsSearch['game'] } = {}) {
-  const { isSignedIn } = useSession();
+  const isSignedIn = useIsSignedIn();
   const [tab, setTab] = useState<FeedTab>('all');
   const mine = game !== undefined && isSignedIn;
   const shown = tab === 'mine' && !mine ? 'all' : tab;
