@@ -188,7 +188,6 @@ describe('game panel: hotkeys, sounds, turbo', () => {
       const rate = BETS / seconds;
       console.log(`turbo ${game}: ${BETS} bets in ${seconds.toFixed(2)} s = ${rate.toFixed(1)} bets/s`);
       await screenshot(page, `panel-turbo-${game}-1440`);
-      expect(rate).toBeGreaterThanOrEqual(10);
 
       // Exact at the end: the server's balance in the header, the server's own bets summed in the live stats.
       const { bets } = ok(await trpc(suite.platform, 'query', 'bets.mine', { limit: 100 }, carol.token));
@@ -204,6 +203,7 @@ describe('game panel: hotkeys, sounds, turbo', () => {
       expect(wins + losses).toBe(BETS);
       expect(wins).toBe(bets.filter((bet: { state: string }) => bet.state === 'won').length);
       expect(Number(await main.getByTestId('live-chart').getAttribute('data-points'))).toBe(BETS);
+      expect(rate).toBeGreaterThanOrEqual(10);
       expect(opened.pageErrors.get(page)).toEqual([]);
     });
   }

@@ -6,7 +6,7 @@ import { formatDateTime } from '../../lib/datetime';
 import { trpc } from '../../trpc';
 import { useIsSignedIn } from '../auth/session-store';
 import { formatAmount } from '../wallet/money';
-import { afterBet, startAutobet, stopAutobet, stopMessage, type AutobetSettings, type AutobetState, type OnResult } from './autobet';
+import { afterBet, startAutobet, stopAutobet, stopMessage, type AutobetSettings, type AutobetState, type OnResult, type StopReason } from './autobet';
 import { doubleAmount, fromUnits, halveAmount, percentToMicro, toUnits } from './bet-amount';
 import { profitOnWin, type ProfitLine } from './profit-on-win';
 import { CURRENCIES, type BetView, type Currency } from './bet-types';
@@ -173,30 +173,41 @@ export function BetPanel(props: BetPanelProps) {
       onLoss: onResultRule(onLossMode, onLossPercent),
     };
     stopRequested.current = false;
-    const stopIfAsked = (current: AutobetState) => (!mounted.current ? stopAutobet(current, 'left') : stopRequested.current ? stopAutobet(current, 'user') : current);
+    const stopReason = (): StopReason | null => (!mounted.current ? 'left' : stopRequested.current ? 'user' : null);
+    // Turbo with a fixed stake and no stop on profit or loss: no bet depends on the one before, so the next is sent
+    // while the last is on the wire (two at a time). A multi-step game (mines) plays one round at a time.
+    const overlap = isInstantBets() && !props.placeAutoBet && settings.onWin.mode === 'reset' && settings.onLoss.mode === 'reset' && !settings.stopOnProfit && !settings.stopOnLoss ? 2 : 1;
     let state = startAutobet(amountUnits);
     setAuto(state);
     const betCurrency = currency;
-    while (!state.stopped) {
-      state = stopIfAsked(state);
-      if (state.stopped) break;
-      const bet = await placeOne({ amount: fromUnits(state.amount), currency: betCurrency });
+    const inFlight: Promise<BetView | null>[] = [];
+    let sent = 0;
+    // Why sending ended early (left, stopped, a failed bet); the bets already on the wire still settle and count.
+    let ended: StopReason | null = null;
+    for (;;) {
+      ended ??= stopReason();
+      while (!ended && !state.stopped && inFlight.length < overlap && (settings.bets === 0 || sent < settings.bets)) {
+        inFlight.push(placeOne({ amount: fromUnits(state.amount), currency: betCurrency }));
+        sent += 1;
+      }
+      const next = inFlight.shift();
+      if (!next) break;
+      const bet = await next;
       if (!bet) {
-        state = stopAutobet(state, 'error');
-        break;
+        ended = 'error';
+        continue;
       }
       state = afterBet(state, settings, { stake: toUnits(bet.amount) ?? 0n, payout: toUnits(bet.payout) ?? 0n });
-      state = stopIfAsked(state);
-      // Not urgent: the progress line may render while the next bet is on the wire (turbo sends it at once).
+      // Not urgent: the progress line may render while the next bet is on the wire.
       const shown = state;
       startTransition(() => {
         setAuto(shown);
         setAmount(fromUnits(shown.amount));
       });
       // Read per bet: turning turbo on or off takes effect on the next one.
-      if (!state.stopped && !isInstantBets()) await new Promise((resolve) => setTimeout(resolve, AUTOBET_PAUSE_MS));
-      state = stopIfAsked(state);
+      if (!state.stopped && !ended && !isInstantBets()) await new Promise((resolve) => setTimeout(resolve, AUTOBET_PAUSE_MS));
     }
+    if (ended) state = stopAutobet(state, ended);
     setAuto(state);
     setAmount(fromUnits(state.baseAmount));
     if (state.stopped !== 'error') notifications.show({ color: 'blue', message: stopMessage(state), autoClose: NOTIFICATION_AUTO_CLOSE_MS });
