@@ -70,11 +70,6 @@ export function useSession(): Session {
   return useSyncExternalStore(subscribeSession, getSession);
 }
 
-/** Only whether someone is signed in: unlike useSession, a balance change does not re-render the caller. */
-export function useIsSignedIn(): boolean {
-  return useSyncExternalStore(subscribeSession, () => snapshot.isSignedIn);
-}
-
 export function startSession(token: string, user: SessionUser | null): void {
   localStorage.setItem(STORAGE_KEYS.token, token);
   if (user) localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(user));

@@ -5,7 +5,7 @@
  */
 import { useSyncExternalStore } from 'react';
 import { trpc } from '../../trpc';
-import { useIsSignedIn } from '../auth/session-store';
+import { useIsSignedIn } from '../auth/use-is-signed-in';
 import type { GameSummary } from './use-game-catalogue';
 
 const GUEST_KEY = 'bzu.favourites';

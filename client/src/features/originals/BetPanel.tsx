@@ -4,7 +4,7 @@ import { startTransition, useEffect, useRef, useState, type ReactNode } from 're
 import { NOTIFICATION_AUTO_CLOSE_MS } from '../../constants';
 import { formatDateTime } from '../../lib/datetime';
 import { trpc } from '../../trpc';
-import { useIsSignedIn } from '../auth/session-store';
+import { useIsSignedIn } from '../auth/use-is-signed-in';
 import { formatAmount } from '../wallet/money';
 import { afterBet, startAutobet, stopAutobet, stopMessage, type AutobetSettings, type AutobetState, type OnResult, type StopReason } from './autobet';
 import { doubleAmount, fromUnits, halveAmount, percentToMicro, toUnits } from './bet-amount';

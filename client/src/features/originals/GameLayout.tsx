@@ -4,7 +4,7 @@ import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { AnchorLink } from '../../components/router-links';
 import { PageHeader } from '../../components/PageHeader';
-import { useIsSignedIn } from '../auth/session-store';
+import { useIsSignedIn } from '../auth/use-is-signed-in';
 import { FavouriteStar } from '../games/FavouriteStar';
 import { GameStats } from './GameStats';
 import { LiveFeed } from './LiveFeed';

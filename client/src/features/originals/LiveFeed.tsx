@@ -2,7 +2,7 @@ import { Badge, Paper, ScrollArea, Stack, Table, Tabs, Text, Title } from '@mant
 import { memo, useEffect, useState } from 'react';
 import { trpc } from '../../trpc';
 import { formatAmount } from '../wallet/money';
-import { useIsSignedIn } from '../auth/session-store';
+import { useIsSignedIn } from '../auth/use-is-signed-in';
 import { BetGameCell, BetStakeCells } from './BetCells';
 import { betProfit, gameName } from './bet-format';
 import type { BetView, LiveFeedKind } from './bet-types';

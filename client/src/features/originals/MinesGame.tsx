@@ -3,7 +3,7 @@ import { IconBomb, IconDiamond } from '@tabler/icons-react';
 import { useCallback, useEffect, useState } from 'react';
 import { formatRatio, MINES_MAX, MINES_MIN, MINES_TILES, minesMultiplier, minesNextMultiplier } from '../../../../server/src/domain/games/rules';
 import { trpc } from '../../trpc';
-import { useIsSignedIn } from '../auth/session-store';
+import { useIsSignedIn } from '../auth/use-is-signed-in';
 import { formatAmount } from '../wallet/money';
 import { BetPanel, type Stake } from './BetPanel';
 import { formatMultiplier } from './bet-format';

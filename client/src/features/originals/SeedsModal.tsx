@@ -2,7 +2,7 @@ import { Alert, Button, Group, Modal, Stack, Text, TextInput, Title } from '@man
 import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { trpc } from '../../trpc';
-import { useIsSignedIn } from '../auth/session-store';
+import { useIsSignedIn } from '../auth/use-is-signed-in';
 import { ErrorAlert } from '../wallet/wallet-ui';
 import type { Outputs } from './bet-types';
 import { SeedLine } from './BetDetailsModal';
