@@ -5,6 +5,7 @@ import { screenshot } from '../../tests/support/browser.js';
 import { WALLET_TEST_ENV, fundPlayer, trpc } from '../../tests/support/wallet.js';
 import { browserSuite } from './support/browser-suite.js';
 import { MOBILE, visit } from './support/page-helpers.js';
+import { seedSession } from './support/session-seed.js';
 import { openSignedInPage, type OpenedPages } from './support/signed-in-page.js';
 
 const WIDE = { width: 1440, height: 900 };
@@ -71,7 +72,7 @@ describe('lobby and panel extras in the browser', () => {
     expect(opened.pageErrors.get(other)).toEqual([]);
   });
 
-  it('a guest keeps favourites in the browser', async () => {
+  it('a guest keeps favourites in the browser, and they move to the account on signing in', async () => {
     const context = await suite.browser.newContext({ viewport: MOBILE });
     opened.contexts.push(context);
     const page = await context.newPage();
@@ -83,6 +84,14 @@ describe('lobby and panel extras in the browser', () => {
     await visit(page, suite.platform.url, '/casino');
     await poll(() => page.locator('main').getByTestId('favourites-row').getByRole('link', { name: 'Mines', exact: true }).isVisible()).toBe(true);
     expect(await page.locator('main').getByTestId('recent-row').count()).toBe(0);
+
+    // Signing in on this browser moves the guest's star to the account.
+    const erin = await player();
+    await seedSession(context, erin);
+    await visit(page, suite.platform.url, '/casino');
+    await poll(async () => ok(await trpc(suite.platform, 'query', 'lobby.favourites', undefined, erin.token))).toEqual(['mines']);
+    await poll(() => page.locator('main').getByTestId('favourites-row').getByRole('link', { name: 'Mines', exact: true }).isVisible()).toBe(true);
+    expect(await page.evaluate(() => localStorage.getItem('bzu.favourites'))).toBe('[]');
     expect(errors).toEqual([]);
   });
 

@@ -3,7 +3,7 @@
  * a guest's are kept in this browser. Recently played comes from the player's own bets (lobby.recentlyPlayed):
  * nothing to write per bet, the same on every device, and a guest has no bets to list.
  */
-import { useSyncExternalStore } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import { trpc } from '../../trpc';
 import { useIsSignedIn } from '../auth/use-is-signed-in';
 import type { GameSummary } from './use-game-catalogue';
@@ -59,12 +59,23 @@ export function useFavourites(): Favourites {
   const utils = trpc.useUtils();
   const stored = trpc.lobby.favourites.useQuery(undefined, { enabled: isSignedIn });
   const mutation = trpc.lobby.setFavourite.useMutation({
-    // The star turns at once; the server's answer (the whole list) then replaces the guess.
-    onMutate: ({ game, favourite }) => utils.lobby.favourites.setData(undefined, (list) => toggledList(list ?? [], game, favourite)),
-    onSuccess: (list) => utils.lobby.favourites.setData(undefined, list),
-    onError: () => void utils.lobby.favourites.invalidate(),
+    // The star turns at once; a read already on the wire (from before the change) must not undo it, and the
+    // server's list replaces the guess once the change is stored.
+    onMutate: async ({ game, favourite }) => {
+      await utils.lobby.favourites.cancel();
+      utils.lobby.favourites.setData(undefined, (list) => toggledList(list ?? [], game, favourite));
+    },
+    onSettled: () => void utils.lobby.favourites.invalidate(),
   });
   const guestSlugs = useGuestFavourites();
+  const { mutate } = mutation;
+  // A guest who signs in keeps their stars: they move to the account (oldest first, so the newest stays first).
+  useEffect(() => {
+    if (!isSignedIn || guest.length === 0) return;
+    const moving = [...guest].reverse();
+    setGuest([]);
+    for (const game of moving) mutate({ game, favourite: true });
+  }, [isSignedIn, mutate]);
   const slugs = isSignedIn ? (stored.data ?? []) : guestSlugs;
   return {
     slugs,
