@@ -2,6 +2,7 @@ import { Button, Group, NumberInput, Paper, SegmentedControl, Stack, Tabs, Text,
 import { notifications } from '@mantine/notifications';
 import { startTransition, useEffect, useRef, useState, type ReactNode } from 'react';
 import { NOTIFICATION_AUTO_CLOSE_MS } from '../../constants';
+import { coalesce } from '../../lib/coalesce';
 import { formatDateTime } from '../../lib/datetime';
 import { trpc } from '../../trpc';
 import { useIsSignedIn } from '../auth/use-is-signed-in';
@@ -25,6 +26,7 @@ export interface Stake {
 
 /** Pause between automatic bets, so each result is visible; the balance itself never waits for it. Turbo (instant bets) has none. */
 const AUTOBET_PAUSE_MS = 350;
+const PROGRESS_MS = 200;
 
 interface BetPanelProps {
   /** The game's slug: the stake is remembered per game. */
@@ -180,6 +182,19 @@ export function BetPanel(props: BetPanelProps) {
     let state = startAutobet(amountUnits);
     setAuto(state);
     const betCurrency = currency;
+    // The progress line (and the stake an increase rule sets) renders at most every PROGRESS_MS in turbo: ten
+    // renders of the whole panel a second would cost more than the bets. Not urgent either way.
+    let latest = state;
+    let finished = false;
+    const render = () => {
+      if (finished) return;
+      const shown = latest;
+      startTransition(() => {
+        setAuto(shown);
+        setAmount(fromUnits(shown.amount));
+      });
+    };
+    const showProgress = isInstantBets() ? coalesce(render, PROGRESS_MS) : render;
     const inFlight: Promise<BetView | null>[] = [];
     let sent = 0;
     // Why sending ended early (left, stopped, a failed bet); the bets already on the wire still settle and count.
@@ -198,16 +213,13 @@ export function BetPanel(props: BetPanelProps) {
         continue;
       }
       state = afterBet(state, settings, { stake: toUnits(bet.amount) ?? 0n, payout: toUnits(bet.payout) ?? 0n });
-      // Not urgent: the progress line may render while the next bet is on the wire.
-      const shown = state;
-      startTransition(() => {
-        setAuto(shown);
-        setAmount(fromUnits(shown.amount));
-      });
+      latest = state;
+      showProgress();
       // Read per bet: turning turbo on or off takes effect on the next one.
       if (!state.stopped && !ended && !isInstantBets()) await new Promise((resolve) => setTimeout(resolve, AUTOBET_PAUSE_MS));
     }
     if (ended) state = stopAutobet(state, ended);
+    finished = true;
     setAuto(state);
     setAmount(fromUnits(state.baseAmount));
     if (state.stopped !== 'error') notifications.show({ color: 'blue', message: stopMessage(state), autoClose: NOTIFICATION_AUTO_CLOSE_MS });
