@@ -60,6 +60,10 @@ describe('blackjack in the browser', () => {
     await visit(page, platform.url, '/casino/games/blackjack');
     await expect.poll(() => main.getByTestId('bet-button').isVisible()).toBe(true);
     await shot(page, 'idle-desktop');
+    // The table's keys are hotkeys: off until the player turns them on in the panel's hotkeys help.
+    await main.getByRole('button', { name: 'Hotkeys' }).click();
+    await page.getByRole('dialog', { name: 'Hotkeys' }).getByRole('switch', { name: 'Enable hotkeys' }).click();
+    await page.keyboard.press('Escape');
 
     // An open round with a plain choice (no natural, no insurance question).
     await skipUntil((s) => !s.finished && !s.insurance);
@@ -116,14 +120,14 @@ describe('blackjack in the browser', () => {
     await expect.poll(() => main.getByTestId('bj-result').isVisible(), { timeout: 10_000 }).toBe(true);
     await shot(page, 'split-ended-desktop');
 
-    // An ace up: only Insurance and No insurance are offered; A takes insurance (half the bet more at stake).
+    // An ace up: only Insurance and No insurance are offered; I takes insurance (half the bet more at stake).
     await skipUntil((s) => s.insurance?.state === 'offered');
     await main.getByTestId('bet-button').click();
     await expect.poll(() => main.getByTestId('bj-insurance').isVisible(), { timeout: 10_000 }).toBe(true);
     expect(await main.getByTestId('bj-actions').locator('button').evaluateAll((els) => els.map((el) => el.getAttribute('data-action')))).toEqual(['insurance', 'noInsurance']);
     await shot(page, 'insurance-desktop');
     await page.locator('body').click({ position: { x: 5, y: 5 } });
-    await page.keyboard.press('a');
+    await page.keyboard.press('i');
     await expect.poll(async () => (await trpc(platform, 'query', 'bets.mine', { limit: 1, game: 'blackjack' }, signedIn.token)).body.result.data.bets[0].outcome.insurance.state, { timeout: 10_000 }).toBe('taken');
     await expect.poll(() => main.getByTestId('bj-insurance').isVisible()).toBe(false);
     const insured = (await trpc(platform, 'query', 'bets.mine', { limit: 1, game: 'blackjack' }, signedIn.token)).body.result.data.bets[0];

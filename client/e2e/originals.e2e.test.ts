@@ -85,6 +85,10 @@ describe('casino originals in the browser', () => {
     await visit(page, platform.url, '/casino/games/dice');
     await expect.poll(() => page.getByTestId('header-balance').innerText()).toContain('1,000.00');
     expect(await main.getByTestId('dice-multiplier').inputValue()).toBe('2.0000');
+    // Hotkeys are off by default (issue #24 point 14): the player turns them on in the panel's hotkeys help.
+    await main.getByRole('button', { name: 'Hotkeys' }).click();
+    await page.getByRole('dialog', { name: 'Hotkeys' }).getByRole('switch', { name: 'Enable hotkeys' }).click();
+    await page.keyboard.press('Escape');
     await main.getByTestId('dice-roll').click();
     await page.keyboard.press('Space');
     await expect.poll(() => main.getByTestId('dice-roll').innerText(), { timeout: 10_000 }).toMatch(/^\d+\.\d\d$/);

@@ -54,6 +54,8 @@ import { SportsCatalogueService } from './domain/sports/sports.service.js';
 import { SportsBetsService } from './domain/sports/sports-bets.service.js';
 import { httpSportsFeed } from './infra/http-sports-feed.js';
 import { RaffleService } from './domain/raffle/raffle.service.js';
+import { LobbyService } from './domain/lobby/lobby.service.js';
+import { gameBySlug } from './domain/games/registry.js';
 
 export interface Infrastructure {
   env: Env;
@@ -170,7 +172,8 @@ export function createServices(infra: Infrastructure, options: ServiceOptions = 
   const raffle = createRaffleService(infra, events, outbox, walletServices, (line) => chat.postSystemLine(line));
   // What requests without a live session may cost per address (http/trpc-request-guard.ts).
   const anonymousCalls = new CallBudget(redis, `${env.redisPrefix}:rl:anonymous-calls`, env.RATE_LIMIT_ANONYMOUS_CALLS);
-  return { system, auth, mail, twoFactor, events, outbox, live, token, tokenTrade, tokenBurn, chat, raffle, anonymousCalls, ...walletServices, ...gameServices, ...economy, ...sports };
+  const lobby = new LobbyService({ db, isGame: (slug) => gameBySlug(slug) !== undefined });
+  return { system, auth, mail, twoFactor, events, outbox, live, token, tokenTrade, tokenBurn, chat, raffle, anonymousCalls, lobby, ...walletServices, ...gameServices, ...economy, ...sports };
 }
 
 /** Raffles: tickets from settled bets, the pool from the house's revenue, prizes through the ledger (docs/raffle.md). */

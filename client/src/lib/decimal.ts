@@ -16,6 +16,9 @@ function toPlainDecimal(value: string | number): string | null {
 }
 
 /** Rounds half away from zero to `fractionDigits` and groups thousands; null for non-numbers. */
+/** Built once: bigint.toLocaleString builds a formatter per call, and every amount on screen goes through here. */
+const GROUPED = new Intl.NumberFormat('en-US');
+
 export function formatDecimal(value: string | number, fractionDigits: number): string | null {
   const plain = toPlainDecimal(value);
   if (plain === null) return null;
@@ -29,7 +32,7 @@ export function formatDecimal(value: string | number, fractionDigits: number): s
   const units = BigInt(kept) + (firstDropped >= '5' && firstDropped !== '' ? 1n : 0n);
 
   const digits = units.toString().padStart(fractionDigits + 1, '0');
-  const whole = BigInt(digits.slice(0, digits.length - fractionDigits)).toLocaleString('en-US');
+  const whole = GROUPED.format(BigInt(digits.slice(0, digits.length - fractionDigits)));
   const decimals = fractionDigits > 0 ? `.${digits.slice(digits.length - fractionDigits)}` : '';
   const negative = sign === '-' && units !== 0n;
   return `${negative ? '-' : ''}${whole}${decimals}`;

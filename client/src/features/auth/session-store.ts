@@ -79,7 +79,10 @@ export function startSession(token: string, user: SessionUser | null): void {
 
 /** Replaces the stored user, e.g. after a profile fetch or a username change. */
 export function replaceUser(user: SessionUser): void {
-  localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(user));
+  const text = JSON.stringify(user);
+  // The same user again (a socket balance update repeating a bet's answer) re-renders nothing.
+  if (localStorage.getItem(STORAGE_KEYS.user) === text) return;
+  localStorage.setItem(STORAGE_KEYS.user, text);
   publish();
 }
 

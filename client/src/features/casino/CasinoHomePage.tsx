@@ -11,6 +11,7 @@ import classes from './CasinoHomePage.module.css';
 const GameGrid = lazy(() => afterStyles(() => import('../games/GameGrid')).then((module) => ({ default: module.GameGrid })));
 const CategoryGrid = lazy(() => afterStyles(() => import('./CategoryGrid')).then((module) => ({ default: module.CategoryGrid })));
 const PlaceholderState = lazy(() => afterStyles(() => import('../../components/PlaceholderState')).then((module) => ({ default: module.PlaceholderState })));
+const PlayerGameRows = lazy(() => afterStyles(() => import('./PlayerGameRows')).then((module) => ({ default: module.PlayerGameRows })));
 const LiveFeed = lazy(() => afterStyles(() => import('../originals/LiveFeed')).then((module) => ({ default: module.LiveFeed })));
 
 export function CasinoHomePage() {
@@ -28,6 +29,11 @@ export function CasinoHomePage() {
           </Button>
         </Stack>
       </Paper>
+      {status === 'ready' ? (
+        <Suspense fallback={null}>
+          <PlayerGameRows games={games} />
+        </Suspense>
+      ) : null}
       <section aria-labelledby="categories-heading">
         <Title order={2} size="h3" mb="sm" id="categories-heading">
           Categories

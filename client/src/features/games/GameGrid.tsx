@@ -1,18 +1,19 @@
 import { Badge, Group, Paper, SimpleGrid, Text, UnstyledButton } from '@mantine/core';
 import { IconDeviceGamepad2 } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
+import { FavouriteStar } from './FavouriteStar';
 import { clientGame } from './registry';
 import { gamePath, type GameSummary } from './use-game-catalogue';
 import classes from './GameGrid.module.css';
 
-/** Game tiles linking to each game's page. */
+/** Game tiles linking to each game's page, each with its favourite star. */
 export function GameGrid({ games, label }: { games: GameSummary[]; label: string }) {
   return (
     <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }} spacing="sm" component="ul" aria-label={label} style={{ listStyle: 'none', padding: 0, margin: 0 }}>
       {games.map((game) => {
         const GameIcon = clientGame(game.slug)?.icon ?? IconDeviceGamepad2;
         return (
-          <li key={game.id}>
+          <li key={game.id} className={classes.item}>
             <UnstyledButton component={Link} to={gamePath(game)} className={classes.tile} aria-label={game.name}>
               <Paper radius="md" p="md" className={classes.paper} data-game={game.slug}>
                 <GameIcon size={36} stroke={1.5} aria-hidden />
@@ -31,6 +32,9 @@ export function GameGrid({ games, label }: { games: GameSummary[]; label: string
                 </Group>
               </Paper>
             </UnstyledButton>
+            <div className={classes.star}>
+              <FavouriteStar slug={game.slug} name={game.name} size="sm" />
+            </div>
           </li>
         );
       })}

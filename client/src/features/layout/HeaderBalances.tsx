@@ -1,6 +1,7 @@
 import { Box, Button, Group, Paper, Text } from '@mantine/core';
-import { IconLock } from '@tabler/icons-react';
-import { lazy, Suspense } from 'react';
+import { IconLock, IconPlus } from '@tabler/icons-react';
+import { Link } from '@tanstack/react-router';
+import { lazy, Suspense, useState } from 'react';
 import { afterStyles } from '../../after-styles';
 import { openVaultModal } from '../economy/vault-modal-store';
 import { DEFAULT_CURRENCY } from '../../constants';
@@ -9,10 +10,13 @@ import { useSession } from '../auth/session-store';
 
 // The rank chip (XP bar, the vip query) comes after the first paint: issue #17's 150 KB first screen.
 const RankChip = lazy(() => afterStyles(() => import('../economy/RankChip')).then((module) => ({ default: module.RankChip })));
+// The wallet the balance opens loads on the first click.
+const WalletModal = lazy(() => import('./late-parts').then((module) => ({ default: module.WalletModal })));
 
-/** The rank with its XP bar, cash balance, BZU balance (desktop), and the Vault button (opens the vault). */
+/** The rank with its XP bar, cash balance (opens the wallet), Deposit, BZU balance and the Vault button (desktop). */
 export function HeaderBalances({ compact }: { compact: boolean }) {
   const { user } = useSession();
+  const [walletOpen, setWalletOpen] = useState(false);
   const currency = user?.currency ?? DEFAULT_CURRENCY;
   return (
     <Group gap="xs" wrap="nowrap">
@@ -20,12 +24,22 @@ export function HeaderBalances({ compact }: { compact: boolean }) {
       <Suspense fallback={<Box w={compact ? 76 : 92} />}>
         <RankChip width={compact ? 76 : 92} />
       </Suspense>
-      <Paper px="sm" py={6} radius="md" bg="var(--bzu-input)" aria-label="Cash balance" role="group">
+      <Paper component="button" type="button" onClick={() => setWalletOpen(true)} px="sm" py={6} radius="md" bg="var(--bzu-input)" aria-label="Cash balance: open wallet" aria-haspopup="dialog" style={{ border: 0, color: 'inherit', cursor: 'pointer', minWidth: 0, flexShrink: 1 }}>
         {/* One line (truncate: nowrap, an ellipsis only past the bar's room): a wrapped balance doubled the bar's height on phones. */}
         <Text size="sm" fw={700} ff="monospace" data-testid="header-balance" truncate>
-          {formatBalance(user?.balance)} <Text span size="xs" c="dimmed">{currency}</Text>
+          {/* The currency name gives its room to the Deposit button on phones; the wallet it opens names both. */}
+          {formatBalance(user?.balance)} {compact ? null : <Text span size="xs" c="dimmed">{currency}</Text>}
         </Text>
       </Paper>
+      {/* On phones a compact + (its name stays for screen readers). */}
+      <Button component={Link} to="/account/balances" hash="deposit" size={compact ? 'compact-md' : 'sm'} px={compact ? 6 : undefined} aria-label="Deposit">
+        {compact ? <IconPlus size={16} aria-hidden /> : 'Deposit'}
+      </Button>
+      {walletOpen ? (
+        <Suspense fallback={null}>
+          <WalletModal onClose={() => setWalletOpen(false)} />
+        </Suspense>
+      ) : null}
       {compact ? null : (
         <>
           <Paper px="sm" py={6} radius="md" bg="var(--bzu-input)" aria-label="BZU balance" role="group">

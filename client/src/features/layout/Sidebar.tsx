@@ -1,11 +1,15 @@
 import { Box, NavLink, Stack } from '@mantine/core';
 import { IconDeviceGamepad2 } from '@tabler/icons-react';
 import { Link, useLocation } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { afterStyles } from '../../after-styles';
 import { useFeatures } from '../config/use-app-config';
 import { CASINO_LINKS, ORIGINALS_LINKS, SPORTS_LINK } from '../navigation/nav-items';
 import { isClientGameSlug } from '../games/registry';
 import { TokenCard } from '../token/TokenCard';
+
+// The player's favourites and recently played games come after the first paint (the first screen's budget).
+const SidebarGames = lazy(() => afterStyles(() => import('./late-parts')).then((module) => ({ default: module.SidebarGames })));
 
 function isOriginalsGamePath(pathname: string): boolean {
   return pathname.startsWith('/casino/') && isClientGameSlug(pathname.slice('/casino/'.length));
@@ -52,6 +56,9 @@ export function Sidebar() {
               />
             ))}
           </NavLink>
+          <Suspense fallback={null}>
+            <SidebarGames />
+          </Suspense>
           {ORIGINALS_LINKS.map(({ to, label, icon: LinkIcon }) => (
             <NavLink key={to} component={Link} to={to} label={label} leftSection={<LinkIcon size={18} aria-hidden />} active={pathname === to} fw={600} />
           ))}

@@ -1,17 +1,21 @@
 import { Button, Group, NumberInput, Paper, SegmentedControl, Stack, Tabs, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { startTransition, useEffect, useRef, useState, type ReactNode } from 'react';
 import { NOTIFICATION_AUTO_CLOSE_MS } from '../../constants';
+import { coalesce } from '../../lib/coalesce';
 import { formatDateTime } from '../../lib/datetime';
 import { trpc } from '../../trpc';
-import { useSession } from '../auth/session-store';
+import { useIsSignedIn } from '../auth/use-is-signed-in';
 import { formatAmount } from '../wallet/money';
-import { afterBet, startAutobet, stopAutobet, stopMessage, type AutobetSettings, type AutobetState, type OnResult } from './autobet';
+import { afterBet, startAutobet, stopAutobet, stopMessage, type AutobetSettings, type AutobetState, type OnResult, type StopReason } from './autobet';
 import { doubleAmount, fromUnits, halveAmount, percentToMicro, toUnits } from './bet-amount';
 import { profitOnWin, type ProfitLine } from './profit-on-win';
 import { CURRENCIES, type BetView, type Currency } from './bet-types';
-import { setInstantBets, useInstantBets } from './instant-bets';
-import { keyTakenByTarget } from './key-target';
+import { hotkeyAction, useHotkeysEnabled, type HotkeyAction } from './hotkeys';
+import { isInstantBets, setInstantBets, useInstantBets } from './instant-bets';
+import { LiveStats } from './LiveStats';
+import { PanelToolbar } from './PanelToolbar';
+import { playSound } from './sounds';
 import { readStake, rememberStake } from './stake-memory';
 import classes from './BetPanel.module.css';
 
@@ -20,8 +24,9 @@ export interface Stake {
   currency: Currency;
 }
 
-/** Pause between automatic bets, so each result is visible; the balance itself never waits for it. */
+/** Pause between automatic bets, so each result is visible; the balance itself never waits for it. Turbo (instant bets) has none. */
 const AUTOBET_PAUSE_MS = 350;
+const PROGRESS_MS = 200;
 
 interface BetPanelProps {
   /** The game's slug: the stake is remembered per game. */
@@ -45,6 +50,10 @@ interface BetPanelProps {
   locked?: boolean;
   /** Space triggers this instead of a bet (mines: cash out). */
   onSpace?: () => void;
+  /** The F hotkey (dice: flip roll over / under). */
+  onFlip?: () => void;
+  /** The C hotkey (mines: cash out). */
+  onCashOut?: () => void;
   /** The stake the open round was placed with (mines resume). */
   lockedStake?: Stake | null;
   /** "Profit on win" lines for the stake on screen (one per multiplier the game can pay). */
@@ -73,12 +82,6 @@ function onResultRule(mode: string, percent: string): OnResult {
   return mode === 'increase' && micro !== null ? { mode: 'increase', percentMicro: micro } : { mode: 'reset' };
 }
 
-/** Whether a keydown should count as "space = bet": not while typing or when a control would take the space. */
-function isSpaceForBet(event: KeyboardEvent): boolean {
-  if (event.code !== 'Space' && event.key !== ' ') return false;
-  return !keyTakenByTarget(event);
-}
-
 /** Why the stake cannot be bet: not an amount, zero, or under the currency's minimum bet. */
 function stakeError(units: bigint | null, minimum: bigint | null, currency: Currency): string | null {
   if (units === null) return 'Enter an amount like 10 or 2.5, with at most 8 decimals';
@@ -89,7 +92,7 @@ function stakeError(units: bigint | null, minimum: bigint | null, currency: Curr
 
 /** While the player is self-excluded, why every play button is off (null when they may play). */
 function useExclusionReason(): string | null {
-  const { isSignedIn } = useSession();
+  const isSignedIn = useIsSignedIn();
   const exclusion = trpc.account.exclusion.useQuery(undefined, { enabled: isSignedIn });
   const state = isSignedIn ? exclusion.data : undefined;
   if (!state?.active) return null;
@@ -104,6 +107,8 @@ export function BetPanel(props: BetPanelProps) {
   const [amount, setAmount] = useState(() => readStake(game).amount);
   const [currency, setCurrency] = useState<Currency>(() => readStake(game).currency);
   const instant = useInstantBets();
+  const hotkeysOn = useHotkeysEnabled();
+  const [statsOpen, setStatsOpen] = useState(true);
   const catalogue = trpc.games.list.useQuery();
   const minimumOf = (of: Currency): bigint | null => {
     const text = catalogue.data?.find((entry) => entry.slug === game)?.minBet[of];
@@ -165,6 +170,7 @@ export function BetPanel(props: BetPanelProps) {
   async function betOnce() {
     if (busy || amountError || blockedReason) return;
     setBusy(true);
+    playSound('bet');
     try {
       await placeBet({ amount: stakeAmount, currency });
     } finally {
@@ -183,46 +189,94 @@ export function BetPanel(props: BetPanelProps) {
       onLoss: onResultRule(onLossMode, onLossPercent),
     };
     stopRequested.current = false;
-    const stopIfAsked = (current: AutobetState) => (!mounted.current ? stopAutobet(current, 'left') : stopRequested.current ? stopAutobet(current, 'user') : current);
+    const stopReason = (): StopReason | null => (!mounted.current ? 'left' : stopRequested.current ? 'user' : null);
+    // Turbo with a fixed stake and no stop on profit or loss: no bet depends on the one before, so the next is sent
+    // while the last is on the wire (two at a time). A multi-step game (mines) plays one round at a time.
+    const overlap = isInstantBets() && !props.placeAutoBet && settings.onWin.mode === 'reset' && settings.onLoss.mode === 'reset' && !settings.stopOnProfit && !settings.stopOnLoss ? 2 : 1;
     let state = startAutobet(amountUnits);
     setAuto(state);
     const betCurrency = currency;
-    while (!state.stopped) {
-      state = stopIfAsked(state);
-      if (state.stopped) break;
-      const bet = await placeOne({ amount: fromUnits(state.amount), currency: betCurrency });
+    // The progress line (and the stake an increase rule sets) renders at most every PROGRESS_MS in turbo: ten
+    // renders of the whole panel a second would cost more than the bets. Not urgent either way.
+    let latest = state;
+    let finished = false;
+    const render = () => {
+      if (finished) return;
+      const shown = latest;
+      startTransition(() => {
+        setAuto(shown);
+        if (boardStake === undefined) setAmount(fromUnits(shown.amount));
+      });
+    };
+    const showProgress = isInstantBets() ? coalesce(render, PROGRESS_MS) : render;
+    const inFlight: Promise<BetView | null>[] = [];
+    let sent = 0;
+    // Why sending ended early (left, stopped, a failed bet); the bets already on the wire still settle and count.
+    let ended: StopReason | null = null;
+    for (;;) {
+      ended ??= stopReason();
+      while (!ended && !state.stopped && inFlight.length < overlap && (settings.bets === 0 || sent < settings.bets)) {
+        inFlight.push(placeOne({ amount: fromUnits(state.amount), currency: betCurrency }));
+        sent += 1;
+      }
+      const next = inFlight.shift();
+      if (!next) break;
+      const bet = await next;
       if (!bet) {
-        state = stopAutobet(state, 'error');
-        break;
+        ended = 'error';
+        continue;
       }
       state = afterBet(state, settings, { stake: toUnits(bet.amount) ?? 0n, payout: toUnits(bet.payout) ?? 0n });
-      state = stopIfAsked(state);
-      setAuto(state);
-      if (boardStake === undefined) setAmount(fromUnits(state.amount));
-      if (!state.stopped) await new Promise((resolve) => setTimeout(resolve, AUTOBET_PAUSE_MS));
-      state = stopIfAsked(state);
+      latest = state;
+      showProgress();
+      // Read per bet: turning turbo on or off takes effect on the next one.
+      if (!state.stopped && !ended && !isInstantBets()) await new Promise((resolve) => setTimeout(resolve, AUTOBET_PAUSE_MS));
     }
+    if (ended) state = stopAutobet(state, ended);
+    finished = true;
     setAuto(state);
     if (boardStake === undefined) setAmount(fromUnits(state.baseAmount));
     if (state.stopped !== 'error') notifications.show({ color: 'blue', message: stopMessage(state), autoClose: NOTIFICATION_AUTO_CLOSE_MS });
   }
 
-  // Space = bet (or the game's own primary action), unless focus is on something that takes the space itself.
-  const spaceAction = useRef<() => void>(() => undefined);
-  spaceAction.current = () => {
-    if (onSpace) onSpace();
-    else if (tab === 'auto') void (running ? (stopRequested.current = true) : runAutobet());
-    else void betOnce();
+  // Hotkeys (when the player turned them on): Space = bet (or the game's own primary action), S / D / A = stake, F / C = the game's own.
+  const hotkeyRun = useRef<(action: HotkeyAction) => boolean>(() => false);
+  hotkeyRun.current = (action) => {
+    const stakeFixed = locked || running;
+    switch (action) {
+      case 'bet':
+        if (onSpace) onSpace();
+        else if (tab === 'auto') void (running ? (stopRequested.current = true) : runAutobet());
+        else void betOnce();
+        return true;
+      case 'halve':
+        if (!stakeFixed) setAmount((a) => halveAmount(a) ?? a);
+        return true;
+      case 'double':
+        if (!stakeFixed) setAmount((a) => doubleAmount(a) ?? a);
+        return true;
+      case 'zero':
+        if (!stakeFixed) setAmount('0');
+        return true;
+      case 'flip':
+        if (!props.onFlip || running) return false;
+        props.onFlip();
+        return true;
+      case 'cashout':
+        if (!props.onCashOut) return false;
+        props.onCashOut();
+        return true;
+    }
   };
   useEffect(() => {
+    if (!hotkeysOn) return;
     function onKey(event: KeyboardEvent) {
-      if (!isSpaceForBet(event)) return;
-      event.preventDefault();
-      spaceAction.current();
+      const action = hotkeyAction(event);
+      if (action && hotkeyRun.current(action)) event.preventDefault();
     }
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
-  }, []);
+  }, [hotkeysOn]);
 
   const stakeFields = (
     <Stack gap="xs">
@@ -270,6 +324,18 @@ export function BetPanel(props: BetPanelProps) {
       Instant bets
     </Button>
   ) : null;
+  // On the Auto tab the same choice is turbo: no animation and no pause between bets.
+  const turboSwitch = (
+    <Button size="compact-sm" variant={instant ? 'filled' : 'default'} aria-pressed={instant} onClick={() => setInstantBets(!instant)} title="Autobet as fast as the server answers: no animation, no pause">
+      Turbo
+    </Button>
+  );
+  const extras = (
+    <>
+      <PanelToolbar statsOpen={statsOpen} onToggleStats={() => setStatsOpen((open) => !open)} />
+      {statsOpen ? <LiveStats game={game} currency={shownCurrency} /> : null}
+    </>
+  );
 
   const blockedNote = (reason: string | null) =>
     reason ? (
@@ -318,7 +384,7 @@ export function BetPanel(props: BetPanelProps) {
                 <TextInput label="Stop on profit" placeholder="off" value={stopProfit} onChange={(e) => setStopProfit(e.currentTarget.value)} disabled={running} inputMode="decimal" />
                 <TextInput label="Stop on loss" placeholder="off" value={stopLoss} onChange={(e) => setStopLoss(e.currentTarget.value)} disabled={running} inputMode="decimal" />
               </Group>
-              {instantSwitch}
+              {turboSwitch}
               {autoError ? (
                 <Text size="xs" c="red">
                   {autoError}
@@ -348,6 +414,9 @@ export function BetPanel(props: BetPanelProps) {
       ) : (
         manual
       )}
+      <Stack gap="xs" mt="sm">
+        {extras}
+      </Stack>
     </Paper>
   );
 }

@@ -1,7 +1,7 @@
 import { Box, Group, SegmentedControl, Slider, Stack, Text, TextInput } from '@mantine/core';
 import { useRef, useState, type CSSProperties } from 'react';
 import { diceChanceHundredths, diceWinMultiplier, formatRatio, type DiceCondition } from '../../../../server/src/domain/games/rules';
-import { trpc } from '../../trpc';
+import { trpcClient } from '../../trpc';
 import { BetPanel, type Stake } from './BetPanel';
 import { newClientBetId, untilShown, useRevealedBet } from './bet-session';
 import type { BetView } from './bet-types';
@@ -24,7 +24,8 @@ export function DiceGame() {
   const [recent, setRecent] = useState<BetView[]>([]);
   const [roll, setRoll] = useState<CountUp | null>(null);
   const [rolling, setRolling] = useState(false);
-  const mutation = trpc.games.dice.bet.useMutation();
+  // The plain client, not useMutation: a mutation hook re-renders the whole page twice per bet (pending, done), which a turbo autobet pays ten times a second.
+  const betCall = trpcClient.games.dice.bet;
   const instant = useInstantBets();
   const play = useRevealedBet();
   const shownRoll = useCountUp(roll);
@@ -49,6 +50,15 @@ export function DiceGame() {
     if (nextChance !== null) setTargetHundredths(targetForChance(nextChance, condition));
   }
 
+  /** Flipping keeps the win chance, like a mirror of the target. */
+  function flipTo(next: DiceCondition) {
+    if (next === condition) return;
+    setCondition(next);
+    setEditing(null);
+    const mirrored = targetFromText((100 - target).toFixed(2), next);
+    if (mirrored !== null) setTargetHundredths(mirrored);
+  }
+
   const fieldText = (field: DiceField, derived: string) => (editing?.field === field ? editing.text : derived);
 
   async function placeBet(stake: Stake) {
@@ -66,7 +76,7 @@ export function DiceGame() {
         },
       };
     });
-    const result = await play(stake.currency, () => mutation.mutateAsync({ ...stake, target, condition, clientBetId: newClientBetId() }), onAnswer);
+    const result = await play(stake.currency, () => betCall.mutate({ ...stake, target, condition, clientBetId: newClientBetId() }), onAnswer);
     if (result) await shown;
     return result?.bet ?? null;
   }
@@ -152,6 +162,7 @@ export function DiceGame() {
       animated
       blockedReason={chance === null ? 'Pick a target with a win chance from 0.01% to 98%' : null}
       betLabel="Roll"
+      onFlip={() => flipTo(condition === 'over' ? 'under' : 'over')}
       profits={[{ label: 'Profit on win', multiplier: winMultiplier }]}
     >
       <SegmentedControl
@@ -161,14 +172,7 @@ export function DiceGame() {
           { value: 'over', label: 'Roll over' },
         ]}
         value={condition}
-        onChange={(value) => {
-          // Flipping keeps the win chance, like a mirror of the target.
-          const next = value as DiceCondition;
-          setCondition(next);
-          setEditing(null);
-          const mirrored = targetFromText((100 - target).toFixed(2), next);
-          if (mirrored !== null) setTargetHundredths(mirrored);
-        }}
+        onChange={(value) => flipTo(value as DiceCondition)}
         aria-label="Roll over or under"
       />
     </BetPanel>

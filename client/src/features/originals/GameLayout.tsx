@@ -4,7 +4,8 @@ import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { AnchorLink } from '../../components/router-links';
 import { PageHeader } from '../../components/PageHeader';
-import { useSession } from '../auth/session-store';
+import { useIsSignedIn } from '../auth/use-is-signed-in';
+import { FavouriteStar } from '../games/FavouriteStar';
 import { GameStats } from './GameStats';
 import { LiveFeed } from './LiveFeed';
 import type { MyBetsSearch } from './my-bets-search';
@@ -13,7 +14,7 @@ import classes from './GameLayout.module.css';
 
 /** Every original's page: heading, bet panel beside the board (under it when narrow), fairness links, stats, live bets. */
 export function GameLayout(props: { slug: MyBetsSearch['game'] & string; title: string; description: string; panel: ReactNode; board: ReactNode }) {
-  const { isSignedIn } = useSession();
+  const isSignedIn = useIsSignedIn();
   return (
     <Stack gap="lg" className={classes.wrap} data-game={props.slug}>
       <PageHeader
@@ -21,6 +22,7 @@ export function GameLayout(props: { slug: MyBetsSearch['game'] & string; title: 
         description={props.description}
         actions={
           <Group gap="xs">
+            <FavouriteStar slug={props.slug} name={props.title} />
             <Button variant="default" size="xs" leftSection={<IconShieldCheck size={14} aria-hidden />} onClick={openSeeds} disabled={!isSignedIn}>
               Seeds
             </Button>
@@ -40,7 +42,7 @@ export function GameLayout(props: { slug: MyBetsSearch['game'] & string; title: 
         </Paper>
       </div>
       {isSignedIn ? <GameStats game={props.slug} /> : null}
-      <LiveFeed />
+      <LiveFeed game={props.slug} />
     </Stack>
   );
 }

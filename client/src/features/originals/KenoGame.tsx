@@ -1,7 +1,7 @@
 import { Box, Button, Group, SegmentedControl, SimpleGrid, Stack, Table, Text, UnstyledButton } from '@mantine/core';
 import { useState } from 'react';
 import { KENO_NUMBERS, KENO_RISKS, KENO_TABLES, type KenoRisk } from '../../../../server/src/domain/games/rules';
-import { trpc } from '../../trpc';
+import { trpcClient } from '../../trpc';
 import { BetPanel, type Stake } from './BetPanel';
 import { formatMultiplier } from './bet-format';
 import { newClientBetId, useRevealedBet } from './bet-session';
@@ -25,14 +25,14 @@ export function KenoGame() {
   const [shown, setShown] = useState<BetView | null>(null);
   /** The bet whose result line is shown: set when its draw animation has ended. */
   const [revealedId, setRevealedId] = useState<string | null>(null);
-  const mutation = trpc.games.keno.bet.useMutation();
+  const betCall = trpcClient.games.keno.bet;
   const instant = useInstantBets();
   const play = useRevealedBet();
   const drawn = shown ? ((shown.outcome as { drawn?: number[] }).drawn ?? []) : [];
   const table = picks.length > 0 ? (KENO_TABLES[risk][picks.length - 1] ?? []) : [];
 
   async function placeBet(stake: Stake) {
-    const result = await play(stake.currency, () => mutation.mutateAsync({ ...stake, picks, risk, clientBetId: newClientBetId() }), (answer) => {
+    const result = await play(stake.currency, () => betCall.mutate({ ...stake, picks, risk, clientBetId: newClientBetId() }), (answer) => {
       setShown(answer.bet);
       const drawn = (answer.bet.outcome as { drawn?: number[] }).drawn?.length ?? 0;
       const show = () => {

@@ -1,7 +1,7 @@
 import { Group, Stack, Text, TextInput } from '@mantine/core';
 import { useRef, useState } from 'react';
 import { limboParamsError, limboWinMultiplier } from '../../../../server/src/domain/games/rules';
-import { trpc } from '../../trpc';
+import { trpcClient } from '../../trpc';
 import { BetPanel, type Stake } from './BetPanel';
 import { newClientBetId, untilShown, useRevealedBet } from './bet-session';
 import type { BetView } from './bet-types';
@@ -13,7 +13,7 @@ import { pushRecent, RecentResults } from './RecentResults';
 export function LimboGame() {
   const [targetText, setTargetText] = useState('2.00');
   const [recent, setRecent] = useState<BetView[]>([]);
-  const mutation = trpc.games.limbo.bet.useMutation();
+  const betCall = trpcClient.games.limbo.bet;
   const target = Number(targetText);
   const paramsError = targetText.trim() === '' || !Number.isFinite(target) ? 'Enter a target multiplier' : limboParamsError({ target });
   const [count, setCount] = useState<CountUp | null>(null);
@@ -41,7 +41,7 @@ export function LimboGame() {
         },
       };
     });
-    const result = await play(stake.currency, () => mutation.mutateAsync({ ...stake, target, clientBetId: newClientBetId() }), onAnswer);
+    const result = await play(stake.currency, () => betCall.mutate({ ...stake, target, clientBetId: newClientBetId() }), onAnswer);
     if (result) await shown;
     return result?.bet ?? null;
   }

@@ -1,30 +1,45 @@
-import { Paper, ScrollArea, Stack, Table, Tabs, Text, Title } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { Badge, Paper, ScrollArea, Stack, Table, Tabs, Text, Title } from '@mantine/core';
+import { memo, useEffect, useState } from 'react';
 import { trpc } from '../../trpc';
 import { formatAmount } from '../wallet/money';
+import { useIsSignedIn } from '../auth/use-is-signed-in';
 import { BetGameCell, BetStakeCells } from './BetCells';
-import { betProfit } from './bet-format';
+import { betProfit, gameName } from './bet-format';
 import type { BetView, LiveFeedKind } from './bet-types';
 import { asFeedBet, mergeFeed } from './live-feed';
+import type { MyBetsSearch } from './my-bets-search';
+import { openBetDetails } from './overlay-store';
 import { TableHeader } from '../../components/TableHeader';
 import { formatClock } from '../../lib/datetime';
 
-/** Recent bets of everyone (All) or the big ones (High rollers): backfill from bets.recent, then live from bets.onLive. */
-export function LiveFeed() {
-  const [feed, setFeed] = useState<LiveFeedKind>('all');
+type FeedTab = LiveFeedKind | 'mine';
+
+/** How many of the player's own bets the in-game tab lists (the full history is /casino/my-bets). */
+const MY_GAME_BETS = 20;
+
+/**
+ * Recent bets of everyone (All) or the big ones (High rollers): backfill from bets.recent, then live from bets.onLive.
+ * Under a game (`game` given) a signed-in player also gets "My bets": their own bets of that game, newest first.
+ */
+export function LiveFeed({ game }: { game?: MyBetsSearch['game'] } = {}) {
+  const isSignedIn = useIsSignedIn();
+  const [tab, setTab] = useState<FeedTab>('all');
+  const mine = game !== undefined && isSignedIn;
+  const shown = tab === 'mine' && !mine ? 'all' : tab;
   return (
     <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }} bg="var(--bzu-card)" component="section" aria-labelledby="live-bets-title">
       <Stack gap="sm">
         <Title order={2} fz="lg" id="live-bets-title">
-          Live bets
+          {mine ? 'Bets' : 'Live bets'}
         </Title>
-        <Tabs value={feed} onChange={(value) => setFeed((value as LiveFeedKind | null) ?? 'all')}>
+        <Tabs value={shown} onChange={(value) => setTab((value as FeedTab | null) ?? 'all')}>
           <Tabs.List>
+            {mine ? <Tabs.Tab value="mine">My bets</Tabs.Tab> : null}
             <Tabs.Tab value="all">All bets</Tabs.Tab>
             <Tabs.Tab value="high-rollers">High rollers</Tabs.Tab>
           </Tabs.List>
         </Tabs>
-        <FeedTable key={feed} feed={feed} />
+        {shown === 'mine' && game ? <MyGameBets game={game} /> : <FeedTable key={shown} feed={shown === 'mine' ? 'all' : shown} />}
       </Stack>
     </Paper>
   );
@@ -59,30 +74,87 @@ function FeedTable({ feed }: { feed: LiveFeedKind }) {
       <Table verticalSpacing={6} striped data-testid={`live-feed-${feed}`} miw={{ base: 0, sm: 520 }} fz={{ base: 'xs', sm: 'sm' }}>
         <TableHeader columns={['Game', 'Player', 'Time']} numeric={['Bet', 'Multiplier', 'Payout']} wideOnly={['Player', 'Time']} />
         <Table.Tbody>
-          {bets.map((bet) => {
-            const profit = betProfit(bet);
-            return (
-              <Table.Tr key={bet.id}>
-                <BetGameCell bet={bet} />
-                <Table.Td visibleFrom="sm">
-                  <Text size="sm" truncate maw={140}>
-                    {bet.username}
-                  </Text>
-                </Table.Td>
-                <Table.Td visibleFrom="sm">
-                  <Text size="sm" c="dimmed">
-                    {formatClock(bet.createdAt, { seconds: true })}
-                  </Text>
-                </Table.Td>
-                <BetStakeCells bet={bet} />
-                <Table.Td ta="right" ff="monospace" style={{ whiteSpace: 'nowrap' }} c={profit && !profit.startsWith('-') && profit !== '0' ? 'teal' : undefined}>
-                  {formatAmount(bet.payout, bet.currency)} {bet.currency}
-                </Table.Td>
-              </Table.Tr>
-            );
-          })}
+          {bets.map((bet) => (
+            <FeedRow key={bet.id} bet={bet} />
+          ))}
         </Table.Tbody>
       </Table>
     </ScrollArea>
   );
 }
+
+/** One row, rendered once per bet: a new bet at the top must not re-render the rows under it. */
+const FeedRow = memo(function FeedRow({ bet }: { bet: BetView }) {
+  const profit = betProfit(bet);
+  return (
+    <Table.Tr>
+      <BetGameCell bet={bet} />
+      <Table.Td visibleFrom="sm">
+        <Text size="sm" truncate maw={140}>
+          {bet.username}
+        </Text>
+      </Table.Td>
+      <Table.Td visibleFrom="sm">
+        <Text size="sm" c="dimmed">
+          {formatClock(bet.createdAt, { seconds: true })}
+        </Text>
+      </Table.Td>
+      <BetStakeCells bet={bet} />
+      <Table.Td ta="right" ff="monospace" style={{ whiteSpace: 'nowrap' }} c={profit && !profit.startsWith('-') && profit !== '0' ? 'teal' : undefined}>
+        {formatAmount(bet.payout, bet.currency)} {bet.currency}
+      </Table.Td>
+    </Table.Tr>
+  );
+});
+
+/** The player's own bets of this game; a row opens the bet's details, as on /casino/my-bets. */
+function MyGameBets({ game }: { game: NonNullable<MyBetsSearch['game']> }) {
+  const query = trpc.bets.mine.useQuery({ game, limit: MY_GAME_BETS }, { staleTime: 0 });
+  const bets = query.data?.bets ?? [];
+  if (bets.length === 0) {
+    return (
+      <Text size="sm" c="dimmed" data-testid="my-game-bets-empty">
+        {query.isPending ? 'Loading your bets...' : `No ${gameName(game)} bets yet.`}
+      </Text>
+    );
+  }
+  return (
+    <ScrollArea type="auto">
+      <Table verticalSpacing={6} striped data-testid="my-game-bets" miw={{ base: 0, sm: 520 }} fz={{ base: 'xs', sm: 'sm' }}>
+        <TableHeader columns={['Game', 'Time']} numeric={['Bet', 'Multiplier', 'Profit']} wideOnly={['Time']} />
+        <Table.Tbody>
+          {bets.map((bet) => (
+            <MyBetRow key={bet.id} bet={bet} />
+          ))}
+        </Table.Tbody>
+      </Table>
+    </ScrollArea>
+  );
+}
+
+const MyBetRow = memo(function MyBetRow({ bet }: { bet: BetView }) {
+  const profit = betProfit(bet);
+  return (
+    // The whole row opens the details (the game's name stays the keyboard's way in).
+    <Table.Tr onClick={() => openBetDetails(bet)} style={{ cursor: 'pointer' }} data-testid="my-game-bet-row">
+      <BetGameCell bet={bet} label={`${gameName(bet.game)} bet ${bet.id} details`} />
+      <Table.Td visibleFrom="sm">
+        <Text size="sm" c="dimmed">
+          {formatClock(bet.createdAt, { seconds: true })}
+        </Text>
+      </Table.Td>
+      <BetStakeCells bet={bet} />
+      <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+        {profit === null ? (
+          <Badge color="yellow" variant="light">
+            open
+          </Badge>
+        ) : (
+          <Text span size="sm" ff="monospace" fw={600} c={profit.startsWith('-') ? 'red' : 'teal'}>
+            {formatAmount(profit, bet.currency)} {bet.currency}
+          </Text>
+        )}
+      </Table.Td>
+    </Table.Tr>
+  );
+});

@@ -3,7 +3,7 @@ import { IconBomb, IconDiamond } from '@tabler/icons-react';
 import { useCallback, useEffect, useState } from 'react';
 import { formatRatio, MINES_MAX, MINES_MIN, MINES_TILES, minesMultiplier, minesNextMultiplier } from '../../../../server/src/domain/games/rules';
 import { trpc } from '../../trpc';
-import { useSession } from '../auth/session-store';
+import { useIsSignedIn } from '../auth/use-is-signed-in';
 import { formatAmount } from '../wallet/money';
 import { BetPanel, type Stake } from './BetPanel';
 import { formatMultiplier } from './bet-format';
@@ -24,7 +24,7 @@ interface MinesOutcomeView {
 }
 
 export function MinesGame() {
-  const { isSignedIn } = useSession();
+  const isSignedIn = useIsSignedIn();
   const [mines, setMines] = useState(3);
   const [round, setRound] = useState<BetView | null>(null);
   const [recent, setRecent] = useState<BetView[]>([]);
@@ -160,6 +160,7 @@ export function MinesGame() {
       ]}
       lockedStake={open && round ? { amount: round.amount, currency: round.currency === 'BZU' ? 'BZU' : 'USD' } : null}
       onSpace={open && mode.tab === 'manual' ? () => void cashOut() : undefined}
+      onCashOut={open && mode.tab === 'manual' ? () => void cashOut() : undefined}
       actionOverride={
         open ? (
           <Stack gap="xs">

@@ -1,7 +1,7 @@
 import { SegmentedControl, Select, Stack, Text } from '@mantine/core';
 import { useCallback, useState } from 'react';
 import { PLINKO_MAX_ROWS, PLINKO_MIN_ROWS, PLINKO_RISKS, PLINKO_TABLES, type PlinkoRisk } from '../../../../server/src/domain/games/rules';
-import { trpc } from '../../trpc';
+import { trpcClient } from '../../trpc';
 import { BetPanel, type Stake } from './BetPanel';
 import { formatMultiplier } from './bet-format';
 import { newClientBetId, useRevealedBet } from './bet-session';
@@ -19,13 +19,13 @@ export function PlinkoGame() {
   const [risk, setRisk] = useState<PlinkoRisk>('medium');
   const [balls, setBalls] = useState<FlyingBall[]>([]);
   const [recent, setRecent] = useState<BetView[]>([]);
-  const mutation = trpc.games.plinko.bet.useMutation();
+  const betCall = trpcClient.games.plinko.bet;
   const instant = useInstantBets();
   const play = useRevealedBet();
   const onLanded = useCallback((id: string) => setBalls((list) => list.filter((ball) => ball.id !== id)), []);
 
   async function placeBet(stake: Stake) {
-    const result = await play(stake.currency, () => mutation.mutateAsync({ ...stake, rows, risk, clientBetId: newClientBetId() }), (answer) => {
+    const result = await play(stake.currency, () => betCall.mutate({ ...stake, rows, risk, clientBetId: newClientBetId() }), (answer) => {
       const outcome = answer.bet.outcome as { path: number[]; bucket: number; rows: number };
       // The ball follows the server's path; the pill and the balance wait until it lands (unless instant).
       if (!instant) setBalls((list) => [...list, { id: answer.bet.id, rows: outcome.rows, path: outcome.path, bucket: outcome.bucket, startedAt: performance.now() }]);

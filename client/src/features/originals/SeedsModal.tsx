@@ -2,7 +2,7 @@ import { Alert, Button, Group, Modal, Stack, Text, TextInput, Title } from '@man
 import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { trpc } from '../../trpc';
-import { useSession } from '../auth/session-store';
+import { useIsSignedIn } from '../auth/use-is-signed-in';
 import { ErrorAlert } from '../wallet/wallet-ui';
 import type { Outputs } from './bet-types';
 import { SeedLine } from './BetDetailsModal';
@@ -22,7 +22,7 @@ export function SeedsHost() {
 
 /** Current hash, next hash, client seed (saving a new one rotates), nonce, and the revealed seed after rotating. */
 export function SeedsPanel() {
-  const { isSignedIn } = useSession();
+  const isSignedIn = useIsSignedIn();
   const utils = trpc.useUtils();
   const current = trpc.fairness.current.useQuery(undefined, { enabled: isSignedIn, staleTime: 0 });
   const rotate = trpc.fairness.rotate.useMutation();

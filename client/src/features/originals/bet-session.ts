@@ -10,13 +10,22 @@ import { toApiError } from '../../lib/api-error';
 import { openAuthModal } from '../auth/auth-modal-store';
 import { getSession, replaceUser } from '../auth/session-store';
 import { holdBalance } from '../wallet/money';
-import type { Currency } from './bet-types';
+import type { BetView, Currency } from './bet-types';
+import { recordShownBet } from './session-stats';
+import { playSound, soundForBet } from './sounds';
 
 /** The server's settled balance is the truth; the socket's balance-update repeats the same value later. */
 export function applySettledBalance(currency: Currency, balance: string): void {
   const { user } = getSession();
   if (!user) return;
   replaceUser({ ...user, [currency === 'BZU' ? 'bzuBalance' : 'balance']: balance });
+}
+
+/** A bet's result reached the screen: it counts in the session's live stats and makes its sound. */
+function betShown(bet: BetView): void {
+  recordShownBet(bet);
+  const sound = soundForBet(bet);
+  if (sound) playSound(sound);
 }
 
 /** The domain code (INSUFFICIENT_FUNDS, MAX_PROFIT, SELF_EXCLUDED...) of a failed call, when it has one. */
@@ -63,10 +72,13 @@ export function newClientBetId(): string {
  * Runs one bet call: the returned balance goes to the header at once (unless the game reveals it after its
  * animation, bet-reveal); failures are reported and give null.
  */
-export async function runBet<T extends { bet: { currency: string }; balance: string }>(call: () => Promise<T>, options: { revealLater?: boolean } = {}): Promise<T | null> {
+export async function runBet<T extends SettledAnswer>(call: () => Promise<T>, options: { revealLater?: boolean } = {}): Promise<T | null> {
   try {
     const result = await call();
-    if (!options.revealLater) applySettledBalance(result.bet.currency === 'BZU' ? 'BZU' : 'USD', result.balance);
+    if (!options.revealLater) {
+      applySettledBalance(result.bet.currency === 'BZU' ? 'BZU' : 'USD', result.balance);
+      betShown(result.bet);
+    }
     return result;
   } catch (error) {
     reportBetError(error);
@@ -81,7 +93,7 @@ export async function runBet<T extends { bet: { currency: string }; balance: str
  * shows whatever is still pending at once, so the header never stays behind.
  */
 interface SettledAnswer {
-  bet: { currency: string };
+  bet: BetView;
   balance: string;
 }
 
@@ -114,6 +126,7 @@ export function useRevealedBet(): <T extends SettledAnswer>(currency: Currency, 
       pending.current.delete(finish);
       applySettledBalance(currency, answer.balance);
       show();
+      betShown(answer.bet);
       release();
     };
     // Instant, or the page was left while the bet was on the wire: show it now.

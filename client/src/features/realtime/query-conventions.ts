@@ -19,6 +19,8 @@ export const GAME_RESULT_QUERY_PATHS: readonly (readonly string[])[] = [
   ['bets', 'stats'],
   ['bets', 'byId'],
   ['games', 'mines'],
+  // The lobby's recently played games (sidebar, casino home).
+  ['lobby', 'recentlyPlayed'],
   // Sportsbook: settlement of a bet arrives as a game-result (gameId "sportsbook").
   ['sports', 'bets'],
 ];

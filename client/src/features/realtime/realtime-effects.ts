@@ -1,5 +1,6 @@
 import { notifications } from '@mantine/notifications';
 import { queryClient, trpcUtils } from '../../lib/api-clients';
+import { coalesce } from '../../lib/coalesce';
 import { trpcClient } from '../../trpc';
 import { getSession, replaceUser } from '../auth/session-store';
 import { mergeTokenUpdate, parseTokenUpdate, wireDecimal } from '../token/token-quote';
@@ -9,6 +10,9 @@ import type { RealtimeHandlers } from './realtime-client';
 import { TOKEN_PRICE_CHANNEL } from './realtime-protocol';
 import { setRealtimeStatus } from './realtime-status';
 import { refreshAfterReconnect } from './reconnect-refresh';
+
+/** How often per-bet events may refetch: a turbo autobet settles ten or more bets a second. */
+const PER_BET_REFETCH_MS = 1_000;
 
 /** The stored user's balance field an update of this currency replaces. */
 function balanceField(currency: unknown): 'balance' | 'bzuBalance' {
@@ -53,10 +57,10 @@ function applyTokenPriceUpdate(data: unknown): void {
 }
 
 /** XP moved (every settled bet): the header's rank chip and the dropdown read vip.status. */
-function refreshVip(): void {
+const refreshVip = coalesce(() => {
   void trpcUtils.vip.status.invalidate();
   void trpcUtils.vip.rakebackHistory.invalidate(undefined, { refetchType: 'active' });
-}
+}, PER_BET_REFETCH_MS);
 
 function announceRankUp(data: unknown): void {
   const label = typeof data === 'object' && data !== null ? (data as Record<string, unknown>).rankLabel : undefined;
@@ -100,9 +104,7 @@ function announceTip(data: unknown): void {
   void trpcUtils.tips.history.invalidate(undefined, { refetchType: 'active' });
 }
 
-function refetchGameQueries(): void {
-  void queryClient.invalidateQueries({ predicate: (query) => isGameResultQuery(query.queryKey) });
-}
+const refetchGameQueries = coalesce(() => void queryClient.invalidateQueries({ predicate: (query) => isGameResultQuery(query.queryKey) }), PER_BET_REFETCH_MS);
 
 const refreshOnReconnect = refreshAfterReconnect(() => void refreshBalances());
 

@@ -47,8 +47,13 @@ export function WalletBalancesPage() {
       <ErrorAlert error={terms.error} title="Deposits and withdrawals are unavailable" />
       {terms.data ? (
         <Stack gap="lg">
-          <DepositAddressCard networks={terms.data.networks} />
-          <WithdrawalForm terms={terms.data} available={{ USD: usd, BZU: bzu }} />
+          {/* Anchors for the header wallet's Deposit and Withdraw. */}
+          <div id="deposit">
+            <DepositAddressCard networks={terms.data.networks} />
+          </div>
+          <div id="withdraw">
+            <WithdrawalForm terms={terms.data} available={{ USD: usd, BZU: bzu }} />
+          </div>
         </Stack>
       ) : terms.isPending ? (
         <Skeleton height={320} radius="md" />

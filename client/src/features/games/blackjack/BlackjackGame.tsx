@@ -9,6 +9,7 @@ import { formatMultiplier } from '../../originals/bet-format';
 import { newClientBetId, runBet } from '../../originals/bet-session';
 import type { BetView } from '../../originals/bet-types';
 import { GameLayout } from '../../originals/GameLayout';
+import { useHotkeysEnabled } from '../../originals/hotkeys';
 import { keyTakenByTarget } from '../../originals/key-target';
 import { pushRecent, RecentResults } from '../../originals/RecentResults';
 import { formatAmount } from '../../wallet/money';
@@ -108,7 +109,10 @@ export function BlackjackGame() {
   performRef.current = perform;
   const allowedRef = useRef(allowed);
   allowedRef.current = allowed;
+  // The table's keys follow the panel's hotkeys switch: off until the player turns hotkeys on, so a stray key never plays.
+  const hotkeys = useHotkeysEnabled();
   useEffect(() => {
+    if (!hotkeys) return;
     function onKey(event: KeyboardEvent) {
       if (keyTakenByTarget(event)) return;
       const action = actionForKey(event.key, allowedRef.current);
@@ -118,7 +122,7 @@ export function BlackjackGame() {
     }
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
-  }, []);
+  }, [hotkeys]);
 
   const dealer = outcome?.dealer;
   const board = (
@@ -168,9 +172,9 @@ export function BlackjackGame() {
           onClick={() => void perform(b.action)}
           loading={pending === b.action}
           disabled={pending !== null && pending !== b.action}
-          rightSection={<Kbd size="xs">{b.key}</Kbd>}
+          rightSection={hotkeys ? <Kbd size="xs">{b.key}</Kbd> : undefined}
           data-action={b.action}
-          aria-keyshortcuts={b.key}
+          aria-keyshortcuts={hotkeys ? b.key : undefined}
         >
           {b.label}
         </Button>

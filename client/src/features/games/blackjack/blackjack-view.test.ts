@@ -8,11 +8,13 @@ describe('blackjack table helpers', () => {
     expect(totalLabel(21, true)).toBe('21');
   });
 
-  it('maps Q W E R A S to the allowed actions only', () => {
+  it('maps Q W E R I N to the allowed actions only (none of the panel hotkeys Space S D A F C)', () => {
     expect(actionForKey('q', ['hit', 'stand'])).toBe('hit');
     expect(actionForKey('W', ['hit', 'stand'])).toBe('stand');
     expect(actionForKey('e', ['hit', 'stand'])).toBeNull();
-    expect(actionForKey('a', ['insurance', 'noInsurance'])).toBe('insurance');
+    expect(actionForKey('i', ['insurance', 'noInsurance'])).toBe('insurance');
+    expect(actionForKey('n', ['insurance', 'noInsurance'])).toBe('noInsurance');
+    expect(['s', 'd', 'a', 'f', 'c', ' '].map((key) => actionForKey(key, ['hit', 'stand', 'double', 'split', 'insurance', 'noInsurance']))).toEqual([null, null, null, null, null, null]);
     expect(actionForKey('x', ['hit'])).toBeNull();
   });
 

@@ -28,8 +28,8 @@ export const ACTION_BUTTONS: readonly { action: BlackjackAction; label: string; 
   { action: 'stand', label: 'Stand', key: 'W' },
   { action: 'double', label: 'Double', key: 'E' },
   { action: 'split', label: 'Split', key: 'R' },
-  { action: 'insurance', label: 'Insurance', key: 'A' },
-  { action: 'noInsurance', label: 'No insurance', key: 'S' },
+  { action: 'insurance', label: 'Insurance', key: 'I' },
+  { action: 'noInsurance', label: 'No insurance', key: 'N' },
 ];
 
 /** The allowed action a key press asks for, if any. */

@@ -1,0 +1,38 @@
+import { ActionIcon, Group, Tooltip } from '@mantine/core';
+import { IconChartLine, IconKeyboard, IconVolume, IconVolumeOff } from '@tabler/icons-react';
+import { lazy, Suspense, useState } from 'react';
+import { useHotkeysEnabled } from './hotkeys';
+import { setSoundMuted, useSoundMuted } from './sounds';
+
+const HotkeysModal = lazy(() => import('./HotkeysModal').then((module) => ({ default: module.HotkeysModal })));
+
+/** The panel's small buttons: hotkeys help (and switch), sound on/off, live stats on/off. */
+export function PanelToolbar({ statsOpen, onToggleStats }: { statsOpen: boolean; onToggleStats: () => void }) {
+  const [helpOpen, setHelpOpen] = useState(false);
+  const hotkeys = useHotkeysEnabled();
+  const muted = useSoundMuted();
+  return (
+    <Group gap={4} justify="flex-end" data-testid="panel-toolbar">
+      <Tooltip label={hotkeys ? 'Hotkeys: on' : 'Hotkeys: off'}>
+        <ActionIcon variant={hotkeys ? 'light' : 'subtle'} color={hotkeys ? 'brand' : 'gray'} onClick={() => setHelpOpen(true)} aria-label="Hotkeys" data-hotkeys={hotkeys ? 'on' : 'off'}>
+          <IconKeyboard size={18} aria-hidden />
+        </ActionIcon>
+      </Tooltip>
+      <Tooltip label={muted ? 'Sound off' : 'Sound on'}>
+        <ActionIcon variant="subtle" color="gray" onClick={() => setSoundMuted(!muted)} aria-label={muted ? 'Turn sound on' : 'Mute sound'} aria-pressed={muted}>
+          {muted ? <IconVolumeOff size={18} aria-hidden /> : <IconVolume size={18} aria-hidden />}
+        </ActionIcon>
+      </Tooltip>
+      <Tooltip label="Live stats">
+        <ActionIcon variant={statsOpen ? 'light' : 'subtle'} color={statsOpen ? 'brand' : 'gray'} onClick={onToggleStats} aria-label="Live stats" aria-pressed={statsOpen}>
+          <IconChartLine size={18} aria-hidden />
+        </ActionIcon>
+      </Tooltip>
+      {helpOpen ? (
+        <Suspense fallback={null}>
+          <HotkeysModal opened onClose={() => setHelpOpen(false)} />
+        </Suspense>
+      ) : null}
+    </Group>
+  );
+}

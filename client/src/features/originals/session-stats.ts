@@ -1,0 +1,75 @@
+/**
+ * The live stats of this browser session, per game and currency: wagered, profit, wins and losses, and the
+ * cumulative profit after each settled bet (the chart's points). Fed by every bet the page shows
+ * (bet-session), counted once per bet id, exact in 1e-8 units.
+ */
+import { useSyncExternalStore } from 'react';
+import { toUnits } from './bet-amount';
+import type { BetView, Currency } from './bet-types';
+
+/** The chart keeps the last points only: a long turbo session must not grow the page without end. */
+export const MAX_POINTS = 500;
+
+export interface SessionStats {
+  wagered: bigint;
+  profit: bigint;
+  wins: number;
+  losses: number;
+  /** Cumulative profit after each bet, oldest first (at most MAX_POINTS). */
+  points: bigint[];
+  seen: ReadonlySet<string>;
+}
+
+export const EMPTY_STATS: SessionStats = { wagered: 0n, profit: 0n, wins: 0, losses: 0, points: [], seen: new Set() };
+
+type SettledBet = Pick<BetView, 'id' | 'state' | 'amount' | 'payout'>;
+
+/** The stats after one more bet; an open bet or one already counted changes nothing. */
+export function addBet(stats: SessionStats, bet: SettledBet): SessionStats {
+  if (bet.state === 'open' || stats.seen.has(bet.id)) return stats;
+  const stake = toUnits(bet.amount) ?? 0n;
+  const payout = toUnits(bet.payout) ?? 0n;
+  const profit = stats.profit + payout - stake;
+  const won = payout > stake;
+  const seen = new Set(stats.seen).add(bet.id);
+  return {
+    wagered: stats.wagered + stake,
+    profit,
+    wins: stats.wins + (won ? 1 : 0),
+    losses: stats.losses + (won ? 0 : 1),
+    points: [...stats.points, profit].slice(-MAX_POINTS),
+    seen,
+  };
+}
+
+const byKey = new Map<string, SessionStats>();
+const listeners = new Set<() => void>();
+const keyOf = (game: string, currency: string) => `${game}:${currency}`;
+
+function notify(): void {
+  for (const listener of listeners) listener();
+}
+
+export function recordShownBet(bet: SettledBet & Pick<BetView, 'game' | 'currency'>): void {
+  const key = keyOf(bet.game, bet.currency);
+  const before = byKey.get(key) ?? EMPTY_STATS;
+  const after = addBet(before, bet);
+  if (after === before) return;
+  byKey.set(key, after);
+  notify();
+}
+
+export function resetSessionStats(game: string, currency: Currency): void {
+  byKey.delete(keyOf(game, currency));
+  notify();
+}
+
+export function useSessionStats(game: string, currency: Currency): SessionStats {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    () => byKey.get(keyOf(game, currency)) ?? EMPTY_STATS,
+  );
+}
