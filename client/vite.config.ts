@@ -3,7 +3,11 @@ import { fileURLToPath } from 'node:url';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { deferTrpcWebSocketClient, isDeferredWebSocketModule } from './defer-trpc-ws-plugin';
 import { precompressAssets } from './precompress-plugin';
+
+/** React, the router and the query/tRPC clients: the framework chunk (codeSplitting below). */
+const FRAMEWORK_MODULES = /node_modules[\\/](react|react-dom|scheduler|use-sync-external-store|@tanstack|@trpc|@mantine[\\/]core[\\/]esm[\\/]core|clsx)[\\/]/;
 
 const clientDir = path.dirname(fileURLToPath(import.meta.url));
 // The API server of `npm run dev` listens on PORT; BZU_API_ORIGIN points the dev server elsewhere.
@@ -22,6 +26,7 @@ export default defineConfig({
       quoteStyle: 'single',
     }),
     react(),
+    deferTrpcWebSocketClient(),
     precompressAssets(),
   ],
   css: { postcss: clientDir },
@@ -42,7 +47,7 @@ export default defineConfig({
         codeSplitting: {
           // React, the router and the query/tRPC clients in one file: every screen runs them, and
           // compressed together they are smaller than as a dozen small shared chunks.
-          groups: [{ name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|use-sync-external-store|@tanstack|@trpc|@mantine[\\/]core[\\/]esm[\\/]core|clsx)[\\/]/ }],
+          groups: [{ name: 'framework', test: (id) => FRAMEWORK_MODULES.test(id) && !isDeferredWebSocketModule(id) }],
         },
       },
     },
