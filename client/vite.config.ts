@@ -4,6 +4,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { deferTrpcWebSocketClient, isDeferredWebSocketModule } from './defer-trpc-ws-plugin';
+import { skipLoadedPreloads } from './loaded-preloads-plugin';
 import { precompressAssets } from './precompress-plugin';
 
 /** React, the router and the query/tRPC clients: the framework chunk (codeSplitting below). */
@@ -27,6 +28,7 @@ export default defineConfig({
     }),
     react(),
     deferTrpcWebSocketClient(),
+    skipLoadedPreloads(),
     precompressAssets(),
   ],
   css: { postcss: clientDir },
