@@ -118,7 +118,8 @@ describe('casino originals in the browser', () => {
 
     // Mines: one mine; reveal until a safe tile (24 of 25), then cash out.
     await visit(page, platform.url, '/casino/mines');
-    await main.getByTestId('mines-count').click();
+    // The Manual tab's field: the Auto tab's copy is there too once React has pre-rendered the hidden tab.
+    await main.getByTestId('mines-count').first().click();
     await page.getByRole('option', { name: '1', exact: true }).click();
     let cashedOut = false;
     for (let attempt = 0; attempt < 4 && !cashedOut; attempt += 1) {
@@ -129,7 +130,7 @@ describe('casino originals in the browser', () => {
         // A reload resumes the open round (games.mines.active).
         await page.reload();
         await expect.poll(() => main.getByTestId('mines-cashout').isVisible(), { timeout: 20_000 }).toBe(true);
-        expect(await main.getByTestId('mines-count').inputValue()).toBe('1');
+        expect(await main.getByTestId('mines-count').first().inputValue()).toBe('1');
       }
       await main.locator('[data-tile="12"]').click();
       await expect.poll(() => main.locator('[data-tile="12"]').getAttribute('data-state'), { timeout: 10_000 }).not.toBe('hidden');
