@@ -3,7 +3,12 @@ import { fileURLToPath } from 'node:url';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { deferTrpcWebSocketClient, isDeferredWebSocketModule } from './defer-trpc-ws-plugin';
+import { skipLoadedPreloads } from './loaded-preloads-plugin';
 import { precompressAssets } from './precompress-plugin';
+
+/** React, the router and the query/tRPC clients: the framework chunk (codeSplitting below). */
+const FRAMEWORK_MODULES = /node_modules[\\/](react|react-dom|scheduler|use-sync-external-store|@tanstack|@trpc|@mantine[\\/]core[\\/]esm[\\/]core|clsx)[\\/]/;
 
 const clientDir = path.dirname(fileURLToPath(import.meta.url));
 // The API server of `npm run dev` listens on PORT; BZU_API_ORIGIN points the dev server elsewhere.
@@ -22,6 +27,8 @@ export default defineConfig({
       quoteStyle: 'single',
     }),
     react(),
+    deferTrpcWebSocketClient(),
+    skipLoadedPreloads(),
     precompressAssets(),
   ],
   css: { postcss: clientDir },
@@ -32,6 +39,10 @@ export default defineConfig({
     // server does not serve them in production (server/src/http/static-client.ts), and the link
     // comment in every chunk cost the first screen about 0.5 KB brotli.
     sourcemap: 'hidden',
+    // No modulepreload polyfill (~0.3 KB brotli in the first screen): Chrome/Edge, Firefox 115+
+    // and Safari 17+ follow <link rel="modulepreload"> themselves; the build target's oldest
+    // (Firefox 114, Safari 16.4) fetch those modules when the entry imports them, not before.
+    modulePreload: { polyfill: false },
     // dist/client/.vite/manifest.json: the initial-load check finds the home route's chunks in it.
     manifest: true,
     rolldownOptions: {
@@ -42,7 +53,7 @@ export default defineConfig({
         codeSplitting: {
           // React, the router and the query/tRPC clients in one file: every screen runs them, and
           // compressed together they are smaller than as a dozen small shared chunks.
-          groups: [{ name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|use-sync-external-store|@tanstack|@trpc|@mantine[\\/]core[\\/]esm[\\/]core|clsx)[\\/]/ }],
+          groups: [{ name: 'framework', test: (id) => FRAMEWORK_MODULES.test(id) && !isDeferredWebSocketModule(id) }],
         },
       },
     },

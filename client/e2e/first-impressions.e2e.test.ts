@@ -1,8 +1,8 @@
 import { request as httpRequest } from 'node:http';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { readFileSync } from 'node:fs';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { readdirSync, readFileSync } from 'node:fs';
+import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INITIAL_LOAD_BUDGET_BYTES, assetsNamedBy, measureInitialLoad } from '../../load-tests/bench/initial-load.js';
 import { FAST_HASHING, RELAXED_LIMITS, http, latestMailToken, newAccount, signedInAccount } from '../../tests/support/auth.js';
@@ -121,6 +121,49 @@ describe('first impressions', () => {
     // "br;q=0" refuses brotli.
     const refused = await rawGet(`${platform.url}/${script}`, { 'accept-encoding': 'br;q=0, gzip' });
     expect(refused.headers['content-encoding']).toBe('gzip');
+  });
+
+  it('leaves what it does not need out of the first load: the WebSocket client, preloads of loaded files, the default-variables stylesheet', () => {
+    const firstLoad = measureInitialLoad(DIST).files.map(({ file }) => file);
+    const text = (file: string) => readFileSync(path.join(DIST, file), 'utf8');
+    // A message of tRPC's WebSocket client: only the chunk of the first subscription holds it.
+    const webSocketClient = 'No WebSocket implementation found';
+    expect(firstLoad.filter((file) => text(file).includes(webSocketClient))).toEqual([]);
+    expect(readdirSync(path.join(DIST, 'assets')).some((file) => file.endsWith('.js') && text(`assets/${file}`).includes(webSocketClient))).toBe(true);
+    // Vite's lists of scripts to fetch with a lazy import name none of those index.html loads.
+    const loadedByIndex = new Set(assetsNamedBy(readFileSync(path.join(DIST, 'index.html'), 'utf8')));
+    const listed = firstLoad.flatMap((file) => [.../m\.f=\[([^\]]*)\]/.exec(text(file))?.[1]?.matchAll(/"([^"]+)"/g) ?? []].map((match) => match[1]!));
+    expect(listed.length).toBeGreaterThan(0);
+    expect(listed.filter((file) => file.endsWith('.js') && loadedByIndex.has(file))).toEqual([]);
+    // Mantine's theme variables come from MantineProvider, not from a 27 KB stylesheet.
+    const css = firstLoad.filter((file) => file.endsWith('.css')).map(text).join('');
+    expect(css).not.toContain('--mantine-spacing-md:');
+  });
+
+  it('draws the first screen with every theme variable before the complete Mantine stylesheet arrives', async () => {
+    for (const viewport of [WIDE, MOBILE]) {
+      const { page, errors } = await newPage(viewport);
+      // Held, not refused: a refused stylesheet would release the components that wait for it.
+      const held: Route[] = [];
+      await page.route(/\/assets\/mantine-styles-[\w-]+\.css$/, (route) => void held.push(route));
+      await page.goto(`${platform.url}/`);
+      await page.locator('main h1', { hasText: 'Casino' }).waitFor();
+      await expect.poll(() => held.length).toBe(1);
+      const rootVariable = (name: string) => page.evaluate((variable) => getComputedStyle(document.documentElement).getPropertyValue(variable).trim(), name);
+      // Values equal to Mantine's defaults (the ones a deduplicating provider leaves to the stylesheet).
+      expect(await rootVariable('--mantine-spacing-md')).toBe('calc(1rem * 1)');
+      expect(await rootVariable('--mantine-radius-default')).toBe('calc(0.5rem * 1)');
+      expect(await rootVariable('--mantine-color-scheme')).toBe('dark');
+      const browse = page.getByRole('link', { name: 'Browse games' });
+      const drawn = await browse.evaluate((element) => {
+        const style = getComputedStyle(element);
+        return { radius: style.borderTopLeftRadius, height: element.getBoundingClientRect().height, paddingLeft: style.paddingLeft };
+      });
+      expect(drawn).toEqual({ radius: '8px', height: 42, paddingLeft: '22px' });
+      await screenshot(page, `${viewport === MOBILE ? 'mobile' : 'wide'}-first-screen-before-full-styles`);
+      for (const route of held) await route.continue();
+      expect(errors).toEqual([]);
+    }
   });
 
   it('shows the first screen quickly on a slow mobile link (1.6 Mbps, 150 ms RTT)', async () => {

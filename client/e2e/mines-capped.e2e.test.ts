@@ -25,9 +25,10 @@ describe('mines at the profit limit in the browser', () => {
     const main = page.locator('main');
 
     await visit(page, suite.platform.url, '/casino/games/mines');
-    await main.getByTestId('mines-count').click();
+    // The Manual tab's fields: the Auto tab's copies are there too once React has pre-rendered the hidden tab.
+    await main.getByTestId('mines-count').first().click();
     await page.getByRole('option', { name: '12', exact: true }).click();
-    await main.getByTestId('bet-amount').fill('0.01');
+    await main.getByTestId('bet-amount').first().fill('0.01');
     await main.getByTestId('bet-button').click();
     await expect.poll(() => main.getByTestId('mines-cashout').isVisible(), { timeout: 10_000 }).toBe(true);
 

@@ -125,6 +125,7 @@ describe('casino originals in the browser', () => {
 
     // Mines: one mine; reveal until a safe tile (24 of 25), then cash out.
     await visit(page, platform.url, '/casino/games/mines');
+    // The Manual tab's field: the Auto tab's copy is there too once React has pre-rendered the hidden tab.
     await main.getByTestId('mines-count').first().click();
     await page.getByRole('option', { name: '1', exact: true }).click();
     let cashedOut = false;

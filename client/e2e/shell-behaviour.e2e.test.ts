@@ -59,6 +59,37 @@ describe('app shell behaviour', () => {
     expect(await page.locator('#chat-panel').isVisible()).toBe(true);
   });
 
+  it('shows the remembered panels alike in a second tab, and still toggles them when the storage refuses to save', async () => {
+    const tabs = await suite.browser.newContext({ viewport: DESKTOP });
+    try {
+      const [first, second] = [await tabs.newPage(), await tabs.newPage()];
+      await visit(first, suite.platform.url, '/');
+      await visit(second, suite.platform.url, '/casino/originals');
+      await first.getByRole('button', { name: 'Collapse sidebar' }).click();
+      await expect.poll(() => second.locator('#sidebar').isVisible()).toBe(false);
+      await second.locator('header').getByRole('button', { name: 'Close chat' }).click();
+      await expect.poll(() => first.locator('#chat-panel').isVisible()).toBe(false);
+    } finally {
+      await tabs.close();
+    }
+
+    const refusing = await suite.browser.newPage({ viewport: DESKTOP });
+    try {
+      await refusing.addInitScript(() => {
+        Storage.prototype.setItem = () => {
+          throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+        };
+      });
+      await visit(refusing, suite.platform.url, '/');
+      await refusing.locator('header').getByRole('button', { name: 'Close chat' }).click();
+      await expect.poll(() => refusing.locator('#chat-panel').isVisible()).toBe(false);
+      await refusing.locator('header').getByRole('button', { name: 'Open chat' }).click();
+      await expect.poll(() => refusing.locator('#chat-panel').isVisible()).toBe(true);
+    } finally {
+      await refusing.context().close();
+    }
+  });
+
   it('opens the auth modal on the tab of the button and validates registration with the spec messages', async () => {
     await visit(page, suite.platform.url, '/');
     await page.getByRole('button', { name: 'LOGIN', exact: true }).click();

@@ -1,4 +1,6 @@
-import { createWSClient, wsLink, type TRPCLink } from '@trpc/client';
+// Not from the '@trpc/client' barrel: see client/defer-trpc-ws-plugin.ts.
+import type { TRPCLink } from '@trpc/client';
+import { createWSClient, wsLink } from '@trpc/client/links/wsLink/wsLink';
 import type { AppRouter } from '../../server/src/trpc/router';
 import { WEBSOCKET_RECONNECT_DELAY_MS } from './constants';
 import { getSession } from './features/auth/session-store';

@@ -2,19 +2,7 @@ import { Badge, Group, Loader, Modal, SimpleGrid, Stack, Text } from '@mantine/c
 import { formatDate } from '../../lib/datetime';
 import { trpc } from '../../trpc';
 import { ErrorAlert } from '../wallet/wallet-ui';
-
-function Figure({ label, value, testId }: { label: string; value: string; testId: string }) {
-  return (
-    <Stack gap={0}>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text fw={700} data-testid={testId}>
-        {value}
-      </Text>
-    </Stack>
-  );
-}
+import { Figure } from '../../components/Figure';
 
 /** A player's public profile from the chat name's menu: rank, member since, bets placed (vip.profile; no money). */
 export function ChatProfileModal({ player, onClose }: { player: { userId: number; name: string } | null; onClose: () => void }) {

@@ -1,15 +1,12 @@
-import { useLocalStorage } from '@mantine/hooks';
 import { STORAGE_KEYS } from '../../constants';
+import { useStoredValue } from '../../lib/stored-value';
 
 function useRememberedFlag(key: string, defaultValue: boolean): [boolean, () => void] {
-  // Read synchronously: the first paint must already have the remembered layout, or it would jump.
-  const [value, setValue] = useLocalStorage<boolean>({
+  const [value, setValue] = useStoredValue(
     key,
-    defaultValue,
-    getInitialValueInEffect: false,
-    serialize: (flag) => (flag ? 'true' : 'false'),
-    deserialize: (raw) => (raw === undefined ? defaultValue : raw === 'true'),
-  });
+    (text) => (text === null ? defaultValue : text === 'true'),
+    (flag) => (flag ? 'true' : 'false'),
+  );
   return [value, () => setValue((current) => !current)];
 }
 

@@ -11,6 +11,7 @@ import { ErrorAlert } from '../wallet/wallet-ui';
 import { formatDateTime } from '../../lib/datetime';
 import { formatChance, formatCountdown, ticketsLabel } from './raffle-format';
 import { useNow, type CurrentRaffle, type RaffleMine } from './use-raffle';
+import { Figure } from '../../components/Figure';
 
 /** An estimate in dollars, to the cent (the exact amounts are fixed when the raffle closes). */
 export function estimateUsd(value: string): string {
@@ -46,19 +47,6 @@ function Countdown({ closesAt, onElapsed }: { closesAt: string; onElapsed: () =>
       </Text>
       <Text size="xs" c="dimmed">
         Closes {formatDateTime(closesAt)}
-      </Text>
-    </Stack>
-  );
-}
-
-function Figure({ label, value, testId }: { label: string; value: string; testId: string }) {
-  return (
-    <Stack gap={0}>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text fw={700} data-testid={testId}>
-        {value}
       </Text>
     </Stack>
   );

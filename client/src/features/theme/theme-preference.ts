@@ -1,17 +1,15 @@
-import { useLocalStorage } from '@mantine/hooks';
 import { STORAGE_KEYS } from '../../constants';
+import { useStoredValue } from '../../lib/stored-value';
 import { DEFAULT_THEME, isThemeName, type ThemeName } from '../../theme';
 import { useFeatures } from '../config/use-app-config';
 
 /** The stored choice, remembered even while the switcher is off. */
 export function useStoredTheme(): [ThemeName, (theme: ThemeName) => void] {
-  const [stored, setStored] = useLocalStorage<ThemeName>({
-    key: STORAGE_KEYS.theme,
-    defaultValue: DEFAULT_THEME,
-    getInitialValueInEffect: false,
-    deserialize: (value) => (isThemeName(value) ? value : DEFAULT_THEME),
-    serialize: (value) => value,
-  });
+  const [stored, setStored] = useStoredValue<ThemeName>(
+    STORAGE_KEYS.theme,
+    (text) => (isThemeName(text) ? text : DEFAULT_THEME),
+    (theme) => theme,
+  );
   return [stored, setStored];
 }
 
