@@ -110,7 +110,7 @@ describe('raffle in the browser', () => {
 
     // Play: three $20 dice rolls are $60 wagered, six tickets.
     await visit(page, platform.url, '/casino/games/dice');
-    await main.getByTestId('bet-amount').fill('20');
+    await main.getByTestId('bet-amount').first().fill('20');
     for (let roll = 1; roll <= 3; roll += 1) {
       await main.getByTestId('bet-button').click();
       await expect.poll(async () => (await trpc(platform, 'query', 'bets.mine', { limit: 20 }, player.token)).body.result.data.bets.length, { timeout: 10_000 }).toBe(roll);
