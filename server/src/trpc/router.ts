@@ -10,6 +10,7 @@ import { betsRouter, fairnessRouter, gamesRouter } from './routers/games.router.
 import { rainRouter, tipsRouter, vaultRouter, vipRouter } from './routers/economy.router.js';
 import { sportsRouter } from './routers/sports.router.js';
 import { raffleRouter } from './routers/raffle.router.js';
+import { crashRouter } from './routers/rounds.router.js';
 
 /** Every area's router, mounted under its name. The client imports only this type. */
 export const appRouter = router({
@@ -31,6 +32,7 @@ export const appRouter = router({
   rain: rainRouter,
   sports: sportsRouter,
   raffle: raffleRouter,
+  crash: crashRouter,
 });
 
 export type AppRouter = typeof appRouter;

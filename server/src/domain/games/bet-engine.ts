@@ -7,6 +7,9 @@ import {
   hasOpenRound,
   insertBet,
   lockBet,
+  lockRoundBet,
+  loseOpenRoundBets,
+  betsByIds,
   openRound,
   seedPairById,
   takeNonce,
@@ -26,8 +29,8 @@ import { accountCode, type LedgerService, type LedgerTx, type PostInput, type Po
 import { toBetView, type BetResult, type BetView } from './bet.views.js';
 import { betFloats, roundFloats, type FairnessService } from './fairness.service.js';
 import type { BetSchema, InstantGame, MultiStepGame, RoundFloats, Step } from './game-module.js';
-import { gameBySlug } from './registry.js';
-import { applyRatio, compareRatio, formatRatio, ratio } from './rules/index.js';
+import { gameMetaBySlug } from './registry.js';
+import { applyRatio, compareRatio, formatRatio, ratio, type Ratio } from './rules/index.js';
 
 /** Who bets: the id, and the public name the feed shows (the signed-in user's, so the answer needs no lookup). */
 export interface BetPlayer {
@@ -87,6 +90,12 @@ class ExistingBet extends Error {
   constructor(readonly row: BetRow) {
     super('bet already placed');
   }
+}
+
+/** What a round game's settlement decides for one bet: the multiplier it pays (zero: lost) and what its outcome adds. */
+export interface RoundSettlement {
+  multiplier: Ratio;
+  outcome: object;
 }
 
 /** One open round per player: the refusal, in the words of the game being started. */
@@ -270,6 +279,109 @@ export class BetEngine {
   async activeRound(userId: number, game: { slug: string }): Promise<BetView | null> {
     const row = await openRound(this.deps.db, userId);
     return row && row.game === game.slug ? toBetView(row) : null;
+  }
+
+  /**
+   * A round game's bet (round games: domain/rounds): the stake is taken now and the bet waits open for its public
+   * round, which `claim` names (and refuses when betting is closed), inside the same transaction. The nonce is taken
+   * as for every bet, because its row lock serialises the player's bets and reads the self-exclusion flag; the bet's
+   * outcome comes from the round, not from the seed pair.
+   */
+  async placeRoundBet<Schema extends BetSchema, P>(
+    player: BetPlayer,
+    game: { slug: string; wager(input: z.output<Schema>): { amount: bigint; params: P }; paramsError(params: P): string | null },
+    input: z.output<Schema>,
+    claim: (tx: LedgerTx) => Promise<{ roundId: string; outcome: object }>,
+  ): Promise<BetResult & { fresh: boolean }> {
+    const userId = player.id;
+    const { amount, params } = game.wager(input);
+    const stake: StakeInput = { amount, currency: input.currency, clientBetId: input.clientBetId };
+    this.checkParams(game.paramsError(params));
+    this.checkMinimum(stake);
+    try {
+      const placed = await this.inBetTransaction(player, stake, async (tx, pair) => {
+        const round = await claim(tx);
+        const bet: NewBet = {
+          userId,
+          game: game.slug,
+          currency: stake.currency,
+          amount,
+          payout: 0n,
+          multiplier: '0.0000',
+          state: 'open',
+          params,
+          outcome: round.outcome,
+          seedPairId: pair.id,
+          nonce: pair.nonce,
+          clientBetId: stake.clientBetId ?? null,
+          highRoller: false,
+          settled: false,
+          roundId: round.roundId,
+        };
+        const { id, createdAt } = await insertBet(tx.trx, bet);
+        const [posted] = await tx.postAll([betPosting('stake', userId, id, game.slug, stake.currency, amount)], { newKeys: true });
+        return { row: newBetRow(id, createdAt, bet, pair, player.username), balance: balanceAfter(posted!, userId, stake.currency) };
+      });
+      return { bet: toBetView(placed.row), balance: formatAmount(placed.balance), fresh: placed.fresh };
+    } catch (error) {
+      if (uniqueViolation(error) === 'bets_one_per_round') {
+        throw new DomainError('CONFLICT', 'You already have a bet in this round', { code: 'ALREADY_BET' });
+      }
+      throw error;
+    }
+  }
+
+  /** The multiplier at which a stake's profit reaches the profit limit: where a riding round bet is cashed out. */
+  profitCapAt(amount: bigint, currency: Currency): Ratio {
+    return ratio(amount + this.limits.maxProfit[currency], amount);
+  }
+
+  /**
+   * Settles one open round-game bet under its row lock, exactly once: the first of parallel settlements (cash-outs,
+   * the round's end, a refund) moves it, the others get `lateCode` (409). `decide` sees the locked bet in the same
+   * transaction. The payout is floor(stake x multiplier), capped at stake + profit limit; after commit, the same
+   * feed, XP, rakeback and referral accruals as every other bet.
+   */
+  async settleRoundBet(
+    betId: string,
+    houseEdgePpm: number,
+    decide: (bet: BetRow, tx: LedgerTx) => Promise<RoundSettlement>,
+    options: { userId?: number; lateCode: string; lateMessage: string },
+  ): Promise<BetResult> {
+    const { row, balance } = await this.deps.ledger.transact(async (tx) => {
+      const locked = await lockRoundBet(tx.trx, betId);
+      if (!locked || (options.userId !== undefined && locked.user_id !== options.userId)) {
+        throw new DomainError('NOT_FOUND', 'No such bet', { code: 'NOT_FOUND' });
+      }
+      if (locked.state !== 'open') throw new DomainError('CONFLICT', options.lateMessage, { code: options.lateCode });
+      const current = (await betById(tx.trx, betId))!;
+      const decided = await decide(current, tx);
+      let payout = applyRatio(current.amount, decided.multiplier);
+      const limit = this.limits.maxProfit[current.currency];
+      const capped = payout - current.amount >= limit;
+      if (capped) payout = current.amount + limit;
+      const outcome = { ...(current.outcome as object), ...decided.outcome, ...(capped ? { capped: true } : {}) };
+      await updateBet(tx.trx, betId, {
+        state: payout > 0n ? 'won' : 'lost',
+        outcome,
+        payout,
+        multiplier: formatRatio(capped ? ratio(payout, current.amount) : decided.multiplier, 4),
+        highRoller: this.isHighRoller(current.currency, current.amount, payout),
+      });
+      if (payout > 0n) await tx.post(betPosting('payout', current.userId, betId, current.game, current.currency, payout));
+      const row = (await betById(tx.trx, betId))!;
+      return { row, balance: await accountBalance(tx.trx, accountCode({ user: current.userId }), row.currency) };
+    });
+    await this.afterSettle(row, houseEdgePpm);
+    return { bet: toBetView(row), balance: formatAmount(balance) };
+  }
+
+  /** Settles the round's given open bets as lost in one statement, then their feed and accruals; answers the rows. */
+  async loseRoundBets(roundId: string, betIds: string[], outcome: object, houseEdgePpm: number): Promise<BetRow[]> {
+    const settled = await loseOpenRoundBets(this.deps.db, roundId, betIds, outcome);
+    const rows = await betsByIds(this.deps.db, settled);
+    await Promise.all(rows.map((row) => this.afterSettle(row, houseEdgePpm)));
+    return rows;
   }
 
   /**
@@ -484,7 +596,7 @@ export class BetEngine {
     let firstFailure: Date | undefined;
     // One bet at a time: the sweep is background work and must not crowd out live settlement.
     for (const bet of bets) {
-      const rules = gameBySlug(bet.game);
+      const rules = gameMetaBySlug(bet.game);
       const failures = rules ? await this.accrue(bet, rules.houseEdgePpm) : 1;
       if (!rules) this.deps.onAfterCommitError?.(new Error(`unknown game ${bet.game} for bet ${bet.id}`), 'accrual sweep');
       if (failures > 0) {

@@ -5,11 +5,11 @@ import { CURRENCIES, formatAmount, type Currency } from '../wallet/amounts.js';
 import { betsCsv, toBetView, type BetView } from './bet.views.js';
 import type { GameLimits } from './bet-engine.js';
 import type { MyBetsInput } from './games.schemas.js';
-import { GAMES, type GameSlug } from './registry.js';
+import { GAMES, ROUND_GAMES, type AnySlug } from './registry.js';
 
 export interface GameInfo {
   id: string;
-  slug: GameSlug;
+  slug: AnySlug;
   name: string;
   category: 'originals';
   /** Declared return to player, percent ("99.00"). */
@@ -50,7 +50,8 @@ export class GamesService {
   ) {}
 
   list(): GameInfo[] {
-    return GAMES.map((game) => ({
+    // Per-call and round games, one catalogue.
+    return [...GAMES, ...ROUND_GAMES].map((game) => ({
       id: game.slug,
       slug: game.slug,
       name: game.name,
@@ -92,7 +93,7 @@ export class GamesService {
     return rows.map(toBetView);
   }
 
-  async exportCsv(userId: number, filter: { game?: GameSlug; currency?: Currency }): Promise<{ filename: string; csv: string }> {
+  async exportCsv(userId: number, filter: { game?: AnySlug; currency?: Currency }): Promise<{ filename: string; csv: string }> {
     const rows = await betsOfUser(this.deps.db, userId, { ...filter, limit: EXPORT_MAX_ROWS });
     return { filename: `bets${filter.game ? `-${filter.game}` : ''}.csv`, csv: betsCsv(rows) };
   }
