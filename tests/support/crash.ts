@@ -1,0 +1,37 @@
+import { readFileSync } from 'node:fs';
+import { sql } from 'kysely';
+import type { Db } from '../../db/client.js';
+import { insertChain, type ChainRow } from '../../db/repositories/rounds.repo.js';
+import { buildChain } from '../../server/src/domain/rounds/hash-chain.js';
+
+/** The chain of tests/fixtures/crash_vectors.py: its rounds' crash points are known in advance (1: 10.30x, 2: 1.86x, ...). */
+export const CRASH_VECTORS = JSON.parse(readFileSync(new URL('../fixtures/crash-vectors.json', import.meta.url), 'utf8')) as {
+  seed: string;
+  length: number;
+  terminalHash: string;
+  salt: string;
+  rounds: { number: number; hash: string; crashPoint: number }[];
+};
+
+/** Publishes the vectors' chain as crash's chain, so round n crashes at CRASH_VECTORS.rounds[n - 1].crashPoint. */
+export function installVectorChain(db: Db): Promise<ChainRow> {
+  const built = buildChain(CRASH_VECTORS.length, 10, CRASH_VECTORS.seed);
+  return insertChain(db, {
+    game: 'crash',
+    length: CRASH_VECTORS.length,
+    checkpointEvery: 10,
+    terminalHash: built.terminalHash,
+    salt: CRASH_VECTORS.salt,
+    checkpoints: built.checkpoints,
+  });
+}
+
+/** Moves a running round's start `ms` into the past: the curve every server reads now shows multiplierAt(ms). */
+export async function runningFor(db: Db, roundId: string, ms: number): Promise<void> {
+  await sql`update rounds set started_at = clock_timestamp() - make_interval(secs => ${ms / 1000}) where id = ${roundId}`.execute(db);
+}
+
+/** Ends a round's betting window now (as if its time ran out). */
+export async function closeBetting(db: Db, roundId: string): Promise<void> {
+  await sql`update rounds set betting_ends_at = clock_timestamp() - interval '1 millisecond' where id = ${roundId}`.execute(db);
+}
