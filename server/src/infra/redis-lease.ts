@@ -11,7 +11,8 @@ const RELEASE = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call
  * lease works the same over the embedded database.
  */
 export class RedisLease implements Lease {
-  private readonly token = randomUUID();
+  /** The holder's pid first: an operator (or a failover test) reading the key sees which process runs the rounds. */
+  private readonly token = `${process.pid}:${randomUUID()}`;
 
   constructor(
     private readonly redis: Redis,
