@@ -8,6 +8,7 @@ import type { AnyRoundGame } from '../../server/src/domain/rounds/round-game.js'
 import { FAST_HASHING, RELAXED_LIMITS, expectLegacyError, http, type signedInAccount } from '../support/auth.js';
 import { CRASH_VECTORS, closeBetting, installVectorChain, runningFor } from '../support/crash.js';
 import { startTestPlatform, type TestPlatform } from '../support/platform.js';
+import { TestSocket } from '../support/socket-client.js';
 import { fundedAccount, WALLET_TEST_ENV } from '../support/wallet.js';
 
 const E8 = 100_000_000n;
@@ -51,9 +52,17 @@ describe('crash rounds: betting, cash-out, settlement, refunds', () => {
   const players: Record<string, Player> = {};
   const bets: Record<string, string> = {};
 
+  let socket: TestSocket;
+
   it('takes bets in the betting window, refuses bad ones with 4xx and no change, and 409 BETTING_CLOSED after it', async () => {
+    // A guest watches the `crash` channel on /api/ws.
+    socket = await TestSocket.open(platform.url);
+    socket.send({ type: 'subscribe', channels: ['crash'] });
+    await socket.next((frame) => frame.type === 'subscribed' && frame.channel === 'crash');
     round1 = await services().rounds.openBetting(crash, chain, TIMINGS);
     expect(round1).toMatchObject({ number: 1, state: 'betting' });
+    const opened = await socket.next((frame) => frame.type === 'round-update');
+    expect(opened.data).toMatchObject({ game: 'crash', id: round1.id, number: 1, state: 'betting', bettingEndsAt: round1.bettingEndsAt!.toISOString() });
     for (const name of ['manual', 'parallel', 'auto2', 'auto20', 'rider', 'late']) players[name] = await fundedAccount(platform, '100');
 
     const bad = [{ amount: -1 }, { amount: 1, autoCashout: 1 }, { amount: 1, autoCashout: '2.001' }, { amount: 1, currency: 'EUR' }, {}];
@@ -64,6 +73,9 @@ describe('crash rounds: betting, cash-out, settlement, refunds', () => {
     expect(placed.status).toBe(201);
     expect(placed.body).toMatchObject({ game: 'crash', state: 'open', amount: 1, outcome: { roundId: round1.id, roundNumber: 1 }, balance: '99' });
     bets.manual = placed.body.id;
+    const seen = await socket.next((frame) => frame.type === 'round-bet');
+    expect(seen.data).toMatchObject({ roundId: round1.id, betId: bets.manual, state: 'open', amount: '1', currency: 'USD' });
+    expect(JSON.stringify(seen.data)).not.toContain('userId');
     // A retry with the same clientBetId is the same bet; a second bet in the round is refused.
     expect((await post(players.manual!, '/api/crash/bets', { amount: 1, clientBetId: 'crash-1' })).body.id).toBe(bets.manual);
     expectLegacyError(await post(players.manual!, '/api/crash/bets', { amount: 1 }), 409, /already/, 'ALREADY_BET');
@@ -131,6 +143,11 @@ describe('crash rounds: betting, cash-out, settlement, refunds', () => {
   it('the bust settles every open bet once: autos at or below the crash point win exactly it, riders are capped at the profit limit', async () => {
     const ended = await services().rounds.end(crash, chain, round1);
     expect(ended.settled).toBe(2);
+    // Every viewer sees the bust with the revealed hash, and each settled bet.
+    const bust = await socket.next((frame) => frame.type === 'round-update' && frame.data.state === 'ended');
+    expect(bust.data).toMatchObject({ id: round1.id, crashPoint: '10.30', hash: CRASH_VECTORS.rounds[0]!.hash });
+    await socket.next((frame) => frame.type === 'round-bet' && frame.data.betId === bets.rider && frame.data.cashedOutAt === '6.00');
+    socket.close();
     const view = await http(platform.url, 'GET', `/api/crash/rounds/${round1.id}`);
     expect(view.body).toMatchObject({ state: 'ended', crashPoint: '10.30', hash: CRASH_VECTORS.rounds[0]!.hash });
     expect(sha256Hex(view.body.hash)).toBe(CRASH_VECTORS.terminalHash);
