@@ -18,7 +18,7 @@ import {
   type Ratio,
 } from '../../../../server/src/domain/games/rules';
 import type { FloatSource } from '../../../../server/src/domain/games/rules/floats';
-import type { ClientGameSlug } from '../games/registry';
+import type { SeededGameSlug as ClientGameSlug } from '../games/registry';
 import type { VerifySearch } from './verify-search';
 
 export interface VerifierFormProps {

@@ -61,10 +61,25 @@ export const GAME_REGISTRY = {
       `Revealed tiles: ${list((o.revealed as number[] | undefined)?.map((t) => t + 1)) || 'none'}` +
       (Array.isArray(o.minePositions) ? ` - Mines at: ${list((o.minePositions as number[]).map((t) => t + 1))}` : ''),
   },
+  crash: {
+    name: 'Crash',
+    icon: IconChartLine,
+    page: lazyRouteComponent(() => import('../crash/CrashGame'), 'CrashGame'),
+    summary: (o, state) => `Round ${String(o.roundNumber)}${o.refunded ? ', refunded' : state === 'open' ? ', in play' : ''}`,
+  },
 } as const satisfies Record<string, ClientGame>;
 
 export type ClientGameSlug = keyof typeof GAME_REGISTRY;
 export const CLIENT_GAME_SLUGS = Object.keys(GAME_REGISTRY) as [ClientGameSlug, ...ClientGameSlug[]];
+
+/** Round games (one public round, outcomes from a hash chain): verified on their own page, not by seed pair. */
+export type RoundClientSlug = 'crash';
+export type SeededGameSlug = Exclude<ClientGameSlug, RoundClientSlug>;
+export const ROUND_CLIENT_SLUGS: readonly RoundClientSlug[] = ['crash'];
+
+export function isSeededGameSlug(slug: unknown): slug is SeededGameSlug {
+  return isClientGameSlug(slug) && !(ROUND_CLIENT_SLUGS as readonly string[]).includes(slug);
+}
 
 export function isClientGameSlug(slug: unknown): slug is ClientGameSlug {
   return typeof slug === 'string' && Object.hasOwn(GAME_REGISTRY, slug);
