@@ -1,7 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { sql } from 'kysely';
 import type { Db } from '../../db/client.js';
-import { insertChain, type ChainRow } from '../../db/repositories/rounds.repo.js';
+import { insertChain, type ChainRow, type RoundRow } from '../../db/repositories/rounds.repo.js';
+import { CRASH_GAME } from '../../server/src/domain/games/crash/crash.game.js';
+import type { AnyRoundGame } from '../../server/src/domain/rounds/round-game.js';
+import type { RoundService } from '../../server/src/domain/rounds/round.service.js';
 import { buildChain } from '../../server/src/domain/rounds/hash-chain.js';
 
 /** The chain of tests/fixtures/crash_vectors.py: its rounds' crash points are known in advance (1: 10.30x, 2: 1.86x, ...). */
@@ -34,4 +37,14 @@ export async function runningFor(db: Db, roundId: string, ms: number): Promise<v
 /** Ends a round's betting window now (as if its time ran out). */
 export async function closeBetting(db: Db, roundId: string): Promise<void> {
   await sql`update rounds set betting_ends_at = clock_timestamp() - interval '1 millisecond' where id = ${roundId}`.execute(db);
+}
+
+/** Crash's round steps (the runner's work) on a test platform's services, without the runner's clock. */
+export function crashSteps(services: { rounds: RoundService }, chain: ChainRow) {
+  const game = CRASH_GAME as unknown as AnyRoundGame;
+  return {
+    openBetting: (bettingMs = 120_000) => services.rounds.openBetting(game, chain, { bettingMs, cooldownMs: 0 }),
+    start: (round: RoundRow) => services.rounds.start(game, chain, round),
+    end: (round: RoundRow) => services.rounds.end(game, chain, round),
+  };
 }

@@ -29,6 +29,7 @@ export function CrashRounds({ chain }: { chain: Chain | null }) {
               onClick={() => setShown(round)}
               color={round.state === 'cancelled' ? 'gray' : Number(round.crashPoint) >= 2 ? 'teal' : 'red'}
               variant="light"
+              tt="none"
               style={{ cursor: 'pointer', flexShrink: 0 }}
               aria-label={`Round ${round.number} details`}>
               {round.state === 'cancelled' ? 'void' : `${round.crashPoint}x`}
@@ -108,7 +109,7 @@ function RoundDetails({ round, chain, previous }: { round: PastRound; chain: Cha
         </Text>
       )}
       {chain ? (
-        <Text size="xs" c="dimmed">
+        <Text size="xs" c="dimmed" style={{ wordBreak: 'break-all' }}>
           Chain committed {new Date(chain.committedAt).toLocaleString()}: terminal hash {chain.terminalHash}, salt {chain.salt}.
         </Text>
       ) : null}

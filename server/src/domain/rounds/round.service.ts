@@ -111,9 +111,14 @@ export class RoundService {
     };
   }
 
+  /**
+   * The round to show: the running one, else the one in its betting window, else (between rounds, while the next
+   * is only queued) the last ended one, so every screen keeps showing the bust until the next window opens.
+   */
   async current(game: AnyRoundGame): Promise<(RoundView & { bets: RoundBetView[] }) | null> {
     const round = await liveRound(this.deps.db, game.slug);
-    const shown = round ?? (await pastRounds(this.deps.db, game.slug, { limit: 1 }))[0];
+    const last = round && round.state !== 'queued' ? undefined : (await pastRounds(this.deps.db, game.slug, { limit: 1 }))[0];
+    const shown = last ?? round;
     if (!shown) return null;
     return this.withBets(game, shown);
   }
