@@ -35,7 +35,9 @@ export function CrashGame() {
   const chain = trpc.crash.chain.useQuery(undefined, { staleTime: 60_000 });
   const autoTarget = autoText.trim() === '' ? undefined : parseTarget(autoText);
   const mine = myBet(round, placedId, session.isSignedIn ? displayName(session.user) : null);
-  const open = mine?.state === 'open';
+  // A bet placed while a round runs rides the next one: it is not in this round's table yet.
+  const queued = placedId !== null && !mine && round?.state === 'running';
+  const open = mine?.state === 'open' || queued;
 
   async function placeBet(stake: Stake) {
     const result = await runBet(() =>
@@ -45,11 +47,14 @@ export function CrashGame() {
     return result?.bet ?? null;
   }
 
-  const action = open ? round?.state === 'running' ? <CashoutButton bet={mine} round={round} clock={clock} /> : (
-    <Button fullWidth size="md" disabled data-testid="crash-waiting">
-      Bet placed: waiting for the round
-    </Button>
-  ) : null;
+  const action =
+    mine?.state === 'open' && round?.state === 'running' ? (
+      <CashoutButton bet={mine} round={round} clock={clock} />
+    ) : open ? (
+      <Button fullWidth size="md" disabled data-testid="crash-waiting">
+        {queued ? 'Bet placed for the next round' : 'Bet placed: waiting for the round'}
+      </Button>
+    ) : null;
 
   const panel = (
     <BetPanel
@@ -81,6 +86,12 @@ export function CrashGame() {
         Players this round
       </Title>
       <CrashPlayers round={round} />
+      {chain.data ? (
+        <Text size="xs" c="dimmed" style={{ wordBreak: 'break-all' }} data-testid="crash-chain">
+          Provably fair: every round's hash is in a chain committed {new Date(chain.data.committedAt).toLocaleString()} with terminal hash{' '}
+          {chain.data.terminalHash} and salt {chain.data.salt}. Open a round above to verify it.
+        </Text>
+      ) : null}
     </Stack>
   );
 

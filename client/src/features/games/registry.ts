@@ -65,7 +65,7 @@ export const GAME_REGISTRY = {
     name: 'Crash',
     icon: IconChartLine,
     page: lazyRouteComponent(() => import('../crash/CrashGame'), 'CrashGame'),
-    summary: (o, state) => `Round ${String(o.roundNumber)}${o.refunded ? ', refunded' : state === 'open' ? ', in play' : ''}`,
+    summary: (o) => `Round ${String(o.roundNumber)}${o.refunded ? ', refunded' : ''}`,
   },
 } as const satisfies Record<string, ClientGame>;
 
@@ -75,10 +75,9 @@ export const CLIENT_GAME_SLUGS = Object.keys(GAME_REGISTRY) as [ClientGameSlug, 
 /** Round games (one public round, outcomes from a hash chain): verified on their own page, not by seed pair. */
 export type RoundClientSlug = 'crash';
 export type SeededGameSlug = Exclude<ClientGameSlug, RoundClientSlug>;
-export const ROUND_CLIENT_SLUGS: readonly RoundClientSlug[] = ['crash'];
 
 export function isSeededGameSlug(slug: unknown): slug is SeededGameSlug {
-  return isClientGameSlug(slug) && !(ROUND_CLIENT_SLUGS as readonly string[]).includes(slug);
+  return slug !== ('crash' satisfies RoundClientSlug) && isClientGameSlug(slug);
 }
 
 export function isClientGameSlug(slug: unknown): slug is ClientGameSlug {
