@@ -1,11 +1,13 @@
 import { Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { CRASH_MAX_TARGET, CRASH_MIN_TARGET, formatHundredths } from '../../../../server/src/domain/games/rules/crash';
 import { trpc } from '../../trpc';
 import { displayName, useSession } from '../auth/session-store';
 import { formatAmount } from '../wallet/money';
 import { BetPanel, type Stake } from '../originals/BetPanel';
-import { newClientBetId, runBet } from '../originals/bet-session';
+import { applySettledBalance, domainCode, newClientBetId, reportBetError, runBet } from '../originals/bet-session';
+import type { BetView } from '../originals/bet-types';
+import { playAutoRound } from './crash-autobet';
 import { GameLayout } from '../originals/GameLayout';
 import { cashoutAmount, multiplierNow, type CrashClock } from './crash-clock';
 import { CrashCanvas } from './CrashCanvas';
@@ -39,6 +41,38 @@ export function CrashGame() {
   const queued = placedId !== null && !mine && round?.state === 'running';
   const open = mine?.state === 'open' || queued;
 
+  const utils = trpc.useUtils();
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
+
+  /** Autobet: each bet rides one round with the auto cash-out and counts once its round settled it. */
+  async function placeAutoBet(stake: Stake): Promise<BetView | null> {
+    const clientBetId = newClientBetId();
+    try {
+      const settled = await playAutoRound<BetView>({
+        place: async () => {
+          const placed = await bet.mutateAsync({ ...stake, autoCashout: formatHundredths(autoTarget!), clientBetId });
+          applySettledBalance(stake.currency, placed.balance);
+          setPlacedId(placed.bet.id);
+          return placed.bet;
+        },
+        read: (id) => utils.client.bets.byId.query({ id }),
+        isClosed: (error) => domainCode(error) === 'BETTING_CLOSED',
+        sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+        alive: () => mounted.current,
+      });
+      return settled;
+    } catch (error) {
+      reportBetError(error);
+      return null;
+    }
+  }
+
   async function placeBet(stake: Stake) {
     const result = await runBet(() =>
       bet.mutateAsync({ ...stake, ...(autoTarget ? { autoCashout: formatHundredths(autoTarget) } : {}), clientBetId: newClientBetId() }),
@@ -60,6 +94,9 @@ export function CrashGame() {
     <BetPanel
       game="crash"
       placeBet={placeBet}
+      autobet
+      placeAutoBet={placeAutoBet}
+      autoBlockedReason={autoTarget ? null : 'Autobet needs an auto cash-out'}
       betLabel={round?.state === 'running' ? 'Bet (next round)' : 'Bet'}
       actionOverride={action}
       locked={open}
