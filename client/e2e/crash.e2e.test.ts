@@ -105,6 +105,14 @@ describe('crash in the browser: manual and auto cash-out, desktop and 390 px', (
       'Chain link OK: SHA-256 of this hash is the previous hash. Crash point recomputed: 10.30x',
     );
     await shot(phone.page, 'crash-verify-390');
+
+    // My bets lists the crash bet; its details point to the round's verifier, not to a seed pair.
+    const mine = await db.selectFrom('bets').select(['id']).where('user_id', '=', desk.userId).executeTakeFirstOrThrow();
+    await visit(desk.page, suite.platform.url, '/casino/my-bets?game=crash');
+    await main(desk.page).getByRole('button', { name: `Crash bet ${mine.id} details` }).click();
+    await expect.poll(() => desk.page.getByTestId('round-fairness').innerText(), { timeout: 10_000 }).toContain('Round 1 of Crash');
+    expect(await desk.page.getByTestId('verify-link').count()).toBe(0);
+    await shot(desk.page, 'crash-bet-details-1440');
     await desk.context.close();
     await phone.context.close();
   });
