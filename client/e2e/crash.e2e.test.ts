@@ -46,15 +46,17 @@ describe('crash in the browser: manual and auto cash-out, desktop and 390 px', (
     const desk = await playerPage(WIDE);
     const phone = await playerPage(MOBILE);
     const main = (page: Page) => page.locator('main');
+    /** The Manual tab of the bet panel (the Auto tab holds its own copy of the fields). */
+    const manual = (page: Page) => main(page).getByLabel('Manual', { exact: true });
     await expect.poll(() => main(desk.page).getByTestId('crash-status').innerText(), { timeout: 15_000 }).toMatch(/Round 1: betting/);
 
-    await main(desk.page).getByTestId('bet-amount').fill('1');
-    await main(desk.page).getByTestId('bet-button').click();
+    await manual(desk.page).getByTestId('bet-amount').fill('1');
+    await manual(desk.page).getByTestId('bet-button').click();
     await expect.poll(() => main(desk.page).getByTestId('crash-waiting').isVisible(), { timeout: 10_000 }).toBe(true);
 
-    await main(phone.page).getByTestId('bet-amount').fill('2');
-    await main(phone.page).getByTestId('crash-auto').fill('2');
-    await main(phone.page).getByTestId('bet-button').click();
+    await manual(phone.page).getByTestId('bet-amount').fill('2');
+    await manual(phone.page).getByTestId('crash-auto').fill('2');
+    await manual(phone.page).getByTestId('bet-button').click();
     await expect.poll(() => main(phone.page).getByTestId('crash-waiting').isVisible(), { timeout: 10_000 }).toBe(true);
     // Both players' bets are on both screens.
     for (const page of [desk.page, phone.page]) await expect.poll(() => main(page).getByTestId('crash-players').locator('tbody tr').count(), { timeout: 10_000 }).toBe(2);
@@ -75,11 +77,11 @@ describe('crash in the browser: manual and auto cash-out, desktop and 390 px', (
 
     // Paid at the multiplier the server read, from 1.50x up (the curve kept climbing while the click travelled).
     await expect.poll(async () => (await db.selectFrom('bets').select(['state']).where('user_id', '=', desk.userId).executeTakeFirstOrThrow()).state, { timeout: 10_000 }).toBe('won');
-    const manual = await db.selectFrom('bets').select(['multiplier', 'payout_e8']).where('user_id', '=', desk.userId).executeTakeFirstOrThrow();
-    expect(Number(manual.multiplier)).toBeGreaterThanOrEqual(1.5);
-    expect(Number(manual.multiplier)).toBeLessThan(10.3);
-    expect(BigInt(manual.payout_e8)).toBe(BigInt(Math.round(Number(manual.multiplier) * 100)) * 1_000_000n);
-    const cashedText = `${manual.multiplier.slice(0, -2)}x`;
+    const handBet = await db.selectFrom('bets').select(['multiplier', 'payout_e8']).where('user_id', '=', desk.userId).executeTakeFirstOrThrow();
+    expect(Number(handBet.multiplier)).toBeGreaterThanOrEqual(1.5);
+    expect(Number(handBet.multiplier)).toBeLessThan(10.3);
+    expect(BigInt(handBet.payout_e8)).toBe(BigInt(Math.round(Number(handBet.multiplier) * 100)) * 1_000_000n);
+    const cashedText = `${handBet.multiplier.slice(0, -2)}x`;
     for (const page of [desk.page, phone.page]) await expect.poll(() => main(page).getByTestId('crash-players').innerText(), { timeout: 10_000 }).toContain(cashedText);
 
     // The bust at 10.30x: the phone player's auto cash-out at 2.00x paid exactly 4 USD.
