@@ -39,6 +39,11 @@ export async function activeChain(db: Executor, game: string): Promise<ChainRow 
   return rows[0];
 }
 
+export async function chainById(db: Executor, id: string): Promise<ChainRow | undefined> {
+  const { rows } = await sql<ChainRow>`select ${chainColumns} from round_chains where id = ${id}`.execute(db);
+  return rows[0];
+}
+
 /** Stores a new chain with its checkpoints, unless the game has one already (another runner won): answers the active one. */
 export async function insertChain(
   db: Executor,

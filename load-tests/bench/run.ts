@@ -14,6 +14,10 @@ const benches: Record<string, { describe: string; load: () => Promise<{ run(args
       return { run: (args: string[]) => fanout.run(['--channel', 'crash', ...(args.includes('--sockets') ? [] : ['--sockets', '5000']), ...args]) };
     },
   },
+  'crash-players': {
+    describe: 'N players in one crash round: POST /api/crash/cashout p50/p99 vs a bare node http + pg peer, and bust to all settled (--players 500)',
+    load: () => import('./crash-players.bench.js'),
+  },
   'chat-poll': {
     describe: 'GET /api/chat/messages (200 page and 304 poll) vs a bare node http server with the same bytes',
     load: () => import('./chat-poll.bench.js'),

@@ -355,25 +355,59 @@ export class BetEngine {
       }
       if (locked.state !== 'open') throw new DomainError('CONFLICT', options.lateMessage, { code: options.lateCode });
       const current = (await betById(tx.trx, betId))!;
-      const decided = await decide(current, tx);
-      let payout = applyRatio(current.amount, decided.multiplier);
-      const limit = this.limits.maxProfit[current.currency];
-      const capped = payout - current.amount >= limit;
-      if (capped) payout = current.amount + limit;
-      const outcome = { ...(current.outcome as object), ...decided.outcome, ...(capped ? { capped: true } : {}) };
-      await updateBet(tx.trx, betId, {
-        state: payout > 0n ? 'won' : 'lost',
-        outcome,
-        payout,
-        multiplier: formatRatio(capped ? ratio(payout, current.amount) : decided.multiplier, 4),
-        highRoller: this.isHighRoller(current.currency, current.amount, payout),
-      });
-      if (payout > 0n) await tx.post(betPosting('payout', current.userId, betId, current.game, current.currency, payout));
+      const posting = await this.settleLockedRoundBet(tx, current, await decide(current, tx));
+      if (posting) await tx.post(posting);
       const row = (await betById(tx.trx, betId))!;
       return { row, balance: await accountBalance(tx.trx, accountCode({ user: current.userId }), row.currency) };
     });
     await this.afterSettle(row, houseEdgePpm);
     return { bet: toBetView(row), balance: formatAmount(balance) };
+  }
+
+  /**
+   * Where a locked open round bet ends: its row settled (payout floor(stake x multiplier), capped at stake + profit
+   * limit) and the payout posting to make, if any. The caller posts it in the same transaction.
+   */
+  private async settleLockedRoundBet(tx: LedgerTx, current: BetRow, decided: RoundSettlement): Promise<PostInput | null> {
+    let payout = applyRatio(current.amount, decided.multiplier);
+    const limit = this.limits.maxProfit[current.currency];
+    const capped = payout - current.amount >= limit;
+    if (capped) payout = current.amount + limit;
+    const outcome = { ...(current.outcome as object), ...decided.outcome, ...(capped ? { capped: true } : {}) };
+    await updateBet(tx.trx, current.id, {
+      state: payout > 0n ? 'won' : 'lost',
+      outcome,
+      payout,
+      multiplier: formatRatio(capped ? ratio(payout, current.amount) : decided.multiplier, 4),
+      highRoller: this.isHighRoller(current.currency, current.amount, payout),
+    });
+    return payout > 0n ? betPosting('payout', current.userId, current.id, current.game, current.currency, payout) : null;
+  }
+
+  /**
+   * The round's end pays its winners (auto cash-outs) together: one database transaction locks each still-open bet,
+   * settles it and posts its payout (one ledger transaction per bet, as always); a bet cashed out by hand a moment
+   * before is skipped. Then each gets its feed and accruals. Answers the settled rows.
+   */
+  async settleRoundWinners(winners: { betId: string; settlement: RoundSettlement }[], houseEdgePpm: number): Promise<BetRow[]> {
+    if (winners.length === 0) return [];
+    const ordered = [...winners].sort((a, b) => (BigInt(a.betId) < BigInt(b.betId) ? -1 : 1));
+    const settledIds = await this.deps.ledger.transact(async (tx) => {
+      const postings: PostInput[] = [];
+      const ids: string[] = [];
+      for (const winner of ordered) {
+        const locked = await lockRoundBet(tx.trx, winner.betId);
+        if (!locked || locked.state !== 'open') continue;
+        const posting = await this.settleLockedRoundBet(tx, (await betById(tx.trx, winner.betId))!, winner.settlement);
+        if (posting) postings.push(posting);
+        ids.push(winner.betId);
+      }
+      if (postings.length > 0) await tx.postAll(postings, { newKeys: true });
+      return ids;
+    });
+    const rows = await betsByIds(this.deps.db, settledIds);
+    await Promise.all(rows.map((row) => this.afterSettle(row, houseEdgePpm)));
+    return rows;
   }
 
   /** Settles the round's given open bets as lost in one statement, then their feed and accruals; answers the rows. */

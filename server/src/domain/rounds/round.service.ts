@@ -4,6 +4,7 @@ import type { Db } from '../../../../db/client.js';
 import { betsOfRound, type BetRow } from '../../../../db/repositories/games.repo.js';
 import {
   activeChain,
+  chainById,
   checkpoint,
   insertChain,
   lastRoundNumber,
@@ -95,6 +96,9 @@ const twoDecimals = (multiplier: string) => multiplier.replace(/(\.\d\d)\d*$/, '
  * Every settlement goes through the bet engine (BetEngine.settleRoundBet / loseRoundBets), once per bet.
  */
 export class RoundService {
+  /** Chains never change once stored: each round's salt is read once per process. */
+  private readonly salts = new Map<string, string>();
+
   constructor(private readonly deps: RoundServiceDeps) {}
 
   // ---- reads ----
@@ -200,17 +204,20 @@ export class RoundService {
     const cashout = game.cashout;
     if (!cashout) throw new DomainError('BAD_REQUEST', `${game.name} has no cash-out`, { code: 'BAD_REQUEST' });
     const id = betId ?? (await this.openBetInRunningRound(userId, game));
+    let roundId = '';
     const result = await this.deps.bets.settleRoundBet(
       id,
       game.houseEdgePpm,
       async (bet, tx) => {
-        const round = await roundWithClock(tx.trx, bet.roundId!);
+        roundId = bet.roundId!;
+        const round = await roundWithClock(tx.trx, roundId);
         if (!round || round.state === 'ended' || round.state === 'cancelled') {
           throw new DomainError('CONFLICT', 'Too late: the round has ended', { code: 'ROUND_ENDED' });
         }
         if (round.state !== 'running' || !round.startedAt) throw new DomainError('CONFLICT', 'The round has not started yet', { code: 'ROUND_NOT_STARTED' });
-        const chain = await this.chainRow(game.slug);
-        const outcome = game.result(roundValue(chain.salt, round.hash));
+        // Read on the transaction's own connection: a second pooled connection per cash-out would deadlock the pool
+        // under a burst (every connection held by a cash-out waiting for another).
+        const outcome = game.result(roundValue(await this.saltOf(round.chainId, tx.trx), round.hash));
         const elapsed = round.now.getTime() - round.startedAt.getTime();
         const decided = cashout(bet.params, outcome, elapsed, this.deps.bets.profitCapAt(bet.amount, bet.currency));
         if ('refused' in decided) throw new DomainError('CONFLICT', 'Too late: the round has ended', { code: 'ROUND_ENDED' });
@@ -218,7 +225,7 @@ export class RoundService {
       },
       { userId, lateCode: 'ROUND_ENDED', lateMessage: 'This bet is already settled' },
     );
-    this.publishSettled(game, result.bet);
+    this.publishSettled(game, roundId, result.bet);
     return result;
   }
 
@@ -275,7 +282,7 @@ export class RoundService {
           .catch((error: unknown) => (error instanceof DomainError && error.code === 'ROUND_ENDED' ? null : Promise.reject(error)));
         if (settled) {
           refunded += 1;
-          this.publishSettled(game, settled.bet);
+          this.publishSettled(game, round.id, settled.bet);
         }
       }
       this.publishRound(game, moved);
@@ -340,51 +347,52 @@ export class RoundService {
       if (applyRatio(bet.amount, game.settle(bet.params, outcome, capAt)) > 0n) winners.push(bet);
       else losers.push(bet.id);
     }
-    const paid = await Promise.all(
-      winners.map((bet) =>
-        this.deps.bets
-          .settleRoundBet(
-            bet.id,
-            game.houseEdgePpm,
-            () => Promise.resolve({ multiplier: game.settle(bet.params, outcome, this.deps.bets.profitCapAt(bet.amount, bet.currency)), outcome: { auto: true } }),
-            { lateCode: 'ROUND_ENDED', lateMessage: 'This bet is already settled' },
-          )
-          .then((result) => result.bet)
-          // Cashed out by hand a moment before: settled already, nothing to do.
-          .catch((error: unknown) => (error instanceof DomainError && error.code === 'ROUND_ENDED' ? null : Promise.reject(error))),
-      ),
+    const paid = await this.deps.bets.settleRoundWinners(
+      winners.map((bet) => ({
+        betId: bet.id,
+        settlement: { multiplier: game.settle(bet.params, outcome, this.deps.bets.profitCapAt(bet.amount, bet.currency)), outcome: { auto: true } },
+      })),
+      game.houseEdgePpm,
     );
     const lost = await this.deps.bets.loseRoundBets(round.id, losers, {}, game.houseEdgePpm);
-    for (const bet of paid) if (bet) this.publishSettled(game, bet);
-    for (const row of lost) this.publishSettled(game, toBetView(row));
-    return { settled: paid.filter(Boolean).length + lost.length };
+    for (const row of [...paid, ...lost]) this.publishSettled(game, round.id, toBetView(row));
+    return { settled: paid.length + lost.length };
   }
 
-  private async chainRow(game: string): Promise<ChainRow> {
-    const chain = await activeChain(this.deps.db, game);
-    if (!chain) throw new DomainError('UNAVAILABLE', 'This game has no rounds yet', { code: 'UNAVAILABLE' });
-    return chain;
+  private async saltOf(chainId: string, db: Db): Promise<string> {
+    let salt = this.salts.get(chainId);
+    if (salt === undefined) {
+      salt = (await chainById(db, chainId))!.salt;
+      this.salts.set(chainId, salt);
+    }
+    return salt;
   }
 
   // ---- events (after commit; a failed publish is logged, the state is in the database) ----
 
+  /** Runs a publish after commit: whatever it throws (at once or later) is logged and never stops a settlement loop. */
+  private afterCommit(what: string, publish: () => Promise<unknown>): void {
+    Promise.resolve()
+      .then(publish)
+      .catch((error: unknown) => this.deps.onBackgroundError?.(error, what));
+  }
+
   private publishRound(game: AnyRoundGame, row: RoundRow): void {
     const view = this.view(game, row, new Date());
-    this.deps.events.roundUpdate({ ...view, game: game.slug as PublicGame }).catch((error: unknown) => this.deps.onBackgroundError?.(error, 'round-update publish'));
+    this.afterCommit('round-update publish', () => this.deps.events.roundUpdate({ ...view, game: game.slug as PublicGame }));
   }
 
   private publishBet(game: AnyRoundGame, roundId: string, bet: BetView, params: unknown): void {
-    this.deps.events
-      .roundBet({ game: game.slug as PublicGame, roundId, betId: bet.id, userName: bet.username, amount: bet.amount, currency: bet.currency, state: bet.state, ...game.publicParams(params) })
-      .catch((error: unknown) => this.deps.onBackgroundError?.(error, 'round-bet publish'));
+    this.afterCommit('round-bet publish', () =>
+      this.deps.events.roundBet({ game: game.slug as PublicGame, roundId, betId: bet.id, userName: bet.username, amount: bet.amount, currency: bet.currency, state: bet.state, ...game.publicParams(params) }),
+    );
   }
 
-  private publishSettled(game: AnyRoundGame, bet: BetView): void {
-    const roundId = String(bet.outcome.roundId ?? '');
+  private publishSettled(game: AnyRoundGame, roundId: string, bet: BetView): void {
     const refunded = bet.outcome.refunded === true;
     const won = bet.state === 'won' && !refunded;
-    this.deps.events
-      .roundBet({
+    this.afterCommit('round-bet publish', () =>
+      this.deps.events.roundBet({
         game: game.slug as PublicGame,
         roundId,
         betId: bet.id,
@@ -394,7 +402,7 @@ export class RoundService {
         state: bet.state,
         ...(won ? { cashedOutAt: twoDecimals(bet.multiplier), payout: bet.payout } : {}),
         ...(refunded ? { refunded: true } : {}),
-      })
-      .catch((error: unknown) => this.deps.onBackgroundError?.(error, 'round-bet publish'));
+      }),
+    );
   }
 }
