@@ -4,6 +4,7 @@ import { FAST_HASHING, RELAXED_LIMITS, http, type signedInAccount } from '../sup
 import { startTestPlatform, type TestPlatform } from '../support/platform.js';
 import { startServerProcess, startWorkerProcess, type ServerProcess } from '../support/server-process.js';
 import { fundedAccount, WALLET_TEST_ENV } from '../support/wallet.js';
+import { installShortRoundsChain } from '../support/crash.js';
 
 const E8 = 100_000_000n;
 /** Short rounds and a short lease; a long betting window so bets go in before the runner is killed. */
@@ -51,6 +52,8 @@ describe('crash on two servers and two workers: one runner, failover within 5 s'
 
   beforeAll(async () => {
     platform = await startTestPlatform({ ...FAST_HASHING, ...RELAXED_LIMITS, ...WALLET_TEST_ENV, GAME_MIN_BET_USD: '0.01' });
+    // Every round of this test crashes below 2.50x (under 16 s of running), so no wait depends on a long round.
+    await installShortRoundsChain(platform.platform.infra.db, { rounds: 15, below: 250 });
     second = await startServerProcess(platform.env, { ...FAST_HASHING, ...RELAXED_LIMITS, ...WALLET_TEST_ENV });
     for (let i = 0; i < 2; i += 1) workers.push(await startWorkerProcess(platform.env, { ...ROUND_ENV, LOG_LEVEL: 'info' }));
   }, 60_000);
@@ -60,7 +63,7 @@ describe('crash on two servers and two workers: one runner, failover within 5 s'
     await platform?.stop();
   });
 
-  it('both servers show the same rounds; bets and cash-outs work on either', async () => {
+  it('both servers show the same rounds; bets and cash-outs work on either', { timeout: 120_000 }, async () => {
     const [a, b] = [await fundedAccount(platform, '10'), await fundedAccount(platform, '10')];
     const round = await until('a betting window', 30_000, async () => roomyWindow(await current(platform.url)));
     expect((await current(second.url))?.id).toBe(round.id);
@@ -84,7 +87,7 @@ describe('crash on two servers and two workers: one runner, failover within 5 s'
     }
   });
 
-  it('kill -9 of the runner: the other worker holds the lease and runs rounds within 5 s; the dead round is refunded', async () => {
+  it('kill -9 of the runner: the other worker holds the lease and runs rounds within 5 s; the dead round is refunded', { timeout: 120_000 }, async () => {
     const player = await fundedAccount(platform, '10');
     const round = await until('a betting window', 30_000, async () => roomyWindow(await current(platform.url)));
     const bet = await http(second.url, 'POST', '/api/crash/bets', { amount: 2 }, { token: player.token });
