@@ -365,6 +365,7 @@ export async function unaccruedBets(
     select b.id::text as id, b.user_id, b.game, b.currency, b.amount_e8::text as amount_e8, b.settled_at
     from bets b
     where b.state <> 'open' -- won or lost; the same predicate as bets_settled_at_idx
+      and not coalesce((b.outcome ->> 'refunded')::boolean, false) -- a refunded round bet accrues nothing
       and b.settled_at < ${options.settledBefore}
       and b.settled_at >= ${options.settledAfter}
       and (

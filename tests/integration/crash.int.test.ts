@@ -212,6 +212,12 @@ describe('crash rounds: betting, cash-out, settlement, refunds', () => {
     expect(view).toMatchObject({ state: 'cancelled', hash: CRASH_VECTORS.rounds[2]!.hash });
     expect(view.bets.every((bet: { refunded?: boolean }) => bet.refunded === true)).toBe(true);
     expect((await http(platform.url, 'GET', `/api/bets/${betA}`)).body).toMatchObject({ payout: 2, outcome: { refunded: true } });
+    // XP and rakeback come with crash bets as with every game, but a refunded bet wagered nothing: none for it, not
+    // even from the accrual sweep.
+    await services().bets.accrueMissed({ olderThanMs: 0, limit: 1_000 });
+    const accrued = async (betId: string) => (await sql<{ n: string }>`select count(*)::text as n from bet_economy where bet_id = ${betId}`.execute(db())).rows[0]!.n;
+    expect(await accrued(betA)).toBe('0');
+    expect(await accrued(bets.rider!)).toBe('1');
     // The next round takes the chain's next number.
     expect(await services().rounds.openBetting(crash, chain, TIMINGS)).toMatchObject({ number: 5, state: 'betting' });
   });

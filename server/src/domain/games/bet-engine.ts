@@ -98,6 +98,9 @@ export interface RoundSettlement {
   outcome: object;
 }
 
+/** A round-game bet given back because its round could not run (RoundService.cancelUnfinished). */
+const isRefund = (row: { outcome: unknown }) => (row.outcome as { refunded?: unknown } | null)?.refunded === true;
+
 /** One open round per player: the refusal, in the words of the game being started. */
 const roundOpen = (game: { slug: string }) => new DomainError('CONFLICT', `Finish your open ${game.slug} round first`, { code: 'ROUND_OPEN' });
 const REFERRER_CACHE_MAX = 100_000;
@@ -576,7 +579,8 @@ export class BetEngine {
     await Promise.all([
       this.deps.events.gameResult({ ...view, gameId: view.game }).catch(report('game-result publish')),
       this.deps.events.bet(view, row.highRoller).catch(report('bet feed publish')),
-      this.accrue(row, houseEdgePpm),
+      // A refunded round bet (its round never ran) wagered nothing: no XP, rakeback or commission.
+      isRefund(row) ? Promise.resolve(0) : this.accrue(row, houseEdgePpm),
     ]);
   }
 
