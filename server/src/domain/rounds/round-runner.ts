@@ -65,6 +65,9 @@ export class RoundRunner {
   }
 
   private async run(): Promise<void> {
+    let chain: Awaited<ReturnType<RoundService['ensureChain']>> | null = null;
+    // True on taking the lease and after a failed step: rounds left half-way are cancelled and refunded first.
+    let recover = true;
     while (!this.stopped) {
       try {
         if (!this.held) {
@@ -74,14 +77,21 @@ export class RoundRunner {
             continue;
           }
           this.watchLease();
+          recover = true;
           this.log.info({ game: this.game.slug }, 'round runner took the lease');
-          const chain = await this.rounds.ensureChain(this.game, this.options.chain);
-          const refunded = await this.rounds.cancelUnfinished(this.game);
-          if (refunded > 0) this.log.warn({ game: this.game.slug, refunded }, 'refunded the bets of rounds a previous runner left unfinished');
-          while (!this.stopped && this.held) await this.playRound(chain);
         }
+        chain ??= await this.rounds.ensureChain(this.game, this.options.chain);
+        if (recover) {
+          const refunded = await this.rounds.cancelUnfinished(this.game);
+          if (refunded > 0) this.log.warn({ game: this.game.slug, refunded }, 'refunded the bets of rounds that could not finish');
+          recover = false;
+        }
+        await this.playRound(chain);
       } catch (error) {
-        if (!(error instanceof LeaseLost)) this.log.warn({ err: error, game: this.game.slug }, 'round runner step failed');
+        if (!(error instanceof LeaseLost)) {
+          this.log.warn({ err: error, game: this.game.slug }, 'round runner step failed; its round will be cancelled and refunded');
+          recover = true;
+        }
         await this.sleep(this.options.leaseRetryMs);
       }
     }
