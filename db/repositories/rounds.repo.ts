@@ -156,3 +156,8 @@ export async function openBetIds(db: Executor, roundId: string): Promise<string[
   const { rows } = await sql<{ id: string }>`select id::text as id from bets where round_id = ${roundId} and state = 'open' order by id`.execute(db);
   return rows.map((row) => row.id);
 }
+
+/** Writes the round's public result into each of its bets' outcome (API.md: `crashPoint` once the round ended). */
+export async function stampRoundBets(db: Executor, roundId: string, result: object): Promise<void> {
+  await sql`update bets set outcome = outcome || ${JSON.stringify(result)}::jsonb where round_id = ${roundId}`.execute(db);
+}

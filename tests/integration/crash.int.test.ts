@@ -158,7 +158,10 @@ describe('crash rounds: betting, cash-out, settlement, refunds', () => {
     expect(await balance(players.rider!)).toBe(105n * E8);
     expect(await balance(players.auto20!)).toBe(100n * E8 - E8 / 10n);
     const details = await http(platform.url, 'GET', `/api/bets/${bets.rider}`);
-    expect(details.body).toMatchObject({ game: 'crash', state: 'won', capped: true, payout: 6 });
+    expect(details.body).toMatchObject({ game: 'crash', state: 'won', capped: true, payout: 6, outcome: { roundId: round1.id, crashPoint: '10.30' } });
+    // Every bet of the round shows the crash point once it ended, a hand cash-out's too; an auto bet shows its target.
+    expect((await http(platform.url, 'GET', `/api/bets/${bets.manual}`)).body.outcome).toMatchObject({ crashPoint: '10.30' });
+    expect((await http(platform.url, 'GET', `/api/bets/${bets.auto20}`)).body.outcome).toMatchObject({ autoCashout: '20.00', crashPoint: '10.30' });
     const mine = await http(platform.url, 'GET', '/api/bets?game=crash', undefined, { token: players.auto20!.token });
     expect(mine.body.bets.map((b: { id: string }) => b.id)).toEqual([bets.auto20]);
     // Settling again changes nothing.

@@ -15,6 +15,7 @@ import {
   pastRounds,
   roundById,
   roundWithClock,
+  stampRoundBets,
   unfinishedRounds,
   insertRound,
   type ChainRow,
@@ -189,7 +190,7 @@ export class RoundService {
       const closed = !round || (round.state === 'betting' && round.bettingEndsAt !== null && round.now >= round.bettingEndsAt);
       if (closed) throw new DomainError('CONFLICT', 'Betting is closed for this round; try again in a moment', { code: 'BETTING_CLOSED' });
       claimed = round;
-      return { roundId: round.id, outcome: { roundId: round.id, roundNumber: round.number } };
+      return { roundId: round.id, outcome: { roundId: round.id, roundNumber: round.number, ...game.publicParams(game.wager(input).params) } };
     });
     if (placed.fresh && claimed) this.publishBet(game, claimed.id, placed.bet, game.wager(input).params);
     return { bet: placed.bet, balance: placed.balance };
@@ -350,11 +351,14 @@ export class RoundService {
     const paid = await this.deps.bets.settleRoundWinners(
       winners.map((bet) => ({
         betId: bet.id,
-        settlement: { multiplier: game.settle(bet.params, outcome, this.deps.bets.profitCapAt(bet.amount, bet.currency)), outcome: { auto: true } },
+        settlement: { multiplier: game.settle(bet.params, outcome, this.deps.bets.profitCapAt(bet.amount, bet.currency)), outcome: { auto: true, ...game.publicResult(outcome) } },
       })),
       game.houseEdgePpm,
     );
-    const lost = await this.deps.bets.loseRoundBets(round.id, losers, {}, game.houseEdgePpm);
+    const result = game.publicResult(outcome);
+    const lost = await this.deps.bets.loseRoundBets(round.id, losers, result, game.houseEdgePpm);
+    // Every bet of the round shows the result once it ended, those cashed out earlier too.
+    await stampRoundBets(this.deps.db, round.id, result);
     for (const row of [...paid, ...lost]) this.publishSettled(game, round.id, toBetView(row));
     return { settled: paid.length + lost.length };
   }
