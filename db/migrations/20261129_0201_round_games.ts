@@ -18,7 +18,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       length integer not null check (length > 0),
       checkpoint_every integer not null check (checkpoint_every > 0),
       terminal_hash text not null check (terminal_hash ~ '^[0-9a-f]{64}$'),
-      salt text not null check (length(salt) between 1 and 200),
+      -- Null until the operator fixes it (after the terminal hash was published, before round 1: FAIRNESS.md).
+      salt text check (salt is null or length(salt) between 1 and 200),
+      salt_set_at timestamptz,
       committed_at timestamptz not null default now(),
       active boolean not null default true
     )`.execute(db);

@@ -12,7 +12,8 @@ export interface ChainRow {
   length: number;
   checkpointEvery: number;
   terminalHash: string;
-  salt: string;
+  /** Null until fixed; no round is played before. */
+  salt: string | null;
   committedAt: Date;
 }
 
@@ -47,12 +48,12 @@ export async function chainById(db: Executor, id: string): Promise<ChainRow | un
 /** Stores a new chain with its checkpoints, unless the game has one already (another runner won): answers the active one. */
 export async function insertChain(
   db: Executor,
-  chain: { game: string; length: number; checkpointEvery: number; terminalHash: string; salt: string; checkpoints: Map<number, string> },
+  chain: { game: string; length: number; checkpointEvery: number; terminalHash: string; salt: string | null; checkpoints: Map<number, string> },
 ): Promise<ChainRow> {
   return db.transaction().execute(async (trx) => {
     const { rows } = await sql<ChainRow>`
-      insert into round_chains (game, length, checkpoint_every, terminal_hash, salt)
-      values (${chain.game}, ${chain.length}, ${chain.checkpointEvery}, ${chain.terminalHash}, ${chain.salt})
+      insert into round_chains (game, length, checkpoint_every, terminal_hash, salt, salt_set_at)
+      values (${chain.game}, ${chain.length}, ${chain.checkpointEvery}, ${chain.terminalHash}, ${chain.salt}, case when ${chain.salt}::text is null then null else now() end)
       on conflict (game) where active do nothing
       returning ${chainColumns}`.execute(trx);
     const inserted = rows[0];
@@ -160,4 +161,13 @@ export async function openBetIds(db: Executor, roundId: string): Promise<string[
 /** Writes the round's public result into each of its bets' outcome (API.md: `crashPoint` once the round ended). */
 export async function stampRoundBets(db: Executor, roundId: string, result: object): Promise<void> {
   await sql`update bets set outcome = outcome || ${JSON.stringify(result)}::jsonb where round_id = ${roundId}`.execute(db);
+}
+
+/** Fixes the active chain's salt, only while it has none and no round was played; answers whether it did. */
+export async function fixChainSalt(db: Executor, game: string, salt: string): Promise<boolean> {
+  const { rows } = await sql<{ id: string }>`
+    update round_chains c set salt = ${salt}, salt_set_at = now()
+    where c.game = ${game} and c.active and c.salt is null and not exists (select 1 from rounds r where r.chain_id = c.id)
+    returning c.id::text as id`.execute(db);
+  return rows.length > 0;
 }

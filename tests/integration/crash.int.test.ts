@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ChainRow, RoundRow } from '../../db/repositories/rounds.repo.js';
+import { fixChainSalt, insertChain, type ChainRow, type RoundRow } from '../../db/repositories/rounds.repo.js';
 import { CRASH_GAME } from '../../server/src/domain/games/crash/crash.game.js';
 import { msToReach } from '../../server/src/domain/games/rules/crash.js';
-import { sha256Hex } from '../../server/src/domain/rounds/hash-chain.js';
+import { buildChain, sha256Hex } from '../../server/src/domain/rounds/hash-chain.js';
 import type { AnyRoundGame } from '../../server/src/domain/rounds/round-game.js';
 import { FAST_HASHING, RELAXED_LIMITS, expectLegacyError, http, type signedInAccount } from '../support/auth.js';
 import { CRASH_VECTORS, closeBetting, installVectorChain, runningFor } from '../support/crash.js';
@@ -38,6 +38,16 @@ describe('crash rounds: betting, cash-out, settlement, refunds', () => {
   });
   afterAll(async () => {
     await platform?.stop();
+  });
+
+  it('a chain published without its salt gets one once, before round 1', async () => {
+    // Another game's slot (the wheel's, unused yet), so crash's chain stays as the vectors publish it.
+    const built = buildChain(20, 10);
+    await insertChain(db(), { game: 'wheel', length: 20, checkpointEvery: 10, terminalHash: built.terminalHash, salt: null, checkpoints: built.checkpoints });
+    expect(await fixChainSalt(db(), 'wheel', 'block 000000abc')).toBe(true);
+    expect(await fixChainSalt(db(), 'wheel', 'a later choice')).toBe(false);
+    const stored = await sql<{ salt: string; set: boolean }>`select salt, salt_set_at is not null as set from round_chains where game = 'wheel'`.execute(db());
+    expect(stored.rows[0]).toEqual({ salt: 'block 000000abc', set: true });
   });
 
   it('publishes the terminal hash and salt before round 1', async () => {
@@ -221,6 +231,8 @@ describe('crash rounds: betting, cash-out, settlement, refunds', () => {
     const accrued = async (betId: string) => (await sql<{ n: string }>`select count(*)::text as n from bet_economy where bet_id = ${betId}`.execute(db())).rows[0]!.n;
     expect(await accrued(betA)).toBe('0');
     expect(await accrued(bets.rider!)).toBe('1');
+    // The salt of a chain that played rounds is fixed for good.
+    await expect(services().rounds.fixSalt(crash, 'another salt')).rejects.toMatchObject({ code: 'SALT_FIXED' });
     // The next round takes the chain's next number.
     expect(await services().rounds.openBetting(crash, chain, TIMINGS)).toMatchObject({ number: 5, state: 'betting' });
   });

@@ -126,7 +126,7 @@ export function CrashGame() {
       {chain.data ? (
         <Text size="xs" c="dimmed" style={{ wordBreak: 'break-all' }} data-testid="crash-chain">
           Provably fair: every round's hash is in a chain committed {new Date(chain.data.committedAt).toLocaleString()} with terminal hash{' '}
-          {chain.data.terminalHash} and salt {chain.data.salt}. Open a round above to verify it.
+          {chain.data.terminalHash} and salt {chain.data.salt ?? '(not fixed yet: no round runs before it is)'}. Open a round above to verify it.
         </Text>
       ) : null}
     </Stack>

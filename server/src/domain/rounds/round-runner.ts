@@ -68,6 +68,7 @@ export class RoundRunner {
     let chain: Awaited<ReturnType<RoundService['ensureChain']>> | null = null;
     // True on taking the lease and after a failed step: rounds left half-way are cancelled and refunded first.
     let recover = true;
+    let waitingForSalt = false;
     while (!this.stopped) {
       try {
         if (!this.held) {
@@ -81,6 +82,15 @@ export class RoundRunner {
           this.log.info({ game: this.game.slug }, 'round runner took the lease');
         }
         chain ??= await this.rounds.ensureChain(this.game, this.options.chain);
+        if (chain.salt === null) {
+          // Published without its salt: no round before the operator fixes it (read again on the next pass).
+          if (!waitingForSalt) this.log.warn({ game: this.game.slug }, 'the chain is published; waiting for its salt (npm run cli -- rounds:salt)');
+          waitingForSalt = true;
+          chain = null;
+          await this.sleep(this.options.leaseRetryMs * 4);
+          continue;
+        }
+        waitingForSalt = false;
         if (recover) {
           const refunded = await this.rounds.cancelUnfinished(this.game);
           if (refunded > 0) this.log.warn({ game: this.game.slug, refunded }, 'refunded the bets of rounds that could not finish');

@@ -12,7 +12,7 @@ function recordingRounds(failFirst: boolean, onEnd: () => void) {
   const steps: string[] = [];
   let failures = failFirst ? 1 : 0;
   const rounds = {
-    ensureChain: async () => (steps.push('chain'), { id: '1' }),
+    ensureChain: async () => (steps.push('chain'), { id: '1', salt: 'public salt' }),
     cancelUnfinished: async () => (steps.push('cancel'), 0),
     openBetting: async () => {
       steps.push('betting');
@@ -53,6 +53,17 @@ describe('the round runner', () => {
     await done;
     await runner.stop();
     expect(steps.slice(0, 7)).toEqual(['chain', 'cancel', 'betting', 'cancel', 'betting', 'start', 'end']);
+  });
+
+  it('a chain published without its salt plays no round until the salt is fixed', async () => {
+    const { steps, rounds } = recordingRounds(false, () => undefined);
+    let reads = 0;
+    (rounds as unknown as { ensureChain: () => Promise<object> }).ensureChain = async () => (reads++, { id: '1', salt: null });
+    const runner = new RoundRunner(rounds, CRASH_GAME as unknown as AnyRoundGame, alwaysLeader, OPTIONS, quiet);
+    runner.start();
+    while (reads < 3) await new Promise((resolve) => setTimeout(resolve, 5));
+    await runner.stop();
+    expect(steps).toEqual([]);
   });
 
   it('without the lease it plays nothing', async () => {

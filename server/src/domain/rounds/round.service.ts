@@ -6,6 +6,7 @@ import {
   activeChain,
   chainById,
   checkpoint,
+  fixChainSalt,
   insertChain,
   lastRoundNumber,
   liveRound,
@@ -45,8 +46,13 @@ export interface ChainOptions {
   length: number;
   /** Every how many hashes a checkpoint is stored. */
   checkpointEvery: number;
-  /** The public salt fixed after the terminal hash; generated when unset (a development chain). */
+  /** The public salt (ROUND_CHAIN_SALT), when the operator fixed it in advance. */
   salt?: string;
+  /**
+   * Production: without a salt the chain is published alone and no round runs until the operator fixes one
+   * (`npm run cli -- rounds:salt crash <salt>`). Elsewhere a random development salt is used.
+   */
+  requireSalt?: boolean;
 }
 
 export interface RoundServiceDeps {
@@ -104,7 +110,7 @@ export class RoundService {
 
   // ---- reads ----
 
-  async chain(game: AnyRoundGame): Promise<{ terminalHash: string; salt: string; committedAt: string; rounds: number; length: number } | null> {
+  async chain(game: AnyRoundGame): Promise<{ terminalHash: string; salt: string | null; committedAt: string; rounds: number; length: number } | null> {
     const chain = await activeChain(this.deps.db, game.slug);
     if (!chain) return null;
     return {
@@ -251,9 +257,16 @@ export class RoundService {
       length: options.length,
       checkpointEvery: options.checkpointEvery,
       terminalHash: built.terminalHash,
-      salt: options.salt ?? `dev-${randomBytes(16).toString('hex')}`,
+      salt: options.salt ?? (options.requireSalt ? null : `dev-${randomBytes(16).toString('hex')}`),
       checkpoints: built.checkpoints,
     });
+  }
+
+  /** The operator fixes the published chain's salt (FAIRNESS.md: after the terminal hash, before round 1). */
+  async fixSalt(game: AnyRoundGame, salt: string): Promise<void> {
+    if (!(await fixChainSalt(this.deps.db, game.slug, salt))) {
+      throw new DomainError('CONFLICT', 'The salt can be set once, on a published chain, before round 1', { code: 'SALT_FIXED' });
+    }
   }
 
   /** h[n] of the game's chain, recomputed from the checkpoint above it. */
@@ -327,7 +340,7 @@ export class RoundService {
     this.publishRound(game, started);
     const queued = await this.createRound(game, chain, 'queued', null);
     this.publishRound(game, queued);
-    const outcome = game.result(roundValue(chain.salt, started.hash));
+    const outcome = game.result(roundValue(chain.salt!, started.hash));
     return { round: started, runningMs: game.runningMs(outcome) };
   }
 
@@ -336,7 +349,7 @@ export class RoundService {
    * cash-out at or below the crash point) one by one through the ledger, the rest as lost in one statement.
    */
   async end(game: AnyRoundGame, chain: ChainRow, round: RoundRow): Promise<{ settled: number }> {
-    const outcome = game.result(roundValue(chain.salt, round.hash));
+    const outcome = game.result(roundValue(chain.salt!, round.hash));
     const ended = await moveRound(this.deps.db, round.id, ['running'], { state: 'ended', end: true, result: outcome });
     if (!ended) return { settled: 0 };
     this.publishRound(game, ended);
@@ -366,7 +379,7 @@ export class RoundService {
   private async saltOf(chainId: string, db: Db): Promise<string> {
     let salt = this.salts.get(chainId);
     if (salt === undefined) {
-      salt = (await chainById(db, chainId))!.salt;
+      salt = (await chainById(db, chainId))!.salt!;
       this.salts.set(chainId, salt);
     }
     return salt;
