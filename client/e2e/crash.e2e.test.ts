@@ -84,6 +84,11 @@ describe('crash in the browser: manual and auto cash-out, desktop and 390 px', (
     const cashedText = `${handBet.multiplier.slice(0, -2)}x`;
     for (const page of [desk.page, phone.page]) await expect.poll(() => main(page).getByTestId('crash-players').innerText(), { timeout: 10_000 }).toContain(cashedText);
 
+    // Past 2.00x the phone player's auto cash-out is a sure win: every screen shows it before the bust settles it.
+    await runningFor(db, round.id, msToReach(250));
+    for (const page of [desk.page, phone.page]) await expect.poll(() => main(page).getByTestId('crash-cashed-out').allInnerTexts(), { timeout: 10_000 }).toContain('2.00x');
+    expect((await db.selectFrom('bets').select(['state']).where('user_id', '=', phone.userId).executeTakeFirstOrThrow()).state).toBe('open');
+
     // The bust at 10.30x: the phone player's auto cash-out at 2.00x paid exactly 4 USD.
     await runningFor(db, round.id, msToReach(1030));
     await steps.end(round);

@@ -30,6 +30,7 @@ function myBet(round: CrashRound | null, placedId: string | null, name: string |
 
 export function CrashGame() {
   const { round, clock } = useCrashRound();
+  const running = useRunningMultiplier(round, clock);
   const session = useSession();
   const [autoText, setAutoText] = useState('');
   const [placedId, setPlacedId] = useState<string | null>(null);
@@ -122,7 +123,7 @@ export function CrashGame() {
       <Title order={3} size="h5">
         Players this round
       </Title>
-      <CrashPlayers round={round} />
+      <CrashPlayers round={round} hundredths={running} />
       {chain.data ? (
         <Text size="xs" c="dimmed" style={{ wordBreak: 'break-all' }} data-testid="crash-chain">
           Provably fair: every round's hash is in a chain committed {new Date(chain.data.committedAt).toLocaleString()} with terminal hash{' '}
@@ -172,4 +173,16 @@ function CashoutButton({ bet, round, clock }: { bet: CrashRoundBet; round: Crash
       </Group>
     </Button>
   );
+}
+
+/** The running round's multiplier a few times a second (the players table's auto cash-outs), null when not running. */
+function useRunningMultiplier(round: CrashRound | null, clock: CrashClock): number | null {
+  const [now, setNow] = useState(() => Date.now());
+  const running = round?.state === 'running' && round.startedAt ? round.startedAt : null;
+  useEffect(() => {
+    if (!running) return;
+    const timer = setInterval(() => setNow(Date.now()), 250);
+    return () => clearInterval(timer);
+  }, [running]);
+  return running ? multiplierNow(running, clock, now) : null;
 }

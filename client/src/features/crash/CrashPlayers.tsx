@@ -2,9 +2,13 @@ import { Badge, Group, ScrollArea, Table, Text } from '@mantine/core';
 import { formatAmount } from '../wallet/money';
 import type { CrashRound } from './use-crash-round';
 
-/** This round's players: stake, auto cash-out, and where each cashed out (or lost) as it happens. */
-export function CrashPlayers({ round }: { round: CrashRound | null }) {
+/**
+ * This round's players: stake, auto cash-out, and where each cashed out (or lost) as it happens. An auto cash-out the
+ * running curve has passed is a sure win (the round has not crashed yet), shown at once; the bust settles it.
+ */
+export function CrashPlayers({ round, hundredths }: { round: CrashRound | null; hundredths: number | null }) {
   const bets = round?.bets ?? [];
+  const passed = (auto: string | undefined) => auto !== undefined && hundredths !== null && Math.round(Number(auto) * 100) <= hundredths;
   return (
     <ScrollArea.Autosize mah={280} type="auto">
       <Table verticalSpacing={4} fz={{ base: 'xs', sm: 'sm' }} data-testid="crash-players" striped>
@@ -37,15 +41,15 @@ export function CrashPlayers({ round }: { round: CrashRound | null }) {
                 <Table.Td ta="right" ff="monospace">
                   {bet.autoCashout ? `${bet.autoCashout}x` : '-'}
                 </Table.Td>
-                <Table.Td ta="right" ff="monospace">
+                <Table.Td ta="right" ff="monospace" data-testid="crash-cashed-out">
                   {bet.refunded ? (
                     <Badge size="sm" color="gray" variant="light">
                       Refunded
                     </Badge>
-                  ) : bet.cashedOutAt ? (
+                  ) : bet.cashedOutAt || (bet.state === 'open' && passed(bet.autoCashout)) ? (
                     <Group gap={4} justify="flex-end" wrap="nowrap">
                       <Text span c="teal" fw={700} inherit>
-                        {bet.cashedOutAt}x
+                        {bet.cashedOutAt ?? bet.autoCashout}x
                       </Text>
                     </Group>
                   ) : bet.state === 'lost' ? (
