@@ -87,7 +87,7 @@ export function CrashGame() {
       <CashoutButton bet={mine} round={round} clock={clock} />
     ) : open ? (
       <Button fullWidth size="md" disabled data-testid="crash-waiting">
-        {queued ? 'Bet placed for the next round' : 'Bet placed: waiting for the round'}
+        {queued ? 'Bet in: next round' : 'Bet in: waiting for the start'}
       </Button>
     ) : null;
 
