@@ -38,6 +38,8 @@ export interface BetsTable {
   high_roller: Generated<boolean>;
   created_at: Generated<Timestamp>;
   settled_at: NullableTimestamp;
+  /** Round games (migration 20261129_0201): the public round the bet rides on. */
+  round_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface GamesTables {

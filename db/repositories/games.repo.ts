@@ -105,15 +105,17 @@ export interface NewBet {
   clientBetId: string | null;
   highRoller: boolean;
   settled: boolean;
+  /** A round game's bet: the public round it rides on (its outcome comes from the round, not the seed pair). */
+  roundId?: string | null;
 }
 
 const INSERT_BET = precompiled<
   { id: string; created_at: Date },
-  [userId: number, game: string, currency: LedgerCurrency, amount: bigint, payout: bigint, multiplier: string, state: BetState, params: string, outcome: string, seedPairId: string, nonce: number, clientBetId: string | null, highRoller: boolean, settled: boolean]
+  [userId: number, game: string, currency: LedgerCurrency, amount: bigint, payout: bigint, multiplier: string, state: BetState, params: string, outcome: string, seedPairId: string, nonce: number, clientBetId: string | null, highRoller: boolean, settled: boolean, roundId: string | null]
 >(`
   insert into bets (user_id, game, currency, amount_e8, payout_e8, multiplier, state, params, outcome, seed_pair_id, nonce, client_bet_id,
-    high_roller, settled_at)
-  values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, case when $14::boolean then now() end)
+    high_roller, settled_at, round_id)
+  values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, case when $14::boolean then now() end, $15)
   returning id, created_at`);
 
 export async function insertBet(db: Executor, bet: NewBet): Promise<{ id: string; createdAt: Date }> {
@@ -133,6 +135,7 @@ export async function insertBet(db: Executor, bet: NewBet): Promise<{ id: string
     bet.clientBetId,
     bet.highRoller,
     bet.settled,
+    bet.roundId ?? null,
   );
   return { id: String(row!.id), createdAt: row!.created_at };
 }
@@ -193,6 +196,7 @@ function betQuery(db: Executor) {
       'p.client_seed as clientSeed',
       sql<string | null>`case when p.revealed_at is not null then p.server_seed end`.as('serverSeed'),
       'b.created_at as createdAt',
+      'b.round_id as roundId',
     ]);
 }
 
@@ -213,18 +217,50 @@ export async function betByClientId(db: Executor, userId: number, clientBetId: s
   return row ? toBetRow(row) : undefined;
 }
 
+/** Locks a round game's bet row for its settlement (cash-out, the round's end or a refund), whoever's it is. */
+export async function lockRoundBet(db: Executor, id: string) {
+  return db.selectFrom('bets').select(['id', 'state', 'round_id', 'user_id']).where('id', '=', id).where('round_id', 'is not', null).forUpdate().executeTakeFirst();
+}
+
+/**
+ * Settles the given open bets of a round as lost in one statement (their stakes are already with the house, so no
+ * posting): the round's end settles its losers at once. Answers the ids it settled (a bet cashed out meanwhile is left).
+ */
+export async function loseOpenRoundBets(db: Executor, roundId: string, ids: string[], outcome: object): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const { rows } = await sql<{ id: string }>`
+    update bets set state = 'lost', payout_e8 = 0, multiplier = '0.0000', settled_at = now(), outcome = outcome || ${JSON.stringify(outcome)}::jsonb
+    where round_id = ${roundId} and state = 'open' and id = any(${ids}::bigint[])
+    returning id::text as id`.execute(db);
+  return rows.map((row) => row.id);
+}
+
+/** Bets by id (any order). */
+export async function betsByIds(db: Executor, ids: string[]): Promise<BetRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await betQuery(db).where('b.id', 'in', ids).orderBy('b.id').execute();
+  return rows.map(toBetRow);
+}
+
+/** A round's bets, oldest first. */
+export async function betsOfRound(db: Executor, roundId: string): Promise<BetRow[]> {
+  const rows = await betQuery(db).where('b.round_id', '=', roundId).orderBy('b.id').execute();
+  return rows.map(toBetRow);
+}
+
 /** Locks the player's bet row for a mines step; undefined when it is not theirs. */
 export async function lockBet(db: Executor, id: string, userId: number) {
   return db.selectFrom('bets').selectAll().where('id', '=', id).where('user_id', '=', userId).forUpdate().executeTakeFirst();
 }
 
+/** The player's open multi-step round (a round game's bets wait open for their public round and are not one). */
 export async function openRound(db: Executor, userId: number): Promise<BetRow | undefined> {
-  const row = await betQuery(db).where('b.user_id', '=', userId).where('b.state', '=', 'open').executeTakeFirst();
+  const row = await betQuery(db).where('b.user_id', '=', userId).where('b.state', '=', 'open').where('b.round_id', 'is', null).executeTakeFirst();
   return row ? toBetRow(row) : undefined;
 }
 
 export async function hasOpenRound(db: Executor, userId: number): Promise<boolean> {
-  const row = await db.selectFrom('bets').select('id').where('user_id', '=', userId).where('state', '=', 'open').executeTakeFirst();
+  const row = await db.selectFrom('bets').select('id').where('user_id', '=', userId).where('state', '=', 'open').where('round_id', 'is', null).executeTakeFirst();
   return row !== undefined;
 }
 
@@ -329,6 +365,7 @@ export async function unaccruedBets(
     select b.id::text as id, b.user_id, b.game, b.currency, b.amount_e8::text as amount_e8, b.settled_at
     from bets b
     where b.state <> 'open' -- won or lost; the same predicate as bets_settled_at_idx
+      and not coalesce((b.outcome ->> 'refunded')::boolean, false) -- a refunded round bet accrues nothing
       and b.settled_at < ${options.settledBefore}
       and b.settled_at >= ${options.settledAfter}
       and (

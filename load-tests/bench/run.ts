@@ -7,6 +7,17 @@ const benches: Record<string, { describe: string; load: () => Promise<{ run(args
     describe: 'platform /api/ws broadcast vs a bare ws send() loop, N sockets (--sockets 1000,5000)',
     load: () => import('./socket-fanout.bench.js'),
   },
+  'crash-bust': {
+    describe: 'a crash round\'s bust to N sockets watching the crash channel on /api/ws vs a bare ws send() loop (--sockets 5000)',
+    load: async () => {
+      const fanout = await import('./socket-fanout.bench.js');
+      return { run: (args: string[]) => fanout.run(['--channel', 'crash', ...(args.includes('--sockets') ? [] : ['--sockets', '5000']), ...args]) };
+    },
+  },
+  'crash-players': {
+    describe: 'N players in one crash round: POST /api/crash/cashout p50/p99 vs a bare node http + pg peer, and bust to all settled (--players 500)',
+    load: () => import('./crash-players.bench.js'),
+  },
   'chat-poll': {
     describe: 'GET /api/chat/messages (200 page and 304 poll) vs a bare node http server with the same bytes',
     load: () => import('./chat-poll.bench.js'),

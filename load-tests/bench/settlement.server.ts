@@ -6,51 +6,25 @@
  * and balances up front. Replies { platformUrl, bareUrl, platformTokens, bareUsers } over IPC once ready, and
  * answers { cmd: 'audit' } with the ledger check and the bet/nonce/ledger reconciliation of both sides.
  */
-import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { hashServerSeed, randomClientSeed } from '../../server/src/domain/games/fairness.service.js';
 import { applyRatio, diceMultiplier, diceOutcome, floatsFromSeeds, formatRatio } from '../../server/src/domain/games/rules/index.js';
+import { bareLedger, makeAccounts } from './bench-ledger.js';
 import { cpuTimes, serveParent, startPlatformUnderTest } from './platform-under-test.js';
+
+const hmac = (key: string, message: string) => new Uint8Array(createHmac('sha256', key).update(message).digest());
 
 const ACCOUNTS = Number(process.env.BENCH_ACCOUNTS ?? 200);
 const { platform, databaseUrl, url: platformUrl, stop } = await startPlatformUnderTest();
 const db = platform.infra.db;
 const { ledger } = platform.services;
 
-/** Users with a live session and a funded USD account; `prefix` keeps the platform's and the bare peer's apart. */
-async function makeAccounts(prefix: string, count: number): Promise<{ ids: number[]; tokens: string[] }> {
-  const ids: number[] = [];
-  const tokens: string[] = [];
-  for (let i = 0; i < count; i += 1) {
-    const name = `${prefix}${i}`;
-    const { rows } = await sql<{ id: number }>`
-      insert into users (login_name, public_username, email, password_hash, email_verified_at)
-      values (${name}, ${name}, ${`${name}@bench.test`}, 'x', now()) returning id`.execute(db);
-    const id = rows[0]!.id;
-    const token = randomBytes(24).toString('hex');
-    await sql`
-      insert into sessions (user_id, token_hash, expires_at)
-      values (${id}, ${createHash('sha256').update(token).digest('hex')}, now() + interval '1 day')`.execute(db);
-    await ledger.post({
-      key: `bench-fund:${id}`,
-      kind: 'deposit',
-      userId: id,
-      legs: [
-        { account: { house: 'deposits' }, currency: 'USD', amount: -1_000_000n * 100_000_000n },
-        { account: { user: id }, currency: 'USD', amount: 1_000_000n * 100_000_000n },
-      ],
-    });
-    ids.push(id);
-    tokens.push(token);
-  }
-  return { ids, tokens };
-}
-
-const platformAccounts = await makeAccounts('p', ACCOUNTS + 1);
-const bareAccounts = await makeAccounts('b', ACCOUNTS + 1);
+const platformAccounts = await makeAccounts(db, ledger, 'p', ACCOUNTS + 1);
+const bareAccounts = await makeAccounts(db, ledger, 'b', ACCOUNTS + 1);
 // The bare peer's seed pairs exist up front (the platform creates its own lazily on the first bet).
 for (const id of bareAccounts.ids) {
   const seed = randomBytes(32).toString('hex');
@@ -64,46 +38,7 @@ for (const id of bareAccounts.ids) {
 const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
 // The teardown drops the database WITH (FORCE): a connection it ends is not a failure of the bench.
 pool.on('error', () => undefined);
-const accountIds = new Map<string, string>();
-{
-  const { rows } = await pool.query<{ id: string; code: string }>(`select id, code from ledger_accounts where currency = 'USD'`);
-  for (const row of rows) accountIds.set(row.code, row.id);
-}
-const houseGames = async (client: pg.PoolClient) => {
-  const known = accountIds.get('house:games');
-  if (known) return known;
-  const { rows } = await client.query<{ id: string }>(
-    `insert into ledger_accounts (code, currency, kind) values ('house:games', 'USD', 'house')
-     on conflict (code, currency) do update set code = excluded.code returning id`,
-  );
-  accountIds.set('house:games', rows[0]!.id);
-  return rows[0]!.id;
-};
-const hmac = (key: string, message: string) => new Uint8Array(createHmac('sha256', key).update(message).digest());
-
-async function post(client: pg.PoolClient, key: string, userId: number, legs: [string, bigint][]): Promise<void> {
-  const { rows } = await client.query<{ id: string }>(
-    `insert into ledger_transactions (idempotency_key, kind, user_id, memo) values ($1, 'bet', $2, '{}') returning id`,
-    [key, userId],
-  );
-  const sorted = [...legs].sort((a, b) => (BigInt(a[0]) < BigInt(b[0]) ? -1 : 1));
-  const entries: unknown[] = [];
-  for (const [accountId, delta] of sorted) {
-    const updated = await client.query<{ balance_e8: string }>(
-      `update ledger_accounts set balance_e8 = balance_e8 + $2::bigint, updated_at = now()
-       where id = $1 and (kind = 'house' or balance_e8 + $2::bigint >= 0) returning balance_e8`,
-      [accountId, delta.toString()],
-    );
-    if (updated.rowCount === 0) throw Object.assign(new Error('insufficient'), { status: 409 });
-    entries.push(rows[0]!.id, accountId, 'USD', delta.toString(), updated.rows[0]!.balance_e8);
-  }
-  await client.query(
-    `insert into ledger_entries (transaction_id, account_id, currency, amount_e8, balance_after_e8) values ${sorted
-      .map((_, i) => `($${i * 5 + 1}, $${i * 5 + 2}, $${i * 5 + 3}, $${i * 5 + 4}, $${i * 5 + 5})`)
-      .join(', ')}`,
-    entries,
-  );
-}
+const { accountIds, houseGames, post } = await bareLedger(pool);
 
 async function bareBet(userId: number, amount: bigint, target: number): Promise<object> {
   const client = await pool.connect();

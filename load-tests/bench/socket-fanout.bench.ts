@@ -2,7 +2,10 @@
  * Socket fan-out: N sockets subscribed to token-price on the platform's /api/ws versus N sockets on
  * a bare `ws` server that loops send(), same machine, same run, rounds interleaved.
  *
- *   npm run bench -- socket-fanout [--sockets 1000,5000] [--rounds 15] [--burst 20]
+ *   npm run bench -- socket-fanout [--sockets 1000,5000] [--rounds 15] [--burst 20] [--channel token-price|crash]
+ *
+ * `--channel crash` (the crash-bust bench): the sockets watch the crash channel and each broadcast is a round's bust
+ * (`round-update`, state ended, with its hash and crash point), as every viewer of a round receives it.
  *
  * Reports, per target: time to last socket for one broadcast (median and p90 over rounds) and
  * deliveries/s for a burst of broadcasts; then platform/bare ratios. Servers run in a child process
@@ -22,6 +25,7 @@ interface Options {
   sockets: number[];
   rounds: number;
   burst: number;
+  channel: 'token-price' | 'crash';
 }
 
 function parseOptions(args: string[]): Options {
@@ -33,6 +37,7 @@ function parseOptions(args: string[]): Options {
     sockets: (value('sockets') ?? '1000,5000').split(',').map(Number).filter((n) => n > 0),
     rounds: Number(value('rounds') ?? 15),
     burst: Number(value('burst') ?? 20),
+    channel: value('channel') === 'crash' ? 'crash' : 'token-price',
   };
 }
 
@@ -49,8 +54,12 @@ class ServerChild {
   constructor(readonly child: ChildProcess) {
     child.on('message', (message) => this.pending.shift()?.(message as ServerReply));
   }
-  static async start(): Promise<{ server: ServerChild; platformUrl: string; bareUrl: string }> {
-    const child = fork(path.join(here, 'socket-fanout.server.ts'), [], { execArgv: ['--import', 'tsx'], stdio: 'inherit' });
+  static async start(channel: Options['channel']): Promise<{ server: ServerChild; platformUrl: string; bareUrl: string }> {
+    const child = fork(path.join(here, 'socket-fanout.server.ts'), [], {
+      execArgv: ['--import', 'tsx'],
+      stdio: 'inherit',
+      env: { ...process.env, FANOUT_CHANNEL: channel },
+    });
     const server = new ServerChild(child);
     const ready = await server.next();
     return { server, platformUrl: ready.platformUrl, bareUrl: ready.bareUrl };
@@ -73,7 +82,7 @@ class SocketGroup {
   private expected = Infinity;
   private done: (() => void) | null = null;
 
-  static async open(url: string, count: number, subscribe: boolean): Promise<SocketGroup> {
+  static async open(url: string, count: number, subscribe: string | null): Promise<SocketGroup> {
     const group = new SocketGroup();
     for (let start = 0; start < count; start += 250) {
       const batch = Array.from({ length: Math.min(250, count - start) }, () => group.connect(url, subscribe));
@@ -82,7 +91,7 @@ class SocketGroup {
     return group;
   }
 
-  private connect(url: string, subscribe: boolean): Promise<void> {
+  private connect(url: string, subscribe: string | null): Promise<void> {
     return new Promise((resolve, reject) => {
       const ws = new WebSocket(url, { perMessageDeflate: false });
       let ready = !subscribe;
@@ -100,7 +109,7 @@ class SocketGroup {
       });
       ws.once('open', () => {
         this.sockets.push(ws);
-        if (subscribe) ws.send(JSON.stringify({ type: 'subscribe', channels: ['token-price'] }));
+        if (subscribe) ws.send(JSON.stringify({ type: 'subscribe', channels: [subscribe] }));
         else resolve();
       });
       ws.once('error', reject);
@@ -146,17 +155,17 @@ export interface FanoutResult {
 
 export async function run(args: string[]): Promise<FanoutResult[]> {
   const options = parseOptions(args);
-  const { server, platformUrl, bareUrl } = await ServerChild.start();
+  const { server, platformUrl, bareUrl } = await ServerChild.start(options.channel);
   const results: FanoutResult[] = [];
   try {
     for (const n of options.sockets) {
       const groups: Record<Target, SocketGroup> = {
-        platform: await SocketGroup.open(platformUrl, n, true),
+        platform: await SocketGroup.open(platformUrl, n, options.channel),
         'platform-local': undefined as unknown as SocketGroup,
-        bare: await SocketGroup.open(bareUrl, n, false),
+        bare: await SocketGroup.open(bareUrl, n, null),
       };
       groups['platform-local'] = groups.platform;
-      console.log(`\n${n} sockets per server connected; warming up...`);
+      console.log(`\n${n} sockets per server connected to ${options.channel}; warming up...`);
       for (let round = 0; round < 3; round++) for (const target of TARGETS) await measure(server, groups[target], target, round, 1);
 
       const latency: Record<Target, number[]> = { platform: [], 'platform-local': [], bare: [] };

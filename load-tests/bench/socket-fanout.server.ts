@@ -50,6 +50,20 @@ const priceData = (round: number) => ({
   source: 'pool',
 });
 
+/** `crash`: each broadcast is a round's bust on the crash channel (the crash-bust bench); else a price update. */
+const crashChannel = process.env.FANOUT_CHANNEL === 'crash';
+const bustData = (round: number) => ({
+  game: 'crash' as const,
+  id: String(round + 1),
+  number: round + 1,
+  state: 'ended' as const,
+  startedAt: new Date(Date.now() - 12_000).toISOString(),
+  endedAt: new Date().toISOString(),
+  hash: randomBytes(32).toString('hex'),
+  crashPoint: '2.05',
+  serverTime: new Date().toISOString(),
+});
+
 type Command = { cmd: 'platform' | 'platform-local' | 'bare'; round: number; count: number } | { cmd: 'stats' } | { cmd: 'stop' };
 
 process.on('message', async (message: Command) => {
@@ -66,16 +80,18 @@ process.on('message', async (message: Command) => {
   }
   const t0 = now();
   for (let i = 0; i < message.count; i++) {
-    const data = priceData(message.round * 1000 + i);
+    const data = crashChannel ? bustData(message.round * 1000 + i) : priceData(message.round * 1000 + i);
+    const [channel, type] = crashChannel ? (['crash', 'round-update'] as const) : (['token-price', 'token-price-update'] as const);
     if (message.cmd === 'platform') {
       // The whole platform path: Redis publish, subscriber, hub, framed-once broadcast.
-      void events.tokenPriceUpdate(data);
+      if (crashChannel) void events.roundUpdate(data as ReturnType<typeof bustData>);
+      else void events.tokenPriceUpdate(data as ReturnType<typeof priceData>);
     } else if (message.cmd === 'platform-local') {
       // The platform's fan-out alone (same frame bytes, no Redis hop).
-      legacy.broadcast({ id: `0-${++seq}`, seq, channel: 'token-price', type: 'token-price-update', ts: Date.now(), data });
+      legacy.broadcast({ id: `0-${++seq}`, seq, channel, type, ts: Date.now(), data });
     } else {
       // The bare peer: serialize once, then ws.send() per socket.
-      const text = JSON.stringify({ type: 'token-price-update', channel: 'token-price', seq: ++seq, ts: Date.now(), data });
+      const text = JSON.stringify({ type, channel, seq: ++seq, ts: Date.now(), data });
       for (const client of bare.clients) client.send(text);
     }
   }

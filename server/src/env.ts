@@ -134,6 +134,18 @@ const envSchema = z.object({
   GAME_MAX_PROFIT_BZU: walletAmount('1000000'),
   GAME_HIGH_ROLLER_USD: walletAmount('100'),
   GAME_HIGH_ROLLER_BZU: walletAmount('10000'),
+  // Round games (crash): the worker runs the rounds unless ROUNDS_ENABLED=false (off by default under NODE_ENV=test,
+  // so tests that start a worker for something else get no rounds). Exactly one worker runs them: the one holding
+  // the Redis lease (ROUND_LEASE_MS to live, tried and renewed every ROUND_LEASE_RETRY_MS).
+  ROUNDS_ENABLED: z.enum(['true', 'false', '1', '0']).optional(),
+  ROUND_BETTING_MS: z.coerce.number().int().min(100).default(6_000),
+  ROUND_COOLDOWN_MS: z.coerce.number().int().min(0).default(3_000),
+  ROUND_LEASE_MS: z.coerce.number().int().min(300).default(3_000),
+  ROUND_LEASE_RETRY_MS: z.coerce.number().int().min(50).default(500),
+  ROUND_CHAIN_LENGTH: z.coerce.number().int().min(1).max(100_000_000).default(1_000_000),
+  ROUND_CHAIN_CHECKPOINT_EVERY: z.coerce.number().int().min(1).default(1_000),
+  // The public salt of a new chain (FAIRNESS.md): set it before the first round; unset, a random one (development).
+  ROUND_CHAIN_SALT: z.string().min(1).max(200).optional(),
   REFERRAL_RATE: z.string().regex(/^(0(\.\d{1,6})?|1(\.0{1,6})?)$/, 'must be a fraction between 0 and 1, e.g. 0.1').default('0.1'),
   // Player economy (issue #12): tips and rain. Amounts are decimal strings in whole units.
   TIP_MIN_USD: walletAmount('0.1'),
@@ -212,6 +224,8 @@ export type Env = z.infer<typeof envSchema> & {
   redisPrefix: string;
   publicUrl: string;
   allowedOrigins: string[];
+  /** Does this worker run round games (ROUNDS_ENABLED; default: yes, except under NODE_ENV=test)? */
+  roundsEnabled: boolean;
 };
 
 /** Parses configuration once at boot; a bad value stops the process with a message naming the variable. */
@@ -251,6 +265,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     // Instances with their own DATA_DIR that share one Redis must not share keys or queues.
     redisPrefix: env.REDIS_PREFIX ?? defaultRedisPrefix(dataDir, env.DATABASE_URL),
     publicUrl,
+    roundsEnabled: env.ROUNDS_ENABLED === undefined ? env.NODE_ENV !== 'test' : env.ROUNDS_ENABLED === 'true' || env.ROUNDS_ENABLED === '1',
     dbTimeouts: {
       connectTimeoutMs: env.DB_CONNECT_TIMEOUT_MS,
       poolWaitTimeoutMs: env.DB_POOL_WAIT_TIMEOUT_MS,

@@ -55,7 +55,8 @@ import { SportsBetsService } from './domain/sports/sports-bets.service.js';
 import { httpSportsFeed } from './infra/http-sports-feed.js';
 import { RaffleService } from './domain/raffle/raffle.service.js';
 import { LobbyService } from './domain/lobby/lobby.service.js';
-import { gameBySlug } from './domain/games/registry.js';
+import { gameMetaBySlug } from './domain/games/registry.js';
+import { RoundService } from './domain/rounds/round.service.js';
 
 export interface Infrastructure {
   env: Env;
@@ -168,12 +169,20 @@ export function createServices(infra: Infrastructure, options: ServiceOptions = 
       }),
   });
   const gameServices = createGameServices(infra, events, walletServices, economy.vip);
+  // Round games (crash): bets and cash-outs on every server process; the worker's runner moves the rounds.
+  const roundsLogger = createLogger(env.LOG_LEVEL, 'rounds');
+  const rounds = new RoundService({
+    db,
+    bets: gameServices.bets,
+    events,
+    onBackgroundError: (error, what) => roundsLogger.warn({ err: error }, `${what} failed`),
+  });
   const sports = createSportsServices(infra, events, walletServices);
   const raffle = createRaffleService(infra, events, outbox, walletServices, (line) => chat.postSystemLine(line));
   // What requests without a live session may cost per address (http/trpc-request-guard.ts).
   const anonymousCalls = new CallBudget(redis, `${env.redisPrefix}:rl:anonymous-calls`, env.RATE_LIMIT_ANONYMOUS_CALLS);
-  const lobby = new LobbyService({ db, isGame: (slug) => gameBySlug(slug) !== undefined });
-  return { system, auth, mail, twoFactor, events, outbox, live, token, tokenTrade, tokenBurn, chat, raffle, anonymousCalls, lobby, ...walletServices, ...gameServices, ...economy, ...sports };
+  const lobby = new LobbyService({ db, isGame: (slug) => gameMetaBySlug(slug) !== undefined });
+  return { system, auth, mail, twoFactor, events, outbox, live, token, tokenTrade, tokenBurn, chat, raffle, rounds, anonymousCalls, lobby, ...walletServices, ...gameServices, ...economy, ...sports };
 }
 
 /** Raffles: tickets from settled bets, the pool from the house's revenue, prizes through the ledger (docs/raffle.md). */

@@ -3,6 +3,7 @@ import { loadEnv } from '../../server/src/env.js';
 import { createLogger } from '../../server/src/infra/logger.js';
 import { onShutdown } from '../../server/src/infra/shutdown.js';
 import { createServices } from '../../server/src/services.js';
+import { startRoundRunners } from './round-runners.js';
 import { startWorker } from './worker.js';
 
 const env = loadEnv();
@@ -14,8 +15,10 @@ const infra = await openInfrastructure(env, { hostEmbedded: false }).catch((erro
 });
 const services = createServices(infra);
 const worker = await startWorker({ infra, services, logger });
+const rounds = env.roundsEnabled ? await startRoundRunners({ infra, services, logger }) : null;
 logger.info('Worker started');
 onShutdown(logger, async () => {
+  await rounds?.stop();
   await worker.stop();
   await services.outbox.flushMarks();
   await infra.close();

@@ -5,6 +5,7 @@ import { walletCommands } from './wallet.commands.js';
 import { chatCommands } from './chat.commands.js';
 import { tokenCommands } from './token.commands.js';
 import { raffleCommands } from './raffle.commands.js';
+import { roundsCommands } from './rounds.commands.js';
 
 export interface CliContext {
   services: Services;
@@ -39,6 +40,7 @@ export const commands: Record<string, CliCommand> = {
   ...chatCommands,
   ...tokenCommands,
   ...raffleCommands,
+  ...roundsCommands,
 };
 
 export function usage(): string {

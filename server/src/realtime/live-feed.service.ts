@@ -188,6 +188,11 @@ export class LiveFeedService {
     return this.stream(channels.sports, ['sports-odds', 'sports-market'] as const, options);
   }
 
+  /** A round game's rounds and bets (`round-update`, `round-bet`), public. */
+  roundEvents(game: 'crash' | 'wheel' | 'bingo', options: StreamOptions = {}) {
+    return this.stream(channels.rounds(game), ['round-update', 'round-bet'] as const, options);
+  }
+
   /** Raffle state changes (open, closed, drawn), public. */
   raffleUpdates(options: StreamOptions = {}) {
     return this.stream(channels.raffle, ['raffle-update'] as const, options);

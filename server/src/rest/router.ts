@@ -9,6 +9,7 @@ import { tokenRoutes } from './token.routes.js';
 import { walletRoutes } from './wallet.routes.js';
 import { sportsRoutes } from './sports.routes.js';
 import { raffleRoutes } from './raffle.routes.js';
+import { roundsRoutes } from './rounds.routes.js';
 
 /** The legacy REST surface of API.md; each area contributes its routes here. */
 export function createRestRouter(contextFor: ContextForRequest): Router {
@@ -22,5 +23,6 @@ export function createRestRouter(contextFor: ContextForRequest): Router {
   rest.use(economyRoutes(contextFor));
   rest.use(sportsRoutes(contextFor));
   rest.use(raffleRoutes(contextFor));
+  rest.use(roundsRoutes(contextFor));
   return rest;
 }

@@ -11,6 +11,7 @@ import { rainRouter, tipsRouter, vaultRouter, vipRouter } from './routers/econom
 import { sportsRouter } from './routers/sports.router.js';
 import { raffleRouter } from './routers/raffle.router.js';
 import { lobbyRouter } from './routers/lobby.router.js';
+import { crashRouter } from './routers/rounds.router.js';
 
 /** Every area's router, mounted under its name. The client imports only this type. */
 export const appRouter = router({
@@ -33,6 +34,7 @@ export const appRouter = router({
   sports: sportsRouter,
   raffle: raffleRouter,
   lobby: lobbyRouter,
+  crash: crashRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -25,7 +25,7 @@ import { HILO_ACTIONS, hiloReplay, type HiloAction, type HiloCard, type HiloEnd 
 import { MAX_CARDS_PER_ROUND, cardLabel } from '../../../../server/src/domain/games/rules/cards';
 import { pocketColour, rouletteParamsError, rouletteSpin, rouletteStake, type RouletteChip } from '../../../../server/src/domain/games/roulette/rules';
 import { decodeChips, encodeChips } from '../games/roulette/roulette-board';
-import type { ClientGameSlug } from '../games/registry';
+import type { SeededGameSlug as ClientGameSlug } from '../games/registry';
 import { toUnits } from '../originals/bet-amount';
 import type { VerifySearch } from './verify-search';
 

@@ -2,7 +2,7 @@
  * The /provably-fair page's search parameters: a bet's details link prefills the verifier with them. All plain
  * strings in the URL (so it can be shared and edited), parsed back into the verifier's typed parameters here.
  */
-import { isClientGameSlug } from '../games/registry';
+import { isSeededGameSlug } from '../games/registry';
 import { gameVerifier, type VerifyParams } from './game-verifiers';
 import type { VerifySearch } from './verify-search';
 
@@ -21,7 +21,7 @@ export function verifySearchFromBet(bet: BetLike): VerifySearch {
     nonce: String(bet.fairness.nonce),
     ...(bet.fairness.serverSeed ? { serverSeed: bet.fairness.serverSeed } : {}),
   };
-  return isClientGameSlug(bet.game) ? { ...base, game: bet.game, ...gameVerifier(bet.game).fromBet(o) } : base;
+  return isSeededGameSlug(bet.game) ? { ...base, game: bet.game, ...gameVerifier(bet.game).fromBet(o) } : base;
 }
 
 /** The typed parameters of a search, or a sentence saying what is missing. */

@@ -2,7 +2,7 @@
  * The /provably-fair search parameters, in a module of their own: the route's validateSearch is in
  * the first screen's bundle, the converters of verify-link.ts are not.
  */
-import { isClientGameSlug, type ClientGameSlug } from '../games/registry';
+import { isSeededGameSlug as isClientGameSlug, type SeededGameSlug as ClientGameSlug } from '../games/registry';
 
 export type VerifyGame = ClientGameSlug;
 

@@ -87,10 +87,24 @@ export const GAME_REGISTRY = {
     page: lazyRouteComponent(() => import('./baccarat/BaccaratGame'), 'BaccaratGame'),
     summary: (o) => `${String(o.winner)} wins, ${String(o.playerTotal)}-${String(o.bankerTotal)}`,
   },
+  crash: {
+    name: 'Crash',
+    icon: IconChartLine,
+    page: lazyRouteComponent(() => import('../crash/CrashGame'), 'CrashGame'),
+    summary: (o) => `Round ${String(o.roundNumber)}${o.refunded ? ', refunded' : ''}`,
+  },
 } as const satisfies Record<string, ClientGame>;
 
 export type ClientGameSlug = keyof typeof GAME_REGISTRY;
 export const CLIENT_GAME_SLUGS = Object.keys(GAME_REGISTRY) as [ClientGameSlug, ...ClientGameSlug[]];
+
+/** Round games (one public round, outcomes from a hash chain): verified on their own page, not by seed pair. */
+export type RoundClientSlug = 'crash';
+export type SeededGameSlug = Exclude<ClientGameSlug, RoundClientSlug>;
+
+export function isSeededGameSlug(slug: unknown): slug is SeededGameSlug {
+  return slug !== ('crash' satisfies RoundClientSlug) && isClientGameSlug(slug);
+}
 
 export function isClientGameSlug(slug: unknown): slug is ClientGameSlug {
   return typeof slug === 'string' && Object.hasOwn(GAME_REGISTRY, slug);

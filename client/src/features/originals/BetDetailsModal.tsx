@@ -3,6 +3,8 @@ import { IconCheck, IconCopy, IconShieldCheck } from '@tabler/icons-react';
 import { ButtonLink } from '../../components/router-links';
 import { trpc } from '../../trpc';
 import { verifySearchFromBet } from '../fairness/verify-link';
+import { gamePath } from '../games/use-game-catalogue';
+import { isClientGameSlug, isSeededGameSlug } from '../games/registry';
 import { formatDateTime } from '../../lib/datetime';
 import { formatAmount } from '../wallet/money';
 import { betProfit, formatMultiplier, gameName, outcomeDetail, outcomeSummary } from './bet-format';
@@ -47,6 +49,29 @@ function BetDetails({ initial }: { initial: BetView }) {
         </Text>
         <OutcomeDetail bet={bet} />
       </div>
+      {isClientGameSlug(bet.game) && !isSeededGameSlug(bet.game) ? <RoundFairness bet={bet} /> : <SeedFairness bet={bet} />}
+    </Stack>
+  );
+}
+
+/** A round game's bet: its outcome is the public round's, verified from the hash chain on the game's page. */
+function RoundFairness({ bet }: { bet: BetView }) {
+  return (
+    <Stack gap={6}>
+      <Text size="xs" c="dimmed" data-testid="round-fairness">
+        Round {String(bet.outcome.roundNumber ?? '?')} of {gameName(bet.game)}: the result comes from the public hash chain, not from your seed pair.
+        Open the round on the game page to check its hash and recompute it.
+      </Text>
+      <ButtonLink to={gamePath({ slug: bet.game })} onClick={closeBetDetails} leftSection={<IconShieldCheck size={16} aria-hidden />} variant="light">
+        Verify on the {gameName(bet.game)} page
+      </ButtonLink>
+    </Stack>
+  );
+}
+
+function SeedFairness({ bet }: { bet: BetView }) {
+  return (
+    <>
       <Stack gap={6}>
         <SeedLine label="Server seed hash" value={bet.fairness.serverSeedHash} />
         <SeedLine label="Client seed" value={bet.fairness.clientSeed} />
@@ -69,7 +94,7 @@ function BetDetails({ initial }: { initial: BetView }) {
       >
         Verify
       </ButtonLink>
-    </Stack>
+    </>
   );
 }
 

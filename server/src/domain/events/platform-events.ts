@@ -70,6 +70,24 @@ export const eventSchemas = {
     currency: z.enum(['USD', 'BZU']),
     private: z.boolean(),
   }),
+  // Round games (crash): every state change of a round, and every bet placed or settled in it, on the game's public
+  // channel (`crash`), guests included. `serverTime` lets a client draw the curve on the server's clock.
+  'round-update': z.looseObject({
+    game: z.enum(['crash', 'wheel', 'bingo']),
+    id: z.string().regex(/^\d+$/),
+    number: z.number().int().positive(),
+    state: z.enum(['queued', 'betting', 'running', 'ended', 'cancelled']),
+    serverTime: z.string(),
+  }),
+  'round-bet': z.looseObject({
+    game: z.enum(['crash', 'wheel', 'bingo']),
+    roundId: z.string().regex(/^\d+$/),
+    betId: z.string().regex(/^\d+$/),
+    userName: z.string(),
+    amount: decimalString,
+    currency: z.enum(['USD', 'BZU']),
+    state: z.enum(['open', 'won', 'lost']),
+  }),
 } as const;
 
 export type EventType = keyof typeof eventSchemas;
@@ -87,9 +105,11 @@ export const channels = {
   highRollers: 'high-rollers',
   sports: 'sports',
   raffle: 'raffle',
+  /** A round game's public channel is its slug. */
+  rounds: (game: 'crash' | 'wheel' | 'bingo') => game,
 } as const;
 
-const channelPattern = /^(user:[A-Za-z0-9_-]{1,64}|game-results:[A-Za-z0-9_-]{1,64}|token-price|system-announcements|chat|bets|high-rollers|sports|raffle)$/;
+const channelPattern = /^(user:[A-Za-z0-9_-]{1,64}|game-results:[A-Za-z0-9_-]{1,64}|token-price|system-announcements|chat|bets|high-rollers|sports|raffle|crash|wheel|bingo)$/;
 
 export function isKnownChannel(channel: string): boolean {
   return channelPattern.test(channel);
@@ -133,6 +153,9 @@ export function channelFor<T extends EventType>(type: T, payload: EventPayload<T
       return channels.sports;
     case 'raffle-update':
       return channels.raffle;
+    case 'round-update':
+    case 'round-bet':
+      return channels.rounds((payload as EventPayload<'round-update'>).game);
     default:
       throw new Error(`Unknown event type ${String(type)}`);
   }
@@ -220,5 +243,13 @@ export class PlatformEvents {
 
   raffleUpdate(payload: EventPayload<'raffle-update'>) {
     return this.publish('raffle-update', payload);
+  }
+
+  roundUpdate(payload: EventPayload<'round-update'>) {
+    return this.publish('round-update', payload);
+  }
+
+  roundBet(payload: EventPayload<'round-bet'>) {
+    return this.publish('round-bet', payload);
   }
 }

@@ -7,6 +7,9 @@ import {
   hasOpenRound,
   insertBet,
   lockBet,
+  lockRoundBet,
+  loseOpenRoundBets,
+  betsByIds,
   openRound,
   seedPairById,
   takeNonce,
@@ -26,8 +29,8 @@ import { accountCode, type LedgerService, type LedgerTx, type PostInput, type Po
 import { toBetView, type BetResult, type BetView } from './bet.views.js';
 import { betFloats, roundFloats, type FairnessService } from './fairness.service.js';
 import type { BetSchema, InstantGame, MultiStepGame, RoundFloats, Step } from './game-module.js';
-import { gameBySlug } from './registry.js';
-import { applyRatio, compareRatio, formatRatio, ratio } from './rules/index.js';
+import { gameMetaBySlug } from './registry.js';
+import { applyRatio, compareRatio, formatRatio, ratio, type Ratio } from './rules/index.js';
 
 /** Who bets: the id, and the public name the feed shows (the signed-in user's, so the answer needs no lookup). */
 export interface BetPlayer {
@@ -88,6 +91,15 @@ class ExistingBet extends Error {
     super('bet already placed');
   }
 }
+
+/** What a round game's settlement decides for one bet: the multiplier it pays (zero: lost) and what its outcome adds. */
+export interface RoundSettlement {
+  multiplier: Ratio;
+  outcome: object;
+}
+
+/** A round-game bet given back because its round could not run (RoundService.cancelUnfinished). */
+const isRefund = (row: { outcome: unknown }) => (row.outcome as { refunded?: unknown } | null)?.refunded === true;
 
 /** One open round per player: the refusal, in the words of the game being started. */
 const roundOpen = (game: { slug: string }) => new DomainError('CONFLICT', `Finish your open ${game.slug} round first`, { code: 'ROUND_OPEN' });
@@ -273,6 +285,143 @@ export class BetEngine {
   }
 
   /**
+   * A round game's bet (round games: domain/rounds): the stake is taken now and the bet waits open for its public
+   * round, which `claim` names (and refuses when betting is closed), inside the same transaction. The nonce is taken
+   * as for every bet, because its row lock serialises the player's bets and reads the self-exclusion flag; the bet's
+   * outcome comes from the round, not from the seed pair.
+   */
+  async placeRoundBet<Schema extends BetSchema, P>(
+    player: BetPlayer,
+    game: { slug: string; wager(input: z.output<Schema>): { amount: bigint; params: P }; paramsError(params: P): string | null },
+    input: z.output<Schema>,
+    claim: (tx: LedgerTx) => Promise<{ roundId: string; outcome: object }>,
+  ): Promise<BetResult & { fresh: boolean }> {
+    const userId = player.id;
+    const { amount, params } = game.wager(input);
+    const stake: StakeInput = { amount, currency: input.currency, clientBetId: input.clientBetId };
+    this.checkParams(game.paramsError(params));
+    this.checkMinimum(stake);
+    try {
+      const placed = await this.inBetTransaction(player, stake, async (tx, pair) => {
+        const round = await claim(tx);
+        const bet: NewBet = {
+          userId,
+          game: game.slug,
+          currency: stake.currency,
+          amount,
+          payout: 0n,
+          multiplier: '0.0000',
+          state: 'open',
+          params,
+          outcome: round.outcome,
+          seedPairId: pair.id,
+          nonce: pair.nonce,
+          clientBetId: stake.clientBetId ?? null,
+          highRoller: false,
+          settled: false,
+          roundId: round.roundId,
+        };
+        const { id, createdAt } = await insertBet(tx.trx, bet);
+        const [posted] = await tx.postAll([betPosting('stake', userId, id, game.slug, stake.currency, amount)], { newKeys: true });
+        return { row: newBetRow(id, createdAt, bet, pair, player.username), balance: balanceAfter(posted!, userId, stake.currency) };
+      });
+      return { bet: toBetView(placed.row), balance: formatAmount(placed.balance), fresh: placed.fresh };
+    } catch (error) {
+      if (uniqueViolation(error) === 'bets_one_per_round') {
+        throw new DomainError('CONFLICT', 'You already have a bet in this round', { code: 'ALREADY_BET' });
+      }
+      throw error;
+    }
+  }
+
+  /** The multiplier at which a stake's profit reaches the profit limit: where a riding round bet is cashed out. */
+  profitCapAt(amount: bigint, currency: Currency): Ratio {
+    return ratio(amount + this.limits.maxProfit[currency], amount);
+  }
+
+  /**
+   * Settles one open round-game bet under its row lock, exactly once: the first of parallel settlements (cash-outs,
+   * the round's end, a refund) moves it, the others get `lateCode` (409). `decide` sees the locked bet in the same
+   * transaction. The payout is floor(stake x multiplier), capped at stake + profit limit; after commit, the same
+   * feed, XP, rakeback and referral accruals as every other bet.
+   */
+  async settleRoundBet(
+    betId: string,
+    houseEdgePpm: number,
+    decide: (bet: BetRow, tx: LedgerTx) => Promise<RoundSettlement>,
+    options: { userId?: number; lateCode: string; lateMessage: string },
+  ): Promise<BetResult> {
+    const { row, balance } = await this.deps.ledger.transact(async (tx) => {
+      const locked = await lockRoundBet(tx.trx, betId);
+      if (!locked || (options.userId !== undefined && locked.user_id !== options.userId)) {
+        throw new DomainError('NOT_FOUND', 'No such bet', { code: 'NOT_FOUND' });
+      }
+      if (locked.state !== 'open') throw new DomainError('CONFLICT', options.lateMessage, { code: options.lateCode });
+      const current = (await betById(tx.trx, betId))!;
+      const posting = await this.settleLockedRoundBet(tx, current, await decide(current, tx));
+      if (posting) await tx.post(posting);
+      const row = (await betById(tx.trx, betId))!;
+      return { row, balance: await accountBalance(tx.trx, accountCode({ user: current.userId }), row.currency) };
+    });
+    await this.afterSettle(row, houseEdgePpm);
+    return { bet: toBetView(row), balance: formatAmount(balance) };
+  }
+
+  /**
+   * Where a locked open round bet ends: its row settled (payout floor(stake x multiplier), capped at stake + profit
+   * limit) and the payout posting to make, if any. The caller posts it in the same transaction.
+   */
+  private async settleLockedRoundBet(tx: LedgerTx, current: BetRow, decided: RoundSettlement): Promise<PostInput | null> {
+    let payout = applyRatio(current.amount, decided.multiplier);
+    const limit = this.limits.maxProfit[current.currency];
+    const capped = payout - current.amount >= limit;
+    if (capped) payout = current.amount + limit;
+    const outcome = { ...(current.outcome as object), ...decided.outcome, ...(capped ? { capped: true } : {}) };
+    await updateBet(tx.trx, current.id, {
+      state: payout > 0n ? 'won' : 'lost',
+      outcome,
+      payout,
+      multiplier: formatRatio(capped ? ratio(payout, current.amount) : decided.multiplier, 4),
+      highRoller: this.isHighRoller(current.currency, current.amount, payout),
+    });
+    return payout > 0n ? betPosting('payout', current.userId, current.id, current.game, current.currency, payout) : null;
+  }
+
+  /**
+   * The round's end pays its winners (auto cash-outs) together: one database transaction locks each still-open bet,
+   * settles it and posts its payout (one ledger transaction per bet, as always); a bet cashed out by hand a moment
+   * before is skipped. Then each gets its feed and accruals. Answers the settled rows.
+   */
+  async settleRoundWinners(winners: { betId: string; settlement: RoundSettlement }[], houseEdgePpm: number): Promise<BetRow[]> {
+    if (winners.length === 0) return [];
+    const ordered = [...winners].sort((a, b) => (BigInt(a.betId) < BigInt(b.betId) ? -1 : 1));
+    const settledIds = await this.deps.ledger.transact(async (tx) => {
+      const postings: PostInput[] = [];
+      const ids: string[] = [];
+      for (const winner of ordered) {
+        const locked = await lockRoundBet(tx.trx, winner.betId);
+        if (!locked || locked.state !== 'open') continue;
+        const posting = await this.settleLockedRoundBet(tx, (await betById(tx.trx, winner.betId))!, winner.settlement);
+        if (posting) postings.push(posting);
+        ids.push(winner.betId);
+      }
+      if (postings.length > 0) await tx.postAll(postings, { newKeys: true });
+      return ids;
+    });
+    const rows = await betsByIds(this.deps.db, settledIds);
+    await Promise.all(rows.map((row) => this.afterSettle(row, houseEdgePpm)));
+    return rows;
+  }
+
+  /** Settles the round's given open bets as lost in one statement, then their feed and accruals; answers the rows. */
+  async loseRoundBets(roundId: string, betIds: string[], outcome: object, houseEdgePpm: number): Promise<BetRow[]> {
+    const settled = await loseOpenRoundBets(this.deps.db, roundId, betIds, outcome);
+    const rows = await betsByIds(this.deps.db, settled);
+    await Promise.all(rows.map((row) => this.afterSettle(row, houseEdgePpm)));
+    return rows;
+  }
+
+  /**
    * Where a step leaves the bet. The profit limit never refuses a round: once the running profit reaches it, the round
    * is cashed out at once paying exactly stake + limit, and says so (`capped`).
    */
@@ -430,7 +579,8 @@ export class BetEngine {
     await Promise.all([
       this.deps.events.gameResult({ ...view, gameId: view.game }).catch(report('game-result publish')),
       this.deps.events.bet(view, row.highRoller).catch(report('bet feed publish')),
-      this.accrue(row, houseEdgePpm),
+      // A refunded round bet (its round never ran) wagered nothing: no XP, rakeback or commission.
+      isRefund(row) ? Promise.resolve(0) : this.accrue(row, houseEdgePpm),
     ]);
   }
 
@@ -484,7 +634,7 @@ export class BetEngine {
     let firstFailure: Date | undefined;
     // One bet at a time: the sweep is background work and must not crowd out live settlement.
     for (const bet of bets) {
-      const rules = gameBySlug(bet.game);
+      const rules = gameMetaBySlug(bet.game);
       const failures = rules ? await this.accrue(bet, rules.houseEdgePpm) : 1;
       if (!rules) this.deps.onAfterCommitError?.(new Error(`unknown game ${bet.game} for bet ${bet.id}`), 'accrual sweep');
       if (failures > 0) {

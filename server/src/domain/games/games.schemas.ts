@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { CURRENCIES } from '../wallet/amounts.js';
 import { betIdSchema } from './game-module.js';
-import { GAME_SLUGS } from './registry.js';
+import { ALL_GAME_SLUGS } from './registry.js';
 
 export { betCurrencySchema, betIdSchema, clientBetIdSchema } from './game-module.js';
 
 /** The read side's inputs (history, export, feed) and the seed pair's; each game's bet inputs live in its folder. */
-export const gameSlugSchema = z.enum(GAME_SLUGS);
+export const gameSlugSchema = z.enum(ALL_GAME_SLUGS);
 
 /** Printable ASCII, 1-64 characters (FAIRNESS.md). */
 export const clientSeedSchema = z.string().regex(/^[ -~]{1,64}$/, 'client seed must be 1-64 printable ASCII characters');

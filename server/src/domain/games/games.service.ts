@@ -6,11 +6,11 @@ import { betsCsv, toBetView, type BetView } from './bet.views.js';
 import type { GameLimits } from './bet-engine.js';
 import type { MyBetsInput } from './games.schemas.js';
 import type { GameCategory } from './game-module.js';
-import { GAMES, type GameSlug } from './registry.js';
+import { GAMES, ROUND_GAMES, type AnySlug } from './registry.js';
 
 export interface GameInfo {
   id: string;
-  slug: GameSlug;
+  slug: AnySlug;
   name: string;
   /** The game's own category page (`/casino/<category>`). */
   category: GameCategory;
@@ -54,7 +54,8 @@ export class GamesService {
   ) {}
 
   list(): GameInfo[] {
-    return GAMES.map((game) => ({
+    // Per-call and round games, one catalogue.
+    return [...GAMES, ...ROUND_GAMES].map((game) => ({
       id: game.slug,
       slug: game.slug,
       name: game.name,
@@ -97,7 +98,7 @@ export class GamesService {
     return rows.map(toBetView);
   }
 
-  async exportCsv(userId: number, filter: { game?: GameSlug; currency?: Currency }): Promise<{ filename: string; csv: string }> {
+  async exportCsv(userId: number, filter: { game?: AnySlug; currency?: Currency }): Promise<{ filename: string; csv: string }> {
     const rows = await betsOfUser(this.deps.db, userId, { ...filter, limit: EXPORT_MAX_ROWS });
     return { filename: `bets${filter.game ? `-${filter.game}` : ''}.csv`, csv: betsCsv(rows) };
   }

@@ -1,7 +1,9 @@
+import type { AnyRoundGame } from '../rounds/round-game.js';
 import { BACCARAT_GAME } from './baccarat/baccarat.game.js';
 import { BLACKJACK_GAME } from './blackjack/blackjack.game.js';
+import { CRASH_GAME } from './crash/crash.game.js';
 import { DICE_GAME } from './dice/dice.game.js';
-import type { InstantGame, MultiStepGame } from './game-module.js';
+import type { GameMeta, InstantGame, MultiStepGame } from './game-module.js';
 import { HILO_GAME } from './hilo/hilo.game.js';
 import { KENO_GAME } from './keno/keno.game.js';
 import { LIMBO_GAME } from './limbo/limbo.game.js';
@@ -49,10 +51,38 @@ export type Game = (typeof GAMES)[number];
 export type GameSlug = Game['slug'];
 export const GAME_SLUGS = GAMES.map((game) => game.slug) as [GameSlug, ...GameSlug[]];
 
+/**
+ * Round games (domain/rounds/round-game.ts): public rounds every player shares, run by the round engine rather than
+ * played per call, so they have their own list; the catalogue merges it with GAMES (games.service.ts).
+ */
+export const ROUND_GAMES = checkRegistry([CRASH_GAME] as const);
+export type RoundGameSlug = (typeof ROUND_GAMES)[number]['slug'];
+export const ROUND_GAME_SLUGS = ROUND_GAMES.map((game) => game.slug) as [RoundGameSlug, ...RoundGameSlug[]];
+
+// One slug space: a round game may not take a per-call game's slug.
+checkRegistry([...GAMES, ...ROUND_GAMES]);
+
+/** Every slug a bet may carry, per-call and round games: the history's filters take these. */
+export type AnySlug = GameSlug | RoundGameSlug;
+export const ALL_GAME_SLUGS = [...GAME_SLUGS, ...ROUND_GAME_SLUGS] as [AnySlug, ...AnySlug[]];
+
+const ROUND_BY_SLUG = new Map<string, AnyRoundGame>(ROUND_GAMES.map((game) => [game.slug, game as unknown as AnyRoundGame]));
+
+/** A registered round game by slug. */
+export function roundGameBySlug(slug: string): AnyRoundGame | undefined {
+  return ROUND_BY_SLUG.get(slug);
+}
+
+
 /** A registered game as the engine and the views handle it (any of them). */
 export type AnyGame = InstantGame | MultiStepGame;
 
 const BY_SLUG = new Map<string, AnyGame>(GAMES.map((game) => [game.slug, game as unknown as AnyGame]));
+
+/** The catalogue facts of any registered game, per-call or round (the accrual sweep's house edge). */
+export function gameMetaBySlug(slug: string): GameMeta | undefined {
+  return BY_SLUG.get(slug) ?? ROUND_BY_SLUG.get(slug);
+}
 
 /** The game a stored bet belongs to; undefined for a slug no longer registered (its bets still read back). */
 export function gameBySlug(slug: string): AnyGame | undefined {
