@@ -122,7 +122,7 @@ describe('roulette in the browser', () => {
 
     // Autobet: three spins of the board, instantly.
     await main.getByRole('tab', { name: 'Auto' }).click();
-    await main.getByRole('button', { name: 'Instant bets' }).last().click();
+    await main.getByRole('button', { name: 'Turbo' }).click();
     await main.getByLabel('Number of bets (0 = until stopped)').fill('3');
     await main.getByTestId('autobet-start').click();
     await expect.poll(() => main.getByTestId('autobet-progress').innerText(), { timeout: 30_000 }).toMatch(/^3 bets.*finished 3 bets/);

@@ -18,8 +18,8 @@ import classes from './BlackjackGame.module.css';
 
 const outcomeOf = (bet: BetView | null) => (bet ? (bet.outcome as unknown as BlackjackOutcomeView) : null);
 
-function Hand(props: { title: string; cards: number[]; total: number; soft: boolean; faceDown?: boolean; hand?: HandView; testId: string }) {
-  const { title, cards, total, soft, faceDown, hand, testId } = props;
+function Hand(props: { title: string; cards: number[]; total: number; soft: boolean; live: boolean; faceDown?: boolean; hand?: HandView; testId: string }) {
+  const { title, cards, total, soft, live, faceDown, hand, testId } = props;
   const result = hand ? handResult(hand) : null;
   const mark = hand?.state === 'won' || hand?.state === 'blackjack' ? 'win' : hand?.state === 'lost' ? 'loss' : undefined;
   return (
@@ -29,7 +29,8 @@ function Hand(props: { title: string; cards: number[]; total: number; soft: bool
           {title}
         </Text>
         <Badge variant="light" color="gray" data-testid={`${testId}-total`}>
-          {totalLabel(total, soft)}
+          {/* Both soft values only while the hand may still take a card; a finished hand counts its best. */}
+          {totalLabel(total, soft && live)}
         </Badge>
         {hand?.doubled ? (
           <Badge variant="light" color="yellow">
@@ -130,7 +131,7 @@ export function BlackjackGame() {
       <RecentResults bets={recent} label={(bet) => formatMultiplier(bet.multiplier)} />
       {outcome && dealer ? (
         <>
-          <Hand title="Dealer" cards={dealer.cards} total={dealer.total} soft={dealer.soft} faceDown={open && dealer.cards.length === 1} testId="bj-dealer" />
+          <Hand title="Dealer" cards={dealer.cards} total={dealer.total} soft={dealer.soft} live={open} faceDown={open && dealer.cards.length === 1} testId="bj-dealer" />
           {outcome.insurance?.state === 'offered' ? (
             <Text size="sm" fw={600} c="yellow" data-testid="bj-insurance">
               Dealer shows an ace: insurance costs {formatAmount(outcome.insurance.amount, round?.currency ?? 'USD')} {round?.currency} and pays 2:1
@@ -138,7 +139,7 @@ export function BlackjackGame() {
           ) : null}
           <SimpleGrid cols={outcome.hands.length} spacing="md" className={classes.hands}>
             {outcome.hands.map((hand, i) => (
-              <Hand key={i} title={outcome.hands.length > 1 ? `Hand ${i + 1}` : 'You'} cards={hand.cards} total={hand.total} soft={hand.soft} hand={hand} testId={`bj-hand-${i}`} />
+              <Hand key={i} title={outcome.hands.length > 1 ? `Hand ${i + 1}` : 'You'} cards={hand.cards} total={hand.total} soft={hand.soft} live={open && (hand.state === 'playing' || hand.state === 'waiting')} hand={hand} testId={`bj-hand-${i}`} />
             ))}
           </SimpleGrid>
           {round && !open ? (
