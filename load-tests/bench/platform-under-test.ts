@@ -3,11 +3,10 @@
  * settlement): a throwaway database, the platform booted on it exactly as production boots (every middleware,
  * Postgres, Redis), and the IPC stop that tears both down. Each bench's *.server.ts adds its data and its peer.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { sql } from 'kysely';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { startPlatformServer, type Platform } from '../../server/src/bootstrap.js';
@@ -67,39 +66,6 @@ export async function startPlatformUnderTest(): Promise<PlatformUnderTest> {
       await rm(dataDir, { recursive: true, force: true });
     },
   };
-}
-
-/**
- * `count` users with a live session and `fundsE8` USD credited by a deposit ledger transaction, written straight into
- * the database (registration's argon2 and mail round trip are not what a bench measures). `prefix` keeps sides apart.
- */
-export async function makeAccounts(platform: Platform, prefix: string, count: number, fundsE8: bigint): Promise<{ ids: number[]; tokens: string[] }> {
-  const db = platform.infra.db;
-  const ids: number[] = [];
-  const tokens: string[] = [];
-  for (let i = 0; i < count; i += 1) {
-    const name = `${prefix}${i}`;
-    const { rows } = await sql<{ id: number }>`
-      insert into users (login_name, public_username, email, password_hash, email_verified_at)
-      values (${name}, ${name}, ${`${name}@bench.test`}, 'x', now()) returning id`.execute(db);
-    const id = rows[0]!.id;
-    const token = randomBytes(24).toString('hex');
-    await sql`
-      insert into sessions (user_id, token_hash, expires_at)
-      values (${id}, ${createHash('sha256').update(token).digest('hex')}, now() + interval '1 day')`.execute(db);
-    await platform.services.ledger.post({
-      key: `bench-fund:${id}`,
-      kind: 'deposit',
-      userId: id,
-      legs: [
-        { account: { house: 'deposits' }, currency: 'USD', amount: -fundsE8 },
-        { account: { user: id }, currency: 'USD', amount: fundsE8 },
-      ],
-    });
-    ids.push(id);
-    tokens.push(token);
-  }
-  return { ids, tokens };
 }
 
 /** Every key a run left under its prefix (event logs, seqs, queues): runs would otherwise pile up in Redis. */

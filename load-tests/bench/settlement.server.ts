@@ -6,22 +6,51 @@
  * and balances up front. Replies { platformUrl, bareUrl, platformTokens, bareUsers } over IPC once ready, and
  * answers { cmd: 'audit' } with the ledger check and the bet/nonce/ledger reconciliation of both sides.
  */
-import { createHmac, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { hashServerSeed, randomClientSeed } from '../../server/src/domain/games/fairness.service.js';
 import { applyRatio, diceMultiplier, diceOutcome, floatsFromSeeds, formatRatio } from '../../server/src/domain/games/rules/index.js';
-import { cpuTimes, makeAccounts, serveParent, startPlatformUnderTest } from './platform-under-test.js';
+import { cpuTimes, serveParent, startPlatformUnderTest } from './platform-under-test.js';
 
 const ACCOUNTS = Number(process.env.BENCH_ACCOUNTS ?? 200);
 const { platform, databaseUrl, url: platformUrl, stop } = await startPlatformUnderTest();
 const db = platform.infra.db;
 const { ledger } = platform.services;
 
-const platformAccounts = await makeAccounts(platform, 'p', ACCOUNTS + 1, 1_000_000n * 100_000_000n);
-const bareAccounts = await makeAccounts(platform, 'b', ACCOUNTS + 1, 1_000_000n * 100_000_000n);
+/** Users with a live session and a funded USD account; `prefix` keeps the platform's and the bare peer's apart. */
+async function makeAccounts(prefix: string, count: number): Promise<{ ids: number[]; tokens: string[] }> {
+  const ids: number[] = [];
+  const tokens: string[] = [];
+  for (let i = 0; i < count; i += 1) {
+    const name = `${prefix}${i}`;
+    const { rows } = await sql<{ id: number }>`
+      insert into users (login_name, public_username, email, password_hash, email_verified_at)
+      values (${name}, ${name}, ${`${name}@bench.test`}, 'x', now()) returning id`.execute(db);
+    const id = rows[0]!.id;
+    const token = randomBytes(24).toString('hex');
+    await sql`
+      insert into sessions (user_id, token_hash, expires_at)
+      values (${id}, ${createHash('sha256').update(token).digest('hex')}, now() + interval '1 day')`.execute(db);
+    await ledger.post({
+      key: `bench-fund:${id}`,
+      kind: 'deposit',
+      userId: id,
+      legs: [
+        { account: { house: 'deposits' }, currency: 'USD', amount: -1_000_000n * 100_000_000n },
+        { account: { user: id }, currency: 'USD', amount: 1_000_000n * 100_000_000n },
+      ],
+    });
+    ids.push(id);
+    tokens.push(token);
+  }
+  return { ids, tokens };
+}
+
+const platformAccounts = await makeAccounts('p', ACCOUNTS + 1);
+const bareAccounts = await makeAccounts('b', ACCOUNTS + 1);
 // The bare peer's seed pairs exist up front (the platform creates its own lazily on the first bet).
 for (const id of bareAccounts.ids) {
   const seed = randomBytes(32).toString('hex');
