@@ -26,6 +26,10 @@ const benches: Record<string, { describe: string; load: () => Promise<{ run(args
     describe: 'POST /api/games/dice/bets (many accounts and one hot account) vs a bare node http + pg peer doing the same ledger transaction',
     load: () => import('./settlement.bench.js'),
   },
+  'turbo-autobet': {
+    describe: 'the game panel\'s turbo autobet in Chromium (dice, --game limbo; --bets 200) vs a bare in-page fetch loop of the same bet, 2 in flight; balance exact',
+    load: () => import('./turbo-autobet.bench.js'),
+  },
   'initial-load': {
     describe: 'compressed size (raw, gzip, brotli) of what the first screen of the built client fetches, against the 150 KB budget',
     load: () => import('./initial-load.bench.js'),
