@@ -9,8 +9,11 @@ import type pg from 'pg';
 import type { Db } from '../../db/client.js';
 import type { LedgerService } from '../../server/src/domain/wallet/ledger.service.js';
 
-/** Users with a live session and a funded USD account; `prefix` keeps the platform's and the bare peer's apart. */
-export async function makeAccounts(db: Db, ledger: LedgerService, prefix: string, count: number): Promise<{ ids: number[]; tokens: string[] }> {
+/**
+ * Users with a live session and a funded USD account (`fundsUsd` each; a million by default, so bets never run dry);
+ * `prefix` keeps the platform's and the bare peer's apart.
+ */
+export async function makeAccounts(db: Db, ledger: LedgerService, prefix: string, count: number, fundsUsd = 1_000_000n): Promise<{ ids: number[]; tokens: string[] }> {
   const ids: number[] = [];
   const tokens: string[] = [];
   for (let i = 0; i < count; i += 1) {
@@ -28,8 +31,8 @@ export async function makeAccounts(db: Db, ledger: LedgerService, prefix: string
       kind: 'deposit',
       userId: id,
       legs: [
-        { account: { house: 'deposits' }, currency: 'USD', amount: -1_000_000n * 100_000_000n },
-        { account: { user: id }, currency: 'USD', amount: 1_000_000n * 100_000_000n },
+        { account: { house: 'deposits' }, currency: 'USD', amount: -fundsUsd * 100_000_000n },
+        { account: { user: id }, currency: 'USD', amount: fundsUsd * 100_000_000n },
       ],
     });
     ids.push(id);
