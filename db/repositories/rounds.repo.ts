@@ -119,6 +119,12 @@ export async function lockOpenRound(db: Executor, game: string): Promise<(RoundR
   return rows[0];
 }
 
+/** The database's clock now: the one clock every server and every screen reads the curve by. */
+export async function databaseNow(db: Executor): Promise<Date> {
+  const { rows } = await sql<{ now: Date }>`select clock_timestamp() as now`.execute(db);
+  return rows[0]!.now;
+}
+
 /** A round with the database's clock now, for a cash-out's elapsed time (one clock for every server). */
 export async function roundWithClock(db: Executor, id: string): Promise<(RoundRow & { now: Date }) | undefined> {
   const { rows } = await sql<RoundRow & { now: Date }>`select ${roundColumns}, clock_timestamp() as now from rounds where id = ${id}`.execute(db);

@@ -140,6 +140,8 @@ const envSchema = z.object({
   ROUNDS_ENABLED: z.enum(['true', 'false', '1', '0']).optional(),
   ROUND_BETTING_MS: z.coerce.number().int().min(100).default(6_000),
   ROUND_COOLDOWN_MS: z.coerce.number().int().min(0).default(3_000),
+  /** The running round's correcting tick to every screen (`round-tick`). */
+  ROUND_TICK_MS: z.coerce.number().int().min(50).default(250),
   ROUND_LEASE_MS: z.coerce.number().int().min(300).default(3_000),
   ROUND_LEASE_RETRY_MS: z.coerce.number().int().min(50).default(500),
   ROUND_CHAIN_LENGTH: z.coerce.number().int().min(1).max(100_000_000).default(1_000_000),

@@ -151,6 +151,13 @@ describe('crash rounds: betting, cash-out, settlement, refunds', () => {
   });
 
   it('the bust settles every open bet once: autos at or below the crash point win exactly it, riders are capped at the profit limit', async () => {
+    // The running round's correcting tick reaches every viewer with the database's clock (the one cash-outs read).
+    await services().rounds.tick(crash, round1.id);
+    const tick = await socket.next((frame) => frame.type === 'round-tick');
+    expect(tick.data).toMatchObject({ game: 'crash', id: round1.id });
+    const dbNow = (await sql<{ now: Date }>`select clock_timestamp() as now`.execute(db())).rows[0]!.now.getTime();
+    expect(dbNow - Date.parse(String(tick.data.serverTime))).toBeGreaterThanOrEqual(0);
+    expect(dbNow - Date.parse(String(tick.data.serverTime))).toBeLessThan(5_000);
     const ended = await services().rounds.end(crash, chain, round1);
     expect(ended.settled).toBe(2);
     // Every viewer sees the bust with the revealed hash, and each settled bet.

@@ -23,6 +23,7 @@ export async function startRoundRunners({ infra, services, logger }: { infra: In
         {
           bettingMs: env.ROUND_BETTING_MS,
           cooldownMs: env.ROUND_COOLDOWN_MS,
+          tickMs: env.ROUND_TICK_MS,
           leaseRetryMs: env.ROUND_LEASE_RETRY_MS,
           chain: { length: env.ROUND_CHAIN_LENGTH, checkpointEvery: env.ROUND_CHAIN_CHECKPOINT_EVERY, salt: env.ROUND_CHAIN_SALT, requireSalt: env.NODE_ENV === 'production' },
         },

@@ -188,9 +188,9 @@ export class LiveFeedService {
     return this.stream(channels.sports, ['sports-odds', 'sports-market'] as const, options);
   }
 
-  /** A round game's rounds and bets (`round-update`, `round-bet`), public. */
+  /** A round game's rounds, its running round's clock and its bets (`round-update`, `round-tick`, `round-bet`), public. */
   roundEvents(game: 'crash' | 'wheel' | 'bingo', options: StreamOptions = {}) {
-    return this.stream(channels.rounds(game), ['round-update', 'round-bet'] as const, options);
+    return this.stream(channels.rounds(game), ['round-update', 'round-tick', 'round-bet'] as const, options);
   }
 
   /** Raffle state changes (open, closed, drawn), public. */

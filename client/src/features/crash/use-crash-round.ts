@@ -10,7 +10,8 @@ type RoundEvent = Partial<CrashRound> & { betId?: string };
 /**
  * The live round: `crash.current` for the state and its bets, the `crash` channel for every change (a round's
  * state is applied at once, so the bust shows on every screen together; bets are read back, at most twice a
- * second however many players bet), and a refetch every second while the round runs, which also corrects the clock.
+ * second however many players bet), the running round's `round-tick` a few times a second for the clock, and a
+ * refetch every second while the round runs.
  */
 export function useCrashRound() {
   const utils = trpc.useUtils();
@@ -38,6 +39,11 @@ export function useCrashRound() {
     {
       onData: (event) => {
         const data = event.data as RoundEvent;
+        // The running round's tick (`round-tick`: no state): only the clock, a few times a second, no refetch.
+        if (data.state === undefined && data.betId === undefined && data.serverTime) {
+          setClock(clockFrom(data.serverTime));
+          return;
+        }
         if (data.betId === undefined && data.serverTime) {
           setClock(clockFrom(data.serverTime));
           setPushed(data);

@@ -79,6 +79,12 @@ export const eventSchemas = {
     state: z.enum(['queued', 'betting', 'running', 'ended', 'cancelled']),
     serverTime: z.string(),
   }),
+  // The running round's clock a few times a second (the database's, which cash-outs read): screens correct their curve.
+  'round-tick': z.object({
+    game: z.enum(['crash', 'wheel', 'bingo']),
+    id: z.string().regex(/^\d+$/),
+    serverTime: z.string(),
+  }),
   'round-bet': z.looseObject({
     game: z.enum(['crash', 'wheel', 'bingo']),
     roundId: z.string().regex(/^\d+$/),
@@ -154,6 +160,7 @@ export function channelFor<T extends EventType>(type: T, payload: EventPayload<T
     case 'raffle-update':
       return channels.raffle;
     case 'round-update':
+    case 'round-tick':
     case 'round-bet':
       return channels.rounds((payload as EventPayload<'round-update'>).game);
     default:
@@ -247,6 +254,10 @@ export class PlatformEvents {
 
   roundUpdate(payload: EventPayload<'round-update'>) {
     return this.publish('round-update', payload);
+  }
+
+  roundTick(payload: EventPayload<'round-tick'>) {
+    return this.publish('round-tick', payload);
   }
 
   roundBet(payload: EventPayload<'round-bet'>) {

@@ -17,6 +17,8 @@ export interface RunnerOptions extends RoundTimings {
   chain: ChainOptions;
   /** How often a runner without the lease tries to take it, and a holder renews it. */
   leaseRetryMs: number;
+  /** How often the running round's clock goes to every screen (`round-tick`). */
+  tickMs: number;
 }
 
 export interface RunnerLog {
@@ -113,7 +115,7 @@ export class RoundRunner {
     this.checkLease();
     const started = await this.rounds.start(this.game, chain, betting);
     if (!started) return;
-    await this.sleepUntil(started.round.startedAt!.getTime() + started.runningMs);
+    await this.tickUntil(started.round.id, started.round.startedAt!.getTime() + started.runningMs);
     this.checkLease();
     await this.rounds.end(this.game, chain, started.round);
     await this.sleep(this.options.cooldownMs);
@@ -142,6 +144,16 @@ export class RoundRunner {
 
   private checkLease(): void {
     if (!this.held || this.stopped) throw new LeaseLost('lease lost');
+  }
+
+  /** Sleeps until `at`, sending the round's clock every tickMs on the way (a failed tick is only a missed correction). */
+  private async tickUntil(roundId: string, at: number): Promise<void> {
+    for (let next = Date.now() + this.options.tickMs; next < at && !this.stopped; next += this.options.tickMs) {
+      await this.sleepUntil(next);
+      this.checkLease();
+      await this.rounds.tick(this.game, roundId).catch((error: unknown) => this.log.warn({ err: error, game: this.game.slug }, 'round tick failed'));
+    }
+    await this.sleepUntil(at);
   }
 
   private sleepUntil(at: number): Promise<void> {

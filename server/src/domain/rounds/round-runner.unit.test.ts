@@ -5,10 +5,10 @@ import { RoundRunner, type Lease } from './round-runner.js';
 import type { RoundService } from './round.service.js';
 
 const quiet = { info: () => undefined, warn: () => undefined };
-const OPTIONS = { bettingMs: 0, cooldownMs: 0, leaseRetryMs: 1, chain: { length: 10, checkpointEvery: 5 } };
+const OPTIONS = { bettingMs: 0, cooldownMs: 0, leaseRetryMs: 1, tickMs: 10, chain: { length: 10, checkpointEvery: 5 } };
 
 /** The runner's steps recorded in order; `failFirst` makes the first betting window fail. */
-function recordingRounds(failFirst: boolean, onEnd: () => void) {
+function recordingRounds(failFirst: boolean, onEnd: () => void, runningMs = 0) {
   const steps: string[] = [];
   let failures = failFirst ? 1 : 0;
   const rounds = {
@@ -19,7 +19,8 @@ function recordingRounds(failFirst: boolean, onEnd: () => void) {
       if (failures-- > 0) throw new Error('database away');
       return { id: '1', bettingEndsAt: new Date() };
     },
-    start: async () => (steps.push('start'), { round: { id: '1', startedAt: new Date() }, runningMs: 0 }),
+    start: async () => (steps.push('start'), { round: { id: '1', startedAt: new Date() }, runningMs }),
+    tick: async (_game: unknown, roundId: string) => void steps.push(`tick ${roundId}`),
     end: async () => {
       steps.push('end');
       onEnd();
@@ -42,6 +43,23 @@ describe('the round runner', () => {
     await runner.stop();
     expect(steps.slice(0, 5)).toEqual(['chain', 'cancel', 'betting', 'start', 'end']);
     expect(runner.leader).toBe(false);
+  });
+
+  it('while a round runs, its clock goes out every tickMs, and only then', async () => {
+    let ended!: () => void;
+    const done = new Promise<void>((resolve) => (ended = resolve));
+    const { steps, rounds } = recordingRounds(false, () => ended(), 80);
+    const runner = new RoundRunner(rounds, CRASH_GAME as unknown as AnyRoundGame, alwaysLeader, OPTIONS, quiet);
+    runner.start();
+    await done;
+    await runner.stop();
+    const played = steps.slice(0, steps.indexOf('end') + 1);
+    const ticks = played.filter((step) => step === 'tick 1').length;
+    // 80 ms of running at one tick per 10 ms: timers never fire early, so at most 7; a loaded machine may fire fewer.
+    expect(ticks).toBeGreaterThanOrEqual(1);
+    expect(ticks).toBeLessThanOrEqual(7);
+    expect(played.slice(played.indexOf('start') + 1, -1).every((step) => step === 'tick 1')).toBe(true);
+    expect(played.indexOf('tick 1')).toBeGreaterThan(played.indexOf('start'));
   });
 
   it('a failed step is followed by a recovery (cancel and refund), not a spin or a stuck round', async () => {

@@ -6,6 +6,7 @@ import {
   activeChain,
   chainById,
   checkpoint,
+  databaseNow,
   fixChainSalt,
   insertChain,
   lastRoundNumber,
@@ -61,6 +62,7 @@ export interface RoundServiceDeps {
   events: {
     roundUpdate(payload: EventPayload<'round-update'>): Promise<unknown>;
     roundBet(payload: EventPayload<'round-bet'>): Promise<unknown>;
+    roundTick(payload: EventPayload<'round-tick'>): Promise<unknown>;
   };
   onBackgroundError?: (error: unknown, what: string) => void;
 }
@@ -149,7 +151,7 @@ export class RoundService {
 
   private async withBets(game: AnyRoundGame, row: RoundRow) {
     const bets = await betsOfRound(this.deps.db, row.id);
-    return { ...this.view(game, row, new Date()), bets: bets.map((bet) => this.betView(game, bet)) };
+    return { ...this.view(game, row, await databaseNow(this.deps.db)), bets: bets.map((bet) => this.betView(game, bet)) };
   }
 
   private view(game: AnyRoundGame, row: RoundRow, now: Date): RoundView {
@@ -395,8 +397,19 @@ export class RoundService {
   }
 
   private publishRound(game: AnyRoundGame, row: RoundRow): void {
-    const view = this.view(game, row, new Date());
-    this.afterCommit('round-update publish', () => this.deps.events.roundUpdate({ ...view, game: game.slug as PublicGame }));
+    this.afterCommit('round-update publish', async () => {
+      const view = this.view(game, row, await databaseNow(this.deps.db));
+      return this.deps.events.roundUpdate({ ...view, game: game.slug as PublicGame });
+    });
+  }
+
+  /**
+   * The running round's correcting tick (the runner sends a few a second): the database's clock, by which cash-outs
+   * are judged, so every screen draws the curve where the servers read it, whatever its own clock says.
+   */
+  async tick(game: AnyRoundGame, roundId: string): Promise<void> {
+    const now = await databaseNow(this.deps.db);
+    await this.deps.events.roundTick({ game: game.slug as PublicGame, id: roundId, serverTime: now.toISOString() });
   }
 
   private publishBet(game: AnyRoundGame, roundId: string, bet: BetView, params: unknown): void {
