@@ -49,6 +49,8 @@ describe('crash in the browser: manual and auto cash-out, desktop and 390 px', (
     /** The Manual tab of the bet panel (the Auto tab holds its own copy of the fields). */
     const manual = (page: Page) => main(page).getByLabel('Manual', { exact: true });
     await expect.poll(() => main(desk.page).getByTestId('crash-status').innerText(), { timeout: 15_000 }).toMatch(/Round 1: betting/);
+    // Its outcomes come from the chain, not the player's seed pair: no Seeds button here.
+    expect(await desk.page.getByRole('button', { name: 'Seeds' }).count()).toBe(0);
 
     await manual(desk.page).getByTestId('bet-amount').fill('1');
     await manual(desk.page).getByTestId('bet-button').click();

@@ -136,6 +136,7 @@ export function CrashGame() {
   return (
     <GameLayout
       slug="crash"
+      seeds={false}
       title="Crash"
       description="One round for everyone: the multiplier climbs until it crashes. Cash out before it does."
       panel={panel}

@@ -12,8 +12,11 @@ import type { MyBetsSearch } from './my-bets-search';
 import { openSeeds } from './overlay-store';
 import classes from './GameLayout.module.css';
 
-/** Every original's page: heading, bet panel beside the board (under it when narrow), fairness links, stats, live bets. */
-export function GameLayout(props: { slug: MyBetsSearch['game'] & string; title: string; description: string; panel: ReactNode; board: ReactNode }) {
+/**
+ * Every original's page: heading, bet panel beside the board (under it when narrow), fairness links, stats, live bets.
+ * A round game's outcomes come from its hash chain, not the player's seed pair: it passes `seeds={false}`.
+ */
+export function GameLayout(props: { slug: MyBetsSearch['game'] & string; title: string; description: string; panel: ReactNode; board: ReactNode; seeds?: boolean }) {
   const isSignedIn = useIsSignedIn();
   return (
     <Stack gap="lg" className={classes.wrap} data-game={props.slug}>
@@ -23,9 +26,11 @@ export function GameLayout(props: { slug: MyBetsSearch['game'] & string; title: 
         actions={
           <Group gap="xs">
             <FavouriteStar slug={props.slug} name={props.title} />
-            <Button variant="default" size="xs" leftSection={<IconShieldCheck size={14} aria-hidden />} onClick={openSeeds} disabled={!isSignedIn}>
-              Seeds
-            </Button>
+            {props.seeds === false ? null : (
+              <Button variant="default" size="xs" leftSection={<IconShieldCheck size={14} aria-hidden />} onClick={openSeeds} disabled={!isSignedIn}>
+                Seeds
+              </Button>
+            )}
             <Anchor component={Link} to="/provably-fair" size="sm">
               Provably fair
             </Anchor>
