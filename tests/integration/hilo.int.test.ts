@@ -7,7 +7,7 @@ import { betEconomy, creditBzu, payoutCount, raffleStanding } from '../support/g
 import { activeFloats } from '../support/round-floats.js';
 import { startTestPlatform, type TestPlatform } from '../support/platform.js';
 import { TestSocket } from '../support/socket-client.js';
-import { raffleCloseFarFromNow } from '../support/test-clock.js';
+import { rafflePerWagerEnv } from '../support/test-clock.js';
 import { fundedAccount, trpc, WALLET_TEST_ENV } from '../support/wallet.js';
 
 const E8 = 100_000_000n;
@@ -29,6 +29,19 @@ describe('hilo: a multi-step card round', () => {
   const cardsOf = async (player: Player, nonce: number) => (await activeFloats(db(), player.user.id, nonce, 52)).map(cardFromFloat);
   /** The guess offered on `card` that the next card makes correct (one of the two always is). */
   const winningGuess = (card: number, next: number): HiloGuess => hiloChoices(card).find((g) => guessWins(hiloRank(card), g, hiloRank(next)))!;
+  /**
+   * A correct guess, then the cash-out: a long shot (a "same" at 12.87x) can reach the profit limit on the guess itself,
+   * which cashes the round out at once (capped), so there is nothing left to cash out.
+   */
+  const guessThenCashOut = async (player: Player, betId: string, guess: HiloGuess) => {
+    const guessed = (await post(player, `/api/games/hilo/bets/${betId}/${guess}`, {})).body;
+    return guessed.state === 'open' ? (await post(player, `/api/games/hilo/bets/${betId}/cashout`, {})).body : guessed;
+  };
+  /** How many of the 13 next ranks make `guess` on `card` correct. */
+  const winningRanks = (card: number, guess: HiloGuess) => {
+    const r = hiloRank(card);
+    return r === 1 || r === 13 ? (guess === 'same' ? 1 : 12) : guess === 'higherOrSame' ? 14 - r : r;
+  };
   const losingGuess = (card: number, next: number): HiloGuess | undefined => hiloChoices(card).find((g) => !guessWins(hiloRank(card), g, hiloRank(next)));
 
   beforeAll(async () => {
@@ -38,9 +51,7 @@ describe('hilo: a multi-step card round', () => {
       ...WALLET_TEST_ENV,
       GAME_MIN_BET_USD: '0.01',
       GAME_MAX_PROFIT_USD: '5',
-      RAFFLE_TICKET_WAGER_USD: '1',
-      RAFFLE_TICKET_WAGER_BZU: '100',
-      RAFFLE_CLOSE_UTC: raffleCloseFarFromNow(),
+      ...rafflePerWagerEnv(),
     });
   });
   afterAll(async () => {
@@ -60,7 +71,14 @@ describe('hilo: a multi-step card round', () => {
 
     const skipped = await post(player, `${path}/actions`, { action: 'skip' });
     expect(skipped.body).toMatchObject({ state: 'open', outcome: { cards: [{ card: cards[0] }, { card: cards[1], guess: 'skip', multiplier: '1.0000' }], multiplier: '1.0000' } });
-    const guess = winningGuess(cards[1]!, cards[2]!);
+    // At 1 USD a guess winning on 2 ranks or fewer (6.435x and up) would reach the 5 USD profit limit and end the round
+    // capped; skip such a card so the round stays open for the cash-out.
+    let at = 1;
+    while (winningRanks(cards[at]!, winningGuess(cards[at]!, cards[at + 1]!)) <= 2) {
+      expect((await post(player, `${path}/actions`, { action: 'skip' })).body.state).toBe('open');
+      at += 1;
+    }
+    const guess = winningGuess(cards[at]!, cards[at + 1]!);
     const guessed = await post(player, `${path}/${guess}`, {});
     expect(guessed.status, JSON.stringify(guessed.body)).toBe(200);
     expect(guessed.body.state).toBe('open');
@@ -69,7 +87,7 @@ describe('hilo: a multi-step card round', () => {
     const cashed = await post(player, `${path}/cashout`, {});
     expect(cashed.body).toMatchObject({ state: 'won', multiplier: Number(multiplier) });
     // The payout is floor(1e8 x 0.99 x 13 / k) units: the exact fraction, not the 4-decimal display.
-    const k = hiloRank(cards[1]!) === 1 || hiloRank(cards[1]!) === 13 ? (guess === 'same' ? 1 : 12) : guess === 'higherOrSame' ? 14 - hiloRank(cards[1]!) : hiloRank(cards[1]!);
+    const k = winningRanks(cards[at]!, guess);
     expect(units(cashed.body.payout)).toBe((E8 * 1287n) / (100n * BigInt(k)));
     expect(await balance(player)).toBe(10n * E8 - E8 + units(cashed.body.payout));
     expectLegacyError(await post(player, `${path}/skip`, {}), 409, /over/, 'ROUND_OVER');
@@ -165,14 +183,12 @@ describe('hilo: a multi-step card round', () => {
     const started = await post(player, '/api/games/hilo/bets', { amount: 100, currency: 'BZU' });
     expect(started.body).toMatchObject({ currency: 'BZU', amount: 100, state: 'open' });
     const cards = await cardsOf(player, started.body.fairness.nonce);
-    await post(player, `/api/games/hilo/bets/${started.body.id}/${winningGuess(cards[0]!, cards[1]!)}`, {});
-    const bzu = (await post(player, `/api/games/hilo/bets/${started.body.id}/cashout`, {})).body;
+    const bzu = await guessThenCashOut(player, started.body.id, winningGuess(cards[0]!, cards[1]!));
     expect(await balance(player, 'BZU')).toBe(900n * E8 + units(bzu.payout));
 
     const usd = await post(player, '/api/games/hilo/bets', { amount: 2 });
     const usdCards = await cardsOf(player, usd.body.fairness.nonce);
-    await post(player, `/api/games/hilo/bets/${usd.body.id}/${winningGuess(usdCards[0]!, usdCards[1]!)}`, {});
-    const won = (await post(player, `/api/games/hilo/bets/${usd.body.id}/cashout`, {})).body;
+    const won = await guessThenCashOut(player, usd.body.id, winningGuess(usdCards[0]!, usdCards[1]!));
     await socket.next((f) => f.type === 'bet' && f.channel === 'bets' && f.data.id === won.id && f.data.game === 'hilo');
     socket.ws.close();
 
