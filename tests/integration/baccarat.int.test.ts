@@ -7,7 +7,7 @@ import { betEconomy, creditBzu, raffleStanding } from '../support/game-checks.js
 import { activeFloats } from '../support/round-floats.js';
 import { startTestPlatform, type TestPlatform } from '../support/platform.js';
 import { TestSocket } from '../support/socket-client.js';
-import { raffleCloseFarFromNow } from '../support/test-clock.js';
+import { rafflePerWagerEnv } from '../support/test-clock.js';
 import { fundedAccount, trpc, WALLET_TEST_ENV } from '../support/wallet.js';
 
 const E8 = 100_000_000n;
@@ -35,9 +35,7 @@ describe('baccarat: player, banker and tie in one coup', () => {
       ...WALLET_TEST_ENV,
       GAME_MIN_BET_USD: '0.01',
       GAME_MAX_PROFIT_USD: '100',
-      RAFFLE_TICKET_WAGER_USD: '1',
-      RAFFLE_TICKET_WAGER_BZU: '100',
-      RAFFLE_CLOSE_UTC: raffleCloseFarFromNow(),
+      ...rafflePerWagerEnv(),
     });
   });
   afterAll(async () => {

@@ -8,9 +8,10 @@ import { rakebackFor } from '../../server/src/domain/economy/rakeback.js';
 import { rankById, xpForWager } from '../../server/src/domain/economy/ranks.js';
 import { formatAmount, parseAmount } from '../../server/src/domain/wallet/amounts.js';
 import { FAST_HASHING, OPEN_TABLE_LIMITS, RELAXED_LIMITS, expectLegacyError, http, signedInAccount } from '../support/auth.js';
+import { creditBzu } from '../support/game-checks.js';
 import { startTestPlatform, type TestPlatform } from '../support/platform.js';
 import { activeRoundFloats } from '../support/round-floats.js';
-import { raffleCloseFarFromNow } from '../support/test-clock.js';
+import { rafflePerWagerEnv } from '../support/test-clock.js';
 import { fundedAccount, trpc, WALLET_TEST_ENV } from '../support/wallet.js';
 
 type Player = Awaited<ReturnType<typeof signedInAccount>>;
@@ -36,16 +37,6 @@ describe('blackjack (issue 25 point 3): REST and tRPC on real Postgres and Redis
   /** What the rules make of a stored round: the view of replaying its actions on its floats. */
   const replayed = async (player: Player, nonce: number, bet: bigint, played: BlackjackAction[]) =>
     BLACKJACK_GAME.visible(replay(bet, await activeRoundFloats(db(), player.user.id, nonce), played), false);
-  const grantBzu = (userId: number | string, amount: string) =>
-    services().ledger.post({
-      key: `test-bzu:${randomBytes(6).toString('hex')}`,
-      kind: 'deposit',
-      userId: Number(userId),
-      legs: [
-        { account: { house: 'deposits' }, currency: 'BZU', amount: -parseAmount(amount) },
-        { account: { user: Number(userId) }, currency: 'BZU', amount: parseAmount(amount) },
-      ],
-    });
 
   /** Plays one REST round to its end with `plan`; checks every open step hides the hole card. */
   async function playRest(player: Player, amount: number, plan: (outcome: any) => BlackjackAction = standPlan) {
@@ -67,9 +58,7 @@ describe('blackjack (issue 25 point 3): REST and tRPC on real Postgres and Redis
       ...RELAXED_LIMITS,
       ...WALLET_TEST_ENV,
       ...OPEN_TABLE_LIMITS,
-      RAFFLE_TICKET_WAGER_USD: '1',
-      RAFFLE_TICKET_WAGER_BZU: '100',
-      RAFFLE_CLOSE_UTC: raffleCloseFarFromNow(),
+      ...rafflePerWagerEnv(),
     });
   });
   afterAll(async () => {
@@ -109,7 +98,7 @@ describe('blackjack (issue 25 point 3): REST and tRPC on real Postgres and Redis
 
   it('tRPC in BZU: start and the named actions answer the bet and the balance; active resumes the open round', async () => {
     const player = await signedInAccount(platform);
-    await grantBzu(player.user.id, '100');
+    await creditBzu(platform, player.user.id, '100', randomBytes(6).toString('hex'));
     let before = parseAmount('100');
     for (let i = 0; i < 4; i += 1) {
       let answer = (await trpc(platform, 'mutation', 'games.blackjack.start', { amount: '2', currency: 'BZU' }, player.token)).body.result.data;

@@ -8,10 +8,11 @@ import { chipMultiplier, roulettePocket, type RouletteBetType } from '../../serv
 import { floatsFromSeeds } from '../../server/src/domain/games/rules/index.js';
 import { parseAmount } from '../../server/src/domain/wallet/amounts.js';
 import { FAST_HASHING, OPEN_TABLE_LIMITS, RELAXED_LIMITS, expectLegacyError, http, type signedInAccount } from '../support/auth.js';
+import { creditBzu } from '../support/game-checks.js';
 import { activeSeeds, hmacSha256 } from '../support/round-floats.js';
 import { startTestPlatform, type TestPlatform } from '../support/platform.js';
 import { TestSocket } from '../support/socket-client.js';
-import { raffleCloseFarFromNow } from '../support/test-clock.js';
+import { rafflePerWagerEnv } from '../support/test-clock.js';
 import { fundedAccount, trpc, WALLET_TEST_ENV } from '../support/wallet.js';
 
 type Chip = { type: RouletteBetType; numbers: number[]; amount: string };
@@ -43,16 +44,6 @@ describe('roulette: chips on one spin through the bet engine', () => {
       const m = chipMultiplier(chip, pocket);
       return sum + (parseAmount(chip.amount) * m.num) / m.den;
     }, 0n);
-  const grantBzu = (userId: number, amount: string) =>
-    services().ledger.post({
-      key: `test-bzu:${randomBytes(6).toString('hex')}`,
-      kind: 'deposit',
-      userId,
-      legs: [
-        { account: { house: 'deposits' }, currency: 'BZU', amount: -parseAmount(amount) },
-        { account: { user: userId }, currency: 'BZU', amount: parseAmount(amount) },
-      ],
-    });
 
   beforeAll(async () => {
     platform = await startTestPlatform({
@@ -60,9 +51,7 @@ describe('roulette: chips on one spin through the bet engine', () => {
       ...RELAXED_LIMITS,
       ...WALLET_TEST_ENV,
       ...OPEN_TABLE_LIMITS,
-      RAFFLE_TICKET_WAGER_USD: '1',
-      RAFFLE_TICKET_WAGER_BZU: '100',
-      RAFFLE_CLOSE_UTC: raffleCloseFarFromNow(),
+      ...rafflePerWagerEnv(),
     });
   });
   afterAll(async () => {
@@ -156,7 +145,7 @@ describe('roulette: chips on one spin through the bet engine', () => {
 
   it('plays in BZU too, from the BZU balance', async () => {
     const player = await fundedAccount(platform, '1');
-    await grantBzu(player.user.id, '50');
+    await creditBzu(platform, player.user.id, '50', randomBytes(6).toString('hex'));
     const pocket = await pocketAt(player, 0);
     const chips: Chip[] = [{ type: 'odd', numbers: [], amount: '5' }, { type: 'straight', numbers: [pocket], amount: '1' }];
     const answer = data(await trpc(platform, 'mutation', 'games.roulette.bet', { currency: 'BZU', chips }, player.token));

@@ -14,3 +14,8 @@ export async function clearOfPeriodBoundary(periodMs: number, marginMs: number):
   const untilBoundary = periodMs - (Date.now() % periodMs);
   if (untilBoundary < marginMs) await new Promise((resolve) => setTimeout(resolve, untilBoundary + 250));
 }
+
+/** A ticket per 1 USD or 100 BZU wagered, the draw far away: the games' tests count the raffle tickets their bets earn. */
+export function rafflePerWagerEnv(): Record<string, string> {
+  return { RAFFLE_TICKET_WAGER_USD: '1', RAFFLE_TICKET_WAGER_BZU: '100', RAFFLE_CLOSE_UTC: raffleCloseFarFromNow() };
+}

@@ -92,7 +92,7 @@ export async function runBet<T extends SettledAnswer>(call: () => Promise<T>, op
  * (wallet/balance-hold): the socket's balance update can arrive before the answer itself. Leaving the page
  * shows whatever is still pending at once, so the header never stays behind.
  */
-interface SettledAnswer {
+export interface SettledAnswer {
   bet: BetView;
   balance: string;
 }

@@ -1,17 +1,18 @@
 import { Badge, Button, Group, Kbd, SimpleGrid, Stack, Text } from '@mantine/core';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import type { BlackjackAction } from '../../../../../server/src/domain/games/blackjack/rules';
 import { trpc } from '../../../trpc';
 import { useSession } from '../../auth/session-store';
 import { PlayingCard } from '../../cards/PlayingCard';
 import { BetPanel, type Stake } from '../../originals/BetPanel';
 import { formatMultiplier } from '../../originals/bet-format';
-import { newClientBetId, runBet } from '../../originals/bet-session';
+import { newClientBetId } from '../../originals/bet-session';
 import type { BetView } from '../../originals/bet-types';
 import { GameLayout } from '../../originals/GameLayout';
+import { useOpenRound } from '../../originals/open-round';
 import { useHotkeysEnabled } from '../../originals/hotkeys';
 import { keyTakenByTarget } from '../../originals/key-target';
-import { pushRecent, RecentResults } from '../../originals/RecentResults';
+import { RecentResults } from '../../originals/RecentResults';
 import { formatAmount } from '../../wallet/money';
 import { ACTION_BUTTONS, actionForKey, handResult, totalLabel, type BlackjackOutcomeView, type HandView } from './blackjack-view';
 import classes from './BlackjackGame.module.css';
@@ -64,10 +65,8 @@ function Hand(props: { title: string; cards: number[]; total: number; soft: bool
 /** Blackjack: deal, then the actions the round allows now (buttons and Q W E R A S); an open round resumes on reload. */
 export function BlackjackGame() {
   const { isSignedIn } = useSession();
-  const [round, setRound] = useState<BetView | null>(null);
-  const [recent, setRecent] = useState<BetView[]>([]);
-  const [pending, setPending] = useState<BlackjackAction | null>(null);
   const active = trpc.games.blackjack.active.useQuery(undefined, { enabled: isSignedIn, staleTime: 0 });
+  const { round, recent, pending, deal, step } = useOpenRound<BlackjackAction>(active.data);
   const start = trpc.games.blackjack.start.useMutation();
   const mutations = {
     hit: trpc.games.blackjack.hit.useMutation(),
@@ -78,32 +77,15 @@ export function BlackjackGame() {
     noInsurance: trpc.games.blackjack.noInsurance.useMutation(),
   };
 
-  // An open round from before (another tab, a reload) is resumed as it is.
-  useEffect(() => {
-    if (active.data) setRound(active.data);
-  }, [active.data]);
-
   const outcome = outcomeOf(round);
   const open = round?.state === 'open';
   const allowed = open ? (outcome?.actions ?? []) : [];
 
-  function finish(bet: BetView) {
-    setRound(bet);
-    if (bet.state !== 'open') setRecent((list) => pushRecent(list, bet));
-  }
-
-  async function placeBet(stake: Stake) {
-    const result = await runBet(() => start.mutateAsync({ ...stake, clientBetId: newClientBetId() }));
-    if (result) finish(result.bet);
-    return result?.bet ?? null;
-  }
+  const placeBet = (stake: Stake) => deal(() => start.mutateAsync({ ...stake, clientBetId: newClientBetId() }));
 
   async function perform(action: BlackjackAction) {
     if (!round || !open || pending !== null || !allowed.includes(action)) return;
-    setPending(action);
-    const result = await runBet(() => mutations[action].mutateAsync({ betId: round.id }));
-    setPending(null);
-    if (result) finish(result.bet);
+    await step(action, () => mutations[action].mutateAsync({ betId: round.id }));
   }
 
   const performRef = useRef(perform);

@@ -1,15 +1,15 @@
 import { Button, Group, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
-import { useEffect, useState } from 'react';
 import { hiloActionError, hiloCanCashOut, hiloChoices, type HiloAction, type HiloState } from '../../../../../server/src/domain/games/hilo/rules';
 import { trpc } from '../../../trpc';
 import { useSession } from '../../auth/session-store';
 import { PlayingCard } from '../../cards/PlayingCard';
 import { BetPanel, type Stake } from '../../originals/BetPanel';
 import { betProfit, formatMultiplier } from '../../originals/bet-format';
-import { newClientBetId, runBet } from '../../originals/bet-session';
+import { newClientBetId } from '../../originals/bet-session';
 import type { BetView } from '../../originals/bet-types';
 import { GameLayout } from '../../originals/GameLayout';
-import { pushRecent, RecentResults } from '../../originals/RecentResults';
+import { useOpenRound } from '../../originals/open-round';
+import { RecentResults } from '../../originals/RecentResults';
 import { formatAmount, formatSignedAmount } from '../../wallet/money';
 import { cashoutFigures, GUESS_LABELS, GUESS_MARKS, guessOptions } from './hilo-view';
 import classes from './HiloGame.module.css';
@@ -17,10 +17,8 @@ import classes from './HiloGame.module.css';
 /** Hilo: the current card big, the row of previous cards with the guesses, two guesses with their odds, skip, cash out. */
 export function HiloGame() {
   const { isSignedIn } = useSession();
-  const [round, setRound] = useState<BetView | null>(null);
-  const [recent, setRecent] = useState<BetView[]>([]);
-  const [pending, setPending] = useState<HiloAction | 'cashout' | null>(null);
   const active = trpc.games.hilo.active.useQuery(undefined, { enabled: isSignedIn, staleTime: 0 });
+  const { round, recent, pending, deal, step } = useOpenRound<HiloAction | 'cashout'>(active.data);
   const start = trpc.games.hilo.start.useMutation();
   const actions = {
     higherOrSame: trpc.games.hilo.higherOrSame.useMutation(),
@@ -32,10 +30,6 @@ export function HiloGame() {
   };
   const cashout = trpc.games.hilo.cashout.useMutation();
 
-  // An open round from before (another tab, a reload) is resumed as it is.
-  useEffect(() => {
-    if (active.data) setRound(active.data);
-  }, [active.data]);
 
   const state = round ? (round.outcome as unknown as HiloState) : null;
   const open = round?.state === 'open';
@@ -45,31 +39,16 @@ export function HiloGame() {
   const cashable = open && state !== null && hiloCanCashOut(state);
   const figures = open && round ? cashoutFigures(round.amount, cards) : null;
 
-  function finish(bet: BetView) {
-    setRound(bet);
-    if (bet.state !== 'open') setRecent((list) => pushRecent(list, bet));
-  }
-
-  async function placeBet(stake: Stake) {
-    const result = await runBet(() => start.mutateAsync({ ...stake, clientBetId: newClientBetId() }));
-    if (result) finish(result.bet);
-    return result?.bet ?? null;
-  }
+  const placeBet = (stake: Stake) => deal(() => start.mutateAsync({ ...stake, clientBetId: newClientBetId() }));
 
   async function play(action: HiloAction) {
     if (!round || !open || pending !== null || !state || hiloActionError(state, action)) return;
-    setPending(action);
-    const result = await runBet(() => actions[action].mutateAsync({ betId: round.id }));
-    setPending(null);
-    if (result) finish(result.bet);
+    await step(action, () => actions[action].mutateAsync({ betId: round.id }));
   }
 
   async function cashOut() {
     if (!round || !cashable || pending !== null) return;
-    setPending('cashout');
-    const result = await runBet(() => cashout.mutateAsync({ betId: round.id }));
-    setPending(null);
-    if (result) finish(result.bet);
+    await step('cashout', () => cashout.mutateAsync({ betId: round.id }));
   }
 
   const ended = round !== null && !open;
