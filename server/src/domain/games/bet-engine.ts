@@ -178,10 +178,10 @@ export class BetEngine {
     const stake: StakeInput = { amount, currency: input.currency, clientBetId: input.clientBetId };
     this.checkParams(game.paramsError(params));
     this.checkMinimum(stake);
-    this.checkMaxProfit(stake, game.maxPayout(params, amount));
+    if (!game.capsAtProfitLimit) this.checkMaxProfit(stake, game.maxPayout(params, amount));
     const settled = await this.inBetTransaction(player, stake, async (tx, pair) => {
       const floats = betFloats(pair, pair.nonce, game.floatCount(params));
-      const { outcome, multiplier, payout } = game.settle(floats, params, amount);
+      const { outcome, multiplier, payout } = this.profitCapped(game, game.settle(floats, params, amount), stake);
       const bet: NewBet = {
         userId,
         game: game.slug,
@@ -540,6 +540,14 @@ export class BetEngine {
     if (stake.amount < min) {
       throw new DomainError('BAD_REQUEST', `The minimum bet is ${formatAmount(min)} ${stake.currency}`, { code: 'BAD_REQUEST', details: { minBet: formatAmount(min) } });
     }
+  }
+
+  /** A settled instant bet of a game that caps rather than refuses: a profit past the limit pays exactly the limit. */
+  private profitCapped<O>(game: { capsAtProfitLimit?: boolean }, settled: { outcome: O; multiplier: Ratio; payout: bigint }, stake: StakeInput) {
+    const limit = this.limits.maxProfit[stake.currency];
+    if (!game.capsAtProfitLimit || settled.payout - stake.amount <= limit) return settled;
+    const payout = stake.amount + limit;
+    return { outcome: { ...(settled.outcome as object), capped: true } as O, multiplier: ratio(payout, stake.amount), payout };
   }
 
   /** A single-step bet whose win would pass the profit limit is refused (multi-step rounds are capped instead). */

@@ -79,6 +79,11 @@ export interface InstantGame<Schema extends BetSchema = BetSchema, P = unknown, 
   settle(floats: readonly number[], params: P, amount: bigint): { outcome: O; multiplier: Ratio; payout: bigint };
   /** The most this bet can pay, for the MAX_PROFIT check. */
   maxPayout(params: P, amount: bigint): bigint;
+  /**
+   * Set when no stake should be refused for its best case (a slot's free spins): the bet is always accepted and a win
+   * past the profit limit pays exactly stake + limit, the outcome saying `capped: true`, as a multi-step round does.
+   */
+  capsAtProfitLimit?: boolean;
 }
 
 /** Where a step leaves a round: still open with its running multiplier, or ended with the multiplier it pays (exact). */

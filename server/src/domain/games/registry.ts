@@ -10,6 +10,7 @@ import { LIMBO_GAME } from './limbo/limbo.game.js';
 import { MINES_GAME } from './mines/mines.game.js';
 import { PLINKO_GAME } from './plinko/plinko.game.js';
 import { ROULETTE_GAME } from './roulette/roulette.game.js';
+import { SLOTS_GAME } from './slots/slots.game.js';
 
 /** The form `bets.game` accepts (migration 20261128_0601). */
 const SLUG = /^[a-z][a-z0-9-]{0,31}$/;
@@ -45,6 +46,7 @@ export const GAMES = checkRegistry([
   ROULETTE_GAME,
   HILO_GAME,
   BACCARAT_GAME,
+  SLOTS_GAME,
 ] as const);
 
 export type Game = (typeof GAMES)[number];
