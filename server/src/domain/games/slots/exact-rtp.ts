@@ -140,19 +140,23 @@ export function slotsSection(result: SlotsRtp = slotsExactRtp()): string {
   for (let i = 0; i < half; i += 1) out.push(`| ${i + 1} | ${SLOT_PAYLINES[i]!.join(' ')} | ${i + half + 1} | ${SLOT_PAYLINES[i + half]!.join(' ')} |`);
   out.push('', `**Pay table** (line bets; a line bet is 1/${SLOT_LINES} of the stake):`, '');
   out.push('| Symbol | 3 | 4 | 5 |', '|---|---|---|---|');
-  for (const [symbol, pays] of Object.entries(SLOT_PAYS)) out.push(`| ${SLOT_SYMBOL_NAMES[symbol as SlotSymbol]} \`${symbol}\` | ${pays.join(' | ')} |`);
+  for (const symbol of SLOT_SYMBOLS) if (symbol !== SLOT_SCATTER) out.push(`| ${SLOT_SYMBOL_NAMES[symbol]} \`${symbol}\` | ${SLOT_PAYS[symbol].join(' | ')} |`);
   out.push('', '**Scatters** (anywhere in the window; pays on the whole stake):', '');
   out.push('| Scatters | Pays | Free spins |', '|---|---|---|');
-  for (const [count, pay] of Object.entries(SLOT_SCATTER_PAYS)) out.push(`| ${count}${Number(count) === 5 ? ' or more' : ''} | ${pay.pays}x | ${pay.freeSpins} |`);
+  for (const [count, pay] of Object.entries(SLOT_SCATTER_PAYS)) out.push(`| ${count} | ${pay.pays}x | ${pay.freeSpins} |`);
   out.push('', '**Exact return** (`server/src/domain/games/slots/exact-rtp.ts`):', '');
   out.push('| | Exact | Decimal |', '|---|---|---|');
-  const row = (label: string, value: Ratio, asPercent = true) =>
-    out.push(`| ${label} | ${value.num}/${value.den} | ${asPercent ? `${percent(value)}%` : formatRatio(value, 6)} |`);
-  row('Lines, per paid spin', result.lines);
-  row('Scatters, per paid spin', result.scatters);
-  row('Free spins triggered, per paid spin', result.scatterOdds.slice(3).reduce(addRatio, ratio(0n)));
-  row('Free spins per bet (expected)', result.freeSpins, false);
-  row('**RTP**', result.rtp);
+  const row = (label: string, value: Ratio, shown: string) => out.push(`| ${label} | ${value.num}/${value.den} | ${shown} |`);
+  row('Lines, per paid spin', result.lines, `${percent(result.lines)}%`);
+  row('Scatters, per paid spin', result.scatters, `${percent(result.scatters)}%`);
+  const triggered = result.scatterOdds.slice(3).reduce(addRatio, ratio(0n));
+  row('Free spins triggered, per paid spin', triggered, `${percent(triggered)}%`);
+  // The last two have denominators of about 750 digits (the chain runs up to 100 spins deep): printed whole below.
+  out.push(`| Free spins per bet (expected) | below | ${formatRatio(result.freeSpins, 10)} |`);
+  out.push(`| **RTP** | below | **${percent(result.rtp, 10)}%** |`);
+  out.push('', 'Exactly (numerator / denominator):', '');
+  out.push('```', `free spins per bet = ${result.freeSpins.num}`, `                   / ${result.freeSpins.den}`, '');
+  out.push(`RTP = ${result.rtp.num}`, `    / ${result.rtp.den}`, '```');
   out.push('', '<!-- slots:end -->');
   return out.join('\n');
 }
