@@ -11,6 +11,7 @@ import { HILO_GAME } from '../../server/src/domain/games/hilo/hilo.game.js';
 import { likelierGuess, type HiloState } from '../../server/src/domain/games/hilo/rules.js';
 import { PLINKO_GAME } from '../../server/src/domain/games/plinko/plinko.game.js';
 import { ROULETTE_GAME } from '../../server/src/domain/games/roulette/roulette.game.js';
+import { SLOTS_GAME } from '../../server/src/domain/games/slots/slots.game.js';
 import { formatAmount, parseAmount } from '../../server/src/domain/wallet/amounts.js';
 import { referralCommission } from '../../server/src/domain/wallet/referral.service.js';
 import { signWebhook } from '../../server/src/domain/wallet/webhook-signature.js';
@@ -380,7 +381,7 @@ describe('wallet: ledger, deposits, withdrawals', () => {
           t: fc.constant('bet' as const),
           u: user,
           cents: fc.integer({ min: 1, max: 4_000 }),
-          game: fc.constantFrom('dice' as const, 'plinko' as const, 'blackjack' as const, 'roulette' as const, 'baccarat' as const, 'hilo' as const),
+          game: fc.constantFrom('dice' as const, 'plinko' as const, 'blackjack' as const, 'roulette' as const, 'baccarat' as const, 'hilo' as const, 'slots' as const),
           target: fc.integer({ min: 200, max: 9_800 }),
         }),
       },
@@ -516,6 +517,7 @@ describe('wallet: ledger, deposits, withdrawals', () => {
                   }),
                 baccarat: () => services().bets.playInstant(who, BACCARAT_GAME, baccaratChips(amount, step.target)),
                 hilo: () => playHiloRound(who, amount, 1 + (step.target % 3)),
+                slots: () => services().bets.playInstant(who, SLOTS_GAME, { amount, currency: 'USD' }),
               };
               const placed = place[step.game]();
               const outcome = await placed.then((result) => result, (error: DomainError) => error.code);
