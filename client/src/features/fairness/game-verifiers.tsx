@@ -3,7 +3,7 @@
  * type error): its form, its URL parameters (from a bet's outcome, to typed parameters), and how its outcome is
  * recomputed from floats with the server's pure rules. Loaded with the verifier page and the bet details only.
  */
-import { Group, NumberInput, SegmentedControl, Select, TextInput } from '@mantine/core';
+import { Group, NumberInput, SegmentedControl, Select, Text, TextInput } from '@mantine/core';
 import type { ComponentType } from 'react';
 import {
   GAME_RULES,
@@ -24,6 +24,7 @@ import { BACCARAT_FLOATS, BACCARAT_SPOTS, baccaratDeal, baccaratReturn, type Bac
 import { HILO_ACTIONS, hiloReplay, type HiloAction, type HiloCard, type HiloEnd } from '../../../../server/src/domain/games/hilo/rules';
 import { MAX_CARDS_PER_ROUND, cardLabel } from '../../../../server/src/domain/games/rules/cards';
 import { pocketColour, rouletteParamsError, rouletteSpin, rouletteStake, type RouletteChip } from '../../../../server/src/domain/games/roulette/rules';
+import { SLOT_FLOAT_COUNT, SLOT_REELS, slotsOutcome, type SlotsOutcome } from '../../../../server/src/domain/games/slots/rules';
 import { decodeChips, encodeChips } from '../games/roulette/roulette-board';
 import type { SeededGameSlug as ClientGameSlug } from '../games/registry';
 import { toUnits } from '../originals/bet-amount';
@@ -244,6 +245,27 @@ export const GAME_VERIFIERS = {
     },
     describe: (o) =>
       `Player ${o.playerCards.map(cardLabel).join(' ')} (${o.playerTotal}), banker ${o.bankerCards.map(cardLabel).join(' ')} (${o.bankerTotal}) - ${o.winner === 'tie' ? 'tie' : `${o.winner} wins`}`,
+  }),
+  slots: verifier<Record<string, never>, SlotsOutcome>({
+    defaults: {},
+    Form: () => (
+      <Text size="sm" c="dimmed">
+        A spin has no parameters: the seeds decide every stop, and the free spins read the next floats.
+      </Text>
+    ),
+    fromBet: () => ({}),
+    fromSearch: () => ({}),
+    paramsError: () => null,
+    play: async (_params, source) => {
+      const floats = await source(SLOT_FLOAT_COUNT);
+      const { outcome, multiplier } = slotsOutcome(floats);
+      return { floats: floats.slice(0, outcome.spins.length * SLOT_REELS), outcome, multiplier };
+    },
+    describe: (o) => {
+      const free = o.spins.length - 1;
+      const wins = o.spins[0]!.lines.map((w) => `line ${w.line} ${w.count}x${w.symbol} ${w.multiplier}x`);
+      return `Stops ${o.spins[0]!.stops.join(' ')}${wins.length ? ` - ${wins.join(', ')}` : ' - no line win'}${free > 0 ? ` - ${free} free spins` : ''} - total ${o.multiplier}x`;
+    },
   }),
 } satisfies Record<ClientGameSlug, object>;
 

@@ -99,6 +99,16 @@ describe('Web Crypto verifier against the golden vectors', () => {
     }
   });
 
+  it('slot bets (tests/fixtures/slots_vectors.py): every spin, free spins included, and the total, in Web Crypto', async () => {
+    const bets = fixture('slots-vectors.json').bets.filter((_: unknown, i: number) => i % 8 === 0 || i >= 120);
+    for (const v of bets) {
+      const { outcome, floats, multiplier } = await verifyBet(seedsOf(v), { game: 'slots' });
+      expect(outcome, `${v.clientSeed}:${v.nonce}`).toEqual({ game: 'slots', ...v.outcome });
+      expect(floats).toHaveLength(5 * v.outcome.spins.length);
+      expect(Number(multiplier)).toBe(Number(v.outcome.multiplier));
+    }
+  });
+
   it('refuses bad input with a readable reason', async () => {
     const seeds = { serverSeed: 'abc', clientSeed: 'x', nonce: 0 };
     await expect(verifyBet({ ...seeds, serverSeed: '' }, { game: 'limbo', target: 2 })).rejects.toThrow(/server seed/);

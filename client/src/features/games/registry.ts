@@ -6,7 +6,7 @@
  * form is a dynamic import() fetched when it is shown (the route preloads the page
  * so the router's pending screen covers the wait).
  */
-import { IconBomb, IconCards, IconChartLine, IconChartPie, IconCircleDot, IconDice5, IconGridDots, type Icon } from '@tabler/icons-react';
+import { IconBomb, IconCards, IconChartLine, IconChartPie, IconCherry, IconCircleDot, IconDice5, IconGridDots, type Icon } from '@tabler/icons-react';
 import { lazyRouteComponent, type RouteComponent } from '@tanstack/react-router';
 
 type Outcome = Record<string, unknown>;
@@ -86,6 +86,20 @@ export const GAME_REGISTRY = {
     icon: IconCards,
     page: lazyRouteComponent(() => import('./baccarat/BaccaratGame'), 'BaccaratGame'),
     summary: (o) => `${String(o.winner)} wins, ${String(o.playerTotal)}-${String(o.bankerTotal)}`,
+  },
+  slots: {
+    name: 'Slots',
+    // The sidebar's Slots icon: already in the first screen.
+    icon: IconCherry,
+    page: lazyRouteComponent(() => import('./slots/SlotsGame'), 'SlotsGame'),
+    summary: (o) => {
+      const free = Array.isArray(o.spins) ? o.spins.length - 1 : 0;
+      return `Win ${String(o.multiplier)}x${free > 0 ? ` with ${free} free spins` : ''}`;
+    },
+    detail: (o) => {
+      const spins = (Array.isArray(o.spins) ? o.spins : []) as { stops: number[]; lines: unknown[] }[];
+      return spins.map((spin, i) => `${i === 0 ? 'Stops' : `Free spin ${i}`}: ${list(spin.stops)} (${spin.lines.length} lines)`).join(' - ');
+    },
   },
   crash: {
     name: 'Crash',
