@@ -1,0 +1,152 @@
+import { sql } from 'kysely';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { floatsFromSeeds } from '../../server/src/domain/games/rules/floats.js';
+import { SLOT_FLOAT_COUNT, slotWindow, slotsOutcome, type SlotsOutcome } from '../../server/src/domain/games/slots/rules.js';
+import { FAST_HASHING, RELAXED_LIMITS, http, signedInAccount } from '../../tests/support/auth.js';
+import { launchBrowser, screenshot } from '../../tests/support/browser.js';
+import { startTestPlatform, type TestPlatform } from '../../tests/support/platform.js';
+import { hmacSha256 } from '../../tests/support/round-floats.js';
+import { WALLET_TEST_ENV, fundPlayer, trpc } from '../../tests/support/wallet.js';
+import { MOBILE, expectPath, headingText, visit } from './support/page-helpers.js';
+import { openSignedInPage, type OpenedPages } from './support/signed-in-page.js';
+
+const DESKTOP_WIDE = { width: 1440, height: 900 };
+
+type SlotBet = { id: string; amount: string; payout: string; multiplier: string; outcome: SlotsOutcome };
+
+/**
+ * The video slot in the built client: the Slots category lists it; a spin on seeds chosen so that it wins lines and
+ * triggers free spins runs reel by reel, draws its winning lines, counts the free spins and shows the total; an
+ * autospin of three in turbo; the pay table; then the spin verified on /provably-fair from its bet details. 1440 and
+ * 390 px screenshots.
+ */
+describe('slots in the browser', () => {
+  let platform: TestPlatform;
+  let browser: Browser;
+  const opened: OpenedPages = { contexts: [], pageErrors: new Map() };
+  let session: { token: string; user: { id: number } };
+
+  const myBets = async (): Promise<SlotBet[]> => (await trpc(platform, 'query', 'bets.mine', { limit: 20, game: 'slots' }, session.token)).body.result.data.bets;
+  /** What the reels show, row by row, read from the cells' drawn symbols. */
+  const windowOnScreen = (page: Page) =>
+    page.locator('main [data-testid="slot-reels"]').evaluate((reels) =>
+      [0, 1, 2].map((row) => [0, 1, 2, 3, 4].map((reel) => reels.querySelector(`[data-cell="${row}:${reel}"] svg`)?.getAttribute('data-symbol') ?? '?')),
+    );
+
+  beforeAll(async () => {
+    platform = await startTestPlatform({ ...FAST_HASHING, ...RELAXED_LIMITS, ...WALLET_TEST_ENV });
+    browser = await launchBrowser();
+    const signedIn = await signedInAccount(platform, {}, '10.88.0.31');
+    await fundPlayer(platform, signedIn.token, '100');
+    const profile = await http(platform.url, 'GET', '/api/auth/profile', undefined, { token: signedIn.token });
+    session = { token: signedIn.token, user: profile.body };
+  });
+  afterAll(async () => {
+    for (const context of opened.contexts) await context.close().catch(() => undefined);
+    await browser?.close();
+    await platform?.stop();
+  });
+
+  it('spins with free spins and line wins, autospins in turbo, shows the pay table and verifies the spin', { timeout: 300_000 }, async () => {
+    // The pair the next rotation activates is already drawn: a client seed whose nonce 0 wins a line and free spins.
+    expect((await trpc(platform, 'query', 'fairness.current', undefined, session.token)).status).toBe(200);
+    const next = (await sql<{ seed: string }>`select next_server_seed as seed from seed_pairs where user_id = ${session.user.id} and active`.execute(platform.platform.infra.db)).rows[0]!.seed;
+    let clientSeed = '';
+    let expected: SlotsOutcome | undefined;
+    for (let i = 0; !expected; i += 1) {
+      const { outcome } = slotsOutcome(floatsFromSeeds(hmacSha256, { serverSeed: next, clientSeed: `slots-e2e-${i}`, nonce: 0 }, SLOT_FLOAT_COUNT));
+      if (outcome.spins.length > 1 && outcome.spins[0]!.lines.length > 0) [clientSeed, expected] = [`slots-e2e-${i}`, outcome];
+    }
+    expect((await trpc(platform, 'mutation', 'fairness.rotate', { clientSeed }, session.token)).status).toBe(200);
+
+    const page = await openSignedInPage(browser, session, DESKTOP_WIDE, opened);
+    const main = page.locator('main');
+    await visit(page, platform.url, '/casino/slots');
+    expect(await headingText(page)).toBe('Slots');
+    const tile = main.locator('a[href="/casino/games/slots"]').first();
+    await expect.poll(() => tile.isVisible(), { timeout: 10_000 }).toBe(true);
+    await tile.click();
+    await expectPath(page, '/casino/games/slots');
+    await expect.poll(() => main.getByTestId('slot-reels').isVisible()).toBe(true);
+    await screenshot(page, 'slots-desktop-idle');
+
+    await main.getByTestId('bet-amount').first().fill('1');
+    await main.getByTestId('bet-button').click();
+    // The reels turn, then the paid spin lands on the server's stops with its lines drawn.
+    await expect.poll(() => main.getByTestId('slot-reels').getAttribute('data-landed')).toBe('false');
+    await expect.poll(() => main.getByTestId('win-lines').isVisible(), { timeout: 10_000 }).toBe(true);
+    expect(await main.getByTestId('slot-reels').getAttribute('data-stops')).toBe(expected!.spins[0]!.stops.join(','));
+    expect(await windowOnScreen(page)).toEqual(slotWindow(expected!.spins[0]!.stops));
+    expect(await main.locator('[data-testid="win-lines"] [data-line]').evaluateAll((lines) => lines.map((l) => Number(l.getAttribute('data-line'))))).toEqual(
+      expected!.spins[0]!.lines.map((win) => win.line),
+    );
+    await expect.poll(() => main.getByTestId('slot-banner').innerText(), { timeout: 10_000 }).toBe(`${expected!.spins[0]!.freeSpinsWon} FREE SPINS`);
+    await screenshot(page, 'slots-desktop-lines');
+    // Then the free spins, counted, and the bet's total when the last one lands.
+    await expect.poll(() => main.getByTestId('free-spins').isVisible(), { timeout: 15_000 }).toBe(true);
+    expect(await main.getByTestId('free-spins').textContent()).toMatch(/^Free spin \d+ of \d+/);
+    await screenshot(page, 'slots-desktop-free-spins');
+    const [played] = await myBets();
+    expect(played!.outcome.spins).toEqual(expected!.spins);
+    await expect.poll(() => main.getByTestId('slots-outcome').isVisible(), { timeout: 120_000 }).toBe(true);
+    expect(await main.getByTestId('slot-reels').getAttribute('data-stops')).toBe(expected!.spins.at(-1)!.stops.join(','));
+    expect(await main.getByTestId('free-spins').textContent()).toMatch(new RegExp(`^Free spin ${expected!.spins.length - 1} of ${expected!.spins.length - 1}`));
+    expect(await main.getByTestId('slots-outcome').innerText()).toBe(Number(played!.payout) > 0 ? `Win ${played!.payout} USD (${Number(played!.multiplier).toFixed(2)}x)` : 'No win');
+
+    // Autospin: three spins in turbo, each shown at once.
+    await main.getByRole('tab', { name: 'Auto' }).click();
+    await main.getByRole('button', { name: 'Turbo' }).click();
+    await main.getByLabel('Number of bets (0 = until stopped)').fill('3');
+    await main.getByTestId('autobet-start').click();
+    await expect.poll(() => main.getByTestId('autobet-progress').innerText(), { timeout: 60_000 }).toMatch(/^3 bets.*finished 3 bets/);
+    const bets = await myBets();
+    expect(bets).toHaveLength(4);
+    expect(await main.getByTestId('slot-reels').getAttribute('data-stops')).toBe(bets[0]!.outcome.spins.at(-1)!.stops.join(','));
+
+    // The pay table and rules.
+    await main.getByTestId('paytable-toggle').click();
+    await expect.poll(() => main.getByTestId('slot-paytable').isVisible()).toBe(true);
+    expect(await main.getByTestId('slot-paytable').innerText()).toContain('97.53%');
+    await main.getByTestId('slot-paytable').scrollIntoViewIfNeeded();
+    await screenshot(page, 'slots-desktop-paytable');
+
+    // Rotate (the seed is revealed), then verify the free-spin bet from its details.
+    await visit(page, platform.url, '/provably-fair');
+    await page.getByTestId('open-seeds').click();
+    const seeds = page.getByTestId('seeds-panel');
+    await seeds.getByTestId('rotate-seed').click();
+    await expect.poll(() => seeds.getByTestId('revealed-server-seed').innerText(), { timeout: 10_000 }).toMatch(/^[0-9a-f]{64}$/);
+    await page.keyboard.press('Escape');
+    await visit(page, platform.url, '/casino/my-bets?game=slots');
+    await main.getByRole('button', { name: `Slots bet ${played!.id} details` }).click();
+    await expect.poll(() => page.getByTestId('details-outcome').innerText(), { timeout: 10_000 }).toContain(
+      `Win ${expected!.multiplier}x with ${expected!.spins.length - 1} free spins`,
+    );
+    await screenshot(page, 'slots-bet-details');
+    await page.getByTestId('verify-link').click();
+    await expectPath(page, '/provably-fair');
+    await expect.poll(() => main.getByTestId('verify-outcome').innerText(), { timeout: 10_000 }).toContain(
+      `Stops ${expected!.spins[0]!.stops.join(' ')}`,
+    );
+    expect(await main.getByTestId('verify-outcome').innerText()).toContain(`${expected!.spins.length - 1} free spins - total ${expected!.multiplier}x`);
+    expect((await main.getByTestId('hash-match').innerText()).toLowerCase()).toBe('matches');
+    await screenshot(page, 'slots-verified');
+
+    // 390 px: the reels fit the width, a turbo spin lands at once.
+    const phone = await openSignedInPage(browser, session, MOBILE, opened);
+    await visit(phone, platform.url, '/casino/games/slots');
+    const phoneMain = phone.locator('main');
+    await expect.poll(() => phoneMain.getByTestId('slot-reels').isVisible()).toBe(true);
+    const box = (await phoneMain.getByTestId('slot-reels').boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(MOBILE.width);
+    await phoneMain.getByTestId('bet-button').click();
+    await expect.poll(() => phoneMain.getByTestId('slots-outcome').isVisible(), { timeout: 60_000 }).toBe(true);
+    const [last] = await myBets();
+    expect(await windowOnScreen(phone)).toEqual(slotWindow(last!.outcome.spins.at(-1)!.stops));
+    await phoneMain.getByTestId('slot-reels').scrollIntoViewIfNeeded();
+    await screenshot(phone, 'slots-mobile');
+    for (const errors of opened.pageErrors.values()) expect(errors).toEqual([]);
+  });
+});
