@@ -246,7 +246,7 @@ export const GAME_VERIFIERS = {
     describe: (o) =>
       `Player ${o.playerCards.map(cardLabel).join(' ')} (${o.playerTotal}), banker ${o.bankerCards.map(cardLabel).join(' ')} (${o.bankerTotal}) - ${o.winner === 'tie' ? 'tie' : `${o.winner} wins`}`,
   }),
-  slots: verifier<Record<string, never>, SlotsOutcome>({
+  slots: verifier<Record<never, never>, SlotsOutcome>({
     defaults: {},
     Form: () => (
       <Text size="sm" c="dimmed">

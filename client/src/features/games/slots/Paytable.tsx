@@ -32,7 +32,7 @@ export function Paytable() {
           <div key={symbol} className={classes.payRow} data-pay={symbol}>
             <SymbolTile symbol={symbol} className={classes.payIcon} />
             {SLOT_PAYS[symbol].map((pays, i) => (
-              <Text key={i} size="xs" ta="center">
+              <Text key={i} size="xs" ta="center" style={{ whiteSpace: 'nowrap' }}>
                 <Text span c="dimmed" size="xs">
                   {i + 3}×{' '}
                 </Text>
