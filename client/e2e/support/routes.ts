@@ -13,7 +13,7 @@ export interface RouteExpectation {
 export const SHARED_ROUTES: RouteExpectation[] = [
   { path: '/', heading: 'Casino', text: 'Categories' },
   { path: '/casino', heading: 'Casino', text: 'Featured games' },
-  { path: '/casino/slots', heading: 'Slots', text: 'No slot games yet' },
+  { path: '/casino/slots', heading: 'Slots', text: 'RTP 97.53%' },
   { path: '/casino/live', heading: 'Live Casino' },
   { path: '/casino/gameshows', heading: 'Game Shows', text: 'No game shows yet' },
   { path: '/casino/roulette', heading: 'Roulette' },

@@ -11,8 +11,9 @@ import { TokenCard } from '../token/TokenCard';
 // The player's favourites and recently played games come after the first paint (the first screen's budget).
 const SidebarGames = lazy(() => afterStyles(() => import('./late-parts')).then((module) => ({ default: module.SidebarGames })));
 
+/** A game's page (/casino/games/<slug>); /casino/<slug> is a category page when one has the game's name (slots, roulette). */
 function isOriginalsGamePath(pathname: string): boolean {
-  return pathname.startsWith('/casino/') && isClientGameSlug(pathname.slice('/casino/'.length));
+  return pathname.startsWith('/casino/games/') && isClientGameSlug(pathname.slice('/casino/games/'.length));
 }
 
 function isCasinoPath(pathname: string): boolean {
