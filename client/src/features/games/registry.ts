@@ -98,7 +98,7 @@ export const GAME_REGISTRY = {
     },
     detail: (o) => {
       const spins = (Array.isArray(o.spins) ? o.spins : []) as { stops: number[]; lines: unknown[] }[];
-      return spins.map((spin, i) => `${i === 0 ? 'Stops' : `Free spin ${i}`}: ${list(spin.stops)} (${spin.lines.length} lines)`).join(' - ');
+      return spins.map((spin, i) => `${i === 0 ? 'Stops' : `Free spin ${i}`}: ${list(spin.stops)} (${spin.lines.length} ${spin.lines.length === 1 ? 'line' : 'lines'})`).join(' - ');
     },
   },
   crash: {
