@@ -15,8 +15,8 @@ import { TestSocket } from '../support/socket-client.js';
 import { rafflePerWagerEnv } from '../support/test-clock.js';
 import { fundedAccount, trpc, WALLET_TEST_ENV } from '../support/wallet.js';
 
-/** A low profit limit, so the cap is reachable: a bet of 1 USD winning more than 21x pays exactly 21. */
-const MAX_PROFIT_USD = '20';
+/** A low profit limit, so the cap is reachable: a bet of 1 USD winning more than 6x pays exactly 6. */
+const MAX_PROFIT_USD = '5';
 const USD_LIMIT = parseAmount(MAX_PROFIT_USD);
 
 /** The slot over its REST route and tRPC procedure, on the one bet engine (real Postgres and Redis). */
@@ -107,8 +107,8 @@ describe('slots: a paid spin and its free spins through the bet engine', () => {
     await findSeed('slots-cap', (bet) => bet.capped);
     const capped = await post(player, { amount: 1 });
     expect(capped.status).toBe(201);
-    expect(capped.body).toMatchObject({ payout: 21, multiplier: 21, state: 'won', outcome: { capped: true } });
-    expect(Number(capped.body.outcome.multiplier)).toBeGreaterThan(21);
+    expect(capped.body).toMatchObject({ payout: 6, multiplier: 6, state: 'won', outcome: { capped: true } });
+    expect(Number(capped.body.outcome.multiplier)).toBeGreaterThan(6);
     await expectLedgerOk();
   });
 
