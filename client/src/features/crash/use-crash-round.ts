@@ -7,6 +7,12 @@ export type CrashRound = NonNullable<Outputs['crash']['current']>;
 export type CrashRoundBet = CrashRound['bets'][number];
 type RoundEvent = Partial<CrashRound> & { betId?: string };
 
+/** The signed-in player's bet in the live round (by the id this page placed, or by name after a reload). */
+export function myBet(round: CrashRound | null, placedId: string | null, name: string | null): CrashRoundBet | undefined {
+  const bets = round?.bets ?? [];
+  return bets.find((bet) => bet.betId === placedId) ?? (name ? bets.find((bet) => bet.userName === name) : undefined);
+}
+
 /**
  * The live round of a round game (crash, the wheel): `<game>.current` for the state and its bets, the game's channel
  * for every change (a round's state is applied at once, so the bust or the spin shows on every screen together; bets
