@@ -59,6 +59,8 @@ describe('money wheel in the browser: chips, the spin with re-spins, the result,
     await main(desk.page).getByTestId('bet-button').click();
     await expect.poll(() => main(desk.page).getByTestId('wheel-waiting').isVisible(), { timeout: 10_000 }).toBe(true);
     await expect.poll(() => desk.page.getByTestId('header-balance').innerText(), { timeout: 10_000 }).toMatch(/^17\.00/);
+    // The chips stay on the table while the bet is in.
+    expect(await main(desk.page).getByTestId('wheel-stake-10').innerText()).toBe('2.00');
 
     // Phone: a 0.1 chip on 4.
     await main(phone.page).getByRole('button', { name: 'Chip 0.1', exact: true }).click();
@@ -92,10 +94,19 @@ describe('money wheel in the browser: chips, the spin with re-spins, the result,
       await expect.poll(() => main(page).getByTestId('wheel-history').innerText(), { timeout: 10_000 }).toContain('10 x4');
     }
     expect(await main(desk.page).getByTestId('wheel-stats').innerText()).toContain('2x: 2');
+    expect(await main(desk.page).getByTestId('wheel-stake-10').innerText()).toBe('2.00');
     const won = await db.selectFrom('bets').select(['state', 'payout_e8']).where('user_id', '=', desk.userId).executeTakeFirstOrThrow();
     expect(won).toEqual({ state: 'won', payout_e8: '8200000000' });
     await shot(desk.page, 'wheel-result-1440');
     await shot(phone.page, 'wheel-result-390');
+
+    // The next window clears the table; Rebet puts the last round's chips back.
+    await steps.openBetting();
+    await expect.poll(() => main(desk.page).getByTestId('wheel-status').innerText(), { timeout: 10_000 }).toMatch(/Round 2: place your chips/);
+    await expect.poll(async () => (await main(desk.page).getByTestId('wheel-stake-10').innerText()).trim(), { timeout: 10_000 }).toBe('');
+    await main(desk.page).getByRole('button', { name: 'Rebet' }).click();
+    expect(await main(desk.page).getByTestId('wheel-stake-10').innerText()).toBe('2.00');
+    expect(await main(desk.page).getByTestId('wheel-stake-1').innerText()).toBe('1.00');
 
     // The round's details and the in-browser verifier: round 1's hash hashes to the terminal hash; segments recomputed.
     await main(phone.page).getByRole('button', { name: 'Round 1 details' }).click();

@@ -36,23 +36,25 @@ export function WheelGame() {
   const [lastChips, setLastChips] = useState<PlacedChip[]>([]);
   const [chipValue, setChipValue] = useState('1');
   const [currency, setCurrency] = useState('USD');
-  const [placedId, setPlacedId] = useState<string | null>(null);
-  const mine = myBet(round, placedId, session.isSignedIn ? displayName(session.user) : null);
-  // A bet placed while the wheel spins rides the next round: it is not in this round's table yet.
-  const queued = placedId !== null && !mine && round?.state === 'running';
-  const open = mine?.state === 'open' || queued;
+  /** The bet this page placed and its round (the one in betting, or the next when placed while the wheel spins). */
+  const [placed, setPlaced] = useState<{ id: string; roundId: string } | null>(null);
+  const mine = myBet(round, placed?.id ?? null, session.isSignedIn ? displayName(session.user) : null);
+  // Placed but not in the round on screen yet (the table's read-back, or the next round's bet while this one spins).
+  const waiting = placed !== null && !mine && (round?.state === 'running' || round?.id === placed.roundId);
+  const queued = waiting && round?.state === 'running';
+  const open = mine?.state === 'open' || waiting;
   const spin = useWheelSpin(round, clock);
 
-  // A new round without this player's bet: the table is cleared, its chips kept for Rebet.
-  const roundId = round?.id;
+  // The next round's window opened without this page's bet in it: the table is cleared, its chips kept for Rebet.
+  const nextRound = placed !== null && round?.state === 'betting' && round.id !== placed.roundId && !mine;
   const shownChips = useRef(chips);
   shownChips.current = chips;
   useEffect(() => {
-    if (!roundId || mine || queued || placedId === null) return;
+    if (!nextRound) return;
     setLastChips(shownChips.current);
     setChips([]);
-    setPlacedId(null);
-  }, [roundId, mine, queued, placedId]);
+    setPlaced(null);
+  }, [nextRound]);
 
   const onStakeChange = useCallback((stake: Stake) => setCurrency(stake.currency), []);
   const stacks = stacksOf(chips);
@@ -67,7 +69,7 @@ export function WheelGame() {
   async function placeBet(stake: Stake) {
     const body = [...stacks].map(([value, amount]) => ({ value, amount }));
     const result = await runBet(() => mutation.mutateAsync({ currency: stake.currency, chips: body, clientBetId: newClientBetId() }));
-    if (result) setPlacedId(result.bet.id);
+    if (result) setPlaced({ id: result.bet.id, roundId: String(result.bet.outcome.roundId) });
     return result?.bet ?? null;
   }
 
@@ -105,7 +107,7 @@ export function WheelGame() {
   const board = (
     <Stack gap="md">
       <WheelHistory chain={chain.data ?? null} />
-      <WheelSvg angleRef={spin.angleRef} highlight={spin.landedSegment} />
+      <WheelSvg angleRef={spin.angleRef} highlight={spin.landedSegment} hub={spin.landedSegment === null ? '' : spin.final && spin.factor > 1 ? `x${spin.factor}` : segmentLabel(WHEEL_LAYOUT[spin.landedSegment]!)} />
       <Text ta="center" fw={700} size="lg" aria-live="polite" data-testid="wheel-status" c={spin.final ? 'teal' : undefined}>
         {spin.status}
       </Text>
@@ -204,5 +206,5 @@ function useWheelSpin(round: CrashRound | null, clock: CrashClock) {
   else if (phase.landed) status = `${segmentLabel(WHEEL_LAYOUT[shown]!)}! Spinning again for x${factor}…`;
   else status = phase.spin === 0 ? `Round ${round.number}: spinning…` : `Re-spin ${phase.spin} for x${factor}…`;
 
-  return { angleRef, status, final, landedSegment, winner: final && wheel ? wheel.value : null };
+  return { angleRef, status, final, landedSegment, factor, winner: final && wheel ? wheel.value : null };
 }

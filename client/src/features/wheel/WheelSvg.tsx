@@ -28,7 +28,7 @@ const wedge = (i: number) => {
  * The 54 segments, segment 0 starting at the top and numbered clockwise (the published table), under a fixed pointer.
  * `angle` is read through a ref every frame (no re-render of the 54 wedges); the parent moves it with `setAngle`.
  */
-export function WheelSvg({ angleRef, highlight }: { angleRef: { current: number }; highlight: number | null }) {
+export function WheelSvg({ angleRef, highlight, hub }: { angleRef: { current: number }; highlight: number | null; hub: string }) {
   const group = useRef<SVGGElement>(null);
   useEffect(() => {
     let frame = requestAnimationFrame(function draw() {
@@ -57,6 +57,9 @@ export function WheelSvg({ angleRef, highlight }: { angleRef: { current: number 
         ))}
       </g>
       <circle r="22" fill="#1a1a1a" stroke="#d4af37" strokeWidth="2" />
+      <text fontSize={hub.length > 3 ? 9 : 14} fontWeight={900} fill="#ffd43b" textAnchor="middle" dominantBaseline="central" data-testid="wheel-hub">
+        {hub}
+      </text>
       <path d="M -7 -106 L 7 -106 L 0 -90 Z" fill="#ffd43b" stroke="#1a1a1a" strokeWidth="1" />
     </svg>
   );
