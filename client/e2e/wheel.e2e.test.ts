@@ -127,9 +127,13 @@ describe('money wheel in the browser: chips, the spin with re-spins, the result,
     expect(await desk.page.getByTestId('verify-link').count()).toBe(0);
     await shot(desk.page, 'wheel-bet-details-1440');
 
-    // Listed under Game Shows.
+    // Listed under Game Shows, on the casino home, and found by the search.
     await visit(desk.page, suite.platform.url, '/casino/gameshows');
-    await expect.poll(() => main(desk.page).innerText(), { timeout: 10_000 }).toContain('Money Wheel');
+    await expect.poll(() => main(desk.page).getByRole('list', { name: 'Game Shows games' }).innerText(), { timeout: 10_000 }).toContain('Money Wheel');
+    await visit(desk.page, suite.platform.url, '/casino');
+    await expect.poll(() => main(desk.page).getByRole('list', { name: 'Featured games' }).innerText(), { timeout: 10_000 }).toContain('Money Wheel');
+    await desk.page.getByLabel('Search games').first().fill('wheel');
+    await expect.poll(() => desk.page.getByLabel('Matching games').innerText(), { timeout: 10_000 }).toContain('Money Wheel');
     await desk.context.close();
     await phone.context.close();
   });
