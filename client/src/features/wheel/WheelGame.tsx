@@ -75,7 +75,7 @@ export function WheelGame() {
 
   const action = open ? (
     <Button fullWidth size="md" disabled data-testid="wheel-waiting">
-      {queued ? 'Bet in: next round' : round?.state === 'running' ? 'Bet in: spinning' : 'Bet in: waiting for the spin'}
+      {queued ? 'Bet in: next round' : round?.state === 'running' ? 'Bet in: spinning' : 'Bet in: next spin'}
     </Button>
   ) : null;
 
