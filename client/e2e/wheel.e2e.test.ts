@@ -77,9 +77,19 @@ describe('money wheel in the browser: chips, the spin with re-spins, the result,
 
     await closeBetting(db, round.id);
     await steps.start(round);
-    // The first spin lands on 2x: every screen says it spins again.
-    await runningFor(db, round.id, 5_500);
-    for (const page of [desk.page, phone.page]) await expect.poll(() => main(page).getByTestId('wheel-status').innerText(), { timeout: 10_000 }).toBe('2x! Spinning again for x2…');
+    // The first spin rests on 2x from 4.8 s to 6 s: every screen says it spins again. The start is moved back on each
+    // poll, so a screen that reads the round a second late still finds it in that window.
+    for (const page of [desk.page, phone.page]) {
+      await expect
+        .poll(
+          async () => {
+            await runningFor(db, round.id, 5_000);
+            return main(page).getByTestId('wheel-status').innerText();
+          },
+          { timeout: 15_000 },
+        )
+        .toBe('2x! Spinning again for x2…');
+    }
     await shot(desk.page, 'wheel-respin-1440');
     // The third spin lands on 10, carrying 2 x 2.
     await runningFor(db, round.id, 13_500);
