@@ -3,7 +3,7 @@ import type { RoundGame } from '../../rounds/round-game.js';
 import { amountInputSchema, formatAmount, parseAmount } from '../../wallet/amounts.js';
 import { betFields } from '../game-module.js';
 import { ruleCheck } from '../rule-check.js';
-import { compareRatio, formatRatio, ratio, type Ratio } from '../rules/ratio.js';
+import { compareRatio, formatRatio, type Ratio } from '../rules/ratio.js';
 import {
   WHEEL_VALUES,
   wheelChipsError,
@@ -66,6 +66,3 @@ export const WHEEL_GAME = {
   publicResult: (result) => ({ wheel: { spins: result.spins, value: result.value, multiplier: result.multiplier } }),
   publicParams: (params) => ({ chips: params.chips }),
 } satisfies RoundGame<typeof wheelBetSchema, StoredParams, WheelResult>;
-
-/** Each value's exact RTP (the page's and the docs' table). */
-export const WHEEL_RTPS: readonly { value: WheelValue; rtp: Ratio }[] = WHEEL_VALUES.map((value, i) => ({ value, rtp: RTPS[i] ?? ratio(0n) }));
