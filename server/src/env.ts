@@ -140,6 +140,9 @@ const envSchema = z.object({
   ROUNDS_ENABLED: z.enum(['true', 'false', '1', '0']).optional(),
   ROUND_BETTING_MS: z.coerce.number().int().min(100).default(6_000),
   ROUND_COOLDOWN_MS: z.coerce.number().int().min(0).default(3_000),
+  // The money wheel's own window and pause: with its 6 s spin (more on a re-spin) a round about every 20 s.
+  WHEEL_BETTING_MS: z.coerce.number().int().min(100).default(10_000),
+  WHEEL_COOLDOWN_MS: z.coerce.number().int().min(0).default(4_000),
   /** The running round's correcting tick to every screen (`round-tick`). */
   ROUND_TICK_MS: z.coerce.number().int().min(50).default(250),
   ROUND_LEASE_MS: z.coerce.number().int().min(300).default(3_000),

@@ -1,9 +1,16 @@
 import { ROUND_GAMES } from '../../server/src/domain/games/registry.js';
 import { RoundRunner } from '../../server/src/domain/rounds/round-runner.js';
+import type { RoundTimings } from '../../server/src/domain/rounds/round.service.js';
 import type { Logger } from '../../server/src/infra/logger.js';
 import { RedisLease } from '../../server/src/infra/redis-lease.js';
 import { createRedis, redisKey, whenReady } from '../../server/src/infra/redis.js';
 import type { Infrastructure, Services } from '../../server/src/services.js';
+
+/** Each round game's betting window and pause (env.ts): crash's are ROUND_*, the wheel's its own. */
+function timingsOf(slug: string, env: Infrastructure['env']): RoundTimings {
+  if (slug === 'wheel') return { bettingMs: env.WHEEL_BETTING_MS, cooldownMs: env.WHEEL_COOLDOWN_MS };
+  return { bettingMs: env.ROUND_BETTING_MS, cooldownMs: env.ROUND_COOLDOWN_MS };
+}
 
 /**
  * One runner per round game in this worker; each runs rounds only while it holds its game's lease, so any number of
@@ -21,8 +28,7 @@ export async function startRoundRunners({ infra, services, logger }: { infra: In
         game,
         new RedisLease(redis, redisKey(env.redisPrefix, 'rounds', 'lease', game.slug), env.ROUND_LEASE_MS),
         {
-          bettingMs: env.ROUND_BETTING_MS,
-          cooldownMs: env.ROUND_COOLDOWN_MS,
+          ...timingsOf(game.slug, env),
           tickMs: env.ROUND_TICK_MS,
           leaseRetryMs: env.ROUND_LEASE_RETRY_MS,
           chain: { length: env.ROUND_CHAIN_LENGTH, checkpointEvery: env.ROUND_CHAIN_CHECKPOINT_EVERY, salt: env.ROUND_CHAIN_SALT, requireSalt: env.NODE_ENV === 'production' },

@@ -56,7 +56,8 @@ export function CasinoHomePage() {
               description="The game catalogue opens soon. Featured games will appear here."
             />
           ) : (
-            <GameGrid games={games.slice(0, 10)} label="Featured games" />
+            // Every game of the catalogue (a dozen or so): the newest, last in catalogue order, are listed too.
+            <GameGrid games={games} label="Featured games" />
           )}
         </Suspense>
       </section>

@@ -13,19 +13,13 @@ import { cashoutAmount, multiplierNow, type CrashClock } from './crash-clock';
 import { CrashCanvas } from './CrashCanvas';
 import { CrashPlayers } from './CrashPlayers';
 import { CrashRounds } from './CrashRounds';
-import { useCrashRound, type CrashRound, type CrashRoundBet } from './use-crash-round';
+import { myBet, useCrashRound, type CrashRound, type CrashRoundBet } from './use-crash-round';
 
 /** "2", "2.5", "2.50" -> 250; null when it is not a target from 1.01x to 1,000,000x with at most 2 decimals. */
 export function parseTarget(text: string): number | null {
   if (!/^\d{1,7}(\.\d{1,2})?$/.test(text.trim())) return null;
   const hundredths = Math.round(Number(text) * 100);
   return hundredths >= CRASH_MIN_TARGET && hundredths <= CRASH_MAX_TARGET ? hundredths : null;
-}
-
-/** The signed-in player's bet in the live round (by the id this page placed, or by name after a reload). */
-function myBet(round: CrashRound | null, placedId: string | null, name: string | null): CrashRoundBet | undefined {
-  const bets = round?.bets ?? [];
-  return bets.find((bet) => bet.betId === placedId) ?? (name ? bets.find((bet) => bet.userName === name) : undefined);
 }
 
 export function CrashGame() {

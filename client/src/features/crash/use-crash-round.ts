@@ -7,17 +7,23 @@ export type CrashRound = NonNullable<Outputs['crash']['current']>;
 export type CrashRoundBet = CrashRound['bets'][number];
 type RoundEvent = Partial<CrashRound> & { betId?: string };
 
+/** The signed-in player's bet in the live round (by the id this page placed, or by name after a reload). */
+export function myBet(round: CrashRound | null, placedId: string | null, name: string | null): CrashRoundBet | undefined {
+  const bets = round?.bets ?? [];
+  return bets.find((bet) => bet.betId === placedId) ?? (name ? bets.find((bet) => bet.userName === name) : undefined);
+}
+
 /**
- * The live round: `crash.current` for the state and its bets, the `crash` channel for every change (a round's
- * state is applied at once, so the bust shows on every screen together; bets are read back, at most twice a
- * second however many players bet), the running round's `round-tick` a few times a second for the clock, and a
- * refetch every second while the round runs.
+ * The live round of a round game (crash, the wheel): `<game>.current` for the state and its bets, the game's channel
+ * for every change (a round's state is applied at once, so the bust or the spin shows on every screen together; bets
+ * are read back, at most twice a second however many players bet), the running round's `round-tick` a few times a
+ * second for the clock, and a refetch every second while the round runs.
  */
-export function useCrashRound() {
+export function useCrashRound(game: 'crash' | 'wheel' = 'crash') {
   const utils = trpc.useUtils();
   const [clock, setClock] = useState<CrashClock>({ offsetMs: 0 });
   const [pushed, setPushed] = useState<RoundEvent | null>(null);
-  const current = trpc.crash.current.useQuery(undefined, {
+  const current = trpc[game].current.useQuery(undefined, {
     staleTime: 0,
     refetchInterval: (query) => (query.state.data?.state === 'running' ? 1_000 : 3_000),
   });
@@ -28,13 +34,13 @@ export function useCrashRound() {
     if (readBack.current.timer) return;
     readBack.current.timer = setTimeout(() => {
       readBack.current.timer = null;
-      void utils.crash.current.invalidate();
+      void utils[game].current.invalidate();
     }, 500);
   };
   useEffect(() => {
     if (current.data?.serverTime) setClock(clockFrom(current.data.serverTime, current.dataUpdatedAt));
   }, [current.data?.serverTime, current.dataUpdatedAt]);
-  trpc.crash.onRound.useSubscription(
+  trpc[game].onRound.useSubscription(
     {},
     {
       onData: (event) => {
@@ -47,8 +53,8 @@ export function useCrashRound() {
         if (data.betId === undefined && data.serverTime) {
           setClock(clockFrom(data.serverTime));
           setPushed(data);
-          if (data.state === 'ended' || data.state === 'cancelled') void utils.crash.rounds.invalidate();
-          void utils.crash.current.invalidate();
+          if (data.state === 'ended' || data.state === 'cancelled') void utils[game].rounds.invalidate();
+          void utils[game].current.invalidate();
         } else refresh();
       },
     },

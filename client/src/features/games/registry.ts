@@ -6,7 +6,7 @@
  * form is a dynamic import() fetched when it is shown (the route preloads the page
  * so the router's pending screen covers the wait).
  */
-import { IconBomb, IconCards, IconChartLine, IconChartPie, IconCherry, IconCircleDot, IconDice5, IconGridDots, type Icon } from '@tabler/icons-react';
+import { IconBomb, IconCards, IconChartLine, IconChartPie, IconCherry, IconCircleDot, IconDice5, IconGridDots, IconMicrophone2, type Icon } from '@tabler/icons-react';
 import { lazyRouteComponent, type RouteComponent } from '@tanstack/react-router';
 
 type Outcome = Record<string, unknown>;
@@ -107,17 +107,29 @@ export const GAME_REGISTRY = {
     page: lazyRouteComponent(() => import('../crash/CrashGame'), 'CrashGame'),
     summary: (o) => `Round ${String(o.roundNumber)}${o.refunded ? ', refunded' : ''}`,
   },
+  wheel: {
+    name: 'Money Wheel',
+    // The sidebar's Game Shows icon: already in the first screen.
+    icon: IconMicrophone2,
+    page: lazyRouteComponent(() => import('../wheel/WheelGame'), 'WheelGame'),
+    summary: (o) => {
+      const wheel = o.wheel as { value: number | null; multiplier: number } | undefined;
+      const landed = wheel ? `, landed on ${wheel.value ?? 'no number'}${wheel.multiplier > 1 ? ` x${wheel.multiplier}` : ''}` : '';
+      return `Round ${String(o.roundNumber)}${landed}${o.refunded ? ', refunded' : ''}`;
+    },
+  },
 } as const satisfies Record<string, ClientGame>;
 
 export type ClientGameSlug = keyof typeof GAME_REGISTRY;
 export const CLIENT_GAME_SLUGS = Object.keys(GAME_REGISTRY) as [ClientGameSlug, ...ClientGameSlug[]];
 
 /** Round games (one public round, outcomes from a hash chain): verified on their own page, not by seed pair. */
-export type RoundClientSlug = 'crash';
+export const ROUND_CLIENT_SLUGS = ['crash', 'wheel'] as const;
+export type RoundClientSlug = (typeof ROUND_CLIENT_SLUGS)[number];
 export type SeededGameSlug = Exclude<ClientGameSlug, RoundClientSlug>;
 
 export function isSeededGameSlug(slug: unknown): slug is SeededGameSlug {
-  return slug !== ('crash' satisfies RoundClientSlug) && isClientGameSlug(slug);
+  return !(ROUND_CLIENT_SLUGS as readonly unknown[]).includes(slug) && isClientGameSlug(slug);
 }
 
 export function isClientGameSlug(slug: unknown): slug is ClientGameSlug {

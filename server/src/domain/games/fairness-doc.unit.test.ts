@@ -7,6 +7,7 @@ describe('docs/fairness.md', () => {
     const document = readFileSync(new URL('../../../../docs/fairness.md', import.meta.url), 'utf8');
     expect(withTables(document)).toBe(document);
     expect(document).toContain('| 16 | 1000 · 130 · 26 · 9 · 4 · 2 · 0.2');
+    expect(document).toContain('| 4 (pays 4:1) | 9 | 97.3076% |');
   });
 
   it('renders one row per plinko (rows, risk) and keno (risk, picks) table', () => {

@@ -11,6 +11,7 @@ import { MINES_GAME } from './mines/mines.game.js';
 import { PLINKO_GAME } from './plinko/plinko.game.js';
 import { ROULETTE_GAME } from './roulette/roulette.game.js';
 import { SLOTS_GAME } from './slots/slots.game.js';
+import { WHEEL_GAME } from './wheel/wheel.game.js';
 
 /** The form `bets.game` accepts (migration 20261128_0601). */
 const SLUG = /^[a-z][a-z0-9-]{0,31}$/;
@@ -57,7 +58,7 @@ export const GAME_SLUGS = GAMES.map((game) => game.slug) as [GameSlug, ...GameSl
  * Round games (domain/rounds/round-game.ts): public rounds every player shares, run by the round engine rather than
  * played per call, so they have their own list; the catalogue merges it with GAMES (games.service.ts).
  */
-export const ROUND_GAMES = checkRegistry([CRASH_GAME] as const);
+export const ROUND_GAMES = checkRegistry([CRASH_GAME, WHEEL_GAME] as const);
 export type RoundGameSlug = (typeof ROUND_GAMES)[number]['slug'];
 export const ROUND_GAME_SLUGS = ROUND_GAMES.map((game) => game.slug) as [RoundGameSlug, ...RoundGameSlug[]];
 

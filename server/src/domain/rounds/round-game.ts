@@ -17,6 +17,11 @@ export interface RoundGame<Schema extends BetSchema = BetSchema, P = unknown, R 
   paramsError(params: P): string | null;
   /** The round's outcome from its value H = HMAC_SHA256(salt, hex h[n]) (64 hex digits). */
   result(roundValue: string): R;
+  /**
+   * Every view shows the outcome as soon as betting closed (the wheel: each screen spins to the drawn segments), not
+   * only at the end (crash: the crash point stays secret while players may still cash out).
+   */
+  showsResultWhileRunning?: boolean;
   /** How long a round with this outcome runs once betting closed (ms); its bets settle at the end. */
   runningMs(result: R): number;
   /**

@@ -79,6 +79,8 @@ export interface RoundView {
   hash?: string;
   /** Crash: the crash point ("2.35"), once ended. */
   crashPoint?: string;
+  /** The wheel: the segments landed on (re-spins included), the number and the multiplier, once ended. */
+  wheel?: { spins: number[]; value: number | null; multiplier: number };
   /** The database's clock when this view was read: clients draw the curve on it. */
   serverTime: string;
 }
@@ -91,6 +93,8 @@ export interface RoundBetView {
   currency: BetView['currency'];
   state: BetView['state'];
   autoCashout?: string;
+  /** The wheel: the chips on each value. */
+  chips?: { value: number; amount: string }[];
   /** The multiplier it was cashed out at ("2.00"), once won. */
   cashedOutAt?: string;
   payout?: string;
@@ -151,11 +155,19 @@ export class RoundService {
 
   private async withBets(game: AnyRoundGame, row: RoundRow) {
     const bets = await betsOfRound(this.deps.db, row.id);
-    return { ...this.view(game, row, await databaseNow(this.deps.db)), bets: bets.map((bet) => this.betView(game, bet)) };
+    const shown = await this.runningResult(game, row);
+    return { ...this.view(game, row, await databaseNow(this.deps.db), shown), bets: bets.map((bet) => this.betView(game, bet)) };
   }
 
-  private view(game: AnyRoundGame, row: RoundRow, now: Date): RoundView {
+  /** A running round's outcome, for a game that shows it once betting closed (RoundGame.showsResultWhileRunning). */
+  private async runningResult(game: AnyRoundGame, row: RoundRow): Promise<unknown> {
+    if (!game.showsResultWhileRunning || row.state !== 'running') return undefined;
+    return game.result(roundValue(await this.saltOf(row.chainId, this.deps.db), row.hash));
+  }
+
+  private view(game: AnyRoundGame, row: RoundRow, now: Date, runningResult?: unknown): RoundView {
     const revealed = row.state === 'ended' || row.state === 'cancelled';
+    const result = revealed ? row.result : runningResult;
     return {
       id: row.id,
       game: row.game,
@@ -165,7 +177,7 @@ export class RoundService {
       ...(row.startedAt ? { startedAt: row.startedAt.toISOString() } : {}),
       ...(row.endedAt ? { endedAt: row.endedAt.toISOString() } : {}),
       ...(revealed ? { hash: row.hash } : {}),
-      ...(revealed && row.result ? (game.publicResult(row.result) as { crashPoint?: string }) : {}),
+      ...(result ? (game.publicResult(result) as Pick<RoundView, 'crashPoint' | 'wheel'>) : {}),
       serverTime: now.toISOString(),
     };
   }
@@ -398,7 +410,7 @@ export class RoundService {
 
   private publishRound(game: AnyRoundGame, row: RoundRow): void {
     this.afterCommit('round-update publish', async () => {
-      const view = this.view(game, row, await databaseNow(this.deps.db));
+      const view = this.view(game, row, await databaseNow(this.deps.db), await this.runningResult(game, row));
       return this.deps.events.roundUpdate({ ...view, game: game.slug as PublicGame });
     });
   }

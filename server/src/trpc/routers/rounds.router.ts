@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { betIdSchema } from '../../domain/games/game-module.js';
 import { CRASH_GAME } from '../../domain/games/crash/crash.game.js';
+import { WHEEL_GAME } from '../../domain/games/wheel/wheel.game.js';
 import type { AnyRoundGame, RoundGame } from '../../domain/rounds/round-game.js';
 import type { BetSchema } from '../../domain/games/game-module.js';
 import { authedProcedure } from '../auth.middleware.js';
@@ -33,3 +34,4 @@ export function roundGameRouter<Schema extends BetSchema>(game: RoundGame<Schema
 }
 
 export const crashRouter = roundGameRouter(CRASH_GAME as unknown as RoundGame<typeof CRASH_GAME.input, never, never> & { slug: 'crash' });
+export const wheelRouter = roundGameRouter(WHEEL_GAME as unknown as RoundGame<typeof WHEEL_GAME.input, never, never> & { slug: 'wheel' });

@@ -11,14 +11,14 @@ import { GameLayout } from '../../originals/GameLayout';
 import { useInstantBets } from '../../originals/instant-bets';
 import { pushRecent, RecentResults } from '../../originals/RecentResults';
 import { formatAmount } from '../../wallet/money';
-import { boardTotal, CHIP_VALUES, requestChips, scaleBoard, stacks, type BoardBet, type PlacedChip } from './roulette-board';
+import { boardTotal, requestChips, scaleBoard, stacks, type BoardBet, type PlacedChip } from './roulette-board';
+import { ChipPicker } from '../chips/ChipPicker';
 import { RouletteTable } from './RouletteTable';
 import { RouletteWheel } from './RouletteWheel';
 import classes from './RouletteGame.module.css';
 
 /** How long the wheel turns before the ball settles and the result shows. */
 const SPIN_MS = 3200;
-const CHIP_COLOURS = ['#868e96', '#1c7ed6', '#2f9e44', '#e8590c', '#862e9c'];
 const RESULT_BADGE = { green: 'green', red: 'red', black: 'dark' } as const;
 
 type Outcome = { pocket?: number };
@@ -96,26 +96,7 @@ export function RouletteGame() {
 
   const panel = (
     <BetPanel game="roulette" placeBet={placeBet} autobet animated betLabel="Spin" boardStake={fromUnits(total)} profits={[{ label: 'Max profit on win', multiplier: best }]} blockedReason={chips.length === 0 ? 'Place chips on the board' : null}>
-      <Stack gap={6}>
-        <Text size="sm" fw={500}>
-          Chip value
-        </Text>
-        <div className={classes.chipPicker} role="group" aria-label="Chip value">
-          {CHIP_VALUES.map((value, i) => (
-            <button
-              key={value}
-              type="button"
-              className={classes.pick}
-              style={{ background: CHIP_COLOURS[i] }}
-              aria-pressed={chipValue === value}
-              aria-label={`Chip ${value}`}
-              onClick={() => setChipValue(value)}
-            >
-              {value}
-            </button>
-          ))}
-        </div>
-      </Stack>
+      <ChipPicker value={chipValue} onChange={setChipValue} />
       <Group grow gap="xs">
         <Button variant="default" size="xs" onClick={() => setChips((list) => list.slice(0, -1))} disabled={chips.length === 0 || spinning}>
           Undo

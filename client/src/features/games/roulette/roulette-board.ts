@@ -15,8 +15,6 @@ export interface PlacedChip extends BoardBet {
   amount: bigint;
 }
 
-/** The chip values offered, in the bet's currency. */
-export const CHIP_VALUES = ['0.01', '0.1', '1', '10', '100'] as const;
 
 /** The board is drawn with 12 columns of three: column c holds 3c+1 (bottom), 3c+2, 3c+3 (top). */
 export const columnOf = (n: number) => Math.floor((n - 1) / 3);

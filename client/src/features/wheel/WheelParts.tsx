@@ -1,0 +1,223 @@
+import { Badge, Group, Modal, ScrollArea, SimpleGrid, Table, Text, UnstyledButton } from '@mantine/core';
+import { useState } from 'react';
+import { formatRatio } from '../../../../server/src/domain/games/rules/ratio';
+import {
+  segmentLabel,
+  WHEEL_LAYOUT,
+  WHEEL_VALUES,
+  wheelExactRtp,
+  wheelResult,
+  wheelSegmentCounts,
+  type WheelValue,
+} from '../../../../server/src/domain/games/wheel/rules';
+import { trpc } from '../../trpc';
+import type { CrashRound } from '../crash/use-crash-round';
+import { RoundDetails, type PastRound, type RoundChain } from '../rounds/RoundDetails';
+import { formatAmount } from '../wallet/money';
+import { SEGMENT_COLOURS } from './WheelSvg';
+
+type WheelOutcome = { spins: number[]; value: number | null; multiplier: number };
+const outcomeOf = (round: { wheel?: WheelOutcome }) => round.wheel;
+/** "10 x4", "1", "none": the number a round ended on and the multiplier it carried. */
+export const landedText = (wheel: WheelOutcome) => `${wheel.value ?? 'no number'}${wheel.multiplier > 1 ? ` x${wheel.multiplier}` : ''}`;
+
+/** The value spots: chips go on a value; each shows what it pays and the chips on it. */
+export function ValueSpots({ stacks, currency, winner, disabled, onPlace }: { stacks: Map<WheelValue, string>; currency: string; winner: number | null; disabled: boolean; onPlace: (value: WheelValue) => void }) {
+  return (
+    <SimpleGrid cols={5} spacing={6} role="group" aria-label="Bet spots">
+      {WHEEL_VALUES.map((value) => {
+        const stake = stacks.get(value);
+        return (
+          <UnstyledButton
+            key={value}
+            onClick={() => onPlace(value)}
+            disabled={disabled}
+            aria-label={`Place a chip on ${value}`}
+            data-testid={`wheel-spot-${value}`}
+            data-winner={winner === value ? true : undefined}
+            style={{
+              background: SEGMENT_COLOURS[String(value)],
+              borderRadius: 8,
+              padding: '8px 4px',
+              textAlign: 'center',
+              color: '#111',
+              opacity: disabled ? 0.7 : 1,
+              outline: winner === value ? '3px solid #63e6be' : undefined,
+              cursor: disabled ? 'not-allowed' : 'pointer',
+            }}>
+            <Text fw={900} fz={{ base: 'lg', sm: 'xl' }} inherit>
+              {value}
+            </Text>
+            <Text size="xs" fw={600} inherit>
+              pays {value}:1
+            </Text>
+            <Text size="xs" fw={800} data-testid={`wheel-stake-${value}`} inherit style={{ minHeight: 18 }}>
+              {stake ? `${formatAmount(stake, currency)}` : '\u00a0'}
+            </Text>
+          </UnstyledButton>
+        );
+      })}
+    </SimpleGrid>
+  );
+}
+
+/** This round's players: their chips, stake and win as they happen. */
+export function WheelPlayers({ round }: { round: CrashRound | null }) {
+  const bets = round?.bets ?? [];
+  return (
+    <ScrollArea.Autosize mah={280} type="auto">
+      <Table verticalSpacing={4} fz={{ base: 'xs', sm: 'sm' }} data-testid="wheel-players" striped>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Player</Table.Th>
+            <Table.Th>Chips</Table.Th>
+            <Table.Th ta="right">Bet</Table.Th>
+            <Table.Th ta="right">Win</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {bets.length === 0 ? (
+            <Table.Tr>
+              <Table.Td colSpan={4}>
+                <Text size="sm" c="dimmed">
+                  No bets in this round yet.
+                </Text>
+              </Table.Td>
+            </Table.Tr>
+          ) : (
+            bets.map((bet) => (
+              <Table.Tr key={bet.betId} data-state={bet.state}>
+                <Table.Td maw={120} style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+                  {bet.userName}
+                </Table.Td>
+                <Table.Td ff="monospace">{(bet.chips ?? []).map((chip) => `${chip.value}: ${formatAmount(chip.amount, bet.currency)}`).join(' · ')}</Table.Td>
+                <Table.Td ta="right" ff="monospace">
+                  {formatAmount(bet.amount, bet.currency)} {bet.currency}
+                </Table.Td>
+                <Table.Td ta="right" ff="monospace" data-testid="wheel-win">
+                  {bet.refunded ? (
+                    <Badge size="sm" color="gray" variant="light">
+                      Refunded
+                    </Badge>
+                  ) : bet.state === 'won' && bet.payout ? (
+                    <Text span c="teal" fw={700} inherit>
+                      {formatAmount(bet.payout, bet.currency)}
+                    </Text>
+                  ) : bet.state === 'lost' ? (
+                    <Text span c="red" inherit>
+                      Lost
+                    </Text>
+                  ) : (
+                    '-'
+                  )}
+                </Table.Td>
+              </Table.Tr>
+            ))
+          )}
+        </Table.Tbody>
+      </Table>
+    </ScrollArea.Autosize>
+  );
+}
+
+/** The strip of recent rounds (each opens its details and verifier) and the segments landed in the last 100. */
+export function WheelHistory({ chain }: { chain: RoundChain | null }) {
+  const recent = trpc.wheel.rounds.useQuery({ limit: 100 }, { staleTime: 0 });
+  const [shown, setShown] = useState<PastRound | null>(null);
+  const rounds = recent.data?.rounds ?? [];
+  const counts = new Map<string, number>();
+  for (const round of rounds) for (const index of outcomeOf(round)?.spins ?? []) counts.set(segmentLabel(WHEEL_LAYOUT[index]!), (counts.get(segmentLabel(WHEEL_LAYOUT[index]!)) ?? 0) + 1);
+  return (
+    <>
+      <Group gap={6} wrap="nowrap" style={{ overflow: 'hidden' }} aria-label="Recent wheel results" data-testid="wheel-history">
+        {rounds.length === 0 ? (
+          <Text size="xs" c="dimmed">
+            No rounds played yet.
+          </Text>
+        ) : (
+          rounds.slice(0, 20).map((round) => {
+            const wheel = outcomeOf(round);
+            return (
+              <Badge
+                key={round.id}
+                component="button"
+                type="button"
+                onClick={() => setShown(round)}
+                color={wheel?.value ? SEGMENT_COLOURS[String(wheel.value)] : 'gray'}
+                autoContrast
+                variant="filled"
+                tt="none"
+                style={{ cursor: 'pointer', flexShrink: 0 }}
+                aria-label={`Round ${round.number} details`}>
+                {round.state === 'cancelled' || !wheel ? 'void' : landedText(wheel)}
+              </Badge>
+            );
+          })
+        )}
+      </Group>
+      <Group gap={6} data-testid="wheel-stats">
+        <Text size="xs" c="dimmed">
+          Last {rounds.length} rounds, segments landed:
+        </Text>
+        {wheelSegmentCounts().map(({ label }) => (
+          <Badge key={label} size="sm" variant="light" color={SEGMENT_COLOURS[label]} autoContrast tt="none" data-label={label}>
+            {label}: {counts.get(label) ?? 0}
+          </Badge>
+        ))}
+      </Group>
+      <Modal opened={shown !== null} onClose={() => setShown(null)} title={shown ? `Round ${shown.number}` : ''} size="lg">
+        {shown ? (
+          <RoundDetails
+            game="wheel"
+            round={shown}
+            chain={chain}
+            previous={rounds.find((r) => r.number === shown.number - 1)}
+            summary={outcomeOf(shown) ? `Landed on ${landedText(outcomeOf(shown)!)} (segments ${outcomeOf(shown)!.spins.join(', ')})` : ''}
+            betResult={(bet) => (bet.state === 'won' && bet.payout ? `won ${bet.payout}` : bet.state)}
+            recompute={(value) => {
+              const result = wheelResult(value);
+              return `Segments recomputed: ${result.spins.map((i) => `${i} (${segmentLabel(WHEEL_LAYOUT[i]!)})`).join(', ')}: ${landedText(result)}`;
+            }}
+          />
+        ) : null}
+      </Modal>
+    </>
+  );
+}
+
+const percent = (value: WheelValue) => {
+  const rtp = wheelExactRtp(value);
+  return `${formatRatio({ num: rtp.num * 100n, den: rtp.den }, 4)}%`;
+};
+
+/** The published table: segments per label, what each pays, and each bet's exact RTP (re-spins included). */
+export function WheelPaytable() {
+  return (
+    <Table fz="xs" verticalSpacing={2} data-testid="wheel-paytable" withTableBorder>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>Segment</Table.Th>
+          <Table.Th ta="right">Count (of 54)</Table.Th>
+          <Table.Th>Pays</Table.Th>
+          <Table.Th ta="right">Exact RTP</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {wheelSegmentCounts().map(({ label, count }) => {
+          const value = Number(label) as WheelValue;
+          const multiplier = label.endsWith('x');
+          return (
+            <Table.Tr key={label}>
+              <Table.Td fw={700}>{label}</Table.Td>
+              <Table.Td ta="right">{count}</Table.Td>
+              <Table.Td>{multiplier ? `spin again, the next win x${label.slice(0, -1)}` : `${label}:1`}</Table.Td>
+              <Table.Td ta="right" ff="monospace">
+                {multiplier ? '-' : percent(value)}
+              </Table.Td>
+            </Table.Tr>
+          );
+        })}
+      </Table.Tbody>
+    </Table>
+  );
+}
