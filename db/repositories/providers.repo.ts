@@ -71,10 +71,13 @@ export async function upsertProvider(db: Executor, p: Omit<ProviderRow, 'created
       launch_url_template = excluded.launch_url_template, enabled = excluded.enabled, updated_at = now()`.execute(db);
 }
 
-/** Origins the launch page may frame: the enabled providers'. */
-export async function enabledProviderOrigins(db: Executor): Promise<string[]> {
-  const { rows } = await sql<{ origin: string }>`select distinct origin from providers where enabled order by origin`.execute(db);
-  return rows.map((row) => row.origin);
+/** Origins the launch page may frame (the enabled providers'), and the origins their games' thumbnails come from. */
+export async function enabledProviderOrigins(db: Executor): Promise<{ frames: string[]; thumbnails: string[] }> {
+  const { rows } = await sql<{ origin: string; thumbnails: string[] }>`
+    select p.origin, coalesce(array_agg(distinct substring(g.thumbnail_url from '^https?://[^/?#]+')) filter (where g.thumbnail_url is not null and g.enabled), '{}') as thumbnails
+    from providers p left join provider_games g on g.provider_id = p.id
+    where p.enabled group by p.origin order by p.origin`.execute(db);
+  return { frames: rows.map((row) => row.origin), thumbnails: [...new Set(rows.flatMap((row) => row.thumbnails))].sort() };
 }
 
 const gameColumns = sql`g.provider_id as "providerId", p.name as "providerName", g.game_id as "gameId", g.name, g.category,

@@ -65,7 +65,7 @@ export function createHttpApp({ env, services, logger, metrics }: AppDeps): expr
         scriptSrc: ["'self'"],
         // Mantine writes its CSS variables into style tags at runtime.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        imgSrc: ["'self'", 'data:', 'blob:', () => services.providers.thumbnailOrigins().join(' ') || "'self'"],
         connectSrc: ["'self'", 'ws:', 'wss:'],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],

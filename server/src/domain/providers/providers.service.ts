@@ -70,8 +70,8 @@ function checkTemplate(template: string, origin: string): void {
  * token and the filled launch URL), the origins the CSP lets the launch page frame, and the operations view.
  */
 export class ProvidersService {
-  private origins: { list: string[]; at: number } | undefined;
-  private refreshing: Promise<string[]> | undefined;
+  private origins: { frames: string[]; thumbnails: string[]; at: number } | undefined;
+  private refreshing: Promise<unknown> | undefined;
 
   constructor(private readonly deps: { db: Db; publicUrl: string; now?: () => Date }) {}
 
@@ -132,6 +132,7 @@ export class ProvidersService {
     if (!merged.success) throw new DomainError('BAD_REQUEST', `A new game needs ${merged.error.issues.map((issue) => issue.path.join('.')).join(', ')}`, { code: 'BAD_REQUEST' });
     if (merged.data.launchUrlTemplate) checkTemplate(merged.data.launchUrlTemplate, provider.origin);
     await upsertProviderGame(this.deps.db, merged.data);
+    await this.refreshOrigins();
     return gameView((await findProviderGame(this.deps.db, input.providerId, input.gameId))!);
   }
 
@@ -176,20 +177,24 @@ export class ProvidersService {
 
   /** The origins the launch page may frame, from this process's copy (kept fresh by ensureOrigins). */
   frameOrigins(): string[] {
-    return this.origins?.list ?? [];
+    return this.origins?.frames ?? [];
+  }
+
+  /** Where the enabled games' thumbnails are served from (the CSP's img-src). */
+  thumbnailOrigins(): string[] {
+    return this.origins?.thumbnails ?? [];
   }
 
   /** Re-reads the origins when this process's copy is older than a few seconds; cheap when it is fresh. */
-  async ensureOrigins(): Promise<string[]> {
-    if (this.origins && Date.now() - this.origins.at < ORIGINS_TTL_MS) return this.origins.list;
+  async ensureOrigins(): Promise<unknown> {
+    if (this.origins && Date.now() - this.origins.at < ORIGINS_TTL_MS) return;
     return this.refreshOrigins();
   }
 
-  private refreshOrigins(): Promise<string[]> {
+  private refreshOrigins(): Promise<unknown> {
     this.refreshing ??= enabledProviderOrigins(this.deps.db)
-      .then((list) => {
-        this.origins = { list, at: Date.now() };
-        return list;
+      .then((found) => {
+        this.origins = { ...found, at: Date.now() };
       })
       .finally(() => {
         this.refreshing = undefined;
