@@ -169,11 +169,12 @@ export class ProviderWalletService {
     balanceFields: () => Promise<Record<string, unknown>>,
   ): Promise<Outcome> {
     const amount = parseAmount(request.amount);
+    // First: a bet rolled back (before or after it arrived) stays refused, whatever requestId carries it again.
+    if (await findRollbackOf(tx.trx, provider.id, request.transactionId)) {
+      return refusal('TRANSACTION_ROLLED_BACK', 'This bet was rolled back', await balanceFields());
+    }
     const seen = await this.seenTransaction(tx, provider.id, session, request.transactionId, { kind: 'bet', amount, roundId: request.roundId }, balanceFields);
     if (seen) return seen;
-    if (await findRollbackOf(tx.trx, provider.id, request.transactionId)) {
-      return refusal('TRANSACTION_ROLLED_BACK', 'This bet was rolled back before it arrived', await balanceFields());
-    }
     if (session.expiresAt <= this.now()) return refusal('SESSION_EXPIRED', 'The session has expired; launch the game again', await balanceFields());
     const gameId = request.gameId ?? session.gameId;
     const game = await findProviderGame(tx.trx, provider.id, gameId);
