@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
+import { entrantSources } from '../../db/repositories/raffle.repo.js';
 import { dispatch } from '../../server/src/cli/commands.js';
 import { FAST_HASHING, RELAXED_LIMITS, http, signedInAccount } from '../support/auth.js';
 import { platformSuite } from '../support/platform-suite.js';
@@ -86,14 +87,17 @@ describe('providers: the seamless wallet', () => {
     expect(answers[0]!.status).toBe(200);
     expect(answers[0]!.body).toMatchObject({ status: 'OK', balance: '7.5', transactionId: bet.transactionId, requestId: bet.requestId });
     expect(await ledgerKeys(provider.id)).toEqual([`provider:${provider.id}:${bet.transactionId}`]);
-    expect((await services().ledger.balances(answers[0]!.body.playerId * 1)).USD).toBe(750_000_000n);
-    // The same transaction under a new requestId is the same bet: OK again, no second debit.
+    expect((await services().ledger.balances(Number(answers[0]!.body.playerId))).USD).toBe(750_000_000n);
+    // Later, with the balance moved by another bet, the request replayed still gets the first answer.
+    await walletCall(platform, provider, 'bet', { ...bet, requestId: newId('req'), transactionId: newId('tx'), amount: '1' });
+    expect((await walletCall(platform, provider, 'bet', bet)).text).toBe(answers[0]!.text);
+    // The same transaction under a new requestId is the same bet: OK again (with today's balance), no second debit.
     const again = await walletCall(platform, provider, 'bet', { ...bet, requestId: newId('req') });
-    expect(again.body).toMatchObject({ status: 'OK', balance: '7.5' });
+    expect(again.body).toMatchObject({ status: 'OK', balance: '6.5' });
     // The same transaction id with a different amount is a different transaction: refused.
     const different = await walletCall(platform, provider, 'bet', { ...bet, requestId: newId('req'), amount: '3' });
-    expect(different).toMatchObject({ status: 409, body: { status: 'DUPLICATE_TRANSACTION', balance: '7.5' } });
-    expect(await ledgerKeys(provider.id)).toHaveLength(1);
+    expect(different).toMatchObject({ status: 409, body: { status: 'DUPLICATE_TRANSACTION', balance: '6.5' } });
+    expect(await ledgerKeys(provider.id)).toHaveLength(2);
   });
 
   it('rolls a bet back, refuses it when it comes again, and refuses a bet that arrives after its own rollback', async () => {
@@ -197,8 +201,9 @@ describe('providers: the seamless wallet', () => {
       select coalesce(sum(e.amount_e8), 0)::text as total from ledger_entries e join ledger_accounts a on a.id = e.account_id
       join ledger_transactions t on t.id = e.transaction_id where a.code = 'house:games' and t.idempotency_key = ${betId}`.execute(db());
     expect(rows[0]!.total).toBe('1000000000');
-    const raffle = await trpc(platform, 'query', 'raffle.current', undefined, player.token);
-    if (raffle.status === 200 && raffle.body.result.data?.mine) expect(raffle.body.result.data.mine.wageredUsd).toBe('10');
+    // Raffle tickets come from what the player wagered in the raffle's window: the provider bet counts.
+    const window = { id: '1', opensAt: new Date(Date.now() - 60_000), closesAt: new Date(Date.now() + 60_000) };
+    expect(await entrantSources(db(), window, player.user.id)).toEqual([expect.objectContaining({ userId: player.user.id, wageredUsd: 1_000_000_000n })]);
   });
 
   it('reports days and reconciles provider transactions with the ledger; ledger:check holds', async () => {
