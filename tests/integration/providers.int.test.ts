@@ -1,4 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,7 +7,7 @@ import { entrantSources } from '../../db/repositories/raffle.repo.js';
 import { dispatch } from '../../server/src/cli/commands.js';
 import { FAST_HASHING, RELAXED_LIMITS, http, signedInAccount } from '../support/auth.js';
 import { platformSuite } from '../support/platform-suite.js';
-import { launchSession, newId, registerProvider, walletCall, walletSnapshot, type TestProvider } from '../support/providers.js';
+import { launchSession, newId, registerProvider, startReferenceProvider, walletCall, walletSnapshot, type TestProvider } from '../support/providers.js';
 import { fundPlayer, trpc, WALLET_TEST_ENV } from '../support/wallet.js';
 
 /**
@@ -294,29 +293,15 @@ describe('providers: the seamless wallet', () => {
   });
 
   describe('the reference provider (its own process)', () => {
-    let child: ChildProcess | undefined;
-    afterAll(() => {
-      child?.kill('SIGTERM');
+    let stop: (() => Promise<void>) | undefined;
+    afterAll(async () => {
+      await stop?.();
     });
 
     it('spins through the wallet: bet then win move the balance, a failed round is rolled back', async () => {
-      const platform = suite.platform;
-      const secret = 'reference-test-secret-0123456789';
-      child = spawn(process.execPath, ['--import', 'tsx', 'providers/reference/server.ts'], {
-        env: { ...process.env, PLATFORM_URL: platform.url, REFERENCE_PROVIDER_SECRET: secret, REFERENCE_PROVIDER_PORT: '0', REFERENCE_PROVIDER_TEST_HOOKS: '1' },
-        stdio: ['ignore', 'pipe', 'inherit'],
-      });
-      const url = await new Promise<string>((resolve, reject) => {
-        let out = '';
-        child!.stdout!.on('data', (chunk: Buffer) => {
-          out += chunk.toString();
-          const found = /listening on (http:\/\/\S+)/.exec(out);
-          if (found) resolve(found[1]!);
-        });
-        child!.on('exit', (code) => reject(new Error(`reference provider exited with ${code}`)));
-      });
-      await dispatch(['providers:reference', url, secret], { services: services(), print: () => undefined });
-      const provider: TestProvider = { id: 'reference', secret, origin: new URL(url).origin, gameId: 'demo-slot' };
+      const reference = await startReferenceProvider(suite.platform);
+      stop = reference.stop;
+      const { url, provider } = reference;
       const { player, sessionToken, url: launchUrl } = await playerWithSession('20', provider);
       expect(launchUrl.pathname).toBe('/slot');
 

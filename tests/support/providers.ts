@@ -1,9 +1,11 @@
+import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { signProviderRequest } from '../../server/src/domain/providers/provider-signature.js';
 import { http, type HttpResult } from './auth.js';
 import type { TestPlatform } from './platform.js';
 import { trpc } from './wallet.js';
+import { dispatch } from '../../server/src/cli/commands.js';
 
 /** A provider as the tests configure it (its origin is never contacted unless a test starts the reference process). */
 export interface TestProvider {
@@ -84,3 +86,27 @@ export async function walletSnapshot(platform: TestPlatform): Promise<string> {
 export const newId = (prefix: string) => `${prefix}-${randomUUID()}`;
 
 export { http };
+
+/**
+ * The reference provider (providers/reference/server.ts) as its own process on a free port, registered on the platform
+ * the way an operator does it (`npm run cli -- providers:reference <url> <secret>`). `stop` ends the process.
+ */
+export async function startReferenceProvider(platform: TestPlatform, secret = `reference-secret-${randomUUID()}`) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'providers/reference/server.ts'], {
+    env: { ...process.env, PLATFORM_URL: platform.url, REFERENCE_PROVIDER_SECRET: secret, REFERENCE_PROVIDER_PORT: '0', REFERENCE_PROVIDER_TEST_HOOKS: '1' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const stop = () => new Promise<void>((resolve) => (child.exitCode !== null ? resolve() : (child.once('exit', () => resolve()), child.kill('SIGTERM'))));
+  const url = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const found = /listening on (http:\/\/\S+)/.exec(out);
+      if (found) resolve(found[1]!);
+    });
+    child.once('exit', (code) => reject(new Error(`reference provider exited with ${code}`)));
+  });
+  await dispatch(['providers:reference', url, secret], { services: platform.platform.services, print: () => undefined });
+  const provider: TestProvider = { id: 'reference', secret, origin: new URL(url).origin, gameId: 'demo-slot' };
+  return { url, provider, stop };
+}
