@@ -308,12 +308,12 @@ export type Services = ReturnType<typeof createServices>;
 /** Third-party game providers: their configuration and launches, and the seamless wallet they call (docs/providers.md). */
 function createProviderServices(
   infra: Infrastructure,
-  wallet: Pick<ReturnType<typeof createWalletServices>, 'ledger'>,
+  wallet: Pick<ReturnType<typeof createWalletServices>, 'ledger' | 'responsibleGaming'>,
   games: Pick<ReturnType<typeof createGameServices>, 'bets'>,
 ) {
   const { env, db } = infra;
   const logger = createLogger(env.LOG_LEVEL, 'providers');
-  const providers = new ProvidersService({ db, publicUrl: env.publicUrl });
+  const providers = new ProvidersService({ db, publicUrl: env.publicUrl, assertCanPlay: (userId) => wallet.responsibleGaming.assertCanPlay(userId) });
   const providerWallet = new ProviderWalletService(
     {
       db,

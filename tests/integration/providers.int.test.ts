@@ -185,6 +185,8 @@ describe('providers: the seamless wallet', () => {
     await services().responsibleGaming.selfExclude(player.user.id, '24h');
     const excluded = await walletCall(platform, provider, 'bet', { ...call, requestId: newId('req'), transactionId: newId('tx'), roundId: newId('round'), amount: '1' });
     expect(excluded).toMatchObject({ status: 403, body: { status: 'PLAYER_EXCLUDED', balance: '10' } });
+    const launch = await trpc(platform, 'mutation', 'providers.launch', { provider: provider.id, gameId: provider.gameId }, player.token);
+    expect(launch.status).toBe(403);
     expect((await walletSnapshot(platform)).split('|').slice(0, 3)).toEqual(before.split('|').slice(0, 3));
   });
 

@@ -73,7 +73,8 @@ export class ProvidersService {
   private origins: { frames: string[]; thumbnails: string[]; at: number } | undefined;
   private refreshing: Promise<unknown> | undefined;
 
-  constructor(private readonly deps: { db: Db; publicUrl: string; now?: () => Date }) {}
+  constructor(private readonly deps: { db: Db; publicUrl: string; /** The responsible-gaming refusal (self-exclusion), with its wording. */
+    assertCanPlay(userId: number): Promise<void>; now?: () => Date }) {}
 
   private now(): Date {
     return this.deps.now?.() ?? new Date();
@@ -163,6 +164,8 @@ export class ProvidersService {
   async launch(userId: number, input: { provider: string; gameId: string; currency: Currency; language: string }) {
     const game = await findProviderGame(this.deps.db, input.provider, input.gameId);
     if (!game || !game.enabled || !game.providerEnabled) throw new DomainError('NOT_FOUND', 'This game is not available', { code: 'NOT_FOUND' });
+    // The wallet refuses their bets anyway; a self-excluded player is told so before a game opens.
+    await this.deps.assertCanPlay(userId);
     const provider = (await findProvider(this.deps.db, input.provider))!;
     const token = randomBytes(24).toString('base64url');
     const expiresAt = new Date(this.now().getTime() + PROVIDER_SESSION_TTL_MS);
