@@ -96,7 +96,7 @@ export function createHttpApp({ env, services, logger, metrics }: AppDeps): expr
   // Pages (not API calls or assets) get a frame-src read at most a few seconds ago: an operator's change to the
   // providers shows on the next page load of every server process.
   app.use((req, _res, next) => {
-    if (req.method !== 'GET' || req.path.includes('.') || API_PREFIXES.some((prefix) => req.path.startsWith(prefix))) return next();
+    if (req.method !== 'GET' || req.path.startsWith('/assets/') || API_PREFIXES.some((prefix) => req.path.startsWith(prefix))) return next();
     services.providers.ensureOrigins().then(
       () => next(),
       (error: unknown) => {

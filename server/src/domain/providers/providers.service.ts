@@ -107,7 +107,7 @@ export class ProvidersService {
     if (!merged.success) throw new DomainError('BAD_REQUEST', `A new provider needs ${merged.error.issues.map((issue) => issue.path.join('.')).join(', ')}`, { code: 'BAD_REQUEST' });
     checkTemplate(merged.data.launchUrlTemplate, merged.data.origin);
     await upsertProvider(this.deps.db, merged.data);
-    await this.refreshOrigins();
+    await this.readOrigins();
     return (await this.providers()).find((p) => p.id === input.id)!;
   }
 
@@ -133,7 +133,7 @@ export class ProvidersService {
     if (!merged.success) throw new DomainError('BAD_REQUEST', `A new game needs ${merged.error.issues.map((issue) => issue.path.join('.')).join(', ')}`, { code: 'BAD_REQUEST' });
     if (merged.data.launchUrlTemplate) checkTemplate(merged.data.launchUrlTemplate, provider.origin);
     await upsertProviderGame(this.deps.db, merged.data);
-    await this.refreshOrigins();
+    await this.readOrigins();
     return gameView((await findProviderGame(this.deps.db, input.providerId, input.gameId))!);
   }
 
@@ -151,7 +151,7 @@ export class ProvidersService {
         games += list.length;
       }
     });
-    await this.refreshOrigins();
+    await this.readOrigins();
     return { providers: file.providers.length, games };
   }
 
@@ -188,21 +188,38 @@ export class ProvidersService {
     return this.origins?.thumbnails ?? [];
   }
 
-  /** Re-reads the origins when this process's copy is older than a few seconds; cheap when it is fresh. */
-  async ensureOrigins(): Promise<unknown> {
+  /**
+   * Keeps this process's copy of the origins at most a few seconds old. Only the first page after boot waits for the
+   * read; later a stale copy is used while it is re-read, so pages never wait on the database (an unreachable one
+   * costs no page its connect timeout more than once per ORIGINS_TTL_MS).
+   */
+  async ensureOrigins(): Promise<void> {
     if (this.origins && Date.now() - this.origins.at < ORIGINS_TTL_MS) return;
-    return this.refreshOrigins();
+    const refreshed = this.refreshOrigins();
+    if (this.origins) {
+      refreshed.catch(() => undefined);
+      return;
+    }
+    await refreshed;
   }
 
+  /** One read at a time for page loads. */
   private refreshOrigins(): Promise<unknown> {
-    this.refreshing ??= enabledProviderOrigins(this.deps.db)
-      .then((found) => {
-        this.origins = { ...found, at: Date.now() };
-      })
-      .finally(() => {
-        this.refreshing = undefined;
-      });
+    this.refreshing ??= this.readOrigins().finally(() => {
+      this.refreshing = undefined;
+    });
     return this.refreshing;
+  }
+
+  /** Reads the origins now (a configuration change reads them after its write, never sharing an earlier read). */
+  private async readOrigins(): Promise<void> {
+    try {
+      this.origins = { ...(await enabledProviderOrigins(this.deps.db)), at: Date.now() };
+    } catch (error) {
+      // Tried now: the next try waits its turn; the copy stays what it was (empty before the first read).
+      this.origins = { frames: this.origins?.frames ?? [], thumbnails: this.origins?.thumbnails ?? [], at: Date.now() };
+      throw error;
+    }
   }
 
   /** Bets, wins, rollbacks and GGR (bets - wins - rollbacks) per day, provider and currency. */
