@@ -130,8 +130,9 @@ export const providersCommands: Record<string, CliCommand> = {
       }
       const check = await services.providers.reconciliation();
       for (const line of check.lines.filter((l) => !l.matches)) print(`MISMATCH ${line.providerId} ${line.currency} ${line.kind}: recorded ${line.recorded}, ledger ${line.ledger}`);
-      print(check.ok ? 'reconciliation: provider transactions match the ledger' : 'reconciliation: MISMATCH');
-      if (!check.ok) process.exitCode = 1;
+      // A mismatch fails the command (exit code 1), so a scheduled run can alert on it.
+      if (!check.ok) throw new Error('reconciliation: provider transactions do not match the ledger');
+      print('reconciliation: provider transactions match the ledger');
     },
   },
 };
