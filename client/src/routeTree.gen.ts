@@ -67,6 +67,7 @@ import { Route as AccountWithdrawalsStatusRouteImport } from './routes/account/w
 import { Route as AccountWithdrawalsALLRouteImport } from './routes/account/withdrawals/ALL'
 import { Route as CasinoGamesGameRouteImport } from './routes/casino/games/$game'
 import { Route as SportsEventEventIdRouteImport } from './routes/sports.event.$eventId'
+import { Route as CasinoPlayProviderGameIdRouteImport } from './routes/casino/play.$provider.$gameId'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -359,6 +360,12 @@ const SportsEventEventIdRoute = SportsEventEventIdRouteImport.update({
   path: '/event/$eventId',
   getParentRoute: () => SportsRoute,
 } as any)
+const CasinoPlayProviderGameIdRoute =
+  CasinoPlayProviderGameIdRouteImport.update({
+    id: '/casino/play/$provider/$gameId',
+    path: '/casino/play/$provider/$gameId',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -419,6 +426,7 @@ export interface FileRoutesByFullPath {
   '/account/withdrawals/ALL': typeof AccountWithdrawalsALLRoute
   '/casino/games/$game': typeof CasinoGamesGameRoute
   '/sports/event/$eventId': typeof SportsEventEventIdRoute
+  '/casino/play/$provider/$gameId': typeof CasinoPlayProviderGameIdRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -477,6 +485,7 @@ export interface FileRoutesByTo {
   '/account/withdrawals/ALL': typeof AccountWithdrawalsALLRoute
   '/casino/games/$game': typeof CasinoGamesGameRoute
   '/sports/event/$eventId': typeof SportsEventEventIdRoute
+  '/casino/play/$provider/$gameId': typeof CasinoPlayProviderGameIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -538,6 +547,7 @@ export interface FileRoutesById {
   '/account/withdrawals/ALL': typeof AccountWithdrawalsALLRoute
   '/casino/games/$game': typeof CasinoGamesGameRoute
   '/sports/event/$eventId': typeof SportsEventEventIdRoute
+  '/casino/play/$provider/$gameId': typeof CasinoPlayProviderGameIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -600,6 +610,7 @@ export interface FileRouteTypes {
     | '/account/withdrawals/ALL'
     | '/casino/games/$game'
     | '/sports/event/$eventId'
+    | '/casino/play/$provider/$gameId'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -658,6 +669,7 @@ export interface FileRouteTypes {
     | '/account/withdrawals/ALL'
     | '/casino/games/$game'
     | '/sports/event/$eventId'
+    | '/casino/play/$provider/$gameId'
   id:
     | '__root__'
     | '/'
@@ -718,6 +730,7 @@ export interface FileRouteTypes {
     | '/account/withdrawals/ALL'
     | '/casino/games/$game'
     | '/sports/event/$eventId'
+    | '/casino/play/$provider/$gameId'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -766,6 +779,7 @@ export interface RootRouteChildren {
   CasinoIndexRoute: typeof CasinoIndexRoute
   TokenIndexRoute: typeof TokenIndexRoute
   CasinoGamesGameRoute: typeof CasinoGamesGameRoute
+  CasinoPlayProviderGameIdRoute: typeof CasinoPlayProviderGameIdRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -1176,6 +1190,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SportsEventEventIdRouteImport
       parentRoute: typeof SportsRoute
     }
+    '/casino/play/$provider/$gameId': {
+      id: '/casino/play/$provider/$gameId'
+      path: '/casino/play/$provider/$gameId'
+      fullPath: '/casino/play/$provider/$gameId'
+      preLoaderRoute: typeof CasinoPlayProviderGameIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
   }
 }
 
@@ -1270,6 +1291,7 @@ const rootRouteChildren: RootRouteChildren = {
   CasinoIndexRoute: CasinoIndexRoute,
   TokenIndexRoute: TokenIndexRoute,
   CasinoGamesGameRoute: CasinoGamesGameRoute,
+  CasinoPlayProviderGameIdRoute: CasinoPlayProviderGameIdRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

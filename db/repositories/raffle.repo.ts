@@ -207,9 +207,18 @@ export async function entrantSources(db: Executor, raffle: { id: string; opensAt
       select b.user_id,
         coalesce(sum(b.amount_e8) filter (where b.currency = 'USD'), 0) as wagered_usd,
         coalesce(sum(b.amount_e8) filter (where b.currency = 'BZU'), 0) as wagered_bzu
-      from bets b
-      where b.state <> 'open' and b.settled_at >= ${raffle.opensAt} and b.settled_at < ${raffle.closesAt}
-        ${userId === undefined ? sql`` : sql`and b.user_id = ${userId}`}
+      from (
+        select user_id, currency, amount_e8 from bets
+        where state <> 'open' and settled_at >= ${raffle.opensAt} and settled_at < ${raffle.closesAt}
+          ${userId === undefined ? sql`` : sql`and user_id = ${userId}`}
+        union all
+        -- Provider wagers count too (docs/providers.md), unless the provider rolled the bet back.
+        select p.user_id, p.currency, p.amount_e8 from provider_transactions p
+        where p.kind = 'bet' and p.created_at >= ${raffle.opensAt} and p.created_at < ${raffle.closesAt}
+          ${userId === undefined ? sql`` : sql`and p.user_id = ${userId}`}
+          and not exists (select 1 from provider_transactions r
+            where r.provider_id = p.provider_id and r.kind = 'rollback' and r.reference_transaction_id = p.transaction_id)
+      ) b
       group by b.user_id
     ),
     free as (

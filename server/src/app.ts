@@ -65,10 +65,12 @@ export function createHttpApp({ env, services, logger, metrics }: AppDeps): expr
         scriptSrc: ["'self'"],
         // Mantine writes its CSS variables into style tags at runtime.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        imgSrc: ["'self'", 'data:', 'blob:', () => services.providers.thumbnailOrigins().join(' ') || "'self'"],
         connectSrc: ["'self'", 'ws:', 'wss:'],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
+        // The provider game page frames exactly the enabled providers' origins (docs/providers.md).
+        frameSrc: ["'self'", () => services.providers.frameOrigins().join(' ') || "'self'"],
         frameAncestors: ["'none'"],
         upgradeInsecureRequests: null,
       },
@@ -91,6 +93,18 @@ export function createHttpApp({ env, services, logger, metrics }: AppDeps): expr
     if (!chatPoll.fastPath(req, res)) expressHandle(req, res, callback);
   };
   app.use(chatPoll.routes);
+  // Pages (not API calls or assets) get a frame-src read at most a few seconds ago: an operator's change to the
+  // providers shows on the next page load of every server process.
+  app.use((req, _res, next) => {
+    if (req.method !== 'GET' || req.path.startsWith('/assets/') || API_PREFIXES.some((prefix) => req.path.startsWith(prefix))) return next();
+    services.providers.ensureOrigins().then(
+      () => next(),
+      (error: unknown) => {
+        logger.warn({ err: error }, 'provider origins could not be read; the page keeps the last known frame-src');
+        next();
+      },
+    );
+  });
   app.use(securityHeaders);
   // Before the request log: a flood's refused requests would otherwise cost a log line each (they
   // are counted in http_request_duration_seconds; the guard logs an address's first refusal a minute).

@@ -1,3 +1,5 @@
+import { ProviderWalletService } from './domain/providers/provider-wallet.service.js';
+import { ProvidersService } from './domain/providers/providers.service.js';
 import { sql } from 'kysely';
 import type { Redis } from 'ioredis';
 import type { Db } from '../../db/client.js';
@@ -181,8 +183,9 @@ export function createServices(infra: Infrastructure, options: ServiceOptions = 
   const raffle = createRaffleService(infra, events, outbox, walletServices, (line) => chat.postSystemLine(line));
   // What requests without a live session may cost per address (http/trpc-request-guard.ts).
   const anonymousCalls = new CallBudget(redis, `${env.redisPrefix}:rl:anonymous-calls`, env.RATE_LIMIT_ANONYMOUS_CALLS);
+  const providerServices = createProviderServices(infra, walletServices, gameServices);
   const lobby = new LobbyService({ db, isGame: (slug) => gameMetaBySlug(slug) !== undefined });
-  return { system, auth, mail, twoFactor, events, outbox, live, token, tokenTrade, tokenBurn, chat, raffle, rounds, anonymousCalls, lobby, ...walletServices, ...gameServices, ...economy, ...sports };
+  return { system, auth, mail, twoFactor, events, outbox, live, token, tokenTrade, tokenBurn, chat, raffle, rounds, anonymousCalls, lobby, ...providerServices, ...walletServices, ...gameServices, ...economy, ...sports };
 }
 
 /** Raffles: tickets from settled bets, the pool from the house's revenue, prizes through the ledger (docs/raffle.md). */
@@ -301,6 +304,31 @@ function createGameServices(
 }
 
 export type Services = ReturnType<typeof createServices>;
+
+/** Third-party game providers: their configuration and launches, and the seamless wallet they call (docs/providers.md). */
+function createProviderServices(
+  infra: Infrastructure,
+  wallet: Pick<ReturnType<typeof createWalletServices>, 'ledger' | 'responsibleGaming'>,
+  games: Pick<ReturnType<typeof createGameServices>, 'bets'>,
+) {
+  const { env, db } = infra;
+  const logger = createLogger(env.LOG_LEVEL, 'providers');
+  const providers = new ProvidersService({ db, publicUrl: env.publicUrl, assertCanPlay: (userId) => wallet.responsibleGaming.assertCanPlay(userId) });
+  const providerWallet = new ProviderWalletService(
+    {
+      db,
+      ledger: wallet.ledger,
+      accrueWager: (wager, houseEdgePpm) => games.bets.accrueWager(wager, houseEdgePpm),
+      onAfterCommitError: (error, what) => logger.warn({ err: error }, `${what} failed after a provider call committed`),
+    },
+    // The originals' minimum bet; the largest stake is the originals' profit limit (a provider's win is not ours to cap).
+    {
+      minBet: { USD: parseAmount(env.GAME_MIN_BET_USD), BZU: parseAmount(env.GAME_MIN_BET_BZU) },
+      maxBet: { USD: parseAmount(env.GAME_MAX_PROFIT_USD), BZU: parseAmount(env.GAME_MAX_PROFIT_BZU) },
+    },
+  );
+  return { providers, providerWallet };
+}
 
 /** Accounts and the e-mail outbox they write to; `balances` fills the user object's balance fields. */
 function createAuthServices(

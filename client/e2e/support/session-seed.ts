@@ -13,6 +13,8 @@ export interface StoredSession {
 export async function seedSession(context: BrowserContext, session: StoredSession): Promise<void> {
   await context.addInitScript(
     ({ token, user }) => {
+      // Only the app's own document: a framed page of another origin (a provider's game) has no access to it.
+      if (window !== window.top) return;
       if (!localStorage.getItem('token')) {
         localStorage.setItem('token', token);
         localStorage.setItem('user', JSON.stringify(user));

@@ -6,6 +6,7 @@ import { chatCommands } from './chat.commands.js';
 import { tokenCommands } from './token.commands.js';
 import { raffleCommands } from './raffle.commands.js';
 import { roundsCommands } from './rounds.commands.js';
+import { providersCommands } from './providers.commands.js';
 
 export interface CliContext {
   services: Services;
@@ -41,6 +42,7 @@ export const commands: Record<string, CliCommand> = {
   ...tokenCommands,
   ...raffleCommands,
   ...roundsCommands,
+  ...providersCommands,
 };
 
 export function usage(): string {

@@ -10,6 +10,7 @@ import { walletRoutes } from './wallet.routes.js';
 import { sportsRoutes } from './sports.routes.js';
 import { raffleRoutes } from './raffle.routes.js';
 import { roundsRoutes } from './rounds.routes.js';
+import { providerRoutes } from './providers.routes.js';
 
 /** The legacy REST surface of API.md; each area contributes its routes here. */
 export function createRestRouter(contextFor: ContextForRequest): Router {
@@ -24,5 +25,6 @@ export function createRestRouter(contextFor: ContextForRequest): Router {
   rest.use(sportsRoutes(contextFor));
   rest.use(raffleRoutes(contextFor));
   rest.use(roundsRoutes(contextFor));
+  rest.use(providerRoutes(contextFor));
   return rest;
 }

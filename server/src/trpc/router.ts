@@ -12,6 +12,7 @@ import { sportsRouter } from './routers/sports.router.js';
 import { raffleRouter } from './routers/raffle.router.js';
 import { lobbyRouter } from './routers/lobby.router.js';
 import { crashRouter, wheelRouter } from './routers/rounds.router.js';
+import { providersRouter } from './routers/providers.router.js';
 
 /** Every area's router, mounted under its name. The client imports only this type. */
 export const appRouter = router({
@@ -36,6 +37,7 @@ export const appRouter = router({
   lobby: lobbyRouter,
   crash: crashRouter,
   wheel: wheelRouter,
+  providers: providersRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -10,6 +10,7 @@ import { ErrorAlert, StatusBadge, shorten } from '../wallet/wallet-ui';
 import { formatDateTime } from '../../lib/datetime';
 import { useFeatures } from '../config/use-app-config';
 import { SportsConsoleSection } from './SportsConsoleSection';
+import { ProvidersConsoleSection } from './ProvidersConsoleSection';
 import { TableHeader } from '../../components/TableHeader';
 
 interface WithdrawalRow {
@@ -342,6 +343,7 @@ export function AdminPage() {
       <LedgerLookupSection />
       <LedgerCheckSection />
       {sports ? <SportsConsoleSection /> : null}
+      <ProvidersConsoleSection />
     </Stack>
   );
 }

@@ -593,6 +593,14 @@ export class BetEngine {
   }
 
   /**
+   * The same accruals for a wager settled outside the engine (a provider's bet on the seamless wallet, keyed
+   * `provider:<provider>:<transactionId>`), weighed by that game's edge. Resolves to how many calls failed.
+   */
+  accrueWager(wager: { id: string; userId: number; currency: Currency; amount: bigint }, houseEdgePpm: number): Promise<number> {
+    return this.accrue(wager, houseEdgePpm);
+  }
+
+  /**
    * The referrer's commission, XP and rakeback of one settled bet; both calls are idempotent per bet id,
    * so the normal path and the repair sweep (accrueMissed) share this. Resolves to how many calls failed (each is logged).
    */

@@ -3,6 +3,7 @@ import { pageFields, playerQueryInputSchema, recordTxidInputSchema, rejectInputS
 import { adminProcedure } from '../auth.middleware.js';
 import { router } from '../init.js';
 import { sportsAdminRouter } from './sports.router.js';
+import { providersAdminRouter } from './providers.router.js';
 
 const pageInput = z.object(pageFields).default({ limit: 20 });
 
@@ -31,4 +32,5 @@ export const adminRouter = router({
   ledgerOfPlayer: adminProcedure.input(playerQueryInputSchema).query(({ ctx, input }) => ctx.services.wallet.ledgerOfPlayer(input.player)),
   ledgerCheck: adminProcedure.query(({ ctx }) => ctx.services.wallet.check()),
   sports: sportsAdminRouter,
+  providers: providersAdminRouter,
 });

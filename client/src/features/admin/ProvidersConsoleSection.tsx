@@ -1,0 +1,332 @@
+import { Alert, Badge, Button, Group, Paper, ScrollArea, Select, Stack, Switch, Table, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
+import { useState, type FormEvent } from 'react';
+import { trpc } from '../../trpc';
+import { ErrorAlert } from '../wallet/wallet-ui';
+
+const CATEGORIES = ['slots', 'live', 'gameshows', 'roulette', 'blackjack', 'bingo'] as const;
+type Category = (typeof CATEGORIES)[number];
+
+/** Every console mutation refreshes the console's lists and the lobby's. */
+function useRefresh() {
+  const utils = trpc.useUtils();
+  return () => {
+    void utils.admin.providers.list.invalidate();
+    void utils.admin.providers.games.invalidate();
+    void utils.providers.catalogue.invalidate();
+  };
+}
+
+function useForm<T extends Record<string, string>>(initial: T) {
+  const [form, setForm] = useState(initial);
+  const field = (name: keyof T) => ({
+    value: form[name],
+    onChange: (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => setForm({ ...form, [name]: event.currentTarget.value }),
+  });
+  return { form, setForm, field };
+}
+
+/** Adds a provider, or edits one by its id (empty fields keep their values; an empty secret keeps the secret). */
+function ProviderForm() {
+  const refresh = useRefresh();
+  const { form, field } = useForm({ id: '', name: '', origin: '', launchUrlTemplate: '', secret: '' });
+  const save = trpc.admin.providers.saveProvider.useMutation({ onSuccess: refresh });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const given = Object.fromEntries(Object.entries(form).filter(([, value]) => value.trim() !== ''));
+    save.mutate({ ...given, id: form.id.trim() });
+  };
+  return (
+    <form onSubmit={submit} aria-label="Provider">
+      <Stack gap="xs">
+        <Title order={3} fz="md">
+          Add or edit a provider
+        </Title>
+        <Group grow gap="xs" wrap="wrap">
+          <TextInput size="xs" label="Id" placeholder="acme-games" required {...field('id')} />
+          <TextInput size="xs" label="Name" {...field('name')} />
+          <TextInput size="xs" label="Origin" placeholder="https://games.acme.example" {...field('origin')} />
+        </Group>
+        <Group grow gap="xs" wrap="wrap">
+          <TextInput size="xs" label="Launch URL template" placeholder="https://games.acme.example/launch?token={token}&game={gameId}" {...field('launchUrlTemplate')} />
+          <TextInput size="xs" label="Signing secret" type="password" autoComplete="off" placeholder="leave empty to keep" {...field('secret')} />
+        </Group>
+        <ErrorAlert error={save.error} title="Provider not saved" />
+        {save.isSuccess ? <Text size="xs" c="green">Saved {save.data.id}.</Text> : null}
+        <Group justify="flex-end">
+          <Button size="xs" type="submit" loading={save.isPending}>
+            Save provider
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+function GameForm({ providerIds }: { providerIds: string[] }) {
+  const refresh = useRefresh();
+  const { form, setForm, field } = useForm({ providerId: '', gameId: '', name: '', category: 'slots', rtp: '', thumbnailUrl: '' });
+  const save = trpc.admin.providers.saveGame.useMutation({ onSuccess: refresh });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const given = Object.fromEntries(Object.entries(form).filter(([, value]) => value.trim() !== ''));
+    save.mutate({ ...given, providerId: form.providerId, gameId: form.gameId.trim(), category: form.category as Category });
+  };
+  return (
+    <form onSubmit={submit} aria-label="Provider game">
+      <Stack gap="xs">
+        <Title order={3} fz="md">
+          Add or edit a game
+        </Title>
+        <Group grow gap="xs" wrap="wrap">
+          <Select size="xs" label="Provider" data={providerIds} value={form.providerId || null} onChange={(value) => setForm({ ...form, providerId: value ?? '' })} required />
+          <TextInput size="xs" label="Game id" required {...field('gameId')} />
+          <TextInput size="xs" label="Name" {...field('name')} />
+        </Group>
+        <Group grow gap="xs" wrap="wrap">
+          <Select size="xs" label="Category" data={[...CATEGORIES]} value={form.category} onChange={(value) => setForm({ ...form, category: value ?? 'slots' })} />
+          <TextInput size="xs" label="RTP %" placeholder="96.5" {...field('rtp')} />
+          <TextInput size="xs" label="Thumbnail URL" {...field('thumbnailUrl')} />
+        </Group>
+        <ErrorAlert error={save.error} title="Game not saved" />
+        <Group justify="flex-end">
+          <Button size="xs" type="submit" loading={save.isPending} disabled={!form.providerId}>
+            Save game
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+function ImportForm() {
+  const refresh = useRefresh();
+  const [text, setText] = useState('');
+  const [parseError, setParseError] = useState<string | null>(null);
+  const importConfig = trpc.admin.providers.import.useMutation({ onSuccess: refresh });
+  return (
+    <Stack gap="xs">
+      <Title order={3} fz="md">
+        Import JSON
+      </Title>
+      <Textarea
+        size="xs"
+        autosize
+        minRows={3}
+        maxRows={10}
+        aria-label="Provider configuration JSON"
+        placeholder='{"providers": [{"id": "...", "name": "...", "secret": "...", "origin": "...", "launchUrlTemplate": "...", "games": [...]}]}'
+        value={text}
+        onChange={(event) => setText(event.currentTarget.value)}
+      />
+      {parseError ? <Text size="xs" c="red">{parseError}</Text> : null}
+      <ErrorAlert error={importConfig.error} title="Nothing imported" />
+      {importConfig.data ? (
+        <Text size="xs" c="green">
+          Imported {importConfig.data.providers} providers and {importConfig.data.games} games.
+        </Text>
+      ) : null}
+      <Group justify="flex-end">
+        <Button
+          size="xs"
+          variant="default"
+          loading={importConfig.isPending}
+          onClick={() => {
+            try {
+              setParseError(null);
+              importConfig.mutate(JSON.parse(text));
+            } catch {
+              setParseError('That is not JSON.');
+            }
+          }}
+        >
+          Import
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+function OperationsView() {
+  const daily = trpc.admin.providers.daily.useQuery({ days: 14 });
+  const check = trpc.admin.providers.reconciliation.useQuery(undefined, { enabled: false, retry: false, staleTime: 0, gcTime: 0 });
+  return (
+    <Stack gap="xs">
+      <Group justify="space-between">
+        <Title order={3} fz="md">
+          Transactions per day
+        </Title>
+        <Button size="xs" variant="default" loading={check.isFetching} onClick={() => void check.refetch()}>
+          Reconcile with the ledger
+        </Button>
+      </Group>
+      <ErrorAlert error={daily.error ?? check.error} title="Could not load the report" />
+      {check.data && !check.isFetching ? (
+        <Alert
+          color={check.data.ok ? 'green' : 'red'}
+          variant="light"
+          icon={check.data.ok ? <IconCircleCheck size={18} aria-hidden /> : <IconAlertTriangle size={18} aria-hidden />}
+          title={check.data.ok ? 'Provider transactions match the ledger' : 'Mismatch'}
+          data-testid="provider-reconciliation"
+        >
+          {check.data.lines
+            .filter((line) => !line.matches)
+            .map((line) => (
+              <Text key={`${line.providerId}-${line.currency}-${line.kind}`} size="sm">
+                {line.providerId} {line.currency} {line.kind}: recorded {line.recorded}, ledger {line.ledger}
+              </Text>
+            ))}
+        </Alert>
+      ) : null}
+      {daily.data && daily.data.length === 0 ? <Text size="sm" c="dimmed">No provider transactions in the last 14 days.</Text> : null}
+      {daily.data && daily.data.length > 0 ? (
+        <ScrollArea type="auto">
+          <Table striped verticalSpacing="xs" miw={640} aria-label="Provider transactions per day">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Day</Table.Th>
+                <Table.Th>Provider</Table.Th>
+                <Table.Th ta="right">Bets</Table.Th>
+                <Table.Th ta="right">Wins</Table.Th>
+                <Table.Th ta="right">Rollbacks</Table.Th>
+                <Table.Th ta="right">GGR</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {daily.data.map((row) => (
+                <Table.Tr key={`${row.day}-${row.providerId}-${row.currency}`}>
+                  <Table.Td>{row.day}</Table.Td>
+                  <Table.Td>{row.providerId}</Table.Td>
+                  <Table.Td ta="right" ff="monospace">
+                    {row.bets} {row.currency} ({row.betCount})
+                  </Table.Td>
+                  <Table.Td ta="right" ff="monospace">
+                    {row.wins}
+                  </Table.Td>
+                  <Table.Td ta="right" ff="monospace">
+                    {row.rollbacks}
+                  </Table.Td>
+                  <Table.Td ta="right" ff="monospace" c={row.ggr.startsWith('-') ? 'red' : undefined}>
+                    {row.ggr}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </ScrollArea>
+      ) : null}
+    </Stack>
+  );
+}
+
+/** Game providers: who may call the wallet, their games in the lobby, and the daily figures (docs/providers.md). */
+export function ProvidersConsoleSection() {
+  const refresh = useRefresh();
+  const providers = trpc.admin.providers.list.useQuery();
+  const games = trpc.admin.providers.games.useQuery({});
+  const saveProvider = trpc.admin.providers.saveProvider.useMutation({ onSuccess: refresh });
+  const saveGame = trpc.admin.providers.saveGame.useMutation({ onSuccess: refresh });
+  return (
+    <Paper withBorder radius="md" p="lg" bg="var(--bzu-card)" component="section" aria-labelledby="admin-providers-title">
+      <Stack gap="md">
+        <Title order={2} fz="lg" id="admin-providers-title">
+          Game providers
+        </Title>
+        <ErrorAlert error={providers.error ?? games.error ?? saveProvider.error ?? saveGame.error} title="Providers" />
+        {providers.data && providers.data.length === 0 ? <Text size="sm" c="dimmed">No providers yet. Add one below or import a JSON file.</Text> : null}
+        {providers.data && providers.data.length > 0 ? (
+          <ScrollArea type="auto">
+            <Table striped verticalSpacing="xs" miw={640} aria-label="Providers">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Provider</Table.Th>
+                  <Table.Th>Origin</Table.Th>
+                  <Table.Th>Secret</Table.Th>
+                  <Table.Th ta="right">Games</Table.Th>
+                  <Table.Th>Enabled</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {providers.data.map((provider) => (
+                  <Table.Tr key={provider.id}>
+                    <Table.Td>
+                      <Text size="sm" fw={600}>
+                        {provider.name}
+                      </Text>
+                      <Text size="xs" c="dimmed">
+                        {provider.id}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="xs" ff="monospace">
+                        {provider.origin}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td ff="monospace">{provider.secretHint}</Table.Td>
+                    <Table.Td ta="right">{provider.games}</Table.Td>
+                    <Table.Td>
+                      <Switch
+                        size="sm"
+                        aria-label={`${provider.name} enabled`}
+                        checked={provider.enabled}
+                        onChange={(event) => saveProvider.mutate({ id: provider.id, enabled: event.currentTarget.checked })}
+                      />
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </ScrollArea>
+        ) : null}
+        {games.data && games.data.length > 0 ? (
+          <ScrollArea type="auto">
+            <Table striped verticalSpacing="xs" miw={640} aria-label="Provider games">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Game</Table.Th>
+                  <Table.Th>Category</Table.Th>
+                  <Table.Th ta="right">RTP</Table.Th>
+                  <Table.Th>Enabled</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {games.data.map((game) => (
+                  <Table.Tr key={`${game.providerId}/${game.gameId}`}>
+                    <Table.Td>
+                      <Text size="sm" fw={600}>
+                        {game.name}
+                      </Text>
+                      <Text size="xs" c="dimmed">
+                        {game.providerName} · {game.gameId}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Badge size="sm" variant="light">
+                        {game.category}
+                      </Badge>
+                    </Table.Td>
+                    <Table.Td ta="right" ff="monospace">
+                      {game.rtp}%
+                    </Table.Td>
+                    <Table.Td>
+                      <Switch
+                        size="sm"
+                        aria-label={`${game.name} enabled`}
+                        checked={game.enabled}
+                        onChange={(event) => saveGame.mutate({ providerId: game.providerId, gameId: game.gameId, enabled: event.currentTarget.checked })}
+                      />
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </ScrollArea>
+        ) : null}
+        <ProviderForm />
+        <GameForm providerIds={providers.data?.map((provider) => provider.id) ?? []} />
+        <ImportForm />
+        <OperationsView />
+      </Stack>
+    </Paper>
+  );
+}

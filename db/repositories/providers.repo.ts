@@ -1,0 +1,259 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../schema.js';
+import { exclusionInForceSql } from './responsible-gaming.repo.js';
+
+type Executor = Kysely<Database>;
+type Currency = 'USD' | 'BZU';
+
+/** Provider tables (migration 20261130_0101_providers); statements are SQL text, the tables are not in schema.ts. */
+export interface ProviderRow {
+  id: string;
+  name: string;
+  secret: string;
+  origin: string;
+  launchUrlTemplate: string;
+  enabled: boolean;
+  createdAt: Date;
+}
+
+export interface ProviderGameRow {
+  providerId: string;
+  providerName: string;
+  gameId: string;
+  name: string;
+  category: string;
+  rtp: string;
+  thumbnailUrl: string | null;
+  launchUrlTemplate: string | null;
+  enabled: boolean;
+  providerEnabled: boolean;
+}
+
+export interface ProviderSessionRow {
+  token: string;
+  providerId: string;
+  gameId: string;
+  userId: number;
+  currency: Currency;
+  expiresAt: Date;
+}
+
+export interface ProviderTransactionRow {
+  id: string;
+  transactionId: string;
+  kind: 'bet' | 'win' | 'rollback';
+  roundId: string;
+  gameId: string;
+  referenceTransactionId: string | null;
+  amount: bigint;
+  currency: Currency;
+  userId: number;
+  ledgerTransactionId: string | null;
+}
+
+const providerColumns = sql`id, name, secret, origin, launch_url_template as "launchUrlTemplate", enabled, created_at as "createdAt"`;
+
+export async function listProviders(db: Executor): Promise<ProviderRow[]> {
+  const { rows } = await sql<ProviderRow>`select ${providerColumns} from providers order by id`.execute(db);
+  return rows;
+}
+
+export async function findProvider(db: Executor, id: string): Promise<ProviderRow | undefined> {
+  const { rows } = await sql<ProviderRow>`select ${providerColumns} from providers where id = ${id}`.execute(db);
+  return rows[0];
+}
+
+export async function upsertProvider(db: Executor, p: Omit<ProviderRow, 'createdAt'>): Promise<void> {
+  await sql`
+    insert into providers (id, name, secret, origin, launch_url_template, enabled)
+    values (${p.id}, ${p.name}, ${p.secret}, ${p.origin}, ${p.launchUrlTemplate}, ${p.enabled})
+    on conflict (id) do update set name = excluded.name, secret = excluded.secret, origin = excluded.origin,
+      launch_url_template = excluded.launch_url_template, enabled = excluded.enabled, updated_at = now()`.execute(db);
+}
+
+/** Origins the launch page may frame (the enabled providers'), and the origins their games' thumbnails come from. */
+export async function enabledProviderOrigins(db: Executor): Promise<{ frames: string[]; thumbnails: string[] }> {
+  const { rows } = await sql<{ origin: string; thumbnails: string[] }>`
+    select p.origin, coalesce(array_agg(distinct substring(g.thumbnail_url from '^https?://[^/?#]+')) filter (where g.thumbnail_url is not null and g.enabled), '{}') as thumbnails
+    from providers p left join provider_games g on g.provider_id = p.id
+    where p.enabled group by p.origin order by p.origin`.execute(db);
+  return { frames: rows.map((row) => row.origin), thumbnails: [...new Set(rows.flatMap((row) => row.thumbnails))].sort() };
+}
+
+const gameColumns = sql`g.provider_id as "providerId", p.name as "providerName", g.game_id as "gameId", g.name, g.category,
+  trim_scale(g.rtp_percent)::text as rtp, g.thumbnail_url as "thumbnailUrl", g.launch_url_template as "launchUrlTemplate",
+  g.enabled, p.enabled as "providerEnabled"`;
+
+export async function listProviderGames(db: Executor, filter: { category?: string; playable?: boolean; providerId?: string } = {}): Promise<ProviderGameRow[]> {
+  const { rows } = await sql<ProviderGameRow>`
+    select ${gameColumns} from provider_games g join providers p on p.id = g.provider_id
+    where true
+      ${filter.category ? sql`and g.category = ${filter.category}` : sql``}
+      ${filter.providerId ? sql`and g.provider_id = ${filter.providerId}` : sql``}
+      ${filter.playable ? sql`and g.enabled and p.enabled` : sql``}
+    order by g.name, g.provider_id, g.game_id`.execute(db);
+  return rows;
+}
+
+export async function findProviderGame(db: Executor, providerId: string, gameId: string): Promise<ProviderGameRow | undefined> {
+  const { rows } = await sql<ProviderGameRow>`
+    select ${gameColumns} from provider_games g join providers p on p.id = g.provider_id
+    where g.provider_id = ${providerId} and g.game_id = ${gameId}`.execute(db);
+  return rows[0];
+}
+
+export async function upsertProviderGame(
+  db: Executor,
+  g: { providerId: string; gameId: string; name: string; category: string; rtp: string; thumbnailUrl: string | null; launchUrlTemplate: string | null; enabled: boolean },
+): Promise<void> {
+  await sql`
+    insert into provider_games (provider_id, game_id, name, category, rtp_percent, thumbnail_url, launch_url_template, enabled)
+    values (${g.providerId}, ${g.gameId}, ${g.name}, ${g.category}, ${g.rtp}::numeric, ${g.thumbnailUrl}, ${g.launchUrlTemplate}, ${g.enabled})
+    on conflict (provider_id, game_id) do update set name = excluded.name, category = excluded.category,
+      rtp_percent = excluded.rtp_percent, thumbnail_url = excluded.thumbnail_url,
+      launch_url_template = excluded.launch_url_template, enabled = excluded.enabled, updated_at = now()`.execute(db);
+}
+
+export async function insertProviderSession(db: Executor, s: Omit<ProviderSessionRow, never>): Promise<void> {
+  await sql`
+    insert into provider_sessions (token, provider_id, game_id, user_id, currency, expires_at)
+    values (${s.token}, ${s.providerId}, ${s.gameId}, ${s.userId}, ${s.currency}, ${s.expiresAt})`.execute(db);
+}
+
+export async function findProviderSession(db: Executor, providerId: string, token: string): Promise<ProviderSessionRow | undefined> {
+  const { rows } = await sql<ProviderSessionRow>`
+    select token, provider_id as "providerId", game_id as "gameId", user_id as "userId", currency, expires_at as "expiresAt"
+    from provider_sessions where provider_id = ${providerId} and token = ${token}`.execute(db);
+  return rows[0];
+}
+
+/**
+ * Claims (provider, requestId) for this transaction. Undefined when it is taken: a concurrent first attempt holds
+ * the key until it commits (this statement waits for it), so the caller then reads the stored answer.
+ */
+export async function claimProviderRequest(db: Executor, r: { providerId: string; requestId: string; action: string; bodySha256: string }): Promise<boolean> {
+  const { rows } = await sql<{ request_id: string }>`
+    insert into provider_requests (provider_id, request_id, action, body_sha256)
+    values (${r.providerId}, ${r.requestId}, ${r.action}, ${r.bodySha256})
+    on conflict do nothing returning request_id`.execute(db);
+  return rows.length === 1;
+}
+
+export async function storedProviderAnswer(db: Executor, providerId: string, requestId: string): Promise<{ code: string; body: string } | undefined> {
+  const { rows } = await sql<{ code: string | null; body: string | null }>`
+    select response_code as code, response_body as body from provider_requests
+    where provider_id = ${providerId} and request_id = ${requestId}`.execute(db);
+  const row = rows[0];
+  return row?.code && row.body !== null ? { code: row.code, body: row.body } : undefined;
+}
+
+export async function storeProviderAnswer(db: Executor, providerId: string, requestId: string, answer: { code: string; body: string }): Promise<void> {
+  await sql`update provider_requests set response_code = ${answer.code}, response_body = ${answer.body}
+    where provider_id = ${providerId} and request_id = ${requestId}`.execute(db);
+}
+
+/**
+ * Locks the player's row for the rest of the transaction (NO KEY UPDATE: inserts that reference the user still go
+ * ahead) and reads whether a self-exclusion is in force. Every wallet call of one player runs in this order.
+ */
+export async function lockProviderPlayer(db: Executor, userId: number): Promise<{ excluded: boolean } | undefined> {
+  const { rows } = await sql<{ excluded: boolean }>`
+    select ${sql.raw(exclusionInForceSql('u.id'))} as excluded from users u where u.id = ${userId} for no key update of u`.execute(db);
+  return rows[0];
+}
+
+const txColumns = sql`id::text as id, transaction_id as "transactionId", kind, round_id as "roundId", game_id as "gameId",
+  reference_transaction_id as "referenceTransactionId", amount_e8::text as amount, currency, user_id as "userId",
+  ledger_transaction_id::text as "ledgerTransactionId"`;
+type RawTx = Omit<ProviderTransactionRow, 'amount'> & { amount: string };
+const toTx = (row: RawTx): ProviderTransactionRow => ({ ...row, amount: BigInt(row.amount) });
+
+export async function findProviderTransaction(db: Executor, providerId: string, transactionId: string): Promise<ProviderTransactionRow | undefined> {
+  const { rows } = await sql<RawTx>`select ${txColumns} from provider_transactions where provider_id = ${providerId} and transaction_id = ${transactionId}`.execute(db);
+  return rows[0] && toTx(rows[0]);
+}
+
+export async function findRollbackOf(db: Executor, providerId: string, betTransactionId: string): Promise<ProviderTransactionRow | undefined> {
+  const { rows } = await sql<RawTx>`
+    select ${txColumns} from provider_transactions
+    where provider_id = ${providerId} and kind = 'rollback' and reference_transaction_id = ${betTransactionId}`.execute(db);
+  return rows[0] && toTx(rows[0]);
+}
+
+export async function roundHasBet(db: Executor, providerId: string, userId: number, roundId: string): Promise<boolean> {
+  const { rows } = await sql`
+    select 1 from provider_transactions where provider_id = ${providerId} and user_id = ${userId} and round_id = ${roundId} and kind = 'bet' limit 1`.execute(db);
+  return rows.length > 0;
+}
+
+/** Undefined when the transaction id (or, for a rollback, its bet) is already taken. */
+export async function insertProviderTransaction(
+  db: Executor,
+  t: Omit<ProviderTransactionRow, 'id' | 'ledgerTransactionId'> & { providerId: string; requestId: string; ledgerTransactionId: string | null },
+): Promise<string | undefined> {
+  const { rows } = await sql<{ id: string }>`
+    insert into provider_transactions (provider_id, transaction_id, request_id, kind, round_id, game_id, reference_transaction_id,
+      amount_e8, currency, user_id, ledger_transaction_id)
+    values (${t.providerId}, ${t.transactionId}, ${t.requestId}, ${t.kind}, ${t.roundId}, ${t.gameId}, ${t.referenceTransactionId},
+      ${t.amount.toString()}, ${t.currency}, ${t.userId}, ${t.ledgerTransactionId})
+    on conflict do nothing returning id::text as id`.execute(db);
+  return rows[0]?.id;
+}
+
+export interface ProviderDayRow {
+  day: string;
+  providerId: string;
+  currency: Currency;
+  bets: bigint;
+  betCount: number;
+  wins: bigint;
+  rollbacks: bigint;
+}
+
+/** Bets, wins and rollbacks per UTC day, provider and currency, newest first. */
+export async function providerDailyTotals(db: Executor, since: Date): Promise<ProviderDayRow[]> {
+  const { rows } = await sql<{ day: string; providerId: string; currency: Currency; bets: string; betCount: number; wins: string; rollbacks: string }>`
+    select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD') as day, provider_id as "providerId", currency,
+      coalesce(sum(amount_e8) filter (where kind = 'bet'), 0)::text as bets,
+      (count(*) filter (where kind = 'bet'))::int as "betCount",
+      coalesce(sum(amount_e8) filter (where kind = 'win'), 0)::text as wins,
+      coalesce(sum(amount_e8) filter (where kind = 'rollback'), 0)::text as rollbacks
+    from provider_transactions where created_at >= ${since}
+    group by 1, 2, 3 order by 1 desc, 2, 3`.execute(db);
+  return rows.map((row) => ({ ...row, bets: BigInt(row.bets), wins: BigInt(row.wins), rollbacks: BigInt(row.rollbacks) }));
+}
+
+export interface ReconciliationRow {
+  providerId: string;
+  currency: Currency;
+  kind: string;
+  recorded: bigint;
+  ledger: bigint;
+}
+
+/**
+ * Per provider, currency and kind: what provider_transactions say moved, against what the ledger's provider postings
+ * moved on house:games (a bet credits it, a win or rollback debits it). Ledger postings no provider row points at
+ * count too, so an orphan shows as a difference.
+ */
+export async function providerReconciliation(db: Executor): Promise<ReconciliationRow[]> {
+  const { rows } = await sql<{ providerId: string; currency: Currency; kind: string; recorded: string; ledger: string }>`
+    with recorded as (
+      select provider_id, currency, kind, sum(amount_e8) as total from provider_transactions
+      where amount_e8 > 0 group by 1, 2, 3
+    ),
+    posted as (
+      select t.memo->>'provider' as provider_id, e.currency, substr(t.kind, length('provider-') + 1) as kind,
+        sum(case when t.kind = 'provider-bet' then e.amount_e8 else -e.amount_e8 end) as total
+      from ledger_transactions t
+      join ledger_entries e on e.transaction_id = t.id
+      join ledger_accounts a on a.id = e.account_id and a.code = 'house:games'
+      where t.kind in ('provider-bet', 'provider-win', 'provider-rollback')
+      group by 1, 2, 3
+    )
+    select coalesce(r.provider_id, p.provider_id) as "providerId", coalesce(r.currency, p.currency) as currency,
+      coalesce(r.kind, p.kind) as kind, coalesce(r.total, 0)::text as recorded, coalesce(p.total, 0)::text as ledger
+    from recorded r full join posted p on p.provider_id = r.provider_id and p.currency = r.currency and p.kind = r.kind
+    order by 1, 2, 3`.execute(db);
+  return rows.map((row) => ({ ...row, recorded: BigInt(row.recorded), ledger: BigInt(row.ledger) }));
+}

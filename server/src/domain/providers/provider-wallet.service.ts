@@ -1,0 +1,288 @@
+import { createHash } from 'node:crypto';
+import type { Db } from '../../../../db/client.js';
+import { accountBalance } from '../../../../db/repositories/ledger.repo.js';
+import {
+  claimProviderRequest,
+  findProvider,
+  findProviderGame,
+  findProviderSession,
+  findProviderTransaction,
+  findRollbackOf,
+  insertProviderTransaction,
+  lockProviderPlayer,
+  roundHasBet,
+  storedProviderAnswer,
+  storeProviderAnswer,
+  type ProviderSessionRow,
+  type ProviderTransactionRow,
+} from '../../../../db/repositories/providers.repo.js';
+import { DomainError } from '../errors.js';
+import { formatAmount, parseAmount, type Currency } from '../wallet/amounts.js';
+import { accountCode, type LedgerService, type LedgerTx } from '../wallet/ledger.service.js';
+import { houseEdgePpmOfRtp } from './provider-rtp.js';
+import { verifyProviderSignature } from './provider-signature.js';
+import {
+  providerWalletRequestSchemas,
+  type ProviderBetRequest,
+  type ProviderRollbackRequest,
+  type ProviderWalletAction,
+  type ProviderWinRequest,
+} from './providers.schemas.js';
+import type { WalletStatus } from './wallet-codes.js';
+
+/** One answer of the wallet API: its status and the exact JSON text sent (and replayed). */
+export interface WalletAnswer {
+  status: WalletStatus;
+  body: string;
+}
+
+/** A provider wager as the accruals see it (XP, rakeback, referral commission): keyed like a bet. */
+export interface ProviderWager {
+  id: string;
+  userId: number;
+  currency: Currency;
+  amount: bigint;
+}
+
+export interface ProviderWalletDeps {
+  db: Db;
+  ledger: LedgerService;
+  /** The bet engine's accrual path (BetEngine.accrueWager), after the bet's commit. */
+  accrueWager(wager: ProviderWager, houseEdgePpm: number): Promise<unknown>;
+  onAfterCommitError?: (error: unknown, what: string) => void;
+  now?: () => Date;
+}
+
+export interface ProviderWalletLimits {
+  minBet: Record<Currency, bigint>;
+  maxBet: Record<Currency, bigint>;
+}
+
+interface Outcome {
+  status: WalletStatus;
+  fields: Record<string, unknown>;
+  /** Work after the commit (the accruals of a new bet). */
+  after?: () => Promise<unknown>;
+}
+
+const answer = (status: WalletStatus, fields: Record<string, unknown>): Outcome => ({ status, fields });
+const refusal = (status: WalletStatus, message: string, extra: Record<string, unknown> = {}): Outcome => ({ status, fields: { message, ...extra } });
+
+/**
+ * The seamless wallet (docs/providers.md): the provider's calls for balance, bet, win and rollback. Each call runs in
+ * ONE database transaction that first claims (provider, requestId): a replay, even one racing the first attempt,
+ * waits on that key and answers the stored first answer byte for byte. Then the player's row is locked, so one
+ * player's wallet calls run one at a time (a bet and its rollback cannot pass each other), and every movement is one
+ * ledger transaction keyed `provider:<provider>:<transactionId>`.
+ */
+export class ProviderWalletService {
+  private readonly now: () => Date;
+
+  constructor(
+    private readonly deps: ProviderWalletDeps,
+    private readonly limits: ProviderWalletLimits,
+  ) {
+    this.now = deps.now ?? (() => new Date());
+  }
+
+  async handle(call: { provider: string; action: ProviderWalletAction; rawBody: string; signature?: string; timestamp?: string }): Promise<WalletAnswer> {
+    const provider = await findProvider(this.deps.db, call.provider);
+    if (!provider) return render(refusal('PROVIDER_NOT_FOUND', `No provider "${call.provider}"`));
+    const verdict = verifyProviderSignature({
+      secret: provider.secret,
+      rawBody: call.rawBody,
+      timestamp: call.timestamp,
+      signature: call.signature,
+      nowSeconds: Math.floor(this.now().getTime() / 1000),
+    });
+    if (verdict !== 'ok') {
+      const why = { missing: 'The signature or timestamp header is missing', stale: 'The timestamp is outside the allowed window', bad: 'The signature does not match' };
+      return render(refusal('INVALID_SIGNATURE', why[verdict]));
+    }
+    let json: unknown;
+    try {
+      json = JSON.parse(call.rawBody);
+    } catch {
+      return render(refusal('BAD_REQUEST', 'The body is not JSON'));
+    }
+    const parsed = providerWalletRequestSchemas[call.action].safeParse(json);
+    if (!parsed.success) {
+      return render(refusal('BAD_REQUEST', parsed.error.issues.map((issue) => `${issue.path.join('.') || 'body'}: ${issue.message}`).join('; ')));
+    }
+    const request = parsed.data;
+    const bodySha256 = createHash('sha256').update(call.rawBody).digest('hex');
+    // A bet whose balance check passed can still lose the race to an original's bet on the same account (those do
+    // not take the player lock); the ledger refuses the posting and the whole call runs again, now refused cleanly.
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        const { answer: done, after } = await this.deps.ledger.transact(async (tx) => {
+          const claimed = await claimProviderRequest(tx.trx, { providerId: provider.id, requestId: request.requestId, action: call.action, bodySha256 });
+          if (!claimed) {
+            const stored = await storedProviderAnswer(tx.trx, provider.id, request.requestId);
+            if (!stored) throw new Error(`provider request ${provider.id}/${request.requestId} has no stored answer`);
+            return { answer: { status: stored.code as WalletStatus, body: stored.body } };
+          }
+          const outcome = await this.perform(tx, provider, call.action, request);
+          const rendered = render({ ...outcome, fields: { ...outcome.fields, requestId: request.requestId } });
+          await storeProviderAnswer(tx.trx, provider.id, request.requestId, { code: rendered.status, body: rendered.body });
+          return { answer: rendered, after: outcome.after };
+        });
+        if (after) await after().catch((error: unknown) => this.deps.onAfterCommitError?.(error, 'provider wager accrual'));
+        return done;
+      } catch (error) {
+        if (attempt < 3 && error instanceof DomainError && error.code === 'INSUFFICIENT_FUNDS') continue;
+        throw error;
+      }
+    }
+  }
+
+  private async perform(tx: LedgerTx, provider: { id: string; enabled: boolean }, action: ProviderWalletAction, request: { sessionToken: string; playerId?: string; currency?: Currency }): Promise<Outcome> {
+    const session = await findProviderSession(tx.trx, provider.id, request.sessionToken);
+    if (!session) return refusal('SESSION_NOT_FOUND', 'Unknown session token');
+    if (request.playerId !== undefined && request.playerId !== String(session.userId)) return refusal('PLAYER_MISMATCH', 'The playerId is not the session\'s player');
+    const player = await lockProviderPlayer(tx.trx, session.userId);
+    if (!player) return refusal('SESSION_NOT_FOUND', 'The session\'s player no longer exists');
+    const balanceFields = async () => ({ playerId: String(session.userId), currency: session.currency, balance: formatAmount(await this.balance(tx, session)) });
+    if (request.currency !== undefined && request.currency !== session.currency) {
+      return refusal('WRONG_CURRENCY', `The session plays in ${session.currency}`, await balanceFields());
+    }
+    switch (action) {
+      case 'balance':
+        // Providers ask for the balance when a game opens: an expired session cannot start play.
+        if (session.expiresAt <= this.now()) return refusal('SESSION_EXPIRED', 'The session has expired; launch the game again');
+        return answer('OK', await balanceFields());
+      case 'bet':
+        return this.bet(tx, provider, session, player.excluded, request as ProviderBetRequest, balanceFields);
+      case 'win':
+        return this.win(tx, provider.id, session, request as ProviderWinRequest, balanceFields);
+      case 'rollback':
+        return this.rollback(tx, provider.id, session, request as ProviderRollbackRequest, balanceFields);
+    }
+  }
+
+  private async bet(
+    tx: LedgerTx,
+    provider: { id: string; enabled: boolean },
+    session: ProviderSessionRow,
+    excluded: boolean,
+    request: ProviderBetRequest,
+    balanceFields: () => Promise<Record<string, unknown>>,
+  ): Promise<Outcome> {
+    const amount = parseAmount(request.amount);
+    // First: a bet rolled back (before or after it arrived) stays refused, whatever requestId carries it again.
+    if (await findRollbackOf(tx.trx, provider.id, request.transactionId)) {
+      return refusal('TRANSACTION_ROLLED_BACK', 'This bet was rolled back', await balanceFields());
+    }
+    const seen = await this.seenTransaction(tx, provider.id, session, request.transactionId, { kind: 'bet', amount, roundId: request.roundId }, balanceFields);
+    if (seen) return seen;
+    if (session.expiresAt <= this.now()) return refusal('SESSION_EXPIRED', 'The session has expired; launch the game again', await balanceFields());
+    const gameId = request.gameId ?? session.gameId;
+    const game = await findProviderGame(tx.trx, provider.id, gameId);
+    if (!game || !game.enabled || !provider.enabled) return refusal('GAME_DISABLED', 'This game is not available', await balanceFields());
+    if (excluded) return refusal('PLAYER_EXCLUDED', 'The player is self-excluded', await balanceFields());
+    const currency = session.currency;
+    if (amount < this.limits.minBet[currency] || amount > this.limits.maxBet[currency]) {
+      return refusal('BET_LIMIT', `A bet must be from ${formatAmount(this.limits.minBet[currency])} to ${formatAmount(this.limits.maxBet[currency])} ${currency}`, await balanceFields());
+    }
+    const balance = await this.balance(tx, session);
+    if (balance < amount) return refusal('INSUFFICIENT_FUNDS', 'Insufficient funds', await balanceFields());
+    const moved = await this.record(tx, provider.id, session, { ...request, gameId, kind: 'bet', amount, referenceTransactionId: null });
+    if (!moved) return refusal('DUPLICATE_TRANSACTION', 'This transactionId is already used', await balanceFields());
+    const wager: ProviderWager = { id: `provider:${provider.id}:${request.transactionId}`, userId: session.userId, currency, amount };
+    const houseEdgePpm = houseEdgePpmOfRtp(game.rtp);
+    return { ...answer('OK', { transactionId: request.transactionId, ...(await balanceFields()) }), after: () => this.deps.accrueWager(wager, houseEdgePpm) };
+  }
+
+  private async win(tx: LedgerTx, providerId: string, session: ProviderSessionRow, request: ProviderWinRequest, balanceFields: () => Promise<Record<string, unknown>>): Promise<Outcome> {
+    const amount = parseAmount(request.amount);
+    const seen = await this.seenTransaction(tx, providerId, session, request.transactionId, { kind: 'win', amount, roundId: request.roundId }, balanceFields);
+    if (seen) return seen;
+    // Industry practice: a win pays into a round the wallet saw a bet in; anything else is the provider's error.
+    if (!(await roundHasBet(tx.trx, providerId, session.userId, request.roundId))) {
+      return refusal('ROUND_NOT_FOUND', 'No bet of this player in this round', await balanceFields());
+    }
+    const moved = await this.record(tx, providerId, session, { ...request, gameId: request.gameId ?? session.gameId, kind: 'win', amount, referenceTransactionId: null });
+    if (!moved) return refusal('DUPLICATE_TRANSACTION', 'This transactionId is already used', await balanceFields());
+    return answer('OK', { transactionId: request.transactionId, ...(await balanceFields()) });
+  }
+
+  private async rollback(tx: LedgerTx, providerId: string, session: ProviderSessionRow, request: ProviderRollbackRequest, balanceFields: () => Promise<Record<string, unknown>>): Promise<Outcome> {
+    const bet = await findProviderTransaction(tx.trx, providerId, request.referenceTransactionId);
+    const amount = bet?.kind === 'bet' && bet.userId === session.userId ? bet.amount : 0n;
+    const seen = await this.seenTransaction(tx, providerId, session, request.transactionId, { kind: 'rollback', amount, roundId: request.roundId }, balanceFields);
+    if (seen) return seen;
+    if (bet && (bet.kind !== 'bet' || bet.userId !== session.userId)) return refusal('TRANSACTION_NOT_FOUND', 'The referenced transaction is not a bet of this player', await balanceFields());
+    const earlier = await findRollbackOf(tx.trx, providerId, request.referenceTransactionId);
+    // Rolled back already under another id: nothing more to reverse, and the provider only needs to hear it is done.
+    if (earlier) return answer('OK', { transactionId: request.transactionId, rolledBack: earlier.transactionId, ...(await balanceFields()) });
+    // A rollback of a bet never seen is recorded (amount 0, no money), so that bet is refused if it arrives later.
+    const moved = await this.record(tx, providerId, session, {
+      ...request,
+      gameId: request.gameId ?? bet?.gameId ?? session.gameId,
+      kind: 'rollback',
+      amount,
+      referenceTransactionId: request.referenceTransactionId,
+    });
+    if (!moved) return refusal('DUPLICATE_TRANSACTION', 'This transactionId is already used', await balanceFields());
+    return answer('OK', { transactionId: request.transactionId, ...(await balanceFields()) });
+  }
+
+  /**
+   * A transaction id seen before (under another requestId): the same movement answers OK again without moving money;
+   * a different one is a DUPLICATE_TRANSACTION. Undefined for a new id.
+   */
+  private async seenTransaction(
+    tx: LedgerTx,
+    providerId: string,
+    session: ProviderSessionRow,
+    transactionId: string,
+    expected: { kind: ProviderTransactionRow['kind']; amount: bigint; roundId: string },
+    balanceFields: () => Promise<Record<string, unknown>>,
+  ): Promise<Outcome | undefined> {
+    const existing = await findProviderTransaction(tx.trx, providerId, transactionId);
+    if (!existing) return undefined;
+    const same =
+      existing.kind === expected.kind && existing.amount === expected.amount && existing.roundId === expected.roundId && existing.userId === session.userId && existing.currency === session.currency;
+    if (!same) return refusal('DUPLICATE_TRANSACTION', 'This transactionId was used for a different transaction', await balanceFields());
+    return answer('OK', { transactionId, ...(await balanceFields()) });
+  }
+
+  /** The provider's row and its ledger transaction (none for zero). False when the id was taken meanwhile. */
+  private async record(
+    tx: LedgerTx,
+    providerId: string,
+    session: ProviderSessionRow,
+    t: { transactionId: string; requestId: string; roundId: string; gameId: string; kind: ProviderTransactionRow['kind']; amount: bigint; referenceTransactionId: string | null },
+  ): Promise<boolean> {
+    let ledgerTransactionId: string | null = null;
+    if (t.amount > 0n) {
+      const toHouse = t.kind === 'bet' ? t.amount : -t.amount;
+      const posted = await tx.post({
+        key: `provider:${providerId}:${t.transactionId}`,
+        kind: `provider-${t.kind}`,
+        userId: session.userId,
+        memo: { provider: providerId, transactionId: t.transactionId, roundId: t.roundId, gameId: t.gameId },
+        legs: [
+          { account: { user: session.userId }, currency: session.currency, amount: -toHouse },
+          { account: { house: 'games' }, currency: session.currency, amount: toHouse },
+        ],
+      });
+      // The key is the provider's transaction id: posted before means the id is taken (the insert below says so).
+      ledgerTransactionId = posted.posted ? (posted.transactionId ?? null) : null;
+      if (!posted.posted) return false;
+    }
+    const id = await insertProviderTransaction(tx.trx, { providerId, ...t, currency: session.currency, userId: session.userId, ledgerTransactionId });
+    // Taken by a concurrent call of another player after the ledger posting: undo both by failing the transaction.
+    if (!id) throw new DomainError('CONFLICT', 'transaction id taken concurrently', { code: 'PROVIDER_TX_RACE' });
+    return true;
+  }
+
+  private balance(tx: LedgerTx, session: ProviderSessionRow): Promise<bigint> {
+    return accountBalance(tx.trx, accountCode({ user: session.userId }), session.currency);
+  }
+}
+
+/** The answer's text: `status` first, then the fields, as the provider reads it. */
+function render(outcome: Pick<Outcome, 'status' | 'fields'>): WalletAnswer {
+  return { status: outcome.status, body: JSON.stringify({ status: outcome.status, ...outcome.fields }) };
+}

@@ -1,0 +1,29 @@
+import { adminProcedure, authedProcedure } from '../auth.middleware.js';
+import { publicProcedure, router } from '../init.js';
+import {
+  providerCatalogueInputSchema,
+  providerGameUpdateSchema,
+  providerImportSchema,
+  providerLaunchInputSchema,
+  providerReportInputSchema,
+  providerUpdateSchema,
+} from '../../domain/providers/providers.schemas.js';
+import { z } from 'zod';
+
+/** Provider games for players: the lobby's list and the launch (docs/providers.md). */
+export const providersRouter = router({
+  catalogue: publicProcedure.input(providerCatalogueInputSchema).query(({ ctx, input }) => ctx.services.providers.catalogue(input.category)),
+  /** A new provider session for the signed-in player; answers the URL the play page frames. */
+  launch: authedProcedure.input(providerLaunchInputSchema).mutation(({ ctx, input }) => ctx.services.providers.launch(ctx.user.id, input)),
+});
+
+/** The admin console's provider section: configuration and the operations view. */
+export const providersAdminRouter = router({
+  list: adminProcedure.query(({ ctx }) => ctx.services.providers.providers()),
+  games: adminProcedure.input(z.object({ providerId: z.string().max(64).optional() }).default({})).query(({ ctx, input }) => ctx.services.providers.games(input)),
+  saveProvider: adminProcedure.input(providerUpdateSchema).mutation(({ ctx, input }) => ctx.services.providers.saveProvider(input)),
+  saveGame: adminProcedure.input(providerGameUpdateSchema).mutation(({ ctx, input }) => ctx.services.providers.saveGame(input)),
+  import: adminProcedure.input(providerImportSchema).mutation(({ ctx, input }) => ctx.services.providers.importConfig(input)),
+  daily: adminProcedure.input(providerReportInputSchema).query(({ ctx, input }) => ctx.services.providers.daily(input.days)),
+  reconciliation: adminProcedure.query(({ ctx }) => ctx.services.providers.reconciliation()),
+});
