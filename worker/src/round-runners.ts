@@ -21,9 +21,10 @@ export async function startRoundRunners({ infra, services, logger }: { infra: In
         game,
         new RedisLease(redis, redisKey(env.redisPrefix, 'rounds', 'lease', game.slug), env.ROUND_LEASE_MS),
         {
-          bettingMs: env.ROUND_BETTING_MS,
-          cooldownMs: env.ROUND_COOLDOWN_MS,
-          tickMs: env.ROUND_TICK_MS,
+          // Bingo's sale window and ball interval are its own; a tick per ball carries the balls to every screen.
+          ...(game.slug === 'bingo'
+            ? { bettingMs: env.BINGO_SALE_MS, cooldownMs: env.BINGO_COOLDOWN_MS, tickMs: env.BINGO_BALL_MS }
+            : { bettingMs: env.ROUND_BETTING_MS, cooldownMs: env.ROUND_COOLDOWN_MS, tickMs: env.ROUND_TICK_MS }),
           leaseRetryMs: env.ROUND_LEASE_RETRY_MS,
           chain: { length: env.ROUND_CHAIN_LENGTH, checkpointEvery: env.ROUND_CHAIN_CHECKPOINT_EVERY, salt: env.ROUND_CHAIN_SALT, requireSalt: env.NODE_ENV === 'production' },
         },

@@ -11,7 +11,7 @@ import { rainRouter, tipsRouter, vaultRouter, vipRouter } from './routers/econom
 import { sportsRouter } from './routers/sports.router.js';
 import { raffleRouter } from './routers/raffle.router.js';
 import { lobbyRouter } from './routers/lobby.router.js';
-import { crashRouter } from './routers/rounds.router.js';
+import { bingoRouter, crashRouter } from './routers/rounds.router.js';
 
 /** Every area's router, mounted under its name. The client imports only this type. */
 export const appRouter = router({
@@ -35,6 +35,7 @@ export const appRouter = router({
   raffle: raffleRouter,
   lobby: lobbyRouter,
   crash: crashRouter,
+  bingo: bingoRouter,
 });
 
 export type AppRouter = typeof appRouter;
