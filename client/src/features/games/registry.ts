@@ -93,17 +93,33 @@ export const GAME_REGISTRY = {
     page: lazyRouteComponent(() => import('../crash/CrashGame'), 'CrashGame'),
     summary: (o) => `Round ${String(o.roundNumber)}${o.refunded ? ', refunded' : ''}`,
   },
+  bingo: {
+    name: 'Bingo',
+    icon: IconGridDots,
+    page: lazyRouteComponent(() => import('../bingo/BingoGame'), 'BingoGame'),
+    summary: (o) => {
+      const won = Array.isArray(o.prizes) ? o.prizes.length : 0;
+      return `Game ${String(o.roundNumber)}: ${Array.isArray(o.cards) ? o.cards.length : 0} cards${won ? `, ${won} prize${won > 1 ? 's' : ''}` : ''}${o.refunded ? ', refunded' : ''}`;
+    },
+    // Each card row by row (the free centre as *), then the prizes it won.
+    detail: (o) =>
+      [
+        ...(Array.isArray(o.cards) ? (o.cards as number[][]).map((card, i) => `Card ${i + 1}: ${card.map((n) => (n === 0 ? '*' : n)).join(' ')}`) : []),
+        ...(Array.isArray(o.prizes) ? (o.prizes as { prize: string; card: number; ball: number; amount: string }[]).map((p) => `${p.prize} on ball ${p.ball}: card ${p.card + 1}, ${p.amount}`) : []),
+      ].join(' - '),
+  },
 } as const satisfies Record<string, ClientGame>;
 
 export type ClientGameSlug = keyof typeof GAME_REGISTRY;
 export const CLIENT_GAME_SLUGS = Object.keys(GAME_REGISTRY) as [ClientGameSlug, ...ClientGameSlug[]];
 
 /** Round games (one public round, outcomes from a hash chain): verified on their own page, not by seed pair. */
-export type RoundClientSlug = 'crash';
+export type RoundClientSlug = 'crash' | 'bingo';
+const ROUND_CLIENT_SLUGS: readonly string[] = ['crash', 'bingo'] satisfies RoundClientSlug[];
 export type SeededGameSlug = Exclude<ClientGameSlug, RoundClientSlug>;
 
 export function isSeededGameSlug(slug: unknown): slug is SeededGameSlug {
-  return slug !== ('crash' satisfies RoundClientSlug) && isClientGameSlug(slug);
+  return !ROUND_CLIENT_SLUGS.includes(slug as string) && isClientGameSlug(slug);
 }
 
 export function isClientGameSlug(slug: unknown): slug is ClientGameSlug {

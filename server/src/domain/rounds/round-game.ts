@@ -55,6 +55,8 @@ export interface RoundGame<Schema extends BetSchema = BetSchema, P = unknown, R 
   planRound?(result: R, bets: PlanBet<P>[], settings: RoundSettings): RoundPlan<R>;
   /** What every screen may see of the running round `elapsedMs` after its start (bingo: the balls drawn so far). */
   live?(result: R, elapsedMs: number, settings: RoundSettings): Record<string, unknown>;
+  /** The published rules a page shows beside the round (bingo: card prices, prize shares, guaranteed pots). */
+  info?(settings: RoundSettings): Record<string, unknown>;
   /** Bets only in the betting window (bingo's sale window), never queued for the next round while one runs. */
   betsInWindowOnly?: boolean;
   /**

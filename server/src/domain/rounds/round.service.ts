@@ -157,7 +157,12 @@ export class RoundService {
     const bets = await betsOfRound(this.deps.db, row.id);
     const now = await databaseNow(this.deps.db);
     const live = await this.liveOf(game, row, now);
-    return { ...this.view(game, row, now), ...(live ? { live } : {}), bets: bets.map((bet) => this.betView(game, bet)) };
+    return {
+      ...this.view(game, row, now),
+      ...(live ? { live } : {}),
+      ...(game.info ? { info: game.info(this.settingsOf(game)) } : {}),
+      bets: bets.map((bet) => this.betView(game, bet)),
+    };
   }
 
   /** What every screen may see of a running round now (the game's `live`), never more of its outcome. */

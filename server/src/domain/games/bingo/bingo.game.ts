@@ -10,6 +10,7 @@ import {
   cardError,
   HOUSE_SHARE_PPM,
   MAX_CARDS_PER_PLAYER,
+  PRIZE_SHARE_PERCENT,
   randomCard,
   settlePot,
   type PotCard,
@@ -136,6 +137,17 @@ export const BINGO_GAME = {
   // Pot shares are paid by planRound; a bingo bet has no multiplier of its own.
   settle: () => ({ num: 0n, den: 1n }),
   live: (result, elapsedMs, settings) => ({ balls: result.draw.slice(0, Math.min(BINGO_BALLS, Math.floor(elapsedMs / bingoSettings(settings).ballMs))) }),
+  info: (settings) => {
+    const { ballMs, minPot } = bingoSettings(settings);
+    return {
+      cardPrice: { USD: formatAmount(CARD_PRICE.USD), BZU: formatAmount(CARD_PRICE.BZU) },
+      minPot: { USD: formatAmount(minPot.USD), BZU: formatAmount(minPot.BZU) },
+      houseSharePercent: Number(HOUSE_SHARE_PPM / 10_000n),
+      prizeSharePercent: { oneLine: Number(PRIZE_SHARE_PERCENT.oneLine), twoLines: Number(PRIZE_SHARE_PERCENT.twoLines), fullHouse: Number(PRIZE_SHARE_PERCENT.fullHouse) },
+      maxCards: MAX_CARDS_PER_PLAYER,
+      ballMs,
+    };
+  },
   publicResult: (result) => ({ balls: result.draw.slice(0, result.called ?? 0), called: result.called ?? 0, pots: result.pots ?? {} }),
   publicParams: (params) => ({ cards: params.cards }),
 } satisfies RoundGame<typeof bingoBetSchema, BingoParams, BingoResult>;
