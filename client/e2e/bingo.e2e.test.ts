@@ -19,9 +19,9 @@ const WIDE = { width: 1440, height: 900 };
 const BALL_MS = 1_000;
 const bingo = BINGO_GAME as unknown as AnyRoundGame;
 
-async function shot(page: Page, name: string): Promise<void> {
+async function shot(page: Page, name: string, fullPage = true): Promise<void> {
   await mkdir(SCREENSHOT_DIR, { recursive: true });
-  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage });
 }
 
 /**
@@ -69,7 +69,7 @@ describe('bingo in the browser: buy cards, watch the draw, win, verify; desktop 
     await main(phone.page).getByTestId('bingo-count').fill('1');
     await expect.poll(() => main(phone.page).getByTestId('bingo-total').innerText()).toBe('Total 100.00 BZU');
     await main(phone.page).getByTestId('bingo-buy').click();
-    await expect.poll(() => main(phone.page).getByTestId('bingo-bought').innerText(), { timeout: 10_000 }).toContain('You have 1 cards in game 1 (100.00 BZU)');
+    await expect.poll(() => main(phone.page).getByTestId('bingo-bought').innerText(), { timeout: 10_000 }).toContain('You have 1 card in game 1 (100.00 BZU)');
     // Both purchases on both screens; the cards bought are the ones shown before buying.
     for (const page of [desk.page, phone.page]) await expect.poll(() => main(page).getByTestId('bingo-players').locator('tbody tr').count(), { timeout: 10_000 }).toBe(2);
     await shot(phone.page, 'bingo-bought-390');
@@ -125,7 +125,9 @@ describe('bingo in the browser: buy cards, watch the draw, win, verify; desktop 
     await expect.poll(() => details.getByTestId('bingo-verify-result').innerText(), { timeout: 10_000 }).toContain(
       'Chain link OK. Draw matches the balls called. Winners and amounts match the cards and the draw.',
     );
-    await shot(phone.page, 'bingo-verify-390');
+    // The dialog scrolls inside the viewport: the result in view, not the page behind it.
+    await details.getByTestId('bingo-verify-result').scrollIntoViewIfNeeded();
+    await shot(phone.page, 'bingo-verify-390', false);
 
     // My bets: the bingo purchase with its cards in the bet details.
     const mine = await db.selectFrom('bets').select(['id']).where('user_id', '=', desk.userId).executeTakeFirstOrThrow();

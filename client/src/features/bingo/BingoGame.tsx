@@ -26,6 +26,8 @@ interface BingoInfo {
 type BingoRound = LiveRound & { info?: BingoInfo; balls?: number[]; pots?: Record<string, { pot: string; prizes: { prize: string; winners: { betId: string; amount: string }[] }[] }> };
 type BingoBet = LiveRound['bets'][number] & RoomBet;
 
+const cardCount = (n: number) => `${n} card${n === 1 ? '' : 's'}`;
+
 /** The balls every screen shows: the running game's so far (ticks), the ended game's all; none while cards sell. */
 function calledOf(round: BingoRound | null, live: Record<string, unknown> | undefined): number[] {
   if (round?.state === 'running') return (live?.balls as number[] | undefined) ?? [];
@@ -65,7 +67,7 @@ export function BingoGame() {
         <RoomStatus round={round} called={called.length} offsetMs={clock.offsetMs} />
         {mine ? (
           <Alert color="teal" variant="light" data-testid="bingo-bought">
-            You have {mine.cards?.length ?? 0} cards in game {round?.number} ({formatAmount(mine.amount, mine.currency)} {mine.currency}).
+            You have {cardCount(mine.cards?.length ?? 0)} in game {round?.number} ({formatAmount(mine.amount, mine.currency)} {mine.currency}).
             {mine.payout ? ` Won ${formatAmount(mine.payout, mine.currency)} ${mine.currency}.` : ''}
           </Alert>
         ) : (
@@ -92,7 +94,7 @@ export function BingoGame() {
               Deal new cards
             </Button>
             <Button fullWidth size="md" onClick={() => void buyCards()} loading={buy.isPending} disabled={!selling || !session.isSignedIn} data-testid="bingo-buy">
-              {!session.isSignedIn ? 'Sign in to buy cards' : selling ? `Buy ${count} card${count > 1 ? 's' : ''}` : 'Sales open before the next game'}
+              {!session.isSignedIn ? 'Sign in to buy cards' : selling ? `Buy ${cardCount(count)}` : 'Sales open before the next game'}
             </Button>
           </>
         )}
@@ -149,7 +151,9 @@ export function BingoGame() {
                   bets.map((bet) => (
                     <Table.Tr key={bet.betId}>
                       <Table.Td>{bet.userName}</Table.Td>
-                      <Table.Td ta="right">{bet.cards?.length ?? 0} cards</Table.Td>
+                      <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                        {cardCount(bet.cards?.length ?? 0)}
+                      </Table.Td>
                       <Table.Td ta="right" ff="monospace">
                         {bet.payout ? `+${formatAmount(bet.payout, bet.currency)}` : formatAmount(bet.amount, bet.currency)} {bet.currency}
                       </Table.Td>
@@ -192,11 +196,13 @@ function RoomStatus({ round, called, offsetMs }: { round: BingoRound | null; cal
           ? `Game over after ${called} balls. The next game's sale opens soon.`
           : 'The next game opens soon.';
   return (
-    <Group justify="space-between" wrap="nowrap">
+    <Group justify="space-between" wrap="nowrap" align="flex-start">
       <Text fw={700} data-testid="bingo-status" data-state={round.state}>
         {text}
       </Text>
-      <Badge variant="light">Game {round.number}</Badge>
+      <Badge variant="light" style={{ flexShrink: 0 }}>
+        Game {round.number}
+      </Badge>
     </Group>
   );
 }
