@@ -2,11 +2,9 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { BINGO_GAME } from '../../server/src/domain/games/bingo/bingo.game.js';
 import { ballLabel } from '../src/features/bingo/bingo-room.js';
-import type { AnyRoundGame } from '../../server/src/domain/rounds/round-game.js';
 import { FAST_HASHING, RELAXED_LIMITS, http, signedInAccount } from '../../tests/support/auth.js';
-import { BINGO_VECTORS, installBingoVectorChain } from '../../tests/support/bingo.js';
+import { BINGO_VECTORS, bingoSteps, installBingoVectorChain } from '../../tests/support/bingo.js';
 import { SCREENSHOT_DIR } from '../../tests/support/browser.js';
 import { closeBetting, runningFor } from '../../tests/support/crash.js';
 import { creditBzu } from '../../tests/support/game-checks.js';
@@ -17,7 +15,6 @@ import { seedSession } from './support/session-seed.js';
 
 const WIDE = { width: 1440, height: 900 };
 const BALL_MS = 1_000;
-const bingo = BINGO_GAME as unknown as AnyRoundGame;
 
 async function shot(page: Page, name: string, fullPage = true): Promise<void> {
   await mkdir(SCREENSHOT_DIR, { recursive: true });
@@ -48,8 +45,8 @@ describe('bingo in the browser: buy cards, watch the draw, win, verify; desktop 
   it('buys cards in the sale window, daubs the balls on every screen, pays the prizes, verifies the game', { timeout: 180_000 }, async () => {
     const services = suite.platform.platform.services;
     const db = suite.platform.platform.infra.db;
-    const chain = await installBingoVectorChain(db);
-    const round = await services.rounds.openBetting(bingo, chain, { bettingMs: 120_000, cooldownMs: 0 });
+    const steps = bingoSteps(services, await installBingoVectorChain(db));
+    const round = await steps.openBetting();
     const draw = BINGO_VECTORS.rounds[0]!.draw;
 
     const desk = await playerPage(WIDE);
@@ -75,11 +72,11 @@ describe('bingo in the browser: buy cards, watch the draw, win, verify; desktop 
     await shot(phone.page, 'bingo-bought-390');
 
     await closeBetting(db, round.id);
-    const started = await services.rounds.start(bingo, chain, round);
+    const started = await steps.start(round);
     expect(started?.runningMs).toBeGreaterThan(0);
     // Five balls drawn: every screen shows them, newest first, and daubs its cards.
     await runningFor(db, round.id, 5 * BALL_MS + BALL_MS / 2);
-    await services.rounds.tick(bingo, round.id);
+    await steps.tick(round);
     for (const page of [desk.page, phone.page]) {
       await expect.poll(() => main(page).getByTestId('bingo-status').innerText(), { timeout: 10_000 }).toBe('Drawing: ball 5 of 75');
       await expect.poll(() => main(page).getByTestId('bingo-last-balls').innerText(), { timeout: 10_000 }).toBe(draw.slice(0, 5).reverse().map(ballLabel).join('\n'));
@@ -91,14 +88,14 @@ describe('bingo in the browser: buy cards, watch the draw, win, verify; desktop 
     const expectedDaubs = (cards: number[][], called: number[]) => cards.reduce((sum, card) => sum + card.filter((n) => n === 0 || called.includes(n)).length, 0);
     expect(await daubs(desk.page)).toBe(expectedDaubs(await cardsOf(desk.userId), draw.slice(0, 5)));
     await runningFor(db, round.id, 30 * BALL_MS + BALL_MS / 2);
-    await services.rounds.tick(bingo, round.id);
+    await steps.tick(round);
     await expect.poll(() => main(desk.page).getByTestId('bingo-status').innerText(), { timeout: 10_000 }).toBe('Drawing: ball 30 of 75');
     await expect.poll(() => daubs(desk.page), { timeout: 10_000 }).toBe(expectedDaubs(await cardsOf(desk.userId), draw.slice(0, 30)));
     await shot(desk.page, 'bingo-drawing-1440');
     await shot(phone.page, 'bingo-drawing-390');
 
     // The game ends at the last full house: each player held its pot's only cards and won the whole guaranteed pot.
-    await services.rounds.end(bingo, chain, started!.round);
+    await steps.end(started!.round);
     for (const [player, won] of [
       [desk, 'Won 5.00 USD.'],
       [phone, 'Won 500.00 BZU.'],

@@ -1,7 +1,10 @@
 import { readFileSync } from 'node:fs';
 import type { Db } from '../../db/client.js';
-import { insertChain, type ChainRow } from '../../db/repositories/rounds.repo.js';
+import { insertChain, type ChainRow, type RoundRow } from '../../db/repositories/rounds.repo.js';
+import { BINGO_GAME } from '../../server/src/domain/games/bingo/bingo.game.js';
 import { buildChain } from '../../server/src/domain/rounds/hash-chain.js';
+import type { AnyRoundGame } from '../../server/src/domain/rounds/round-game.js';
+import type { RoundService } from '../../server/src/domain/rounds/round.service.js';
 
 type Times = { oneLine: number; twoLines: number; fullHouse: number };
 
@@ -18,4 +21,16 @@ export const BINGO_VECTORS = JSON.parse(readFileSync(new URL('../fixtures/bingo-
 export function installBingoVectorChain(db: Db): Promise<ChainRow> {
   const built = buildChain(BINGO_VECTORS.length, 10, BINGO_VECTORS.seed);
   return insertChain(db, { game: 'bingo', length: BINGO_VECTORS.length, checkpointEvery: 10, terminalHash: built.terminalHash, salt: BINGO_VECTORS.salt, checkpoints: built.checkpoints });
+}
+
+/** Bingo's round steps (the runner's work) on a test platform's services, without the runner's clock. */
+export function bingoSteps(services: { rounds: RoundService }, chain: ChainRow) {
+  const game = BINGO_GAME as unknown as AnyRoundGame;
+  return {
+    game,
+    openBetting: (bettingMs = 120_000) => services.rounds.openBetting(game, chain, { bettingMs, cooldownMs: 0 }),
+    start: (round: RoundRow) => services.rounds.start(game, chain, round),
+    tick: (round: RoundRow) => services.rounds.tick(game, round.id),
+    end: (round: RoundRow) => services.rounds.end(game, chain, round),
+  };
 }

@@ -1,5 +1,5 @@
 import { Alert, Badge, Button, Group, NumberInput, Paper, ScrollArea, SegmentedControl, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { PRIZES, type Prize } from '../../../../server/src/domain/games/rules/bingo';
 import { trpc } from '../../trpc';
 import { displayName, useSession } from '../auth/session-store';
@@ -52,7 +52,7 @@ export function BingoGame() {
   const mine = bets.find((bet) => bet.betId === placedId) ?? (name ? bets.find((bet) => bet.userName === name) : undefined);
   const selling = round?.state === 'betting';
   const price = info?.cardPrice[currency] ?? '0';
-  const lines = useMemo(() => roomLines(bets, called), [bets, called]);
+  const lines = roomLines(bets, called);
 
   useEffect(() => setPreview(dealCards(count)), [count]);
 
