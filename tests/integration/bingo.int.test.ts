@@ -6,8 +6,12 @@ import type { AnyRoundGame } from '../../server/src/domain/rounds/round-game.js'
 import { FAST_HASHING, RELAXED_LIMITS, expectLegacyError, http, type signedInAccount } from '../support/auth.js';
 import { BINGO_VECTORS, installBingoVectorChain } from '../support/bingo.js';
 import { closeBetting, runningFor } from '../support/crash.js';
-import { betEconomy, creditBzu, payoutCount } from '../support/game-checks.js';
+import { RoundRunner } from '../../server/src/domain/rounds/round-runner.js';
+import { parseAmount } from '../../server/src/domain/wallet/amounts.js';
+import { betEconomy, creditBzu, payoutCount, raffleStanding } from '../support/game-checks.js';
 import { startTestPlatform, type TestPlatform } from '../support/platform.js';
+import { TestSocket } from '../support/socket-client.js';
+import { rafflePerWagerEnv } from '../support/test-clock.js';
 import { fundedAccount, WALLET_TEST_ENV } from '../support/wallet.js';
 
 const E8 = 100_000_000n;
@@ -38,6 +42,7 @@ describe('bingo rooms: card sales, the draw, the pot split exactly', () => {
       ...FAST_HASHING,
       ...RELAXED_LIMITS,
       ...WALLET_TEST_ENV,
+      ...rafflePerWagerEnv(),
       GAME_MIN_BET_USD: '0.01',
       // A profit limit below the pot's shares: a pot share is never cut by it.
       GAME_MAX_PROFIT_USD: '5',
@@ -119,6 +124,10 @@ describe('bingo rooms: card sales, the draw, the pot split exactly', () => {
     const current = await http(platform.url, 'GET', '/api/bingo/current');
     expect(current.body).toMatchObject({ id: round1.id, state: 'running', live: { balls: BINGO_VECTORS.rounds[0]!.draw.slice(0, 10) } });
     expect(current.body.hash).toBeUndefined();
+    // Read late (the runner not yet at its end): still only the 42 balls the game plays, never the 43rd.
+    await runningFor(db(), round1.id, 60 * BALL_MS);
+    const late = await http(platform.url, 'GET', '/api/bingo/current');
+    expect(late.body.live).toEqual({ balls: BINGO_VECTORS.rounds[0]!.draw.slice(0, 42) });
   });
 
   it('a restart mid-draw finishes the game once: simultaneous winners share each prize exactly, the house funds the minimum pot', async () => {
@@ -183,8 +192,79 @@ describe('bingo rooms: card sales, the draw, the pot split exactly', () => {
     expect(current.body.bets.find((bet: { betId: string }) => bet.betId === dealt.body.id)).toMatchObject({ cards });
   });
 
-  it('XP and rakeback accrue on the stakes with the published 10% house share', async () => {
+  it('XP, rakeback and raffle tickets accrue on the stakes with the published 10% house share', async () => {
     await expect.poll(async () => (await betEconomy(db(), bets.d!))?.house_edge_ppm).toBe(100_000);
-    expect((await betEconomy(db(), bets.a!))?.wagered_e8).toBe(String(2n * E8));
+    const economy = (await betEconomy(db(), bets.a!))!;
+    expect(economy.wagered_e8).toBe(String(2n * E8));
+    expect(BigInt(economy.xp_e8)).toBeGreaterThan(0n);
+    expect(BigInt(economy.rakeback_e8)).toBeGreaterThan(0n);
+    // A ticket per 1 USD and per 100 BZU of cards, plus the bonus of the player's BZU holding.
+    const a = await raffleStanding(platform, players.a!.token);
+    expect(a).toMatchObject({ wageredUsd: '2', tickets: 2 + a.holderBonus });
+    const f = await raffleStanding(platform, players.f!.token);
+    expect(f).toMatchObject({ wageredBzu: '100', tickets: 1 + f.holderBonus });
+  });
+});
+
+/**
+ * The runner's own clock (round-runner.ts) with a ball every 100 ms: it opens a sale, closes it on time, sends a tick
+ * per ball and settles at the last full house. Which balls and winners come is the chain's; the test checks what
+ * must hold whatever they are.
+ */
+describe('a bingo game on the runner\'s clock', () => {
+  let platform: TestPlatform;
+  const services = () => platform.platform.services;
+  const db = () => platform.platform.infra.db;
+
+  beforeAll(async () => {
+    platform = await startTestPlatform({ ...FAST_HASHING, ...RELAXED_LIMITS, ...WALLET_TEST_ENV, GAME_MIN_BET_USD: '0.01', BINGO_BALL_MS: '100', BINGO_MIN_POT_USD: '5' });
+    await installBingoVectorChain(db());
+  });
+  afterAll(async () => {
+    await platform?.stop();
+  });
+
+  it('closes the sale on time, sends the balls so far with a tick per ball, pays the pot exactly', { timeout: 60_000 }, async () => {
+    const buyers = await Promise.all([1, 2, 3].map(() => fundedAccount(platform, '10')));
+    const socket = await TestSocket.open(platform.url);
+    socket.send({ type: 'subscribe', channels: ['bingo'] });
+    await socket.next((frame) => frame.type === 'subscribed' && frame.channel === 'bingo');
+    const alwaysHeld = { tryAcquire: () => Promise.resolve(true), renew: () => Promise.resolve(true), release: () => Promise.resolve() };
+    const log = { info: () => undefined, warn: (fields: object, message: string) => console.warn(message, fields) };
+    const runner = new RoundRunner(services().rounds, bingo, alwaysHeld, { bettingMs: 5_000, cooldownMs: 60_000, tickMs: 100, leaseRetryMs: 100, chain: { length: 40, checkpointEvery: 10 } }, log);
+    runner.start();
+    try {
+      const opened = await socket.next((frame) => frame.type === 'round-update' && frame.data.state === 'betting');
+      const id = String(opened.data.id);
+      // Two identical cards (simultaneous winners of whatever they win) and three the server deals.
+      const bought = await Promise.all([
+        http(platform.url, 'POST', '/api/bingo/bets', { cards: [SLOW!.card] }, { token: buyers[0]!.token }),
+        http(platform.url, 'POST', '/api/bingo/bets', { cards: [SLOW!.card] }, { token: buyers[1]!.token }),
+        http(platform.url, 'POST', '/api/bingo/bets', { count: 3 }, { token: buyers[2]!.token }),
+      ]);
+      expect(bought.map((answer) => answer.status)).toEqual([201, 201, 201]);
+      await expect.poll(async () => (await http(platform.url, 'GET', `/api/bingo/rounds/${id}`)).body.state, { timeout: 45_000, interval: 250 }).toBe('ended');
+      const ended = (await http(platform.url, 'GET', `/api/bingo/rounds/${id}`)).body;
+      const balls = ended.balls as number[];
+      expect(balls).toHaveLength(ended.called);
+      // Every tick showed the balls drawn so far: a prefix of the draw, never a ball beyond its end.
+      const ticks = socket.frames.filter((frame) => frame.type === 'round-tick' && frame.data.id === id).map((frame) => (frame.data.live as { balls: number[] }).balls);
+      expect(ticks.length).toBeGreaterThan(0);
+      for (const shown of ticks) expect(shown).toEqual(balls.slice(0, shown.length));
+      // 5 USD of cards, 4.50 after the house share: the house raises the pot to the guaranteed 5 USD, all paid out.
+      expect(ended.pots.USD).toMatchObject({ cards: 5, sales: '5', funded: '0.5', pot: '5' });
+      const paid = await sql<{ id: string; payout: string }>`select id::text, payout_e8::text as payout from bets where round_id = ${id}`.execute(db());
+      expect(paid.rows.reduce((sum, row) => sum + BigInt(row.payout), 0n)).toBe(5n * E8);
+      // Each purchase was paid exactly its cards' shares of the published prizes.
+      const shares = new Map<string, bigint>();
+      for (const prize of ended.pots.USD.prizes as { winners: { betId: string; amount: string }[] }[]) {
+        for (const w of prize.winners) shares.set(w.betId, (shares.get(w.betId) ?? 0n) + parseAmount(w.amount));
+      }
+      for (const row of paid.rows) expect(BigInt(row.payout), `bet ${row.id}`).toBe(shares.get(row.id) ?? 0n);
+      expect(await services().wallet.check()).toEqual({ ok: true, problems: [] });
+    } finally {
+      socket.ws.close();
+      await runner.stop();
+    }
   });
 });

@@ -169,7 +169,10 @@ export class RoundService {
   private async liveOf(game: AnyRoundGame, row: RoundRow, now: Date): Promise<Record<string, unknown> | undefined> {
     if (!game.live || row.state !== 'running' || !row.startedAt) return undefined;
     const outcome = this.outcomeOf(game, await this.saltOf(row.chainId, this.deps.db), row.hash);
-    return game.live(outcome, now.getTime() - row.startedAt.getTime(), this.settingsOf(game));
+    const elapsed = now.getTime() - row.startedAt.getTime();
+    // A pool round ends on its plan's time: a late tick or read never shows more of the outcome than the round plays.
+    const playedMs = game.planRound ? game.planRound(outcome, await this.planBets(row.id), this.settingsOf(game)).runningMs : Infinity;
+    return game.live(outcome, Math.min(elapsed, playedMs), this.settingsOf(game));
   }
 
   private settingsOf(game: AnyRoundGame): RoundSettings {
