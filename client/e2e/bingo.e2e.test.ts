@@ -139,7 +139,8 @@ describe('bingo in the browser: buy cards, watch the draw, win, verify; desktop 
     await main(desk.page).getByRole('button', { name: `Bingo bet ${mine.id} details` }).click();
     await expect.poll(() => desk.page.getByTestId('round-fairness').innerText(), { timeout: 10_000 }).toContain('Round 1 of Bingo');
     const cards = await cardsOf(desk.userId);
-    await expect.poll(() => desk.page.getByRole('dialog').innerText(), { timeout: 10_000 }).toContain(`Card 1: ${cards[0]!.map((n) => (n === 0 ? '*' : n)).join(' ')}`);
+    await expect.poll(() => desk.page.getByRole('dialog').innerText(), { timeout: 10_000 }).toContain(`Card 1: ${[0, 5, 10, 15, 20].map((r) => cards[0]!.slice(r, r + 5).map((n) => (n === 0 ? '*' : n)).join(' ')).join(' / ')}`);
+    expect(await desk.page.getByRole('dialog').innerText()).toMatch(/Full house on ball \d+: card [12], /);
     await shot(desk.page, 'bingo-bet-details-1440');
     await desk.context.close();
     await phone.context.close();
