@@ -151,6 +151,13 @@ const envSchema = z.object({
   ROUND_CHAIN_CHECKPOINT_EVERY: z.coerce.number().int().min(1).default(1_000),
   // The public salt of a new chain (FAIRNESS.md): set it before the first round; unset, a random one (development).
   ROUND_CHAIN_SALT: z.string().min(1).max(200).optional(),
+  // Bingo rooms (games/bingo): the card sale window, a ball every BINGO_BALL_MS, the pause after a game, and the
+  // pot each currency is guaranteed (the house funds the shortfall of a game with cards in that currency).
+  BINGO_SALE_MS: z.coerce.number().int().min(100).default(60_000),
+  BINGO_BALL_MS: z.coerce.number().int().min(50).default(3_000),
+  BINGO_COOLDOWN_MS: z.coerce.number().int().min(0).default(8_000),
+  BINGO_MIN_POT_USD: walletAmount('5'),
+  BINGO_MIN_POT_BZU: walletAmount('500'),
   REFERRAL_RATE: z.string().regex(/^(0(\.\d{1,6})?|1(\.0{1,6})?)$/, 'must be a fraction between 0 and 1, e.g. 0.1').default('0.1'),
   // Player economy (issue #12): tips and rain. Amounts are decimal strings in whole units.
   TIP_MIN_USD: walletAmount('0.1'),

@@ -178,6 +178,7 @@ export function createServices(infra: Infrastructure, options: ServiceOptions = 
     bets: gameServices.bets,
     events,
     onBackgroundError: (error, what) => roundsLogger.warn({ err: error }, `${what} failed`),
+    settings: { bingo: { ballMs: env.BINGO_BALL_MS, minPot: { USD: parseAmount(env.BINGO_MIN_POT_USD), BZU: parseAmount(env.BINGO_MIN_POT_BZU) } } },
   });
   const sports = createSportsServices(infra, events, walletServices);
   const raffle = createRaffleService(infra, events, outbox, walletServices, (line) => chat.postSystemLine(line));

@@ -46,10 +46,10 @@ describe('originals: fairness, bet engine, history, REST rows', () => {
     await platform?.stop();
   });
 
-  it('GET /api/games is public and lists the registered games (the round games crash and the wheel after the per-call ones) with their limits; games.list agrees', async () => {
+  it('GET /api/games is public and lists the registered games (the round games crash, the wheel and bingo after the per-call ones) with their limits; games.list agrees', async () => {
     const rest = await get(null, '/api/games');
     expect(rest.status).toBe(200);
-    expect(rest.body.map((g: any) => g.slug)).toEqual(['dice', 'limbo', 'plinko', 'keno', 'mines', 'blackjack', 'roulette', 'hilo', 'baccarat', 'slots', 'crash', 'wheel']);
+    expect(rest.body.map((g: any) => g.slug)).toEqual(['dice', 'limbo', 'plinko', 'keno', 'mines', 'blackjack', 'roulette', 'hilo', 'baccarat', 'slots', 'crash', 'wheel', 'bingo']);
     expect(rest.body[0]).toMatchObject({ id: 'dice', category: 'originals', categories: ['originals'], rtp: 99, houseEdge: 1, minBet: { USD: 0.01, BZU: 1 }, maxProfit: { USD: 100000000 } });
     const rpc = await trpc(platform, 'query', 'games.list');
     expect(rpc.body.result.data[2]).toMatchObject({ slug: 'plinko', rtp: '99.00', houseEdge: '1.00', minBet: { USD: '0.01' } });

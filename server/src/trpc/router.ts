@@ -11,7 +11,7 @@ import { rainRouter, tipsRouter, vaultRouter, vipRouter } from './routers/econom
 import { sportsRouter } from './routers/sports.router.js';
 import { raffleRouter } from './routers/raffle.router.js';
 import { lobbyRouter } from './routers/lobby.router.js';
-import { crashRouter, wheelRouter } from './routers/rounds.router.js';
+import { bingoRouter, crashRouter, wheelRouter } from './routers/rounds.router.js';
 import { providersRouter } from './routers/providers.router.js';
 
 /** Every area's router, mounted under its name. The client imports only this type. */
@@ -38,6 +38,7 @@ export const appRouter = router({
   crash: crashRouter,
   wheel: wheelRouter,
   providers: providersRouter,
+  bingo: bingoRouter,
 });
 
 export type AppRouter = typeof appRouter;

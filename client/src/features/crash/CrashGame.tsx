@@ -13,7 +13,8 @@ import { cashoutAmount, multiplierNow, type CrashClock } from './crash-clock';
 import { CrashCanvas } from './CrashCanvas';
 import { CrashPlayers } from './CrashPlayers';
 import { CrashRounds } from './CrashRounds';
-import { myBet, useCrashRound, type CrashRound, type CrashRoundBet } from './use-crash-round';
+import { myBet } from '../rounds/use-live-round';
+import { useCrashRound, type CrashRound, type CrashRoundBet } from './use-crash-round';
 
 /** "2", "2.5", "2.50" -> 250; null when it is not a target from 1.01x to 1,000,000x with at most 2 decimals. */
 export function parseTarget(text: string): number | null {

@@ -24,6 +24,8 @@ export interface ClientGame {
 }
 
 const list = (value: unknown) => (Array.isArray(value) ? value.join(', ') : '');
+const BINGO_PRIZES: Record<string, string> = { oneLine: 'One line', twoLines: 'Two lines', fullHouse: 'Full house' };
+const bingoRows = (card: number[]) => [0, 5, 10, 15, 20].map((row) => card.slice(row, row + 5).map((n) => (n === 0 ? '*' : n)).join(' ')).join(' / ');
 
 export const GAME_REGISTRY = {
   dice: {
@@ -118,13 +120,30 @@ export const GAME_REGISTRY = {
       return `Round ${String(o.roundNumber)}${landed}${o.refunded ? ', refunded' : ''}`;
     },
   },
+  bingo: {
+    name: 'Bingo',
+    icon: IconGridDots,
+    page: lazyRouteComponent(() => import('../bingo/BingoGame'), 'BingoGame'),
+    summary: (o) => {
+      const won = Array.isArray(o.prizes) ? o.prizes.length : 0;
+      return `Game ${String(o.roundNumber)}: ${Array.isArray(o.cards) ? o.cards.length : 0} cards${won ? `, ${won} prize${won > 1 ? 's' : ''}` : ''}${o.refunded ? ', refunded' : ''}`;
+    },
+    // Each card row by row (rows split by /, the free centre as *), then the prizes it won.
+    detail: (o) =>
+      [
+        ...(Array.isArray(o.cards) ? (o.cards as number[][]).map((card, i) => `Card ${i + 1}: ${bingoRows(card)}`) : []),
+        ...(Array.isArray(o.prizes)
+          ? (o.prizes as { prize: string; card: number; ball: number; amount: string }[]).map((p) => `${BINGO_PRIZES[p.prize] ?? p.prize} on ball ${p.ball}: card ${p.card + 1}, ${p.amount}`)
+          : []),
+      ].join(' - '),
+  },
 } as const satisfies Record<string, ClientGame>;
 
 export type ClientGameSlug = keyof typeof GAME_REGISTRY;
 export const CLIENT_GAME_SLUGS = Object.keys(GAME_REGISTRY) as [ClientGameSlug, ...ClientGameSlug[]];
 
 /** Round games (one public round, outcomes from a hash chain): verified on their own page, not by seed pair. */
-export const ROUND_CLIENT_SLUGS = ['crash', 'wheel'] as const;
+export const ROUND_CLIENT_SLUGS = ['crash', 'wheel', 'bingo'] as const;
 export type RoundClientSlug = (typeof ROUND_CLIENT_SLUGS)[number];
 export type SeededGameSlug = Exclude<ClientGameSlug, RoundClientSlug>;
 

@@ -4,7 +4,7 @@ import { segmentLabel, WHEEL_LAYOUT, type WheelValue } from '../../../../server/
 import { trpc } from '../../trpc';
 import { displayName, useSession } from '../auth/session-store';
 import { elapsedMs, type CrashClock } from '../crash/crash-clock';
-import { myBet, useCrashRound, type CrashRound } from '../crash/use-crash-round';
+import { myBet, useLiveRound, type LiveRound } from '../rounds/use-live-round';
 import { ChipPicker } from '../games/chips/ChipPicker';
 import { fromUnits, toUnits } from '../originals/bet-amount';
 import { newClientBetId, runBet } from '../originals/bet-session';
@@ -28,7 +28,7 @@ function stacksOf(chips: readonly PlacedChip[]): Map<WheelValue, string> {
 
 /** The money wheel: chips on values during the betting window, one public spin (and its re-spins) per round. */
 export function WheelGame() {
-  const { round, clock } = useCrashRound('wheel');
+  const { round, clock } = useLiveRound('wheel');
   const session = useSession();
   const chain = trpc.wheel.chain.useQuery(undefined, { staleTime: 60_000 });
   const mutation = trpc.wheel.bet.useMutation();
@@ -150,7 +150,7 @@ export function WheelGame() {
  * The wheel's pose on this screen, every frame, from the round's start on the server's clock (crash-clock), and the
  * status line: the countdown while betting, each spin's segment as it lands, the result.
  */
-function useWheelSpin(round: CrashRound | null, clock: CrashClock) {
+function useWheelSpin(round: LiveRound | null, clock: CrashClock) {
   const angleRef = useRef(0);
   const startAngle = useRef<{ id: string; angle: number } | null>(null);
   const [phase, setPhase] = useState<{ spin: number; landed: boolean } | null>(null);

@@ -84,6 +84,8 @@ export const eventSchemas = {
     game: z.enum(['crash', 'wheel', 'bingo']),
     id: z.string().regex(/^\d+$/),
     serverTime: z.string(),
+    // What every screen may see of the running round (bingo: the balls drawn so far).
+    live: z.record(z.string(), z.unknown()).optional(),
   }),
   'round-bet': z.looseObject({
     game: z.enum(['crash', 'wheel', 'bingo']),

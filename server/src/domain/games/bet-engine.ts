@@ -96,6 +96,8 @@ class ExistingBet extends Error {
 export interface RoundSettlement {
   multiplier: Ratio;
   outcome: object;
+  /** A pool game's exact share of its round's pot: paid as is, never floored from the multiplier nor capped. */
+  payout?: bigint;
 }
 
 /** A round-game bet given back because its round could not run (RoundService.cancelUnfinished). */
@@ -372,9 +374,11 @@ export class BetEngine {
    * limit) and the payout posting to make, if any. The caller posts it in the same transaction.
    */
   private async settleLockedRoundBet(tx: LedgerTx, current: BetRow, decided: RoundSettlement): Promise<PostInput | null> {
-    let payout = applyRatio(current.amount, decided.multiplier);
+    let payout = decided.payout ?? applyRatio(current.amount, decided.multiplier);
     const limit = this.limits.maxProfit[current.currency];
-    const capped = payout - current.amount >= limit;
+    // The profit limit bounds what the house risks on a bet; a pot share is the players' own stakes (and a minimum
+    // the operator chose), so capping it would keep units of the pot.
+    const capped = decided.payout === undefined && payout - current.amount >= limit;
     if (capped) payout = current.amount + limit;
     const outcome = { ...(current.outcome as object), ...decided.outcome, ...(capped ? { capped: true } : {}) };
     await updateBet(tx.trx, current.id, {
@@ -411,6 +415,25 @@ export class BetEngine {
     const rows = await betsByIds(this.deps.db, settledIds);
     await Promise.all(rows.map((row) => this.afterSettle(row, houseEdgePpm)));
     return rows;
+  }
+
+  /**
+   * The house's addition to a pool round's pot (bingo's guaranteed minimum): its own ledger transaction, keyed by the
+   * round and currency, so a resumed settlement never funds twice.
+   */
+  async fundRoundPot(roundId: string, game: string, currency: Currency, amount: bigint): Promise<void> {
+    if (amount <= 0n) return;
+    await this.deps.ledger.transact((tx) =>
+      tx.post({
+        key: `round:${roundId}:pot-funding:${currency}`,
+        kind: 'round-pot-funding',
+        memo: { roundId, game },
+        legs: [
+          { account: { house: 'pot-guarantees' }, currency, amount: -amount },
+          { account: { house: 'games' }, currency, amount },
+        ],
+      }),
+    );
   }
 
   /** Settles the round's given open bets as lost in one statement, then their feed and accruals; answers the rows. */

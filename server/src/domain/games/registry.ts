@@ -1,5 +1,6 @@
 import type { AnyRoundGame } from '../rounds/round-game.js';
 import { BACCARAT_GAME } from './baccarat/baccarat.game.js';
+import { BINGO_GAME } from './bingo/bingo.game.js';
 import { BLACKJACK_GAME } from './blackjack/blackjack.game.js';
 import { CRASH_GAME } from './crash/crash.game.js';
 import { DICE_GAME } from './dice/dice.game.js';
@@ -58,7 +59,7 @@ export const GAME_SLUGS = GAMES.map((game) => game.slug) as [GameSlug, ...GameSl
  * Round games (domain/rounds/round-game.ts): public rounds every player shares, run by the round engine rather than
  * played per call, so they have their own list; the catalogue merges it with GAMES (games.service.ts).
  */
-export const ROUND_GAMES = checkRegistry([CRASH_GAME, WHEEL_GAME] as const);
+export const ROUND_GAMES = checkRegistry([CRASH_GAME, WHEEL_GAME, BINGO_GAME] as const);
 export type RoundGameSlug = (typeof ROUND_GAMES)[number]['slug'];
 export const ROUND_GAME_SLUGS = ROUND_GAMES.map((game) => game.slug) as [RoundGameSlug, ...RoundGameSlug[]];
 

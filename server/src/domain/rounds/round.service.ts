@@ -31,7 +31,7 @@ import { toBetView } from '../games/bet.views.js';
 import { applyRatio, ratio } from '../games/rules/index.js';
 import { formatAmount } from '../wallet/amounts.js';
 import { buildChain, checkpointAbove, hashDownTo, roundValue } from './hash-chain.js';
-import type { AnyRoundGame } from './round-game.js';
+import type { AnyRoundGame, PlanBet, RoundSettings } from './round-game.js';
 
 type PublicGame = 'crash' | 'wheel' | 'bingo';
 
@@ -65,6 +65,8 @@ export interface RoundServiceDeps {
     roundTick(payload: EventPayload<'round-tick'>): Promise<unknown>;
   };
   onBackgroundError?: (error: unknown, what: string) => void;
+  /** Each game's operator settings (env), by slug: bingo's ball interval and guaranteed pots. */
+  settings?: Readonly<Record<string, RoundSettings>>;
 }
 
 /** A round as every transport shows it (docs/api.md "Round games"); the hash and result only once it ended. */
@@ -83,6 +85,8 @@ export interface RoundView {
   wheel?: { spins: number[]; value: number | null; multiplier: number };
   /** The database's clock when this view was read: clients draw the curve on it. */
   serverTime: string;
+  /** A running round's public state, for games that show one (bingo: the balls drawn so far). */
+  live?: Record<string, unknown>;
 }
 
 /** One bet as the round's live table shows it (no user ids). */
@@ -155,14 +159,39 @@ export class RoundService {
 
   private async withBets(game: AnyRoundGame, row: RoundRow) {
     const bets = await betsOfRound(this.deps.db, row.id);
+    const now = await databaseNow(this.deps.db);
+    const live = await this.liveOf(game, row, now);
     const shown = await this.runningResult(game, row);
-    return { ...this.view(game, row, await databaseNow(this.deps.db), shown), bets: bets.map((bet) => this.betView(game, bet)) };
+    return {
+      ...this.view(game, row, now, shown),
+      ...(live ? { live } : {}),
+      ...(game.info ? { info: game.info(this.settingsOf(game)) } : {}),
+      bets: bets.map((bet) => this.betView(game, bet)),
+    };
+  }
+
+  /** What every screen may see of a running round now (the game's `live`), never more of its outcome. */
+  private async liveOf(game: AnyRoundGame, row: RoundRow, now: Date): Promise<Record<string, unknown> | undefined> {
+    if (!game.live || row.state !== 'running' || !row.startedAt) return undefined;
+    const outcome = this.outcomeOf(game, await this.saltOf(row.chainId, this.deps.db), row.hash);
+    const elapsed = now.getTime() - row.startedAt.getTime();
+    // A pool round ends on its plan's time: a late tick or read never shows more of the outcome than the round plays.
+    const playedMs = game.planRound ? game.planRound(outcome, await this.planBets(row.id), this.settingsOf(game)).runningMs : Infinity;
+    return game.live(outcome, Math.min(elapsed, playedMs), this.settingsOf(game));
+  }
+
+  private settingsOf(game: AnyRoundGame): RoundSettings {
+    return this.deps.settings?.[game.slug] ?? {};
+  }
+
+  private outcomeOf(game: AnyRoundGame, salt: string, hash: string): unknown {
+    return game.result(roundValue(salt, hash), { salt, hash });
   }
 
   /** A running round's outcome, for a game that shows it once betting closed (RoundGame.showsResultWhileRunning). */
   private async runningResult(game: AnyRoundGame, row: RoundRow): Promise<unknown> {
     if (!game.showsResultWhileRunning || row.state !== 'running') return undefined;
-    return game.result(roundValue(await this.saltOf(row.chainId, this.deps.db), row.hash));
+    return this.outcomeOf(game, await this.saltOf(row.chainId, this.deps.db), row.hash);
   }
 
   private view(game: AnyRoundGame, row: RoundRow, now: Date, runningResult?: unknown): RoundView {
@@ -207,7 +236,10 @@ export class RoundService {
     let claimed: RoundRow | undefined;
     const placed = await this.deps.bets.placeRoundBet(player, game, input, async (tx) => {
       const round = await lockOpenRound(tx.trx, game.slug);
-      const closed = !round || (round.state === 'betting' && round.bettingEndsAt !== null && round.now >= round.bettingEndsAt);
+      const closed =
+        !round ||
+        (game.betsInWindowOnly === true && round.state !== 'betting') ||
+        (round.state === 'betting' && round.bettingEndsAt !== null && round.now >= round.bettingEndsAt);
       if (closed) throw new DomainError('CONFLICT', 'Betting is closed for this round; try again in a moment', { code: 'BETTING_CLOSED' });
       claimed = round;
       return { roundId: round.id, outcome: { roundId: round.id, roundNumber: round.number, ...game.publicParams(game.wager(input).params) } };
@@ -238,7 +270,7 @@ export class RoundService {
         if (round.state !== 'running' || !round.startedAt) throw new DomainError('CONFLICT', 'The round has not started yet', { code: 'ROUND_NOT_STARTED' });
         // Read on the transaction's own connection: a second pooled connection per cash-out would deadlock the pool
         // under a burst (every connection held by a cash-out waiting for another).
-        const outcome = game.result(roundValue(await this.saltOf(round.chainId, tx.trx), round.hash));
+        const outcome = this.outcomeOf(game, await this.saltOf(round.chainId, tx.trx), round.hash);
         const elapsed = round.now.getTime() - round.startedAt.getTime();
         const decided = cashout(bet.params, outcome, elapsed, this.deps.bets.profitCapAt(bet.amount, bet.currency));
         if ('refused' in decided) throw new DomainError('CONFLICT', 'Too late: the round has ended', { code: 'ROUND_ENDED' });
@@ -294,11 +326,16 @@ export class RoundService {
 
   /**
    * After a runner died: every round it left unfinished is cancelled (its hash revealed) and each of its open bets
-   * refunded, once. Answers how many bets were refunded.
+   * refunded, once. A pool game's running round is finished instead: its outcome and its bets were fixed when betting
+   * closed, so it settles now exactly as it would have at its end. Answers how many bets were refunded.
    */
   async cancelUnfinished(game: AnyRoundGame): Promise<number> {
     let refunded = 0;
     for (const round of await unfinishedRounds(this.deps.db, game.slug)) {
+      if (game.planRound && round.state === 'running') {
+        await this.end(game, (await chainById(this.deps.db, round.chainId))!, round);
+        continue;
+      }
       const moved = await moveRound(this.deps.db, round.id, ['queued', 'betting', 'running'], { state: 'cancelled', end: true });
       if (!moved) continue;
       for (const betId of await openBetIds(this.deps.db, round.id)) {
@@ -354,8 +391,17 @@ export class RoundService {
     this.publishRound(game, started);
     const queued = await this.createRound(game, chain, 'queued', null);
     this.publishRound(game, queued);
-    const outcome = game.result(roundValue(chain.salt!, started.hash));
-    return { round: started, runningMs: game.runningMs(outcome) };
+    const outcome = this.outcomeOf(game, chain.salt!, started.hash);
+    const runningMs = game.planRound
+      ? game.planRound(outcome, await this.planBets(started.id), this.settingsOf(game)).runningMs
+      : game.runningMs(outcome, this.settingsOf(game));
+    return { round: started, runningMs };
+  }
+
+  /** Every bet of the round as a pool game's plan reads it: settled ones too, so a resumed settlement plans the same. */
+  private async planBets(roundId: string): Promise<PlanBet<unknown>[]> {
+    const bets = await betsOfRound(this.deps.db, roundId);
+    return bets.map((bet) => ({ id: bet.id, currency: bet.currency, amount: bet.amount, params: bet.params }));
   }
 
   /**
@@ -363,7 +409,8 @@ export class RoundService {
    * cash-out at or below the crash point) one by one through the ledger, the rest as lost in one statement.
    */
   async end(game: AnyRoundGame, chain: ChainRow, round: RoundRow): Promise<{ settled: number }> {
-    const outcome = game.result(roundValue(chain.salt!, round.hash));
+    const outcome = this.outcomeOf(game, chain.salt!, round.hash);
+    if (game.planRound) return this.endPool(game, round, outcome);
     const ended = await moveRound(this.deps.db, round.id, ['running'], { state: 'ended', end: true, result: outcome });
     if (!ended) return { settled: 0 };
     this.publishRound(game, ended);
@@ -387,6 +434,33 @@ export class RoundService {
     // Every bet of the round shows the result once it ended, those cashed out earlier too.
     await stampRoundBets(this.deps.db, round.id, result);
     for (const row of [...paid, ...lost]) this.publishSettled(game, round.id, toBetView(row));
+    return { settled: paid.length + lost.length };
+  }
+
+  /**
+   * A pool round ends: the house's funding of the pot (one ledger transaction per currency, keyed by the round), then
+   * each winning bet's exact share, the rest lost, and only then the round is marked ended. Every step is idempotent
+   * (a bet settles once, the funding's key is the round's), so a runner that dies half-way leaves the round running,
+   * and the next one (cancelUnfinished) finishes it with the same plan: a restart mid-draw settles once.
+   */
+  private async endPool(game: AnyRoundGame, round: RoundRow, outcome: unknown): Promise<{ settled: number }> {
+    const bets = await betsOfRound(this.deps.db, round.id);
+    const plan = game.planRound!(outcome, await this.planBets(round.id), this.settingsOf(game));
+    for (const funding of plan.funding) await this.deps.bets.fundRoundPot(round.id, game.slug, funding.currency, funding.amount);
+    const open = bets.filter((bet) => bet.state === 'open');
+    const winners = open.filter((bet) => (plan.payouts.get(bet.id)?.payout ?? 0n) > 0n);
+    const paid = await this.deps.bets.settleRoundWinners(
+      winners.map((bet) => {
+        const { payout, outcome: won } = plan.payouts.get(bet.id)!;
+        return { betId: bet.id, settlement: { multiplier: ratio(payout, bet.amount), payout, outcome: won } };
+      }),
+      game.houseEdgePpm,
+    );
+    const losers = open.filter((bet) => !winners.includes(bet)).map((bet) => bet.id);
+    const lost = await this.deps.bets.loseRoundBets(round.id, losers, { roundEnded: true }, game.houseEdgePpm);
+    for (const row of [...paid, ...lost]) this.publishSettled(game, round.id, toBetView(row));
+    const ended = await moveRound(this.deps.db, round.id, ['running'], { state: 'ended', end: true, result: plan.result });
+    if (ended) this.publishRound(game, ended);
     return { settled: paid.length + lost.length };
   }
 
@@ -421,7 +495,9 @@ export class RoundService {
    */
   async tick(game: AnyRoundGame, roundId: string): Promise<void> {
     const now = await databaseNow(this.deps.db);
-    await this.deps.events.roundTick({ game: game.slug as PublicGame, id: roundId, serverTime: now.toISOString() });
+    const row = game.live ? await roundById(this.deps.db, roundId) : undefined;
+    const live = row ? await this.liveOf(game, row, now) : undefined;
+    await this.deps.events.roundTick({ game: game.slug as PublicGame, id: roundId, serverTime: now.toISOString(), ...(live ? { live } : {}) });
   }
 
   private publishBet(game: AnyRoundGame, roundId: string, bet: BetView, params: unknown): void {

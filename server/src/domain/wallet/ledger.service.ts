@@ -36,7 +36,9 @@ export type HouseAccount =
   // back and burned, and the genesis counterpart of the pool's first reserves.
   | 'bzu-pool'
   | 'burned'
-  | 'bzu-genesis';
+  | 'bzu-genesis'
+  // What the house adds to pool rounds' pots (bingo's guaranteed minimum), moved into 'games' which pays the prizes.
+  | 'pot-guarantees';
 
 /** A user's accounts: cash (playable), referral and rakeback (accrued, claimable into cash), vault (kept aside). */
 export type UserPurpose = 'cash' | 'referral' | 'rakeback' | 'vault';

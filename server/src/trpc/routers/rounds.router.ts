@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { betIdSchema } from '../../domain/games/game-module.js';
+import { BINGO_GAME } from '../../domain/games/bingo/bingo.game.js';
 import { CRASH_GAME } from '../../domain/games/crash/crash.game.js';
 import { WHEEL_GAME } from '../../domain/games/wheel/wheel.game.js';
 import type { AnyRoundGame, RoundGame } from '../../domain/rounds/round-game.js';
@@ -35,3 +36,4 @@ export function roundGameRouter<Schema extends BetSchema>(game: RoundGame<Schema
 
 export const crashRouter = roundGameRouter(CRASH_GAME as unknown as RoundGame<typeof CRASH_GAME.input, never, never> & { slug: 'crash' });
 export const wheelRouter = roundGameRouter(WHEEL_GAME as unknown as RoundGame<typeof WHEEL_GAME.input, never, never> & { slug: 'wheel' });
+export const bingoRouter = roundGameRouter(BINGO_GAME as unknown as RoundGame<typeof BINGO_GAME.input, never, never> & { slug: 'bingo' });
