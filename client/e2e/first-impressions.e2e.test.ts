@@ -207,8 +207,9 @@ describe('first impressions', () => {
     // The original slot is listed there.
     await expect.poll(() => page.locator('main a[href="/casino/games/slots"]').count()).toBeGreaterThan(0);
     await screenshot(page, 'wide-casino-slots-sidebar');
-    await visit(page, platform.url, '/casino/gameshows');
-    await expect.poll(() => page.locator('main').innerText()).toContain('No game shows yet');
+    // Live Casino has no original: until an operator connects a studio it says so.
+    await visit(page, platform.url, '/casino/live');
+    await expect.poll(() => page.locator('main').innerText()).toContain('No live casino games yet');
     // Raffles is not a game list: it shows the current raffle's card.
     await visit(page, platform.url, '/casino/raffles');
     await expect.poll(() => page.locator('main').innerText()).toContain('Daily raffle #');
