@@ -68,7 +68,7 @@ export class OpenApiContract {
   violation(observed: ObservedResponse): string | null {
     const { pathname } = new URL(observed.url);
     const operation = this.operationFor(observed.method, pathname);
-    if (!operation) return null;
+    if (!operation || NODE_ANSWERS.has(observed.status)) return null;
     const where = `${observed.method.toUpperCase()} ${pathname} (${operation.template}) answered ${observed.status}`;
     const response = operation.responses[String(observed.status)];
     if (!response) return `${where}, a status the OpenAPI document does not list (${Object.keys(operation.responses).join(', ')})`;
@@ -108,6 +108,9 @@ function rewriteRefs(value: unknown): unknown {
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
+
+/** Node's HTTP parser answers these itself, before the application sees the request (431: headers too large). */
+const NODE_ANSWERS = new Set([431]);
 
 let contract: OpenApiContract | undefined;
 

@@ -113,7 +113,7 @@ export function apiDocsRoutes(documents: ApiDocuments): RestRoutes {
       tags,
       access: 'public',
       params: z.object({ asset: z.enum(assetNames) }),
-      responses: { 200: { description: 'The file', contentType: 'text/javascript', schema: z.string() } },
+      responses: { 200: { description: 'The file', contentType: ['text/javascript', 'text/css'], schema: z.string() } },
       errors: [404],
     },
     (req, res, next) => {

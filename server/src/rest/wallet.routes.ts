@@ -32,7 +32,7 @@ export function walletRoutes(contextFor: ContextForRequest): RestRoutes {
       access: 'public',
       body: depositWebhookSchema,
       responses: { 200: webhookResultSchema },
-      errors: [400, 401, 409],
+      errors: [400, 401, 404, 409],
     },
     legacyHandler(contextFor, async (caller, req, res) => {
       const result = await caller.wallet.depositWebhook({

@@ -24,7 +24,7 @@ function successResponse(status: number, doc: ResponseDoc): ZodOpenApiResponseOb
   return {
     description: doc.description,
     ...(headers ? { headers } : {}),
-    ...(doc.schema ? { content: { [doc.contentType ?? 'application/json']: { schema: doc.schema } } } : {}),
+    ...(doc.schema ? { content: Object.fromEntries([doc.contentType ?? 'application/json'].flat().map((type) => [type, { schema: doc.schema! }])) } : {}),
   };
 }
 
