@@ -35,6 +35,12 @@ const PAGE_CSS = `body { margin: 0; font-family: system-ui, sans-serif; color: #
 .realtime table { border-collapse: collapse; width: 100%; font-size: 14px; }
 .realtime th, .realtime td { text-align: left; border-bottom: 1px solid #d0d7de; padding: 6px 8px; vertical-align: top; }
 .realtime code { background: #f3f4f6; padding: 1px 4px; border-radius: 4px; overflow-wrap: anywhere; }
+@media (max-width: 700px) {
+  .realtime thead { display: none; }
+  .realtime table, .realtime tbody, .realtime tr, .realtime td { display: block; }
+  .realtime tr { border-bottom: 1px solid #d0d7de; padding: 8px 0; }
+  .realtime td { border: none; padding: 2px 0; }
+}
 `;
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -47,7 +53,7 @@ function realtimeSection(asyncapi: AsyncApiSummary): string {
   );
   return `<section class="realtime" id="realtime">
 <h2>Realtime socket <code>/api/ws</code></h2>
-<p>${escapeHtml(asyncapi.info.description)}</p>
+<p>${escapeHtml(asyncapi.info.description).replace(/`([^`]+)`/g, '<code>$1</code>')}</p>
 <p>Every frame's schema is in the <a href="/api/asyncapi.json">AsyncAPI 3 document</a>.</p>
 <table><thead><tr><th>Channel</th><th>Access</th><th>Frames</th></tr></thead><tbody>
 ${rows.join('\n')}
@@ -62,6 +68,7 @@ function page(asyncapi: AsyncApiSummary): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>API reference · BZU platform</title>
+<link rel="icon" href="data:,">
 <link rel="stylesheet" href="/api/docs/swagger-ui.css">
 <link rel="stylesheet" href="/api/docs/page.css">
 </head>

@@ -157,7 +157,7 @@ export function gamesRoutes(contextFor: ContextForRequest): RestRoutes {
   // multi-step game adds /bets/:id/<action> per action, /bets/:id/actions ({ action, ...fields }) and /bets/:id/cashout.
   for (const game of GAMES as readonly AnyGame[]) {
     const amounts = new Set(game.amountFields ?? ['amount']);
-    const tags = ['games', game.slug];
+    const tags = ['games'];
     routes.add(
       {
         method: 'post',

@@ -31,7 +31,7 @@ export function roundsRoutes(contextFor: ContextForRequest): RestRoutes {
     const base = `/api/${game.slug}`;
     const amounts = new Set(game.amountFields);
     const call = (caller: Caller) => proceduresOf(caller, game.slug);
-    const tags = ['rounds', game.slug];
+    const tags = ['rounds'];
     routes.add(
       { method: 'get', path: `${base}/chain`, summary: `${game.name}: the published hash chain`, tags, access: 'public', responses: { 200: roundChainSchema.nullable() } },
       legacyHandler(contextFor, async (caller, _req, res) => void res.json(await call(caller).chain())),
