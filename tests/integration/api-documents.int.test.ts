@@ -2,12 +2,14 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Parser } from '@asyncapi/parser';
 import { validate } from '@readme/openapi-parser';
+import { Ajv } from 'ajv';
 import type { Express } from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { http as request } from '../support/auth.js';
+import { FAST_HASHING, http as request, RELAXED_LIMITS, signedInAccount } from '../support/auth.js';
 import { assertNoContractViolations, takeContractViolations } from '../support/contract-setup.js';
 import { openApiContract } from '../support/openapi-contract.js';
 import { startTestPlatform, type TestPlatform } from '../support/platform.js';
+import { TestSocket, type Frame } from '../support/socket-client.js';
 
 interface Layer {
   route?: { path: string | string[]; methods: Record<string, boolean> };
@@ -43,7 +45,7 @@ describe('the API documents', () => {
   let platform: TestPlatform;
 
   beforeAll(async () => {
-    platform = await startTestPlatform();
+    platform = await startTestPlatform({ ...FAST_HASHING, ...RELAXED_LIMITS });
   });
   afterAll(async () => {
     await platform?.stop();
@@ -74,6 +76,50 @@ describe('the API documents', () => {
     const messages = document!.components().messages().all().map((message) => message.name());
     expect(messages).toEqual(expect.arrayContaining(['balance-update', 'chat-message', 'round-tick', 'subscribed', 'error', 'subscribe', 'ping']));
     expect(response.body.info.description).toContain('seq');
+  });
+
+  it("sends /api/ws frames that match the AsyncAPI document's message schemas", async () => {
+    const asyncapi = (await request(platform.url, 'GET', '/api/asyncapi.json')).body as { components: { messages: Record<string, { payload: object }> } };
+    const ajv = new Ajv({ strict: false, allErrors: true });
+    const messages = asyncapi.components.messages;
+    const problemsOf = (frame: Frame): string | null => {
+      const message = messages[frame.type] ?? messages[`control-${frame.type}`];
+      if (!message) return `${frame.type}: no such message in the document`;
+      const check = ajv.compile(message.payload);
+      return check(frame as unknown) ? null : `${String(frame.type)}: ${ajv.errorsText(check.errors)}`;
+    };
+
+    const { token, user } = await signedInAccount(platform);
+    const socket = await TestSocket.open(platform.url, `?token=${token}`);
+    const seen: Frame[] = [];
+    const next = async (match: (frame: Frame) => boolean) => {
+      const frame = await socket.next(match);
+      seen.push(frame);
+      return frame;
+    };
+    try {
+      await next((frame) => frame.type === 'authenticated');
+      socket.send({ type: 'subscribe', channels: ['chat', `user:${user.id}`, 'user:999999'] });
+      await next((frame) => frame.type === 'subscribed' && frame.channel === 'chat');
+      await next((frame) => frame.type === 'error' && frame.channel === 'user:999999');
+      socket.send({ type: 'ping' });
+      await next((frame) => frame.type === 'pong');
+      const sent = await request(platform.url, 'POST', '/api/chat/messages', { message: 'frames by the book' }, { token });
+      expect(sent.status).toBe(201);
+      const chat = await next((frame) => frame.type === 'chat-message');
+      socket.send({ type: 'unsubscribe', channels: ['chat'] });
+      await next((frame) => frame.type === 'unsubscribed');
+
+      expect(seen.map((frame) => frame.type)).toEqual(['authenticated', 'subscribed', 'error', 'pong', 'chat-message', 'unsubscribed']);
+      expect(seen.map(problemsOf).filter(Boolean)).toEqual([]);
+      expect(chat.seq).toBeGreaterThan(0);
+      // The schemas are not vacuous: a chat frame without its sender, or a control frame with a seq, is refused.
+      const { username: _dropped, ...withoutSender } = chat.data;
+      expect(problemsOf({ ...chat, data: withoutSender })).toMatch(/username/);
+      expect(problemsOf({ type: 'pong', channel: null, seq: 3, ts: Date.now(), data: {} })).toMatch(/seq/);
+    } finally {
+      socket.ws.close();
+    }
   });
 
   it('documents exactly the routes Express has: nothing missing, nothing extra', () => {
