@@ -71,7 +71,7 @@ export function economyRoutes(contextFor: ContextForRequest): RestRoutes {
       method: 'get',
       path: '/api/vip/ranks',
       summary: 'The VIP ranks: XP thresholds, rakeback rates, colours',
-      responses: { 200: z.array(z.object({ id: z.string(), label: z.string(), color: z.string() }).loose()) },
+      responses: { 200: z.array(z.object({ id: z.string(), label: z.string(), minXp: z.string(), rakebackPercent: z.string(), color: z.string() })) },
     }),
     legacyHandler(contextFor, async (caller, _req, res) => void res.json(await caller.vip.ranks())),
   );
@@ -80,7 +80,22 @@ export function economyRoutes(contextFor: ContextForRequest): RestRoutes {
       method: 'get',
       path: '/api/vip',
       summary: "The player's rank, XP and rakeback",
-      responses: { 200: z.object({ rakeback: z.object({ claimable: perCurrency, accrued: perCurrency }) }).loose() },
+      responses: {
+        200: z.object({
+          rank: z.string(),
+          rankLabel: z.string(),
+          color: z.string(),
+          xp: z.string(),
+          xpExact: z.string(),
+          nextRank: z.string().nullable(),
+          nextRankLabel: z.string().nullable(),
+          rankMinXp: z.string(),
+          nextRankXp: z.string().nullable(),
+          percent: z.number(),
+          rakebackPercent: z.string(),
+          rakeback: z.object({ claimable: perCurrency, accrued: perCurrency }),
+        }),
+      },
     }),
     legacyHandler(contextFor, async (caller, _req, res) => void res.json(await caller.vip.status())),
   );
@@ -145,7 +160,7 @@ export function economyRoutes(contextFor: ContextForRequest): RestRoutes {
     legacyHandler(contextFor, async (caller, req, res) => void res.json(await caller.vault.withdraw(withAmount(req) as never))),
   );
   routes.add(
-    doc('tips', 'public', { method: 'get', path: '/api/tips/terms', summary: 'Tip minimums and daily caps', responses: { 200: z.record(z.string(), z.unknown()) } }),
+    doc('tips', 'public', { method: 'get', path: '/api/tips/terms', summary: 'Tip minimums and daily caps', responses: { 200: z.object({ minimum: perCurrency, dailyCap: perCurrency, twoFactorAbove: perCurrency }) } }),
     legacyHandler(contextFor, async (caller, _req, res) => void res.json(await caller.tips.terms())),
   );
   routes.add(

@@ -5,6 +5,7 @@ import { eventViewSchema, sportsBetViewSchema } from '../domain/sports/sports.vi
 import { legacyHandler, type ContextForRequest } from './legacy-handler.js';
 import { RestRoutes } from './openapi/rest-routes.js';
 
+/** Every sports path answers 404 while the sportsbook is switched off (SPORTS_ENABLED=false). */
 const tags = ['sports'];
 const idParams = z.object({ id: idSchema });
 
@@ -21,13 +22,13 @@ function body(req: Request): Record<string, unknown> {
 export function sportsRoutes(contextFor: ContextForRequest): RestRoutes {
   const routes = new RestRoutes();
   routes.add(
-    { method: 'get', path: '/api/sports/events', summary: 'Open events with their markets and odds', tags, access: 'public', responses: { 200: z.array(eventViewSchema) }, errors: [409] },
+    { method: 'get', path: '/api/sports/events', summary: 'Open events with their markets and odds', tags, access: 'public', responses: { 200: z.array(eventViewSchema) }, errors: [404] },
     legacyHandler(contextFor, async (caller, _req, res) => {
       res.json(await caller.sports.events({ status: 'open' }));
     }),
   );
   routes.add(
-    { method: 'get', path: '/api/sports/events/:id', summary: 'One event', tags, access: 'public', params: idParams, responses: { 200: eventViewSchema }, errors: [400, 404, 409] },
+    { method: 'get', path: '/api/sports/events/:id', summary: 'One event', tags, access: 'public', params: idParams, responses: { 200: eventViewSchema }, errors: [400, 404] },
     legacyHandler(contextFor, async (caller, req, res) => {
       res.json(await caller.sports.event({ id: String(req.params.id) }));
     }),
@@ -56,7 +57,7 @@ export function sportsRoutes(contextFor: ContextForRequest): RestRoutes {
       access: 'bearer',
       query: betsInputSchema.unwrap().partial(),
       responses: { 200: z.object({ items: z.array(sportsBetViewSchema), nextCursor: z.string().nullable() }) },
-      errors: [400, 401, 409],
+      errors: [400, 401, 404],
     },
     legacyHandler(contextFor, async (caller, req, res) => {
       const status = req.query.status === 'settled' ? 'settled' : 'open';

@@ -80,8 +80,24 @@ const tradeSchema = z.object({
   replayed: z.boolean(),
   balances: z.object({ USD: z.number(), BZU: z.number() }),
 });
+/** Money fields as numbers; the tier, balance history and recent trades as token.holdings gives them. */
 const holdingsSchema = z
-  .object({ bzu: z.number(), usd: z.number(), price: z.number(), usdValue: z.number(), averageCost: z.number().nullable(), totalPnl: z.number() })
+  .object({
+    bzu: z.number(),
+    usd: z.number(),
+    price: z.number(),
+    usdValue: z.number(),
+    averageCost: z.number().nullable(),
+    tradedBzuHeld: z.number(),
+    costBasis: z.number(),
+    realizedPnl: z.number(),
+    unrealizedPnl: z.number(),
+    totalPnl: z.number(),
+    totalBought: z.number(),
+    totalSold: z.number(),
+    tradeCount: z.number().int(),
+    history: z.array(z.object({ t: z.string(), bzu: z.string() })),
+  })
   .loose();
 
 /** Legacy clients read money as JSON numbers (API.md); tRPC carries the exact decimal strings. */
