@@ -29,6 +29,8 @@ export default defineConfig({
           // expect.poll waits for something that will happen; 1 s (the default) is too short on two busy cores.
           expect: { poll: { timeout: 5_000 } },
           globalSetup: ['tests/support/integration-setup.ts'],
+          // Every REST answer a test receives is checked against the OpenAPI document (tests/support/contract-setup.ts).
+          setupFiles: ['tests/support/contract-setup.ts'],
         },
       },
       {

@@ -15,7 +15,8 @@ import type { Logger } from './infra/logger.js';
 import type { Metrics } from './infra/metrics.js';
 import { legacyErrorBody } from './rest/legacy-errors.js';
 import { createChatPoll } from './rest/chat.routes.js';
-import { createRestRouter } from './rest/router.js';
+import { metricsDoc } from './rest/metrics.routes.js';
+import { apiDocuments, createRestRouter } from './rest/router.js';
 import type { Services } from './services.js';
 import { bearerToken, createContextFactory, type Context } from './trpc/context.js';
 import { MAX_INPUT_DEPTH } from './trpc/input-guard.js';
@@ -142,7 +143,7 @@ export function createHttpApp({ env, services, logger, metrics }: AppDeps): expr
     }),
   );
 
-  app.get('/metrics', async (req, res) => {
+  app.get(metricsDoc.path as string, async (req, res) => {
     if (env.METRICS_TOKEN !== undefined && !sameSecret(bearerToken(req.get('authorization')) ?? '', env.METRICS_TOKEN)) {
       res.setHeader('WWW-Authenticate', 'Bearer');
       res.status(401).json(legacyErrorBody('Metrics need the METRICS_TOKEN bearer token', 'UNAUTHORIZED'));
@@ -160,7 +161,7 @@ export function createHttpApp({ env, services, logger, metrics }: AppDeps): expr
       onError: ({ error, path: procedure, req }) => logProcedureError(req.log ?? logger, { error, path: procedure, reqId: req.id }),
     }),
   );
-  app.use(createRestRouter(contextFor));
+  app.use(createRestRouter(contextFor, apiDocuments(env.APP_VERSION)));
 
   app.use('/api', (_req, res) => {
     res.status(404).json(legacyErrorBody('Not found', 'NOT_FOUND'));

@@ -14,6 +14,8 @@ export interface RunningServer {
   port: number;
   /** The /api/ws endpoint, for stats and tests. */
   legacySockets: LegacySocketServer;
+  /** The Express app, for the check that every route it has is documented (tests). */
+  app: ReturnType<typeof createHttpApp>;
   close(): Promise<void>;
 }
 
@@ -99,6 +101,7 @@ export async function startHttpServer(deps: AppDeps, port: number, host = '0.0.0
     url: `http://localhost:${actualPort}`,
     port: actualPort,
     legacySockets,
+    app,
     async close() {
       trpcHandler.broadcastReconnectNotification();
       legacySockets.close();

@@ -1,11 +1,19 @@
 import type { IncomingMessage } from 'node:http';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
-import { z } from 'zod';
 import { DomainError } from '../domain/errors.js';
 import { isKnownChannel, legacyShape, mayJoinChannel } from '../domain/events/platform-events.js';
 import type { BusEvent } from '../infra/event-bus.js';
 import type { LiveFeedService } from './live-feed.service.js';
-import { encodeFrame, prebuildTextFrame, sendPrebuilt, type SocketFrame } from './socket-frame.js';
+import {
+  clientMessageSchema,
+  encodeFrame,
+  prebuildTextFrame,
+  sendPrebuilt,
+  type ClientMessage,
+  type ControlFrameData,
+  type ControlFrameType,
+  type SocketFrame,
+} from './socket-frame.js';
 
 export interface LegacySocketOptions {
   /** Sockets that answer no ping within this interval are dropped. */
@@ -19,13 +27,6 @@ export interface LegacySocketOptions {
   maxChannels?: number;
 }
 
-const clientMessageSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('auth'), token: z.string().min(1).max(512) }),
-  z.object({ type: z.literal('subscribe'), channels: z.array(z.string().max(100)).min(1).max(50) }),
-  z.object({ type: z.literal('unsubscribe'), channels: z.array(z.string().max(100)).min(1).max(50) }),
-  z.object({ type: z.literal('ping') }),
-]);
-type ClientMessage = z.infer<typeof clientMessageSchema>;
 
 interface Connection {
   socket: WebSocket;
@@ -259,7 +260,7 @@ export class LegacySocketServer {
   }
 
   /** Control frames (subscribed, error, pong, ...) are not part of a channel's event sequence: seq 0. */
-  private reply(connection: Connection, type: string, channel: string | null, data: unknown): void {
+  private reply<T extends ControlFrameType>(connection: Connection, type: T, channel: string | null, data: ControlFrameData<T>): void {
     this.send(connection, { type, channel, seq: 0, ts: Date.now(), data });
   }
 

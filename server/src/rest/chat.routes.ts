@@ -1,11 +1,13 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Router, type Request, type RequestHandler, type Response } from 'express';
-import { CHAT_PAGE_DEFAULT, CHAT_PAGE_MAX } from '../domain/chat/chat.schemas.js';
-import type { ChatAnnouncement, ChatMessage } from '../domain/chat/chat.views.js';
+import { z } from 'zod';
+import { CHAT_PAGE_DEFAULT, CHAT_PAGE_MAX, sendInputSchema } from '../domain/chat/chat.schemas.js';
+import { chatAnnouncementSchema, chatMessageSchema, type ChatAnnouncement, type ChatMessage } from '../domain/chat/chat.views.js';
 import type { Services } from '../services.js';
 import { CachedValue, prepareBody, type PreparedBody } from './chat-poll.cache.js';
 import { legacyErrorBody, sendLegacyError } from './legacy-errors.js';
 import { legacyHandler, type Caller, type ContextForRequest } from './legacy-handler.js';
+import { RestRoutes, type RouteDoc } from './openapi/rest-routes.js';
 
 /** The JSON body as a plain object; anything else (missing, array, string) reads as empty. */
 function body(req: Request): Record<string, unknown> {
@@ -14,10 +16,19 @@ function body(req: Request): Record<string, unknown> {
 }
 
 /** POST /api/chat/messages: chat.send, 201 with the stored message. */
-export function chatRoutes(contextFor: ContextForRequest): Router {
-  const routes = Router();
-  routes.post(
-    '/api/chat/messages',
+export function chatRoutes(contextFor: ContextForRequest): RestRoutes {
+  const routes = new RestRoutes();
+  routes.add(
+    {
+      method: 'post',
+      path: '/api/chat/messages',
+      summary: 'Send a chat message',
+      tags: ['chat'],
+      access: 'bearer',
+      body: sendInputSchema.meta({ example: { message: 'gl all', clientMessageId: 'c-1' } }),
+      responses: { 201: chatMessageSchema },
+      errors: [400, 401, 403, 429],
+    },
     legacyHandler(contextFor, async (caller, req, res) => {
       const { message, clientMessageId } = body(req);
       const sent = await caller.chat.send({ message: message as string, clientMessageId: clientMessageId as string | undefined });
@@ -45,6 +56,35 @@ export interface ChatPoll {
   /** The same two GET paths through Express, for everything the fast path declines. */
   routes: Router;
 }
+
+/** The poll's query (parsePollQuery checks it by hand: the fast path runs before Express). */
+const pollQuerySchema = z.object({
+  after: z.string().regex(/^\d{1,15}$/).optional().meta({ description: 'A message id: only newer messages, oldest first' }),
+  limit: z.string().regex(/^\d{1,3}$/).optional().meta({ description: `1-${CHAT_PAGE_MAX}, default ${CHAT_PAGE_DEFAULT}` }),
+});
+const notModified = { description: 'Not modified (If-None-Match matched the ETag)' };
+
+/** The poll's two paths, documented here since createChatPoll mounts them itself, ahead of the REST router. */
+export const chatPollDocs: readonly RouteDoc[] = [
+  {
+    method: 'get',
+    path: '/api/chat/messages',
+    summary: 'Poll the chat (ETag; 304 when unchanged)',
+    tags: ['chat'],
+    access: 'public',
+    query: pollQuerySchema,
+    responses: { 200: z.array(chatMessageSchema), 304: notModified },
+    errors: [400],
+  },
+  {
+    method: 'get',
+    path: '/api/chat/announcements',
+    summary: 'The live announcements (ETag; 304 when unchanged)',
+    tags: ['chat'],
+    access: 'public',
+    responses: { 200: z.array(chatAnnouncementSchema), 304: notModified },
+  },
+];
 
 /** The newest messages kept in each process: enough for any ?limit, and for pollers' ?after=. */
 const WINDOW = CHAT_PAGE_MAX;

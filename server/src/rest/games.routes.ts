@@ -1,9 +1,14 @@
-import { Router, type Request } from 'express';
+import type { Request } from 'express';
 import { TRPCError } from '@trpc/server';
+import { z } from 'zod';
 import type { BetResult, BetView } from '../domain/games/bet.views.js';
+import { roundSchema } from '../domain/games/game-module.js';
 import type { GameInfo } from '../domain/games/games.service.js';
+import { betByIdInputSchema, exportInputSchema, myBetsInputSchema, rotateInputSchema } from '../domain/games/games.schemas.js';
 import { GAMES, type AnyGame } from '../domain/games/registry.js';
+import { CURRENCIES } from '../domain/wallet/amounts.js';
 import { legacyHandler, type Caller, type ContextForRequest } from './legacy-handler.js';
+import { RestRoutes } from './openapi/rest-routes.js';
 
 /** The JSON body as a plain object; anything else (missing, array, string) reads as empty. */
 function body(req: Request): Record<string, unknown> {
@@ -25,6 +30,55 @@ export function amountText(value: unknown): unknown {
 }
 
 const num = (text: string) => Number(text);
+
+/** legacyBet's answer: the OpenAPI document's `Bet` schema. */
+export const legacyBetSchema = z
+  .object({
+    id: z.string(),
+    userId: z.string(),
+    username: z.string(),
+    game: z.string(),
+    currency: z.enum(CURRENCIES),
+    amount: z.number(),
+    payout: z.number(),
+    multiplier: z.number(),
+    state: z.enum(['open', 'won', 'lost']),
+    outcome: z.record(z.string(), z.unknown()).meta({ description: "The game's outcome (docs/fairness.md per game)" }),
+    fairness: z.object({ serverSeedHash: z.string(), clientSeed: z.string(), nonce: z.number().int(), serverSeed: z.string().optional() }),
+    createdAt: z.string(),
+    nextMultiplier: z.number().optional(),
+    capped: z.literal(true).optional(),
+  })
+  .meta({ id: 'Bet' });
+/** A bet with the player's balance after it (round games' bets and cash-outs). */
+export const legacyBetWithBalanceSchema = legacyBetSchema.extend({ balance: z.string() }).meta({ id: 'BetWithBalance' });
+
+const currencyNumbers = z.object({ USD: z.number(), BZU: z.number() });
+const legacyGameSchema = z
+  .object({
+    id: z.string(),
+    slug: z.string(),
+    name: z.string(),
+    category: z.string(),
+    categories: z.array(z.string()),
+    rtp: z.number(),
+    houseEdge: z.number(),
+    minBet: currencyNumbers,
+    maxProfit: currencyNumbers,
+    description: z.string(),
+  })
+  .meta({ id: 'Game' });
+const fairnessSchema = z
+  .object({ serverSeedHash: z.string(), nextServerSeedHash: z.string(), clientSeed: z.string(), nonce: z.number().int() })
+  .meta({ id: 'SeedPair' });
+const csvFile = (description: string) => ({ description, contentType: 'text/csv', schema: z.string() });
+
+/** An action's body: its input without the bet id, which the path carries. */
+function actionBody(schema: z.ZodType): z.ZodType {
+  return schema instanceof z.ZodObject && 'betId' in schema.shape ? schema.omit({ betId: true }) : schema;
+}
+const betIdParams = z.object({ id: roundSchema.shape.betId });
+const amountsNote = 'Amounts may be JSON numbers (legacy) or exact decimal strings.';
 
 /** A bet as API.md shows it: money and the multiplier as JSON numbers. */
 export function legacyBet(bet: BetView) {
@@ -63,24 +117,38 @@ const queryText = (value: unknown) => (typeof value === 'string' && value !== ''
 const queryNumber = (value: unknown) => (typeof value === 'string' && value !== '' ? Number(value) : undefined);
 
 /** Games and fairness (API.md): each path calls its tRPC procedure and reshapes the answer. */
-export function gamesRoutes(contextFor: ContextForRequest): Router {
-  const routes = Router();
+export function gamesRoutes(contextFor: ContextForRequest): RestRoutes {
+  const routes = new RestRoutes();
   const placed = (result: BetResult) => legacyBet(result.bet);
 
-  routes.get(
-    '/api/games',
+  routes.add(
+    { method: 'get', path: '/api/games', summary: 'The game catalogue', tags: ['games'], access: 'public', responses: { 200: z.array(legacyGameSchema) } },
     legacyHandler(contextFor, async (caller, _req, res) => {
       res.json((await caller.games.list()).map(legacyGame));
     }),
   );
-  routes.get(
-    '/api/fairness',
+  routes.add(
+    { method: 'get', path: '/api/fairness', summary: 'The active seed pair', tags: ['fairness'], access: 'bearer', responses: { 200: fairnessSchema }, errors: [401] },
     legacyHandler(contextFor, async (caller, _req, res) => {
       res.json(await caller.fairness.current());
     }),
   );
-  routes.post(
-    '/api/fairness/rotate',
+  routes.add(
+    {
+      method: 'post',
+      path: '/api/fairness/rotate',
+      summary: 'Reveal the server seed and start a new pair',
+      tags: ['fairness'],
+      access: 'bearer',
+      body: rotateInputSchema,
+      responses: {
+        200: z.object({
+          previous: z.object({ serverSeed: z.string(), serverSeedHash: z.string(), clientSeed: z.string(), nonce: z.number().int() }),
+          current: fairnessSchema,
+        }),
+      },
+      errors: [400, 401, 409],
+    },
     legacyHandler(contextFor, async (caller, req, res) => {
       res.json(await caller.fairness.rotate({ clientSeed: body(req).clientSeed as string | undefined }));
     }),
@@ -89,8 +157,19 @@ export function gamesRoutes(contextFor: ContextForRequest): Router {
   // multi-step game adds /bets/:id/<action> per action, /bets/:id/actions ({ action, ...fields }) and /bets/:id/cashout.
   for (const game of GAMES as readonly AnyGame[]) {
     const amounts = new Set(game.amountFields ?? ['amount']);
-    routes.post(
-      `/api/games/${game.slug}/bets`,
+    const tags = ['games'];
+    routes.add(
+      {
+        method: 'post',
+        path: `/api/games/${game.slug}/bets`,
+        summary: game.kind === 'instant' ? `Play ${game.name}` : `Start a ${game.name} round`,
+        description: amountsNote,
+        tags,
+        access: 'bearer',
+        body: game.input,
+        responses: { 201: legacyBetSchema },
+        errors: [400, 401, 403, 409, 429],
+      },
       legacyHandler(contextFor, async (caller, req, res) => {
         const place = procedureOf(caller, game.slug, game.kind === 'instant' ? 'bet' : 'start');
         res.status(201).json(placed(await place(legacyAmounts(body(req), amounts))));
@@ -100,9 +179,15 @@ export function gamesRoutes(contextFor: ContextForRequest): Router {
     const step = (caller: Caller, req: Request, name: string) =>
       procedureOf(caller, game.slug, name)({ ...(legacyAmounts(body(req), amounts) as object), betId: String(req.params.id) });
     const stepRoute = (name: string) => legacyHandler(contextFor, async (caller, req, res) => void res.json(placed(await step(caller, req, name))));
-    for (const action of Object.keys(game.actions)) routes.post(`/api/games/${game.slug}/bets/:id/${action}`, stepRoute(action));
-    routes.post(
-      `/api/games/${game.slug}/bets/:id/actions`,
+    const stepDoc = (path: string, summary: string, body: z.ZodType) =>
+      ({ method: 'post', path, summary, tags, access: 'bearer', params: betIdParams, body, responses: { 200: legacyBetSchema }, errors: [400, 401, 404, 409] }) as const;
+    const actions = Object.entries(game.actions as Record<string, { input: z.ZodType }>);
+    for (const [action, { input }] of actions) {
+      routes.add(stepDoc(`/api/games/${game.slug}/bets/:id/${action}`, `${game.name}: ${action}`, actionBody(input)), stepRoute(action));
+    }
+    const anyAction = z.union(actions.map(([action, { input }]) => z.object({ action: z.literal(action) }).and(actionBody(input))));
+    routes.add(
+      stepDoc(`/api/games/${game.slug}/bets/:id/actions`, `${game.name}: any action, named in the body`, anyAction),
       legacyHandler(contextFor, async (caller, req, res) => {
         const action = body(req).action;
         if (typeof action !== 'string' || !Object.hasOwn(game.actions, action)) {
@@ -111,10 +196,19 @@ export function gamesRoutes(contextFor: ContextForRequest): Router {
         res.json(placed(await step(caller, req, action)));
       }),
     );
-    routes.post(`/api/games/${game.slug}/bets/:id/cashout`, stepRoute('cashout'));
+    routes.add(stepDoc(`/api/games/${game.slug}/bets/:id/cashout`, `${game.name}: cash out`, z.object({})), stepRoute('cashout'));
   }
-  routes.get(
-    '/api/bets',
+  routes.add(
+    {
+      method: 'get',
+      path: '/api/bets',
+      summary: "The player's bets, newest first",
+      tags: ['bets'],
+      access: 'bearer',
+      query: myBetsInputSchema.unwrap(),
+      responses: { 200: z.object({ bets: z.array(legacyBetSchema), nextCursor: z.string().nullable() }) },
+      errors: [400, 401],
+    },
     legacyHandler(contextFor, async (caller, req, res) => {
       const page = await caller.bets.mine({
         game: queryText(req.query.game) as 'dice' | undefined,
@@ -127,8 +221,17 @@ export function gamesRoutes(contextFor: ContextForRequest): Router {
     }),
   );
   // Before /api/bets/:id, so "export.csv" is never read as an id.
-  routes.get(
-    '/api/bets/export.csv',
+  routes.add(
+    {
+      method: 'get',
+      path: '/api/bets/export.csv',
+      summary: "The player's bets as CSV",
+      tags: ['bets'],
+      access: 'bearer',
+      query: exportInputSchema.unwrap(),
+      responses: { 200: csvFile('One bet a line, with its seeds') },
+      errors: [400, 401],
+    },
     legacyHandler(contextFor, async (caller, req, res) => {
       const { filename, csv } = await caller.bets.exportCsv({
         game: queryText(req.query.game) as 'dice' | undefined,
@@ -140,8 +243,8 @@ export function gamesRoutes(contextFor: ContextForRequest): Router {
       res.send(csv);
     }),
   );
-  routes.get(
-    '/api/bets/:id',
+  routes.add(
+    { method: 'get', path: '/api/bets/:id', summary: 'One bet (anyone may look a bet up)', tags: ['bets'], access: 'public', params: betByIdInputSchema, responses: { 200: legacyBetSchema }, errors: [400, 404] },
     legacyHandler(contextFor, async (caller, req, res) => {
       res.json(legacyBet(await caller.bets.byId({ id: String(req.params.id) })));
     }),

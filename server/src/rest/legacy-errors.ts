@@ -2,7 +2,7 @@ import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import type { Response } from 'express';
 import type { Logger } from 'pino';
-import { ZodError } from 'zod';
+import { z, ZodError } from 'zod';
 import { isDatabaseUnavailable } from '../../../db/unavailable.js';
 import { DomainError } from '../domain/errors.js';
 import { describeZodError } from '../trpc/init.js';
@@ -13,6 +13,16 @@ export interface LegacyErrorBody {
   code: string;
   details?: unknown;
 }
+
+/** The error body of every REST path (API.md): the OpenAPI document's `Error` schema. */
+export const legacyErrorBodySchema = z
+  .object({
+    message: z.string(),
+    error: z.string().meta({ description: 'The same text as message (older clients read this one).' }),
+    code: z.string().meta({ description: 'The stable reason: BAD_REQUEST, UNAUTHORIZED, INSUFFICIENT_FUNDS, ...' }),
+    details: z.unknown().optional(),
+  })
+  .meta({ id: 'Error', example: { message: 'Insufficient balance', error: 'Insufficient balance', code: 'INSUFFICIENT_FUNDS' } });
 
 export function legacyErrorBody(message: string, code: string, details?: unknown): LegacyErrorBody {
   return details === undefined ? { message, error: message, code } : { message, error: message, code, details };

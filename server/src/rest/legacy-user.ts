@@ -1,4 +1,27 @@
+import { z } from 'zod';
+import { ROLES } from '../domain/auth/auth.schemas.js';
 import type { UserView } from '../domain/auth/auth.views.js';
+
+/** LegacyUser on the wire: the OpenAPI document's `User` schema. */
+export const legacyUserSchema = z
+  .object({
+    id: z.number().int(),
+    username: z.string(),
+    loginName: z.string(),
+    public_username: z.string(),
+    publicUsername: z.string(),
+    email: z.string(),
+    currency: z.string(),
+    balance: z.number(),
+    bzuBalance: z.number(),
+    emailVerified: z.boolean(),
+    role: z.enum(ROLES),
+    isAdmin: z.boolean(),
+    isModerator: z.boolean(),
+    createdAt: z.string(),
+  })
+  .strict()
+  .meta({ id: 'User' });
 
 /** The user object of API.md: both spellings of each name, balances as JSON numbers. */
 export interface LegacyUser {

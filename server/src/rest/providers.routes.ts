@@ -1,7 +1,8 @@
-import { Router } from 'express';
+import { z } from 'zod';
 import { PROVIDER_SIGNATURE_HEADER, PROVIDER_TIMESTAMP_HEADER } from '../domain/providers/provider-signature.js';
-import { PROVIDER_WALLET_ACTIONS } from '../domain/providers/providers.schemas.js';
+import { PROVIDER_WALLET_ACTIONS, providerWalletAnswerSchema, providerWalletRequestSchemas } from '../domain/providers/providers.schemas.js';
 import { WALLET_STATUS } from '../domain/providers/wallet-codes.js';
+import { RestRoutes } from './openapi/rest-routes.js';
 import type { ContextForRequest } from './legacy-handler.js';
 import { rawBodyOf } from './wallet.routes.js';
 
@@ -10,10 +11,24 @@ import { rawBodyOf } from './wallet.routes.js';
  * (docs/providers.md). Its answers are the wallet's own JSON (`status` names the outcome), sent with the HTTP status
  * docs/providers.md gives for it; a replayed request gets the first answer's exact bytes.
  */
-export function providerRoutes(contextFor: ContextForRequest): Router {
-  const routes = Router();
+export function providerRoutes(contextFor: ContextForRequest): RestRoutes {
+  const routes = new RestRoutes();
+  const answer = { description: 'The wallet\'s answer; `status` names the outcome (docs/providers.md)', schema: providerWalletAnswerSchema };
+  // Each HTTP status the wallet answers with, documented with the wallet's own body.
+  const answers = Object.fromEntries([...new Set(Object.values(WALLET_STATUS))].map((status) => [status, answer]));
   for (const action of PROVIDER_WALLET_ACTIONS) {
-    routes.post(`/api/providers/:provider/${action}`, async (req, res, next) => {
+    const doc = {
+      method: 'post',
+      path: `/api/providers/:provider/${action}`,
+      summary: `Seamless wallet: ${action}`,
+      description: `Called by a game provider, not a player: the raw JSON body signed with HMAC-SHA256 over \`<${PROVIDER_TIMESTAMP_HEADER}>.<body>\` with the provider's secret in \`${PROVIDER_SIGNATURE_HEADER}\`. A replayed requestId gets the first answer byte for byte (docs/providers.md).`,
+      tags: ['providers'],
+      access: 'public',
+      params: z.object({ provider: z.string() }),
+      body: providerWalletRequestSchemas[action],
+      responses: answers,
+    } as const;
+    routes.add(doc, async (req, res, next) => {
       try {
         const { services } = contextFor(req);
         const answer = await services.providerWallet.handle({

@@ -1,6 +1,27 @@
 import { rankById } from '../economy/ranks.js';
 import type { Role } from '../auth/auth.schemas.js';
-import type { AnnouncementType } from './chat.schemas.js';
+import { z } from 'zod';
+import { announcementTypes, type AnnouncementType } from './chat.schemas.js';
+
+/** ChatMessage as the API documents describe it (OpenAPI `ChatMessage`, the socket's chat frames). */
+export const chatMessageSchema = z
+  .object({
+    id: z.number().int(),
+    userId: z.number().int(),
+    username: z.string(),
+    message: z.string(),
+    userColor: z.string(),
+    isAdmin: z.boolean(),
+    isModerator: z.boolean(),
+    createdAt: z.string(),
+    rank: z.string(),
+    kind: z.enum(['user', 'tip', 'rain', 'raffle']),
+  })
+  .meta({ id: 'ChatMessage' });
+
+export const chatAnnouncementSchema = z
+  .object({ id: z.number().int(), type: z.enum(announcementTypes), message: z.string(), createdAt: z.string(), expiresAt: z.string().nullable() })
+  .meta({ id: 'ChatAnnouncement' });
 
 /** A message on every wire (tRPC, REST, socket, subscription). Text is plain text, never HTML. */
 export interface ChatMessage {

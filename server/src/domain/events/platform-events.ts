@@ -136,37 +136,41 @@ export function mayJoinChannel(channel: string, viewerId: string | null): boolea
   return owner === null || owner === viewerId;
 }
 
+/** Which channel each event travels on: a user's own, a user's game results, a round game's, or a fixed one. */
+export const eventChannel = {
+  'balance-update': 'user',
+  'vip-update': 'user',
+  'rank-up': 'user',
+  'raffle-win': 'user',
+  'tip-received': 'user',
+  'game-result': 'game-results',
+  'token-price-update': channels.tokenPrice,
+  'system-announcement': channels.systemAnnouncements,
+  'chat-message': channels.chat,
+  'chat-message-deleted': channels.chat,
+  'chat-announcement': channels.chat,
+  bet: channels.bets,
+  'sports-odds': channels.sports,
+  'sports-market': channels.sports,
+  'raffle-update': channels.raffle,
+  'round-update': 'round',
+  'round-tick': 'round',
+  'round-bet': 'round',
+} as const satisfies Record<EventType, string>;
+
 export function channelFor<T extends EventType>(type: T, payload: EventPayload<T>): string {
-  switch (type) {
-    case 'balance-update':
-    case 'vip-update':
-    case 'rank-up':
-    case 'raffle-win':
-    case 'tip-received':
+  const channel: string = eventChannel[type];
+  switch (channel) {
+    case 'user':
       return channels.user((payload as EventPayload<'balance-update'>).userId);
-    case 'game-result':
+    case 'game-results':
       return channels.gameResults((payload as EventPayload<'game-result'>).userId);
-    case 'token-price-update':
-      return channels.tokenPrice;
-    case 'system-announcement':
-      return channels.systemAnnouncements;
-    case 'chat-message':
-    case 'chat-message-deleted':
-    case 'chat-announcement':
-      return channels.chat;
-    case 'bet':
-      return channels.bets;
-    case 'sports-odds':
-    case 'sports-market':
-      return channels.sports;
-    case 'raffle-update':
-      return channels.raffle;
-    case 'round-update':
-    case 'round-tick':
-    case 'round-bet':
+    case 'round':
       return channels.rounds((payload as EventPayload<'round-update'>).game);
-    default:
+    case undefined:
       throw new Error(`Unknown event type ${String(type)}`);
+    default:
+      return channel;
   }
 }
 
@@ -174,6 +178,15 @@ const legacyNumberFields: Partial<Record<EventType, string[]>> = {
   'balance-update': ['newBalance'],
   'token-price-update': ['price', 'marketCap', 'volume24h'],
 };
+
+/** An event's data as the legacy socket sends it (legacyShape): the legacy number fields as JSON numbers. */
+export function legacyEventSchema(type: EventType): z.ZodType {
+  const schema = eventSchemas[type];
+  const fields = legacyNumberFields[type];
+  if (!fields) return schema;
+  const shape = schema.shape as Record<string, z.ZodType>;
+  return schema.extend(Object.fromEntries(fields.map((field) => [field, shape[field]!.safeParse(undefined).success ? z.number().optional() : z.number()])));
+}
 
 /**
  * Legacy clients read money as JSON numbers (API.md conventions); everything else passes through. `bet` frames carry

@@ -69,6 +69,22 @@ export type ProviderBetRequest = z.output<typeof providerBetRequestSchema>;
 export type ProviderWinRequest = z.output<typeof providerWinRequestSchema>;
 export type ProviderRollbackRequest = z.output<typeof providerRollbackRequestSchema>;
 
+/**
+ * Every answer of the wallet API (docs/providers.md): `status` names the outcome; a refusal carries `message`; the
+ * player's balance after the call whenever the session is known.
+ */
+export const providerWalletAnswerSchema = z
+  .object({
+    status: z.string().meta({ description: 'OK, or the refusal: INSUFFICIENT_FUNDS, PLAYER_EXCLUDED, SESSION_NOT_FOUND, WRONG_CURRENCY, ... (docs/providers.md)' }),
+    message: z.string().optional(),
+    playerId: z.string().optional(),
+    currency: z.enum(['USD', 'BZU']).optional(),
+    balance: z.string().optional().meta({ description: 'the balance after the call, a decimal string' }),
+    transactionId: z.string().optional(),
+    rolledBack: z.string().optional(),
+  })
+  .meta({ id: 'ProviderWalletAnswer' });
+
 /** What the REST adapter hands the wallet: the exact bytes the provider signed and its signature headers. */
 export const providerWalletCallSchema = z.object({
   provider: z.string().max(64),

@@ -1,4 +1,53 @@
+import { z } from 'zod';
 import type { RaffleStatus } from '../../../../db/raffle-tables.js';
+
+/** The raffle views as zod schemas, for the API documents. */
+const raffleMineSchema = z.object({
+  tickets: z.number(),
+  wageredUsd: z.string(),
+  wageredBzu: z.string(),
+  holderBonus: z.number(),
+  freeEntry: z.boolean(),
+  winChance: z.string(),
+});
+export const raffleMineViewSchema = raffleMineSchema.meta({ id: 'RaffleMine' });
+export const currentRaffleSchema = z
+  .object({
+    id: z.string(),
+    status: z.string(),
+    opensAt: z.string(),
+    closesAt: z.string(),
+    serverSeedHash: z.string(),
+    totalTickets: z.number(),
+    players: z.number(),
+    pool: z.object({ estimated: z.string(), jackpot: z.string(), revenueShare: z.string() }),
+    prizes: z.array(z.object({ index: z.number(), label: z.string(), sharePpm: z.number(), estimatedAmount: z.string() })),
+    currency: z.literal('USD'),
+    ticketRule: z.object({ usdPerTicket: z.string(), bzuPerTicket: z.string() }),
+    holderBonusByTier: z.array(z.object({ tier: z.string(), name: z.string(), tickets: z.number() })),
+    mine: raffleMineSchema.nullable(),
+  })
+  .meta({ id: 'CurrentRaffle' });
+export const raffleDetailSchema = z
+  .object({
+    id: z.string(),
+    status: z.string(),
+    opensAt: z.string(),
+    closesAt: z.string(),
+    drawnAt: z.string().nullable(),
+    serverSeed: z.string().nullable(),
+    serverSeedHash: z.string(),
+    entrantsHash: z.string().nullable(),
+    totalTickets: z.number(),
+    players: z.number(),
+    pool: z.string(),
+    jackpotCarried: z.string(),
+    revenueShare: z.string(),
+    prizeCount: z.number(),
+    prizes: z.array(z.object({ index: z.number(), label: z.string(), amount: z.string(), ticket: z.number(), userId: z.number(), username: z.string() })),
+    unawardedAmount: z.string(),
+  })
+  .meta({ id: 'Raffle' });
 
 /**
  * What the raffle API answers (tRPC and, as JSON, REST): money as exact decimal strings in USD, times as ISO strings,

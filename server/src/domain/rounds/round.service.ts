@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { Db } from '../../../../db/client.js';
 import { betsOfRound, type BetRow } from '../../../../db/repositories/games.repo.js';
 import {
@@ -68,6 +68,40 @@ export interface RoundServiceDeps {
   /** Each game's operator settings (env), by slug: bingo's ball interval and guaranteed pots. */
   settings?: Readonly<Record<string, RoundSettings>>;
 }
+
+/** RoundView and RoundBetView as zod schemas, for the API documents; a game may add its own result fields. */
+export const roundViewSchema = z
+  .object({
+    id: z.string(),
+    game: z.string(),
+    number: z.number().int(),
+    state: z.string(),
+    bettingEndsAt: z.string().optional(),
+    startedAt: z.string().optional(),
+    endedAt: z.string().optional(),
+    hash: z.string().optional(),
+    crashPoint: z.string().optional(),
+    serverTime: z.string(),
+  })
+  .loose()
+  .meta({ id: 'Round' });
+export const roundBetViewSchema = z
+  .object({
+    betId: z.string(),
+    userName: z.string(),
+    amount: z.string(),
+    currency: z.enum(['USD', 'BZU']),
+    state: z.enum(['open', 'won', 'lost']),
+    autoCashout: z.string().optional(),
+    cashedOutAt: z.string().optional(),
+    payout: z.string().optional(),
+    refunded: z.literal(true).optional(),
+  })
+  .meta({ id: 'RoundBet' });
+export const roundWithBetsSchema = roundViewSchema.extend({ bets: z.array(roundBetViewSchema) }).meta({ id: 'RoundWithBets' });
+export const roundChainSchema = z
+  .object({ terminalHash: z.string(), salt: z.string().nullable(), committedAt: z.string(), rounds: z.number().int(), length: z.number().int() })
+  .meta({ id: 'RoundChain' });
 
 /** A round as every transport shows it (docs/api.md "Round games"); the hash and result only once it ended. */
 export interface RoundView {

@@ -2,6 +2,56 @@ import type { SportsBetStatus, SportsEventStatus, SportsMarketStatus, SportsMark
 import { formatAmount, type Currency } from '../wallet/amounts.js';
 import { formatOdds } from './sports-math.js';
 import { formatLine } from './sports.schemas.js';
+import { z } from 'zod';
+
+/** The views below as zod schemas, for the API documents (OpenAPI `SportsEvent`, `SportsBet`). */
+const selectionViewSchema = z.object({ id: z.string(), code: z.string(), name: z.string(), odds: z.string(), result: z.string().nullable() });
+const marketViewSchema = z.object({ id: z.string(), type: z.string(), line: z.string().nullable(), status: z.string(), selections: z.array(selectionViewSchema) });
+export const eventViewSchema = z
+  .object({
+    id: z.string(),
+    sport: z.string(),
+    competition: z.string(),
+    home: z.string(),
+    away: z.string(),
+    startsAt: z.string(),
+    status: z.string(),
+    source: z.string(),
+    markets: z.array(marketViewSchema),
+  })
+  .meta({ id: 'SportsEvent' });
+const betLegViewSchema = z.object({
+  eventId: z.string(),
+  marketId: z.string(),
+  selectionId: z.string(),
+  event: z.string(),
+  startsAt: z.string(),
+  eventStatus: z.string(),
+  marketType: z.string(),
+  line: z.string().nullable(),
+  marketStatus: z.string(),
+  selection: z.string(),
+  odds: z.string(),
+  currentOdds: z.string(),
+  result: z.string().nullable(),
+});
+export const sportsBetViewSchema = z
+  .object({
+    id: z.string(),
+    clientId: z.string(),
+    kind: z.enum(['single', 'multi']),
+    currency: z.enum(['USD', 'BZU']),
+    stake: z.string(),
+    odds: z.string(),
+    potentialReturn: z.string(),
+    status: z.string(),
+    payout: z.string(),
+    createdAt: z.string(),
+    settledAt: z.string().nullable(),
+    legs: z.array(betLegViewSchema),
+    cashOut: z.object({ available: z.boolean(), value: z.string().nullable(), reason: z.string().nullable() }),
+  })
+  .meta({ id: 'SportsBet' });
 
 /** What the sportsbook answers: money as exact decimal strings, odds as "2.15", ids as strings. */
 export interface SelectionView {

@@ -9,11 +9,11 @@ import { authedProcedure } from '../auth.middleware.js';
 import { publicProcedure, router } from '../init.js';
 import { limitedEvents, resumeInput } from '../tracked-events.js';
 
-const roundsPageSchema = z
+export const roundsPageSchema = z
   .object({ cursor: z.string().regex(/^\d{1,18}$/, 'must be a round id').optional(), limit: z.number().int().min(1).max(100).default(20) })
   .default({ limit: 20 });
-const roundIdSchema = z.object({ id: z.string().regex(/^\d{1,18}$/, 'must be a round id') });
-const cashoutSchema = z.object({ betId: betIdSchema.optional() }).default({});
+export const roundIdSchema = z.object({ id: z.string().regex(/^\d{1,18}$/, 'must be a round id') });
+export const cashoutSchema = z.object({ betId: betIdSchema.optional() }).default({});
 
 /** A round game's procedures (docs/api.md "Round games"): chain, current, rounds, round, bet, cashout, onRound. */
 export function roundGameRouter<Schema extends BetSchema>(game: RoundGame<Schema, never, never> & { slug: 'crash' | 'wheel' | 'bingo' }) {
