@@ -77,6 +77,7 @@ export const providerWalletAnswerSchema = z
   .object({
     status: z.string().meta({ description: 'OK, or the refusal: INSUFFICIENT_FUNDS, PLAYER_EXCLUDED, SESSION_NOT_FOUND, WRONG_CURRENCY, ... (docs/providers.md)' }),
     message: z.string().optional(),
+    requestId: z.string().optional().meta({ description: 'the request answered (a replay gets the first answer)' }),
     playerId: z.string().optional(),
     currency: z.enum(['USD', 'BZU']).optional(),
     balance: z.string().optional().meta({ description: 'the balance after the call, a decimal string' }),

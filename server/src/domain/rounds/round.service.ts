@@ -93,6 +93,8 @@ export const roundBetViewSchema = z
     currency: z.enum(['USD', 'BZU']),
     state: z.enum(['open', 'won', 'lost']),
     autoCashout: z.string().optional(),
+    chips: z.array(z.object({ value: z.number().int(), amount: z.string() })).optional().meta({ description: 'the wheel: the chips on each value' }),
+    cards: z.array(z.array(z.number().int())).optional().meta({ description: 'bingo: the cards bought, 25 numbers each row by row, 0 the free centre' }),
     cashedOutAt: z.string().optional(),
     payout: z.string().optional(),
     refunded: z.literal(true).optional(),
@@ -133,6 +135,8 @@ export interface RoundBetView {
   autoCashout?: string;
   /** The wheel: the chips on each value. */
   chips?: { value: number; amount: string }[];
+  /** Bingo: the cards bought (public once bought). */
+  cards?: number[][];
   /** The multiplier it was cashed out at ("2.00"), once won. */
   cashedOutAt?: string;
   payout?: string;
