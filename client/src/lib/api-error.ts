@@ -32,3 +32,8 @@ export function toApiError(error: unknown): ApiError {
   if (error instanceof Error) return { status: -1, message: error.message || 'Request setup failed' };
   return { status: -1, message: 'Unknown error occurred' };
 }
+
+/** The server's own message for a failed request. */
+export function errorMessage(error: unknown): string {
+  return toApiError(error).message;
+}

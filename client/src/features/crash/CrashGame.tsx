@@ -3,7 +3,6 @@ import { useEffect, useRef, useState } from 'react';
 import { CRASH_MAX_TARGET, CRASH_MIN_TARGET, formatHundredths } from '../../../../server/src/domain/games/rules/crash';
 import { trpc } from '../../trpc';
 import { displayName, useSession } from '../auth/session-store';
-import { formatAmount } from '../wallet/money';
 import { BetPanel, type Stake } from '../originals/BetPanel';
 import { applySettledBalance, domainCode, newClientBetId, reportBetError, runBet } from '../originals/bet-session';
 import type { BetView } from '../originals/bet-types';
@@ -14,6 +13,7 @@ import { CrashCanvas } from './CrashCanvas';
 import { CrashPlayers } from './CrashPlayers';
 import { CrashRounds } from './CrashRounds';
 import { myBet, useCrashRound, type CrashRound, type CrashRoundBet } from './use-crash-round';
+import { formatAmount } from '../../lib/money';
 
 /** "2", "2.5", "2.50" -> 250; null when it is not a target from 1.01x to 1,000,000x with at most 2 decimals. */
 export function parseTarget(text: string): number | null {

@@ -6,10 +6,7 @@ import { PlaceholderState } from '../../components/PlaceholderState';
 import { trpc } from '../../trpc';
 import { useSession } from '../auth/session-store';
 import { openAuthModal } from '../auth/auth-modal-store';
-import { useCsvExport } from '../wallet/csv-export';
-import { ErrorAlert } from '../wallet/wallet-ui';
 import { formatDateTime } from '../../lib/datetime';
-import { formatAmount } from '../wallet/money';
 import { BetGameCell, BetStakeCells } from './BetCells';
 import { openBetDetails } from './overlay-store';
 import { CLIENT_GAME_SLUGS, GAME_REGISTRY } from '../games/registry';
@@ -17,6 +14,9 @@ import { betProfit, gameName, outcomeSummary } from './bet-format';
 import { CURRENCIES } from './bet-types';
 import { MY_BETS_STATES, type MyBetsSearch } from './my-bets-search';
 import { TableHeader } from '../../components/TableHeader';
+import { useCsvExport } from '../../lib/csv-export';
+import { ErrorAlert } from '../../components/ErrorAlert';
+import { formatAmount } from '../../lib/money';
 
 const PAGE = 20;
 

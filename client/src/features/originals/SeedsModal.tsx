@@ -3,10 +3,10 @@ import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { trpc } from '../../trpc';
 import { useIsSignedIn } from '../auth/use-is-signed-in';
-import { ErrorAlert } from '../wallet/wallet-ui';
 import type { Outputs } from './bet-types';
 import { SeedLine } from './BetDetailsModal';
 import { closeSeeds, useOverlays } from './overlay-store';
+import { ErrorAlert } from '../../components/ErrorAlert';
 
 type Rotation = Outputs['fairness']['rotate'];
 

@@ -9,10 +9,10 @@ import { NOTIFICATION_AUTO_CLOSE_MS } from '../../constants';
 import { toApiError } from '../../lib/api-error';
 import { openAuthModal } from '../auth/auth-modal-store';
 import { getSession, replaceUser } from '../auth/session-store';
-import { holdBalance } from '../wallet/money';
 import type { BetView, Currency } from './bet-types';
 import { recordShownBet } from './session-stats';
 import { playSound, soundForBet } from './sounds';
+import { holdBalance } from '../../lib/balance-hold';
 
 /** The server's settled balance is the truth; the socket's balance-update repeats the same value later. */
 export function applySettledBalance(currency: Currency, balance: string): void {

@@ -6,8 +6,6 @@ import { toApiError } from '../../lib/api-error';
 import { trpc } from '../../trpc';
 import { openAuthModal } from '../auth/auth-modal-store';
 import { useSession } from '../auth/session-store';
-import { formatAmount } from '../wallet/money';
-import { ErrorAlert } from '../wallet/wallet-ui';
 import {
   acceptOdds,
   clearSlip,
@@ -25,6 +23,8 @@ import {
 } from './bet-slip-store';
 import { combinedOdds, potentialReturn } from './sports-format';
 import { useCurrentSelections } from './use-sports';
+import { formatAmount } from '../../lib/money';
+import { ErrorAlert } from '../../components/ErrorAlert';
 
 const POLICIES: { value: OddsPolicy; label: string }[] = [
   { value: 'higher', label: 'Accept higher odds' },

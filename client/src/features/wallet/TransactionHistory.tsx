@@ -4,12 +4,13 @@ import { useState } from 'react';
 import { PlaceholderState } from '../../components/PlaceholderState';
 import { PAGE_SIZE_DEFAULT } from '../../constants';
 import { trpc } from '../../trpc';
-import { useCsvExport } from './csv-export';
-import { formatAmount, formatSignedAmount } from './money';
-import { FIRST_PAGE, currentCursor, nextPage, pageNumber, previousPage } from './paging';
-import { ErrorAlert, PagerControls } from './wallet-ui';
 import { formatDateTime } from '../../lib/datetime';
 import { TableHeader } from '../../components/TableHeader';
+import { useCsvExport } from '../../lib/csv-export';
+import { formatAmount, formatSignedAmount } from '../../lib/money';
+import { FIRST_PAGE, currentCursor, nextPage, pageNumber, previousPage } from '../../lib/paging';
+import { ErrorAlert } from '../../components/ErrorAlert';
+import { PagerControls } from '../../components/PagerControls';
 
 const KIND_LABELS: Record<string, string> = {
   deposit: 'Deposit',
