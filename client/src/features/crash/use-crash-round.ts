@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { trpc } from '../../trpc';
-import type { Outputs } from '../originals/bet-types';
+import type { RouterOutputs } from '../../lib/router-types';
 import { clockFrom, type CrashClock } from './crash-clock';
 
-export type CrashRound = NonNullable<Outputs['crash']['current']>;
+export type CrashRound = NonNullable<RouterOutputs['crash']['current']>;
 export type CrashRoundBet = CrashRound['bets'][number];
 type RoundEvent = Partial<CrashRound> & { betId?: string };
 
