@@ -2,17 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { isGameResultQuery } from './query-conventions';
 
 describe('queries a game result makes stale', () => {
-  it('matches bet history, stats and game detail procedures by tRPC path', () => {
-    expect(isGameResultQuery([['games', 'history'], { type: 'query' }])).toBe(true);
-    expect(isGameResultQuery([['games', 'stats'], { input: { range: '7d' }, type: 'query' }])).toBe(true);
-    expect(isGameResultQuery([['games', 'detailById'], { input: { id: 'g1' } }])).toBe(true);
-    expect(isGameResultQuery([['account', 'stats']])).toBe(true);
+  it('matches bet history, stats, bet details and an open round by tRPC path, for every input', () => {
+    expect(isGameResultQuery([['bets', 'mine'], { type: 'infinite' }])).toBe(true);
+    expect(isGameResultQuery([['bets', 'mine'], { input: { game: 'dice', limit: 20 }, type: 'infinite' }])).toBe(true);
+    expect(isGameResultQuery([['bets', 'byId'], { input: { id: 'b1' }, type: 'query' }])).toBe(true);
+    expect(isGameResultQuery([['games', 'mines', 'active'], { type: 'query' }])).toBe(true);
   });
 
   it('leaves everything else alone', () => {
-    expect(isGameResultQuery([['games', 'catalogue']])).toBe(false);
+    expect(isGameResultQuery([['games', 'list']])).toBe(false);
     expect(isGameResultQuery([['token', 'latest']])).toBe(false);
-    expect(isGameResultQuery([['games']])).toBe(false);
-    expect(isGameResultQuery(['games', 'history'])).toBe(false);
+    expect(isGameResultQuery([['bets']])).toBe(false);
+    expect(isGameResultQuery(['bets', 'mine'])).toBe(false);
   });
 });
