@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * Three tiers, one `npm test`:
- * - unit: pure logic, no I/O (*.unit.test.ts, and any .test.ts file beside client code)
+ * - unit: pure logic, no I/O (*.unit.test.ts, server and client alike)
  * - integration: real Postgres, Redis, the embedded PostgreSQL, SMTP and HTTP (*.int.test.ts)
  * - browser: the built client in Debian's Chromium against a real server (*.e2e.test.ts)
  */
@@ -13,7 +13,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           sequence: { groupOrder: 0 },
-          include: ['{server,worker,db,client,tests}/**/*.unit.test.{ts,tsx}', 'client/src/**/*.test.{ts,tsx}'],
+          include: ['{server,worker,db,client,tests}/**/*.unit.test.{ts,tsx}'],
           exclude: ['**/node_modules/**', '**/*.int.test.ts', '**/*.e2e.test.ts'],
           environment: 'node',
         },

@@ -1,12 +1,12 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatDecimal } from '../src/lib/decimal';
-import { formatMoney } from '../src/features/wallet/money';
 import { http } from '../../tests/support/auth.js';
 import { launchBrowser, screenshot } from '../../tests/support/browser.js';
 import { startTestPlatform, type TestPlatform } from '../../tests/support/platform.js';
 import { DESKTOP, MOBILE, expectPath, headingText, pathOf, visit } from './support/page-helpers.js';
 import { NARROW_ONLY_ROUTES, SHARED_ROUTES, screenshotName } from './support/routes.js';
+import { formatMoney } from '../src/lib/money';
 
 /**
  * Every route of the spec, visited in Chromium at a desktop and a phone size against the real

@@ -32,3 +32,21 @@ export function toApiError(error: unknown): ApiError {
   if (error instanceof Error) return { status: -1, message: error.message || 'Request setup failed' };
   return { status: -1, message: 'Unknown error occurred' };
 }
+
+/** The server's own message for a failed request. */
+export function errorMessage(error: unknown): string {
+  return toApiError(error).message;
+}
+
+/**
+ * The code a failed call carries: the server's domain code (INSUFFICIENT_FUNDS, TWO_FACTOR_REQUIRED,
+ * EMAIL_NOT_VERIFIED...) or, when it has none, the tRPC code (TOO_MANY_REQUESTS). Reads a tRPC client error's
+ * data and an ApiError's details alike, so a page can branch on the code before or after toApiError.
+ */
+export function errorCode(error: unknown): string | undefined {
+  const source = isApiError(error) ? error.details : (error as { data?: unknown } | null | undefined)?.data;
+  if (typeof source !== 'object' || source === null) return undefined;
+  const { domainCode, code } = source as { domainCode?: unknown; code?: unknown };
+  if (typeof domainCode === 'string') return domainCode;
+  return typeof code === 'string' ? code : undefined;
+}

@@ -1,10 +1,8 @@
 import { Box, Button, Grid, NavLink, Paper, Stack } from '@mantine/core';
-import { IconLock } from '@tabler/icons-react';
 import { Link, Outlet, useLocation } from '@tanstack/react-router';
 import { PageHeader } from '../../components/PageHeader';
 import { useIsMobile } from '../../components/use-is-mobile';
-import { PlaceholderState } from '../../components/PlaceholderState';
-import { openAuthModal } from '../auth/auth-modal-store';
+import { GuestPrompt } from '../auth/GuestPrompt';
 import { useSession } from '../auth/session-store';
 import { ACCOUNT_LINKS } from '../navigation/nav-items';
 
@@ -17,19 +15,7 @@ export function AccountLayout() {
     return (
       <Stack gap="lg">
         <PageHeader title="Account" />
-        <PlaceholderState
-          icon={IconLock}
-          title="Log in to see your account"
-          description="Your profile, balances, referrals, deposits, withdrawals and settings live here."
-          actions={
-            <>
-              <Button onClick={() => openAuthModal('login')}>LOGIN</Button>
-              <Button variant="default" onClick={() => openAuthModal('register')}>
-                REGISTER
-              </Button>
-            </>
-          }
-        />
+        <GuestPrompt title="Log in to see your account" description="Your profile, balances, referrals, deposits, withdrawals and settings live here." />
       </Stack>
     );
   }

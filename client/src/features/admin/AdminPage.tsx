@@ -5,13 +5,15 @@ import { PageHeader } from '../../components/PageHeader';
 import { PlaceholderState } from '../../components/PlaceholderState';
 import { trpc } from '../../trpc';
 import { useSession } from '../auth/session-store';
-import { formatMoney, formatSignedMoney } from '../wallet/money';
-import { ErrorAlert, StatusBadge, shorten } from '../wallet/wallet-ui';
 import { formatDateTime } from '../../lib/datetime';
 import { useFeatures } from '../config/use-app-config';
 import { SportsConsoleSection } from './SportsConsoleSection';
 import { ProvidersConsoleSection } from './ProvidersConsoleSection';
 import { TableHeader } from '../../components/TableHeader';
+import { formatMoney, formatSignedMoney } from '../../lib/money';
+import { ErrorAlert } from '../../components/ErrorAlert';
+import { StatusBadge } from '../../components/StatusBadge';
+import { shorten } from '../../lib/text';
 
 interface WithdrawalRow {
   id: string;

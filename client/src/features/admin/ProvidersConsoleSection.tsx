@@ -2,7 +2,7 @@ import { Alert, Badge, Button, Group, Paper, ScrollArea, Select, Stack, Switch, 
 import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { trpc } from '../../trpc';
-import { ErrorAlert } from '../wallet/wallet-ui';
+import { ErrorAlert } from '../../components/ErrorAlert';
 
 const CATEGORIES = ['slots', 'live', 'gameshows', 'roulette', 'blackjack', 'bingo'] as const;
 type Category = (typeof CATEGORIES)[number];

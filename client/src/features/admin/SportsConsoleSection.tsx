@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { trpc } from '../../trpc';
 import { kickoff, marketLabel } from '../sports/sports-format';
 import type { SportsEvent, SportsMarket } from '../sports/use-sports';
-import { ErrorAlert } from '../wallet/wallet-ui';
+import { ErrorAlert } from '../../components/ErrorAlert';
 
 type MarketType = '1x2' | 'moneyline' | 'totals' | 'handicap';
 

@@ -3,16 +3,12 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import { toApiError, type ApiError } from '../../lib/api-error';
+import { errorCode, toApiError } from '../../lib/api-error';
 import { TwoFactorCodeInput } from '../account/TwoFactorCodeInput';
 import { closeAuthModal } from './auth-modal-store';
 import { LOGIN_SUCCESS, loginFailureMessage, type FeedbackMessage } from './auth-messages';
 import { required } from './auth-validation';
 import { signIn } from './session-actions';
-
-function domainCode(error: ApiError): unknown {
-  return (error.details as { domainCode?: unknown } | undefined)?.domainCode;
-}
 
 /** Refusals of the second step: the password was right, so the form stays on the code. */
 const SECOND_STEP_CODES = new Set(['TWO_FACTOR_REQUIRED', 'INVALID_TWO_FACTOR_CODE', 'TWO_FACTOR_CODE_USED']);
@@ -35,7 +31,7 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
       onSuccess();
     } catch (error) {
       const apiError = toApiError(error);
-      const code = domainCode(apiError);
+      const code = errorCode(apiError);
       if (code === 'TWO_FACTOR_REQUIRED' && !secondStep) {
         setSecondStep(true);
         return;

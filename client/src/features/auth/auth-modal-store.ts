@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { createStore, useStore } from '../../lib/external-store';
 
 export type AuthTab = 'login' | 'register';
 
@@ -7,32 +7,20 @@ interface AuthModalState {
   tab: AuthTab;
 }
 
-let state: AuthModalState = { opened: false, tab: 'login' };
-const listeners = new Set<() => void>();
-
-function set(next: AuthModalState): void {
-  state = next;
-  for (const listener of listeners) listener();
-}
+const authModal = createStore<AuthModalState>({ opened: false, tab: 'login' });
 
 export function openAuthModal(tab: AuthTab): void {
-  set({ opened: true, tab });
+  authModal.set({ opened: true, tab });
 }
 
 export function setAuthTab(tab: AuthTab): void {
-  set({ ...state, tab });
+  authModal.set((state) => ({ ...state, tab }));
 }
 
 export function closeAuthModal(): void {
-  set({ ...state, opened: false });
+  authModal.set((state) => ({ ...state, opened: false }));
 }
 
 export function useAuthModal(): AuthModalState {
-  return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    () => state,
-  );
+  return useStore(authModal);
 }

@@ -1,5 +1,5 @@
-import { useSyncExternalStore } from 'react';
 import { STORAGE_KEYS } from '../../constants';
+import { createStore, useStore, type Store } from '../../lib/external-store';
 import { parseStoredUser } from './stored-user';
 
 /**
@@ -35,9 +35,6 @@ export interface Session {
   isSignedIn: boolean;
 }
 
-const listeners = new Set<() => void>();
-let snapshot: Session = readFromStorage();
-
 function readFromStorage(): Session {
   const token = localStorage.getItem(STORAGE_KEYS.token);
   const raw = localStorage.getItem(STORAGE_KEYS.user);
@@ -47,9 +44,15 @@ function readFromStorage(): Session {
   return { token: token || null, user, isSignedIn: Boolean(token) };
 }
 
+// Read at load (a malformed stored user is dropped at once), and back from storage after every write, so this
+// tab sees what every tab sees.
+const session = createStore<Session>(readFromStorage());
+
+/** Read-only, for hooks that select a part of the session (use-is-signed-in.ts). */
+export const sessionStore: Pick<Store<Session>, 'get' | 'subscribe'> = session;
+
 function publish(): void {
-  snapshot = readFromStorage();
-  for (const listener of listeners) listener();
+  session.set(readFromStorage());
 }
 
 // Another tab signing in or out changes this tab too.
@@ -58,16 +61,11 @@ window.addEventListener('storage', (event) => {
 });
 
 export function getSession(): Session {
-  return snapshot;
-}
-
-export function subscribeSession(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
+  return session.get();
 }
 
 export function useSession(): Session {
-  return useSyncExternalStore(subscribeSession, getSession);
+  return useStore(session);
 }
 
 export function startSession(token: string, user: SessionUser | null): void {

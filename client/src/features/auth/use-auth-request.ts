@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { toApiError } from '../../lib/api-error';
+import { errorCode, toApiError } from '../../lib/api-error';
 
 /** A failure keeps the server's domain code (EMAIL_ALREADY_VERIFIED...) for pages that explain it their own way. */
 export type RequestState = { status: 'idle' } | { status: 'pending' } | { status: 'done' } | { status: 'failed'; message: string; code?: string };
@@ -14,8 +14,7 @@ export function useAuthRequest<TArgs extends unknown[]>(call: (...args: TArgs) =
       setState({ status: 'done' });
     } catch (error) {
       const api = toApiError(error);
-      const code = (api.details as { domainCode?: unknown } | undefined)?.domainCode;
-      setState({ status: 'failed', message: api.message, code: typeof code === 'string' ? code : undefined });
+      setState({ status: 'failed', message: api.message, code: errorCode(api) });
     }
   }
   return { state, run };

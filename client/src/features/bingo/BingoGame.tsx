@@ -8,7 +8,7 @@ import { newClientBetId, runBet } from '../originals/bet-session';
 import type { Currency } from '../originals/bet-types';
 import { GameLayout } from '../originals/GameLayout';
 import { useLiveRound, type LiveRound } from '../rounds/use-live-round';
-import { formatAmount } from '../wallet/money';
+import { formatAmount } from '../../lib/money';
 import { BingoCard, CalledBoard, LastBalls } from './BingoCard';
 import { BingoRounds } from './BingoRounds';
 import { dealCards, PRIZE_NAMES, potSoFar, roomLines, type RoomBet } from './bingo-room';

@@ -1,15 +1,15 @@
 import { Badge, Button, Code, Group, Modal, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { trpc } from '../../trpc';
-import type { Outputs } from '../originals/bet-types';
-import { formatAmount } from '../wallet/money';
+import type { RouterOutputs } from '../../lib/router-types';
+import { formatAmount } from '../../lib/money';
 import { ballLabel, PRIZE_NAMES, type RoomBet } from './bingo-room';
 import { verifyBingoRound, type BingoCheck, type PublishedPot } from './bingo-verify';
 import type { Prize } from '../../../../server/src/domain/games/rules/bingo';
 
-type Chain = NonNullable<Outputs['bingo']['chain']>;
+type Chain = NonNullable<RouterOutputs['bingo']['chain']>;
 /** An ended game as the round views publish it (RoundService: the game's publicResult is spread into the view). */
-type PastGame = Outputs['bingo']['rounds']['rounds'][number] & { balls?: number[]; called?: number; pots?: Record<string, PublishedPot> };
+type PastGame = RouterOutputs['bingo']['rounds']['rounds'][number] & { balls?: number[]; called?: number; pots?: Record<string, PublishedPot> };
 
 /** The recent games; each opens its draw, its winners and the verifier. */
 export function BingoRounds({ chain }: { chain: Chain | null }) {

@@ -2,7 +2,7 @@ import { ActionIcon, Box, Button, Group, Stack, Text, Textarea } from '@mantine/
 import { IconSend } from '@tabler/icons-react';
 import { useState, type KeyboardEvent } from 'react';
 import { CHAT_MAX_LENGTH } from '../../constants';
-import { toApiError } from '../../lib/api-error';
+import { errorCode, toApiError } from '../../lib/api-error';
 import { useRequestIds } from '../../lib/request-id';
 import { openAuthModal } from '../auth/auth-modal-store';
 import { useSession } from '../auth/session-store';
@@ -10,7 +10,6 @@ import { notifications } from '@mantine/notifications';
 import { trpcClient } from '../../trpc';
 import { parseChatCommand } from '../economy/chat-commands';
 import { openTipModal } from '../economy/tip-modal-store';
-import { domainCodeOf } from '../economy/use-vip';
 import { SEND_FAILED_MESSAGE, sendChatMessage } from './chat-api';
 import { TOO_LONG_MESSAGE, composerState } from './chat-feed';
 
@@ -69,7 +68,7 @@ export function ChatComposer() {
           notifications.show({ color: 'green', message: `You tipped ${tip.recipientName} ${tip.amount} ${tip.currency}` });
         } catch (failure) {
           // Above the 2FA threshold: the tip modal asks for the code with everything else filled in.
-          if (domainCodeOf(failure) !== 'TWO_FACTOR_REQUIRED') throw failure;
+          if (errorCode(failure) !== 'TWO_FACTOR_REQUIRED') throw failure;
           openTipModal({ recipient: command.recipient, amount: command.amount, currency: command.currency, private: command.private, notice: sendErrorMessage(failure) });
         }
       } else if (command?.kind === 'rain') {

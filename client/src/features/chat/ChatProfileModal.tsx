@@ -1,8 +1,8 @@
 import { Badge, Group, Loader, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
 import { formatDate } from '../../lib/datetime';
 import { trpc } from '../../trpc';
-import { ErrorAlert } from '../wallet/wallet-ui';
 import { Figure } from '../../components/Figure';
+import { ErrorAlert } from '../../components/ErrorAlert';
 
 /** A player's public profile from the chat name's menu: rank, member since, bets placed (vip.profile; no money). */
 export function ChatProfileModal({ player, onClose }: { player: { userId: number; name: string } | null; onClose: () => void }) {

@@ -1,6 +1,7 @@
 import { skipToken } from '@tanstack/react-query';
-import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { CHAT_POLL_INTERVAL_MS, WEBSOCKET_RECONNECT_DELAY_MS } from '../../constants';
+import { createStore, useStore } from '../../lib/external-store';
 import { trpc, trpcClient } from '../../trpc';
 import {
   EMPTY_FEED,
@@ -43,20 +44,7 @@ interface StoreState {
   failed: boolean;
 }
 
-let store: StoreState = { feed: EMPTY_FEED, loaded: false, failed: false };
-const listeners = new Set<() => void>();
-
-function update(change: (state: StoreState) => StoreState): void {
-  const next = change(store);
-  if (next === store) return;
-  store = next;
-  for (const listener of listeners) listener();
-}
-
-function subscribeStore(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
+const feedStore = createStore<StoreState>({ feed: EMPTY_FEED, loaded: false, failed: false });
 
 const withFeed = (change: (feed: FeedState) => FeedState) => (state: StoreState) => {
   const feed = change(state.feed);
@@ -66,26 +54,26 @@ const withFeed = (change: (feed: FeedState) => FeedState) => (state: StoreState)
 async function loadNewestPage(): Promise<void> {
   try {
     const page = await trpcClient.chat.list.query({ limit: PAGE_SIZE });
-    update((state) => ({ ...withFeed((feed) => reconcileNewestPage(feed, page.messages, PAGE_SIZE))(state), loaded: true, failed: false }));
+    feedStore.set((state) => ({ ...withFeed((feed) => reconcileNewestPage(feed, page.messages, PAGE_SIZE))(state), loaded: true, failed: false }));
   } catch {
-    update((state) => (state.failed ? state : { ...state, failed: true }));
+    feedStore.set((state) => (state.failed ? state : { ...state, failed: true }));
   }
 }
 
 /** Only what is newer than the newest message shown: cheap to repeat. */
 async function loadNewer(): Promise<void> {
-  const after = newestId(store.feed);
-  if (!store.loaded || after === undefined) return loadNewestPage();
+  const after = newestId(feedStore.get().feed);
+  if (!feedStore.get().loaded || after === undefined) return loadNewestPage();
   try {
     const page = await trpcClient.chat.list.query({ after, limit: 100 });
-    update((state) => ({ ...withFeed((feed) => mergeMessages(feed, page.messages))(state), failed: false }));
+    feedStore.set((state) => ({ ...withFeed((feed) => mergeMessages(feed, page.messages))(state), failed: false }));
   } catch {
-    update((state) => (state.failed ? state : { ...state, failed: true }));
+    feedStore.set((state) => (state.failed ? state : { ...state, failed: true }));
   }
 }
 
 function applyEvent(event: { id: string; data: ChatFeedItem }): void {
-  update(withFeed((feed) => applyFeedItem(feed, event.id, event.data)));
+  feedStore.set(withFeed((feed) => applyFeedItem(feed, event.id, event.data)));
 }
 
 /**
@@ -94,16 +82,16 @@ function applyEvent(event: { id: string; data: ChatFeedItem }): void {
  * down, error) the panel polls chat.list every CHAT_POLL_INTERVAL_MS.
  */
 export function useChatFeed(active = true): ChatFeed {
-  const state = useSyncExternalStore(subscribeStore, () => store);
+  const state = useStore(feedStore);
   // The subscription's input: where a re-subscription resumes (set when the panel closes or the
   // subscription failed). tRPC's socket itself resumes with the last id after a reconnect.
   const [resumeFrom, setResumeFrom] = useState<string | null>(null);
 
   useEffect(() => {
     if (active) {
-      if (!store.loaded) void loadNewestPage();
+      if (!feedStore.get().loaded) void loadNewestPage();
     } else {
-      setResumeFrom(store.feed.lastEventId);
+      setResumeFrom(feedStore.get().feed.lastEventId);
     }
   }, [active]);
 
@@ -111,7 +99,7 @@ export function useChatFeed(active = true): ChatFeed {
     onData: (event) => applyEvent(event),
     // Messages sent between the first page and the start of the subscription.
     onStarted: () => {
-      if (store.loaded) void loadNewer();
+      if (feedStore.get().loaded) void loadNewer();
     },
   });
   const live = subscription.status === 'pending';
@@ -121,7 +109,7 @@ export function useChatFeed(active = true): ChatFeed {
   useEffect(() => {
     if (!active || status !== 'error') return;
     const timer = setTimeout(() => {
-      setResumeFrom(store.feed.lastEventId);
+      setResumeFrom(feedStore.get().feed.lastEventId);
       reset();
     }, WEBSOCKET_RECONNECT_DELAY_MS);
     return () => clearTimeout(timer);
@@ -149,14 +137,14 @@ function clientMessageId(): string {
 /** Sends a message (already trimmed and checked); it shows in the feed at once. */
 export async function sendChatMessage(message: string): Promise<ChatMessage> {
   const sent = await trpcClient.chat.send.mutate({ message, clientMessageId: clientMessageId() });
-  update(withFeed((feed) => mergeMessages(feed, [sent])));
+  feedStore.set(withFeed((feed) => mergeMessages(feed, [sent])));
   return sent;
 }
 
 /** Staff only: removes a message for everyone. */
 export async function deleteChatMessage(id: number, reason: string): Promise<void> {
   await trpcClient.chat.delete.mutate({ id, reason });
-  update(withFeed((feed) => removeMessage(feed, id)));
+  feedStore.set(withFeed((feed) => removeMessage(feed, id)));
 }
 
 /** Staff only: mutes the sender of a message. */

@@ -1,9 +1,8 @@
-import type { inferRouterOutputs } from '@trpc/server';
-import type { AppRouter } from '../../../../server/src/trpc/router';
+import type { RouterOutputs } from '../../lib/router-types';
 import { CHAT_MAX_LENGTH, CHAT_WARN_LENGTH } from '../../constants';
 
 /** A Trollbox message exactly as the server's chat.list sends it (plain text, never HTML). */
-export type ChatMessage = inferRouterOutputs<AppRouter>['chat']['list']['messages'][number];
+export type ChatMessage = RouterOutputs['chat']['list']['messages'][number];
 
 /** One item of the chat.onMessage subscription. */
 export type ChatFeedItem = { type: 'message'; message: ChatMessage } | { type: 'deleted'; id: number };

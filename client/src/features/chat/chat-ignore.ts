@@ -1,52 +1,28 @@
-import { useSyncExternalStore } from 'react';
+import { createStore, useStore } from '../../lib/external-store';
 
 /**
  * Players this browser hides in the Trollbox ("Ignore" on a name), by user id, kept in localStorage so it lasts
  * across visits. Client-side only: the ignored player is not told and their messages still reach everyone else.
  */
-const KEY = 'chat-ignored';
-
-function read(): ReadonlySet<number> {
+function decodeIds(text: string): ReadonlySet<number> | undefined {
   try {
-    const parsed: unknown = JSON.parse(localStorage.getItem(KEY) ?? '[]');
-    return new Set(Array.isArray(parsed) ? parsed.filter((id): id is number => Number.isInteger(id)) : []);
+    const parsed: unknown = JSON.parse(text);
+    return Array.isArray(parsed) ? new Set(parsed.filter((id): id is number => Number.isInteger(id))) : undefined;
   } catch {
-    return new Set();
+    return undefined;
   }
 }
 
-let ignored: ReadonlySet<number> | null = null;
-const listeners = new Set<() => void>();
-
-function current(): ReadonlySet<number> {
-  ignored ??= read();
-  return ignored;
-}
-
-function write(next: ReadonlySet<number>): void {
-  ignored = next;
-  try {
-    localStorage.setItem(KEY, JSON.stringify([...next]));
-  } catch {
-    // Storage full or blocked: the choice holds for this page only.
-  }
-  for (const listener of listeners) listener();
-}
+const ignored = createStore<ReadonlySet<number>>(() => new Set(), { key: 'chat-ignored', decode: decodeIds, encode: (ids) => JSON.stringify([...ids]) });
 
 export function ignorePlayer(userId: number): void {
-  write(new Set([...current(), userId]));
+  ignored.set((ids) => new Set([...ids, userId]));
 }
 
 export function unignoreAll(): void {
-  write(new Set());
+  ignored.set(new Set());
 }
 
 export function useIgnoredPlayers(): ReadonlySet<number> {
-  return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    current,
-  );
+  return useStore(ignored);
 }

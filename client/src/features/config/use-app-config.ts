@@ -1,10 +1,9 @@
-import type { inferRouterOutputs } from '@trpc/server';
-import type { AppRouter } from '../../../../server/src/trpc/router';
+import type { RouterOutputs } from '../../lib/router-types';
 import { DEFAULT_APP_VERSION } from '../../constants';
 import { trpc } from '../../trpc';
 
 /** The flags exactly as the server's `config` query sends them. */
-export type FeatureFlags = inferRouterOutputs<AppRouter>['config']['features'];
+export type FeatureFlags = RouterOutputs['config']['features'];
 
 export interface AppConfig {
   appVersion: string;

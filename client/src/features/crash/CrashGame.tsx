@@ -3,9 +3,8 @@ import { useEffect, useRef, useState } from 'react';
 import { CRASH_MAX_TARGET, CRASH_MIN_TARGET, formatHundredths } from '../../../../server/src/domain/games/rules/crash';
 import { trpc } from '../../trpc';
 import { displayName, useSession } from '../auth/session-store';
-import { formatAmount } from '../wallet/money';
 import { BetPanel, type Stake } from '../originals/BetPanel';
-import { applySettledBalance, domainCode, newClientBetId, reportBetError, runBet } from '../originals/bet-session';
+import { applySettledBalance, newClientBetId, reportBetError, runBet } from '../originals/bet-session';
 import type { BetView } from '../originals/bet-types';
 import { playAutoRound } from './crash-autobet';
 import { GameLayout } from '../originals/GameLayout';
@@ -15,6 +14,8 @@ import { CrashPlayers } from './CrashPlayers';
 import { CrashRounds } from './CrashRounds';
 import { myBet } from '../rounds/use-live-round';
 import { useCrashRound, type CrashRound, type CrashRoundBet } from './use-crash-round';
+import { formatAmount } from '../../lib/money';
+import { errorCode } from '../../lib/api-error';
 
 /** "2", "2.5", "2.50" -> 250; null when it is not a target from 1.01x to 1,000,000x with at most 2 decimals. */
 export function parseTarget(text: string): number | null {
@@ -58,7 +59,7 @@ export function CrashGame() {
           return placed.bet;
         },
         read: (id) => utils.client.bets.byId.query({ id }),
-        isClosed: (error) => domainCode(error) === 'BETTING_CLOSED',
+        isClosed: (error) => errorCode(error) === 'BETTING_CLOSED',
         sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
         alive: () => mounted.current,
       });

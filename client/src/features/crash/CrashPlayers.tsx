@@ -1,6 +1,6 @@
 import { Badge, Group, ScrollArea, Table, Text } from '@mantine/core';
-import { formatAmount } from '../wallet/money';
 import type { CrashRound } from './use-crash-round';
+import { formatAmount } from '../../lib/money';
 
 /**
  * This round's players: stake, auto cash-out, and where each cashed out (or lost) as it happens. An auto cash-out the

@@ -3,10 +3,9 @@ import { notifications } from '@mantine/notifications';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useRequestIds } from '../../lib/request-id';
 import { trpc } from '../../trpc';
-import { amountInputError } from '../wallet/money';
-import { errorMessage } from '../wallet/wallet-ui';
 import { closeTipModal, useTipModal } from './tip-modal-store';
-import { domainCodeOf } from './use-vip';
+import { amountInputError } from '../../lib/money';
+import { errorCode, errorMessage } from '../../lib/api-error';
 
 /** Send a tip to a player by display name; asks for the 2FA code when the server wants it. */
 export function TipModal() {
@@ -46,7 +45,7 @@ export function TipModal() {
       notifications.show({ color: 'green', message: `You tipped ${result.tip.recipientName} ${result.tip.amount} ${currency}` });
       closeTipModal();
     } catch (error) {
-      if (domainCodeOf(error) === 'TWO_FACTOR_REQUIRED') setNeedsCode(true);
+      if (errorCode(error) === 'TWO_FACTOR_REQUIRED') setNeedsCode(true);
       setProblem(errorMessage(error));
     }
   }

@@ -3,11 +3,10 @@ import { notifications } from '@mantine/notifications';
 import { useState, type FormEvent } from 'react';
 import { useRequestIds } from '../../lib/request-id';
 import { trpc } from '../../trpc';
-import { amountInputError, formatAmount } from '../wallet/money';
-import { errorMessage } from '../wallet/wallet-ui';
 import { formatDateTime } from '../../lib/datetime';
-import { domainCodeOf } from './use-vip';
 import { closeVaultModal, useVaultModal } from './vault-modal-store';
+import { amountInputError, formatAmount } from '../../lib/money';
+import { errorCode, errorMessage } from '../../lib/api-error';
 
 type Direction = 'deposit' | 'withdraw';
 
@@ -54,7 +53,7 @@ export function VaultModal() {
       setOtp('');
       setNeedsCode(false);
     } catch (error) {
-      if (domainCodeOf(error) === 'TWO_FACTOR_REQUIRED') setNeedsCode(true);
+      if (errorCode(error) === 'TWO_FACTOR_REQUIRED') setNeedsCode(true);
       setProblem(errorMessage(error));
     }
   }

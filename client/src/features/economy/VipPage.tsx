@@ -4,10 +4,10 @@ import { useSession } from '../auth/session-store';
 import { openAuthModal } from '../auth/auth-modal-store';
 import { PageHeader } from '../../components/PageHeader';
 import { trpc } from '../../trpc';
-import { formatAmount } from '../wallet/money';
-import { ErrorAlert } from '../wallet/wallet-ui';
 import { formatDateTime } from '../../lib/datetime';
 import { formatXp, useVipStatus } from './use-vip';
+import { formatAmount } from '../../lib/money';
+import { ErrorAlert } from '../../components/ErrorAlert';
 
 const isZero = (value: string) => /^0(\.0*)?$/.test(value);
 

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { createStore, useStore } from '../../lib/external-store';
 
 export interface TipDraft {
   recipient: string;
@@ -9,29 +9,17 @@ export interface TipDraft {
   notice?: string;
 }
 
-let state: TipDraft | null = null;
-const listeners = new Set<() => void>();
-
-function set(next: TipDraft | null): void {
-  state = next;
-  for (const listener of listeners) listener();
-}
+const tipModal = createStore<TipDraft | null>(null);
 
 /** Opens the tip modal (from a chat name's menu, or after `/tip` needs a 2FA code). */
 export function openTipModal(draft: TipDraft): void {
-  set(draft);
+  tipModal.set(draft);
 }
 
 export function closeTipModal(): void {
-  set(null);
+  tipModal.set(null);
 }
 
 export function useTipModal(): TipDraft | null {
-  return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    () => state,
-  );
+  return useStore(tipModal);
 }

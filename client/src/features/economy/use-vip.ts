@@ -17,11 +17,6 @@ export function useRankProgress() {
   return { rank: status.rankLabel, color: status.color, xp: status.xp, target: status.nextRankXp, percent: status.percent, nextLabel: status.nextRankLabel, loaded: true };
 }
 
-/** The server's domain code of a failed call (e.g. TWO_FACTOR_REQUIRED), if any. */
-export function domainCodeOf(error: unknown): string | undefined {
-  const data = (error as { data?: { domainCode?: unknown } } | null)?.data;
-  return typeof data?.domainCode === 'string' ? data.domainCode : undefined;
-}
 
 /** Whole XP with thousands separators. */
 export function formatXp(xp: string): string {

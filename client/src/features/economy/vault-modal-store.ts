@@ -1,28 +1,16 @@
-import { useSyncExternalStore } from 'react';
+import { createStore, useStore } from '../../lib/external-store';
 
-let opened = false;
-const listeners = new Set<() => void>();
-
-function set(next: boolean): void {
-  opened = next;
-  for (const listener of listeners) listener();
-}
+const vaultModal = createStore(false);
 
 /** The header's Vault button and the account menu's Vault item open the one vault modal. */
 export function openVaultModal(): void {
-  set(true);
+  vaultModal.set(true);
 }
 
 export function closeVaultModal(): void {
-  set(false);
+  vaultModal.set(false);
 }
 
 export function useVaultModal(): boolean {
-  return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    () => opened,
-  );
+  return useStore(vaultModal);
 }

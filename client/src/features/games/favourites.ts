@@ -3,44 +3,23 @@
  * a guest's are kept in this browser. Recently played comes from the player's own bets (lobby.recentlyPlayed):
  * nothing to write per bet, the same on every device, and a guest has no bets to list.
  */
-import { useEffect, useSyncExternalStore } from 'react';
+import { useEffect } from 'react';
+import { createStore, useStore } from '../../lib/external-store';
 import { trpc } from '../../trpc';
 import { useIsSignedIn } from '../auth/use-is-signed-in';
 import type { GameSummary } from './use-game-catalogue';
 
-const GUEST_KEY = 'bzu.favourites';
-const listeners = new Set<() => void>();
-
-function readGuest(): string[] {
+function decodeSlugs(text: string): string[] | undefined {
   try {
-    const stored = JSON.parse(localStorage.getItem(GUEST_KEY) ?? '[]') as unknown;
-    return Array.isArray(stored) ? stored.filter((slug): slug is string => typeof slug === 'string') : [];
+    const stored = JSON.parse(text) as unknown;
+    return Array.isArray(stored) ? stored.filter((slug): slug is string => typeof slug === 'string') : undefined;
   } catch {
-    return [];
+    return undefined;
   }
 }
 
-let guest = readGuest();
-
-function setGuest(next: string[]): void {
-  guest = next;
-  try {
-    localStorage.setItem(GUEST_KEY, JSON.stringify(next));
-  } catch {
-    // Storage off: the stars last for this page load.
-  }
-  for (const listener of listeners) listener();
-}
-
-function useGuestFavourites(): string[] {
-  return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    () => guest,
-  );
-}
+/** A guest's stars, in this browser. */
+const guest = createStore<string[]>([], { key: 'bzu.favourites', decode: decodeSlugs, encode: (slugs) => JSON.stringify(slugs) });
 
 /** The list after starring (newest first) or unstarring a game. */
 export function toggledList(list: readonly string[], slug: string, favourite: boolean): string[] {
@@ -67,13 +46,13 @@ export function useFavourites(): Favourites {
     },
     onSettled: () => void utils.lobby.favourites.invalidate(),
   });
-  const guestSlugs = useGuestFavourites();
+  const guestSlugs = useStore(guest);
   const { mutate } = mutation;
   // A guest who signs in keeps their stars: they move to the account (oldest first, so the newest stays first).
   useEffect(() => {
-    if (!isSignedIn || guest.length === 0) return;
-    const moving = [...guest].reverse();
-    setGuest([]);
+    if (!isSignedIn || guest.get().length === 0) return;
+    const moving = [...guest.get()].reverse();
+    guest.set([]);
     for (const game of moving) mutate({ game, favourite: true });
   }, [isSignedIn, mutate]);
   const slugs = isSignedIn ? (stored.data ?? []) : guestSlugs;
@@ -82,7 +61,7 @@ export function useFavourites(): Favourites {
     isFavourite: (slug) => slugs.includes(slug),
     setFavourite: (slug, favourite) => {
       if (isSignedIn) mutation.mutate({ game: slug, favourite });
-      else setGuest(toggledList(guest, slug, favourite));
+      else guest.set((slugs) => toggledList(slugs, slug, favourite));
     },
   };
 }

@@ -1,6 +1,6 @@
 /**
  * The client's one list of games, in catalogue order: one entry per game (the server's is
- * server/src/domain/games/registry.ts; registry.test.ts keeps the two in step). The routes,
+ * server/src/domain/games/registry.ts; registry.unit.test.ts keeps the two in step). The routes,
  * the catalogue tiles, the sidebar, the bet views, the My bets filter and the /provably-fair verifier read
  * it. Only names, icons and one-line formatters load with the first screen: each page and each verifier
  * form is a dynamic import() fetched when it is shown (the route preloads the page

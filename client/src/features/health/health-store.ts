@@ -1,5 +1,5 @@
-import { useSyncExternalStore } from 'react';
 import { HEALTH_CHECK_PATH, HEALTH_CHECK_TIMEOUT_MS } from '../../constants';
+import { createStore, useStore } from '../../lib/external-store';
 
 export type HealthStatus = 'unknown' | 'ok' | 'down';
 
@@ -17,22 +17,15 @@ export async function checkHealth(): Promise<boolean> {
   }
 }
 
-let status: HealthStatus = 'unknown';
+const status = createStore<HealthStatus>('unknown');
 let inFlight: Promise<HealthStatus> | null = null;
-const listeners = new Set<() => void>();
-
-function setStatus(next: HealthStatus): void {
-  if (next === status) return;
-  status = next;
-  for (const listener of listeners) listener();
-}
 
 /** Runs one check (concurrent callers share it) and publishes the result. */
 export function refreshHealth(): Promise<HealthStatus> {
   inFlight ??= checkHealth()
     .then((ok) => {
-      setStatus(ok ? 'ok' : 'down');
-      return status;
+      status.set(ok ? 'ok' : 'down');
+      return status.get();
     })
     .finally(() => {
       inFlight = null;
@@ -49,11 +42,5 @@ export function reportPossibleOutage(): void {
 }
 
 export function useHealthStatus(): HealthStatus {
-  return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    () => status,
-  );
+  return useStore(status);
 }

@@ -1,8 +1,8 @@
 import { Anchor, Table } from '@mantine/core';
-import { formatAmount } from '../wallet/money';
 import { formatMultiplier, gameName } from './bet-format';
 import type { BetView } from './bet-types';
 import { openBetDetails } from './overlay-store';
+import { formatAmount } from '../../lib/money';
 
 /** The game's name as a button that opens the bet's details; `label` names it for screen readers where rows repeat a game. */
 export function BetGameCell({ bet, label }: { bet: BetView; label?: string }) {

@@ -6,10 +6,10 @@ import { verifySearchFromBet } from '../fairness/verify-link';
 import { gamePath } from '../games/use-game-catalogue';
 import { isClientGameSlug, isSeededGameSlug } from '../games/registry';
 import { formatDateTime } from '../../lib/datetime';
-import { formatAmount } from '../wallet/money';
 import { betProfit, formatMultiplier, gameName, outcomeDetail, outcomeSummary } from './bet-format';
 import type { BetView } from './bet-types';
 import { closeBetDetails, useOverlays } from './overlay-store';
+import { formatAmount } from '../../lib/money';
 
 /** Mounted once in the layout; opened from My bets, the live feed and each game's recent results. */
 export function BetDetailsHost() {

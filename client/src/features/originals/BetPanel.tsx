@@ -6,7 +6,6 @@ import { coalesce } from '../../lib/coalesce';
 import { formatDateTime } from '../../lib/datetime';
 import { trpc } from '../../trpc';
 import { useIsSignedIn } from '../auth/use-is-signed-in';
-import { formatAmount } from '../wallet/money';
 import { afterBet, startAutobet, stopAutobet, stopMessage, type AutobetSettings, type AutobetState, type OnResult, type StopReason } from './autobet';
 import { doubleAmount, fromUnits, halveAmount, percentToMicro, toUnits } from './bet-amount';
 import { profitOnWin, type ProfitLine } from './profit-on-win';
@@ -18,6 +17,7 @@ import { PanelToolbar } from './PanelToolbar';
 import { playSound } from './sounds';
 import { readStake, rememberStake } from './stake-memory';
 import classes from './BetPanel.module.css';
+import { formatAmount } from '../../lib/money';
 
 export interface Stake {
   amount: string;

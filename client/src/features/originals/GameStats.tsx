@@ -1,6 +1,6 @@
 import { Group, Paper, Text } from '@mantine/core';
 import { trpc } from '../../trpc';
-import { formatAmount } from '../wallet/money';
+import { formatAmount } from '../../lib/money';
 
 /** The player's own figures for one game (bets.stats), per currency played. */
 export function GameStats({ game }: { game: string }) {

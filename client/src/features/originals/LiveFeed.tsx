@@ -1,7 +1,6 @@
 import { Badge, Paper, ScrollArea, Stack, Table, Tabs, Text, Title } from '@mantine/core';
 import { memo, useEffect, useState } from 'react';
 import { trpc } from '../../trpc';
-import { formatAmount } from '../wallet/money';
 import { useIsSignedIn } from '../auth/use-is-signed-in';
 import { BetGameCell, BetStakeCells } from './BetCells';
 import { betProfit, gameName } from './bet-format';
@@ -11,6 +10,7 @@ import type { MyBetsSearch } from './my-bets-search';
 import { openBetDetails } from './overlay-store';
 import { TableHeader } from '../../components/TableHeader';
 import { formatClock } from '../../lib/datetime';
+import { formatAmount } from '../../lib/money';
 
 type FeedTab = LiveFeedKind | 'mine';
 

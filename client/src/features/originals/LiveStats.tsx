@@ -1,9 +1,9 @@
 import { Button, Group, Paper, SimpleGrid, Text } from '@mantine/core';
-import { formatAmount } from '../wallet/money';
 import { fromUnits } from './bet-amount';
 import type { Currency } from './bet-types';
 import { profitPath } from './profit-path';
 import { resetSessionStats, useSessionStats } from './session-stats';
+import { formatAmount } from '../../lib/money';
 
 const WIDTH = 280;
 const HEIGHT = 72;

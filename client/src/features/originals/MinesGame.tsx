@@ -4,7 +4,6 @@ import { useCallback, useEffect, useState } from 'react';
 import { formatRatio, MINES_MAX, MINES_MIN, MINES_TILES, minesMultiplier, minesNextMultiplier } from '../../../../server/src/domain/games/rules';
 import { trpc } from '../../trpc';
 import { useIsSignedIn } from '../auth/use-is-signed-in';
-import { formatAmount } from '../wallet/money';
 import { BetPanel, type Stake } from './BetPanel';
 import { formatMultiplier } from './bet-format';
 import { playChosenTiles, toggleChosen } from './mines-autobet';
@@ -13,6 +12,7 @@ import type { BetView } from './bet-types';
 import { GameLayout } from './GameLayout';
 import { pushRecent, RecentResults } from './RecentResults';
 import classes from './MinesGame.module.css';
+import { formatAmount } from '../../lib/money';
 
 const MINE_OPTIONS = Array.from({ length: MINES_MAX - MINES_MIN + 1 }, (_, i) => String(MINES_MIN + i));
 const TILES = Array.from({ length: MINES_TILES }, (_, i) => i);

@@ -1,15 +1,14 @@
 import { Badge, Button, Group, Paper, ScrollArea, Select, Stack, Table, Text, Title } from '@mantine/core';
-import { IconDownload, IconReceipt } from '@tabler/icons-react';
+import { IconReceipt } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
 import { PageHeader } from '../../components/PageHeader';
 import { PlaceholderState } from '../../components/PlaceholderState';
+import { TableCard } from '../../components/TableCard';
+import { AssetAmount } from '../../components/AssetAmount';
 import { trpc } from '../../trpc';
 import { useSession } from '../auth/session-store';
 import { openAuthModal } from '../auth/auth-modal-store';
-import { useCsvExport } from '../wallet/csv-export';
-import { ErrorAlert } from '../wallet/wallet-ui';
 import { formatDateTime } from '../../lib/datetime';
-import { formatAmount } from '../wallet/money';
 import { BetGameCell, BetStakeCells } from './BetCells';
 import { openBetDetails } from './overlay-store';
 import { CLIENT_GAME_SLUGS, GAME_REGISTRY } from '../games/registry';
@@ -17,6 +16,7 @@ import { betProfit, gameName, outcomeSummary } from './bet-format';
 import { CURRENCIES } from './bet-types';
 import { MY_BETS_STATES, type MyBetsSearch } from './my-bets-search';
 import { TableHeader } from '../../components/TableHeader';
+import { formatAmount } from '../../lib/money';
 
 const PAGE = 20;
 
@@ -46,22 +46,17 @@ export function MyBetsPage({ search }: { search: MyBetsSearch }) {
 function BetsTable({ search }: { search: MyBetsSearch }) {
   const navigate = useNavigate();
   const utils = trpc.useUtils();
-  const { exporting, exportError, exportCsv } = useCsvExport(() => utils.bets.exportCsv.fetch({ game: search.game, currency: search.currency }, { staleTime: 0 }));
   const query = trpc.bets.mine.useInfiniteQuery({ ...search, limit: PAGE }, { getNextPageParam: (page) => page.nextCursor ?? undefined });
   const bets = query.data?.pages.flatMap((page) => page.bets) ?? [];
   const setFilter = (patch: Partial<MyBetsSearch>) => void navigate({ to: '/casino/my-bets', search: (prev: MyBetsSearch) => ({ ...prev, ...patch }), replace: true });
 
   return (
-    <Paper withBorder radius="md" p="lg" bg="var(--bzu-card)" component="section" aria-labelledby="bets-title">
-      <Stack gap="sm">
-        <Group justify="space-between" wrap="wrap">
-          <Title order={2} fz="lg" id="bets-title">
-            Bets
-          </Title>
-          <Button variant="default" size="xs" leftSection={<IconDownload size={14} aria-hidden />} onClick={() => void exportCsv()} loading={exporting} data-testid="export-csv">
-            Export CSV
-          </Button>
-        </Group>
+    <TableCard
+      title="Bets"
+      titleId="bets-title"
+      exportCsv={() => utils.bets.exportCsv.fetch({ game: search.game, currency: search.currency }, { staleTime: 0 })}
+      exportTestId="export-csv"
+      filters={
         <Group gap="sm" wrap="wrap">
           <Select
             label="Game"
@@ -84,55 +79,52 @@ function BetsTable({ search }: { search: MyBetsSearch }) {
             onChange={(value) => setFilter({ state: (value ?? undefined) as MyBetsSearch['state'] })}
           />
         </Group>
-        <ErrorAlert error={exportError} title="Export failed" />
-        <ErrorAlert error={query.error} title="Could not load your bets" />
-        {query.isPending ? null : bets.length === 0 ? (
-          <PlaceholderState icon={IconReceipt} title="No bets yet" description="Bets you place on the originals appear here." />
-        ) : (
-          <ScrollArea type="auto">
-            <Table striped verticalSpacing="xs" data-testid="my-bets" miw={720}>
-              <TableHeader columns={['Game', 'Date', 'Outcome']} numeric={['Bet', 'Multiplier', 'Profit']} />
-              <Table.Tbody>
-                {bets.map((bet) => {
-                  const profit = betProfit(bet);
-                  return (
-                    // The whole row opens the details (the game's name stays the keyboard's way in).
-                    <Table.Tr key={bet.id} onClick={() => openBetDetails(bet)} style={{ cursor: 'pointer' }} data-testid="my-bet-row">
-                      <BetGameCell bet={bet} label={`${gameName(bet.game)} bet ${bet.id} details`} />
-                      <Table.Td>
-                        <Text size="sm">{formatDateTime(bet.createdAt)}</Text>
-                      </Table.Td>
-                      <Table.Td>
-                        <Text size="sm" c="dimmed">
-                          {outcomeSummary(bet)}
-                        </Text>
-                      </Table.Td>
-                      <BetStakeCells bet={bet} />
-                      <Table.Td ta="right">
-                        {profit === null ? (
-                          <Badge color="yellow" variant="light">
-                            open
-                          </Badge>
-                        ) : (
-                          <Text size="sm" ff="monospace" fw={600} c={profit.startsWith('-') ? 'red' : 'teal'}>
-                            {formatAmount(profit, bet.currency)} {bet.currency}
-                          </Text>
-                        )}
-                      </Table.Td>
-                    </Table.Tr>
-                  );
-                })}
-              </Table.Tbody>
-            </Table>
-          </ScrollArea>
-        )}
-        {query.hasNextPage ? (
+      }
+      error={query.error}
+      errorTitle="Could not load your bets"
+      isPending={query.isPending}
+      empty={bets.length === 0 ? <PlaceholderState icon={IconReceipt} title="No bets yet" description="Bets you place on the originals appear here." /> : null}
+      footer={
+        query.hasNextPage ? (
           <Button variant="default" onClick={() => void query.fetchNextPage()} loading={query.isFetchingNextPage} w="fit-content" mx="auto" data-testid="load-more">
             Load more
           </Button>
-        ) : null}
-      </Stack>
-    </Paper>
+        ) : null
+      }
+    >
+      <Table striped verticalSpacing="xs" data-testid="my-bets" miw={720}>
+        <TableHeader columns={['Game', 'Date', 'Outcome']} numeric={['Bet', 'Multiplier', 'Profit']} />
+        <Table.Tbody>
+          {bets.map((bet) => {
+            const profit = betProfit(bet);
+            return (
+              // The whole row opens the details (the game's name stays the keyboard's way in).
+              <Table.Tr key={bet.id} onClick={() => openBetDetails(bet)} style={{ cursor: 'pointer' }} data-testid="my-bet-row">
+                <BetGameCell bet={bet} label={`${gameName(bet.game)} bet ${bet.id} details`} />
+                <Table.Td>
+                  <Text size="sm">{formatDateTime(bet.createdAt)}</Text>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm" c="dimmed">
+                    {outcomeSummary(bet)}
+                  </Text>
+                </Table.Td>
+                <BetStakeCells bet={bet} />
+                <Table.Td ta="right">
+                  {profit === null ? (
+                    <Badge color="yellow" variant="light">
+                      open
+                    </Badge>
+                  ) : (
+                    <AssetAmount amount={profit} asset={bet.currency} c={profit.startsWith('-') ? 'red' : 'teal'} />
+                  )}
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+    </TableCard>
   );
 }
 

@@ -3,12 +3,12 @@ import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { trpc } from '../../trpc';
 import { useIsSignedIn } from '../auth/use-is-signed-in';
-import { ErrorAlert } from '../wallet/wallet-ui';
-import type { Outputs } from './bet-types';
+import type { RouterOutputs } from '../../lib/router-types';
 import { SeedLine } from './BetDetailsModal';
 import { closeSeeds, useOverlays } from './overlay-store';
+import { ErrorAlert } from '../../components/ErrorAlert';
 
-type Rotation = Outputs['fairness']['rotate'];
+type Rotation = RouterOutputs['fairness']['rotate'];
 
 /** Mounted once in the layout; opened from each game page and from /provably-fair. */
 export function SeedsHost() {

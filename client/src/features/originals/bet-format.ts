@@ -1,8 +1,8 @@
 /** Display helpers for bets; money stays the server's exact decimal strings. */
 import { clientGame } from '../games/registry';
-import { formatMoney } from '../wallet/money';
 import { fromUnits, toUnits } from './bet-amount';
 import type { BetView } from './bet-types';
+import { formatMoney } from '../../lib/money';
 
 export function gameName(slug: string): string {
   return clientGame(slug)?.name ?? slug;

@@ -3,16 +3,15 @@
  * or when an animated game's animation ends), and a failure becomes a readable notification (or the sign-in modal).
  */
 import { notifications } from '@mantine/notifications';
-import { TRPCClientError } from '@trpc/client';
 import { useCallback, useEffect, useRef } from 'react';
 import { NOTIFICATION_AUTO_CLOSE_MS } from '../../constants';
-import { toApiError } from '../../lib/api-error';
+import { errorCode, toApiError } from '../../lib/api-error';
 import { openAuthModal } from '../auth/auth-modal-store';
 import { getSession, replaceUser } from '../auth/session-store';
-import { holdBalance } from '../wallet/money';
 import type { BetView, Currency } from './bet-types';
 import { recordShownBet } from './session-stats';
 import { playSound, soundForBet } from './sounds';
+import { holdBalance } from '../../lib/balance-hold';
 
 /** The server's settled balance is the truth; the socket's balance-update repeats the same value later. */
 export function applySettledBalance(currency: Currency, balance: string): void {
@@ -28,15 +27,6 @@ function betShown(bet: BetView): void {
   if (sound) playSound(sound);
 }
 
-/** The domain code (INSUFFICIENT_FUNDS, MAX_PROFIT, SELF_EXCLUDED...) of a failed call, when it has one. */
-export function domainCode(error: unknown): string | undefined {
-  if (error instanceof TRPCClientError) {
-    const data = error.data as { domainCode?: string; code?: string } | undefined;
-    return data?.domainCode ?? data?.code;
-  }
-  return undefined;
-}
-
 const FRIENDLY: Record<string, string> = {
   INSUFFICIENT_FUNDS: 'Insufficient funds: lower the bet or deposit first.',
   SELF_EXCLUDED: 'Your account is self-excluded from playing right now.',
@@ -45,7 +35,7 @@ const FRIENDLY: Record<string, string> = {
 
 /** A readable sentence for a failed bet; the server's own message for everything it explains itself. */
 export function betErrorMessage(error: unknown): string {
-  const code = domainCode(error);
+  const code = errorCode(error);
   const api = toApiError(error);
   if (code === 'MAX_PROFIT') return `Max profit exceeded: ${api.message}`;
   if (code && FRIENDLY[code]) return FRIENDLY[code];

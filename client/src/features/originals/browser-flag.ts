@@ -2,7 +2,7 @@
  * A yes/no choice the player makes once for every game (instant bets, hotkeys, sound), remembered in the
  * browser and read by any component through a hook.
  */
-import { useSyncExternalStore } from 'react';
+import { createStore, useStore } from '../../lib/external-store';
 
 export interface BrowserFlag {
   get(): boolean;
@@ -10,30 +10,13 @@ export interface BrowserFlag {
   use(): boolean;
 }
 
+const decodeFlag = (text: string): boolean | undefined => (text === 'true' ? true : text === 'false' ? false : undefined);
+
 export function browserFlag(storageKey: string, fallback: boolean): BrowserFlag {
-  const listeners = new Set<() => void>();
-  let value = fallback;
-  try {
-    const stored = localStorage.getItem(storageKey);
-    if (stored === 'true' || stored === 'false') value = stored === 'true';
-  } catch {
-    // No storage: the default until the player chooses.
-  }
-  const subscribe = (listener: () => void) => {
-    listeners.add(listener);
-    return () => listeners.delete(listener);
-  };
+  const store = createStore(fallback, { key: storageKey, decode: decodeFlag, encode: String });
   return {
-    get: () => value,
-    set(next) {
-      value = next;
-      try {
-        localStorage.setItem(storageKey, String(next));
-      } catch {
-        // Storage off: the choice lasts for this page load.
-      }
-      for (const listener of listeners) listener();
-    },
-    use: () => useSyncExternalStore(subscribe, () => value),
+    get: store.get,
+    set: (value) => store.set(value),
+    use: () => useStore(store),
   };
 }

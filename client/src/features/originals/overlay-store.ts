@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { createStore, useStore } from '../../lib/external-store';
 import type { BetView } from './bet-types';
 
 /**
@@ -10,33 +10,21 @@ interface OverlayState {
   seedsOpen: boolean;
 }
 
-let state: OverlayState = { bet: null, seedsOpen: false };
-const listeners = new Set<() => void>();
-
-function set(next: OverlayState): void {
-  state = next;
-  for (const listener of listeners) listener();
-}
+const overlays = createStore<OverlayState>({ bet: null, seedsOpen: false });
 
 export function openBetDetails(bet: BetView): void {
-  set({ ...state, bet });
+  overlays.set((state) => ({ ...state, bet }));
 }
 export function closeBetDetails(): void {
-  set({ ...state, bet: null });
+  overlays.set((state) => ({ ...state, bet: null }));
 }
 export function openSeeds(): void {
-  set({ ...state, seedsOpen: true });
+  overlays.set((state) => ({ ...state, seedsOpen: true }));
 }
 export function closeSeeds(): void {
-  set({ ...state, seedsOpen: false });
+  overlays.set((state) => ({ ...state, seedsOpen: false }));
 }
 
 export function useOverlays(): OverlayState {
-  return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    () => state,
-  );
+  return useStore(overlays);
 }

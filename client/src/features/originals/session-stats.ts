@@ -3,7 +3,7 @@
  * cumulative profit after each settled bet (the chart's points). Fed by every bet the page shows
  * (bet-session), counted once per bet id, exact in 1e-8 units.
  */
-import { useSyncExternalStore } from 'react';
+import { createStore, useStore } from '../../lib/external-store';
 import { toUnits } from './bet-amount';
 import type { BetView, Currency } from './bet-types';
 
@@ -42,34 +42,26 @@ export function addBet(stats: SessionStats, bet: SettledBet): SessionStats {
   };
 }
 
-const byKey = new Map<string, SessionStats>();
-const listeners = new Set<() => void>();
+const byKey = createStore<ReadonlyMap<string, SessionStats>>(new Map());
 const keyOf = (game: string, currency: string) => `${game}:${currency}`;
-
-function notify(): void {
-  for (const listener of listeners) listener();
-}
 
 export function recordShownBet(bet: SettledBet & Pick<BetView, 'game' | 'currency'>): void {
   const key = keyOf(bet.game, bet.currency);
-  const before = byKey.get(key) ?? EMPTY_STATS;
-  const after = addBet(before, bet);
-  if (after === before) return;
-  byKey.set(key, after);
-  notify();
+  byKey.set((stats) => {
+    const before = stats.get(key) ?? EMPTY_STATS;
+    const after = addBet(before, bet);
+    return after === before ? stats : new Map(stats).set(key, after);
+  });
 }
 
 export function resetSessionStats(game: string, currency: Currency): void {
-  byKey.delete(keyOf(game, currency));
-  notify();
+  byKey.set((stats) => {
+    const next = new Map(stats);
+    next.delete(keyOf(game, currency));
+    return next;
+  });
 }
 
 export function useSessionStats(game: string, currency: Currency): SessionStats {
-  return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    () => byKey.get(keyOf(game, currency)) ?? EMPTY_STATS,
-  );
+  return useStore(byKey, (stats) => stats.get(keyOf(game, currency)) ?? EMPTY_STATS);
 }

@@ -7,8 +7,8 @@ import { PlaceholderState } from '../../components/PlaceholderState';
 import { trpc } from '../../trpc';
 import { openAuthModal } from '../auth/auth-modal-store';
 import { useSession } from '../auth/session-store';
-import { ErrorAlert } from '../wallet/wallet-ui';
 import classes from './ProviderGamePage.module.css';
+import { ErrorAlert } from '../../components/ErrorAlert';
 
 type Currency = 'USD' | 'BZU';
 

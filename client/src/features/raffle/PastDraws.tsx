@@ -2,12 +2,12 @@ import { AccordionChevron, Anchor, Badge, Box, Button, Code, Group, Paper, Scrol
 import { IconPlayerPlay } from '@tabler/icons-react';
 import { useState } from 'react';
 import { trpc } from '../../trpc';
-import { ErrorAlert } from '../wallet/wallet-ui';
 import { formatDateTime } from '../../lib/datetime';
 import { exactUsd } from './RaffleOverview';
 import type { ReplaySource, ShownWinner } from './RaffleReplay';
 import { paidAnyPrize, ticketsLabel } from './raffle-format';
 import type { DrawnRaffle } from './use-raffle';
+import { ErrorAlert } from '../../components/ErrorAlert';
 
 export const PAST_DRAWS_PAGE = 5;
 

@@ -1,9 +1,9 @@
 import { Code, List, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { AnchorLink } from '../../components/router-links';
-import { formatMoney } from '../wallet/money';
 import { estimateUsd } from './RaffleOverview';
 import { groupPrizes } from './raffle-format';
 import type { CurrentRaffle } from './use-raffle';
+import { formatMoney } from '../../lib/money';
 
 type Raffle = NonNullable<CurrentRaffle>;
 

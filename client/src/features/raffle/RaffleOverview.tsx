@@ -6,12 +6,12 @@ import { formatDecimal } from '../../lib/decimal';
 import { trpc } from '../../trpc';
 import { openAuthModal } from '../auth/auth-modal-store';
 import { useSession } from '../auth/session-store';
-import { formatAmount, formatMoney } from '../wallet/money';
-import { ErrorAlert } from '../wallet/wallet-ui';
 import { formatDateTime } from '../../lib/datetime';
 import { formatChance, formatCountdown, ticketsLabel } from './raffle-format';
 import { useNow, type CurrentRaffle, type RaffleMine } from './use-raffle';
 import { Figure } from '../../components/Figure';
+import { formatAmount, formatMoney } from '../../lib/money';
+import { ErrorAlert } from '../../components/ErrorAlert';
 
 /** An estimate in dollars, to the cent (the exact amounts are fixed when the raffle closes). */
 export function estimateUsd(value: string): string {

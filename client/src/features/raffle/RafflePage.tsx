@@ -2,12 +2,12 @@ import { Skeleton, Stack } from '@mantine/core';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { PageHeader } from '../../components/PageHeader';
 import { trpc } from '../../trpc';
-import { ErrorAlert } from '../wallet/wallet-ui';
 import { PastDraws, pastPageInput, replaySourceOf } from './PastDraws';
 import { RaffleInfo } from './RaffleInfo';
 import { NoRaffle, RaffleOverview } from './RaffleOverview';
 import { EMPTY_REPLAY, RaffleReplay, type ReplaySource } from './RaffleReplay';
 import { useCurrentRaffle, type DrawnRaffle } from './use-raffle';
+import { ErrorAlert } from '../../components/ErrorAlert';
 
 /**
  * /raffle: the current raffle (countdown, pool, prizes, the player's tickets and free entry), how tickets are earned

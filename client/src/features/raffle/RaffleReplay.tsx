@@ -2,9 +2,9 @@ import { Alert, Badge, Code, Group, Input, Paper, ScrollArea, SimpleGrid, Stack,
 import { IconCircleCheck, IconCircleX, IconMinus } from '@tabler/icons-react';
 import { useEffect, useState, type ChangeEvent } from 'react';
 import { trpc } from '../../trpc';
-import { errorMessage } from '../wallet/wallet-ui';
 import { prizeLabel } from '../../../../server/src/domain/raffle/rules/raffle-odds';
 import { replayDraw, type PublishedWinner, type Replay, type ReplayInput } from './raffle-replay';
+import { errorMessage } from '../../lib/api-error';
 
 /** A published winner with what the page shows beside it. */
 export interface ShownWinner extends PublishedWinner {

@@ -4,7 +4,7 @@
  */
 import { prizeLabel } from '../../../../server/src/domain/raffle/rules/raffle-odds';
 import { formatDecimal } from '../../lib/decimal';
-import { fractionToPercent } from '../wallet/money';
+import { fractionToPercent } from '../../lib/money';
 
 /** "2d 03:04:05", "03:04:05", or "00:00:00" once the time has passed (the draw is due). */
 export function formatCountdown(msLeft: number): string {

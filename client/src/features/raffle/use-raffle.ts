@@ -1,14 +1,12 @@
-import type { inferRouterOutputs } from '@trpc/server';
 import { useEffect, useRef, useState } from 'react';
-import type { AppRouter } from '../../../../server/src/trpc/router';
+import type { RouterOutputs } from '../../lib/router-types';
 import { trpc } from '../../trpc';
 import { useSession } from '../auth/session-store';
 
-type Outputs = inferRouterOutputs<AppRouter>;
 /** The shapes of the raffle API (derived from the router, never copied). */
-export type CurrentRaffle = Outputs['raffle']['current'];
+export type CurrentRaffle = RouterOutputs['raffle']['current'];
 export type RaffleMine = NonNullable<NonNullable<CurrentRaffle>['mine']>;
-export type DrawnRaffle = Outputs['raffle']['past']['items'][number];
+export type DrawnRaffle = RouterOutputs['raffle']['past']['items'][number];
 
 /** Live figures (tickets, pool) move with every bet of every player; the socket event only marks open/close/draw. */
 export const RAFFLE_REFRESH_MS = 15_000;

@@ -1,19 +1,10 @@
 /**
  * Which cached queries a live event makes stale. TanStack Query matches keys by prefix and tRPC
- * keys start with the procedure path as an array (`[['games', 'history'], { input, type }]`), so a
- * path prefix here covers every input of that procedure.
- *
- * Convention for the games area (no such procedures exist yet): a `game-result` refetches
- * `games.history*` (bet history), `games.stats*` and `games.detail*`, plus the same names under
- * `account` (the account pages' own statistics). Name new procedures that a result changes
- * accordingly, or add their path here.
+ * keys start with the procedure path as an array (`[['bets', 'mine'], { input, type }]`), so a
+ * path here covers every input of that procedure. A procedure whose answer a game result changes
+ * is added here.
  */
 export const GAME_RESULT_QUERY_PATHS: readonly (readonly string[])[] = [
-  ['games', 'history'],
-  ['games', 'stats'],
-  ['games', 'detail'],
-  ['account', 'history'],
-  ['account', 'stats'],
   // The originals: My bets, per-game stats, a bet's details (its revealed seed changes too) and an open mines round.
   ['bets', 'mine'],
   ['bets', 'stats'],
@@ -31,7 +22,7 @@ function pathOf(queryKey: readonly unknown[]): readonly string[] | null {
   return Array.isArray(head) && head.every((part) => typeof part === 'string') ? (head as string[]) : null;
 }
 
-/** Does a game result make this query stale? `detail` also matches `detailById` and the like. */
+/** Does a game result make this query stale? A listed name also covers procedures whose names extend it. */
 export function isGameResultQuery(queryKey: readonly unknown[]): boolean {
   const path = pathOf(queryKey);
   if (!path || path.length < 2) return false;

@@ -4,12 +4,13 @@ import { coalesce } from '../../lib/coalesce';
 import { trpcClient } from '../../trpc';
 import { getSession, replaceUser } from '../auth/session-store';
 import { mergeTokenUpdate, parseTokenUpdate, wireDecimal } from '../token/token-quote';
-import { addAmounts, formatAmount, whenBalanceShown } from '../wallet/money';
 import { isGameResultQuery } from './query-conventions';
 import type { RealtimeHandlers } from './realtime-client';
 import { TOKEN_PRICE_CHANNEL } from './realtime-protocol';
 import { setRealtimeStatus } from './realtime-status';
 import { refreshAfterReconnect } from './reconnect-refresh';
+import { addAmounts, formatAmount } from '../../lib/money';
+import { whenBalanceShown } from '../../lib/balance-hold';
 
 /** How often per-bet events may refetch: a turbo autobet settles ten or more bets a second. */
 const PER_BET_REFETCH_MS = 1_000;

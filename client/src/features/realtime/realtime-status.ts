@@ -1,25 +1,17 @@
-import { useSyncExternalStore } from 'react';
+import { createStore, useStore } from '../../lib/external-store';
 import type { RealtimeStatus } from './realtime-client';
 
 /** The socket's state, for code that behaves differently while live (e.g. price polling). */
-let status: RealtimeStatus = 'idle';
-const listeners = new Set<() => void>();
+const realtimeStatus = createStore<RealtimeStatus>('idle');
 
 export function setRealtimeStatus(next: RealtimeStatus): void {
-  if (next === status) return;
-  status = next;
-  for (const listener of listeners) listener();
+  realtimeStatus.set(next);
 }
 
 export function getRealtimeStatus(): RealtimeStatus {
-  return status;
-}
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
+  return realtimeStatus.get();
 }
 
 export function useRealtimeStatus(): RealtimeStatus {
-  return useSyncExternalStore(subscribe, getRealtimeStatus);
+  return useStore(realtimeStatus);
 }

@@ -1,12 +1,12 @@
 import { Button, Code, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import { trpc } from '../../trpc';
-import type { Outputs } from '../originals/bet-types';
+import type { RouterOutputs } from '../../lib/router-types';
 import { roundValue, sha256Hex } from '../crash/crash-verify';
 
-export type RoundChain = NonNullable<Outputs['crash']['chain']>;
-export type PastRound = Outputs['crash']['rounds']['rounds'][number];
-export type RoundBet = Outputs['crash']['round']['bets'][number];
+export type RoundChain = NonNullable<RouterOutputs['crash']['chain']>;
+export type PastRound = RouterOutputs['crash']['rounds']['rounds'][number];
+export type RoundBet = RouterOutputs['crash']['round']['bets'][number];
 
 interface RoundDetailsProps {
   game: 'crash' | 'wheel';

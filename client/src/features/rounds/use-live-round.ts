@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { trpc } from '../../trpc';
-import type { Outputs } from '../originals/bet-types';
+import type { RouterOutputs } from '../../lib/router-types';
 import { clockFrom, type CrashClock } from '../crash/crash-clock';
 
 /** The round games' pages (each has the same round procedures: domain/rounds, trpc/routers/rounds.router.ts). */
 export type RoundSlug = 'crash' | 'wheel' | 'bingo';
-export type LiveRound = NonNullable<Outputs['crash']['current']>;
+export type LiveRound = NonNullable<RouterOutputs['crash']['current']>;
 export type LiveRoundBet = LiveRound['bets'][number];
 type RoundEvent = Partial<LiveRound> & { betId?: string };
 

@@ -2,12 +2,10 @@ import { ActionIcon, Alert, Anchor, Badge, Button, Group, Paper, SegmentedContro
 import { IconCircleCheck, IconTrash, IconX } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import { toApiError } from '../../lib/api-error';
+import { errorCode, toApiError } from '../../lib/api-error';
 import { trpc } from '../../trpc';
 import { openAuthModal } from '../auth/auth-modal-store';
 import { useSession } from '../auth/session-store';
-import { formatAmount } from '../wallet/money';
-import { ErrorAlert } from '../wallet/wallet-ui';
 import {
   acceptOdds,
   clearSlip,
@@ -25,6 +23,8 @@ import {
 } from './bet-slip-store';
 import { combinedOdds, potentialReturn } from './sports-format';
 import { useCurrentSelections } from './use-sports';
+import { formatAmount } from '../../lib/money';
+import { ErrorAlert } from '../../components/ErrorAlert';
 
 const POLICIES: { value: OddsPolicy; label: string }[] = [
   { value: 'higher', label: 'Accept higher odds' },
@@ -34,8 +34,9 @@ const POLICIES: { value: OddsPolicy; label: string }[] = [
 
 /** The odds the server quoted in an ODDS_CHANGED refusal, by selection id. */
 function changedOdds(error: unknown): Record<string, string> | null {
-  const details = toApiError(error).details as { domainCode?: string; details?: { legs?: { selectionId: string; current: string }[] } } | undefined;
-  if (details?.domainCode !== 'ODDS_CHANGED' || !details.details?.legs) return null;
+  if (errorCode(error) !== 'ODDS_CHANGED') return null;
+  const details = toApiError(error).details as { details?: { legs?: { selectionId: string; current: string }[] } } | undefined;
+  if (!details?.details?.legs) return null;
   return Object.fromEntries(details.details.legs.map((leg) => [leg.selectionId, leg.current]));
 }
 

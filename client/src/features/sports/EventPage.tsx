@@ -3,10 +3,10 @@ import { IconArrowLeft } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { PageHeader } from '../../components/PageHeader';
 import { trpc } from '../../trpc';
-import { ErrorAlert } from '../wallet/wallet-ui';
 import { OddsButton } from './OddsButton';
 import { kickoff, marketLabel } from './sports-format';
 import { EventStatusBadge } from './SportsPage';
+import { ErrorAlert } from '../../components/ErrorAlert';
 
 /** /sports/event/$eventId: every market of one event. */
 export function EventPage({ eventId }: { eventId: string }) {

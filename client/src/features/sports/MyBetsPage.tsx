@@ -6,12 +6,12 @@ import { PlaceholderState } from '../../components/PlaceholderState';
 import { trpc } from '../../trpc';
 import { openAuthModal } from '../auth/auth-modal-store';
 import { useSession } from '../auth/session-store';
-import { formatAmount } from '../wallet/money';
-import { ErrorAlert } from '../wallet/wallet-ui';
 import { formatDateTime } from '../../lib/datetime';
 import { marketLabel } from './sports-format';
 import { SportsNav } from './SportsLayout';
 import type { SportsBet } from './use-sports';
+import { formatAmount } from '../../lib/money';
+import { ErrorAlert } from '../../components/ErrorAlert';
 
 const STATUS_COLORS: Record<string, string> = { open: 'blue', won: 'green', lost: 'red', void: 'gray', cashed_out: 'grape' };
 const RESULT_COLORS: Record<string, string> = { won: 'green', lost: 'red', void: 'gray' };

@@ -4,11 +4,11 @@ import { Link } from '@tanstack/react-router';
 import { PageHeader } from '../../components/PageHeader';
 import { PlaceholderState } from '../../components/PlaceholderState';
 import { trpc } from '../../trpc';
-import { ErrorAlert } from '../wallet/wallet-ui';
 import { OddsButton } from './OddsButton';
 import { kickoff, listedEvents, marketLabel } from './sports-format';
 import { SportsNav } from './SportsLayout';
 import type { SportsEvent } from './use-sports';
+import { ErrorAlert } from '../../components/ErrorAlert';
 
 export function EventStatusBadge({ status }: { status: string }) {
   if (status === 'live') return <Badge color="red" variant="filled" size="sm">Live</Badge>;

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { createStore, useStore } from '../../lib/external-store';
 
 /** One pick in the slip: `odds` is what the player saw and accepted (sent with the bet). */
 export interface SlipPick {
@@ -32,26 +32,18 @@ function newSubmissionId(): string {
   return crypto.randomUUID().replace(/-/g, '').slice(0, 20);
 }
 
-let state: SlipState = { picks: [], mode: 'single', stakes: {}, multiStake: '', policy: 'higher', currency: 'USD', submissionId: newSubmissionId(), open: false };
-const listeners = new Set<() => void>();
+const slip = createStore<SlipState>(() => ({ picks: [], mode: 'single', stakes: {}, multiStake: '', policy: 'higher', currency: 'USD', submissionId: newSubmissionId(), open: false }));
 
 function set(next: Partial<SlipState>): void {
-  state = { ...state, ...next };
-  for (const listener of listeners) listener();
+  slip.set((state) => ({ ...state, ...next }));
 }
 
 export function getSlip(): SlipState {
-  return state;
+  return slip.get();
 }
 
 export function useBetSlip(): SlipState {
-  return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    () => state,
-  );
+  return useStore(slip);
 }
 
 /**
@@ -59,6 +51,7 @@ export function useBetSlip(): SlipState {
  * multi takes one selection per event); singles are separate bets, so there both stay.
  */
 export function togglePick(pick: SlipPick): void {
+  const state = slip.get();
   if (state.picks.some((existing) => existing.selectionId === pick.selectionId)) {
     removePick(pick.selectionId);
     return;
@@ -70,6 +63,7 @@ export function togglePick(pick: SlipPick): void {
 }
 
 export function removePick(selectionId: string): void {
+  const state = slip.get();
   const { [selectionId]: _removed, ...stakes } = state.stakes;
   void _removed;
   set({ picks: state.picks.filter((pick) => pick.selectionId !== selectionId), stakes, submissionId: newSubmissionId() });
@@ -84,6 +78,7 @@ export function setMode(mode: SlipMode): void {
 }
 
 export function setStake(selectionId: string, stake: string): void {
+  const state = slip.get();
   set({ stakes: { ...state.stakes, [selectionId]: stake }, submissionId: newSubmissionId() });
 }
 
@@ -101,6 +96,7 @@ export function setCurrency(currency: 'USD' | 'BZU'): void {
 
 /** Takes the current odds for the given picks (the player accepted the change). */
 export function acceptOdds(current: Record<string, string>): void {
+  const state = slip.get();
   set({ picks: state.picks.map((pick) => (current[pick.selectionId] ? { ...pick, odds: current[pick.selectionId]! } : pick)), submissionId: newSubmissionId() });
 }
 
@@ -110,6 +106,7 @@ export function setSlipOpen(open: boolean): void {
 
 /** After placing: the placed picks leave the slip, and the next submission gets fresh ids. */
 export function removePlaced(selectionIds: string[]): void {
+  const state = slip.get();
   const placed = new Set(selectionIds);
   set({ picks: state.picks.filter((pick) => !placed.has(pick.selectionId)), stakes: {}, multiStake: '', submissionId: newSubmissionId() });
 }

@@ -1,12 +1,10 @@
-import type { inferRouterOutputs } from '@trpc/server';
-import type { AppRouter } from '../../../../server/src/trpc/router';
+import type { RouterOutputs } from '../../lib/router-types';
 import { trpc } from '../../trpc';
 
-type Outputs = inferRouterOutputs<AppRouter>;
-export type SportsEvent = Outputs['sports']['event'];
+export type SportsEvent = RouterOutputs['sports']['event'];
 export type SportsMarket = SportsEvent['markets'][number];
 export type SportsSelection = SportsMarket['selections'][number];
-export type SportsBet = Outputs['sports']['bets']['items'][number];
+export type SportsBet = RouterOutputs['sports']['bets']['items'][number];
 
 export const BETTABLE = new Set(['upcoming', 'live']);
 

@@ -5,11 +5,11 @@ import { useId } from 'react';
 import { TOKEN_PRICE_DECIMALS } from '../../constants';
 import { formatDecimal } from '../../lib/decimal';
 import { trpc } from '../../trpc';
-import { formatMoney } from '../wallet/money';
-import { ErrorAlert } from '../wallet/wallet-ui';
 import { formatDateTime } from '../../lib/datetime';
 import { layoutChart } from './chart-geometry';
 import { TokenPageFrame } from './TokenSignedIn';
+import { formatMoney } from '../../lib/money';
+import { ErrorAlert } from '../../components/ErrorAlert';
 
 const HEIGHT = 180;
 const usd = (value: string) => `$${formatDecimal(value, 2) ?? value}`;

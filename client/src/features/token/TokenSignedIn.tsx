@@ -1,9 +1,7 @@
-import { Button, Stack } from '@mantine/core';
-import { IconLock } from '@tabler/icons-react';
+import { Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { PageHeader } from '../../components/PageHeader';
-import { PlaceholderState } from '../../components/PlaceholderState';
-import { openAuthModal } from '../auth/auth-modal-store';
+import { GuestPrompt } from '../auth/GuestPrompt';
 import { useSession } from '../auth/session-store';
 import { TokenNav } from './TokenNav';
 
@@ -17,19 +15,7 @@ export function TokenPageFrame({ title, description, guestText, children }: { ti
       {isSignedIn ? (
         children
       ) : (
-        <PlaceholderState
-          icon={IconLock}
-          title="Log in to continue"
-          description={guestText}
-          actions={
-            <>
-              <Button onClick={() => openAuthModal('login')}>LOGIN</Button>
-              <Button variant="default" onClick={() => openAuthModal('register')}>
-                REGISTER
-              </Button>
-            </>
-          }
-        />
+        <GuestPrompt title="Log in to continue" description={guestText} />
       )}
     </Stack>
   );

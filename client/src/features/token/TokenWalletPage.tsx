@@ -2,11 +2,11 @@ import { Paper, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { trpc } from '../../trpc';
 import { useSession } from '../auth/session-store';
 import { DepositAddressCard } from '../wallet/DepositAddressCard';
-import { formatAmount } from '../wallet/money';
 import { useWalletRefreshOnBalanceChange } from '../wallet/use-balance-refresh';
-import { ErrorAlert } from '../wallet/wallet-ui';
 import { WithdrawalForm } from '../wallet/WithdrawalForm';
 import { TokenPageFrame } from './TokenSignedIn';
+import { formatAmount } from '../../lib/money';
+import { ErrorAlert } from '../../components/ErrorAlert';
 
 /** BZU in and out: the wallet's own deposit address and withdrawal form, narrowed to BZU. */
 function TokenWallet() {

@@ -6,12 +6,12 @@ import { TOKEN_PRICE_DECIMALS } from '../../constants';
 import { formatDecimal } from '../../lib/decimal';
 import { trpc } from '../../trpc';
 import { getSession, replaceUser, useSession } from '../auth/session-store';
-import { amountInputError, formatAmount } from '../wallet/money';
-import { errorMessage } from '../wallet/wallet-ui';
 import { formatDateTime } from '../../lib/datetime';
 import { TokenPrice } from './TokenPrice';
 import { TokenPageFrame } from './TokenSignedIn';
 import { useTokenLatest } from './use-token-latest';
+import { amountInputError, formatAmount } from '../../lib/money';
+import { errorMessage } from '../../lib/api-error';
 
 type Side = 'buy' | 'sell';
 

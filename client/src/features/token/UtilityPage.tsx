@@ -1,9 +1,9 @@
 import { Badge, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconDiscount, IconTicket, IconTrendingUp } from '@tabler/icons-react';
 import { trpc } from '../../trpc';
-import { formatAmount, formatMoney } from '../wallet/money';
-import { ErrorAlert } from '../wallet/wallet-ui';
 import { TokenPageFrame } from './TokenSignedIn';
+import { formatAmount, formatMoney } from '../../lib/money';
+import { ErrorAlert } from '../../components/ErrorAlert';
 
 const BENEFITS = [
   {

@@ -4,14 +4,13 @@
  * (legacy clients read numbers), so numbers are turned back into 8-decimal strings here.
  * Pure logic, no I/O.
  */
-import type { inferRouterOutputs } from '@trpc/server';
-import type { AppRouter } from '../../../../server/src/trpc/router';
+import type { RouterOutputs } from '../../lib/router-types';
 
 /** token.latest: price (USD per BZU), marketCap and volume24h are decimal strings; change24h is a percent. */
-export type TokenQuote = inferRouterOutputs<AppRouter>['token']['latest'];
-export type TokenHistory = inferRouterOutputs<AppRouter>['token']['history'];
-export type TokenSupply = inferRouterOutputs<AppRouter>['token']['supply'];
-export type TokenBurns = inferRouterOutputs<AppRouter>['token']['burns'];
+export type TokenQuote = RouterOutputs['token']['latest'];
+export type TokenHistory = RouterOutputs['token']['history'];
+export type TokenSupply = RouterOutputs['token']['supply'];
+export type TokenBurns = RouterOutputs['token']['burns'];
 
 /** The server's money precision: amounts are integers of 1e-8 units. */
 const WIRE_DECIMALS = 8;

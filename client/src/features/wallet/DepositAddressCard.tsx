@@ -3,7 +3,7 @@ import { IconCheck, IconCopy, IconInfoCircle } from '@tabler/icons-react';
 import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
 import { trpc } from '../../trpc';
-import { ErrorAlert } from './wallet-ui';
+import { ErrorAlert } from '../../components/ErrorAlert';
 
 type Network = 'ERC20' | 'BEP20' | 'TRC20';
 

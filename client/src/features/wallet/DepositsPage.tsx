@@ -1,10 +1,12 @@
 import { Text } from '@mantine/core';
 import { IconArrowDownToArc } from '@tabler/icons-react';
 import { trpc } from '../../trpc';
-import { DEPOSIT_STATUSES, type DepositStatusFilter } from './paging';
 import { StatusListPage } from './StatusListPage';
-import { AssetAmount, StatusBadge, shorten } from './wallet-ui';
 import { formatDateTime } from '../../lib/datetime';
+import { DEPOSIT_STATUSES, type DepositStatusFilter } from './wallet-statuses';
+import { AssetAmount } from '../../components/AssetAmount';
+import { StatusBadge } from '../../components/StatusBadge';
+import { shorten } from '../../lib/text';
 
 function useDepositsPage(input: { status: string; limit: number; page: number }) {
   return trpc.wallet.deposits.useQuery({ ...input, status: input.status as DepositStatusFilter });

@@ -3,10 +3,10 @@ import { IconBan, IconLock } from '@tabler/icons-react';
 import { useState } from 'react';
 import { PageHeader } from '../../components/PageHeader';
 import { trpc } from '../../trpc';
-import { amountInputError, formatAmount } from './money';
-import { ErrorAlert } from './wallet-ui';
 import { formatDateTime } from '../../lib/datetime';
 import { TwoFactorCodeInput } from '../account/TwoFactorCodeInput';
+import { amountInputError, formatAmount } from '../../lib/money';
+import { ErrorAlert } from '../../components/ErrorAlert';
 
 export const EXCLUSION_PERIODS = [
   { value: '24h', label: '24 hours' },

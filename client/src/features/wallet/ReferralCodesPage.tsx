@@ -5,9 +5,9 @@ import { useState, type FormEvent } from 'react';
 import { PageHeader } from '../../components/PageHeader';
 import { PlaceholderState } from '../../components/PlaceholderState';
 import { trpc } from '../../trpc';
-import { formatAmount, fractionToPercent } from './money';
-import { ErrorAlert } from './wallet-ui';
 import { formatDateTime } from '../../lib/datetime';
+import { formatAmount, fractionToPercent } from '../../lib/money';
+import { ErrorAlert } from '../../components/ErrorAlert';
 
 /** The server's rule (account.referrals.createCode): 3-20 letters and digits, or empty for a random code. */
 export function referralCodeError(code: string): string | null {

@@ -6,8 +6,9 @@ import { PageHeader } from '../../components/PageHeader';
 import { useIsMobile } from '../../components/use-is-mobile';
 import { PlaceholderState } from '../../components/PlaceholderState';
 import { PAGE_SIZE_DEFAULT } from '../../constants';
-import { totalLabel } from './paging';
-import { ErrorAlert, PagerControls } from './wallet-ui';
+import { totalLabel } from '../../lib/paging';
+import { ErrorAlert } from '../../components/ErrorAlert';
+import { PagerControls } from '../../components/PagerControls';
 
 export interface StatusListProps<TItem> {
   title: string;

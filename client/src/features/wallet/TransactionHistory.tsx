@@ -1,15 +1,15 @@
-import { Button, Group, Paper, ScrollArea, Stack, Table, Text, Title } from '@mantine/core';
-import { IconDownload, IconReceipt } from '@tabler/icons-react';
+import { Table } from '@mantine/core';
+import { IconReceipt } from '@tabler/icons-react';
 import { useState } from 'react';
 import { PlaceholderState } from '../../components/PlaceholderState';
+import { TableCard } from '../../components/TableCard';
 import { PAGE_SIZE_DEFAULT } from '../../constants';
 import { trpc } from '../../trpc';
-import { useCsvExport } from './csv-export';
-import { formatAmount, formatSignedAmount } from './money';
-import { FIRST_PAGE, currentCursor, nextPage, pageNumber, previousPage } from './paging';
-import { ErrorAlert, PagerControls } from './wallet-ui';
 import { formatDateTime } from '../../lib/datetime';
 import { TableHeader } from '../../components/TableHeader';
+import { AssetAmount } from '../../components/AssetAmount';
+import { FIRST_PAGE, currentCursor, nextPage, pageNumber, previousPage } from '../../lib/paging';
+import { PagerControls } from '../../components/PagerControls';
 
 const KIND_LABELS: Record<string, string> = {
   deposit: 'Deposit',
@@ -30,52 +30,21 @@ export function TransactionHistory() {
   const utils = trpc.useUtils();
   const [pageSize, setPageSize] = useState(PAGE_SIZE_DEFAULT);
   const [trail, setTrail] = useState(FIRST_PAGE);
-  const { exporting, exportError, exportCsv } = useCsvExport(() => utils.wallet.transactionsCsv.fetch(undefined, { staleTime: 0 }));
   const query = trpc.wallet.transactions.useQuery({ limit: pageSize, cursor: currentCursor(trail) });
   const items = query.data?.items ?? [];
   const nextCursor = query.data?.nextCursor ?? null;
 
   return (
-    <Paper withBorder radius="md" p="lg" bg="var(--bzu-card)" component="section" aria-labelledby="history-title">
-      <Stack gap="sm">
-        <Group justify="space-between">
-          <Title order={2} fz="lg" id="history-title">
-            Transaction history
-          </Title>
-          <Button variant="default" size="xs" leftSection={<IconDownload size={14} aria-hidden />} onClick={() => void exportCsv()} loading={exporting}>
-            Export CSV
-          </Button>
-        </Group>
-        <ErrorAlert error={exportError} title="Export failed" />
-        <ErrorAlert error={query.error} title="Could not load your transactions" />
-        {query.isPending ? null : items.length === 0 && pageNumber(trail) === 1 ? (
-          <PlaceholderState icon={IconReceipt} title="No transactions yet" description="Deposits, withdrawals and claimed commission appear here." />
-        ) : (
-          <ScrollArea type="auto">
-            <Table striped verticalSpacing="xs" data-testid="transactions">
-              <TableHeader columns={['Date', 'Type']} numeric={['Amount', 'Balance after']} />
-              <Table.Tbody>
-                {items.map((item) => (
-                  <Table.Tr key={item.id}>
-                    <Table.Td>{formatDateTime(item.createdAt)}</Table.Td>
-                    <Table.Td>{kindLabel(item.kind)}</Table.Td>
-                    <Table.Td ta="right">
-                      <Text size="sm" ff="monospace" fw={600} c={item.amount.startsWith('-') ? 'red' : 'teal'}>
-                        {formatSignedAmount(item.amount, item.currency)} {item.currency}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td ta="right">
-                      <Text size="sm" ff="monospace">
-                        {formatAmount(item.balanceAfter, item.currency)} {item.currency}
-                      </Text>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </ScrollArea>
-        )}
-        {items.length > 0 || pageNumber(trail) > 1 ? (
+    <TableCard
+      title="Transaction history"
+      titleId="history-title"
+      exportCsv={() => utils.wallet.transactionsCsv.fetch(undefined, { staleTime: 0 })}
+      error={query.error}
+      errorTitle="Could not load your transactions"
+      isPending={query.isPending}
+      empty={items.length === 0 && pageNumber(trail) === 1 ? <PlaceholderState icon={IconReceipt} title="No transactions yet" description="Deposits, withdrawals and claimed commission appear here." /> : null}
+      footer={
+        items.length > 0 || pageNumber(trail) > 1 ? (
           <PagerControls
             pageSize={pageSize}
             onPageSize={(size) => {
@@ -88,8 +57,26 @@ export function TransactionHistory() {
             onPrevious={() => setTrail(previousPage)}
             onNext={() => setTrail((current) => nextPage(current, nextCursor))}
           />
-        ) : null}
-      </Stack>
-    </Paper>
+        ) : null
+      }
+    >
+      <Table striped verticalSpacing="xs" data-testid="transactions">
+        <TableHeader columns={['Date', 'Type']} numeric={['Amount', 'Balance after']} />
+        <Table.Tbody>
+          {items.map((item) => (
+            <Table.Tr key={item.id}>
+              <Table.Td>{formatDateTime(item.createdAt)}</Table.Td>
+              <Table.Td>{kindLabel(item.kind)}</Table.Td>
+              <Table.Td ta="right">
+                <AssetAmount amount={item.amount} asset={item.currency} signed c={item.amount.startsWith('-') ? 'red' : 'teal'} />
+              </Table.Td>
+              <Table.Td ta="right">
+                <AssetAmount amount={item.balanceAfter} asset={item.currency} fw={400} />
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </TableCard>
   );
 }

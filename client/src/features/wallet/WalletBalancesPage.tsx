@@ -3,11 +3,11 @@ import { PageHeader } from '../../components/PageHeader';
 import { trpc } from '../../trpc';
 import { useSession } from '../auth/session-store';
 import { DepositAddressCard } from './DepositAddressCard';
-import { formatAmount } from './money';
 import { TransactionHistory } from './TransactionHistory';
 import { useWalletRefreshOnBalanceChange } from './use-balance-refresh';
 import { WithdrawalForm } from './WithdrawalForm';
-import { ErrorAlert } from './wallet-ui';
+import { formatAmount } from '../../lib/money';
+import { ErrorAlert } from '../../components/ErrorAlert';
 
 /** Balances (exact), the deposit address per network, the withdrawal form and the statement. */
 export function WalletBalancesPage() {

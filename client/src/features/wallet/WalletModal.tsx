@@ -3,7 +3,7 @@ import { IconLock } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useSession } from '../auth/session-store';
 import { openVaultModal } from '../economy/vault-modal-store';
-import { formatAmount } from './money';
+import { formatAmount } from '../../lib/money';
 
 /** What the header balance opens: both balances and the ways to move money (deposit, withdraw, vault). */
 export function WalletModal({ onClose }: { onClose: () => void }) {

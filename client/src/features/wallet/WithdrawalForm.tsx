@@ -4,10 +4,10 @@ import { Link } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { useRequestIds } from '../../lib/request-id';
 import { trpc } from '../../trpc';
-import { addAmounts, amountInputError, formatAmount } from './money';
-import { ErrorAlert } from './wallet-ui';
 import { withdrawalProblems } from './withdrawal-validation';
 import { TwoFactorCodeInput } from '../account/TwoFactorCodeInput';
+import { addAmounts, amountInputError, formatAmount } from '../../lib/money';
+import { ErrorAlert } from '../../components/ErrorAlert';
 
 type Asset = 'USDT' | 'USDC' | 'BZU';
 type Network = 'ERC20' | 'BEP20' | 'TRC20';

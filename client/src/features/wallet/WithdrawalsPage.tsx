@@ -1,11 +1,13 @@
 import { Text } from '@mantine/core';
 import { IconArrowUpFromArc } from '@tabler/icons-react';
 import { trpc } from '../../trpc';
-import { formatAmount } from './money';
-import { WITHDRAWAL_STATUSES, type WithdrawalStatusFilter } from './paging';
 import { StatusListPage } from './StatusListPage';
-import { AssetAmount, StatusBadge, shorten } from './wallet-ui';
 import { formatDateTime } from '../../lib/datetime';
+import { formatAmount } from '../../lib/money';
+import { WITHDRAWAL_STATUSES, type WithdrawalStatusFilter } from './wallet-statuses';
+import { AssetAmount } from '../../components/AssetAmount';
+import { StatusBadge } from '../../components/StatusBadge';
+import { shorten } from '../../lib/text';
 
 function useWithdrawalsPage(input: { status: string; limit: number; page: number }) {
   return trpc.wallet.withdrawals.useQuery({ ...input, status: input.status as WithdrawalStatusFilter });

@@ -1,4 +1,4 @@
-import { amountInputError, formatMoney } from './money';
+import { amountInputError, formatMoney } from '../../lib/money';
 
 export type WithdrawalNetwork = 'ERC20' | 'BEP20' | 'TRC20';
 

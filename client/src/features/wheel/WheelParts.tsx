@@ -13,8 +13,8 @@ import {
 import { trpc } from '../../trpc';
 import type { CrashRound } from '../crash/use-crash-round';
 import { RoundDetails, type PastRound, type RoundChain } from '../rounds/RoundDetails';
-import { formatAmount } from '../wallet/money';
 import { SEGMENT_COLOURS } from './WheelSvg';
+import { formatAmount } from '../../lib/money';
 
 type WheelOutcome = { spins: number[]; value: number | null; multiplier: number };
 const outcomeOf = (round: { wheel?: WheelOutcome }) => round.wheel;

@@ -12,9 +12,9 @@ import type { BetView } from '../../originals/bet-types';
 import { GameLayout } from '../../originals/GameLayout';
 import { useInstantBets } from '../../originals/instant-bets';
 import { pushRecent, RecentResults } from '../../originals/RecentResults';
-import { formatAmount } from '../../wallet/money';
 import { CHIP_SIZES, dealOrder, isEmpty, layoutOf, pointsTotal, spotAmounts, type Placed } from './baccarat-table';
 import classes from './BaccaratGame.module.css';
+import { formatAmount } from '../../../lib/money';
 
 /** One card every this often while a coup is dealt. */
 const DEAL_MS = 380;

@@ -13,9 +13,9 @@ import { useOpenRound } from '../../originals/open-round';
 import { useHotkeysEnabled } from '../../originals/hotkeys';
 import { keyTakenByTarget } from '../../originals/key-target';
 import { RecentResults } from '../../originals/RecentResults';
-import { formatAmount } from '../../wallet/money';
 import { ACTION_BUTTONS, actionForKey, handResult, totalLabel, type BlackjackOutcomeView, type HandView } from './blackjack-view';
 import classes from './BlackjackGame.module.css';
+import { formatAmount } from '../../../lib/money';
 
 const outcomeOf = (bet: BetView | null) => (bet ? (bet.outcome as unknown as BlackjackOutcomeView) : null);
 

@@ -10,9 +10,9 @@ import type { BetView } from '../../originals/bet-types';
 import { GameLayout } from '../../originals/GameLayout';
 import { useOpenRound } from '../../originals/open-round';
 import { RecentResults } from '../../originals/RecentResults';
-import { formatAmount, formatSignedAmount } from '../../wallet/money';
 import { cashoutFigures, GUESS_LABELS, GUESS_MARKS, guessOptions } from './hilo-view';
 import classes from './HiloGame.module.css';
+import { formatAmount, formatSignedAmount } from '../../../lib/money';
 
 /** Hilo: the current card big, the row of previous cards with the guesses, two guesses with their odds, skip, cash out. */
 export function HiloGame() {

@@ -10,12 +10,12 @@ import { BetPanel, type Stake } from '../../originals/BetPanel';
 import { GameLayout } from '../../originals/GameLayout';
 import { useInstantBets } from '../../originals/instant-bets';
 import { pushRecent, RecentResults } from '../../originals/RecentResults';
-import { formatAmount } from '../../wallet/money';
 import { boardTotal, requestChips, scaleBoard, stacks, type BoardBet, type PlacedChip } from './roulette-board';
 import { ChipPicker } from '../chips/ChipPicker';
 import { RouletteTable } from './RouletteTable';
 import { RouletteWheel } from './RouletteWheel';
 import classes from './RouletteGame.module.css';
+import { formatAmount } from '../../../lib/money';
 
 /** How long the wheel turns before the ball settles and the result shows. */
 const SPIN_MS = 3200;

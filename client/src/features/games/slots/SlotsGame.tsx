@@ -11,11 +11,11 @@ import { BetPanel, type Stake } from '../../originals/BetPanel';
 import { GameLayout } from '../../originals/GameLayout';
 import { useInstantBets } from '../../originals/instant-bets';
 import { pushRecent, RecentResults } from '../../originals/RecentResults';
-import { formatAmount } from '../../wallet/money';
 import { Paytable } from './Paytable';
 import { SlotReels, lineColour, type ReelsSpin } from './SlotReels';
 import { spinSchedule } from './slot-view';
 import classes from './SlotsGame.module.css';
+import { formatAmount } from '../../../lib/money';
 
 /** A first screen that looks like a slot: a stop per reel that shows a mix of symbols. */
 const OPENING_STOPS = [3, 6, 4, 7, 2];

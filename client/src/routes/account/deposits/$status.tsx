@@ -1,7 +1,8 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { pageHead } from '../../../components/page-head';
 import { DepositsPage } from '../../../features/wallet/DepositsPage';
-import { DEPOSIT_STATUSES, pageSearch, parseStatus } from '../../../features/wallet/paging';
+import { DEPOSIT_STATUSES, parseStatus } from '../../../features/wallet/wallet-statuses';
+import { pageSearch } from '../../../lib/paging';
 
 export const Route = createFileRoute('/account/deposits/$status')({
   // ?page=N: the list's page survives a reload and can be linked.

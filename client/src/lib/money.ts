@@ -4,7 +4,7 @@
  * USD to cents ("Won 1.48 USD", not "1.47857142"). Exact values stay on the wire, in CSV exports, in forms
  * and on the operator's pages (formatMoney).
  */
-import { formatDecimal } from '../../lib/decimal';
+import { formatDecimal } from './decimal';
 
 /** Decimals a player reads per currency; anything else (a crypto asset's fee, say) keeps every decimal. */
 export const DISPLAY_DECIMALS: Readonly<Record<string, number>> = { USD: 2, BZU: 2 };
@@ -82,37 +82,4 @@ export function fractionToPercent(fraction: string): string {
   const int = `${match[1]}${decimals.slice(0, 2)}`.replace(/^0+(?=\d)/, '');
   const frac = decimals.slice(2).replace(/0+$/, '');
   return frac ? `${int}.${frac}` : int;
-}
-
-/*
- * Holding back the header balance while a game animates its result (a plinko ball still falling): the
- * balance must not give the result away before the animation does. While a currency is held, live balance
- * updates for it wait, and only the newest runs when the last hold ends. (Here rather than in a module of
- * its own: every new shared chunk adds its name to the first screen's preload map.)
- */
-type HeldCurrency = 'USD' | 'BZU';
-
-const holds: Record<HeldCurrency, number> = { USD: 0, BZU: 0 };
-const waiting: Partial<Record<HeldCurrency, () => void>> = {};
-
-/** Holds the currency's balance until the returned release is called (calling it again does nothing). */
-export function holdBalance(currency: HeldCurrency): () => void {
-  holds[currency] += 1;
-  let released = false;
-  return () => {
-    if (released) return;
-    released = true;
-    holds[currency] -= 1;
-    const apply = waiting[currency];
-    if (holds[currency] === 0 && apply) {
-      delete waiting[currency];
-      apply();
-    }
-  };
-}
-
-/** Runs a balance change now, or (replacing any earlier one) when the currency's last hold ends. */
-export function whenBalanceShown(currency: HeldCurrency, apply: () => void): void {
-  if (holds[currency] > 0) waiting[currency] = apply;
-  else apply();
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addAmounts, amountInputError, formatAmount, formatMoney, formatSignedAmount, formatSignedMoney, fractionToPercent, holdBalance, whenBalanceShown } from './money';
+import { addAmounts, amountInputError, formatAmount, formatMoney, formatSignedAmount, formatSignedMoney, fractionToPercent } from './money';
 
 describe('formatMoney', () => {
   it('groups thousands and pads to two decimals without rounding', () => {
@@ -71,22 +71,5 @@ describe('formatAmount: what a player reads', () => {
     expect(formatAmount('2.5', 'BZU')).toBe('2.50');
     expect(formatAmount('0.00012345', 'BTC')).toBe('0.00012345');
     expect(formatSignedAmount('0.41428571', 'USD')).toBe('+0.41');
-  });
-});
-
-describe('holdBalance: the header waits for an animation', () => {
-  it('runs a change at once when nothing holds it, else only the newest when the last hold ends', () => {
-    const applied: string[] = [];
-    whenBalanceShown('USD', () => applied.push('now'));
-    const first = holdBalance('USD');
-    const second = holdBalance('USD');
-    whenBalanceShown('USD', () => applied.push('older'));
-    whenBalanceShown('USD', () => applied.push('newest'));
-    whenBalanceShown('BZU', () => applied.push('bzu'));
-    first();
-    first();
-    expect(applied).toEqual(['now', 'bzu']);
-    second();
-    expect(applied).toEqual(['now', 'bzu', 'newest']);
   });
 });
