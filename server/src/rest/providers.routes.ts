@@ -1,9 +1,27 @@
-import { Router } from 'express';
+import express, { Router, type RequestHandler } from 'express';
 import { PROVIDER_SIGNATURE_HEADER, PROVIDER_TIMESTAMP_HEADER } from '../domain/providers/provider-signature.js';
 import { PROVIDER_WALLET_ACTIONS } from '../domain/providers/providers.schemas.js';
 import { WALLET_STATUS } from '../domain/providers/wallet-codes.js';
 import type { ContextForRequest } from './legacy-handler.js';
 import { rawBodyOf } from './wallet.routes.js';
+
+/** Where the seamless wallet is served: app.ts gives these paths their own body reader ahead of the JSON parser. */
+export const PROVIDER_WALLET_PATH = '/api/providers';
+
+/**
+ * The wallet's body reader: keeps the raw bytes (the signature covers exactly them) without parsing, whatever the
+ * content type, so a body that is not JSON reaches the wallet and gets its own `BAD_REQUEST` answer rather than the
+ * platform's generic 400. Mounted before express.json, which then finds the body read and leaves it.
+ */
+export function providerWalletBody(): RequestHandler {
+  return express.raw({
+    type: () => true,
+    limit: '100kb',
+    verify: (req, _res, buf) => {
+      (req as unknown as { rawBody?: Buffer }).rawBody = buf;
+    },
+  });
+}
 
 /**
  * The seamless wallet a game provider calls: POST /api/providers/:provider/{balance,bet,win,rollback}
@@ -13,7 +31,7 @@ import { rawBodyOf } from './wallet.routes.js';
 export function providerRoutes(contextFor: ContextForRequest): Router {
   const routes = Router();
   for (const action of PROVIDER_WALLET_ACTIONS) {
-    routes.post(`/api/providers/:provider/${action}`, async (req, res, next) => {
+    routes.post(`${PROVIDER_WALLET_PATH}/:provider/${action}`, async (req, res, next) => {
       try {
         const { services } = contextFor(req);
         const answer = await services.providerWallet.handle({
