@@ -348,3 +348,48 @@ export async function takeReferralCommission(db: Executor, sourceKey: string): P
   const row = rows[0];
   return row && { currency: row.currency, commission: BigInt(row.commission), claimed: row.claimed };
 }
+
+/** One provider round of a player, as My bets lists it: its totals per kind. `id` is its first bet's row (the cursor). */
+export interface PlayerProviderRoundRow {
+  id: string;
+  providerId: string;
+  providerName: string;
+  gameId: string;
+  gameName: string | null;
+  roundId: string;
+  currency: Currency;
+  staked: bigint;
+  won: bigint;
+  rolledBack: bigint;
+  startedAt: Date;
+}
+
+/**
+ * The player's provider rounds, newest first, `limit` from before the cursor (a round's first bet id). A round is
+ * keyed by its first bet (rows of the same provider, player and round), so each round appears once, on its own page.
+ */
+export async function playerProviderRounds(db: Executor, userId: number, page: { limit: number; before?: string }): Promise<PlayerProviderRoundRow[]> {
+  const { rows } = await sql<Omit<PlayerProviderRoundRow, 'staked' | 'won' | 'rolledBack'> & { staked: string; won: string; rolledBack: string }>`
+    with firsts as (
+      select f.id, f.provider_id, f.round_id, f.game_id, f.currency, f.created_at
+      from provider_transactions f
+      where f.user_id = ${userId} and f.kind = 'bet' ${page.before === undefined ? sql`` : sql`and f.id < ${page.before}::bigint`}
+        and not exists (select 1 from provider_transactions e
+          where e.provider_id = f.provider_id and e.user_id = f.user_id and e.round_id = f.round_id and e.kind = 'bet' and e.id < f.id)
+      order by f.id desc
+      limit ${page.limit}
+    )
+    select f.id::text as id, f.provider_id as "providerId", p.name as "providerName", f.game_id as "gameId", g.name as "gameName",
+      f.round_id as "roundId", f.currency, f.created_at as "startedAt", s.staked, s.won, s.rolled_back as "rolledBack"
+    from firsts f
+    join providers p on p.id = f.provider_id
+    left join provider_games g on g.provider_id = f.provider_id and g.game_id = f.game_id
+    cross join lateral (
+      select coalesce(sum(x.amount_e8) filter (where x.kind = 'bet'), 0)::text as staked,
+        coalesce(sum(x.amount_e8) filter (where x.kind = 'win'), 0)::text as won,
+        coalesce(sum(x.amount_e8) filter (where x.kind = 'rollback'), 0)::text as rolled_back
+      from provider_transactions x where x.provider_id = f.provider_id and x.user_id = ${userId} and x.round_id = f.round_id
+    ) s
+    order by f.id desc`.execute(db);
+  return rows.map((row) => ({ ...row, staked: BigInt(row.staked), won: BigInt(row.won), rolledBack: BigInt(row.rolledBack), startedAt: new Date(row.startedAt) }));
+}

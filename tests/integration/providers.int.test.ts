@@ -282,6 +282,32 @@ describe('providers: the seamless wallet', () => {
     expect(await webhook.json()).toMatchObject({ message: 'Malformed JSON body', code: 'BAD_REQUEST' });
   });
 
+  it("lists the player's provider rounds for My bets, newest first, keyset-paged, rolled-back rounds included", async () => {
+    const { platform, provider, call, player } = await playerWithSession('20');
+    const [won, rolledBack, twoBets] = [newId('round'), newId('round'), newId('round')];
+    const bet = (roundId: string, amount: string, transactionId = newId('tx')) => walletCall(platform, provider, 'bet', { ...call, requestId: newId('req'), transactionId, roundId, amount });
+    await bet(won, '2');
+    await walletCall(platform, provider, 'win', { ...call, requestId: newId('req'), transactionId: newId('win'), roundId: won, amount: '3.5' });
+    const refunded = newId('tx');
+    await bet(rolledBack, '1', refunded);
+    await walletCall(platform, provider, 'rollback', { ...call, requestId: newId('req'), transactionId: newId('rb'), referenceTransactionId: refunded, roundId: rolledBack });
+    await bet(twoBets, '1');
+    await bet(twoBets, '0.5');
+    const page = (input: { limit: number; cursor?: string }, token = player.token) => trpc(platform, 'query', 'providers.myRounds', input, token);
+    const first = await page({ limit: 2 });
+    const round = { providerId: provider.id, providerName: `Studio ${provider.id}`, gameId: provider.gameId, gameName: 'Fruit Slot', currency: 'USD' };
+    expect(first.body.result.data.rounds).toEqual([
+      expect.objectContaining({ ...round, roundId: twoBets, stake: '1.5', win: '0', rolledBack: '0', state: 'lost' }),
+      expect.objectContaining({ ...round, roundId: rolledBack, stake: '1', win: '0', rolledBack: '1', state: 'rolled back' }),
+    ]);
+    const second = await page({ limit: 2, cursor: first.body.result.data.nextCursor });
+    expect(second.body.result.data).toEqual({ rounds: [expect.objectContaining({ ...round, roundId: won, stake: '2', win: '3.5', state: 'won' })], nextCursor: null });
+    // Another player's list has none of them; a visitor is refused.
+    const stranger = await signedInAccount(platform);
+    expect((await page({ limit: 20 }, stranger.token)).body.result.data).toEqual({ rounds: [], nextCursor: null });
+    expect((await trpc(platform, 'query', 'providers.myRounds', { limit: 20 })).status).toBe(401);
+  });
+
   it('reports days and reconciles provider transactions with the ledger; ledger:check holds', async () => {
     const { platform, provider, call } = await playerWithSession('30');
     const roundId = newId('round');
