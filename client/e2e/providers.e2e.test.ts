@@ -100,7 +100,7 @@ describe('provider games in the browser', () => {
     await screenshot(phone, 'providers-slots-category-390');
     await visit(phone, platform.url, '/casino/my-bets');
     await poll(() => phone.getByTestId('provider-round-row').count()).toBe(4);
-    await phone.getByRole('heading', { name: 'Provider games' }).scrollIntoViewIfNeeded();
+    await phone.getByTestId('provider-rounds').evaluate((table) => table.scrollIntoView({ block: 'center' }));
     await screenshot(phone, 'providers-my-bets-390');
   });
 

@@ -8,6 +8,14 @@ import { ErrorAlert } from '../wallet/wallet-ui';
 const PAGE = 20;
 const STATE_COLOR = { won: 'teal', lost: 'gray', 'rolled back': 'yellow' } as const;
 
+function StateBadge({ state, hiddenFrom }: { state: keyof typeof STATE_COLOR; hiddenFrom?: 'sm' }) {
+  return (
+    <Badge color={STATE_COLOR[state]} variant="light" hiddenFrom={hiddenFrom} mt={hiddenFrom ? 4 : undefined}>
+      {state}
+    </Badge>
+  );
+}
+
 /**
  * My bets' "Provider games" section: the player's rounds on third-party games (the seamless wallet), newest first,
  * with "Load more" over the keyset cursor. Shown only once the player has one: the originals' table stays the page.
@@ -29,8 +37,8 @@ export function ProviderRoundsSection() {
           </Text>
         </div>
         <ScrollArea type="auto">
-          <Table striped verticalSpacing="xs" data-testid="provider-rounds" miw={560}>
-            <TableHeader columns={['Game', 'Date', 'State']} numeric={['Stake', 'Win']} wideOnly={['Date']} />
+          <Table striped verticalSpacing="xs" data-testid="provider-rounds">
+            <TableHeader columns={['Game', 'Date', 'State']} numeric={['Stake', 'Win']} wideOnly={['Date', 'State']} />
             <Table.Tbody>
               {rounds.map((round) => (
                 <Table.Tr key={round.id} data-testid="provider-round-row">
@@ -41,19 +49,19 @@ export function ProviderRoundsSection() {
                     <Text size="xs" c="dimmed">
                       {round.providerName}
                     </Text>
+                    {/* Phones: the state under the name, so the figures fit without a sideways scroll. */}
+                    <StateBadge state={round.state} hiddenFrom="sm" />
                   </Table.Td>
                   <Table.Td visibleFrom="sm">
                     <Text size="sm">{formatDateTime(round.createdAt)}</Text>
                   </Table.Td>
-                  <Table.Td>
-                    <Badge color={STATE_COLOR[round.state]} variant="light">
-                      {round.state}
-                    </Badge>
+                  <Table.Td visibleFrom="sm">
+                    <StateBadge state={round.state} />
                   </Table.Td>
-                  <Table.Td ta="right" ff="monospace">
+                  <Table.Td ta="right" ff="monospace" style={{ whiteSpace: 'nowrap' }}>
                     {formatAmount(round.stake, round.currency)} {round.currency}
                   </Table.Td>
-                  <Table.Td ta="right" ff="monospace">
+                  <Table.Td ta="right" ff="monospace" style={{ whiteSpace: 'nowrap' }}>
                     {formatAmount(round.win, round.currency)} {round.currency}
                   </Table.Td>
                 </Table.Tr>
