@@ -222,6 +222,10 @@ export class ProviderWalletService {
     const earlier = await findRollbackOf(tx.trx, providerId, request.referenceTransactionId);
     // Rolled back already under another id: nothing more to reverse, and the provider only needs to hear it is done.
     if (earlier) return answer('OK', { transactionId: request.transactionId, rolledBack: earlier.transactionId, ...(await balanceFields()) });
+    // The bet's XP, rakeback and commission go with it, in this same transaction, and before the money: that takes
+    // the locks in the order the accruals and claims take them (accrual-reversal.ts). Accruals landing after this
+    // commit are reversed by the sweep.
+    if (bet) await reverseWagerAccruals(tx, wagerId(providerId, bet.transactionId));
     // A rollback of a bet never seen is recorded (amount 0, no money), so that bet is refused if it arrives later.
     const moved = await this.record(tx, providerId, session, {
       ...request,
@@ -230,10 +234,9 @@ export class ProviderWalletService {
       amount,
       referenceTransactionId: request.referenceTransactionId,
     });
-    if (!moved) return refusal('DUPLICATE_TRANSACTION', 'This transactionId is already used', await balanceFields());
-    // The bet's XP, rakeback and commission go with it, in this same transaction (accruals landing after it are
-    // reversed by the sweep).
-    if (bet) await reverseWagerAccruals(tx, wagerId(providerId, bet.transactionId));
+    // The id was taken meanwhile by another player's call: fail the whole transaction (the reversal too); the retry
+    // then answers DUPLICATE_TRANSACTION.
+    if (!moved) throw new DomainError('CONFLICT', 'transaction id taken concurrently', { code: 'PROVIDER_TX_RACE' });
     return answer('OK', { transactionId: request.transactionId, ...(await balanceFields()) });
   }
 
