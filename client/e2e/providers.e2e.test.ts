@@ -73,6 +73,22 @@ describe('provider games in the browser', () => {
     const ledger = await platform.platform.services.ledger.balances(player.user.id);
     expect(Number(ledger.USD) / 1e8).toBeCloseTo(expected, 8);
     await screenshot(page, 'providers-play-after-spins-1440');
+
+    // A round that fails on the provider's side is rolled back (the reference provider's test hook), with the
+    // session token the frame was launched with.
+    const frameSrc = new URL((await page.getByTestId('provider-frame').getAttribute('src'))!);
+    const failed = await http(reference.url, 'POST', '/api/spin', { token: frameSrc.searchParams.get('token'), bet: '1', currency: 'USD', fail: true });
+    expect(failed.body).toMatchObject({ rolledBack: true });
+
+    // My bets lists the provider rounds beside the originals: three spins and the rolled-back round, newest first.
+    await visit(page, platform.url, '/casino/my-bets');
+    const rounds = page.getByTestId('provider-rounds');
+    await poll(() => rounds.getByTestId('provider-round-row').count()).toBe(4);
+    const rows = await rounds.getByTestId('provider-round-row').allInnerTexts();
+    expect(rows[0]).toMatch(/Reference Demo Slot\s+Reference Studio \(demo\)[\s\S]*rolled back[\s\S]*1\.00 USD/i);
+    for (const row of rows.slice(1)) expect(row).toMatch(/Reference Demo Slot[\s\S]*(won|lost)[\s\S]*1\.00 USD/i);
+    await page.getByRole('heading', { name: 'Provider games' }).scrollIntoViewIfNeeded();
+    await screenshot(page, 'providers-my-bets-1440');
     expect(pageErrors).toEqual([]);
 
     const phone = await pageFor(player.token, MOBILE);
@@ -82,6 +98,10 @@ describe('provider games in the browser', () => {
     await visit(phone, platform.url, '/casino/slots');
     await phone.getByRole('link', { name: 'Reference Demo Slot by Reference Studio (demo)' }).waitFor();
     await screenshot(phone, 'providers-slots-category-390');
+    await visit(phone, platform.url, '/casino/my-bets');
+    await poll(() => phone.getByTestId('provider-round-row').count()).toBe(4);
+    await phone.getByTestId('provider-rounds').evaluate((table) => table.scrollIntoView({ block: 'center' }));
+    await screenshot(phone, 'providers-my-bets-390');
   });
 
   it('shows the admin console section: providers, games, the day report and the reconciliation', async () => {

@@ -333,18 +333,19 @@ export interface UnaccruedBet {
 const ACCRUAL_WATERMARK_KEY = 'games.accrualSweptUntil';
 
 /** Every bet settled before this instant has been accrued (or is older than the sweep's window). */
-export async function readAccrualWatermark(db: Executor): Promise<Date | undefined> {
-  const row = await db.selectFrom('app_settings').select('value').where('key', '=', ACCRUAL_WATERMARK_KEY).executeTakeFirst();
+/** `key` names the sweep: the originals' bets by default; provider wagers keep their own (providers.accrualSweptUntil). */
+export async function readAccrualWatermark(db: Executor, key = ACCRUAL_WATERMARK_KEY): Promise<Date | undefined> {
+  const row = await db.selectFrom('app_settings').select('value').where('key', '=', key).executeTakeFirst();
   const raw: unknown = typeof row?.value === 'string' && row.value.startsWith('"') ? JSON.parse(row.value) : row?.value;
   const at = typeof raw === 'string' ? new Date(raw) : undefined;
   return at && !Number.isNaN(at.getTime()) ? at : undefined;
 }
 
-export async function writeAccrualWatermark(db: Executor, at: Date): Promise<void> {
+export async function writeAccrualWatermark(db: Executor, at: Date, key = ACCRUAL_WATERMARK_KEY): Promise<void> {
   const value = JSON.stringify(at.toISOString());
   await db
     .insertInto('app_settings')
-    .values({ key: ACCRUAL_WATERMARK_KEY, value })
+    .values({ key, value })
     .onConflict((oc) => oc.column('key').doUpdateSet({ value, updated_at: sql`now()` }))
     .execute();
 }

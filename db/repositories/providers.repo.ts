@@ -257,3 +257,139 @@ export async function providerReconciliation(db: Executor): Promise<Reconciliati
     order by 1, 2, 3`.execute(db);
   return rows.map((row) => ({ ...row, recorded: BigInt(row.recorded), ledger: BigInt(row.ledger) }));
 }
+
+/** A provider wager's accrual key, as the wallet hands it to the accruals (bet_economy.bet_id; commission `bet:<id>`). */
+const wagerIdSql = (alias: string) => sql.raw(`'provider:' || ${alias}.provider_id || ':' || ${alias}.transaction_id`);
+
+/**
+ * What the accrual sweep still has to do for provider wagers settled in [settledAfter, settledBefore), oldest first:
+ * `accrue` a bet (not rolled back) lacking its bet_economy row or, for a player referred before it, its referral
+ * commission; `reverse` a rolled-back bet whose accruals still stand (they landed after its rollback). `settledAt`
+ * is the bet's time for the first and the rollback's for the second. `rtp` is the game's declared RTP today.
+ */
+export interface ProviderAccrualRepair {
+  action: 'accrue' | 'reverse';
+  id: string;
+  userId: number;
+  currency: Currency;
+  amount: bigint;
+  rtp: string | null;
+  settledAt: Date;
+}
+
+export async function providerAccrualRepairs(db: Executor, range: { settledBefore: Date; settledAfter: Date; limit: number }): Promise<ProviderAccrualRepair[]> {
+  const { rows } = await sql<{ action: 'accrue' | 'reverse'; id: string; userId: number; currency: Currency; amount: string; rtp: string | null; settledAt: Date }>`
+    select * from (
+      select 'accrue' as action, ${wagerIdSql('t')} as id, t.user_id as "userId", t.currency, t.amount_e8::text as amount,
+        trim_scale(g.rtp_percent)::text as rtp, t.created_at as "settledAt"
+      from provider_transactions t
+      left join provider_games g on g.provider_id = t.provider_id and g.game_id = t.game_id
+      where t.kind = 'bet' and t.amount_e8 > 0
+        and t.created_at < ${range.settledBefore} and t.created_at >= ${range.settledAfter}
+        and not exists (select 1 from provider_transactions r
+          where r.provider_id = t.provider_id and r.kind = 'rollback' and r.reference_transaction_id = t.transaction_id)
+        and (
+          not exists (select 1 from bet_economy e where e.bet_id = ${wagerIdSql('t')})
+          or (
+            exists (select 1 from referrals f where f.referee_id = t.user_id and f.created_at <= t.created_at)
+            and not exists (select 1 from referral_commissions c where c.source_key = 'bet:' || ${wagerIdSql('t')})
+          )
+        )
+      union all
+      select 'reverse', ${wagerIdSql('t')}, t.user_id, t.currency, t.amount_e8::text, null, r.created_at
+      from provider_transactions r
+      join provider_transactions t on t.provider_id = r.provider_id and t.transaction_id = r.reference_transaction_id and t.kind = 'bet'
+      where r.kind = 'rollback' and r.created_at < ${range.settledBefore} and r.created_at >= ${range.settledAfter}
+        and (
+          exists (select 1 from bet_economy e where e.bet_id = ${wagerIdSql('t')})
+          or exists (select 1 from referral_commissions c where c.source_key = 'bet:' || ${wagerIdSql('t')})
+        )
+    ) repairs
+    order by "settledAt", id
+    limit ${range.limit}`.execute(db);
+  return rows.map((row) => ({ ...row, amount: BigInt(row.amount), settledAt: new Date(row.settledAt) }));
+}
+
+/** A wager's XP and rakeback row, read without a lock (the reversal locks in the ledger's order before taking it). */
+export async function wagerEconomyOwner(db: Executor, betId: string): Promise<number | undefined> {
+  const { rows } = await sql<{ userId: number }>`select user_id as "userId" from bet_economy where bet_id = ${betId}`.execute(db);
+  return rows[0]?.userId;
+}
+
+/** Removes a wager's bet_economy row and answers what it earned; undefined when another call took it first. */
+export async function takeWagerEconomy(db: Executor, betId: string): Promise<{ currency: Currency; xp: bigint; rakeback: bigint; claimed: boolean } | undefined> {
+  const { rows } = await sql<{ currency: Currency; xp: string; rakeback: string; claimed: boolean }>`
+    delete from bet_economy where bet_id = ${betId}
+    returning currency, xp_e8::text as xp, rakeback_e8::text as rakeback, claimed_at is not null as claimed`.execute(db);
+  const row = rows[0];
+  return row && { currency: row.currency, xp: BigInt(row.xp), rakeback: BigInt(row.rakeback), claimed: row.claimed };
+}
+
+/** Locks the player's XP row (the order the accruals take it in) and answers the XP. */
+export async function lockPlayerXp(db: Executor, userId: number): Promise<bigint | undefined> {
+  const { rows } = await sql<{ xp: string }>`select xp_e8::text as xp from player_xp where user_id = ${userId} for update`.execute(db);
+  return rows[0] && BigInt(rows[0].xp);
+}
+
+export async function setPlayerXp(db: Executor, userId: number, xpE8: bigint, rank: string): Promise<void> {
+  await sql`update player_xp set xp_e8 = ${xpE8.toString()}, rank = ${rank}, updated_at = now() where user_id = ${userId}`.execute(db);
+}
+
+export async function commissionReferrer(db: Executor, sourceKey: string): Promise<number | undefined> {
+  const { rows } = await sql<{ referrerId: number }>`select referrer_id as "referrerId" from referral_commissions where source_key = ${sourceKey}`.execute(db);
+  return rows[0]?.referrerId;
+}
+
+/** Removes a referral commission row and answers it; undefined when another call took it first. */
+export async function takeReferralCommission(db: Executor, sourceKey: string): Promise<{ currency: Currency; commission: bigint; claimed: boolean } | undefined> {
+  const { rows } = await sql<{ currency: Currency; commission: string; claimed: boolean }>`
+    delete from referral_commissions where source_key = ${sourceKey}
+    returning currency, commission_e8::text as commission, claimed_at is not null as claimed`.execute(db);
+  const row = rows[0];
+  return row && { currency: row.currency, commission: BigInt(row.commission), claimed: row.claimed };
+}
+
+/** One provider round of a player, as My bets lists it: its totals per kind. `id` is its first bet's row (the cursor). */
+export interface PlayerProviderRoundRow {
+  id: string;
+  providerId: string;
+  providerName: string;
+  gameId: string;
+  gameName: string | null;
+  roundId: string;
+  currency: Currency;
+  staked: bigint;
+  won: bigint;
+  rolledBack: bigint;
+  startedAt: Date;
+}
+
+/**
+ * The player's provider rounds, newest first, `limit` from before the cursor (a round's first bet id). A round is
+ * keyed by its first bet (rows of the same provider, player and round), so each round appears once, on its own page.
+ */
+export async function playerProviderRounds(db: Executor, userId: number, page: { limit: number; before?: string }): Promise<PlayerProviderRoundRow[]> {
+  const { rows } = await sql<Omit<PlayerProviderRoundRow, 'staked' | 'won' | 'rolledBack'> & { staked: string; won: string; rolledBack: string }>`
+    with firsts as (
+      select f.id, f.provider_id, f.round_id, f.game_id, f.currency, f.created_at
+      from provider_transactions f
+      where f.user_id = ${userId} and f.kind = 'bet' ${page.before === undefined ? sql`` : sql`and f.id < ${page.before}::bigint`}
+        and not exists (select 1 from provider_transactions e
+          where e.provider_id = f.provider_id and e.user_id = f.user_id and e.round_id = f.round_id and e.kind = 'bet' and e.id < f.id)
+      order by f.id desc
+      limit ${page.limit}
+    )
+    select f.id::text as id, f.provider_id as "providerId", p.name as "providerName", f.game_id as "gameId", g.name as "gameName",
+      f.round_id as "roundId", f.currency, f.created_at as "startedAt", s.staked, s.won, s.rolled_back as "rolledBack"
+    from firsts f
+    join providers p on p.id = f.provider_id
+    left join provider_games g on g.provider_id = f.provider_id and g.game_id = f.game_id
+    cross join lateral (
+      select coalesce(sum(x.amount_e8) filter (where x.kind = 'bet'), 0)::text as staked,
+        coalesce(sum(x.amount_e8) filter (where x.kind = 'win'), 0)::text as won,
+        coalesce(sum(x.amount_e8) filter (where x.kind = 'rollback'), 0)::text as rolled_back
+      from provider_transactions x where x.provider_id = f.provider_id and x.user_id = ${userId} and x.round_id = f.round_id
+    ) s
+    order by f.id desc`.execute(db);
+  return rows.map((row) => ({ ...row, staked: BigInt(row.staked), won: BigInt(row.won), rolledBack: BigInt(row.rolledBack), startedAt: new Date(row.startedAt) }));
+}

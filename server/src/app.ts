@@ -16,6 +16,7 @@ import type { Metrics } from './infra/metrics.js';
 import { legacyErrorBody } from './rest/legacy-errors.js';
 import { createChatPoll } from './rest/chat.routes.js';
 import { metricsDoc } from './rest/metrics.routes.js';
+import { PROVIDER_WALLET_PATH, providerWalletBody } from './rest/providers.routes.js';
 import { apiDocuments, createRestRouter } from './rest/router.js';
 import type { Services } from './services.js';
 import { bearerToken, createContextFactory, type Context } from './trpc/context.js';
@@ -131,6 +132,8 @@ export function createHttpApp({ env, services, logger, metrics }: AppDeps): expr
       },
     }),
   );
+  // The providers' wallet reads its own bodies (raw, for its signature and its own error answers).
+  app.use(PROVIDER_WALLET_PATH, providerWalletBody());
   // The raw bytes stay beside the parsed body: signed webhooks are verified against exactly them.
   // One level more than a procedure's input may have: a tRPC batch wraps each input in an object.
   app.use(

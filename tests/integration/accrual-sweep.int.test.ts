@@ -3,9 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BetEngine } from '../../server/src/domain/games/bet-engine.js';
 import { DICE_GAME } from '../../server/src/domain/games/dice/dice.game.js';
 import { parseAmount } from '../../server/src/domain/wallet/amounts.js';
+import { signProviderRequest } from '../../server/src/domain/providers/provider-signature.js';
+import { ProviderWalletService } from '../../server/src/domain/providers/provider-wallet.service.js';
 import { housekeepingHandlers } from '../../worker/src/processors/housekeeping.processor.js';
 import { FAST_HASHING, OPEN_TABLE_LIMITS, RELAXED_LIMITS, signedInAccount } from '../support/auth.js';
 import { startTestPlatform, type TestPlatform } from '../support/platform.js';
+import { launchSession, newId, registerProvider, walletCall, type TestProvider } from '../support/providers.js';
 import { fundPlayer, trpc, WALLET_TEST_ENV } from '../support/wallet.js';
 
 /**
@@ -180,5 +183,95 @@ describe('accrual sweep: settled bets whose XP, rakeback or referral commission 
     expect(BigInt((await economyRow(bet.id))!.xp_e8)).toBeGreaterThan(0n);
     expect(await services().bets.accrueMissed({ olderThanMs: 60_000, limit: 10 })).toEqual({ attempted: 0, failed: 0 });
     expect(await services().ledger.check()).toEqual([]);
+  });
+
+  describe('provider wagers (seamless wallet)', () => {
+    /** The platform's seamless wallet, except that its after-commit accruals go through the broken engine. */
+    const brokenWallet = () => {
+      const broken = brokenEngine();
+      return new ProviderWalletService(
+        { db: db(), ledger: services().ledger, accrueWager: (wager, edge) => broken.accrueWager(wager, edge), onAfterCommitError: (_error, what) => failures.push(what) },
+        { minBet: { USD: parseAmount('0.01'), BZU: parseAmount('1') }, maxBet: { USD: parseAmount('1000'), BZU: parseAmount('1000') } },
+      );
+    };
+    /** A call signed as the provider signs it, handed to `wallet` directly (the HTTP route does the same). */
+    const signedCall = async (wallet: ProviderWalletService, provider: TestProvider, action: 'bet' | 'rollback', body: Record<string, unknown>) => {
+      const rawBody = JSON.stringify({ requestId: newId('req'), ...body });
+      const timestamp = Math.floor(Date.now() / 1000);
+      const answer = await wallet.handle({ provider: provider.id, action, rawBody, timestamp: String(timestamp), signature: signProviderRequest(provider.secret, timestamp, rawBody) });
+      return JSON.parse(answer.body) as { status: string };
+    };
+    const backdateProviderTx = async (providerId: string, transactionId: string, ms: number) => {
+      await sql`update provider_transactions set created_at = now() - make_interval(secs => ${ms / 1000}) where provider_id = ${providerId} and transaction_id = ${transactionId}`.execute(db());
+      await db().deleteFrom('app_settings').where('key', '=', 'providers.accrualSweptUntil').execute();
+    };
+
+    it('a bet whose accruals failed after the wallet committed is repaired once; a rolled-back bet is not, and accruals landing after its rollback are reversed', async () => {
+      const referrer = await signedInAccount(platform);
+      const code = (await trpc(platform, 'mutation', 'account.referrals.createCode', {}, referrer.token)).body.result.data.code;
+      const player = await signedInAccount(platform);
+      expect(await services().referrals.attribute(db(), player.user.id, code)).toBe('attributed');
+      await fundPlayer(platform, player.token, '100');
+      const provider = await registerProvider(platform);
+      const { sessionToken } = await launchSession(platform, provider, player.token);
+      const call = { sessionToken, currency: 'USD' };
+      const wagerId = (transactionId: string) => `provider:${provider.id}:${transactionId}`;
+
+      // The normal path, for the figures the sweep must reproduce.
+      const normal = newId('tx');
+      expect((await walletCall(platform, provider, 'bet', { ...call, requestId: newId('req'), transactionId: normal, roundId: newId('round'), amount: '4' })).body.status).toBe('OK');
+      const normalEconomy = await economyRow(wagerId(normal));
+      const normalCommission = await commissionRow(wagerId(normal));
+      expect(normalEconomy).toMatchObject({ house_edge_ppm: 35_000 });
+      expect(BigInt(normalCommission!.commission_e8)).toBeGreaterThan(0n);
+
+      // Three bets commit while their accruals fail: one old enough for the sweep, one too young, one then rolled back.
+      const wallet = brokenWallet();
+      const failedBefore = failures.length;
+      const [missed, young, rolledBack] = [newId('tx'), newId('tx'), newId('tx')];
+      const rolledBackRound = newId('round');
+      for (const [transactionId, amount, roundId] of [[missed, '4', newId('round')], [young, '4', newId('round')], [rolledBack, '2', rolledBackRound]] as const) {
+        expect(await signedCall(wallet, provider, 'bet', { ...call, transactionId, roundId, amount })).toMatchObject({ status: 'OK' });
+      }
+      expect(failures.slice(failedBefore).sort()).toEqual([...Array(3).fill('referral accrual'), ...Array(3).fill('xp and rakeback accrual')]);
+      for (const id of [missed, young, rolledBack]) expect([await economyRow(wagerId(id)), await commissionRow(wagerId(id))]).toEqual([undefined, undefined]);
+      const rollback = newId('rb');
+      expect(await signedCall(wallet, provider, 'rollback', { ...call, transactionId: rollback, referenceTransactionId: rolledBack, roundId: rolledBackRound })).toMatchObject({ status: 'OK' });
+      // The rolled-back bet's accruals land after its rollback (an accrual call that was still on its way).
+      await services().bets.accrueWager({ id: wagerId(rolledBack), userId: player.user.id, currency: 'USD', amount: parseAmount('2') }, 35_000);
+      const lateEconomy = await economyRow(wagerId(rolledBack));
+      const lateCommission = await commissionRow(wagerId(rolledBack));
+      expect(BigInt(lateEconomy!.xp_e8)).toBeGreaterThan(0n);
+      for (const id of [missed, rolledBack, rollback]) await backdateProviderTx(provider.id, id, 120_000);
+      await backdateProviderTx(provider.id, young, 10_000);
+
+      const before = await snapshot(player.user.id, referrer.user.id);
+      expect(await services().providerWallet.accrueMissed({ olderThanMs: 60_000, limit: 100 })).toEqual({ attempted: 2, failed: 0 });
+      const after = await snapshot(player.user.id, referrer.user.id);
+      // The missed bet got exactly what the normal path gave the identical bet ...
+      expect(await economyRow(wagerId(missed))).toEqual(normalEconomy);
+      expect(await commissionRow(wagerId(missed))).toEqual(normalCommission);
+      // ... and the rolled-back bet's late accruals are gone, so the balances moved by the difference.
+      expect([await economyRow(wagerId(rolledBack)), await commissionRow(wagerId(rolledBack))]).toEqual([undefined, undefined]);
+      expect(after.xp - before.xp).toBe(BigInt(normalEconomy!.xp_e8) - BigInt(lateEconomy!.xp_e8));
+      expect(after.rakeback - before.rakeback).toBe(BigInt(normalEconomy!.rakeback_e8) - BigInt(lateEconomy!.rakeback_e8));
+      expect(after.referral - before.referral).toBe(BigInt(normalCommission!.commission_e8) - BigInt(lateCommission!.commission_e8));
+      // The young bet waits for its own path; a second sweep finds nothing and changes nothing.
+      expect(await economyRow(wagerId(young))).toBeUndefined();
+      expect(await services().providerWallet.accrueMissed({ olderThanMs: 60_000, limit: 100 })).toEqual({ attempted: 0, failed: 0 });
+      expect(await snapshot(player.user.id, referrer.user.id)).toEqual(after);
+      expect(await services().ledger.check()).toEqual([]);
+
+      // Once it is old enough, the housekeeping tick repairs it; a replayed tick does nothing more.
+      await backdateProviderTx(provider.id, young, 61_000);
+      const tick = () => housekeepingHandlers.tick({}, { infra: platform.platform.infra, services: services() } as never);
+      expect(await tick()).toMatchObject({ missedProviderAccruals: { attempted: 1, failed: 0 } });
+      expect(await economyRow(wagerId(young))).toEqual(normalEconomy);
+      expect(await commissionRow(wagerId(young))).toEqual(normalCommission);
+      const settled = await snapshot(player.user.id, referrer.user.id);
+      expect(await tick()).toMatchObject({ missedProviderAccruals: { attempted: 0, failed: 0 } });
+      expect(await snapshot(player.user.id, referrer.user.id)).toEqual(settled);
+      expect(await services().ledger.check()).toEqual([]);
+    });
   });
 });

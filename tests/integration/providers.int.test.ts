@@ -207,6 +207,107 @@ describe('providers: the seamless wallet', () => {
     expect(await entrantSources(db(), window, player.user.id)).toEqual([expect.objectContaining({ userId: player.user.id, wageredUsd: 1_000_000_000n })]);
   });
 
+  it('a rollback takes back the XP, rakeback and referral commission its bet earned, exactly and once; claimed rakeback stays with the player', async () => {
+    const platform = suite.platform;
+    const referrer = await signedInAccount(platform);
+    const code = (await trpc(platform, 'mutation', 'account.referrals.createCode', {}, referrer.token)).body.result.data.code;
+    const player = await signedInAccount(platform);
+    expect(await services().referrals.attribute(db(), player.user.id, code)).toBe('attributed');
+    await fundPlayer(platform, player.token, '50');
+    const provider = await registerProvider(platform);
+    const { sessionToken } = await launchSession(platform, provider, player.token);
+    const call = { sessionToken, currency: 'USD' };
+    const xp = async () => BigInt((await sql<{ xp: string }>`select coalesce((select xp_e8 from player_xp where user_id = ${player.user.id}), 0)::text as xp`.execute(db())).rows[0]!.xp);
+    const figures = async () => ({
+      xp: await xp(),
+      cash: (await services().ledger.balances(player.user.id)).USD,
+      rakeback: (await services().ledger.balances(player.user.id, 'rakeback')).USD,
+      commission: (await services().ledger.balances(referrer.user.id, 'referral')).USD,
+    });
+    const accruals = async (transactionId: string) => {
+      const betId = `provider:${provider.id}:${transactionId}`;
+      const economy = await sql<{ xp: string; rakeback: string }>`select xp_e8::text as xp, rakeback_e8::text as rakeback from bet_economy where bet_id = ${betId}`.execute(db());
+      const commission = await sql<{ commission: string }>`select commission_e8::text as commission from referral_commissions where source_key = ${`bet:${betId}`}`.execute(db());
+      return { economy: economy.rows[0], commission: commission.rows[0] };
+    };
+    const bet = async (amount: string) => {
+      const request = { ...call, requestId: newId('req'), transactionId: newId('tx'), roundId: newId('round'), amount };
+      expect((await walletCall(platform, provider, 'bet', request)).body.status).toBe('OK');
+      return request;
+    };
+    const rollback = (of: { transactionId: string; roundId: string }) =>
+      walletCall(platform, provider, 'rollback', { ...call, requestId: newId('req'), transactionId: newId('rb'), referenceTransactionId: of.transactionId, roundId: of.roundId });
+
+    const start = await figures();
+    const first = await bet('10');
+    const earned = await accruals(first.transactionId);
+    expect(BigInt(earned.economy!.xp)).toBeGreaterThan(0n);
+    expect(BigInt(earned.economy!.rakeback)).toBeGreaterThan(0n);
+    expect(BigInt(earned.commission!.commission)).toBeGreaterThan(0n);
+    expect(await figures()).toEqual({
+      xp: start.xp + BigInt(earned.economy!.xp),
+      cash: start.cash - 1_000_000_000n,
+      rakeback: start.rakeback + BigInt(earned.economy!.rakeback),
+      commission: start.commission + BigInt(earned.commission!.commission),
+    });
+    expect((await rollback(first)).body).toMatchObject({ status: 'OK', balance: '50' });
+    expect(await figures()).toEqual(start);
+    expect(await accruals(first.transactionId)).toEqual({ economy: undefined, commission: undefined });
+    // A second rollback of the same bet (another transaction id) reverses nothing more.
+    expect((await rollback(first)).body).toMatchObject({ status: 'OK', rolledBack: expect.any(String) });
+    expect(await figures()).toEqual(start);
+
+    // Rakeback claimed into cash before the rollback is the player's cash: the XP and the commission go, it stays.
+    const second = await bet('10');
+    const secondEarned = await accruals(second.transactionId);
+    expect((await trpc(platform, 'mutation', 'vip.claimRakeback', undefined, player.token)).status).toBe(200);
+    const claimed = BigInt(secondEarned.economy!.rakeback);
+    expect((await rollback(second)).body).toMatchObject({ status: 'OK' });
+    expect(await figures()).toEqual({ ...start, cash: start.cash + claimed });
+    expect(await services().ledger.check()).toEqual([]);
+  });
+
+  it('answers a signed body that is not JSON with its own BAD_REQUEST; other routes keep the platform error body', async () => {
+    const { platform, provider } = await playerWithSession('0');
+    const before = await walletSnapshot(platform);
+    for (const rawBody of ['{"requestId": "req-1",', 'requestId=req-1', '']) {
+      const answer = await walletCall(platform, provider, 'bet', {}, { rawBody });
+      expect(answer).toMatchObject({ status: 400, body: { status: 'BAD_REQUEST', message: 'The body is not JSON' } });
+    }
+    // Unsigned, the same body is a signature refusal: nothing is parsed before the signature holds.
+    expect(await walletCall(platform, provider, 'bet', {}, { rawBody: '{"requestId":', secret: null })).toMatchObject({ status: 401, body: { status: 'INVALID_SIGNATURE' } });
+    expect(await walletSnapshot(platform)).toBe(before);
+    const webhook = await fetch(`${platform.url}/api/webhooks/deposits`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"requestId":' });
+    expect(webhook.status).toBe(400);
+    expect(await webhook.json()).toMatchObject({ message: 'Malformed JSON body', code: 'BAD_REQUEST' });
+  });
+
+  it("lists the player's provider rounds for My bets, newest first, keyset-paged, rolled-back rounds included", async () => {
+    const { platform, provider, call, player } = await playerWithSession('20');
+    const [won, rolledBack, twoBets] = [newId('round'), newId('round'), newId('round')];
+    const bet = (roundId: string, amount: string, transactionId = newId('tx')) => walletCall(platform, provider, 'bet', { ...call, requestId: newId('req'), transactionId, roundId, amount });
+    await bet(won, '2');
+    await walletCall(platform, provider, 'win', { ...call, requestId: newId('req'), transactionId: newId('win'), roundId: won, amount: '3.5' });
+    const refunded = newId('tx');
+    await bet(rolledBack, '1', refunded);
+    await walletCall(platform, provider, 'rollback', { ...call, requestId: newId('req'), transactionId: newId('rb'), referenceTransactionId: refunded, roundId: rolledBack });
+    await bet(twoBets, '1');
+    await bet(twoBets, '0.5');
+    const page = (input: { limit: number; cursor?: string }, token = player.token) => trpc(platform, 'query', 'providers.myRounds', input, token);
+    const first = await page({ limit: 2 });
+    const round = { providerId: provider.id, providerName: `Studio ${provider.id}`, gameId: provider.gameId, gameName: 'Fruit Slot', currency: 'USD' };
+    expect(first.body.result.data.rounds).toEqual([
+      expect.objectContaining({ ...round, roundId: twoBets, stake: '1.5', win: '0', rolledBack: '0', state: 'lost' }),
+      expect.objectContaining({ ...round, roundId: rolledBack, stake: '1', win: '0', rolledBack: '1', state: 'rolled back' }),
+    ]);
+    const second = await page({ limit: 2, cursor: first.body.result.data.nextCursor });
+    expect(second.body.result.data).toEqual({ rounds: [expect.objectContaining({ ...round, roundId: won, stake: '2', win: '3.5', state: 'won' })], nextCursor: null });
+    // Another player's list has none of them; a visitor is refused.
+    const stranger = await signedInAccount(platform);
+    expect((await page({ limit: 20 }, stranger.token)).body.result.data).toEqual({ rounds: [], nextCursor: null });
+    expect((await trpc(platform, 'query', 'providers.myRounds', { limit: 20 })).status).toBe(401);
+  });
+
   it('reports days and reconciles provider transactions with the ledger; ledger:check holds', async () => {
     const { platform, provider, call } = await playerWithSession('30');
     const roundId = newId('round');

@@ -1,10 +1,29 @@
 import { z } from 'zod';
+import express, { type RequestHandler } from 'express';
 import { PROVIDER_SIGNATURE_HEADER, PROVIDER_TIMESTAMP_HEADER } from '../domain/providers/provider-signature.js';
 import { PROVIDER_WALLET_ACTIONS, providerWalletAnswerSchema, providerWalletRequestSchemas } from '../domain/providers/providers.schemas.js';
 import { WALLET_STATUS } from '../domain/providers/wallet-codes.js';
 import { RestRoutes } from './openapi/rest-routes.js';
 import type { ContextForRequest } from './legacy-handler.js';
 import { rawBodyOf } from './wallet.routes.js';
+
+/** Where the seamless wallet is served: app.ts gives these paths their own body reader ahead of the JSON parser. */
+export const PROVIDER_WALLET_PATH = '/api/providers';
+
+/**
+ * The wallet's body reader: keeps the raw bytes (the signature covers exactly them) without parsing, whatever the
+ * content type, so a body that is not JSON reaches the wallet and gets its own `BAD_REQUEST` answer rather than the
+ * platform's generic 400. Mounted before express.json, which then finds the body read and leaves it.
+ */
+export function providerWalletBody(): RequestHandler {
+  return express.raw({
+    type: () => true,
+    limit: '100kb',
+    verify: (req, _res, buf) => {
+      (req as unknown as { rawBody?: Buffer }).rawBody = buf;
+    },
+  });
+}
 
 /**
  * The seamless wallet a game provider calls: POST /api/providers/:provider/{balance,bet,win,rollback}
@@ -19,7 +38,7 @@ export function providerRoutes(contextFor: ContextForRequest): RestRoutes {
   for (const action of PROVIDER_WALLET_ACTIONS) {
     const doc = {
       method: 'post',
-      path: `/api/providers/:provider/${action}`,
+      path: `${PROVIDER_WALLET_PATH}/:provider/${action}`,
       summary: `Seamless wallet: ${action}`,
       description: `Called by a game provider, not a player: the raw JSON body signed with HMAC-SHA256 over \`<${PROVIDER_TIMESTAMP_HEADER}>.<body>\` with the provider's secret in \`${PROVIDER_SIGNATURE_HEADER}\`. A replayed requestId gets the first answer byte for byte (docs/providers.md).`,
       tags: ['providers'],

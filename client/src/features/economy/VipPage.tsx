@@ -139,9 +139,9 @@ function Progression() {
               <Table.Tbody>
                 {history.data.entries.map((entry) => (
                   <Table.Tr key={entry.id}>
-                    <Table.Td>{entry.kind === 'claim' ? 'Claimed' : 'Accrued'}</Table.Td>
+                    <Table.Td>{entry.kind === 'claim' ? 'Claimed' : entry.kind === 'reversal' ? 'Reversed (rolled-back bet)' : 'Accrued'}</Table.Td>
                     <Table.Td ff="monospace" ta="right">
-                      {entry.kind === 'claim' ? '-' : '+'}
+                      {entry.kind === 'accrual' ? '+' : '-'}
                       {formatAmount(entry.amount, entry.currency)} {entry.currency}
                     </Table.Td>
                     <Table.Td c="dimmed">{formatDateTime(entry.createdAt)}</Table.Td>

@@ -17,6 +17,7 @@ import { CURRENCIES } from './bet-types';
 import { MY_BETS_STATES, type MyBetsSearch } from './my-bets-search';
 import { TableHeader } from '../../components/TableHeader';
 import { formatAmount } from '../../lib/money';
+import { ProviderRoundsSection } from '../providers/ProviderRoundsSection';
 
 const PAGE = 20;
 
@@ -39,6 +40,7 @@ export function MyBetsPage({ search }: { search: MyBetsSearch }) {
       <PageHeader title="My bets" description="Every bet you placed on the originals, newest first." />
       <StatsTable />
       <BetsTable search={search} />
+      <ProviderRoundsSection />
     </Stack>
   );
 }

@@ -82,7 +82,8 @@ export interface VipStatus extends RankProgress {
 
 export interface RakebackEntry {
   id: string;
-  kind: 'accrual' | 'claim';
+  /** `reversal`: a rolled-back provider bet's rakeback taken back (docs/providers.md). */
+  kind: 'accrual' | 'claim' | 'reversal';
   currency: Currency;
   amount: string;
   betId: string | null;
@@ -318,7 +319,7 @@ export class VipService {
     return {
       entries: rows.map((row) => ({
         id: row.entryId,
-        kind: row.kind === 'rakeback-claim' ? 'claim' : 'accrual',
+        kind: row.kind === 'rakeback-claim' ? 'claim' : row.kind === 'rakeback-reversal' ? 'reversal' : 'accrual',
         currency: row.currency,
         amount: formatAmount(row.amount < 0n ? -row.amount : row.amount),
         betId: accrualBetId(row.memo, userId),

@@ -13,9 +13,7 @@ import {
   openRound,
   seedPairById,
   takeNonce,
-  readAccrualWatermark,
   unaccruedBets,
-  writeAccrualWatermark,
   updateBet,
   type BetRow,
   type NewBet,
@@ -27,6 +25,7 @@ import { DomainError } from '../errors.js';
 import { formatAmount, type Currency } from '../wallet/amounts.js';
 import { accountCode, type LedgerService, type LedgerTx, type PostInput, type PostResult } from '../wallet/ledger.service.js';
 import { toBetView, type BetResult, type BetView } from './bet.views.js';
+import { runAccrualSweep, type AccrualSweepOptions } from './accrual-sweep.js';
 import { betFloats, roundFloats, type FairnessService } from './fairness.service.js';
 import type { BetSchema, InstantGame, MultiStepGame, RoundFloats, Step } from './game-module.js';
 import { gameMetaBySlug } from './registry.js';
@@ -106,8 +105,6 @@ const isRefund = (row: { outcome: unknown }) => (row.outcome as { refunded?: unk
 /** One open round per player: the refusal, in the words of the game being started. */
 const roundOpen = (game: { slug: string }) => new DomainError('CONFLICT', `Finish your open ${game.slug} round first`, { code: 'ROUND_OPEN' });
 const REFERRER_CACHE_MAX = 100_000;
-/** How far back the accrual sweep looks by default: older gaps are left to an operator (see docs/architecture.md). */
-export const ACCRUAL_SWEEP_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
 /** The bet as the repository would read it back, from what the transaction wrote (the pair is active: no seed shown). */
 function newBetRow(id: string, createdAt: Date, bet: NewBet, pair: SeedPairRow, username: string): BetRow {
   return {
@@ -662,28 +659,17 @@ export class BetEngine {
    * before it is accrued) keeps each run to the bets settled since the last one plus any still failing; it never
    * reaches back further than `withinMs`. Idempotent: an accrued bet is skipped by the query and by the calls.
    */
-  async accrueMissed(options: { olderThanMs: number; limit: number; withinMs?: number }): Promise<{ attempted: number; failed: number }> {
-    const now = Date.now();
-    const settledBefore = new Date(now - options.olderThanMs);
-    const floor = now - (options.withinMs ?? ACCRUAL_SWEEP_WINDOW_MS);
-    const watermark = await readAccrualWatermark(this.deps.db);
-    const settledAfter = new Date(Math.max(floor, Math.min(watermark?.getTime() ?? floor, settledBefore.getTime())));
-    const bets = await unaccruedBets(this.deps.db, { settledBefore, settledAfter, limit: options.limit, economy: this.deps.economy !== undefined });
-    let failed = 0;
-    let firstFailure: Date | undefined;
-    // One bet at a time: the sweep is background work and must not crowd out live settlement.
-    for (const bet of bets) {
-      const rules = gameMetaBySlug(bet.game);
-      const failures = rules ? await this.accrue(bet, rules.houseEdgePpm) : 1;
-      if (!rules) this.deps.onAfterCommitError?.(new Error(`unknown game ${bet.game} for bet ${bet.id}`), 'accrual sweep');
-      if (failures > 0) {
-        failed += 1;
-        firstFailure ??= bet.settledAt;
-      }
-    }
-    // A full page may have more behind it: resume at its last bet. A failed bet is read again next run.
-    const covered = bets.length === options.limit ? bets[bets.length - 1]!.settledAt : settledBefore;
-    await writeAccrualWatermark(this.deps.db, firstFailure && firstFailure < covered ? firstFailure : covered);
-    return { attempted: bets.length, failed };
+  accrueMissed(options: AccrualSweepOptions): Promise<{ attempted: number; failed: number }> {
+    return runAccrualSweep(options, {
+      db: this.deps.db,
+      pending: (range) => unaccruedBets(this.deps.db, { ...range, economy: this.deps.economy !== undefined }),
+      repair: async (bet) => {
+        const rules = gameMetaBySlug(bet.game);
+        if (rules) return this.accrue(bet, rules.houseEdgePpm);
+        this.deps.onAfterCommitError?.(new Error(`unknown game ${bet.game} for bet ${bet.id}`), 'accrual sweep');
+        return 1;
+      },
+    });
   }
+
 }

@@ -10,6 +10,7 @@ import {
   findRollbackOf,
   insertProviderTransaction,
   lockProviderPlayer,
+  providerAccrualRepairs,
   roundHasBet,
   storedProviderAnswer,
   storeProviderAnswer,
@@ -17,8 +18,10 @@ import {
   type ProviderTransactionRow,
 } from '../../../../db/repositories/providers.repo.js';
 import { DomainError } from '../errors.js';
+import { runAccrualSweep, type AccrualSweepOptions } from '../games/accrual-sweep.js';
 import { formatAmount, parseAmount, type Currency } from '../wallet/amounts.js';
 import { accountCode, type LedgerService, type LedgerTx } from '../wallet/ledger.service.js';
+import { reverseWagerAccruals } from './accrual-reversal.js';
 import { houseEdgePpmOfRtp } from './provider-rtp.js';
 import { verifyProviderSignature } from './provider-signature.js';
 import {
@@ -29,6 +32,10 @@ import {
   type ProviderWinRequest,
 } from './providers.schemas.js';
 import type { WalletStatus } from './wallet-codes.js';
+
+/** The key a provider wager accrues under (bet_economy.bet_id, the referral commission's `bet:<key>`). */
+const wagerId = (providerId: string, transactionId: string) => `provider:${providerId}:${transactionId}`;
+const PROVIDER_ACCRUAL_WATERMARK_KEY = 'providers.accrualSweptUntil';
 
 /** One answer of the wallet API: its status and the exact JSON text sent (and replayed). */
 export interface WalletAnswer {
@@ -47,8 +54,8 @@ export interface ProviderWager {
 export interface ProviderWalletDeps {
   db: Db;
   ledger: LedgerService;
-  /** The bet engine's accrual path (BetEngine.accrueWager), after the bet's commit. */
-  accrueWager(wager: ProviderWager, houseEdgePpm: number): Promise<unknown>;
+  /** The bet engine's accrual path (BetEngine.accrueWager), after the bet's commit; resolves to how many calls failed. */
+  accrueWager(wager: ProviderWager, houseEdgePpm: number): Promise<number>;
   onAfterCommitError?: (error: unknown, what: string) => void;
   now?: () => Date;
 }
@@ -188,7 +195,7 @@ export class ProviderWalletService {
     if (balance < amount) return refusal('INSUFFICIENT_FUNDS', 'Insufficient funds', await balanceFields());
     const moved = await this.record(tx, provider.id, session, { ...request, gameId, kind: 'bet', amount, referenceTransactionId: null });
     if (!moved) return refusal('DUPLICATE_TRANSACTION', 'This transactionId is already used', await balanceFields());
-    const wager: ProviderWager = { id: `provider:${provider.id}:${request.transactionId}`, userId: session.userId, currency, amount };
+    const wager: ProviderWager = { id: wagerId(provider.id, request.transactionId), userId: session.userId, currency, amount };
     const houseEdgePpm = houseEdgePpmOfRtp(game.rtp);
     return { ...answer('OK', { transactionId: request.transactionId, ...(await balanceFields()) }), after: () => this.deps.accrueWager(wager, houseEdgePpm) };
   }
@@ -215,6 +222,10 @@ export class ProviderWalletService {
     const earlier = await findRollbackOf(tx.trx, providerId, request.referenceTransactionId);
     // Rolled back already under another id: nothing more to reverse, and the provider only needs to hear it is done.
     if (earlier) return answer('OK', { transactionId: request.transactionId, rolledBack: earlier.transactionId, ...(await balanceFields()) });
+    // The bet's XP, rakeback and commission go with it, in this same transaction, and before the money: that takes
+    // the locks in the order the accruals and claims take them (accrual-reversal.ts). Accruals landing after this
+    // commit are reversed by the sweep.
+    if (bet) await reverseWagerAccruals(tx, wagerId(providerId, bet.transactionId));
     // A rollback of a bet never seen is recorded (amount 0, no money), so that bet is refused if it arrives later.
     const moved = await this.record(tx, providerId, session, {
       ...request,
@@ -223,8 +234,38 @@ export class ProviderWalletService {
       amount,
       referenceTransactionId: request.referenceTransactionId,
     });
-    if (!moved) return refusal('DUPLICATE_TRANSACTION', 'This transactionId is already used', await balanceFields());
+    // The id was taken meanwhile by another player's call: fail the whole transaction (the reversal too); the retry
+    // then answers DUPLICATE_TRANSACTION.
+    if (!moved) throw new DomainError('CONFLICT', 'transaction id taken concurrently', { code: 'PROVIDER_TX_RACE' });
     return answer('OK', { transactionId: request.transactionId, ...(await balanceFields()) });
+  }
+
+  /**
+   * The accrual repair sweep for provider wagers (the housekeeping tick runs it beside BetEngine.accrueMissed, with
+   * its own watermark): a bet whose after-commit accruals failed gets them now, marked done as an original's bet is
+   * (its bet_economy row and referral commission, keyed by the wager id), so the normal path and the sweep never
+   * both accrue; a rolled-back bet whose accruals landed after its rollback has them reversed. The edge is the
+   * game's declared RTP at the time of the sweep.
+   */
+  accrueMissed(options: AccrualSweepOptions): Promise<{ attempted: number; failed: number }> {
+    return runAccrualSweep(options, {
+      db: this.deps.db,
+      watermarkKey: PROVIDER_ACCRUAL_WATERMARK_KEY,
+      pending: (range) => providerAccrualRepairs(this.deps.db, range),
+      repair: async (item) => {
+        try {
+          if (item.action === 'reverse') {
+            await this.deps.ledger.transact((tx) => reverseWagerAccruals(tx, item.id));
+            return 0;
+          }
+          if (item.rtp === null) throw new Error(`provider wager ${item.id}: its game is not configured`);
+          return await this.deps.accrueWager(item, houseEdgePpmOfRtp(item.rtp));
+        } catch (error) {
+          this.deps.onAfterCommitError?.(error, `provider accrual sweep (${item.action})`);
+          return 1;
+        }
+      },
+    });
   }
 
   /**

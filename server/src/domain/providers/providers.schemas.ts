@@ -159,3 +159,12 @@ export const providerLaunchInputSchema = z.strictObject({
 export const providerCatalogueInputSchema = z.strictObject({ category: z.enum(PROVIDER_CATEGORIES).optional() }).default({});
 
 export const providerReportInputSchema = z.strictObject({ days: z.number().int().min(1).max(90).default(14) }).default({ days: 14 });
+
+/**
+ * My bets' provider rounds: a page of `limit` before `cursor` (the last round's id of the previous page). Not strict:
+ * useInfiniteQuery adds its own `direction` field, which is dropped.
+ */
+export const providerRoundsInputSchema = z.object({
+  limit: z.number().int().min(1).max(50).default(20),
+  cursor: z.string().regex(/^\d{1,19}$/).optional(),
+});

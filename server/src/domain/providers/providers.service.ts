@@ -7,6 +7,7 @@ import {
   insertProviderSession,
   listProviderGames,
   listProviders,
+  playerProviderRounds,
   providerDailyTotals,
   providerReconciliation,
   upsertProvider,
@@ -220,6 +221,32 @@ export class ProvidersService {
       this.origins = { frames: this.origins?.frames ?? [], thumbnails: this.origins?.thumbnails ?? [], at: Date.now() };
       throw error;
     }
+  }
+
+  /**
+   * The player's provider rounds for My bets, newest first: stake, win and what was rolled back (the statement shows
+   * the same money as single movements). `state`: rolled back when any of its stake was given back, else won or lost
+   * by its wins so far (a provider may still send a win).
+   */
+  async playerRounds(userId: number, page: { limit: number; cursor?: string }) {
+    const rows = await playerProviderRounds(this.deps.db, userId, { limit: page.limit, before: page.cursor });
+    return {
+      rounds: rows.map((row) => ({
+        id: row.id,
+        providerId: row.providerId,
+        providerName: row.providerName,
+        gameId: row.gameId,
+        gameName: row.gameName ?? row.gameId,
+        roundId: row.roundId,
+        currency: row.currency,
+        stake: formatAmount(row.staked),
+        win: formatAmount(row.won),
+        rolledBack: formatAmount(row.rolledBack),
+        state: row.rolledBack > 0n ? ('rolled back' as const) : row.won > 0n ? ('won' as const) : ('lost' as const),
+        createdAt: row.startedAt.toISOString(),
+      })),
+      nextCursor: rows.length === page.limit ? rows[rows.length - 1]!.id : null,
+    };
   }
 
   /** Bets, wins, rollbacks and GGR (bets - wins - rollbacks) per day, provider and currency. */

@@ -6,6 +6,7 @@ import {
   providerImportSchema,
   providerLaunchInputSchema,
   providerReportInputSchema,
+  providerRoundsInputSchema,
   providerUpdateSchema,
 } from '../../domain/providers/providers.schemas.js';
 import { z } from 'zod';
@@ -15,6 +16,8 @@ export const providersRouter = router({
   catalogue: publicProcedure.input(providerCatalogueInputSchema).query(({ ctx, input }) => ctx.services.providers.catalogue(input.category)),
   /** A new provider session for the signed-in player; answers the URL the play page frames. */
   launch: authedProcedure.input(providerLaunchInputSchema).mutation(({ ctx, input }) => ctx.services.providers.launch(ctx.user.id, input)),
+  /** The signed-in player's provider rounds (My bets), newest first, keyset-paged. */
+  myRounds: authedProcedure.input(providerRoundsInputSchema).query(({ ctx, input }) => ctx.services.providers.playerRounds(ctx.user.id, input)),
 });
 
 /** The admin console's provider section: configuration and the operations view. */
