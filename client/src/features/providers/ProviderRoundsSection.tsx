@@ -2,8 +2,8 @@ import { Badge, Button, Paper, ScrollArea, Stack, Table, Text, Title } from '@ma
 import { TableHeader } from '../../components/TableHeader';
 import { formatDateTime } from '../../lib/datetime';
 import { trpc } from '../../trpc';
-import { formatAmount } from '../wallet/money';
-import { ErrorAlert } from '../wallet/wallet-ui';
+import { formatAmount } from '../../lib/money';
+import { ErrorAlert } from '../../components/ErrorAlert';
 
 const PAGE = 20;
 const STATE_COLOR = { won: 'teal', lost: 'gray', 'rolled back': 'yellow' } as const;
