@@ -26,6 +26,10 @@ export interface RunningServer {
 export async function startHttpServer(deps: AppDeps, port: number, host = '0.0.0.0'): Promise<RunningServer> {
   const app = createHttpApp(deps);
   const server = http.createServer(app);
+  // An idle keep-alive connection outlives a load balancer's idle timeout (60 s on the common ones), so the server never
+  // closes a connection at the moment a proxy or client reuses it (the reused request would fail with ECONNRESET).
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   const makeContext = createContextFactory(deps.services);
 
   const { env } = deps;
