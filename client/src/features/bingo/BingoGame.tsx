@@ -7,6 +7,7 @@ import { fromUnits, toUnits } from '../originals/bet-amount';
 import { newClientBetId, runBet } from '../originals/bet-session';
 import type { Currency } from '../originals/bet-types';
 import { GameLayout } from '../originals/GameLayout';
+import { ChainCommitment } from '../rounds/ChainCommitment';
 import { useLiveRound, type LiveRound } from '../rounds/use-live-round';
 import { formatAmount } from '../wallet/money';
 import { BingoCard, CalledBoard, LastBalls } from './BingoCard';
@@ -165,13 +166,9 @@ export function BingoGame() {
           </ScrollArea>
         </Stack>
       </SimpleGrid>
-      {chain.data ? (
-        <Text size="xs" c="dimmed" style={{ wordBreak: 'break-all' }} data-testid="bingo-chain">
-          Provably fair: every game's draw comes from a hash chain committed {new Date(chain.data.committedAt).toLocaleString()} with terminal hash{' '}
-          {chain.data.terminalHash} and salt {chain.data.salt ?? '(not fixed yet)'}. Your cards are dealt in your browser and fixed when you buy them.
-          Open a game above to verify its draw and winners.
-        </Text>
-      ) : null}
+      <ChainCommitment testId="bingo-chain" chain={chain.data} subject="every game's draw comes from a hash chain" pendingSalt="not fixed yet">
+        Your cards are dealt in your browser and fixed when you buy them. Open a game above to verify its draw and winners.
+      </ChainCommitment>
     </Stack>
   );
 

@@ -9,6 +9,7 @@ import { applySettledBalance, domainCode, newClientBetId, reportBetError, runBet
 import type { BetView } from '../originals/bet-types';
 import { playAutoRound } from './crash-autobet';
 import { GameLayout } from '../originals/GameLayout';
+import { ChainCommitment } from '../rounds/ChainCommitment';
 import { cashoutAmount, multiplierNow, type CrashClock } from './crash-clock';
 import { CrashCanvas } from './CrashCanvas';
 import { CrashPlayers } from './CrashPlayers';
@@ -119,12 +120,7 @@ export function CrashGame() {
         Players this round
       </Title>
       <CrashPlayers round={round} hundredths={running} />
-      {chain.data ? (
-        <Text size="xs" c="dimmed" style={{ wordBreak: 'break-all' }} data-testid="crash-chain">
-          Provably fair: every round's hash is in a chain committed {new Date(chain.data.committedAt).toLocaleString()} with terminal hash{' '}
-          {chain.data.terminalHash} and salt {chain.data.salt ?? '(not fixed yet: no round runs before it is)'}. Open a round above to verify it.
-        </Text>
-      ) : null}
+      <ChainCommitment testId="crash-chain" chain={chain.data} />
     </Stack>
   );
 

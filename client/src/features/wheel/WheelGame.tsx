@@ -10,6 +10,7 @@ import { fromUnits, toUnits } from '../originals/bet-amount';
 import { newClientBetId, runBet } from '../originals/bet-session';
 import { BetPanel, type Stake } from '../originals/BetPanel';
 import { GameLayout } from '../originals/GameLayout';
+import { ChainCommitment } from '../rounds/ChainCommitment';
 import { landedText, ValueSpots, WheelHistory, WheelPaytable, WheelPlayers } from './WheelParts';
 import { wheelPose } from './wheel-spin';
 import { WheelSvg } from './WheelSvg';
@@ -125,12 +126,7 @@ export function WheelGame() {
         spins a round).
       </Text>
       <WheelPaytable />
-      {chain.data ? (
-        <Text size="xs" c="dimmed" style={{ wordBreak: 'break-all' }} data-testid="wheel-chain">
-          Provably fair: every round's hash is in a chain committed {new Date(chain.data.committedAt).toLocaleString()} with terminal hash{' '}
-          {chain.data.terminalHash} and salt {chain.data.salt ?? '(not fixed yet: no round runs before it is)'}. Open a round above to verify it.
-        </Text>
-      ) : null}
+      <ChainCommitment testId="wheel-chain" chain={chain.data} />
     </Stack>
   );
 
