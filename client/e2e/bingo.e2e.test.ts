@@ -5,7 +5,7 @@ import { BINGO_VECTORS, bingoSteps, installBingoVectorChain } from '../../tests/
 import { closeBetting, runningFor } from '../../tests/support/crash.js';
 import { creditBzu } from '../../tests/support/game-checks.js';
 import { browserSuite } from './support/browser-suite.js';
-import { expectPath, MOBILE, WIDE } from './support/page-helpers.js';
+import { expectPath, MOBILE, visit, WIDE } from './support/page-helpers.js';
 import { ROUND_GAME_ENV, roundGamePlayer, shot } from './support/round-game.js';
 
 // A minute a ball: a read a few seconds after the test moved the start still sees the same balls.

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { msToReach } from '../../server/src/domain/games/rules/crash.js';
 import { CRASH_VECTORS, closeBetting, crashSteps, installVectorChain, runningFor } from '../../tests/support/crash.js';
 import { browserSuite } from './support/browser-suite.js';
-import { MOBILE, WIDE } from './support/page-helpers.js';
+import { MOBILE, visit, WIDE } from './support/page-helpers.js';
 import { ROUND_GAME_ENV, roundGamePlayer, shot } from './support/round-game.js';
 
 /**

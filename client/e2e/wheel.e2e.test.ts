@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { closeBetting, runningFor } from '../../tests/support/crash.js';
 import { installWheelChain, wheelSteps, wheelVector } from '../../tests/support/wheel.js';
 import { browserSuite } from './support/browser-suite.js';
-import { MOBILE, WIDE } from './support/page-helpers.js';
+import { MOBILE, visit, WIDE } from './support/page-helpers.js';
 import { ROUND_GAME_ENV, roundGamePlayer, shot } from './support/round-game.js';
 
 /**
