@@ -1,7 +1,7 @@
 import { Text } from '@mantine/core';
 import type { RoundChain } from './RoundDetails';
 
-interface ChainCommitmentProps {
+export interface ChainCommitmentProps {
   /** The note's `data-testid` (`crash-chain`). */
   testId: string;
   chain: RoundChain | null | undefined;
