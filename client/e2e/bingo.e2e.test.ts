@@ -1,26 +1,15 @@
-import { mkdir } from 'node:fs/promises';
-import path from 'node:path';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ballLabel } from '../src/features/bingo/bingo-room.js';
-import { FAST_HASHING, RELAXED_LIMITS, http, signedInAccount } from '../../tests/support/auth.js';
 import { BINGO_VECTORS, bingoSteps, installBingoVectorChain } from '../../tests/support/bingo.js';
-import { SCREENSHOT_DIR } from '../../tests/support/browser.js';
 import { closeBetting, runningFor } from '../../tests/support/crash.js';
 import { creditBzu } from '../../tests/support/game-checks.js';
-import { WALLET_TEST_ENV, fundPlayer } from '../../tests/support/wallet.js';
 import { browserSuite } from './support/browser-suite.js';
-import { expectPath, MOBILE, visit } from './support/page-helpers.js';
-import { seedSession } from './support/session-seed.js';
+import { expectPath, MOBILE, visit, WIDE } from './support/page-helpers.js';
+import { ROUND_GAME_ENV, roundGamePlayer, shot } from './support/round-game.js';
 
-const WIDE = { width: 1440, height: 900 };
 // A minute a ball: a read a few seconds after the test moved the start still sees the same balls.
 const BALL_MS = 60_000;
-
-async function shot(page: Page, name: string, fullPage = true): Promise<void> {
-  await mkdir(SCREENSHOT_DIR, { recursive: true });
-  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage });
-}
 
 /**
  * Bingo in the browser, on the vectors' chain (game 1's draw is known): the desktop player buys 2 USD cards, the
@@ -29,19 +18,10 @@ async function shot(page: Page, name: string, fullPage = true): Promise<void> {
  * steps (the runner's work) and its start time, so each screen's balls are known in advance.
  */
 describe('bingo in the browser: buy cards, watch the draw, win, verify; desktop and 390 px', () => {
-  const suite = browserSuite({ ...FAST_HASHING, ...RELAXED_LIMITS, ...WALLET_TEST_ENV, GAME_MIN_BET_USD: '0.01', BINGO_BALL_MS: String(BALL_MS), BINGO_MIN_POT_USD: '5', BINGO_MIN_POT_BZU: '500' });
+  const suite = browserSuite({ ...ROUND_GAME_ENV, BINGO_BALL_MS: String(BALL_MS), BINGO_MIN_POT_USD: '5', BINGO_MIN_POT_BZU: '500' });
 
-  async function playerPage(viewport: { width: number; height: number }): Promise<{ page: Page; context: BrowserContext; userId: number; name: string }> {
-    const signedIn = await signedInAccount(suite.platform);
-    await fundPlayer(suite.platform, signedIn.token, '20');
-    await creditBzu(suite.platform, signedIn.user.id, '1000', `bingo-e2e-${signedIn.user.id}`);
-    const profile = await http(suite.platform.url, 'GET', '/api/auth/profile', undefined, { token: signedIn.token });
-    const context = await suite.browser.newContext({ viewport });
-    await seedSession(context, { token: signedIn.token, user: profile.body });
-    const page = await context.newPage();
-    await visit(page, suite.platform.url, '/casino/games/bingo');
-    return { page, context, userId: signedIn.user.id, name: profile.body.publicUsername ?? profile.body.username };
-  }
+  const playerPage = (viewport: { width: number; height: number }) =>
+    roundGamePlayer(suite, 'bingo', viewport, (userId) => creditBzu(suite.platform, userId, '1000', `bingo-e2e-${userId}`));
 
   it('buys cards in the sale window, daubs the balls on every screen, pays the prizes, verifies the game', { timeout: 180_000 }, async () => {
     const services = suite.platform.platform.services;

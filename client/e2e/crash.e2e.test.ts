@@ -1,22 +1,10 @@
-import { mkdir } from 'node:fs/promises';
-import path from 'node:path';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { msToReach } from '../../server/src/domain/games/rules/crash.js';
-import { FAST_HASHING, RELAXED_LIMITS, http, signedInAccount } from '../../tests/support/auth.js';
-import { SCREENSHOT_DIR } from '../../tests/support/browser.js';
 import { CRASH_VECTORS, closeBetting, crashSteps, installVectorChain, runningFor } from '../../tests/support/crash.js';
-import { WALLET_TEST_ENV, fundPlayer } from '../../tests/support/wallet.js';
 import { browserSuite } from './support/browser-suite.js';
-import { MOBILE, visit } from './support/page-helpers.js';
-import { seedSession } from './support/session-seed.js';
-
-const WIDE = { width: 1440, height: 900 };
-
-async function shot(page: Page, name: string): Promise<void> {
-  await mkdir(SCREENSHOT_DIR, { recursive: true });
-  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
-}
+import { MOBILE, visit, WIDE } from './support/page-helpers.js';
+import { ROUND_GAME_ENV, roundGamePlayer, shot } from './support/round-game.js';
 
 /**
  * Crash in the browser, on the vectors' chain (round 1 crashes at 10.30x): a desktop player cashes out by hand while
@@ -24,18 +12,9 @@ async function shot(page: Page, name: string): Promise<void> {
  * steps (the runner's work) and its start time, so what each screen shows is known in advance.
  */
 describe('crash in the browser: manual and auto cash-out, desktop and 390 px', () => {
-  const suite = browserSuite({ ...FAST_HASHING, ...RELAXED_LIMITS, ...WALLET_TEST_ENV, GAME_MIN_BET_USD: '0.01' });
+  const suite = browserSuite(ROUND_GAME_ENV);
 
-  async function playerPage(viewport: { width: number; height: number }): Promise<{ page: Page; context: BrowserContext; userId: number }> {
-    const signedIn = await signedInAccount(suite.platform);
-    await fundPlayer(suite.platform, signedIn.token, '20');
-    const profile = await http(suite.platform.url, 'GET', '/api/auth/profile', undefined, { token: signedIn.token });
-    const context = await suite.browser.newContext({ viewport });
-    await seedSession(context, { token: signedIn.token, user: profile.body });
-    const page = await context.newPage();
-    await visit(page, suite.platform.url, '/casino/games/crash');
-    return { page, context, userId: signedIn.user.id };
-  }
+  const playerPage = (viewport: { width: number; height: number }) => roundGamePlayer(suite, 'crash', viewport);
 
   it('bets in the window, cashes out by hand, auto cashes out at the bust, verifies the round', { timeout: 180_000 }, async () => {
     const services = suite.platform.platform.services;

@@ -1,22 +1,10 @@
-import { mkdir } from 'node:fs/promises';
-import path from 'node:path';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { FAST_HASHING, RELAXED_LIMITS, http, signedInAccount } from '../../tests/support/auth.js';
-import { SCREENSHOT_DIR } from '../../tests/support/browser.js';
 import { closeBetting, runningFor } from '../../tests/support/crash.js';
-import { WALLET_TEST_ENV, fundPlayer } from '../../tests/support/wallet.js';
 import { installWheelChain, wheelSteps, wheelVector } from '../../tests/support/wheel.js';
 import { browserSuite } from './support/browser-suite.js';
-import { MOBILE, visit } from './support/page-helpers.js';
-import { seedSession } from './support/session-seed.js';
-
-const WIDE = { width: 1440, height: 900 };
-
-async function shot(page: Page, name: string): Promise<void> {
-  await mkdir(SCREENSHOT_DIR, { recursive: true });
-  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
-}
+import { MOBILE, visit, WIDE } from './support/page-helpers.js';
+import { ROUND_GAME_ENV, roundGamePlayer, shot } from './support/round-game.js';
 
 /**
  * The money wheel in the browser, on the vectors' chain from vector round 16 (round 1 lands on 2x, 2x, then 10: chips
@@ -24,18 +12,9 @@ async function shot(page: Page, name: string): Promise<void> {
  * The test moves the round's steps (the runner's work) and its start time, so what each screen shows is known.
  */
 describe('money wheel in the browser: chips, the spin with re-spins, the result, desktop and 390 px', () => {
-  const suite = browserSuite({ ...FAST_HASHING, ...RELAXED_LIMITS, ...WALLET_TEST_ENV, GAME_MIN_BET_USD: '0.01' });
+  const suite = browserSuite(ROUND_GAME_ENV);
 
-  async function playerPage(viewport: { width: number; height: number }): Promise<{ page: Page; context: BrowserContext; userId: number }> {
-    const signedIn = await signedInAccount(suite.platform);
-    await fundPlayer(suite.platform, signedIn.token, '20');
-    const profile = await http(suite.platform.url, 'GET', '/api/auth/profile', undefined, { token: signedIn.token });
-    const context = await suite.browser.newContext({ viewport });
-    await seedSession(context, { token: signedIn.token, user: profile.body });
-    const page = await context.newPage();
-    await visit(page, suite.platform.url, '/casino/games/wheel');
-    return { page, context, userId: signedIn.user.id };
-  }
+  const playerPage = (viewport: { width: number; height: number }) => roundGamePlayer(suite, 'wheel', viewport);
 
   it('places chips in the window, spins to 10 x4 on every screen, pays 41x, verifies the round', { timeout: 180_000 }, async () => {
     const db = suite.platform.platform.infra.db;

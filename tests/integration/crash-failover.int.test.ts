@@ -5,6 +5,7 @@ import { startTestPlatform, type TestPlatform } from '../support/platform.js';
 import { startServerProcess, startWorkerProcess, type ServerProcess } from '../support/server-process.js';
 import { fundedAccount, WALLET_TEST_ENV } from '../support/wallet.js';
 import { installShortRoundsChain } from '../support/crash.js';
+import { ROUND_GAME_ENV, roomyWindow, until } from '../support/round-games.js';
 
 const E8 = 100_000_000n;
 /** Short rounds and a short lease; a long betting window so bets go in before the runner is killed. */
@@ -19,9 +20,6 @@ const ROUND_ENV = {
 };
 
 type Round = { id: string; number: number; state: string; bettingEndsAt?: string; serverTime: string };
-/** A round taking bets for at least 2 more seconds: time for the test's bets, however slow the machine. */
-const roomyWindow = (round: Round | null) =>
-  round?.state === 'betting' && round.bettingEndsAt && Date.parse(round.bettingEndsAt) - Date.parse(round.serverTime) > 2_000 ? round : null;
 
 /**
  * Issue 27 "Done when": two server processes and two workers on one Postgres and Redis. Players on both servers see
@@ -39,19 +37,9 @@ describe('crash on two servers and two workers: one runner, failover within 5 s'
     const value = await platform.platform.infra.redis.get(redisKey(platform.env.redisPrefix, 'rounds', 'lease', 'crash'));
     return value ? Number(value.split(':')[0]) : null;
   };
-  /** Polls until `check` answers something, at most `ms`. */
-  async function until<T>(what: string, ms: number, check: () => Promise<T | null | undefined | false>): Promise<T> {
-    const deadline = Date.now() + ms;
-    for (;;) {
-      const found = await check();
-      if (found) return found;
-      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
 
   beforeAll(async () => {
-    platform = await startTestPlatform({ ...FAST_HASHING, ...RELAXED_LIMITS, ...WALLET_TEST_ENV, GAME_MIN_BET_USD: '0.01' });
+    platform = await startTestPlatform(ROUND_GAME_ENV);
     // Every round of this test crashes below 2.50x (under 16 s of running), so no wait depends on a long round.
     await installShortRoundsChain(platform.platform.infra.db, { rounds: 15, below: 250 });
     second = await startServerProcess(platform.env, { ...FAST_HASHING, ...RELAXED_LIMITS, ...WALLET_TEST_ENV });

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { wheelResult } from '../../server/src/domain/games/wheel/rules.js';
 import { roundValue } from '../../server/src/domain/rounds/hash-chain.js';
-import { FAST_HASHING, RELAXED_LIMITS, http } from '../support/auth.js';
+import { http } from '../support/auth.js';
+import { ROUND_GAME_ENV, roomyWindow, until } from '../support/round-games.js';
 import { startTestPlatform, type TestPlatform } from '../support/platform.js';
 import { startWorkerProcess } from '../support/server-process.js';
-import { fundedAccount, WALLET_TEST_ENV } from '../support/wallet.js';
+import { fundedAccount } from '../support/wallet.js';
 import { installWheelChain, WHEEL_VECTORS } from '../support/wheel.js';
 
 const E8 = 100_000_000n;
@@ -15,18 +16,8 @@ describe('the wheel on a worker: the runner plays and settles wheel rounds', () 
   let platform: TestPlatform;
   let worker: Awaited<ReturnType<typeof startWorkerProcess>>;
 
-  async function until<T>(what: string, ms: number, check: () => Promise<T | null | undefined | false>): Promise<T> {
-    const deadline = Date.now() + ms;
-    for (;;) {
-      const found = await check();
-      if (found) return found;
-      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
-
   beforeAll(async () => {
-    platform = await startTestPlatform({ ...FAST_HASHING, ...RELAXED_LIMITS, ...WALLET_TEST_ENV, GAME_MIN_BET_USD: '0.01' });
+    platform = await startTestPlatform(ROUND_GAME_ENV);
     await installWheelChain(platform.platform.infra.db);
     // Crash's window stays at its default: only the wheel's settings make the wheel's rounds short.
     worker = await startWorkerProcess(platform.env, { ROUNDS_ENABLED: 'true', WHEEL_BETTING_MS: '4000', WHEEL_COOLDOWN_MS: '100', ROUND_LEASE_RETRY_MS: '250' });
@@ -38,11 +29,7 @@ describe('the wheel on a worker: the runner plays and settles wheel rounds', () 
 
   it('a bet with chips on every value is paid 1 + value x multiplier of the chip on the number landed on', { timeout: 90_000 }, async () => {
     const player = await fundedAccount(platform, '10');
-    // A window with at least 2 s left: time for the bet, however slow the machine.
-    await until('a betting window', 30_000, async () => {
-      const round = (await http(platform.url, 'GET', '/api/wheel/current')).body as Round | null;
-      return round?.state === 'betting' && round.bettingEndsAt && Date.parse(round.bettingEndsAt) - Date.parse(round.serverTime) > 2_000 ? round : null;
-    });
+    await until('a betting window', 30_000, async () => roomyWindow((await http(platform.url, 'GET', '/api/wheel/current')).body as Round | null));
     const placed = await http(platform.url, 'POST', '/api/wheel/bets', { chips: [1, 2, 4, 10, 42].map((value) => ({ value, amount: 1 })) }, { token: player.token });
     expect(placed.status, JSON.stringify(placed.body)).toBe(201);
     const ended = await until('the round to end', 60_000, async () => {

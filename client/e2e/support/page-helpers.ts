@@ -3,6 +3,7 @@ import { expect } from 'vitest';
 
 export const DESKTOP = { width: 1280, height: 800 };
 export const MOBILE = { width: 390, height: 844 };
+export const WIDE = { width: 1440, height: 900 };
 
 /** Visits a path and waits until the page's h1 has rendered (routes load lazily). */
 export async function visit(page: Page, baseUrl: string, path: string): Promise<void> {

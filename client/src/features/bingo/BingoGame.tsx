@@ -6,7 +6,7 @@ import { displayName, useSession } from '../auth/session-store';
 import { fromUnits, toUnits } from '../originals/bet-amount';
 import { newClientBetId, runBet } from '../originals/bet-session';
 import type { Currency } from '../originals/bet-types';
-import { GameLayout } from '../originals/GameLayout';
+import { RoundGameLayout } from '../rounds/RoundGameLayout';
 import { useLiveRound, type LiveRound } from '../rounds/use-live-round';
 import { formatAmount } from '../../lib/money';
 import { BingoCard, CalledBoard, LastBalls } from './BingoCard';
@@ -104,8 +104,18 @@ export function BingoGame() {
   );
 
   const shownCards = mine?.cards ?? (mine ? [] : preview);
-  const board = (
-    <Stack gap="md">
+  return (
+    <RoundGameLayout
+      slug="bingo"
+      title="Bingo"
+      description="75-ball bingo: one line, two lines and a full house from the pot."
+      panel={panel}
+      chain={chain.data}
+      note={{
+        subject: "every game's draw comes from a hash chain",
+        pendingSalt: 'not fixed yet',
+        children: 'Your cards are dealt in your browser and fixed when you buy them. Open a game above to verify its draw and winners.',
+      }}>
       <BingoRounds chain={chain.data ?? null} />
       <LastBalls called={called} />
       <CalledBoard called={called} />
@@ -165,17 +175,8 @@ export function BingoGame() {
           </ScrollArea>
         </Stack>
       </SimpleGrid>
-      {chain.data ? (
-        <Text size="xs" c="dimmed" style={{ wordBreak: 'break-all' }} data-testid="bingo-chain">
-          Provably fair: every game's draw comes from a hash chain committed {new Date(chain.data.committedAt).toLocaleString()} with terminal hash{' '}
-          {chain.data.terminalHash} and salt {chain.data.salt ?? '(not fixed yet)'}. Your cards are dealt in your browser and fixed when you buy them.
-          Open a game above to verify its draw and winners.
-        </Text>
-      ) : null}
-    </Stack>
+    </RoundGameLayout>
   );
-
-  return <GameLayout slug="bingo" seeds={false} title="Bingo" description="75-ball bingo: one line, two lines and a full house from the pot." panel={panel} board={board} />;
 }
 
 /** The room's clock: the sale's countdown, the draw's progress, or the wait for the next game. */

@@ -1,7 +1,8 @@
-import { Badge, Button, Code, Group, Modal, Stack, Table, Text, TextInput } from '@mantine/core';
-import { useState } from 'react';
+import { Stack, Table, Text } from '@mantine/core';
 import { trpc } from '../../trpc';
 import type { RouterOutputs } from '../../lib/router-types';
+import { ChainVerifier, RoundHash, type ChainInputs } from '../rounds/ChainVerifier';
+import { RoundHistory } from '../rounds/RoundHistory';
 import { formatAmount } from '../../lib/money';
 import { ballLabel, PRIZE_NAMES, type RoomBet } from './bingo-room';
 import { verifyBingoRound, type BingoCheck, type PublishedPot } from './bingo-verify';
@@ -14,54 +15,27 @@ type PastGame = RouterOutputs['bingo']['rounds']['rounds'][number] & { balls?: n
 /** The recent games; each opens its draw, its winners and the verifier. */
 export function BingoRounds({ chain }: { chain: Chain | null }) {
   const recent = trpc.bingo.rounds.useQuery({ limit: 12 }, { staleTime: 0 });
-  const [shown, setShown] = useState<PastGame | null>(null);
   const games = (recent.data?.rounds ?? []) as PastGame[];
   return (
-    <>
-      <Group gap={6} wrap="nowrap" style={{ overflow: 'hidden' }} aria-label="Recent games" data-testid="bingo-history">
-        {games.length === 0 ? (
-          <Text size="xs" c="dimmed">
-            No games played yet.
-          </Text>
-        ) : (
-          games.map((game) => (
-            <Badge
-              key={game.id}
-              component="button"
-              type="button"
-              onClick={() => setShown(game)}
-              color={game.state === 'cancelled' ? 'gray' : 'blue'}
-              variant="light"
-              tt="none"
-              style={{ cursor: 'pointer', flexShrink: 0 }}
-              aria-label={`Game ${game.number} details`}>
-              {game.state === 'cancelled' ? `#${game.number} void` : `#${game.number} · ${game.called ?? 0} balls`}
-            </Badge>
-          ))
-        )}
-      </Group>
-      <Modal opened={shown !== null} onClose={() => setShown(null)} title={shown ? `Game ${shown.number}` : ''} size="lg">
-        {shown ? <GameDetails game={shown} chain={chain} previous={games.find((g) => g.number === shown.number - 1)} /> : null}
-      </Modal>
-    </>
+    <RoundHistory
+      rounds={games}
+      label="Recent games"
+      testId="bingo-history"
+      noun="game"
+      emptyText="No games played yet."
+      badge={(game) =>
+        game.state === 'cancelled' ? { text: `#${game.number} void`, color: 'gray' } : { text: `#${game.number} · ${game.called ?? 0} balls`, color: 'blue' }
+      }
+      details={(shown) => <GameDetails game={shown} chain={chain} previous={games.find((g) => g.number === shown.number - 1)} />}
+    />
   );
 }
 
 function GameDetails({ game, chain, previous }: { game: PastGame; chain: Chain | null; previous?: PastGame }) {
   const details = trpc.bingo.round.useQuery({ id: game.id });
-  const [hash, setHash] = useState(game.hash ?? '');
-  const [previousHash, setPreviousHash] = useState(game.number === 1 ? (chain?.terminalHash ?? '') : (previous?.hash ?? ''));
-  const [salt, setSalt] = useState(chain?.salt ?? '');
-  const [check, setCheck] = useState<BingoCheck | string | null>(null);
   const bets = (details.data?.bets ?? []) as (RoomBet & { payout?: string })[];
   const nameOf = (betId: string) => bets.find((bet) => bet.betId === betId)?.userName ?? `bet ${betId}`;
-  async function verify() {
-    try {
-      setCheck(await verifyBingoRound({ hash, previousHash, salt, balls: game.balls ?? [], bets, pots: game.pots ?? {} }));
-    } catch (error) {
-      setCheck(error instanceof Error ? error.message : 'Could not verify');
-    }
-  }
+  const verify = (inputs: ChainInputs) => verifyBingoRound({ ...inputs, balls: game.balls ?? [], bets, pots: game.pots ?? {} });
   return (
     <Stack gap="sm" data-testid="bingo-round-details">
       <Text size="sm">
@@ -97,36 +71,22 @@ function GameDetails({ game, chain, previous }: { game: PastGame; chain: Chain |
           </Table.Tbody>
         </Table>
       ))}
-      <Text size="xs" c="dimmed">
-        Hash
-      </Text>
-      <Code block style={{ wordBreak: 'break-all' }}>
-        {game.hash}
-      </Code>
-      <Text fw={600} size="sm" mt="sm">
-        Verify in your browser
-      </Text>
-      <TextInput label="Game hash" value={hash} onChange={(e) => setHash(e.currentTarget.value)} size="xs" />
-      <TextInput
-        label={game.number === 1 ? 'Terminal hash (published before game 1)' : `Hash of game ${game.number - 1}`}
-        value={previousHash}
-        onChange={(e) => setPreviousHash(e.currentTarget.value)}
-        size="xs"
+      <RoundHash hash={game.hash} />
+      <ChainVerifier
+        noun="game"
+        round={game}
+        chain={chain}
+        previousHash={previous?.hash}
+        verify={verify}
+        disabled={!details.data}
+        testId="bingo-verify"
+        result={(check: BingoCheck) => (
+          <>
+            {check.linked ? 'Chain link OK' : 'Chain link BROKEN'}. Draw {check.drawMatches ? 'matches' : 'DOES NOT match'} the balls called. Winners and
+            amounts {check.winnersMatch ? 'match' : 'DO NOT match'} the cards and the draw. Draw order: {check.draw.join(' ')}
+          </>
+        )}
       />
-      <TextInput label="Salt" value={salt} onChange={(e) => setSalt(e.currentTarget.value)} size="xs" />
-      <Button size="xs" variant="light" onClick={() => void verify()} disabled={!details.data} data-testid="bingo-verify">
-        Verify
-      </Button>
-      {check === null ? null : typeof check === 'string' ? (
-        <Text c="red" size="sm">
-          {check}
-        </Text>
-      ) : (
-        <Text size="sm" data-testid="bingo-verify-result">
-          {check.linked ? 'Chain link OK' : 'Chain link BROKEN'}. Draw {check.drawMatches ? 'matches' : 'DOES NOT match'} the balls called. Winners and
-          amounts {check.winnersMatch ? 'match' : 'DO NOT match'} the cards and the draw. Draw order: {check.draw.join(' ')}
-        </Text>
-      )}
     </Stack>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Text, TextInput, Title } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { CRASH_MAX_TARGET, CRASH_MIN_TARGET, formatHundredths } from '../../../../server/src/domain/games/rules/crash';
 import { trpc } from '../../trpc';
@@ -7,7 +7,7 @@ import { BetPanel, type Stake } from '../originals/BetPanel';
 import { applySettledBalance, newClientBetId, reportBetError, runBet } from '../originals/bet-session';
 import type { BetView } from '../originals/bet-types';
 import { playAutoRound } from './crash-autobet';
-import { GameLayout } from '../originals/GameLayout';
+import { RoundGameLayout } from '../rounds/RoundGameLayout';
 import { cashoutAmount, multiplierNow, type CrashClock } from './crash-clock';
 import { CrashCanvas } from './CrashCanvas';
 import { CrashPlayers } from './CrashPlayers';
@@ -112,32 +112,20 @@ export function CrashGame() {
     </BetPanel>
   );
 
-  const board = (
-    <Stack gap="md">
+  return (
+    <RoundGameLayout
+      slug="crash"
+      title="Crash"
+      description="One round for everyone: the multiplier climbs until it crashes. Cash out before it does."
+      panel={panel}
+      chain={chain.data}>
       <CrashRounds chain={chain.data ?? null} />
       <CrashCanvas round={round} clock={clock} />
       <Title order={3} size="h5">
         Players this round
       </Title>
       <CrashPlayers round={round} hundredths={running} />
-      {chain.data ? (
-        <Text size="xs" c="dimmed" style={{ wordBreak: 'break-all' }} data-testid="crash-chain">
-          Provably fair: every round's hash is in a chain committed {new Date(chain.data.committedAt).toLocaleString()} with terminal hash{' '}
-          {chain.data.terminalHash} and salt {chain.data.salt ?? '(not fixed yet: no round runs before it is)'}. Open a round above to verify it.
-        </Text>
-      ) : null}
-    </Stack>
-  );
-
-  return (
-    <GameLayout
-      slug="crash"
-      seeds={false}
-      title="Crash"
-      description="One round for everyone: the multiplier climbs until it crashes. Cash out before it does."
-      panel={panel}
-      board={board}
-    />
+    </RoundGameLayout>
   );
 }
 

@@ -1,8 +1,9 @@
-import { Button, Code, Stack, Table, Text, TextInput } from '@mantine/core';
-import { useState, type ReactNode } from 'react';
+import { Stack, Table, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { trpc } from '../../trpc';
 import type { RouterOutputs } from '../../lib/router-types';
 import { roundValue, sha256Hex } from '../crash/crash-verify';
+import { ChainVerifier, RoundHash, type ChainInputs } from './ChainVerifier';
 
 export type RoundChain = NonNullable<RouterOutputs['crash']['chain']>;
 export type PastRound = RouterOutputs['crash']['rounds']['rounds'][number];
@@ -28,19 +29,11 @@ interface RoundDetailsProps {
  */
 export function RoundDetails({ game, round, chain, previous, summary, betResult, recompute }: RoundDetailsProps) {
   const details = trpc[game].round.useQuery({ id: round.id });
-  const [hash, setHash] = useState(round.hash ?? '');
-  const [previousHash, setPreviousHash] = useState(round.number === 1 ? (chain?.terminalHash ?? '') : (previous?.hash ?? ''));
-  const [salt, setSalt] = useState(chain?.salt ?? '');
-  const [check, setCheck] = useState<{ linked: boolean; recomputed: string } | string | null>(null);
-  async function verify() {
-    try {
-      const text = hash.trim().toLowerCase();
-      if (!/^[0-9a-f]{64}$/.test(text)) throw new Error('The round hash must be 64 hex digits');
-      const linked = (await sha256Hex(text)) === previousHash.trim().toLowerCase();
-      setCheck({ linked, recomputed: recompute(await roundValue(salt, text)) });
-    } catch (error) {
-      setCheck(error instanceof Error ? error.message : 'Could not verify');
-    }
+  async function verify({ hash, previousHash, salt }: ChainInputs) {
+    const text = hash.trim().toLowerCase();
+    if (!/^[0-9a-f]{64}$/.test(text)) throw new Error('The round hash must be 64 hex digits');
+    const linked = (await sha256Hex(text)) === previousHash.trim().toLowerCase();
+    return { linked, recomputed: recompute(await roundValue(salt, text)) };
   }
   return (
     <Stack gap="sm" data-testid={`${game}-round-details`}>
@@ -48,12 +41,7 @@ export function RoundDetails({ game, round, chain, previous, summary, betResult,
         {round.state === 'cancelled' ? 'Cancelled (its runner stopped): every bet refunded.' : summary}
         {round.startedAt ? ` - started ${new Date(round.startedAt).toLocaleString()}` : ''}
       </Text>
-      <Text size="xs" c="dimmed">
-        Hash
-      </Text>
-      <Code block style={{ wordBreak: 'break-all' }}>
-        {round.hash}
-      </Code>
+      <RoundHash hash={round.hash} />
       {details.data ? (
         <Table fz="xs" verticalSpacing={2}>
           <Table.Tbody>
@@ -69,29 +57,19 @@ export function RoundDetails({ game, round, chain, previous, summary, betResult,
           </Table.Tbody>
         </Table>
       ) : null}
-      <Text fw={600} size="sm" mt="sm">
-        Verify in your browser
-      </Text>
-      <TextInput label="Round hash" value={hash} onChange={(e) => setHash(e.currentTarget.value)} size="xs" />
-      <TextInput
-        label={round.number === 1 ? 'Terminal hash (published before round 1)' : `Hash of round ${round.number - 1}`}
-        value={previousHash}
-        onChange={(e) => setPreviousHash(e.currentTarget.value)}
-        size="xs"
+      <ChainVerifier
+        noun="round"
+        round={round}
+        chain={chain}
+        previousHash={previous?.hash}
+        verify={verify}
+        testId={`${game}-verify`}
+        result={(check) => (
+          <>
+            {check.linked ? 'Chain link OK' : 'Chain link BROKEN'}: SHA-256 of this hash {check.linked ? 'is' : 'is not'} the previous hash. {check.recomputed}
+          </>
+        )}
       />
-      <TextInput label="Salt" value={salt} onChange={(e) => setSalt(e.currentTarget.value)} size="xs" />
-      <Button size="xs" variant="light" onClick={() => void verify()} data-testid={`${game}-verify`}>
-        Verify
-      </Button>
-      {check === null ? null : typeof check === 'string' ? (
-        <Text c="red" size="sm">
-          {check}
-        </Text>
-      ) : (
-        <Text size="sm" data-testid={`${game}-verify-result`}>
-          {check.linked ? 'Chain link OK' : 'Chain link BROKEN'}: SHA-256 of this hash {check.linked ? 'is' : 'is not'} the previous hash. {check.recomputed}
-        </Text>
-      )}
       {chain ? (
         <Text size="xs" c="dimmed" style={{ wordBreak: 'break-all' }}>
           Chain committed {new Date(chain.committedAt).toLocaleString()}: terminal hash {chain.terminalHash}, salt {chain.salt}.

@@ -1,4 +1,4 @@
-import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Text, Title } from '@mantine/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { segmentLabel, WHEEL_LAYOUT, type WheelValue } from '../../../../server/src/domain/games/wheel/rules';
 import { trpc } from '../../trpc';
@@ -9,7 +9,7 @@ import { ChipPicker } from '../games/chips/ChipPicker';
 import { fromUnits, toUnits } from '../originals/bet-amount';
 import { newClientBetId, runBet } from '../originals/bet-session';
 import { BetPanel, type Stake } from '../originals/BetPanel';
-import { GameLayout } from '../originals/GameLayout';
+import { RoundGameLayout } from '../rounds/RoundGameLayout';
 import { landedText, ValueSpots, WheelHistory, WheelPaytable, WheelPlayers } from './WheelParts';
 import { wheelPose } from './wheel-spin';
 import { WheelSvg } from './WheelSvg';
@@ -104,8 +104,13 @@ export function WheelGame() {
     </BetPanel>
   );
 
-  const board = (
-    <Stack gap="md">
+  return (
+    <RoundGameLayout
+      slug="wheel"
+      title="Money Wheel"
+      description="One wheel for everyone, a spin about every 20 seconds: put chips on the numbers; 2x and 7x spin again and multiply the win."
+      panel={panel}
+      chain={chain.data}>
       <WheelHistory chain={chain.data ?? null} />
       <WheelSvg angleRef={spin.angleRef} highlight={spin.landedSegment} hub={spin.landedSegment === null ? '' : spin.final && spin.factor > 1 ? `x${spin.factor}` : segmentLabel(WHEEL_LAYOUT[spin.landedSegment]!)} />
       <Text ta="center" fw={700} size="lg" aria-live="polite" data-testid="wheel-status" c={spin.final ? 'teal' : undefined}>
@@ -125,24 +130,7 @@ export function WheelGame() {
         spins a round).
       </Text>
       <WheelPaytable />
-      {chain.data ? (
-        <Text size="xs" c="dimmed" style={{ wordBreak: 'break-all' }} data-testid="wheel-chain">
-          Provably fair: every round's hash is in a chain committed {new Date(chain.data.committedAt).toLocaleString()} with terminal hash{' '}
-          {chain.data.terminalHash} and salt {chain.data.salt ?? '(not fixed yet: no round runs before it is)'}. Open a round above to verify it.
-        </Text>
-      ) : null}
-    </Stack>
-  );
-
-  return (
-    <GameLayout
-      slug="wheel"
-      seeds={false}
-      title="Money Wheel"
-      description="One wheel for everyone, a spin about every 20 seconds: put chips on the numbers; 2x and 7x spin again and multiply the win."
-      panel={panel}
-      board={board}
-    />
+    </RoundGameLayout>
   );
 }
 

@@ -1,5 +1,4 @@
-import { Badge, Group, Modal, ScrollArea, SimpleGrid, Table, Text, UnstyledButton } from '@mantine/core';
-import { useState } from 'react';
+import { Badge, Group, SimpleGrid, Table, Text, UnstyledButton } from '@mantine/core';
 import { formatRatio } from '../../../../server/src/domain/games/rules/ratio';
 import {
   segmentLabel,
@@ -12,7 +11,9 @@ import {
 } from '../../../../server/src/domain/games/wheel/rules';
 import { trpc } from '../../trpc';
 import type { CrashRound } from '../crash/use-crash-round';
-import { RoundDetails, type PastRound, type RoundChain } from '../rounds/RoundDetails';
+import { RoundDetails, type RoundChain } from '../rounds/RoundDetails';
+import { RoundHistory } from '../rounds/RoundHistory';
+import { RoundPlayersTable } from '../rounds/RoundPlayersTable';
 import { SEGMENT_COLOURS } from './WheelSvg';
 import { formatAmount } from '../../lib/money';
 
@@ -63,110 +64,35 @@ export function ValueSpots({ stacks, currency, winner, disabled, onPlace }: { st
 
 /** This round's players: their chips, stake and win as they happen. */
 export function WheelPlayers({ round }: { round: CrashRound | null }) {
-  const bets = round?.bets ?? [];
   return (
-    <ScrollArea.Autosize mah={280} type="auto">
-      <Table verticalSpacing={4} fz={{ base: 'xs', sm: 'sm' }} data-testid="wheel-players" striped>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Player</Table.Th>
-            <Table.Th>Chips</Table.Th>
-            <Table.Th ta="right">Bet</Table.Th>
-            <Table.Th ta="right">Win</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {bets.length === 0 ? (
-            <Table.Tr>
-              <Table.Td colSpan={4}>
-                <Text size="sm" c="dimmed">
-                  No bets in this round yet.
-                </Text>
-              </Table.Td>
-            </Table.Tr>
-          ) : (
-            bets.map((bet) => (
-              <Table.Tr key={bet.betId} data-state={bet.state}>
-                <Table.Td maw={120} style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
-                  {bet.userName}
-                </Table.Td>
-                <Table.Td ff="monospace">{(bet.chips ?? []).map((chip) => `${chip.value}: ${formatAmount(chip.amount, bet.currency)}`).join(' · ')}</Table.Td>
-                <Table.Td ta="right" ff="monospace">
-                  {formatAmount(bet.amount, bet.currency)} {bet.currency}
-                </Table.Td>
-                <Table.Td ta="right" ff="monospace" data-testid="wheel-win">
-                  {bet.refunded ? (
-                    <Badge size="sm" color="gray" variant="light">
-                      Refunded
-                    </Badge>
-                  ) : bet.state === 'won' && bet.payout ? (
-                    <Text span c="teal" fw={700} inherit>
-                      {formatAmount(bet.payout, bet.currency)}
-                    </Text>
-                  ) : bet.state === 'lost' ? (
-                    <Text span c="red" inherit>
-                      Lost
-                    </Text>
-                  ) : (
-                    '-'
-                  )}
-                </Table.Td>
-              </Table.Tr>
-            ))
-          )}
-        </Table.Tbody>
-      </Table>
-    </ScrollArea.Autosize>
+    <RoundPlayersTable
+      testId="wheel-players"
+      round={round}
+      before={{ header: 'Chips', cell: (bet) => (bet.chips ?? []).map((chip) => `${chip.value}: ${formatAmount(chip.amount, bet.currency)}`).join(' · ') }}
+      result={{ header: 'Win', testId: 'wheel-win', win: (bet) => (bet.state === 'won' && bet.payout ? formatAmount(bet.payout, bet.currency) : null) }}
+    />
   );
 }
 
 /** The strip of recent rounds (each opens its details and verifier) and the segments landed in the last 100. */
 export function WheelHistory({ chain }: { chain: RoundChain | null }) {
   const recent = trpc.wheel.rounds.useQuery({ limit: 100 }, { staleTime: 0 });
-  const [shown, setShown] = useState<PastRound | null>(null);
   const rounds = recent.data?.rounds ?? [];
   const counts = new Map<string, number>();
   for (const round of rounds) for (const index of outcomeOf(round)?.spins ?? []) counts.set(segmentLabel(WHEEL_LAYOUT[index]!), (counts.get(segmentLabel(WHEEL_LAYOUT[index]!)) ?? 0) + 1);
   return (
     <>
-      <Group gap={6} wrap="nowrap" style={{ overflow: 'hidden' }} aria-label="Recent wheel results" data-testid="wheel-history">
-        {rounds.length === 0 ? (
-          <Text size="xs" c="dimmed">
-            No rounds played yet.
-          </Text>
-        ) : (
-          rounds.slice(0, 20).map((round) => {
-            const wheel = outcomeOf(round);
-            return (
-              <Badge
-                key={round.id}
-                component="button"
-                type="button"
-                onClick={() => setShown(round)}
-                color={wheel?.value ? SEGMENT_COLOURS[String(wheel.value)] : 'gray'}
-                autoContrast
-                variant="filled"
-                tt="none"
-                style={{ cursor: 'pointer', flexShrink: 0 }}
-                aria-label={`Round ${round.number} details`}>
-                {round.state === 'cancelled' || !wheel ? 'void' : landedText(wheel)}
-              </Badge>
-            );
-          })
-        )}
-      </Group>
-      <Group gap={6} data-testid="wheel-stats">
-        <Text size="xs" c="dimmed">
-          Last {rounds.length} rounds, segments landed:
-        </Text>
-        {wheelSegmentCounts().map(({ label }) => (
-          <Badge key={label} size="sm" variant="light" color={SEGMENT_COLOURS[label]} autoContrast tt="none" data-label={label}>
-            {label}: {counts.get(label) ?? 0}
-          </Badge>
-        ))}
-      </Group>
-      <Modal opened={shown !== null} onClose={() => setShown(null)} title={shown ? `Round ${shown.number}` : ''} size="lg">
-        {shown ? (
+      <RoundHistory
+        rounds={rounds.slice(0, 20)}
+        label="Recent wheel results"
+        testId="wheel-history"
+        noun="round"
+        emptyText="No rounds played yet."
+        badge={(round) => {
+          const wheel = outcomeOf(round);
+          return { text: round.state === 'cancelled' || !wheel ? 'void' : landedText(wheel), color: wheel?.value ? SEGMENT_COLOURS[String(wheel.value)]! : 'gray', filled: true };
+        }}
+        details={(shown) => (
           <RoundDetails
             game="wheel"
             round={shown}
@@ -179,8 +105,18 @@ export function WheelHistory({ chain }: { chain: RoundChain | null }) {
               return `Segments recomputed: ${result.spins.map((i) => `${i} (${segmentLabel(WHEEL_LAYOUT[i]!)})`).join(', ')}: ${landedText(result)}`;
             }}
           />
-        ) : null}
-      </Modal>
+        )}
+      />
+      <Group gap={6} data-testid="wheel-stats">
+        <Text size="xs" c="dimmed">
+          Last {rounds.length} rounds, segments landed:
+        </Text>
+        {wheelSegmentCounts().map(({ label }) => (
+          <Badge key={label} size="sm" variant="light" color={SEGMENT_COLOURS[label]} autoContrast tt="none" data-label={label}>
+            {label}: {counts.get(label) ?? 0}
+          </Badge>
+        ))}
+      </Group>
     </>
   );
 }
