@@ -3,7 +3,7 @@
  * Players with funded USD accounts and seed pairs, settled dice bets with their stake and payout ledger
  * transactions (balanced, running balances exact, so `ledger:check` passes), and chat messages.
  *
- *   npm run seed:growth -- [--players 10000] [--bets 1000000] [--chat 500000] [--whale-share 15] [--database-url URL]
+ *   npm run seed:growth -- [--players 10000] [--bets 1000000] [--chat 500000] [--whale-share 30] [--database-url URL]
  *
  * Set-based: every table is filled by one INSERT ... SELECT over generate_series inside Postgres (no row crosses the
  * wire, which is faster than COPY from node), with triggers off for the session (session_replication_role = replica:
@@ -35,7 +35,7 @@ export interface GrowthCounts {
   seconds: number;
 }
 
-export const DEFAULT_GROWTH: GrowthOptions = { players: 10_000, bets: 1_000_000, chat: 500_000, whaleShare: 15 };
+export const DEFAULT_GROWTH: GrowthOptions = { players: 10_000, bets: 1_000_000, chat: 500_000, whaleShare: 30 };
 
 const UNIT = 100_000_000n;
 /** Every player starts with a million USD: no seeded walk of 1 USD bets can take an account below zero. */

@@ -30,6 +30,10 @@ const benches: Record<string, { describe: string; load: () => Promise<{ run(args
     describe: 'the game panel\'s turbo autobet in Chromium (dice, --game limbo; --bets 200) vs a bare in-page fetch loop of the same bet, 2 in flight; balance exact',
     load: () => import('./turbo-autobet.bench.js'),
   },
+  growth: {
+    describe: 'the hot paths on a database seeded with a year of play (1M bets, 3M ledger entries, 500k chat; --bets) vs an empty one, same run: bets/s, My bets and history p99 at pages 1 and 50, feed backfill, chat poll, admin ledger, ledger:check',
+    load: () => import('./growth.bench.js'),
+  },
   'initial-load': {
     describe: 'compressed size (raw, gzip, brotli) of what the first screen of the built client fetches, against the 150 KB budget',
     load: () => import('./initial-load.bench.js'),
