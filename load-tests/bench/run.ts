@@ -14,6 +14,10 @@ const benches: Record<string, { describe: string; load: () => Promise<{ run(args
       return { run: (args: string[]) => fanout.run(['--channel', 'crash', ...(args.includes('--sockets') ? [] : ['--sockets', '5000']), ...args]) };
     },
   },
+  'idle-sockets': {
+    describe: 'N idle sockets on one server process (--sockets 10000): memory per socket and a broadcast to the last one, platform vs a bare ws server',
+    load: () => import('./idle-sockets.bench.js'),
+  },
   'crash-players': {
     describe: 'N players in one crash round: POST /api/crash/cashout p50/p99 vs a bare node http + pg peer, and bust to all settled (--players 500)',
     load: () => import('./crash-players.bench.js'),

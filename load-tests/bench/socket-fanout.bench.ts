@@ -47,16 +47,19 @@ interface ServerReply {
   platformUrl: string;
   bareUrl: string;
   t0: number;
+  /** The 'stats' reply: the server process's memory after a full GC, bytes. */
+  rss?: number;
+  heapUsed?: number;
 }
 
-class ServerChild {
+export class ServerChild {
   private pending: ((message: ServerReply) => void)[] = [];
   constructor(readonly child: ChildProcess) {
     child.on('message', (message) => this.pending.shift()?.(message as ServerReply));
   }
   static async start(channel: Options['channel']): Promise<{ server: ServerChild; platformUrl: string; bareUrl: string }> {
     const child = fork(path.join(here, 'socket-fanout.server.ts'), [], {
-      execArgv: ['--import', 'tsx'],
+      execArgv: ['--import', 'tsx', '--expose-gc'],
       stdio: 'inherit',
       env: { ...process.env, FANOUT_CHANNEL: channel },
     });
@@ -75,7 +78,7 @@ class ServerChild {
 }
 
 /** N client sockets of one target, counting deliveries and stamping the last one. */
-class SocketGroup {
+export class SocketGroup {
   readonly sockets: WebSocket[] = [];
   received = 0;
   lastAt = 0;
@@ -135,10 +138,10 @@ class SocketGroup {
   }
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const p90 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * 0.9))]!;
 
-async function measure(server: ServerChild, group: SocketGroup, target: Target, round: number, count: number): Promise<number> {
+export async function measure(server: ServerChild, group: SocketGroup, target: Target, round: number, count: number): Promise<number> {
   const delivered = group.expect(group.sockets.length * count);
   const { t0 } = await server.request({ cmd: target, round, count });
   await delivered;
