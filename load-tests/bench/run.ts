@@ -14,6 +14,10 @@ const benches: Record<string, { describe: string; load: () => Promise<{ run(args
       return { run: (args: string[]) => fanout.run(['--channel', 'crash', ...(args.includes('--sockets') ? [] : ['--sockets', '5000']), ...args]) };
     },
   },
+  'price-fanout': {
+    describe: 'a token price published like the worker does -> every one of N sockets on two server processes through Redis (--sockets 5000): p50/p99 per socket vs a bare Redis pub/sub + ws loop',
+    load: () => import('./price-fanout.bench.js'),
+  },
   'idle-sockets': {
     describe: 'N idle sockets on one server process (--sockets 10000): memory per socket and a broadcast to the last one, platform vs a bare ws server',
     load: () => import('./idle-sockets.bench.js'),

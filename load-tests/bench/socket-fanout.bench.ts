@@ -82,6 +82,8 @@ export class SocketGroup {
   readonly sockets: WebSocket[] = [];
   received = 0;
   lastAt = 0;
+  /** When each delivery since the last expect() arrived (epoch ms): the per-socket latencies of a broadcast. */
+  arrivals: number[] = [];
   private expected = Infinity;
   private done: (() => void) | null = null;
 
@@ -105,6 +107,7 @@ export class SocketGroup {
           return;
         }
         this.received += 1;
+        this.arrivals.push(now());
         if (this.received >= this.expected) {
           this.lastAt = now();
           this.done?.();
@@ -122,6 +125,7 @@ export class SocketGroup {
   /** Resolves when `deliveries` more messages have arrived (or rejects after the timeout). */
   expect(deliveries: number, timeoutMs = 60_000): Promise<void> {
     this.received = 0;
+    this.arrivals = [];
     this.expected = deliveries;
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`only ${this.received}/${deliveries} delivered`)), timeoutMs);
