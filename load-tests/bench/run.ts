@@ -30,6 +30,10 @@ const benches: Record<string, { describe: string; load: () => Promise<{ run(args
     describe: 'GET /api/chat/messages (200 page and 304 poll) vs a bare node http server with the same bytes',
     load: () => import('./chat-poll.bench.js'),
   },
+  'login-chat': {
+    describe: 'chat poll p99 alone and while argon2 logins arrive at --rate 200/s, platform vs a bare http + argon2 peer',
+    load: () => import('./login-chat.bench.js'),
+  },
   settlement: {
     describe: 'POST /api/games/dice/bets (many accounts and one hot account) vs a bare node http + pg peer doing the same ledger transaction',
     load: () => import('./settlement.bench.js'),
