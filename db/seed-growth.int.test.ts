@@ -38,6 +38,10 @@ describe('growth seeding (small count)', () => {
   it('gives every fourth bet to the first player (the admin ledger bench\'s big account)', async () => {
     const first = (await sql<{ id: number }>`select min(id) as id from users`.execute(database.db)).rows[0]!.id;
     expect(await count('bets', sql`user_id = ${first}`)).toBe(150);
+    const entries = await count('ledger_entries', sql`account_id = (select id from ledger_accounts where user_id = ${first} and currency = 'USD')`);
+    // Funding, 150 stakes and a payout per won bet, each one entry on the player's account.
+    expect(entries).toBe(1 + 150 + (await count('bets', sql`user_id = ${first} and state = 'won'`)));
+    expect(counts.whaleEntries).toBe(entries);
   });
 
   it('leaves a ledger the ledger check finds clean: balanced, running balances and account balances exact', async () => {

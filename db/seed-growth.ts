@@ -3,7 +3,7 @@
  * Players with funded USD accounts and seed pairs, settled dice bets with their stake and payout ledger
  * transactions (balanced, running balances exact, so `ledger:check` passes), and chat messages.
  *
- *   npm run seed:growth -- [--players 10000] [--bets 1000000] [--chat 500000] [--whale-share 30] [--database-url URL]
+ *   npm run seed:growth -- [--players 10000] [--bets 1000000] [--chat 500000] [--whale-share 15] [--database-url URL]
  *
  * Set-based: every table is filled by one INSERT ... SELECT over generate_series inside Postgres (no row crosses the
  * wire, which is faster than COPY from node), with triggers off for the session (session_replication_role = replica:
@@ -31,11 +31,12 @@ export interface GrowthCounts {
   ledgerTransactions: number;
   ledgerEntries: number;
   chatMessages: number;
+  /** Entries of the whale's account (one per transaction of theirs). */
   whaleEntries: number;
   seconds: number;
 }
 
-export const DEFAULT_GROWTH: GrowthOptions = { players: 10_000, bets: 1_000_000, chat: 500_000, whaleShare: 30 };
+export const DEFAULT_GROWTH: GrowthOptions = { players: 10_000, bets: 1_000_000, chat: 500_000, whaleShare: 15 };
 
 const UNIT = 100_000_000n;
 /** Every player starts with a million USD: no seeded walk of 1 USD bets can take an account below zero. */
@@ -139,7 +140,7 @@ export async function seedGrowth(url: string, options: GrowthOptions): Promise<G
     const { rows: counted } = await q(
       `select (select count(*) from g_bets)::int as bets, (select count(*) from g_tx)::int as txs,
               (select count(*) * 2 from g_tx)::int as entries,
-              (select count(*) * 2 from g_tx t join g_players p on p.id = t.user_id and p.slot = 0)::int as whale`,
+              (select count(*) from g_tx t join g_players p on p.id = t.user_id and p.slot = 0)::int as whale`,
     );
     await q('commit');
     // Fresh statistics: the planner would otherwise plan the bench's first queries for empty tables.
