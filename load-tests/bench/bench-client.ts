@@ -34,6 +34,10 @@ type Autocannon = (options: {
   duration?: number;
   amount?: number;
   sampleInt?: number;
+  /** Requests per second over all connections (an open-loop load instead of as fast as possible). */
+  overallRate?: number;
+  method?: string;
+  body?: string;
   headers?: Record<string, string>;
   requests?: { setupRequest: (request: RequestSpec) => RequestSpec }[];
 }) => Promise<AutocannonResult>;

@@ -27,6 +27,8 @@ export interface ChatPollResult {
   p99Ms: number;
   p50Ms: number;
   errors: number;
+  /** Node CPU of the server process per request, µs (median over rounds). */
+  cpuUsPerRequest: number;
   statuses: string;
 }
 
@@ -46,12 +48,20 @@ export async function run(args: string[]): Promise<ChatPollResult[]> {
   try {
     for (const [scenario, { path: urlPath, headers }] of Object.entries(scenarios)) {
       const samples: Record<'platform' | 'bare', AutocannonResult[]> = { platform: [], bare: [] };
+      /** The server process's CPU (user + system) per request, µs: both servers share the process, runs alternate. */
+      const cpu: Record<'platform' | 'bare', number[]> = { platform: [], bare: [] };
       const base = { platform: ready.platformUrl, bare: ready.bareUrl };
       // Warm-up (JIT, connection pools), not counted.
       for (const target of ['platform', 'bare'] as const) await autocannon({ url: base[target] + urlPath, connections, duration: 2, headers });
       for (let round = 0; round < rounds; round++) {
         const order = round % 2 === 0 ? (['platform', 'bare'] as const) : (['bare', 'platform'] as const);
-        for (const target of order) samples[target].push(await autocannon({ url: base[target] + urlPath, connections, duration, headers }));
+        for (const target of order) {
+          const before = (await server.ask<{ cpu: { node: number } }>({ cmd: 'cpu' })).cpu.node;
+          const result = await autocannon({ url: base[target] + urlPath, connections, duration, headers });
+          const after = (await server.ask<{ cpu: { node: number } }>({ cmd: 'cpu' })).cpu.node;
+          samples[target].push(result);
+          cpu[target].push(((after - before) * 1000) / Math.max(result.requests.sent, 1));
+        }
       }
       for (const target of ['platform', 'bare'] as const) {
         const runs = samples[target];
@@ -64,6 +74,7 @@ export async function run(args: string[]): Promise<ChatPollResult[]> {
           p99Ms: median(runs.map((r) => r.latency.p99)),
           p50Ms: median(runs.map((r) => r.latency.p50)),
           errors: runs.reduce((sum, r) => sum + r.errors + r.timeouts, 0),
+          cpuUsPerRequest: median(cpu[target]),
           statuses: [...statuses].map(([code, count]) => `${code}x${count}`).join(' '),
         });
       }
@@ -80,12 +91,12 @@ export async function run(args: string[]): Promise<ChatPollResult[]> {
         .padStart(9)}${String(r.errors).padStart(8)}  ${r.statuses}`,
     );
   }
-  console.log('\nratio platform/bare (throughput, higher is better; goal >= 0.5)');
+  console.log('\nratio platform/bare (throughput, higher is better; goal >= 0.9)');
   for (const scenario of Object.keys(scenarios)) {
     const platform = results.find((r) => r.scenario === scenario && r.target === 'platform')!;
     const bare = results.find((r) => r.scenario === scenario && r.target === 'bare')!;
     console.log(
-      `${scenario.padEnd(10)} x${(platform.requestsPerSecond / bare.requestsPerSecond).toFixed(2)}   p99 ${platform.p99Ms} ms vs ${bare.p99Ms} ms`,
+      `${scenario.padEnd(10)} x${(platform.requestsPerSecond / bare.requestsPerSecond).toFixed(2)}   p99 ${platform.p99Ms} ms vs ${bare.p99Ms} ms   node CPU ${platform.cpuUsPerRequest.toFixed(1)} vs ${bare.cpuUsPerRequest.toFixed(1)} µs/request (x${(platform.cpuUsPerRequest / bare.cpuUsPerRequest).toFixed(2)}, goal <= 1.3)`,
     );
   }
   return results;

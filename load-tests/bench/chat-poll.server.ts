@@ -8,7 +8,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
-import { serveParent, startPlatformUnderTest } from './platform-under-test.js';
+import { cpuTimes, serveParent, startPlatformUnderTest } from './platform-under-test.js';
 
 const { platform, url: platformUrl, stop } = await startPlatformUnderTest();
 
@@ -55,4 +55,5 @@ serveParent(
     bare.close();
     await stop();
   },
+  async () => ({ cpu: await cpuTimes() }),
 );

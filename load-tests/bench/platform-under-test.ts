@@ -35,7 +35,7 @@ export interface PlatformUnderTest {
 }
 
 /** A fresh database and the platform on it. */
-export async function startPlatformUnderTest(): Promise<PlatformUnderTest> {
+export async function startPlatformUnderTest(overrides: Record<string, string> = {}): Promise<PlatformUnderTest> {
   const dbName = `bzu_bench_${randomBytes(5).toString('hex')}`;
   await admin(`CREATE DATABASE ${dbName}`);
   const databaseUrl = new URL(adminUrl);
@@ -52,7 +52,8 @@ export async function startPlatformUnderTest(): Promise<PlatformUnderTest> {
     REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
     REDIS_PREFIX: redisPrefix,
     LOG_LEVEL: 'warn',
-    // The bench's clients are the only ones; rate limits and feeds stay as configured.
+    // The bench's clients are the only ones; rate limits and feeds stay as configured unless a bench says otherwise.
+    ...overrides,
   });
   const platform = await startPlatformServer(env, { hostEmbedded: false });
   return {

@@ -81,7 +81,7 @@ export function sendPrebuilt(socket: WebSocket, frame: PrebuiltFrame): void {
   const internals = socket as unknown as WsInternals;
   const raw = internals._socket;
   if (raw && internals._sender?._state === 0 && !internals._extensions?.['permessage-deflate'] && raw.writable) {
-    corkUntilNextTick(raw);
+    corkIfSecondWrite(raw as StampedSocket);
     raw.write(frame.wire);
     return;
   }
@@ -89,19 +89,38 @@ export function sendPrebuilt(socket: WebSocket, frame: PrebuiltFrame): void {
 }
 
 /**
- * Frames written to a socket within one tick (a burst of events that arrived from Redis in one
- * read) leave in one writev instead of one syscall each.
+ * Frames written to one socket within one tick (a burst of events that arrived from Redis in one
+ * read) leave in one writev instead of one syscall each. The first frame of a tick is written at
+ * once: corking every socket of a single broadcast held all N writes back until the loop ended and
+ * cost a cork, a set entry and a writev per socket (the last socket got its frame later than with
+ * plain writes). Only a socket's second frame in the same tick corks it, until the next tick.
  */
-const corked = new Set<Socket>();
+const TICK = Symbol('bzu.lastWriteTick');
+type StampedSocket = Socket & { [TICK]?: number };
+let tick = 0;
+let tickScheduled = false;
+const corked: Socket[] = [];
 
-function corkUntilNextTick(raw: Socket): void {
-  if (corked.has(raw)) return;
-  if (corked.size === 0) process.nextTick(uncorkAll);
-  corked.add(raw);
-  raw.cork();
+function corkIfSecondWrite(raw: StampedSocket): void {
+  if (!tickScheduled) {
+    tickScheduled = true;
+    process.nextTick(endTick);
+  }
+  const last = raw[TICK];
+  if (last === tick) return;
+  if (last === -tick - 1) {
+    // Second write this tick: cork now, so this and later frames of the tick go out together.
+    raw[TICK] = tick;
+    raw.cork();
+    corked.push(raw);
+    return;
+  }
+  raw[TICK] = -tick - 1;
 }
 
-function uncorkAll(): void {
+function endTick(): void {
+  tickScheduled = false;
+  tick++;
   for (const raw of corked) raw.uncork();
-  corked.clear();
+  corked.length = 0;
 }

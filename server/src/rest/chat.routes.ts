@@ -113,14 +113,28 @@ export function createChatPoll({ services, caller, securityHeaders, maxAgeMs }: 
 
   const baseHeaders = ['Content-Type', 'application/json; charset=utf-8', 'Cache-Control', 'no-cache', ...capturedHeaders(securityHeaders)];
 
+  // A page's two header lists are built once per page, not per poll (thousands of pollers share each page).
+  const headerLists = new WeakMap<PreparedBody, { fresh: string[]; notModified: string[] }>();
+  const headersOf = (prepared: PreparedBody) => {
+    let lists = headerLists.get(prepared);
+    if (!lists) {
+      lists = {
+        notModified: [...baseHeaders, 'ETag', prepared.etag],
+        fresh: [...baseHeaders, 'ETag', prepared.etag, 'Content-Length', String(prepared.body.length)],
+      };
+      headerLists.set(prepared, lists);
+    }
+    return lists;
+  };
+
   const send = (req: IncomingMessage, res: ServerResponse, prepared: PreparedBody): void => {
     const match = req.headers['if-none-match'];
     if (match !== undefined && etagMatches(match, prepared.etag)) {
-      res.writeHead(304, [...baseHeaders, 'ETag', prepared.etag]);
+      res.writeHead(304, headersOf(prepared).notModified);
       res.end();
       return;
     }
-    res.writeHead(200, [...baseHeaders, 'ETag', prepared.etag, 'Content-Length', String(prepared.body.length)]);
+    res.writeHead(200, headersOf(prepared).fresh);
     res.end(req.method === 'HEAD' ? undefined : prepared.body);
   };
 

@@ -1,0 +1,41 @@
+/**
+ * The server half of the growth bench: the real platform on a database filled by the growth seeding (db/seed-growth.ts)
+ * at the scale GROWTH_SCALE names ("large": the options the parent passes in GROWTH_OPTIONS; "empty": one player with
+ * just enough bets for page 50 of My bets). Adds 50 funded bettors and an admin, times `ledger:check` (the same
+ * LedgerService.check the CLI runs) with this process's peak RSS around it, and replies with what the client needs.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
+import { DEFAULT_GROWTH, seedGrowth, type GrowthOptions } from '../../db/seed-growth.js';
+import { makeAccounts } from './bench-ledger.js';
+import { serveParent, startPlatformUnderTest } from './platform-under-test.js';
+
+const large = process.env.GROWTH_SCALE === 'large';
+const options: GrowthOptions = large
+  ? { ...DEFAULT_GROWTH, ...(JSON.parse(process.env.GROWTH_OPTIONS ?? '{}') as Partial<GrowthOptions>) }
+  : { players: 1, bets: 1500, chat: 100, whaleShare: 1 };
+
+const { platform, databaseUrl, url, stop } = await startPlatformUnderTest();
+const db = platform.infra.db;
+const seeded = await seedGrowth(databaseUrl, options);
+const whale = (await sql<{ id: number }>`select min(id) as id from users where login_name like 'growth%'`.execute(db)).rows[0]!.id;
+// The whale's session: seeded players have no password, the bench signs in through a session row as makeAccounts does.
+const whaleToken = randomBytes(24).toString('hex');
+await sql`insert into sessions (user_id, token_hash, expires_at) values (${whale}, ${createHash('sha256').update(whaleToken).digest('hex')}, now() + interval '1 day')`.execute(db);
+const bettors = await makeAccounts(db, platform.services.ledger, 'g', 50);
+const admin = await makeAccounts(db, platform.services.ledger, 'admin', 1, 1n);
+await sql`update users set role = 'admin' where id = ${admin.ids[0]!}`.execute(db);
+
+const rssBefore = process.memoryUsage().rss;
+const checkStarted = performance.now();
+const problems = await platform.services.ledger.check();
+const checkMs = performance.now() - checkStarted;
+const checkRssMb = (process.memoryUsage().rss - rssBefore) / 1e6;
+const whaleEntries = Number(
+  (await sql<{ n: string }>`select count(*)::text as n from ledger_entries e join ledger_accounts a on a.id = e.account_id where a.user_id = ${whale}`.execute(db)).rows[0]!.n,
+);
+
+serveParent(
+  { url, seeded, whale, whaleToken, whaleEntries, bettorTokens: bettors.tokens, adminToken: admin.tokens[0]!, checkMs, checkRssMb, ledgerProblems: problems.length },
+  stop,
+);
