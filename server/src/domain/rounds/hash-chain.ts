@@ -21,8 +21,11 @@ export interface BuiltChain {
   checkpoints: Map<number, string>;
 }
 
-/** Walks the whole chain once from its seed, keeping only the checkpoints (memory O(N / K)). */
-export function buildChain(length: number, every: number, seed: string = randomBytes(32).toString('hex')): BuiltChain {
+/** Hashes between two yields to the event loop while a chain is built in the background (a few milliseconds). */
+const HASHES_PER_SLICE = 5_000;
+
+/** Walks the whole chain once from its seed, keeping only the checkpoints (memory O(N / K)); pauses every slice. */
+function* walkChain(length: number, every: number, seed: string): Generator<void, BuiltChain> {
   if (!Number.isInteger(length) || length < 1) throw new RangeError('chain length must be a positive integer');
   if (!Number.isInteger(every) || every < 1) throw new RangeError('checkpoint interval must be a positive integer');
   const checkpoints = new Map<number, string>([[length, seed]]);
@@ -30,8 +33,30 @@ export function buildChain(length: number, every: number, seed: string = randomB
   for (let i = length - 1; i >= 0; i -= 1) {
     hash = sha256Hex(hash);
     if (i % every === 0) checkpoints.set(i, hash);
+    if (i % HASHES_PER_SLICE === 0) yield;
   }
   return { terminalHash: hash, checkpoints };
+}
+
+export function buildChain(length: number, every: number, seed: string = randomBytes(32).toString('hex')): BuiltChain {
+  const walk = walkChain(length, every, seed);
+  for (;;) {
+    const step = walk.next();
+    if (step.done) return step.value;
+  }
+}
+
+/**
+ * The same chain built without holding the event loop: a million hashes take seconds, and a worker building one chain
+ * must still renew the other round games' leases and serve its connection pool.
+ */
+export async function buildChainInBackground(length: number, every: number, seed: string = randomBytes(32).toString('hex')): Promise<BuiltChain> {
+  const walk = walkChain(length, every, seed);
+  for (;;) {
+    const step = walk.next();
+    if (step.done) return step.value;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
 }
 
 /** The index of the checkpoint h[n] is recomputed from: the next multiple of `every` at or above n, or the seed. */

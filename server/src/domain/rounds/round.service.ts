@@ -30,7 +30,7 @@ import type { BetResult, BetView } from '../games/bet.views.js';
 import { toBetView } from '../games/bet.views.js';
 import { applyRatio, ratio } from '../games/rules/index.js';
 import { formatAmount } from '../wallet/amounts.js';
-import { buildChain, checkpointAbove, hashDownTo, roundValue } from './hash-chain.js';
+import { buildChainInBackground, checkpointAbove, hashDownTo, roundValue } from './hash-chain.js';
 import type { AnyRoundGame, PlanBet, RoundSettings } from './round-game.js';
 
 type PublicGame = 'crash' | 'wheel' | 'bingo';
@@ -335,7 +335,7 @@ export class RoundService {
   async ensureChain(game: AnyRoundGame, options: ChainOptions): Promise<ChainRow> {
     const existing = await activeChain(this.deps.db, game.slug);
     if (existing) return existing;
-    const built = buildChain(options.length, options.checkpointEvery);
+    const built = await buildChainInBackground(options.length, options.checkpointEvery);
     return insertChain(this.deps.db, {
       game: game.slug,
       length: options.length,
