@@ -218,6 +218,9 @@ describe('accounts in the browser', () => {
     await expect.poll(() => page.getByRole('button', { name: `Account menu for ${account.public_username}` }).isVisible(), { timeout: 10_000 }).toBe(true);
     expect((await stored()).user).toMatchObject({ id: user.id, loginName: account.username });
 
+    // The home page's late parts (loaded after the first paint) make their own calls: let them finish first, so the
+    // call that meets the 401 below is the Profile page's.
+    await page.waitForLoadState('networkidle');
     // The session ends elsewhere (e.g. revoked from another device); the next call answers 401.
     expect((await http(platform.url, 'POST', '/api/auth/logout', undefined, { token })).status).toBe(204);
     await page.getByRole('button', { name: `Account menu for ${account.public_username}` }).click();

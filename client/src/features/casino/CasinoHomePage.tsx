@@ -23,7 +23,7 @@ export function CasinoHomePage() {
           <Title order={1} fz={{ base: 26, sm: 36 }}>
             Casino
           </Title>
-          <Text size="lg">Provably fair originals today: dice, limbo, plinko, keno and mines. Slots, live tables and more are on their way.</Text>
+          <Text size="lg">Provably fair originals (dice to blackjack, a video slot, crash, the money wheel and bingo) and the studios your operator connects.</Text>
           <Button component={Link} to="/games" size="md" w="fit-content">
             Browse games
           </Button>
