@@ -30,21 +30,39 @@ function readStored(key: string): string | null {
 /**
  * A store starting at `initial` (a function is called on first read). With `persist`, the first read takes what
  * the browser kept instead, when there is something it can decode, and every change is written back; a refused
- * write (storage blocked or full) keeps the value for this page load.
+ * write (storage blocked or full) keeps the value for this page load, and another tab's write of the key is taken
+ * up at once.
  */
 export function createStore<T>(initial: T | (() => T), persist?: Persistence<T>): Store<T> {
   const listeners = new Set<() => void>();
   let loaded = false;
   let value: T;
+  const fallback = (): T => (initial instanceof Function ? initial() : initial);
+  const decodeStored = (): T => {
+    const stored = persist ? readStored(persist.key) : null;
+    const decoded = persist && stored !== null ? persist.decode(stored) : undefined;
+    return decoded !== undefined ? decoded : fallback();
+  };
   const get = (): T => {
     if (!loaded) {
-      const stored = persist ? readStored(persist.key) : null;
-      const decoded = persist && stored !== null ? persist.decode(stored) : undefined;
-      value = decoded !== undefined ? decoded : initial instanceof Function ? initial() : initial;
+      value = decodeStored();
       loaded = true;
     }
     return value;
   };
+  const notify = () => {
+    for (const listener of listeners) listener();
+  };
+  // Another tab wrote (or cleared) the key: take its value, so every tab shows the same choice.
+  const onOtherTabWrite = (event: StorageEvent) => {
+    if (event.key !== null && event.key !== persist!.key) return;
+    const updated = decodeStored();
+    if (loaded && Object.is(updated, value)) return;
+    value = updated;
+    loaded = true;
+    notify();
+  };
+  const watchesOtherTabs = persist !== undefined && typeof window !== 'undefined';
   return {
     get,
     set(next) {
@@ -59,11 +77,15 @@ export function createStore<T>(initial: T | (() => T), persist?: Persistence<T>)
           // Storage off or full: the value lasts for this page load.
         }
       }
-      for (const listener of listeners) listener();
+      notify();
     },
     subscribe(listener) {
+      if (listeners.size === 0 && watchesOtherTabs) window.addEventListener('storage', onOtherTabWrite);
       listeners.add(listener);
-      return () => listeners.delete(listener);
+      return () => {
+        listeners.delete(listener);
+        if (listeners.size === 0 && watchesOtherTabs) window.removeEventListener('storage', onOtherTabWrite);
+      };
     },
   };
 }

@@ -85,6 +85,31 @@ describe('createStore with persistence', () => {
     expect(storage.items.has('test.flag')).toBe(false);
   });
 
+  it("takes up another tab's write of its key while someone listens, and ignores other keys", () => {
+    const tabs = new EventTarget();
+    Object.defineProperty(globalThis, 'window', { value: tabs, configurable: true });
+    try {
+      const otherTabWrites = (key: string | null) => tabs.dispatchEvent(Object.assign(new Event('storage'), { key }));
+      const store = createStore(false, flag);
+      expect(store.get()).toBe(false);
+      const seen: boolean[] = [];
+      const leave = store.subscribe(() => seen.push(store.get()));
+      storage.items.set('test.flag', 'true');
+      otherTabWrites('other.key');
+      expect(store.get()).toBe(false);
+      otherTabWrites('test.flag');
+      expect(store.get()).toBe(true);
+      otherTabWrites('test.flag');
+      expect(seen).toEqual([true]);
+      leave();
+      storage.items.set('test.flag', 'false');
+      otherTabWrites('test.flag');
+      expect(store.get()).toBe(true);
+    } finally {
+      Reflect.deleteProperty(globalThis, 'window');
+    }
+  });
+
   it('keeps the default when the storage cannot be read at all', () => {
     Object.defineProperty(globalThis, 'localStorage', {
       configurable: true,

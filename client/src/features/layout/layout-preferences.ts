@@ -1,20 +1,22 @@
 import { STORAGE_KEYS } from '../../constants';
-import { useStoredValue } from '../../lib/stored-value';
+import { createStore, useStore, type Store } from '../../lib/external-store';
 
-function useRememberedFlag(key: string, defaultValue: boolean): [boolean, () => void] {
-  const [value, setValue] = useStoredValue(
-    key,
-    (text) => (text === null ? defaultValue : text === 'true'),
-    (flag) => (flag ? 'true' : 'false'),
-  );
-  return [value, () => setValue((current) => !current)];
+function rememberedFlag(key: string, defaultValue: boolean): Store<boolean> {
+  return createStore(defaultValue, { key, decode: (text) => (text === 'true' ? true : text === 'false' ? false : undefined), encode: String });
+}
+
+const sidebarCollapsed = rememberedFlag(STORAGE_KEYS.sidebarCollapsed, false);
+/** The chat panel is open by default (spec section 2, "Layout"). */
+const chatOpen = rememberedFlag(STORAGE_KEYS.chatOpen, true);
+
+function useToggle(flag: Store<boolean>): [boolean, () => void] {
+  return [useStore(flag), () => flag.set((current) => !current)];
 }
 
 export function useSidebarCollapsed() {
-  return useRememberedFlag(STORAGE_KEYS.sidebarCollapsed, false);
+  return useToggle(sidebarCollapsed);
 }
 
-/** The chat panel is open by default (spec section 2, "Layout"). */
 export function useChatOpen() {
-  return useRememberedFlag(STORAGE_KEYS.chatOpen, true);
+  return useToggle(chatOpen);
 }

@@ -1,16 +1,17 @@
 import { STORAGE_KEYS } from '../../constants';
-import { useStoredValue } from '../../lib/stored-value';
+import { createStore, useStore } from '../../lib/external-store';
 import { DEFAULT_THEME, isThemeName, type ThemeName } from '../../theme';
 import { useFeatures } from '../config/use-app-config';
 
+const storedTheme = createStore<ThemeName>(DEFAULT_THEME, {
+  key: STORAGE_KEYS.theme,
+  decode: (text) => (isThemeName(text) ? text : undefined),
+  encode: (theme) => theme,
+});
+
 /** The stored choice, remembered even while the switcher is off. */
 export function useStoredTheme(): [ThemeName, (theme: ThemeName) => void] {
-  const [stored, setStored] = useStoredValue<ThemeName>(
-    STORAGE_KEYS.theme,
-    (text) => (isThemeName(text) ? text : DEFAULT_THEME),
-    (theme) => theme,
-  );
-  return [stored, setStored];
+  return [useStore(storedTheme), storedTheme.set];
 }
 
 /** The theme in force: the visitor's choice only when the theme switcher feature is on. */
