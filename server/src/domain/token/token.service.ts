@@ -4,7 +4,7 @@ import * as repo from '../../../../db/repositories/token.repo.js';
 import type { PriceSnapshotInput } from '../../../../db/repositories/token.repo.js';
 import { DomainError } from '../errors.js';
 import type { PlatformEvents } from '../events/platform-events.js';
-import { marketCap, percentChange, poolSpotPrice, referencePrice, type PoolReserves, type PriceSample } from './token-math.js';
+import { marketCap, percentChange, poolSpotPrice, referencePrice } from './token-math.js';
 import type { HistoryRange, PriceSourceName, TokenBurns, TokenData, TokenHistory, TokenSupply } from './token.schemas.js';
 import { formatUnits } from './token-units.js';
 
