@@ -114,21 +114,6 @@ export async function insertReferralCode(db: Executor, userId: number, code: str
   return { code: row.code, createdAt: new Date(row.created_at) };
 }
 
-/**
- * The balances of the ledger accounts with this code (one per currency), locked for the rest of the transaction,
- * each with the id of its latest entry: a concurrent claim waits and then sees the emptied balance.
- */
-export async function lockAccountBalances(
-  trx: Executor,
-  accountCode: string,
-): Promise<{ currency: LedgerCurrency; balance: bigint; lastEntry: string | null }[]> {
-  const { rows } = await sql<{ currency: LedgerCurrency; balance_e8: string; last_entry: string | null }>`
-    select a.currency, a.balance_e8::text as balance_e8,
-      (select max(e.id)::text from ledger_entries e where e.account_id = a.id) as last_entry
-    from ledger_accounts a where a.code = ${accountCode} order by a.id for update`.execute(trx);
-  return rows.map((row) => ({ currency: row.currency, balance: BigInt(row.balance_e8), lastEntry: row.last_entry }));
-}
-
 /** Marks every unclaimed commission of the referrer claimed. */
 export async function markCommissionsClaimed(db: Executor, referrerId: number): Promise<void> {
   await db

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { uniqueViolation } from '../../../../db/repositories/pg-errors.js';
+import { lockClaimableAccounts } from '../../../../db/repositories/economy.repo.js';
 import * as repo from '../../../../db/repositories/referral.repo.js';
 import type { Db } from '../../../../db/client.js';
 import { DomainError } from '../errors.js';
@@ -164,7 +165,7 @@ export class ReferralService {
     const claimed: Record<Currency, bigint> = { USD: 0n, BZU: 0n };
     await this.deps.ledger.transact(async ({ trx, post }) => {
       // Lock the referral accounts: a concurrent claim waits and then sees the emptied balance.
-      const accounts = await repo.lockAccountBalances(trx, accountCode({ user: userId, purpose: 'referral' }));
+      const accounts = await lockClaimableAccounts(trx, accountCode({ user: userId, purpose: 'referral' }));
       for (const row of accounts) {
         const { balance } = row;
         if (balance <= 0n || !CURRENCIES.includes(row.currency)) continue;
