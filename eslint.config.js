@@ -6,6 +6,13 @@ import tseslint from 'typescript-eslint';
 /** Transport and queue libraries: the domain layer must stay free of them (ARCHITECTURE.md). */
 const transportPackages = ['express', 'express/*', 'ws', '@trpc/*', 'bullmq', 'ioredis', 'pino-http', 'helmet'];
 
+/**
+ * Postgres drivers and query builders: the domain reaches Postgres one way, through db/repositories/*.repo.ts
+ * (taking the `Db` type of db/client.ts), never with a query of its own.
+ */
+const postgresPackages = ['kysely', 'pg'];
+const postgresMessage = 'server/src/domain reaches Postgres only through db/repositories/*.repo.ts (the Db type comes from db/client.ts).';
+
 export default tseslint.config(
   { ignores: ['node_modules/', 'dist/', '.data/', 'test-results/', 'client/src/routeTree.gen.ts', 'load-tests/*.js'] },
   js.configs.recommended,
@@ -33,13 +40,23 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          paths: transportPackages.filter((name) => !name.includes('*')).map((name) => ({
-            name,
-            message: 'server/src/domain is transport-free: take what you need as a port from services.ts.',
-          })),
+          paths: [
+            ...transportPackages.filter((name) => !name.includes('*')).map((name) => ({
+              name,
+              message: 'server/src/domain is transport-free: take what you need as a port from services.ts.',
+            })),
+            ...postgresPackages.map((name) => ({ name, message: postgresMessage })),
+          ],
           patterns: [
             { group: transportPackages.filter((name) => name.includes('*')), message: 'server/src/domain is transport-free.' },
+            // Their subpaths and the pg-* family (pg-pool, pg-cursor, ...).
+            { regex: '^(kysely|pg)/|^pg-', message: postgresMessage },
             { group: ['**/trpc/**', '**/rest/**', '**/realtime/**', '**/worker/**'], message: 'server/src/domain must not reach into transports.' },
+            {
+              // Redis, HTTP clients, keys and loggers are infra: a service takes them as a small named dependency wired in services.ts.
+              regex: '(^|/)infra/',
+              message: 'server/src/domain must not import server/src/infra: take it as a named dependency wired in services.ts.',
+            },
           ],
         },
       ],

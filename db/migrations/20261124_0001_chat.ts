@@ -4,8 +4,9 @@ import { sql, type Kysely } from 'kysely';
  * Trollbox: messages (soft-deleted by moderators, so the moderation log keeps its evidence), mutes,
  * announcements and the moderation log. Slow mode lives in app_settings ('chat.slowModeSeconds').
  *
- * self_exclusions is shared with the account/wallet work (they write it, chat reads it); whichever
- * migration runs first creates it, with the same shape.
+ * self_exclusions (responsible gaming: the wallet writes it, chat and play read it) is created here only: this is the
+ * first migration that needed it. `if not exists` stays because an older wallet migration also created it and
+ * migrations may have run out of name order on a database (allowUnorderedMigrations).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
@@ -69,8 +70,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const table of ['chat_moderation_log', 'chat_announcements', 'chat_mutes', 'chat_messages']) {
+  for (const table of ['chat_moderation_log', 'chat_announcements', 'chat_mutes', 'chat_messages', 'self_exclusions']) {
     await sql`drop table if exists ${sql.table(table)}`.execute(db);
   }
-  // self_exclusions belongs to the account work as well; it is left in place.
 }

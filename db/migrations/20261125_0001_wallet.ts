@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 
 /**
  * Wallet: a double-entry ledger (accounts, transactions, entries), deposit addresses, deposits,
- * withdrawals, deposit limits, self-exclusions and referral commissions. Amounts are BIGINT
+ * withdrawals, deposit limits and referral commissions (self_exclusions is the chat migration's). Amounts are BIGINT
  * integers of 1e-8 currency units.
  *
  * Invariants held by the database itself:
@@ -155,16 +155,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       primary key (user_id, period)
     )`.execute(db);
 
-  // Shared with chat (it reads the same table); created here if chat's migration has not already.
-  await sql`
-    create table if not exists self_exclusions (
-      id bigserial primary key,
-      user_id integer not null references users(id) on delete cascade,
-      starts_at timestamptz not null default now(),
-      ends_at timestamptz,
-      created_at timestamptz not null default now()
-    )`.execute(db);
-  await sql`create index if not exists self_exclusions_user_idx on self_exclusions (user_id)`.execute(db);
+  // self_exclusions, which the wallet writes, is created by the chat migration (20261124_0001_chat.ts), which runs first.
 
   await sql`
     create table referral_commissions (

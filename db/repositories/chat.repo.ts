@@ -316,7 +316,20 @@ export async function expireAnnouncement(db: Executor, id: number, by: number | 
   });
 }
 
-export async function listModerationLog(db: Executor, query: { limit: number; before?: number | null }) {
+export interface ModerationLogRow {
+  id: number;
+  moderatorId: number | null;
+  moderatorName: string | null;
+  action: ChatModerationAction;
+  targetUserId: number | null;
+  targetMessageId: number | null;
+  reason: string;
+  details: unknown;
+  createdAt: Date;
+}
+
+/** The moderation log, newest first. */
+export async function listModerationLog(db: Executor, query: { limit: number; before?: number | null }): Promise<ModerationLogRow[]> {
   let select = db
     .selectFrom('chat_moderation_log as l')
     .leftJoin('users as u', 'u.id', 'l.moderator_id')

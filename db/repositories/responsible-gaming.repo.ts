@@ -20,11 +20,17 @@ export interface ActiveExclusion {
 }
 
 /**
- * Whether a self-exclusion is in force for the user now: the rule findActiveExclusion details, as an SQL expression over
- * `userId` (a parameter such as `$1`), for a precompiled statement to embed.
+ * The one self-exclusion rule: a self_exclusions row is in force once its period has started and until it ends
+ * (ends_at null: permanent). Every check (play, deposits, tips, rain, raffle, chat) goes through it.
+ */
+const EXCLUSION_ROW_IN_FORCE = 'starts_at <= now() and (ends_at is null or ends_at > now())';
+
+/**
+ * Whether a self-exclusion is in force for the user now, as an SQL expression over `userId` (a column or a parameter
+ * such as `$1`), for a statement to embed.
  */
 export function exclusionInForceSql(userId: string): string {
-  return `exists (select 1 from self_exclusions where user_id = ${userId} and starts_at <= now() and (ends_at is null or ends_at > now()))`;
+  return `exists (select 1 from self_exclusions where user_id = ${userId} and ${EXCLUSION_ROW_IN_FORCE})`;
 }
 
 /** Which of `userIds` have a self-exclusion in force now (exclusionInForceSql's rule), in one statement. */
@@ -40,7 +46,7 @@ export async function findActiveExclusion(db: Executor, userId: number): Promise
   const { rows } = await sql<{ starts_at: Date; ends_at: Date | null; permanent: boolean }>`
     select min(starts_at) as starts_at, max(ends_at) as ends_at, bool_or(ends_at is null) as permanent
     from self_exclusions
-    where user_id = ${userId} and starts_at <= now() and (ends_at is null or ends_at > now())
+    where user_id = ${userId} and ${sql.raw(EXCLUSION_ROW_IN_FORCE)}
     having count(*) > 0`.execute(db);
   const row = rows[0];
   if (!row) return undefined;

@@ -90,35 +90,6 @@ export async function userSwaps(db: Executor, userId: number): Promise<SwapRow[]
 }
 
 /**
- * A price point written by a trade or a burn at its own moment (not a 20 s tick). Two swaps in the
- * same millisecond keep the later price.
- */
-export async function upsertTradePricePoint(
-  db: Executor,
-  input: { at: Date; price: bigint; change24h: number; marketCap: bigint; volume24h: bigint },
-): Promise<void> {
-  await db
-    .insertInto('token_prices')
-    .values({
-      slot_at: input.at,
-      price_e8: input.price,
-      source: 'pool',
-      change_24h: input.change24h.toFixed(4),
-      market_cap_e8: input.marketCap,
-      volume_24h_e8: input.volume24h,
-    })
-    .onConflict((oc) =>
-      oc.column('slot_at').doUpdateSet({
-        price_e8: input.price,
-        change_24h: input.change24h.toFixed(4),
-        market_cap_e8: input.marketCap,
-        volume_24h_e8: input.volume24h,
-      }),
-    )
-    .execute();
-}
-
-/**
  * Net gaming revenue of a period: what the house `games` account gained in USD from entries whose
  * transaction falls in [start, end). Buy-and-burn's own spending from that account is not revenue.
  */

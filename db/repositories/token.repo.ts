@@ -60,22 +60,42 @@ export interface PriceSnapshotRow extends PriceSnapshotInput {
   createdAt: Date;
 }
 
+/** A token_prices row from a price point (a tick's snapshot or a swap's point). */
+function priceRow(input: PriceSnapshotInput) {
+  return {
+    slot_at: input.slotAt,
+    price_e8: input.price,
+    source: input.source,
+    change_24h: input.change24h.toFixed(4),
+    market_cap_e8: input.marketCap,
+    volume_24h_e8: input.volume24h,
+  };
+}
+
 /** Inserts the snapshot of a tick; returns undefined when that tick already has one. */
 export async function insertPriceSnapshot(db: Executor, input: PriceSnapshotInput): Promise<PriceSnapshotRow | undefined> {
   const row = await db
     .insertInto('token_prices')
-    .values({
-      slot_at: input.slotAt,
-      price_e8: input.price,
-      source: input.source,
-      change_24h: input.change24h.toFixed(4),
-      market_cap_e8: input.marketCap,
-      volume_24h_e8: input.volume24h,
-    })
+    .values(priceRow(input))
     .onConflict((oc) => oc.column('slot_at').doNothing())
     .returningAll()
     .executeTakeFirst();
   return row ? toSnapshot(row) : undefined;
+}
+
+/**
+ * A price point written by a trade or a burn at its own moment (not a 20 s tick). Two swaps in the
+ * same millisecond keep the later price.
+ */
+export async function upsertSwapPricePoint(db: Executor, input: PriceSnapshotInput): Promise<void> {
+  const row = priceRow(input);
+  await db
+    .insertInto('token_prices')
+    .values(row)
+    .onConflict((oc) =>
+      oc.column('slot_at').doUpdateSet({ price_e8: row.price_e8, change_24h: row.change_24h, market_cap_e8: row.market_cap_e8, volume_24h_e8: row.volume_24h_e8 }),
+    )
+    .execute();
 }
 
 export async function latestPriceSnapshot(db: Executor): Promise<PriceSnapshotRow | undefined> {

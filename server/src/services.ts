@@ -21,11 +21,14 @@ import { readWorkerHeartbeat } from './infra/worker-heartbeat.js';
 import { PlatformEvents } from './domain/events/platform-events.js';
 import { RedisEventBus } from './infra/event-bus.js';
 import { EventOutbox } from './domain/events/event-outbox.js';
-import { createTokenService } from './infra/token-store.js';
+import { TOKEN_PRICE_TICK_MS, TokenService } from './domain/token/token.service.js';
+import { redisTokenCache } from './infra/token-cache.js';
+import { httpPriceSource } from './infra/http-price-source.js';
 import { rakebackBoostPpm } from './domain/token/holder-tiers.js';
 import { BurnService } from './domain/token/burn.service.js';
 import { TokenTradeService } from './domain/token/trade.service.js';
-import { createChatService } from './infra/chat-store.js';
+import { ChatService } from './domain/chat/chat.service.js';
+import { redisChatThrottle } from './infra/chat-throttle.js';
 import { LiveFeedService } from './realtime/live-feed.service.js';
 import type { SessionResolver } from './realtime/session-resolver.js';
 import { parseAmount } from './domain/wallet/amounts.js';
@@ -104,9 +107,28 @@ export function createServices(infra: Infrastructure, options: ServiceOptions = 
       maxHttpSubscriptionsPerIp: env.HTTP_MAX_SUBSCRIPTIONS_PER_IP,
     },
   );
-  const token = createTokenService(env, db, redis, events);
-  // Trollbox; self-exclusion is read from the account work's self_exclusions table.
-  const chat = createChatService(env, db, redis, events);
+  const token = new TokenService(
+    {
+      db,
+      cache: redisTokenCache(redis, env.redisPrefix),
+      events,
+      // The configured HTTP API; without it, the platform's own BZU/USD pool.
+      priceSource:
+        env.BZU_PRICE_SOURCE === 'http'
+          ? httpPriceSource({ url: env.BZU_PRICE_HTTP_URL!, path: env.BZU_PRICE_HTTP_PATH, timeoutMs: env.BZU_PRICE_HTTP_TIMEOUT_MS })
+          : undefined,
+    },
+    { tickMs: TOKEN_PRICE_TICK_MS },
+  );
+  // Trollbox: self-excluded players cannot send (the wallet's responsible-gaming rule; called only after createServices returns).
+  const chatLogger = createLogger(env.LOG_LEVEL, 'chat');
+  const chat = new ChatService({
+    db,
+    throttle: redisChatThrottle(redis, env.redisPrefix, { rate: env.CHAT_RATE_LIMIT, burst: env.CHAT_RATE_BURST }),
+    isSelfExcluded: (userId) => walletServices.responsibleGaming.isExcluded(userId),
+    events,
+    onPublishError: (error, what) => chatLogger.warn({ err: error }, `chat ${what} event not published`),
+  });
   const system = new SystemService(
     {
       databaseTime: async () => {

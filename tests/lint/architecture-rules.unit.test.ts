@@ -1,12 +1,5 @@
-import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
-
-const eslint = new ESLint({ cwd: process.cwd() });
-
-async function restrictedImportErrors(code: string, filePath: string): Promise<string[]> {
-  const [result] = await eslint.lintText(code, { filePath });
-  return (result?.messages ?? []).filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
-}
+import { restrictedImportErrors } from './restricted-imports.js';
 
 // ESLint's first run loads every plugin: seconds on a loaded machine.
 describe('architecture lint rules', { timeout: 60_000 }, () => {

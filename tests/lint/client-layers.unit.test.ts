@@ -1,13 +1,6 @@
 import { readdirSync } from 'node:fs';
-import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
-
-const eslint = new ESLint({ cwd: process.cwd() });
-
-async function restrictedImportErrors(code: string, filePath: string): Promise<string[]> {
-  const [result] = await eslint.lintText(`${code}\nexport const used = [x];\n`, { filePath });
-  return (result?.messages ?? []).filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
-}
+import { importOfXErrors as restrictedImportErrors } from './restricted-imports.js';
 
 // The shared client layer (docs/architecture.md, Client layers): what many features use lives in lib/ and
 // components/, so no feature imports it from the wallet feature's folder again. ESLint's first run loads every

@@ -1,6 +1,8 @@
 import { Secret, TOTP } from 'otpauth';
 import QRCode from 'qrcode';
 import type { Db } from '../../../../db/client.js';
+import * as repo from '../../../../db/repositories/two-factor.repo.js';
+import type { TwoFactorRow } from '../../../../db/repositories/two-factor.repo.js';
 import { DomainError } from '../errors.js';
 import type { AuthRateLimits } from './auth.ports.js';
 import { hashRecoveryCode, newRecoveryCode, openSecret, sealSecret } from './two-factor.crypto.js';
@@ -43,11 +45,6 @@ export interface TwoFactorOptions {
   encryptionKey: Buffer;
 }
 
-interface TwoFactorRow {
-  secret_enc: string;
-  enabled_at: Date | null;
-}
-
 /**
  * TOTP two-factor authentication (RFC 6238: SHA-1, 6 digits, 30 s, +-1 step). A code is accepted
  * once: the accepted time step is stored and a code for that step or an older one is refused.
@@ -68,19 +65,12 @@ export class TwoFactorService {
   async status(userId: number): Promise<TwoFactorStatus> {
     const row = await this.row(userId);
     const enabled = Boolean(row?.enabled_at);
-    const left = enabled
-      ? await this.deps.db
-          .selectFrom('two_factor_recovery_codes')
-          .select((eb) => eb.fn.countAll<string>().as('n'))
-          .where('user_id', '=', userId)
-          .where('used_at', 'is', null)
-          .executeTakeFirstOrThrow()
-      : { n: '0' };
+    const left = enabled ? await repo.countUnusedRecoveryCodes(this.deps.db, userId) : 0;
     return {
       enabled,
       enabledAt: row?.enabled_at ? new Date(row.enabled_at).toISOString() : null,
       pending: Boolean(row && !row.enabled_at),
-      recoveryCodesLeft: Number(left.n),
+      recoveryCodesLeft: left,
     };
   }
 
@@ -88,18 +78,7 @@ export class TwoFactorService {
   async begin(user: { id: number; loginName: string }): Promise<TwoFactorSetup> {
     const secret = new Secret({ size: 20 }).base32;
     const sealed = sealSecret(this.options.encryptionKey, user.id, secret);
-    const stored = await this.deps.db
-      .insertInto('user_two_factor')
-      .values({ user_id: user.id, secret_enc: sealed })
-      .onConflict((oc) =>
-        oc
-          .column('user_id')
-          .doUpdateSet({ secret_enc: sealed, last_used_step: null, created_at: this.now() })
-          .where('user_two_factor.enabled_at', 'is', null),
-      )
-      .returning('user_id')
-      .executeTakeFirst();
-    if (!stored) throw alreadyEnabled();
+    if (!(await repo.storePendingSecret(this.deps.db, user.id, sealed, this.now()))) throw alreadyEnabled();
     const uri = this.totp(secret, user.loginName).toString();
     const qrCode = await QRCode.toDataURL(uri, { errorCorrectionLevel: 'M', margin: 2, width: 240 });
     return { secret, uri, qrCode };
@@ -112,21 +91,7 @@ export class TwoFactorService {
     if (row.enabled_at) throw alreadyEnabled();
     await this.attempt(userId, () => this.acceptTotp(userId, row, code));
     const recoveryCodes = Array.from({ length: RECOVERY_CODE_COUNT }, () => newRecoveryCode());
-    await this.deps.db.transaction().execute(async (trx) => {
-      const enabled = await trx
-        .updateTable('user_two_factor')
-        .set({ enabled_at: this.now() })
-        .where('user_id', '=', userId)
-        .where('enabled_at', 'is', null)
-        .returning('user_id')
-        .executeTakeFirst();
-      if (!enabled) throw alreadyEnabled();
-      await trx.deleteFrom('two_factor_recovery_codes').where('user_id', '=', userId).execute();
-      await trx
-        .insertInto('two_factor_recovery_codes')
-        .values(recoveryCodes.map((code) => ({ user_id: userId, code_hash: hashRecoveryCode(code) })))
-        .execute();
-    });
+    if (!(await repo.enableTwoFactor(this.deps.db, userId, recoveryCodes.map(hashRecoveryCode), this.now()))) throw alreadyEnabled();
     return { recoveryCodes };
   }
 
@@ -136,10 +101,7 @@ export class TwoFactorService {
     if (!row?.enabled_at) throw notEnabled();
     await this.deps.confirmPassword(userId, input.password);
     await this.verify(userId, row, input.code);
-    await this.deps.db.transaction().execute(async (trx) => {
-      await trx.deleteFrom('two_factor_recovery_codes').where('user_id', '=', userId).execute();
-      await trx.deleteFrom('user_two_factor').where('user_id', '=', userId).execute();
-    });
+    await repo.deleteTwoFactor(this.deps.db, userId);
     return { message: 'Two-factor authentication is off.' };
   }
 
@@ -178,27 +140,12 @@ export class TwoFactorService {
     const delta = totp.validate({ token, timestamp, window: 1 });
     if (delta === null) throw invalidCode();
     const step = totp.counter({ timestamp }) + delta;
-    // Atomic: of two requests with the same code, only one moves the step forward.
-    const accepted = await this.deps.db
-      .updateTable('user_two_factor')
-      .set({ last_used_step: step })
-      .where('user_id', '=', userId)
-      .where((eb) => eb.or([eb('last_used_step', 'is', null), eb('last_used_step', '<', step)]))
-      .returning('user_id')
-      .executeTakeFirst();
-    if (!accepted) throw new DomainError('BAD_REQUEST', CODE_USED_MESSAGE, { code: 'TWO_FACTOR_CODE_USED' });
+    // Of two requests with the same code, only one moves the step forward.
+    if (!(await repo.advanceTotpStep(this.deps.db, userId, step))) throw new DomainError('BAD_REQUEST', CODE_USED_MESSAGE, { code: 'TWO_FACTOR_CODE_USED' });
   }
 
   private async acceptRecoveryCode(userId: number, code: string): Promise<void> {
-    const used = await this.deps.db
-      .updateTable('two_factor_recovery_codes')
-      .set({ used_at: this.now() })
-      .where('user_id', '=', userId)
-      .where('code_hash', '=', hashRecoveryCode(code))
-      .where('used_at', 'is', null)
-      .returning('id')
-      .executeTakeFirst();
-    if (!used) throw invalidCode();
+    if (!(await repo.useRecoveryCode(this.deps.db, userId, hashRecoveryCode(code), this.now()))) throw invalidCode();
   }
 
   private totp(secret: string, label: string): TOTP {
@@ -213,7 +160,7 @@ export class TwoFactorService {
   }
 
   private row(userId: number): Promise<TwoFactorRow | undefined> {
-    return this.deps.db.selectFrom('user_two_factor').select(['secret_enc', 'enabled_at']).where('user_id', '=', userId).executeTakeFirst();
+    return repo.findTwoFactor(this.deps.db, userId);
   }
 }
 

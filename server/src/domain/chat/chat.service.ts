@@ -1,13 +1,9 @@
+import type { Db } from '../../../../db/client.js';
+import * as repo from '../../../../db/repositories/chat.repo.js';
+import type { AnnouncementRow, ModerationLogRow } from '../../../../db/repositories/chat.repo.js';
 import { DomainError } from '../errors.js';
-import type {
-  AnnouncementRecord,
-  ChatActor,
-  ChatEventSink,
-  ChatStore,
-  ChatThrottle,
-  ModerationLogRecord,
-  SelfExclusionCheck,
-} from './chat.ports.js';
+import type { PlatformEvents } from '../events/platform-events.js';
+import type { ChatActor, ChatThrottle, SelfExclusionCheck } from './chat.ports.js';
 import {
   CHAT_MAX_LENGTH,
   type CreateAnnouncementInput,
@@ -44,6 +40,20 @@ export const SELF_EXCLUDED_CHAT_MESSAGE = 'Your account is self-excluded, so you
 
 const isStaff = (actor: { role: string }) => actor.role === 'moderator' || actor.role === 'admin';
 
+/** What a live event was about, for the log line when it could not be published. */
+export type ChatEventKind = 'message' | 'delete' | 'announcement';
+
+export interface ChatServiceDeps {
+  /** Messages, mutes, slow mode, announcements and the moderation log (db/repositories/chat.repo.ts). */
+  db: Db;
+  throttle: ChatThrottle;
+  isSelfExcluded: SelfExclusionCheck;
+  /** Live events, published after commit. */
+  events: Pick<PlatformEvents, 'chatMessage' | 'publish'>;
+  /** A live event that failed after its change committed: logged, never thrown (pollers' pages expire by max age). */
+  onPublishError: (error: unknown, what: ChatEventKind) => void;
+}
+
 /**
  * The Trollbox: public reading, signed-in sending (muted and self-excluded users refused, per-user
  * rate limit, slow mode for non-staff), moderation with a log, and announcements.
@@ -51,14 +61,7 @@ const isStaff = (actor: { role: string }) => actor.role === 'moderator' || actor
 export class ChatService {
   private readonly changeListeners = new Set<(change: ChatChange) => void>();
 
-  constructor(
-    private readonly deps: {
-      store: ChatStore;
-      throttle: ChatThrottle;
-      isSelfExcluded: SelfExclusionCheck;
-      events: ChatEventSink;
-    },
-  ) {}
+  constructor(private readonly deps: ChatServiceDeps) {}
 
   /** Called after every committed change made through this process. */
   onChange(listener: (change: ChatChange) => void): () => void {
@@ -67,7 +70,7 @@ export class ChatService {
   }
 
   async list(input: ListInput): Promise<ChatPage> {
-    const records = await this.deps.store.listMessages({
+    const records = await repo.listChatMessages(this.deps.db, {
       after: input.after,
       before: input.after === undefined ? input.cursor : null,
       limit: input.limit,
@@ -78,16 +81,16 @@ export class ChatService {
 
   async send(sender: ChatSender | null, input: SendInput): Promise<ChatMessage> {
     if (!sender) throw new DomainError('UNAUTHORIZED', LOGIN_REQUIRED_MESSAGE, { code: 'LOGIN_REQUIRED' });
-    const { store } = this.deps;
+    const { db } = this.deps;
     const clientMessageId = input.clientMessageId ?? null;
     if (clientMessageId) {
-      const existing = await store.findByClientId(sender.id, clientMessageId);
+      const existing = await repo.findChatMessageByClientId(db, sender.id, clientMessageId);
       if (existing) return toChatMessage(existing);
     }
     const [excluded, mutedUntil, slowModeSeconds] = await Promise.all([
       this.deps.isSelfExcluded(sender.id),
-      store.activeMuteEnd(sender.id),
-      store.slowModeSeconds(),
+      repo.activeMuteEnd(db, sender.id),
+      repo.readSlowModeSeconds(db),
     ]);
     if (excluded) throw new DomainError('FORBIDDEN', SELF_EXCLUDED_CHAT_MESSAGE, { code: 'SELF_EXCLUDED' });
     if (mutedUntil) {
@@ -97,66 +100,67 @@ export class ChatService {
       });
     }
     await this.deps.throttle.admit(sender.id, isStaff(sender) ? 0 : slowModeSeconds);
-    const { record, created } = await store.insertMessage({ userId: sender.id, message: input.message, clientMessageId });
-    const message = toChatMessage(record);
+    const { row, created } = await repo.insertChatMessage(db, { userId: sender.id, message: input.message, clientMessageId });
+    const message = toChatMessage(row);
     if (created) {
       this.changed('messages');
-      await this.deps.events.messagePosted(message);
+      await this.messagePosted(message);
     }
     return message;
   }
 
   /** A tip or rain line: stored and broadcast like a message, but not subject to the player's limits. */
   async postSystemLine(line: { kind: 'tip' | 'rain' | 'raffle'; userId: number | null; message: string }): Promise<ChatMessage> {
-    const message = toChatMessage(await this.deps.store.insertSystemMessage(line));
+    const message = toChatMessage(await repo.insertSystemChatMessage(this.deps.db, line));
     this.changed('messages');
-    await this.deps.events.messagePosted(message);
+    await this.messagePosted(message);
     return message;
   }
 
   async deleteMessage(actor: ChatActor, input: { id: number; reason: string }): Promise<{ id: number; deleted: true }> {
     this.requireStaff(actor);
-    const deleted = await this.deps.store.deleteMessage(input.id, actor.id, input.reason);
+    const deleted = await repo.softDeleteChatMessage(this.deps.db, input.id, actor.id, input.reason);
     if (!deleted) throw new DomainError('NOT_FOUND', 'Message not found', { code: 'MESSAGE_NOT_FOUND' });
     this.changed('messages');
-    await this.deps.events.messageDeleted(input.id);
+    await this.publish('delete', () => this.deps.events.publish('chat-message-deleted', { id: input.id }));
     return { id: input.id, deleted: true };
   }
 
   async mute(actor: ChatActor, input: MuteInput): Promise<{ userId: number; mutedUntil: string }> {
     this.requireStaff(actor);
-    const target = await this.deps.store.findUser(input.userId);
+    const target = await repo.findChatUser(this.deps.db, input.userId);
     if (!target) throw new DomainError('NOT_FOUND', 'User not found', { code: 'USER_NOT_FOUND' });
     if (isStaff(target)) throw new DomainError('FORBIDDEN', 'Moderators and admins cannot be muted', { code: 'FORBIDDEN' });
-    const until = await this.deps.store.mute(target.id, input.minutes, actor.id, input.reason);
+    const until = await repo.insertMute(this.deps.db, target.id, input.minutes, actor.id, input.reason);
     return { userId: target.id, mutedUntil: until.toISOString() };
   }
 
   async unmute(actor: ChatActor, input: { userId: number; reason: string }): Promise<{ userId: number; lifted: number }> {
     this.requireStaff(actor);
-    const target = await this.deps.store.findUser(input.userId);
+    const target = await repo.findChatUser(this.deps.db, input.userId);
     if (!target) throw new DomainError('NOT_FOUND', 'User not found', { code: 'USER_NOT_FOUND' });
-    return { userId: target.id, lifted: await this.deps.store.unmute(target.id, actor.id, input.reason) };
+    return { userId: target.id, lifted: await repo.liftMutes(this.deps.db, target.id, actor.id, input.reason) };
   }
 
   async setSlowMode(actor: ChatActor, input: SlowModeInput): Promise<ChatSettings> {
     this.requireStaff(actor);
-    await this.deps.store.setSlowMode(input.seconds, actor.id, input.reason);
+    await repo.writeSlowModeSeconds(this.deps.db, input.seconds, actor.id, input.reason);
     return this.settings();
   }
 
   async settings(): Promise<ChatSettings> {
-    return { slowModeSeconds: await this.deps.store.slowModeSeconds(), maxLength: CHAT_MAX_LENGTH };
+    return { slowModeSeconds: await repo.readSlowModeSeconds(this.deps.db), maxLength: CHAT_MAX_LENGTH };
   }
 
   /** The running announcements, newest first. */
   async announcements(): Promise<ChatAnnouncement[]> {
-    return (await this.deps.store.activeAnnouncements()).map(toAnnouncement);
+    return (await repo.activeAnnouncements(this.deps.db)).map(toAnnouncement);
   }
 
   async createAnnouncement(actor: ChatActor, input: CreateAnnouncementInput): Promise<ChatAnnouncement> {
     this.requireAdmin(actor);
-    const record = await this.deps.store.createAnnouncement(
+    const record = await repo.insertAnnouncement(
+      this.deps.db,
       { type: input.type, message: input.message, expiresInMinutes: input.expiresInMinutes ?? null },
       actor.id,
     );
@@ -165,14 +169,14 @@ export class ChatService {
 
   async expireAnnouncement(actor: ChatActor, input: { id: number; reason: string }): Promise<ChatAnnouncement> {
     this.requireAdmin(actor);
-    const record = await this.deps.store.expireAnnouncement(input.id, actor.id, input.reason);
+    const record = await repo.expireAnnouncement(this.deps.db, input.id, actor.id, input.reason);
     if (!record) throw new DomainError('NOT_FOUND', 'Announcement not found or already expired', { code: 'ANNOUNCEMENT_NOT_FOUND' });
     return this.announced(record);
   }
 
   async moderationLog(actor: ChatActor, input: ModerationLogInput): Promise<{ entries: ModerationLogView[]; nextCursor: number | null }> {
     this.requireStaff(actor);
-    const records = await this.deps.store.moderationLog({ limit: input.limit, before: input.cursor });
+    const records = await repo.listModerationLog(this.deps.db, { limit: input.limit, before: input.cursor });
     return {
       entries: records.map(toLogView),
       nextCursor: records.length === input.limit ? records[records.length - 1]!.id : null,
@@ -181,16 +185,25 @@ export class ChatService {
 
   /** For the operator CLI: a user id from a login name. */
   async userIdByLoginName(loginName: string): Promise<number> {
-    const user = await this.deps.store.findUserByLoginName(loginName);
+    const user = await repo.findChatUserByLoginName(this.deps.db, loginName);
     if (!user) throw new DomainError('NOT_FOUND', `No user with login name ${loginName}`, { code: 'USER_NOT_FOUND' });
     return user.id;
   }
 
-  private async announced(record: AnnouncementRecord): Promise<ChatAnnouncement> {
+  private async announced(record: AnnouncementRow): Promise<ChatAnnouncement> {
     const announcement = toAnnouncement(record);
     this.changed('announcements');
-    await this.deps.events.announcementChanged(announcement);
+    await this.publish('announcement', () => this.deps.events.publish('chat-announcement', { ...announcement }));
     return announcement;
+  }
+
+  private messagePosted(message: ChatMessage): Promise<void> {
+    return this.publish('message', () => this.deps.events.chatMessage({ ...message }));
+  }
+
+  /** The change is committed; a lost live event is reported, not thrown. */
+  private async publish(what: ChatEventKind, run: () => Promise<unknown>): Promise<void> {
+    await run().catch((error: unknown) => this.deps.onPublishError(error, what));
   }
 
   private changed(change: ChatChange): void {
@@ -216,7 +229,7 @@ export interface ModerationLogView {
   id: number;
   moderatorId: number | null;
   moderatorName: string | null;
-  action: ModerationLogRecord['action'];
+  action: ModerationLogRow['action'];
   targetUserId: number | null;
   targetMessageId: number | null;
   reason: string;
@@ -224,11 +237,11 @@ export interface ModerationLogView {
   createdAt: string;
 }
 
-function toLogView(record: ModerationLogRecord): ModerationLogView {
+function toLogView(record: ModerationLogRow): ModerationLogView {
   return { ...record, createdAt: record.createdAt.toISOString() };
 }
 
-export function toAnnouncement(record: AnnouncementRecord): ChatAnnouncement {
+export function toAnnouncement(record: AnnouncementRow): ChatAnnouncement {
   return {
     id: record.id,
     type: record.type,

@@ -1,8 +1,10 @@
-import type { BurnPeriodRow } from '../../../../db/repositories/token-economy.repo.js';
-import type { BurnRow, PriceSnapshotInput } from '../../../../db/repositories/token.repo.js';
+import type { Db } from '../../../../db/client.js';
+import { recentBurnPeriods } from '../../../../db/repositories/token-economy.repo.js';
+import * as repo from '../../../../db/repositories/token.repo.js';
+import type { PriceSnapshotInput } from '../../../../db/repositories/token.repo.js';
 import { DomainError } from '../errors.js';
 import type { PlatformEvents } from '../events/platform-events.js';
-import { marketCap, percentChange, poolSpotPrice, referencePrice, type PoolReserves, type PriceSample } from './token-math.js';
+import { marketCap, percentChange, poolSpotPrice, referencePrice } from './token-math.js';
 import type { HistoryRange, PriceSourceName, TokenBurns, TokenData, TokenHistory, TokenSupply } from './token.schemas.js';
 import { formatUnits } from './token-units.js';
 
@@ -13,32 +15,24 @@ export interface PriceSource {
   quote(): Promise<bigint>;
 }
 
-// The store's records are the repositories' own shapes (named again, not copied), so the two cannot drift.
-export type SnapshotRecord = PriceSnapshotInput;
-export type BurnRecord = BurnRow;
-export type BurnPeriodRecord = BurnPeriodRow;
+type SnapshotRecord = PriceSnapshotInput;
 
-/** The persistence the token area needs (db/repositories/token.repo.ts implements it). */
-export interface TokenStore {
-  supply(): Promise<{ maxSupply: bigint; locked: bigint; burned: bigint; updatedAt: Date } | undefined>;
-  poolReserves(): Promise<PoolReserves | undefined>;
-  swapVolumeSince(since: Date): Promise<bigint>;
-  insertSnapshot(snapshot: SnapshotRecord): Promise<SnapshotRecord | undefined>;
-  latestSnapshot(): Promise<SnapshotRecord | undefined>;
-  referenceSamples(cutoff: Date): Promise<PriceSample[]>;
-  history(since: Date | null, bucketSeconds: number): Promise<PriceSample[]>;
-  priceExtremes(since: Date | null): Promise<{ high: bigint; low: bigint } | undefined>;
-  recentBurns(limit: number): Promise<BurnRecord[]>;
-  burnedSince(since: Date): Promise<bigint>;
-  /** Every hour the buy-and-burn job looked at, newest first (burned or skipped with a reason). */
-  recentBurnPeriods(limit: number): Promise<BurnPeriodRecord[]>;
-  /** A price point written by a swap at its own moment (later swaps in the same ms overwrite). */
-  upsertSwapPoint(snapshot: SnapshotRecord): Promise<void>;
-}
-
+/** The latest BZU data shared by every process (infra/token-cache.ts: Redis). */
 export interface TokenCache {
   read(): Promise<TokenData | null>;
   write(data: TokenData): Promise<void>;
+}
+
+/** The price job's tick (the scheduler in infra/queues.ts uses the same value). */
+export const TOKEN_PRICE_TICK_MS = 20_000;
+
+export interface TokenServiceDeps {
+  /** Supply, pool, price history and burns (db/repositories/token.repo.ts, token-economy.repo.ts). */
+  db: Db;
+  cache: TokenCache;
+  events: Pick<PlatformEvents, 'tokenPriceUpdate'>;
+  /** Where the price comes from; absent: the platform's own BZU/USD pool (poolPriceSource). */
+  priceSource?: PriceSource;
 }
 
 export interface TokenServiceOptions {
@@ -63,14 +57,19 @@ const historyPlan: Record<HistoryRange, { windowMs: number | null; bucketSeconds
  */
 export class TokenService {
   private readonly now: () => Date;
+  private readonly db: Db;
+  private readonly source: PriceSource;
+  private readonly cache: TokenCache;
+  private readonly events: TokenServiceDeps['events'];
 
   constructor(
-    private readonly store: TokenStore,
-    private readonly source: PriceSource,
-    private readonly cache: TokenCache,
-    private readonly events: PlatformEvents,
+    deps: TokenServiceDeps,
     private readonly options: TokenServiceOptions,
   ) {
+    this.db = deps.db;
+    this.source = deps.priceSource ?? poolPriceSource(deps.db);
+    this.cache = deps.cache;
+    this.events = deps.events;
     this.now = options.now ?? (() => new Date());
   }
 
@@ -87,7 +86,7 @@ export class TokenService {
     const slotAt = this.slotOf(tickAt);
     const price = await this.source.quote();
     const snapshot = await this.derive(price, slotAt);
-    const inserted = await this.store.insertSnapshot(snapshot);
+    const inserted = await repo.insertPriceSnapshot(this.db, snapshot);
     if (!inserted) {
       const data = (await this.latestFromStore()) ?? toTokenData(snapshot, this.source.name);
       return { stored: false, data };
@@ -112,7 +111,7 @@ export class TokenService {
   async history(range: HistoryRange): Promise<TokenHistory> {
     const plan = historyPlan[range];
     const since = plan.windowMs === null ? null : new Date(this.now().getTime() - plan.windowMs);
-    const [samples, extremes] = await Promise.all([this.store.history(since, plan.bucketSeconds), this.store.priceExtremes(since)]);
+    const [samples, extremes] = await Promise.all([repo.priceHistory(this.db, since, plan.bucketSeconds), repo.priceExtremes(this.db, since)]);
     return {
       range,
       points: samples.map((s) => ({ t: s.at.toISOString(), price: formatUnits(s.price) })),
@@ -137,9 +136,9 @@ export class TokenService {
   async burns(limit = 20): Promise<TokenBurns> {
     const [supply, recent, burned24h, periods] = await Promise.all([
       this.requireSupply(),
-      this.store.recentBurns(limit),
-      this.store.burnedSince(new Date(this.now().getTime() - DAY_MS)),
-      this.store.recentBurnPeriods(limit),
+      repo.recentBurns(this.db, limit),
+      repo.burnedSince(this.db, new Date(this.now().getTime() - DAY_MS)),
+      recentBurnPeriods(this.db, limit),
     ]);
     const optional = (value: bigint | null) => (value === null ? null : formatUnits(value));
     return {
@@ -179,7 +178,7 @@ export class TokenService {
   async recordSwapPrice(price: bigint, at: Date): Promise<TokenData | null> {
     if (this.source.name !== 'pool') return null;
     const snapshot = await this.derive(price, at);
-    await this.store.upsertSwapPoint(snapshot);
+    await repo.upsertSwapPricePoint(this.db, snapshot);
     const data = toTokenData(snapshot, this.source.name);
     await this.cache.write(data).catch(() => undefined);
     await this.events.tokenPriceUpdate(data);
@@ -187,7 +186,7 @@ export class TokenService {
   }
 
   private async latestFromStore(): Promise<TokenData | null> {
-    const latest = await this.store.latestSnapshot();
+    const latest = await repo.latestPriceSnapshot(this.db);
     return latest ? toTokenData(latest, this.source.name) : null;
   }
 
@@ -195,8 +194,8 @@ export class TokenService {
     const now = this.now();
     const [supply, samples, volume24h] = await Promise.all([
       this.requireSupply(),
-      this.store.referenceSamples(new Date(slotAt.getTime() - DAY_MS)),
-      this.store.swapVolumeSince(new Date(now.getTime() - DAY_MS)),
+      repo.referenceSamples(this.db, new Date(slotAt.getTime() - DAY_MS)),
+      repo.swapVolumeSince(this.db, new Date(now.getTime() - DAY_MS)),
     ]);
     const circulating = supply.maxSupply - supply.burned - supply.locked;
     return {
@@ -210,18 +209,18 @@ export class TokenService {
   }
 
   private async requireSupply() {
-    const supply = await this.store.supply();
+    const supply = await repo.findSupply(this.db);
     if (!supply) throw new DomainError('UNAVAILABLE', 'Token supply is not initialised');
     return supply;
   }
 }
 
-/** Pool price source over the store: the platform's own BZU/USD constant-product pool. */
-export function poolPriceSource(store: Pick<TokenStore, 'poolReserves'>): PriceSource {
+/** The platform's own BZU/USD constant-product pool as the price source. */
+export function poolPriceSource(db: Db): PriceSource {
   return {
     name: 'pool',
     async quote() {
-      const reserves = await store.poolReserves();
+      const reserves = await repo.findPoolReserves(db);
       if (!reserves) throw new DomainError('UNAVAILABLE', 'The BZU/USD pool is not initialised');
       return poolSpotPrice(reserves);
     },

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { sql } from 'kysely';
 import { uniqueViolation } from '../../../../db/repositories/pg-errors.js';
+import { lockClaimableAccounts } from '../../../../db/repositories/economy.repo.js';
+import * as repo from '../../../../db/repositories/referral.repo.js';
 import type { Db } from '../../../../db/client.js';
 import { DomainError } from '../errors.js';
 import { CURRENCIES, formatAmount, type Currency } from './amounts.js';
@@ -62,25 +63,17 @@ export class ReferralService {
     }
     const commission = referralCommission(input.wagered, input.houseEdgePpm, ratePpm);
     return this.deps.ledger.transact(async ({ trx, post }) => {
-      const inserted = await trx
-        .insertInto('referral_commissions')
-        .values({
-          referrer_id: input.referrerId,
-          referee_id: input.refereeId ?? null,
-          source_key: input.sourceKey,
-          currency: input.currency,
-          wagered_e8: input.wagered,
-          house_edge_ppm: input.houseEdgePpm,
-          rate_ppm: ratePpm,
-          commission_e8: commission,
-        })
-        .onConflict((oc) => oc.column('source_key').doNothing())
-        .returning('id')
-        .executeTakeFirst();
-      if (!inserted) {
-        const existing = await trx.selectFrom('referral_commissions').select('commission_e8').where('source_key', '=', input.sourceKey).executeTakeFirstOrThrow();
-        return { commission: formatAmount(BigInt(existing.commission_e8)), accrued: false };
-      }
+      const inserted = await repo.insertCommission(trx, {
+        referrerId: input.referrerId,
+        refereeId: input.refereeId ?? null,
+        sourceKey: input.sourceKey,
+        currency: input.currency,
+        wagered: input.wagered,
+        houseEdgePpm: input.houseEdgePpm,
+        ratePpm,
+        commission,
+      });
+      if (!inserted) return { commission: formatAmount(await repo.commissionOf(trx, input.sourceKey)), accrued: false };
       if (commission > 0n) {
         await post({
           key: `referral:${input.sourceKey}`,
@@ -107,28 +100,7 @@ export class ReferralService {
 
   /** The player's codes, newest first, each with its sign-ups, wagered amounts and commission. */
   async codes(userId: number): Promise<ReferralCodeStats[]> {
-    const { rows } = await sql<{
-      code: string;
-      created_at: Date;
-      signups: number;
-      currency: Currency | null;
-      wagered: string | null;
-      accrued: string | null;
-      claimed: string | null;
-    }>`
-      select c.id, c.code, c.created_at,
-        (select count(*)::int from referrals r where r.code_id = c.id) as signups,
-        s.currency, s.wagered, s.accrued, s.claimed
-      from referral_codes c
-      left join lateral (
-        select m.currency, sum(m.wagered_e8)::text as wagered, sum(m.commission_e8)::text as accrued,
-          coalesce(sum(m.commission_e8) filter (where m.claimed_at is not null), 0)::text as claimed
-        from referral_commissions m join referrals r on r.referee_id = m.referee_id and r.referrer_id = m.referrer_id
-        where r.code_id = c.id
-        group by m.currency
-      ) s on true
-      where c.user_id = ${userId}
-      order by c.id desc, s.currency`.execute(this.deps.db);
+    const rows = await repo.referralCodeStats(this.deps.db, userId);
     const byCode = new Map<string, { view: ReferralCodeStats; sums: Record<'wagered' | 'accrued' | 'claimed', Record<Currency, bigint>> }>();
     for (const row of rows) {
       let entry = byCode.get(row.code);
@@ -159,40 +131,28 @@ export class ReferralService {
    * unknown code changes nothing. Runs inside the caller's transaction (registration's).
    */
   async attribute(trx: Db, refereeId: number, code: string): Promise<AttributionOutcome> {
-    const owner = await trx
-      .selectFrom('referral_codes')
-      .select(['id', 'user_id'])
-      .where(sql<string>`lower(code)`, '=', code.trim().toLowerCase())
-      .executeTakeFirst();
+    const owner = await repo.findReferralCode(trx, code);
     if (!owner) return 'unknown-code';
     if (owner.user_id === refereeId) return 'self-referral';
-    const inserted = await trx
-      .insertInto('referrals')
-      .values({ referee_id: refereeId, referrer_id: owner.user_id, code_id: owner.id })
-      .onConflict((oc) => oc.column('referee_id').doNothing())
-      .returning('referee_id')
-      .executeTakeFirst();
+    const inserted = await repo.insertReferral(trx, { refereeId, referrerId: owner.user_id, codeId: owner.id });
     return inserted ? 'attributed' : 'already-referred';
   }
 
   /** Who referred the player, if anyone (the referrer earns commission on the player's play). */
   async referrerOf(refereeId: number): Promise<number | undefined> {
-    const row = await this.deps.db.selectFrom('referrals').select('referrer_id').where('referee_id', '=', refereeId).executeTakeFirst();
-    return row?.referrer_id;
+    return repo.findReferrerId(this.deps.db, refereeId);
   }
 
   /** A new code: the one asked for (3-20 letters and digits, unique ignoring case) or a random one. */
   async createCode(userId: number, wanted?: string): Promise<ReferralCodeView> {
     return this.deps.db.transaction().execute(async (trx) => {
-      await sql`select pg_advisory_xact_lock(hashtext('referral-codes'), ${userId})`.execute(trx);
-      const { rows } = await sql<{ n: number }>`select count(*)::int as n from referral_codes where user_id = ${userId}`.execute(trx);
-      if ((rows[0]?.n ?? 0) >= MAX_REFERRAL_CODES) {
+      if ((await repo.countReferralCodesLocked(trx, userId)) >= MAX_REFERRAL_CODES) {
         throw new DomainError('CONFLICT', `At most ${MAX_REFERRAL_CODES} referral codes per account`, { code: 'TOO_MANY_CODES' });
       }
       const code = wanted ?? randomBytes(6).toString('base64url').replace(/[^A-Za-z0-9]/g, 'X').slice(0, 8).toUpperCase();
       try {
-        const row = await trx.insertInto('referral_codes').values({ user_id: userId, code }).returning(['code', 'created_at']).executeTakeFirstOrThrow();
-        return { code: row.code, createdAt: new Date(row.created_at).toISOString() };
+        const row = await repo.insertReferralCode(trx, userId, code);
+        return { code: row.code, createdAt: row.createdAt.toISOString() };
       } catch (error) {
         if (uniqueViolation(error) !== undefined) throw new DomainError('CONFLICT', 'That referral code is taken', { code: 'CODE_TAKEN' });
         throw error;
@@ -204,17 +164,13 @@ export class ReferralService {
   async claim(userId: number): Promise<{ claimed: Record<Currency, string> }> {
     const claimed: Record<Currency, bigint> = { USD: 0n, BZU: 0n };
     await this.deps.ledger.transact(async ({ trx, post }) => {
-      const code = accountCode({ user: userId, purpose: 'referral' });
       // Lock the referral accounts: a concurrent claim waits and then sees the emptied balance.
-      const { rows } = await sql<{ currency: Currency; balance_e8: string; last_entry: string | null }>`
-        select a.currency, a.balance_e8::text as balance_e8,
-          (select max(e.id)::text from ledger_entries e where e.account_id = a.id) as last_entry
-        from ledger_accounts a where a.code = ${code} order by a.id for update`.execute(trx);
-      for (const row of rows) {
-        const balance = BigInt(row.balance_e8);
+      const accounts = await lockClaimableAccounts(trx, accountCode({ user: userId, purpose: 'referral' }));
+      for (const row of accounts) {
+        const { balance } = row;
         if (balance <= 0n || !CURRENCIES.includes(row.currency)) continue;
         const result = await post({
-          key: `referral-claim:${userId}:${row.currency}:${row.last_entry}`,
+          key: `referral-claim:${userId}:${row.currency}:${row.lastEntry}`,
           kind: 'referral-claim',
           userId,
           legs: [
@@ -225,12 +181,7 @@ export class ReferralService {
         if (result.posted) claimed[row.currency] = balance;
       }
       // Everything accrued and committed before the accounts were locked above is in that balance.
-      await trx
-        .updateTable('referral_commissions')
-        .set({ claimed_at: sql`now()` })
-        .where('referrer_id', '=', userId)
-        .where('claimed_at', 'is', null)
-        .execute();
+      await repo.markCommissionsClaimed(trx, userId);
     });
     if (claimed.USD === 0n && claimed.BZU === 0n) throw new DomainError('CONFLICT', 'Nothing to claim', { code: 'NOTHING_TO_CLAIM' });
     return { claimed: { USD: formatAmount(claimed.USD), BZU: formatAmount(claimed.BZU) } };
