@@ -8,7 +8,7 @@ export interface Argon2Settings {
   parallelism: number;
   /** Hashes computed at once; the rest wait in line (argon2 holds memoryKib per hash). */
   concurrency: number;
-  /** Callers waiting beyond this many are turned away with 503 instead of queueing without end. */
+  /** Callers waiting beyond this many are turned away at once with 503 (tooManySignIns) instead of queueing (default 32). */
   maxWaiting?: number;
 }
 
@@ -41,21 +41,44 @@ export class Semaphore {
   }
 }
 
-/** argon2id with the configured cost; never more than `concurrency` hashes in flight. */
+/**
+ * The process's sign-in line, read by /metrics (infra/metrics.ts): hashes running and waiting, and
+ * how many callers were turned away because the line was full. One hasher serves a process.
+ */
+export const passwordHashLine = { running: 0, waiting: 0, refused: 0 };
+
+/** What a caller hears when the line is full: answered at once, so a burst of sign-ins cannot pile up. */
+export function tooManySignIns(): DomainError {
+  return new DomainError('UNAVAILABLE', 'Too many sign-ins at once, try again in a few seconds', { code: 'TOO_MANY_SIGN_INS', retryAfterSeconds: 3 });
+}
+
+/** argon2id with the configured cost; never more than `concurrency` hashes in flight, at most `maxWaiting` waiting. */
 export function createArgon2Hasher(settings: Argon2Settings): PasswordHasher & { semaphore: Semaphore } {
   const semaphore = new Semaphore(settings.concurrency);
-  const maxWaiting = settings.maxWaiting ?? 256;
+  const maxWaiting = settings.maxWaiting ?? 32;
   const options = {
     type: argon2.argon2id,
     memoryCost: settings.memoryKib,
     timeCost: settings.timeCost,
     parallelism: settings.parallelism,
   } as const;
-  const guarded = <T>(task: () => Promise<T>): Promise<T> => {
-    if (semaphore.queued >= maxWaiting) {
-      return Promise.reject(new DomainError('UNAVAILABLE', 'Server is busy. Please try again in a moment.', { retryAfterSeconds: 1 }));
+  const observe = () => {
+    passwordHashLine.running = semaphore.inFlight;
+    passwordHashLine.waiting = semaphore.queued;
+  };
+  const guarded = async <T>(task: () => Promise<T>): Promise<T> => {
+    if (semaphore.inFlight >= settings.concurrency && semaphore.queued >= maxWaiting) {
+      passwordHashLine.refused += 1;
+      throw tooManySignIns();
     }
-    return semaphore.run(task);
+    const done = semaphore.run(task);
+    observe();
+    try {
+      return await done;
+    } finally {
+      // After the semaphore handed the slot on: the figures count the next caller as running.
+      observe();
+    }
   };
   return {
     semaphore,
