@@ -67,6 +67,7 @@ describe('the sign-in line', () => {
     const line = ['first-password', 'second-password', 'third-password'].map((p) => hasher.hash(p));
     expect([hasher.semaphore.inFlight, hasher.semaphore.queued]).toEqual([1, 2]);
     expect([passwordHashLine.running, passwordHashLine.waiting]).toEqual([1, 2]);
+    expect(hasher.hasRoom()).toBe(false);
 
     const askedAt = performance.now();
     const refusal = await hasher.verify('$argon2id$v=19$m=19456,t=2,p=1$c2FsdHNhbHQ$aGFzaA', 'fourth-password').catch((error: unknown) => error);
@@ -85,6 +86,7 @@ describe('the sign-in line', () => {
     expect(digests.every((digest) => digest.startsWith('$argon2id$'))).toBe(true);
     expect([hasher.semaphore.inFlight, hasher.semaphore.queued]).toEqual([0, 0]);
     expect([passwordHashLine.running, passwordHashLine.waiting]).toEqual([0, 0]);
+    expect(hasher.hasRoom()).toBe(true);
     expect(await hasher.verify(digests[0]!, 'first-password')).toBe(true);
   });
 

@@ -1,6 +1,5 @@
 import argon2 from 'argon2';
-import { DomainError } from '../domain/errors.js';
-import type { PasswordHasher } from '../domain/auth/auth.ports.js';
+import { tooManySignIns, type PasswordHasher } from '../domain/auth/auth.ports.js';
 
 export interface Argon2Settings {
   memoryKib: number;
@@ -47,13 +46,8 @@ export class Semaphore {
  */
 export const passwordHashLine = { running: 0, waiting: 0, refused: 0 };
 
-/** What a caller hears when the line is full: answered at once, so a burst of sign-ins cannot pile up. */
-export function tooManySignIns(): DomainError {
-  return new DomainError('UNAVAILABLE', 'Too many sign-ins at once, try again in a few seconds', { code: 'TOO_MANY_SIGN_INS', retryAfterSeconds: 3 });
-}
-
 /** argon2id with the configured cost; never more than `concurrency` hashes in flight, at most `maxWaiting` waiting. */
-export function createArgon2Hasher(settings: Argon2Settings): PasswordHasher & { semaphore: Semaphore } {
+export function createArgon2Hasher(settings: Argon2Settings): PasswordHasher & { semaphore: Semaphore; hasRoom(): boolean } {
   const semaphore = new Semaphore(settings.concurrency);
   const maxWaiting = settings.maxWaiting ?? 32;
   const options = {
@@ -66,8 +60,9 @@ export function createArgon2Hasher(settings: Argon2Settings): PasswordHasher & {
     passwordHashLine.running = semaphore.inFlight;
     passwordHashLine.waiting = semaphore.queued;
   };
+  const hasRoom = () => semaphore.inFlight < settings.concurrency || semaphore.queued < maxWaiting;
   const guarded = async <T>(task: () => Promise<T>): Promise<T> => {
-    if (semaphore.inFlight >= settings.concurrency && semaphore.queued >= maxWaiting) {
+    if (!hasRoom()) {
       passwordHashLine.refused += 1;
       throw tooManySignIns();
     }
@@ -82,6 +77,7 @@ export function createArgon2Hasher(settings: Argon2Settings): PasswordHasher & {
   };
   return {
     semaphore,
+    hasRoom,
     hash: (password) => guarded(() => argon2.hash(password, options)),
     verify: (digest, password) =>
       guarded(async () => {
