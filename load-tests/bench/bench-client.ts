@@ -50,6 +50,11 @@ export function option(args: string[], name: string, fallback: number): number {
 
 export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
+/** node options for a forked server process: with BENCH_CPU_PROF=<dir>, a V8 CPU profile of it is written there. */
+export function profileArgs(): string[] {
+  return process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+}
+
 export interface ServerProcess<Ready> {
   ready: Ready;
   /** Sends a command and resolves with the server's next message. */
@@ -64,8 +69,7 @@ export interface ServerProcess<Ready> {
  */
 export async function forkServer<Ready>(name: string): Promise<ServerProcess<Ready>> {
   const here = path.dirname(fileURLToPath(import.meta.url));
-  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
-  const child: ChildProcess = fork(path.join(here, `${name}.server.ts`), [], { execArgv: ['--import', 'tsx', ...profile], stdio: 'inherit' });
+  const child: ChildProcess = fork(path.join(here, `${name}.server.ts`), [], { execArgv: ['--import', 'tsx', ...profileArgs()], stdio: 'inherit' });
   const next = <T>() =>
     new Promise<T>((resolve, reject) => {
       const onExit = (code: number | null) => reject(new Error(`bench server exited with ${code}`));

@@ -18,6 +18,7 @@ import { Redis } from 'ioredis';
 import { PlatformEvents } from '../../server/src/domain/events/platform-events.js';
 import { RedisEventBus } from '../../server/src/infra/event-bus.js';
 import { createRedis } from '../../server/src/infra/redis.js';
+import { profileArgs } from './bench-client.js';
 import { median, SocketGroup } from './socket-fanout.bench.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -31,7 +32,7 @@ export async function run(args: string[]): Promise<void> {
   const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
   const prefix = `bench-${randomBytes(4).toString('hex')}`;
   const children = [0, 1].map(() =>
-    fork(path.join(here, 'price-fanout.server.ts'), [], { execArgv: ['--import', 'tsx'], stdio: 'inherit', env: { ...process.env, PRICE_FANOUT_PREFIX: prefix } }),
+    fork(path.join(here, 'price-fanout.server.ts'), [], { execArgv: ['--import', 'tsx', ...profileArgs()], stdio: 'inherit', env: { ...process.env, PRICE_FANOUT_PREFIX: prefix } }),
   );
   const urls = await Promise.all(children.map((child) => new Promise<{ platformUrl: string; bareUrl: string }>((resolve) => child.once('message', (m) => resolve(m as never)))));
   const redis = createRedis(redisUrl, 'command');

@@ -15,6 +15,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { WebSocket } from 'ws';
+import { profileArgs } from './bench-client.js';
 
 type Target = 'platform' | 'platform-local' | 'bare';
 const TARGETS: Target[] = ['platform', 'platform-local', 'bare'];
@@ -47,6 +48,8 @@ interface ServerReply {
   platformUrl: string;
   bareUrl: string;
   t0: number;
+  /** When the broadcast loop returned (platform: when the publish call returned, the loop runs later). */
+  sentAt: number;
   /** The 'stats' reply: the server process's memory after a full GC, bytes. */
   rss?: number;
   heapUsed?: number;
@@ -59,7 +62,7 @@ export class ServerChild {
   }
   static async start(channel: Options['channel']): Promise<{ server: ServerChild; platformUrl: string; bareUrl: string }> {
     const child = fork(path.join(here, 'socket-fanout.server.ts'), [], {
-      execArgv: ['--import', 'tsx', '--expose-gc'],
+      execArgv: ['--import', 'tsx', '--expose-gc', ...profileArgs()],
       stdio: 'inherit',
       env: { ...process.env, FANOUT_CHANNEL: channel },
     });
@@ -146,10 +149,25 @@ export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Ma
 const p90 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * 0.9))]!;
 
 export async function measure(server: ServerChild, group: SocketGroup, target: Target, round: number, count: number): Promise<number> {
+  return (await measureRound(server, group, target, round, count)).lastSocketMs;
+}
+
+/**
+ * One broadcast (or burst): the time to the last socket as the clients saw it, and the server's own loop time (the
+ * synchronous send loop of platform-local and bare; the server-side cost per socket, which the clients' reading
+ * does not blur).
+ */
+export async function measureRound(
+  server: ServerChild,
+  group: SocketGroup,
+  target: Target,
+  round: number,
+  count: number,
+): Promise<{ lastSocketMs: number; loopMs: number }> {
   const delivered = group.expect(group.sockets.length * count);
-  const { t0 } = await server.request({ cmd: target, round, count });
+  const { t0, sentAt } = await server.request({ cmd: target, round, count });
   await delivered;
-  return group.lastAt - t0;
+  return { lastSocketMs: group.lastAt - t0, loopMs: sentAt - t0 };
 }
 
 export interface FanoutResult {
@@ -157,6 +175,8 @@ export interface FanoutResult {
   target: Target;
   lastSocketMedianMs: number;
   lastSocketP90Ms: number;
+  /** The server's send loop per socket, µs (median; not for `platform`, whose loop runs after the Redis hop). */
+  serverLoopUsPerSocket?: number;
   deliveriesPerSecond: number;
 }
 
@@ -176,11 +196,14 @@ export async function run(args: string[]): Promise<FanoutResult[]> {
       for (let round = 0; round < 3; round++) for (const target of TARGETS) await measure(server, groups[target], target, round, 1);
 
       const latency: Record<Target, number[]> = { platform: [], 'platform-local': [], bare: [] };
+      const loop: Record<Target, number[]> = { platform: [], 'platform-local': [], bare: [] };
       for (let round = 0; round < options.rounds; round++) {
         // Interleaved, with the order rotating, so drift and GC hit every target alike.
         for (let k = 0; k < TARGETS.length; k++) {
           const target = TARGETS[(round + k) % TARGETS.length]!;
-          latency[target].push(await measure(server, groups[target], target, round, 1));
+          const figures = await measureRound(server, groups[target], target, round, 1);
+          latency[target].push(figures.lastSocketMs);
+          loop[target].push(figures.loopMs);
           await new Promise((resolve) => setTimeout(resolve, 20));
         }
       }
@@ -198,6 +221,7 @@ export async function run(args: string[]): Promise<FanoutResult[]> {
           target,
           lastSocketMedianMs: median(latency[target]),
           lastSocketP90Ms: p90(latency[target]),
+          serverLoopUsPerSocket: target === 'platform' ? undefined : (median(loop[target]) * 1000) / n,
           deliveriesPerSecond: median(throughput[target]),
         });
       }
@@ -213,12 +237,12 @@ export async function run(args: string[]): Promise<FanoutResult[]> {
 }
 
 function report(results: FanoutResult[]): void {
-  console.log('\nsockets  target          last socket p50   p90        deliveries/s');
+  console.log('\nsockets  target          last socket p50   p90        deliveries/s   server loop µs/socket');
   for (const r of results) {
     console.log(
       `${String(r.sockets).padEnd(9)}${r.target.padEnd(16)}${r.lastSocketMedianMs.toFixed(2).padStart(9)} ms ${r.lastSocketP90Ms
         .toFixed(2)
-        .padStart(8)} ms ${Math.round(r.deliveriesPerSecond).toLocaleString('en-US').padStart(14)}`,
+        .padStart(8)} ms ${Math.round(r.deliveriesPerSecond).toLocaleString('en-US').padStart(14)}   ${(r.serverLoopUsPerSocket?.toFixed(2) ?? '-').padStart(10)}`,
     );
   }
   console.log('\nratios vs bare (throughput: higher is better, goal >= 1.0; last socket: lower is better, goal <= 0.8 at 5,000)');
@@ -229,7 +253,7 @@ function report(results: FanoutResult[]): void {
       console.log(
         `${String(n).padEnd(9)}${target.padEnd(16)}throughput x${(r.deliveriesPerSecond / bare.deliveriesPerSecond).toFixed(2)}   last socket x${(
           r.lastSocketMedianMs / bare.lastSocketMedianMs
-        ).toFixed(2)}`,
+        ).toFixed(2)}${r.serverLoopUsPerSocket === undefined ? '' : `   server loop x${(r.serverLoopUsPerSocket / bare.serverLoopUsPerSocket!).toFixed(2)}`}`,
       );
     }
   }

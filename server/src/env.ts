@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import type { DbTimeouts } from '../../db/client.js';
@@ -16,6 +17,11 @@ export interface RateLimitSetting {
 }
 
 /** A limit written as "<points>/<seconds>", e.g. "10/900". */
+/** One password hash per core but one (at least one): argon2 keeps a core busy ~25-40 ms per hash. */
+function defaultHashConcurrency(): number {
+  return Math.max(1, Math.min(16, os.availableParallelism() - 1));
+}
+
 function rateLimit(fallback: string) {
   return z
     .string()
@@ -72,7 +78,10 @@ const envSchema = z.object({
   ARGON2_MEMORY_KIB: z.coerce.number().int().min(1_024).default(19_456),
   ARGON2_TIME_COST: z.coerce.number().int().min(1).default(2),
   ARGON2_PARALLELISM: z.coerce.number().int().min(1).default(1),
-  PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
+  // Hashes at once: one per core but one, so a burst of sign-ins leaves a core to everything else.
+  PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(defaultHashConcurrency()),
+  // Sign-ins waiting for a hash beyond this many are answered 503 at once (Retry-After) instead of queueing.
+  PASSWORD_HASH_QUEUE_MAX: z.coerce.number().int().min(0).max(10_000).default(32),
   EMAIL_VERIFICATION_TTL_MS: z.coerce.number().int().positive().default(86_400_000),
   PASSWORD_RESET_TTL_MS: z.coerce.number().int().positive().default(3_600_000),
   // Each limit is "<points>/<seconds>": at most <points> attempts per key within <seconds>.

@@ -96,6 +96,7 @@ describe('point 9: production configuration', () => {
       const metrics = await http(platform.server.url, 'GET', '/metrics', undefined, { token: 'metrics-token-0123456789abcdef' });
       expect(metrics.status).toBe(200);
       expect(String(metrics.body)).toContain('http_request_duration_seconds');
+      expect(String(metrics.body)).toContain('password_hash_refused_total 0');
     });
 
     it('serves no source maps (issue #23 point 12)', async () => {

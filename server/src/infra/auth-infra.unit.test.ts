@@ -1,8 +1,10 @@
 import fc from 'fast-check';
+import os from 'node:os';
 import { describe, expect, it } from 'vitest';
+import { DomainError } from '../domain/errors.js';
 import { loadEnv } from '../env.js';
 import { isCommonPassword, commonPasswords } from './common-passwords.js';
-import { createArgon2Hasher, Semaphore } from './password-hasher.js';
+import { createArgon2Hasher, passwordHashLine, Semaphore } from './password-hasher.js';
 import { tooManyRequestsMessage } from './rate-limiter.js';
 
 describe('Semaphore', () => {
@@ -58,6 +60,44 @@ describe('argon2id hasher', () => {
   });
 });
 
+describe('the sign-in line', () => {
+  it('refuses a hash at once when the line is full, and takes callers again once it drains', async () => {
+    const hasher = createArgon2Hasher({ memoryKib: 19_456, timeCost: 2, parallelism: 1, concurrency: 1, maxWaiting: 2 });
+    const refusedBefore = passwordHashLine.refused;
+    const line = ['first-password', 'second-password', 'third-password'].map((p) => hasher.hash(p));
+    expect([hasher.semaphore.inFlight, hasher.semaphore.queued]).toEqual([1, 2]);
+    expect([passwordHashLine.running, passwordHashLine.waiting]).toEqual([1, 2]);
+    expect(hasher.hasRoom()).toBe(false);
+
+    const askedAt = performance.now();
+    const refusal = await hasher.verify('$argon2id$v=19$m=19456,t=2,p=1$c2FsdHNhbHQ$aGFzaA', 'fourth-password').catch((error: unknown) => error);
+    // Answered without waiting for a hash (one is ~25-40 ms of a core; three are in line).
+    expect(performance.now() - askedAt).toBeLessThan(15);
+    expect(refusal).toBeInstanceOf(DomainError);
+    expect(refusal).toMatchObject({
+      kind: 'UNAVAILABLE',
+      code: 'TOO_MANY_SIGN_INS',
+      message: 'Too many sign-ins at once, try again in a few seconds',
+      retryAfterSeconds: 3,
+    });
+    expect(passwordHashLine.refused).toBe(refusedBefore + 1);
+
+    const digests = await Promise.all(line);
+    expect(digests.every((digest) => digest.startsWith('$argon2id$'))).toBe(true);
+    expect([hasher.semaphore.inFlight, hasher.semaphore.queued]).toEqual([0, 0]);
+    expect([passwordHashLine.running, passwordHashLine.waiting]).toEqual([0, 0]);
+    expect(hasher.hasRoom()).toBe(true);
+    expect(await hasher.verify(digests[0]!, 'first-password')).toBe(true);
+  });
+
+  it('with no room to wait, still hashes when a slot is free', async () => {
+    const hasher = createArgon2Hasher({ memoryKib: 19_456, timeCost: 2, parallelism: 1, concurrency: 1, maxWaiting: 0 });
+    const running = hasher.hash('only-password');
+    await expect(hasher.hash('second-password')).rejects.toMatchObject({ code: 'TOO_MANY_SIGN_INS' });
+    expect(await hasher.verify(await running, 'only-password')).toBe(true);
+  });
+});
+
 describe('common passwords', () => {
   it('ships a list of well over 1000 and matches case-insensitively', () => {
     expect(commonPasswords().size).toBeGreaterThan(1000);
@@ -78,7 +118,11 @@ describe('auth configuration', () => {
   it('has secure defaults and parses "<points>/<seconds>" limits', () => {
     const env = loadEnv({ RATE_LIMIT_LOGIN_IP: '5/60' });
     expect(env.EMAIL_VERIFICATION).toBe(true);
-    expect([env.ARGON2_MEMORY_KIB, env.ARGON2_TIME_COST, env.ARGON2_PARALLELISM, env.PASSWORD_HASH_CONCURRENCY]).toEqual([19_456, 2, 1, 2]);
+    expect([env.ARGON2_MEMORY_KIB, env.ARGON2_TIME_COST, env.ARGON2_PARALLELISM]).toEqual([19_456, 2, 1]);
+    // One hash per core but one (a core stays free for everything else during a burst of sign-ins), and a bounded line.
+    expect(env.PASSWORD_HASH_CONCURRENCY).toBe(Math.max(1, os.availableParallelism() - 1));
+    expect(env.PASSWORD_HASH_QUEUE_MAX).toBe(32);
+    expect(loadEnv({ PASSWORD_HASH_CONCURRENCY: '3', PASSWORD_HASH_QUEUE_MAX: '0' })).toMatchObject({ PASSWORD_HASH_CONCURRENCY: 3, PASSWORD_HASH_QUEUE_MAX: 0 });
     expect(env.RATE_LIMIT_LOGIN_IP).toEqual({ points: 5, durationSeconds: 60 });
     expect(env.RATE_LIMIT_LOGIN_ACCOUNT).toEqual({ points: 10, durationSeconds: 900 });
     expect(env.SESSION_TTL_MS).toBe(86_400_000);

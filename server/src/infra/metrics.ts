@@ -1,4 +1,5 @@
-import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { passwordHashLine } from './password-hasher.js';
 
 export interface Metrics {
   registry: Registry;
@@ -9,6 +10,7 @@ export interface Metrics {
 export function createMetrics(): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
+  registerPasswordHashLine(registry);
   return {
     registry,
     httpRequestDuration: new Histogram({
@@ -25,4 +27,33 @@ export function createMetrics(): Metrics {
       registers: [registry],
     }),
   };
+}
+
+/** The sign-in line (infra/password-hasher.ts): read at scrape time, nothing to update on the login path. */
+function registerPasswordHashLine(registry: Registry): void {
+  new Counter({
+    name: 'password_hash_refused_total',
+    help: 'Sign-ins answered 503 at once because the password hash line was full (PASSWORD_HASH_QUEUE_MAX)',
+    registers: [registry],
+    collect() {
+      this.reset();
+      this.inc(passwordHashLine.refused);
+    },
+  });
+  new Gauge({
+    name: 'password_hash_running',
+    help: 'Password hashes being computed (at most PASSWORD_HASH_CONCURRENCY)',
+    registers: [registry],
+    collect() {
+      this.set(passwordHashLine.running);
+    },
+  });
+  new Gauge({
+    name: 'password_hash_waiting',
+    help: 'Sign-ins waiting for a password hash (at most PASSWORD_HASH_QUEUE_MAX)',
+    registers: [registry],
+    collect() {
+      this.set(passwordHashLine.waiting);
+    },
+  });
 }

@@ -1,6 +1,5 @@
 import argon2 from 'argon2';
-import { DomainError } from '../domain/errors.js';
-import type { PasswordHasher } from '../domain/auth/auth.ports.js';
+import { tooManySignIns, type PasswordHasher } from '../domain/auth/auth.ports.js';
 
 export interface Argon2Settings {
   memoryKib: number;
@@ -8,7 +7,7 @@ export interface Argon2Settings {
   parallelism: number;
   /** Hashes computed at once; the rest wait in line (argon2 holds memoryKib per hash). */
   concurrency: number;
-  /** Callers waiting beyond this many are turned away with 503 instead of queueing without end. */
+  /** Callers waiting beyond this many are turned away at once with 503 (tooManySignIns) instead of queueing (default 32). */
   maxWaiting?: number;
 }
 
@@ -41,24 +40,44 @@ export class Semaphore {
   }
 }
 
-/** argon2id with the configured cost; never more than `concurrency` hashes in flight. */
-export function createArgon2Hasher(settings: Argon2Settings): PasswordHasher & { semaphore: Semaphore } {
+/**
+ * The process's sign-in line, read by /metrics (infra/metrics.ts): hashes running and waiting, and
+ * how many callers were turned away because the line was full. One hasher serves a process.
+ */
+export const passwordHashLine = { running: 0, waiting: 0, refused: 0 };
+
+/** argon2id with the configured cost; never more than `concurrency` hashes in flight, at most `maxWaiting` waiting. */
+export function createArgon2Hasher(settings: Argon2Settings): PasswordHasher & { semaphore: Semaphore; hasRoom(): boolean } {
   const semaphore = new Semaphore(settings.concurrency);
-  const maxWaiting = settings.maxWaiting ?? 256;
+  const maxWaiting = settings.maxWaiting ?? 32;
   const options = {
     type: argon2.argon2id,
     memoryCost: settings.memoryKib,
     timeCost: settings.timeCost,
     parallelism: settings.parallelism,
   } as const;
-  const guarded = <T>(task: () => Promise<T>): Promise<T> => {
-    if (semaphore.queued >= maxWaiting) {
-      return Promise.reject(new DomainError('UNAVAILABLE', 'Server is busy. Please try again in a moment.', { retryAfterSeconds: 1 }));
+  const observe = () => {
+    passwordHashLine.running = semaphore.inFlight;
+    passwordHashLine.waiting = semaphore.queued;
+  };
+  const hasRoom = () => semaphore.inFlight < settings.concurrency || semaphore.queued < maxWaiting;
+  const guarded = async <T>(task: () => Promise<T>): Promise<T> => {
+    if (!hasRoom()) {
+      passwordHashLine.refused += 1;
+      throw tooManySignIns();
     }
-    return semaphore.run(task);
+    const done = semaphore.run(task);
+    observe();
+    try {
+      return await done;
+    } finally {
+      // After the semaphore handed the slot on: the figures count the next caller as running.
+      observe();
+    }
   };
   return {
     semaphore,
+    hasRoom,
     hash: (password) => guarded(() => argon2.hash(password, options)),
     verify: (digest, password) =>
       guarded(async () => {

@@ -1,8 +1,12 @@
 /** What the auth service needs from the outside world; services.ts plugs in the real ones. */
+import { DomainError } from '../errors.js';
 
 export interface PasswordHasher {
+  /** Both reject with tooManySignIns() when the line of callers waiting for a hash is full. */
   hash(password: string): Promise<string>;
   verify(digest: string, password: string): Promise<boolean>;
+  /** False while a hash asked now would be refused: a login can be turned away before any other work. */
+  hasRoom?(): boolean;
   /** True when the digest was made with other parameters than the current ones. */
   needsRehash(digest: string): boolean;
 }
@@ -47,4 +51,9 @@ export type BalanceReader = (userId: number) => Promise<{ balance: string; bzuBa
 export interface RequestMeta {
   ip: string;
   userAgent?: string;
+}
+
+/** The answer to a sign-in that finds the hashing line full: at once, with when to come back. */
+export function tooManySignIns(): DomainError {
+  return new DomainError('UNAVAILABLE', 'Too many sign-ins at once, try again in a few seconds', { code: 'TOO_MANY_SIGN_INS', retryAfterSeconds: 3 });
 }
