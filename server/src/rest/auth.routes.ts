@@ -1,4 +1,3 @@
-import type { Request } from 'express';
 import { z } from 'zod';
 import {
   changeDisplayNameInputSchema,

@@ -1,4 +1,3 @@
-import type { Request } from 'express';
 import { z } from 'zod';
 import { ROUND_GAMES } from '../domain/games/registry.js';
 import type { BetResult } from '../domain/games/bet.views.js';

@@ -1,4 +1,3 @@
-import type { Request } from 'express';
 import { z } from 'zod';
 import { betsInputSchema, cashOutInputSchema, idSchema, placeBetInputSchema } from '../domain/sports/sports.schemas.js';
 import { eventViewSchema, sportsBetViewSchema } from '../domain/sports/sports.views.js';
