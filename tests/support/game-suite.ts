@@ -1,8 +1,9 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, expect } from 'vitest';
+import { expect } from 'vitest';
 import { parseAmount } from '../../server/src/domain/wallet/amounts.js';
 import { expectLegacyError, FAST_HASHING, http, RELAXED_LIMITS, type HttpResult, type signedInAccount } from './auth.js';
-import { startTestPlatform, type TestPlatform } from './platform.js';
+import type { TestPlatform } from './platform.js';
+import { platformSuite } from './platform-suite.js';
 import { activeSeeds } from './round-floats.js';
 import { TestSocket } from './socket-client.js';
 import { rafflePerWagerEnv } from './test-clock.js';
@@ -16,16 +17,10 @@ export type Player = Awaited<ReturnType<typeof signedInAccount>>;
  * game's table limits), and the looks at it every game's tests take.
  */
 export function gameSuite(env: Record<string, string> = {}) {
-  let platform: TestPlatform | undefined;
-  beforeAll(async () => {
-    platform = await startTestPlatform({ ...FAST_HASHING, ...RELAXED_LIMITS, ...WALLET_TEST_ENV, ...rafflePerWagerEnv(), ...env });
-  });
-  afterAll(async () => {
-    await platform?.stop();
-  });
+  const suite = platformSuite({ ...FAST_HASHING, ...RELAXED_LIMITS, ...WALLET_TEST_ENV, ...rafflePerWagerEnv(), ...env });
   const started = (): TestPlatform => {
-    if (!platform) throw new Error('The game suite\'s platform is not started yet (use it inside a test)');
-    return platform;
+    if (!suite.platform) throw new Error("The game suite's platform is not started yet (use it inside a test)");
+    return suite.platform;
   };
   const services = () => started().platform.services;
   const db = () => started().platform.infra.db;
