@@ -1,14 +1,12 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { cardLabel } from '../../server/src/domain/games/rules/cards.js';
-import { FAST_HASHING, RELAXED_LIMITS, http, signedInAccount } from '../../tests/support/auth.js';
-import { launchBrowser, screenshot } from '../../tests/support/browser.js';
-import { startTestPlatform, type TestPlatform } from '../../tests/support/platform.js';
-import { WALLET_TEST_ENV, fundPlayer, trpc } from '../../tests/support/wallet.js';
-import { MOBILE, expectPath, visit } from './support/page-helpers.js';
-import { openSignedInPage, type OpenedPages } from './support/signed-in-page.js';
+import { screenshot } from '../../tests/support/browser.js';
+import { trpc } from '../../tests/support/wallet.js';
+import { MOBILE, WIDE, expectPath, rotateSeedPair, visit } from './support/page-helpers.js';
+import { gamePlayerSuite } from './support/game-player-suite.js';
+import { openSignedInPage } from './support/signed-in-page.js';
 
-const DESKTOP_WIDE = { width: 1440, height: 900 };
 
 type Bet = { id: string; game: string; amount: string; multiplier: string; outcome: { playerCards: number[]; bankerCards: number[]; playerTotal: number; bankerTotal: number; winner: string; bets: Record<string, string> } };
 
@@ -17,31 +15,14 @@ type Bet = { id: string; game: string; amount: string; multiplier: string; outco
  * the winner highlighted, rebet with instant bets, an autobet of three coups, then the bet verified on /provably-fair.
  */
 describe('baccarat in the browser', () => {
-  let platform: TestPlatform;
-  let browser: Browser;
-  const opened: OpenedPages = { contexts: [], pageErrors: new Map() };
-  let session: { token: string; user: { id: number } };
+  const suite = gamePlayerSuite({ ip: '10.88.0.8', funds: '100' });
 
-  const myBets = async (): Promise<Bet[]> => (await trpc(platform, 'query', 'bets.mine', { limit: 20, game: 'baccarat' }, session.token)).body.result.data.bets;
-
-  beforeAll(async () => {
-    platform = await startTestPlatform({ ...FAST_HASHING, ...RELAXED_LIMITS, ...WALLET_TEST_ENV });
-    browser = await launchBrowser();
-    const signedIn = await signedInAccount(platform, {}, '10.88.0.8');
-    await fundPlayer(platform, signedIn.token, '100');
-    const profile = await http(platform.url, 'GET', '/api/auth/profile', undefined, { token: signedIn.token });
-    session = { token: signedIn.token, user: profile.body };
-  });
-  afterAll(async () => {
-    for (const context of opened.contexts) await context.close().catch(() => undefined);
-    await browser?.close();
-    await platform?.stop();
-  });
+  const myBets = async (): Promise<Bet[]> => (await trpc(suite.platform, 'query', 'bets.mine', { limit: 20, game: 'baccarat' }, suite.player.token)).body.result.data.bets;
 
   it('places chips, deals a coup card by card, rebets, autobets and verifies a coup', { timeout: 300_000 }, async () => {
-    const page: Page = await openSignedInPage(browser, session, DESKTOP_WIDE, opened);
+    const page: Page = await openSignedInPage(suite.browser, suite.player, WIDE, suite.opened);
     const main = page.locator('main');
-    await visit(page, platform.url, '/casino/games/baccarat');
+    await visit(page, suite.platform.url, '/casino/games/baccarat');
     await main.getByTestId('bet-amount').first().fill('0.1');
     expect(await main.getByTestId('bet-button').isDisabled()).toBe(true);
 
@@ -96,12 +77,8 @@ describe('baccarat in the browser', () => {
     expect(bets.every((bet) => bet.amount === '0.6' && bet.outcome.bets.player === '0.5')).toBe(true);
 
     // Rotate the seed pair, then verify the first coup from its details.
-    await visit(page, platform.url, '/provably-fair');
-    await page.getByTestId('open-seeds').click();
-    await page.getByTestId('seeds-panel').getByTestId('rotate-seed').click();
-    await expect.poll(() => page.getByTestId('seeds-panel').getByTestId('revealed-server-seed').innerText(), { timeout: 10_000 }).toMatch(/^[0-9a-f]{64}$/);
-    await page.keyboard.press('Escape');
-    await visit(page, platform.url, '/casino/my-bets?game=baccarat');
+    await rotateSeedPair(page, suite.platform.url);
+    await visit(page, suite.platform.url, '/casino/my-bets?game=baccarat');
     await main.getByRole('button', { name: `Baccarat bet ${coup!.id} details` }).click();
     await expect.poll(() => page.getByTestId('bet-details').innerText()).toContain(`${outcome.winner} wins, ${outcome.playerTotal}-${outcome.bankerTotal}`);
     await page.getByTestId('verify-link').click();
@@ -112,8 +89,8 @@ describe('baccarat in the browser', () => {
     expect((await main.getByTestId('hash-match').innerText()).toLowerCase()).toBe('matches');
     await screenshot(page, 'baccarat-verified');
 
-    const phone = await openSignedInPage(browser, session, MOBILE, opened);
-    await visit(phone, platform.url, '/casino/games/baccarat');
+    const phone = await openSignedInPage(suite.browser, suite.player, MOBILE, suite.opened);
+    await visit(phone, suite.platform.url, '/casino/games/baccarat');
     await phone.locator('main').getByTestId('baccarat-spot-banker').click();
     await phone.locator('main').getByTestId('bet-button').click();
     await expect.poll(() => phone.locator('main').getByTestId('baccarat-result').innerText(), { timeout: 10_000 }).toMatch(/wins|Tie/);
@@ -123,6 +100,6 @@ describe('baccarat in the browser', () => {
       window.scrollBy(0, -72);
     });
     await screenshot(phone, 'baccarat-mobile');
-    for (const errors of opened.pageErrors.values()) expect(errors).toEqual([]);
+    for (const errors of suite.opened.pageErrors.values()) expect(errors).toEqual([]);
   });
 });

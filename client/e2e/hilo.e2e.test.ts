@@ -1,16 +1,14 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { guessWins, hiloChoices, hiloRank } from '../../server/src/domain/games/hilo/rules.js';
 import { cardFromFloat, cardLabel } from '../../server/src/domain/games/rules/cards.js';
-import { FAST_HASHING, RELAXED_LIMITS, http, signedInAccount } from '../../tests/support/auth.js';
-import { launchBrowser, screenshot } from '../../tests/support/browser.js';
+import { screenshot } from '../../tests/support/browser.js';
 import { activeFloats } from '../../tests/support/round-floats.js';
-import { startTestPlatform, type TestPlatform } from '../../tests/support/platform.js';
-import { WALLET_TEST_ENV, fundPlayer, trpc } from '../../tests/support/wallet.js';
-import { MOBILE, expectPath, visit } from './support/page-helpers.js';
-import { openSignedInPage, type OpenedPages } from './support/signed-in-page.js';
+import { trpc } from '../../tests/support/wallet.js';
+import { MOBILE, WIDE, expectPath, rotateSeedPair, visit } from './support/page-helpers.js';
+import { gamePlayerSuite } from './support/game-player-suite.js';
+import { openSignedInPage } from './support/signed-in-page.js';
 
-const DESKTOP_WIDE = { width: 1440, height: 900 };
 
 /**
  * Hilo in the built client: a funded player opens a round, reloads (the round resumes), makes a correct guess
@@ -18,35 +16,18 @@ const DESKTOP_WIDE = { width: 1440, height: 900 };
  * details and verifies the round on /provably-fair after rotating the seed. Screenshots at 1440 and 390 px.
  */
 describe('hilo in the browser', () => {
-  let platform: TestPlatform;
-  let browser: Browser;
-  const opened: OpenedPages = { contexts: [], pageErrors: new Map() };
-  let session: { token: string; user: { id: number } };
+  const suite = gamePlayerSuite({ ip: '10.88.0.7', funds: '100' });
 
-  const cardsOf = async (nonce: number) => (await activeFloats(platform.platform.infra.db, session.user.id, nonce, 4)).map(cardFromFloat);
-  const openRound = async () => (await trpc(platform, 'query', 'games.hilo.active', undefined, session.token)).body.result.data;
-
-  beforeAll(async () => {
-    platform = await startTestPlatform({ ...FAST_HASHING, ...RELAXED_LIMITS, ...WALLET_TEST_ENV });
-    browser = await launchBrowser();
-    const signedIn = await signedInAccount(platform, {}, '10.88.0.7');
-    await fundPlayer(platform, signedIn.token, '100');
-    const profile = await http(platform.url, 'GET', '/api/auth/profile', undefined, { token: signedIn.token });
-    session = { token: signedIn.token, user: profile.body };
-  });
-  afterAll(async () => {
-    for (const context of opened.contexts) await context.close().catch(() => undefined);
-    await browser?.close();
-    await platform?.stop();
-  });
+  const cardsOf = async (nonce: number) => (await activeFloats(suite.platform.platform.infra.db, suite.player.user.id, nonce, 4)).map(cardFromFloat);
+  const openRound = async () => (await trpc(suite.platform, 'query', 'games.hilo.active', undefined, suite.player.token)).body.result.data;
 
   it('plays a round with a guess and a skip, resumes it after a reload, cashes out and verifies it', { timeout: 300_000 }, async () => {
-    const page: Page = await openSignedInPage(browser, session, DESKTOP_WIDE, opened);
+    const page: Page = await openSignedInPage(suite.browser, suite.player, WIDE, suite.opened);
     const main = page.locator('main');
-    await visit(page, platform.url, '/casino/originals');
+    await visit(page, suite.platform.url, '/casino/originals');
     await expect.poll(() => main.getByRole('link', { name: 'Hilo', exact: true }).isVisible()).toBe(true);
 
-    await visit(page, platform.url, '/casino/games/hilo');
+    await visit(page, suite.platform.url, '/casino/games/hilo');
     await main.getByTestId('bet-button').click();
     await expect.poll(() => main.getByTestId('hilo-cashout').isVisible(), { timeout: 10_000 }).toBe(true);
     expect(await main.getByTestId('hilo-cashout').isDisabled()).toBe(true);
@@ -76,28 +57,24 @@ describe('hilo in the browser', () => {
     await screenshot(page, 'hilo-cashed-desktop');
 
     // The bet's details, then rotate and verify it in the browser.
-    await visit(page, platform.url, '/casino/my-bets?game=hilo');
+    await visit(page, suite.platform.url, '/casino/my-bets?game=hilo');
     await main.getByRole('button', { name: `Hilo bet ${round.id} details` }).click();
     await expect.poll(() => page.getByTestId('bet-details').innerText()).toContain('3 cards');
     await page.keyboard.press('Escape');
-    await visit(page, platform.url, '/provably-fair');
-    await page.getByTestId('open-seeds').click();
-    await page.getByTestId('seeds-panel').getByTestId('rotate-seed').click();
-    await expect.poll(() => page.getByTestId('seeds-panel').getByTestId('revealed-server-seed').innerText(), { timeout: 10_000 }).toMatch(/^[0-9a-f]{64}$/);
-    await page.keyboard.press('Escape');
-    await visit(page, platform.url, '/casino/my-bets?game=hilo');
+    await rotateSeedPair(page, suite.platform.url);
+    await visit(page, suite.platform.url, '/casino/my-bets?game=hilo');
     await main.getByRole('button', { name: `Hilo bet ${round.id} details` }).click();
     await page.getByTestId('verify-link').click();
     await expectPath(page, '/provably-fair');
     const expected = `Cards ${cards.slice(0, 3).map(cardLabel).join(' ')} - cashed out`;
     await expect.poll(() => main.getByTestId('verify-outcome').innerText(), { timeout: 10_000 }).toContain(expected);
-    const settled = (await trpc(platform, 'query', 'bets.byId', { id: round.id }, session.token)).body.result.data;
+    const settled = (await trpc(suite.platform, 'query', 'bets.byId', { id: round.id }, suite.player.token)).body.result.data;
     expect(await main.getByTestId('verify-multiplier').innerText()).toBe(`${settled.multiplier}x`);
     expect((await main.getByTestId('hash-match').innerText()).toLowerCase()).toBe('matches');
     await screenshot(page, 'hilo-verified');
 
-    const phone = await openSignedInPage(browser, session, MOBILE, opened);
-    await visit(phone, platform.url, '/casino/games/hilo');
+    const phone = await openSignedInPage(suite.browser, suite.player, MOBILE, suite.opened);
+    await visit(phone, suite.platform.url, '/casino/games/hilo');
     await phone.locator('main').getByTestId('bet-button').click();
     await expect.poll(() => phone.locator('main').getByTestId('hilo-cashout').isVisible(), { timeout: 10_000 }).toBe(true);
     await phone.getByRole('region', { name: 'Hilo board' }).evaluate((board) => {
@@ -106,6 +83,6 @@ describe('hilo in the browser', () => {
       window.scrollBy(0, -72);
     });
     await screenshot(phone, 'hilo-mobile');
-    for (const errors of opened.pageErrors.values()) expect(errors).toEqual([]);
+    for (const errors of suite.opened.pageErrors.values()) expect(errors).toEqual([]);
   });
 });

@@ -1,14 +1,12 @@
 import { copyFile, mkdir } from 'node:fs/promises';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FAST_HASHING, RELAXED_LIMITS, http, signedInAccount } from '../../tests/support/auth.js';
-import { launchBrowser, screenshot } from '../../tests/support/browser.js';
-import { startTestPlatform, type TestPlatform } from '../../tests/support/platform.js';
-import { WALLET_TEST_ENV, fundPlayer, trpc } from '../../tests/support/wallet.js';
-import { MOBILE, expectPath, headingText, visit } from './support/page-helpers.js';
-import { openSignedInPage, type OpenedPages } from './support/signed-in-page.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { screenshot } from '../../tests/support/browser.js';
+import { trpc } from '../../tests/support/wallet.js';
+import { MOBILE, WIDE, expectPath, headingText, rotateSeedPair, visit } from './support/page-helpers.js';
+import { gamePlayerSuite } from './support/game-player-suite.js';
+import { openSignedInPage } from './support/signed-in-page.js';
 
-const DESKTOP_WIDE = { width: 1440, height: 900 };
 /** The helper's copies of the screenshots, for the report. */
 const SHOTS = process.env.ROULETTE_SHOTS_DIR;
 
@@ -20,10 +18,7 @@ type RouletteBet = { id: string; state: string; amount: string; payout: string; 
  * bet details and verifies the bet on /provably-fair, recomputed in the browser. Screenshots at 1440 and 390 px.
  */
 describe('roulette in the browser', () => {
-  let platform: TestPlatform;
-  let browser: Browser;
-  const opened: OpenedPages = { contexts: [], pageErrors: new Map() };
-  let player: { token: string; user: unknown };
+  const suite = gamePlayerSuite({ ip: '10.88.0.25', funds: '1000' });
 
   const shoot = async (page: Page, name: string) => {
     const file = await screenshot(page, name);
@@ -33,7 +28,7 @@ describe('roulette in the browser', () => {
     }
   };
   async function myRouletteBets(): Promise<RouletteBet[]> {
-    const answer = await trpc(platform, 'query', 'bets.mine', { game: 'roulette', limit: 20 }, player.token);
+    const answer = await trpc(suite.platform, 'query', 'bets.mine', { game: 'roulette', limit: 20 }, suite.player.token);
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     return answer.body.result.data.bets;
   }
@@ -45,26 +40,12 @@ describe('roulette in the browser', () => {
   }
   const stackOn = (page: Page, key: string) => page.locator(`main [data-stack="${key}"]`);
 
-  beforeAll(async () => {
-    platform = await startTestPlatform({ ...FAST_HASHING, ...RELAXED_LIMITS, ...WALLET_TEST_ENV });
-    browser = await launchBrowser();
-    const signedIn = await signedInAccount(platform, {}, '10.88.0.25');
-    await fundPlayer(platform, signedIn.token, '1000');
-    const profile = await http(platform.url, 'GET', '/api/auth/profile', undefined, { token: signedIn.token });
-    player = { token: signedIn.token, user: profile.body };
-  });
-  afterAll(async () => {
-    for (const context of opened.contexts) await context.close().catch(() => undefined);
-    await browser?.close();
-    await platform?.stop();
-  });
-
   it('places chips by hit zone, spins, rebets, autobets, and verifies the spin on /provably-fair', { timeout: 300_000 }, async () => {
-    const page = await openSignedInPage(browser, player, DESKTOP_WIDE, opened);
+    const page = await openSignedInPage(suite.browser, suite.player, WIDE, suite.opened);
     const main = page.locator('main');
 
     // The Roulette category lists the game; its tile opens the table.
-    await visit(page, platform.url, '/casino/roulette');
+    await visit(page, suite.platform.url, '/casino/roulette');
     expect(await headingText(page)).toBe('Roulette');
     // The game's tile (the page also links its own category by the same name).
     const tile = main.locator('a[href="/casino/games/roulette"]').first();
@@ -131,13 +112,8 @@ describe('roulette in the browser', () => {
     expect(bets.every((bet) => bet.amount === '4')).toBe(true);
 
     // Rotate the seed pair, then verify the first spin from its bet details.
-    await visit(page, platform.url, '/provably-fair');
-    await page.getByTestId('open-seeds').click();
-    const seeds = page.getByTestId('seeds-panel');
-    await seeds.getByTestId('rotate-seed').click();
-    await expect.poll(() => seeds.getByTestId('revealed-server-seed').innerText(), { timeout: 10_000 }).toMatch(/^[0-9a-f]{64}$/);
-    await page.keyboard.press('Escape');
-    await visit(page, platform.url, '/casino/my-bets?game=roulette');
+    await rotateSeedPair(page, suite.platform.url);
+    await visit(page, suite.platform.url, '/casino/my-bets?game=roulette');
     await main.getByRole('button', { name: `Roulette bet ${spun!.id} details` }).click();
     await expect.poll(() => page.getByTestId('details-outcome').innerText(), { timeout: 10_000 }).toContain(`Pocket ${spun!.outcome.pocket}`);
     await shoot(page, 'roulette-bet-details');
@@ -148,8 +124,8 @@ describe('roulette in the browser', () => {
     await shoot(page, 'roulette-verified');
 
     // 390 px: the table scrolls sideways, chips still land; the page holds the wheel and the spin button.
-    const phone = await openSignedInPage(browser, player, MOBILE, opened);
-    await visit(phone, platform.url, '/casino/games/roulette');
+    const phone = await openSignedInPage(suite.browser, suite.player, MOBILE, suite.opened);
+    await visit(phone, suite.platform.url, '/casino/games/roulette');
     await expect.poll(() => phone.locator('main').getByTestId('roulette-table').isVisible()).toBe(true);
     await clickNumber(phone, 5);
     await phone.locator('main').getByRole('button', { name: /^Red/ }).click();
@@ -158,6 +134,6 @@ describe('roulette in the browser', () => {
     await shoot(phone, 'roulette-mobile');
     await phone.locator('main').getByTestId('roulette-table').scrollIntoViewIfNeeded();
     await shoot(phone, 'roulette-mobile-table');
-    for (const errors of opened.pageErrors.values()) expect(errors).toEqual([]);
+    for (const errors of suite.opened.pageErrors.values()) expect(errors).toEqual([]);
   });
 });

@@ -1,17 +1,15 @@
 import { sql } from 'kysely';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { floatsFromSeeds } from '../../server/src/domain/games/rules/floats.js';
 import { SLOT_FLOAT_COUNT, slotWindow, slotsOutcome, type SlotsOutcome } from '../../server/src/domain/games/slots/rules.js';
-import { FAST_HASHING, RELAXED_LIMITS, http, signedInAccount } from '../../tests/support/auth.js';
-import { launchBrowser, screenshot } from '../../tests/support/browser.js';
-import { startTestPlatform, type TestPlatform } from '../../tests/support/platform.js';
+import { screenshot } from '../../tests/support/browser.js';
 import { hmacSha256 } from '../../tests/support/round-floats.js';
-import { WALLET_TEST_ENV, fundPlayer, trpc } from '../../tests/support/wallet.js';
-import { MOBILE, expectPath, headingText, visit } from './support/page-helpers.js';
-import { openSignedInPage, type OpenedPages } from './support/signed-in-page.js';
+import { trpc } from '../../tests/support/wallet.js';
+import { MOBILE, WIDE, expectPath, headingText, rotateSeedPair, visit } from './support/page-helpers.js';
+import { gamePlayerSuite } from './support/game-player-suite.js';
+import { openSignedInPage } from './support/signed-in-page.js';
 
-const DESKTOP_WIDE = { width: 1440, height: 900 };
 
 type SlotBet = { id: string; amount: string; payout: string; multiplier: string; outcome: SlotsOutcome };
 
@@ -22,53 +20,36 @@ type SlotBet = { id: string; amount: string; payout: string; multiplier: string;
  * 390 px screenshots.
  */
 describe('slots in the browser', () => {
-  let platform: TestPlatform;
-  let browser: Browser;
-  const opened: OpenedPages = { contexts: [], pageErrors: new Map() };
-  let session: { token: string; user: { id: number } };
+  const suite = gamePlayerSuite({ ip: '10.88.0.31', funds: '100' });
 
-  const myBets = async (): Promise<SlotBet[]> => (await trpc(platform, 'query', 'bets.mine', { limit: 20, game: 'slots' }, session.token)).body.result.data.bets;
+  const myBets = async (): Promise<SlotBet[]> => (await trpc(suite.platform, 'query', 'bets.mine', { limit: 20, game: 'slots' }, suite.player.token)).body.result.data.bets;
   /** What the reels show, row by row, read from the cells' drawn symbols. */
   const windowOnScreen = (page: Page) =>
     page.locator('main [data-testid="slot-reels"]').evaluate((reels) =>
       [0, 1, 2].map((row) => [0, 1, 2, 3, 4].map((reel) => reels.querySelector(`[data-cell="${row}:${reel}"] svg`)?.getAttribute('data-symbol') ?? '?')),
     );
 
-  beforeAll(async () => {
-    platform = await startTestPlatform({ ...FAST_HASHING, ...RELAXED_LIMITS, ...WALLET_TEST_ENV });
-    browser = await launchBrowser();
-    const signedIn = await signedInAccount(platform, {}, '10.88.0.31');
-    await fundPlayer(platform, signedIn.token, '100');
-    const profile = await http(platform.url, 'GET', '/api/auth/profile', undefined, { token: signedIn.token });
-    session = { token: signedIn.token, user: profile.body };
-  });
-  afterAll(async () => {
-    for (const context of opened.contexts) await context.close().catch(() => undefined);
-    await browser?.close();
-    await platform?.stop();
-  });
-
   it('spins with free spins and line wins, autospins in turbo, shows the pay table and verifies the spin', { timeout: 300_000 }, async () => {
     // The pair the next rotation activates is already drawn: a client seed whose nonce 0 wins a line and 10-20 free spins.
-    expect((await trpc(platform, 'query', 'fairness.current', undefined, session.token)).status).toBe(200);
-    const next = (await sql<{ seed: string }>`select next_server_seed as seed from seed_pairs where user_id = ${session.user.id} and active`.execute(platform.platform.infra.db)).rows[0]!.seed;
+    expect((await trpc(suite.platform, 'query', 'fairness.current', undefined, suite.player.token)).status).toBe(200);
+    const next = (await sql<{ seed: string }>`select next_server_seed as seed from seed_pairs where user_id = ${suite.player.user.id} and active`.execute(suite.platform.platform.infra.db)).rows[0]!.seed;
     let clientSeed = '';
     let expected: SlotsOutcome | undefined;
     for (let i = 0; !expected; i += 1) {
       const { outcome } = slotsOutcome(floatsFromSeeds(hmacSha256, { serverSeed: next, clientSeed: `slots-e2e-${i}`, nonce: 0 }, SLOT_FLOAT_COUNT));
       if (outcome.spins.length > 1 && outcome.spins.length <= 21 && outcome.spins[0]!.lines.length > 0) [clientSeed, expected] = [`slots-e2e-${i}`, outcome];
     }
-    expect((await trpc(platform, 'mutation', 'fairness.rotate', { clientSeed }, session.token)).status).toBe(200);
+    expect((await trpc(suite.platform, 'mutation', 'fairness.rotate', { clientSeed }, suite.player.token)).status).toBe(200);
 
-    const page = await openSignedInPage(browser, session, DESKTOP_WIDE, opened);
+    const page = await openSignedInPage(suite.browser, suite.player, WIDE, suite.opened);
     const main = page.locator('main');
     // The casino home lists it, the top bar's search finds it, and the Slots category's tile opens it.
-    await visit(page, platform.url, '/casino');
+    await visit(page, suite.platform.url, '/casino');
     await expect.poll(() => main.locator('a[href="/casino/games/slots"]').count(), { timeout: 10_000 }).toBeGreaterThan(0);
     await page.getByRole('searchbox', { name: 'Search games' }).fill('slo');
     await page.getByRole('option', { name: 'Slots' }).click();
     await expectPath(page, '/casino/games/slots');
-    await visit(page, platform.url, '/casino/slots');
+    await visit(page, suite.platform.url, '/casino/slots');
     expect(await headingText(page)).toBe('Slots');
     const tile = main.locator('a[href="/casino/games/slots"]').first();
     await expect.poll(() => tile.isVisible(), { timeout: 10_000 }).toBe(true);
@@ -120,13 +101,8 @@ describe('slots in the browser', () => {
     await screenshot(page, 'slots-desktop-paytable');
 
     // Rotate (the seed is revealed), then verify the free-spin bet from its details.
-    await visit(page, platform.url, '/provably-fair');
-    await page.getByTestId('open-seeds').click();
-    const seeds = page.getByTestId('seeds-panel');
-    await seeds.getByTestId('rotate-seed').click();
-    await expect.poll(() => seeds.getByTestId('revealed-server-seed').innerText(), { timeout: 10_000 }).toMatch(/^[0-9a-f]{64}$/);
-    await page.keyboard.press('Escape');
-    await visit(page, platform.url, '/casino/my-bets?game=slots');
+    await rotateSeedPair(page, suite.platform.url);
+    await visit(page, suite.platform.url, '/casino/my-bets?game=slots');
     await main.getByRole('button', { name: `Slots bet ${played!.id} details` }).click();
     await expect.poll(() => page.getByTestId('details-outcome').innerText(), { timeout: 10_000 }).toContain(
       `Win ${expected!.multiplier}x with ${expected!.spins.length - 1} free spins`,
@@ -142,8 +118,8 @@ describe('slots in the browser', () => {
     await screenshot(page, 'slots-verified');
 
     // 390 px: the reels fit the width; with instant bets a spin shows its last reels at once.
-    const phone = await openSignedInPage(browser, session, MOBILE, opened);
-    await visit(phone, platform.url, '/casino/games/slots');
+    const phone = await openSignedInPage(suite.browser, suite.player, MOBILE, suite.opened);
+    await visit(phone, suite.platform.url, '/casino/games/slots');
     const phoneMain = phone.locator('main');
     await expect.poll(() => phoneMain.getByTestId('slot-reels').isVisible()).toBe(true);
     await phoneMain.getByRole('button', { name: 'Instant bets' }).click();
@@ -158,6 +134,6 @@ describe('slots in the browser', () => {
     // The reels sit near the top of the page: show them whole, under the header.
     await phone.evaluate(() => window.scrollTo(0, 0));
     await screenshot(phone, 'slots-mobile');
-    for (const errors of opened.pageErrors.values()) expect(errors).toEqual([]);
+    for (const errors of suite.opened.pageErrors.values()) expect(errors).toEqual([]);
   });
 });

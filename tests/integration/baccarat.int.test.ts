@@ -1,49 +1,24 @@
-import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BACCARAT_FLOATS, baccaratDeal, baccaratReturn } from '../../server/src/domain/games/baccarat/rules.js';
 import { applyRatio } from '../../server/src/domain/games/rules/ratio.js';
-import { FAST_HASHING, RELAXED_LIMITS, expectLegacyError, http, type signedInAccount } from '../support/auth.js';
+import { expectLegacyError } from '../support/auth.js';
 import { betEconomy, creditBzu, raffleStanding } from '../support/game-checks.js';
 import { activeFloats } from '../support/round-floats.js';
-import { startTestPlatform, type TestPlatform } from '../support/platform.js';
+import { gameSuite, type Player } from '../support/game-suite.js';
 import { TestSocket } from '../support/socket-client.js';
-import { rafflePerWagerEnv } from '../support/test-clock.js';
-import { fundedAccount, trpc, WALLET_TEST_ENV } from '../support/wallet.js';
+import { fundedAccount, trpc } from '../support/wallet.js';
 
 const E8 = 100_000_000n;
 const units = (value: number | string) => BigInt(Math.round(Number(value) * 1e8));
 
 /** Baccarat over REST and tRPC (API.md "Table games"): chips on three spots, one coup, the FAIRNESS.md outcome. */
 describe('baccarat: player, banker and tie in one coup', () => {
-  let platform: TestPlatform;
-  const services = () => platform.platform.services;
-  const db = () => platform.platform.infra.db;
-  type Player = Awaited<ReturnType<typeof signedInAccount>>;
-  const post = (player: Player, path: string, body: unknown) => http(platform.url, 'POST', path, body, { token: player.token });
-  const get = (player: Player | null, path: string) => http(platform.url, 'GET', path, undefined, { token: player?.token });
-  const balance = async (player: Player, currency: 'USD' | 'BZU' = 'USD') => (await services().ledger.balances(player.user.id))[currency];
-  const expectLedgerOk = async () => expect(await services().ledger.check()).toEqual([]);
-  const counts = async () =>
-    (await sql<{ bets: number; ledger: number }>`select (select count(*)::int from bets) as bets, (select count(*)::int from ledger_transactions) as ledger`.execute(db())).rows[0]!;
+  const { platform, services, db, post, get, balance, expectLedgerOk, counts } = gameSuite({ GAME_MIN_BET_USD: '0.01', GAME_MAX_PROFIT_USD: '100' });
   /** The coup a bet at `nonce` deals, recomputed from the player's seed pair. */
   const coupAt = async (player: Player, nonce: number) => baccaratDeal(await activeFloats(db(), player.user.id, nonce, BACCARAT_FLOATS));
 
-  beforeAll(async () => {
-    platform = await startTestPlatform({
-      ...FAST_HASHING,
-      ...RELAXED_LIMITS,
-      ...WALLET_TEST_ENV,
-      GAME_MIN_BET_USD: '0.01',
-      GAME_MAX_PROFIT_USD: '100',
-      ...rafflePerWagerEnv(),
-    });
-  });
-  afterAll(async () => {
-    await platform?.stop();
-  });
-
   it('REST: chips on all three spots settle at once with the FAIRNESS.md coup; the payout floors the exact sum; a clientBetId retry answers the same bet', async () => {
-    const player = await fundedAccount(platform, '20');
+    const player = await fundedAccount(platform(), '20');
     const body = { player: 1, banker: 0.33333333, tie: 0.5, clientBetId: 'bac-1' };
     const bet = await post(player, '/api/games/baccarat/bets', body);
     expect(bet.status, JSON.stringify(bet.body)).toBe(201);
@@ -59,8 +34,8 @@ describe('baccarat: player, banker and tie in one coup', () => {
   });
 
   it('tRPC: games.baccarat.bet with one spot, the balance after it in the answer', async () => {
-    const player = await fundedAccount(platform, '5');
-    const answer = await trpc(platform, 'mutation', 'games.baccarat.bet', { banker: '2' }, player.token);
+    const player = await fundedAccount(platform(), '5');
+    const answer = await trpc(platform(), 'mutation', 'games.baccarat.bet', { banker: '2' }, player.token);
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     const { bet, balance: after } = answer.body.result.data;
     const coup = await coupAt(player, bet.fairness.nonce);
@@ -70,7 +45,7 @@ describe('baccarat: player, banker and tie in one coup', () => {
   });
 
   it('bad input is a 400 that changes nothing; a tie bet that could pass the profit limit is 409 MAX_PROFIT; self-excluded is 403', async () => {
-    const player = await fundedAccount(platform, '5');
+    const player = await fundedAccount(platform(), '5');
     const before = [await counts(), await balance(player)];
     const cases: [unknown, number, string?][] = [
       [{}, 400],
@@ -90,14 +65,14 @@ describe('baccarat: player, banker and tie in one coup', () => {
       if (code) expect(answer.body.code).toBe(code);
     }
     expect([await counts(), await balance(player)]).toEqual(before);
-    const excluded = await fundedAccount(platform, '5');
+    const excluded = await fundedAccount(platform(), '5');
     await services().responsibleGaming.selfExclude(excluded.user.id, '24h');
     expectLegacyError(await post(excluded, '/api/games/baccarat/bets', { player: 1 }), 403, /self-excluded/, 'SELF_EXCLUDED');
     expect(await balance(excluded)).toBe(5n * E8);
   });
 
   it('100 parallel bets against a balance that covers exactly 50 settle exactly as many as the balance allows, with contiguous nonces', async () => {
-    const player = await fundedAccount(platform, '50');
+    const player = await fundedAccount(platform(), '50');
     const results = await Promise.all(Array.from({ length: 100 }, () => post(player, '/api/games/baccarat/bets', { tie: 1 })));
     const settled = results.filter((r) => r.status === 201).sort((a, b) => a.body.fairness.nonce - b.body.fairness.nonce);
     const refused = results.filter((r) => r.status !== 201);
@@ -119,9 +94,9 @@ describe('baccarat: player, banker and tie in one coup', () => {
   });
 
   it('BZU and USD: XP, rakeback (at the banker edge) and raffle wager accrue; the bet is in GET /api/bets and the live feed', async () => {
-    const player = await fundedAccount(platform, '10');
-    await creditBzu(platform, player.user.id, '1000', `baccarat-${player.user.id}`);
-    const socket = await TestSocket.open(platform.url, `?token=${player.token}`);
+    const player = await fundedAccount(platform(), '10');
+    await creditBzu(platform(), player.user.id, '1000', `baccarat-${player.user.id}`);
+    const socket = await TestSocket.open(platform().url, `?token=${player.token}`);
     socket.send({ type: 'subscribe', channels: ['bets'] });
     await socket.next((f) => f.type === 'subscribed' && f.channel === 'bets');
     const bzu = await post(player, '/api/games/baccarat/bets', { banker: 100, currency: 'BZU' });
@@ -135,7 +110,7 @@ describe('baccarat: player, banker and tie in one coup', () => {
     expect(economy).toMatchObject({ house_edge_ppm: 10_639, wagered_e8: String(2n * E8) });
     expect(BigInt(economy!.xp_e8)).toBeGreaterThan(0n);
     expect(BigInt(economy!.rakeback_e8)).toBeGreaterThan(0n);
-    const standing = await raffleStanding(platform, player.token);
+    const standing = await raffleStanding(platform(), player.token);
     expect(standing).toMatchObject({ wageredUsd: '2', wageredBzu: '100', tickets: 3 + standing.holderBonus });
     const history = (await get(player, '/api/bets?game=baccarat')).body;
     expect(history.bets.map((b: { id: string }) => b.id)).toEqual([usd.body.id, bzu.body.id]);

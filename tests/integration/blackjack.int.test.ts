@@ -1,37 +1,29 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BLACKJACK_GAME } from '../../server/src/domain/games/blackjack/blackjack.game.js';
 import { BLACKJACK_HOUSE_EDGE_PPM } from '../../server/src/domain/games/blackjack/optimal-play.js';
 import { allowedActions, deal, replay, type BlackjackAction, type BlackjackState } from '../../server/src/domain/games/blackjack/rules.js';
 import { rakebackFor } from '../../server/src/domain/economy/rakeback.js';
 import { rankById, xpForWager } from '../../server/src/domain/economy/ranks.js';
 import { formatAmount, parseAmount } from '../../server/src/domain/wallet/amounts.js';
-import { FAST_HASHING, OPEN_TABLE_LIMITS, RELAXED_LIMITS, expectLegacyError, http, signedInAccount } from '../support/auth.js';
+import { OPEN_TABLE_LIMITS, expectLegacyError, http, signedInAccount } from '../support/auth.js';
 import { creditBzu } from '../support/game-checks.js';
-import { startTestPlatform, type TestPlatform } from '../support/platform.js';
+import { expectSelfExcludedRefused, gameSuite, type Player } from '../support/game-suite.js';
 import { activeRoundFloats } from '../support/round-floats.js';
-import { rafflePerWagerEnv } from '../support/test-clock.js';
-import { fundedAccount, trpc, WALLET_TEST_ENV } from '../support/wallet.js';
+import { fundedAccount, trpc } from '../support/wallet.js';
 
-type Player = Awaited<ReturnType<typeof signedInAccount>>;
 const ONE = 100_000_000n;
 /** Plays a round the simple way: decline insurance, stand. */
 const standPlan = (state: { actions?: string[] }): BlackjackAction => (state.actions?.includes('noInsurance') ? 'noInsurance' : 'stand');
 
 describe('blackjack (issue 25 point 3): REST and tRPC on real Postgres and Redis', () => {
-  let platform: TestPlatform;
-  const services = () => platform.platform.services;
-  const db = () => platform.platform.infra.db;
-  const post = (player: Player, path: string, body: unknown) => http(platform.url, 'POST', path, body, { token: player.token });
-  const get = (player: Player, path: string) => http(platform.url, 'GET', path, undefined, { token: player.token });
-  const balance = async (player: Player, currency: 'USD' | 'BZU' = 'USD') => (await services().ledger.balances(player.user.id))[currency];
-  const count = async (query: string) => Number((await sql<{ n: string }>`select count(*)::text as n from ${sql.raw(query)}`.execute(db())).rows[0]!.n);
+  const suite = gameSuite(OPEN_TABLE_LIMITS);
+  const { platform, db, post, get, balance, count, expectLedgerOk } = suite;
   const postings = async (betId: string, step: 'stake' | 'payout') =>
     Number((await sql<{ n: string }>`select count(*)::text as n from ledger_transactions where idempotency_key like ${`bet:${betId}:${step}%`}`.execute(db())).rows[0]!.n);
   /** The active pair's nonce; asking for it creates a new player's first pair (it is otherwise made by the first bet). */
   const nonceOf = async (player: Player): Promise<number> => (await get(player, '/api/fairness')).body.nonce;
-  const expectLedgerOk = async () => expect(await services().ledger.check()).toEqual([]);
   /** The round the player's next bet will deal, from the seeds (the test knows the cards before it plays). */
   const nextDeal = async (player: Player, bet: bigint) => deal(bet, await activeRoundFloats(db(), player.user.id, await nonceOf(player)));
   /** What the rules make of a stored round: the view of replaying its actions on its floats. */
@@ -52,21 +44,8 @@ describe('blackjack (issue 25 point 3): REST and tRPC on real Postgres and Redis
     return bet;
   }
 
-  beforeAll(async () => {
-    platform = await startTestPlatform({
-      ...FAST_HASHING,
-      ...RELAXED_LIMITS,
-      ...WALLET_TEST_ENV,
-      ...OPEN_TABLE_LIMITS,
-      ...rafflePerWagerEnv(),
-    });
-  });
-  afterAll(async () => {
-    await platform?.stop();
-  });
-
   it('REST: deals, hides the hole card while open, ends as the rules replay it; balance exact; listed in GET /api/bets and the live feed; XP, rakeback and raffle wager accrue', async () => {
-    const player = await fundedAccount(platform, '50');
+    const player = await fundedAccount(platform(), '50');
     let expected = 50n * ONE;
     const bets: any[] = [];
     for (let i = 0; i < 6; i += 1) {
@@ -82,31 +61,31 @@ describe('blackjack (issue 25 point 3): REST and tRPC on real Postgres and Redis
     const listed = (await get(player, '/api/bets?game=blackjack')).body;
     const ids = (Array.isArray(listed) ? listed : listed.bets).map((b: any) => String(b.id));
     expect(ids).toEqual(expect.arrayContaining(bets.map((b) => String(b.id))));
-    const recent = (await trpc(platform, 'query', 'bets.recent', { feed: 'all' })).body.result.data;
+    const recent = (await trpc(platform(), 'query', 'bets.recent', { feed: 'all' })).body.result.data;
     expect(recent.map((b: any) => b.id)).toContain(String(bets[bets.length - 1].id));
 
     const wagered = bets.reduce((sum, b) => sum + parseAmount(String(b.amount)), 0n);
-    const vip = (await trpc(platform, 'query', 'vip.status', undefined, player.token)).body.result.data;
+    const vip = (await trpc(platform(), 'query', 'vip.status', undefined, player.token)).body.result.data;
     const xp = bets.reduce((sum, b) => sum + xpForWager(parseAmount(String(b.amount)), BLACKJACK_HOUSE_EDGE_PPM), 0n);
     expect(vip.xp).toBe(String(xp / ONE));
     const rakeback = bets.reduce((sum, b) => sum + rakebackFor(parseAmount(String(b.amount)), BLACKJACK_HOUSE_EDGE_PPM, rankById('unranked').rakebackPpm), 0n);
     expect(parseAmount(vip.rakeback.claimable.USD)).toBe(rakeback);
-    const raffle = (await trpc(platform, 'query', 'raffle.current', undefined, player.token)).body.result.data;
+    const raffle = (await trpc(platform(), 'query', 'raffle.current', undefined, player.token)).body.result.data;
     expect(raffle.mine).toMatchObject({ wageredUsd: formatAmount(wagered), tickets: Number(wagered / ONE) });
     await expectLedgerOk();
   });
 
   it('tRPC in BZU: start and the named actions answer the bet and the balance; active resumes the open round', async () => {
-    const player = await signedInAccount(platform);
-    await creditBzu(platform, player.user.id, '100', randomBytes(6).toString('hex'));
+    const player = await signedInAccount(platform());
+    await creditBzu(platform(), player.user.id, '100', randomBytes(6).toString('hex'));
     let before = parseAmount('100');
     for (let i = 0; i < 4; i += 1) {
-      let answer = (await trpc(platform, 'mutation', 'games.blackjack.start', { amount: '2', currency: 'BZU' }, player.token)).body.result.data;
+      let answer = (await trpc(platform(), 'mutation', 'games.blackjack.start', { amount: '2', currency: 'BZU' }, player.token)).body.result.data;
       while (answer.bet.state === 'open') {
-        const active = (await trpc(platform, 'query', 'games.blackjack.active', undefined, player.token)).body.result.data;
+        const active = (await trpc(platform(), 'query', 'games.blackjack.active', undefined, player.token)).body.result.data;
         expect(active).toEqual(answer.bet);
         const action = standPlan(answer.bet.outcome);
-        answer = (await trpc(platform, 'mutation', `games.blackjack.${action}`, { betId: answer.bet.id }, player.token)).body.result.data;
+        answer = (await trpc(platform(), 'mutation', `games.blackjack.${action}`, { betId: answer.bet.id }, player.token)).body.result.data;
       }
       expect(answer.bet.currency).toBe('BZU');
       before += parseAmount(answer.bet.payout) - parseAmount(answer.bet.amount);
@@ -117,7 +96,7 @@ describe('blackjack (issue 25 point 3): REST and tRPC on real Postgres and Redis
   });
 
   it('bad input is a 400, an action not allowed now a 409 ACTION_NOT_ALLOWED, another player\'s round a 404; none changes anything', async () => {
-    const player = await fundedAccount(platform, '20');
+    const player = await fundedAccount(platform(), '20');
     let state: BlackjackState;
     // Rounds that end at the deal are played through until one stays open.
     for (;;) {
@@ -126,7 +105,7 @@ describe('blackjack (issue 25 point 3): REST and tRPC on real Postgres and Redis
       await playRest(player, 1);
     }
     const open = (await post(player, '/api/games/blackjack/bets', { amount: 1 })).body;
-    const other = await fundedAccount(platform, '1');
+    const other = await fundedAccount(platform(), '1');
     const snapshot = async () => [await count('bets'), await count('ledger_transactions'), await balance(player), JSON.stringify((await get(player, `/api/bets/${open.id}`)).body)];
     const before = await snapshot();
     for (const body of [{ amount: -1 }, { amount: 0 }, { amount: 'lots' }, { amount: 1, currency: 'EUR' }, { amount: 0.000000001 }]) {
@@ -146,16 +125,11 @@ describe('blackjack (issue 25 point 3): REST and tRPC on real Postgres and Redis
   });
 
   it('a self-excluded player gets 403 SELF_EXCLUDED and places nothing', async () => {
-    const player = await fundedAccount(platform, '5');
-    await services().responsibleGaming.selfExclude(player.user.id, '24h');
-    const bets = await count('bets');
-    expectLegacyError(await post(player, '/api/games/blackjack/bets', { amount: 1 }), 403, /self-excluded/, 'SELF_EXCLUDED');
-    expect(await count('bets')).toBe(bets);
-    expect(await balance(player)).toBe(5n * ONE);
+    await expectSelfExcludedRefused(suite, (player) => post(player, '/api/games/blackjack/bets', { amount: 1 }));
   });
 
   it('a clientBetId retried in parallel places one round, and every retry answers with it', async () => {
-    const player = await fundedAccount(platform, '10');
+    const player = await fundedAccount(platform(), '10');
     const results = await Promise.all(Array.from({ length: 12 }, () => post(player, '/api/games/blackjack/bets', { amount: 2, clientBetId: 'bj-retry' })));
     expect(results.map((r) => r.status)).toEqual(Array(12).fill(201));
     expect(new Set(results.map((r) => r.body.id)).size).toBe(1);
@@ -166,7 +140,7 @@ describe('blackjack (issue 25 point 3): REST and tRPC on real Postgres and Redis
   });
 
   it('100 parallel deals against a balance that covers 50: rounds that end at the deal settle, one stays open, the rest are ROUND_OPEN; balance exact', async () => {
-    const player = await fundedAccount(platform, '50');
+    const player = await fundedAccount(platform(), '50');
     expect(await nonceOf(player)).toBe(0);
     // The rounds the seeds deal: every one ending at once (naturals) lets the next deal through, up to the first open one.
     const floats = async (nonce: number) => activeRoundFloats(db(), player.user.id, nonce);
@@ -185,7 +159,7 @@ describe('blackjack (issue 25 point 3): REST and tRPC on real Postgres and Redis
   });
 
   it('100 parallel actions (hit, stand, double mixed) on ONE open round settle it exactly once, as the rules replay the actions that won the lock', async () => {
-    const player = await fundedAccount(platform, '300');
+    const player = await fundedAccount(platform(), '300');
     // A round the player can hit, stand or double at once: no natural, no insurance question.
     for (;;) {
       const next = await nextDeal(player, ONE);
@@ -212,7 +186,7 @@ describe('blackjack (issue 25 point 3): REST and tRPC on real Postgres and Redis
   });
 
   it('a double the balance cannot cover is refused with INSUFFICIENT_FUNDS and changes nothing', async () => {
-    const player = await fundedAccount(platform, '20');
+    const player = await fundedAccount(platform(), '20');
     for (;;) {
       const next = await nextDeal(player, ONE);
       if (!next.finished && !next.insurance) break;
@@ -232,17 +206,11 @@ describe('blackjack (issue 25 point 3): REST and tRPC on real Postgres and Redis
 });
 
 describe('blackjack at the profit limit', () => {
-  let platform: TestPlatform;
-  beforeAll(async () => {
-    platform = await startTestPlatform({ ...FAST_HASHING, ...RELAXED_LIMITS, ...WALLET_TEST_ENV, GAME_MIN_BET_USD: '0.01', GAME_MAX_PROFIT_USD: '0.5' });
-  });
-  afterAll(async () => {
-    await platform?.stop();
-  });
+  const { platform } = gameSuite({ GAME_MIN_BET_USD: '0.01', GAME_MAX_PROFIT_USD: '0.5' });
 
   it('is always dealt; a win past the limit pays exactly stake + limit and says capped, a push pays the stake back', async () => {
-    const player = await fundedAccount(platform, '300');
-    const post = (path: string, body: unknown) => http(platform.url, 'POST', path, body, { token: player.token });
+    const player = await fundedAccount(platform(), '300');
+    const post = (path: string, body: unknown) => http(platform().url, 'POST', path, body, { token: player.token });
     const seen = new Set<string>();
     let expected = 300n * ONE;
     // Both kinds come within a few rounds; the bound only stops a broken game (0.57^200 for a fair one).
@@ -263,7 +231,7 @@ describe('blackjack at the profit limit', () => {
       }
     }
     expect([...seen].sort()).toEqual(['capped', 'uncapped']);
-    expect((await platform.platform.services.ledger.balances(player.user.id)).USD).toBe(expected);
-    expect(await platform.platform.services.ledger.check()).toEqual([]);
+    expect((await platform().platform.services.ledger.balances(player.user.id)).USD).toBe(expected);
+    expect(await platform().platform.services.ledger.check()).toEqual([]);
   });
 });

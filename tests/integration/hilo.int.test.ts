@@ -1,30 +1,19 @@
-import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { guessWins, HILO_GUESSES, hiloChoices, hiloRank, type HiloGuess } from '../../server/src/domain/games/hilo/rules.js';
 import { cardFromFloat } from '../../server/src/domain/games/rules/cards.js';
-import { FAST_HASHING, RELAXED_LIMITS, expectLegacyError, http, type signedInAccount } from '../support/auth.js';
+import { expectLegacyError } from '../support/auth.js';
 import { betEconomy, creditBzu, payoutCount, raffleStanding } from '../support/game-checks.js';
 import { activeFloats } from '../support/round-floats.js';
-import { startTestPlatform, type TestPlatform } from '../support/platform.js';
+import { gameSuite, type Player } from '../support/game-suite.js';
 import { TestSocket } from '../support/socket-client.js';
-import { rafflePerWagerEnv } from '../support/test-clock.js';
-import { fundedAccount, trpc, WALLET_TEST_ENV } from '../support/wallet.js';
+import { fundedAccount, trpc } from '../support/wallet.js';
 
 const E8 = 100_000_000n;
 const units = (value: number | string) => BigInt(Math.round(Number(value) * 1e8));
 
 /** Hilo over REST and tRPC (API.md "Table games"), with the profit limit lowered to 5 USD so a round can reach it. */
 describe('hilo: a multi-step card round', () => {
-  let platform: TestPlatform;
-  const services = () => platform.platform.services;
-  const db = () => platform.platform.infra.db;
-  type Player = Awaited<ReturnType<typeof signedInAccount>>;
-  const post = (player: Player, path: string, body: unknown) => http(platform.url, 'POST', path, body, { token: player.token });
-  const get = (player: Player | null, path: string) => http(platform.url, 'GET', path, undefined, { token: player?.token });
-  const balance = async (player: Player, currency: 'USD' | 'BZU' = 'USD') => (await services().ledger.balances(player.user.id))[currency];
-  const expectLedgerOk = async () => expect(await services().ledger.check()).toEqual([]);
-  const counts = async () =>
-    (await sql<{ bets: number; ledger: number }>`select (select count(*)::int from bets) as bets, (select count(*)::int from ledger_transactions) as ledger`.execute(db())).rows[0]!;
+  const { platform, services, db, post, get, balance, expectLedgerOk, counts } = gameSuite({ GAME_MIN_BET_USD: '0.01', GAME_MAX_PROFIT_USD: '5' });
   /** The cards of a round, from its floats: card i is float i. */
   const cardsOf = async (player: Player, nonce: number) => (await activeFloats(db(), player.user.id, nonce, 52)).map(cardFromFloat);
   /** The guess offered on `card` that the next card makes correct (one of the two always is). */
@@ -44,22 +33,8 @@ describe('hilo: a multi-step card round', () => {
   };
   const losingGuess = (card: number, next: number): HiloGuess | undefined => hiloChoices(card).find((g) => !guessWins(hiloRank(card), g, hiloRank(next)));
 
-  beforeAll(async () => {
-    platform = await startTestPlatform({
-      ...FAST_HASHING,
-      ...RELAXED_LIMITS,
-      ...WALLET_TEST_ENV,
-      GAME_MIN_BET_USD: '0.01',
-      GAME_MAX_PROFIT_USD: '5',
-      ...rafflePerWagerEnv(),
-    });
-  });
-  afterAll(async () => {
-    await platform?.stop();
-  });
-
   it('REST: start on f0, a guess not offered is 409 ACTION_NOT_ALLOWED, cash-out needs a correct guess, then pays floor(stake x multiplier)', async () => {
-    const player = await fundedAccount(platform, '10');
+    const player = await fundedAccount(platform(), '10');
     const started = await post(player, '/api/games/hilo/bets', { amount: 1, clientBetId: 'hilo-1' });
     expect(started.status, JSON.stringify(started.body)).toBe(201);
     const cards = await cardsOf(player, started.body.fairness.nonce);
@@ -97,26 +72,26 @@ describe('hilo: a multi-step card round', () => {
   });
 
   it('tRPC: start, resume through active, a wrong guess loses the stake', async () => {
-    const player = await fundedAccount(platform, '3');
-    const started = (await trpc(platform, 'mutation', 'games.hilo.start', { amount: '0.5' }, player.token)).body.result.data.bet;
+    const player = await fundedAccount(platform(), '3');
+    const started = (await trpc(platform(), 'mutation', 'games.hilo.start', { amount: '0.5' }, player.token)).body.result.data.bet;
     const cards = await cardsOf(player, started.fairness.nonce);
-    const active = (await trpc(platform, 'query', 'games.hilo.active', undefined, player.token)).body.result.data;
+    const active = (await trpc(platform(), 'query', 'games.hilo.active', undefined, player.token)).body.result.data;
     expect(active).toMatchObject({ id: started.id, state: 'open', outcome: { cards: [{ card: cards[0] }] } });
     // Skip until a card on which one offered guess loses, then play it.
     let index = 0;
     while (!losingGuess(cards[index]!, cards[index + 1]!)) {
-      await trpc(platform, 'mutation', 'games.hilo.skip', { betId: started.id }, player.token);
+      await trpc(platform(), 'mutation', 'games.hilo.skip', { betId: started.id }, player.token);
       index += 1;
     }
-    const lost = await trpc(platform, 'mutation', `games.hilo.${losingGuess(cards[index]!, cards[index + 1]!)}`, { betId: started.id }, player.token);
+    const lost = await trpc(platform(), 'mutation', `games.hilo.${losingGuess(cards[index]!, cards[index + 1]!)}`, { betId: started.id }, player.token);
     expect(lost.body.result.data.bet).toMatchObject({ state: 'lost', payout: '0', outcome: { multiplier: '0.0000' } });
     expect(lost.body.result.data.bet.outcome.cards).toHaveLength(index + 2);
     expect(lost.body.result.data.balance).toBe('2.5');
-    expect((await trpc(platform, 'query', 'games.hilo.active', undefined, player.token)).body.result.data).toBeNull();
+    expect((await trpc(platform(), 'query', 'games.hilo.active', undefined, player.token)).body.result.data).toBeNull();
   });
 
   it('a round reaching the 5 USD profit limit is cashed out at once, paying exactly stake + 5 with capped: true', async () => {
-    const player = await fundedAccount(platform, '5');
+    const player = await fundedAccount(platform(), '5');
     const started = await post(player, '/api/games/hilo/bets', { amount: 1 });
     const cards = await cardsOf(player, started.body.fairness.nonce);
     let bet = started.body;
@@ -127,7 +102,7 @@ describe('hilo: a multi-step card round', () => {
   });
 
   it('bad input is a 400 that changes nothing; a self-excluded player gets 403', async () => {
-    const player = await fundedAccount(platform, '5');
+    const player = await fundedAccount(platform(), '5');
     const open = await post(player, '/api/games/hilo/bets', { amount: 1 });
     const before = [await counts(), await balance(player)];
     const cases: [string, unknown, number][] = [
@@ -148,14 +123,14 @@ describe('hilo: a multi-step card round', () => {
     }
     expect([await counts(), await balance(player)]).toEqual(before);
 
-    const excluded = await fundedAccount(platform, '5');
+    const excluded = await fundedAccount(platform(), '5');
     await services().responsibleGaming.selfExclude(excluded.user.id, '24h');
     expectLegacyError(await post(excluded, '/api/games/hilo/bets', { amount: 1 }), 403, /self-excluded/, 'SELF_EXCLUDED');
     expect(await balance(excluded)).toBe(5n * E8);
   });
 
   it('100 parallel starts against a balance that covers 50 open exactly one round (one open round per player); 100 parallel steps settle it once', async () => {
-    const player = await fundedAccount(platform, '50');
+    const player = await fundedAccount(platform(), '50');
     const starts = await Promise.all(Array.from({ length: 100 }, () => post(player, '/api/games/hilo/bets', { amount: 1 })));
     const opened = starts.filter((r) => r.status === 201);
     expect(opened).toHaveLength(1);
@@ -174,9 +149,9 @@ describe('hilo: a multi-step card round', () => {
   });
 
   it('BZU: a round stakes and pays in BZU; XP, rakeback and raffle wager accrue; the bet is in GET /api/bets and the live feed', async () => {
-    const player = await fundedAccount(platform, '5');
-    await creditBzu(platform, player.user.id, '1000', `hilo-${player.user.id}`);
-    const socket = await TestSocket.open(platform.url, `?token=${player.token}`);
+    const player = await fundedAccount(platform(), '5');
+    await creditBzu(platform(), player.user.id, '1000', `hilo-${player.user.id}`);
+    const socket = await TestSocket.open(platform().url, `?token=${player.token}`);
     socket.send({ type: 'subscribe', channels: ['bets'] });
     await socket.next((f) => f.type === 'subscribed' && f.channel === 'bets');
 
@@ -196,7 +171,7 @@ describe('hilo: a multi-step card round', () => {
     expect(BigInt((await betEconomy(db(), won.id))!.xp_e8)).toBeGreaterThan(0n);
     expect(BigInt((await betEconomy(db(), won.id))!.rakeback_e8)).toBeGreaterThan(0n);
     // A ticket per 1 USD and per 100 BZU wagered, plus the bonus of the player's BZU holding.
-    const standing = await raffleStanding(platform, player.token);
+    const standing = await raffleStanding(platform(), player.token);
     expect(standing).toMatchObject({ wageredUsd: '2', wageredBzu: '100', tickets: 3 + standing.holderBonus });
     const history = (await get(player, '/api/bets?game=hilo')).body;
     expect(history.bets.map((b: { id: string }) => b.id)).toEqual([won.id, bzu.id]);

@@ -1,43 +1,25 @@
 import { randomBytes } from 'node:crypto';
-import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { rakebackFor } from '../../server/src/domain/economy/rakeback.js';
 import { rankById } from '../../server/src/domain/economy/ranks.js';
 import { ROULETTE_GAME } from '../../server/src/domain/games/roulette/roulette.game.js';
 import { chipMultiplier, roulettePocket, type RouletteBetType } from '../../server/src/domain/games/roulette/rules.js';
 import { floatsFromSeeds } from '../../server/src/domain/games/rules/index.js';
 import { parseAmount } from '../../server/src/domain/wallet/amounts.js';
-import { FAST_HASHING, OPEN_TABLE_LIMITS, RELAXED_LIMITS, expectLegacyError, http, type signedInAccount } from '../support/auth.js';
+import { OPEN_TABLE_LIMITS, expectLegacyError, http } from '../support/auth.js';
 import { creditBzu } from '../support/game-checks.js';
-import { activeSeeds, hmacSha256 } from '../support/round-floats.js';
-import { startTestPlatform, type TestPlatform } from '../support/platform.js';
-import { TestSocket } from '../support/socket-client.js';
-import { rafflePerWagerEnv } from '../support/test-clock.js';
-import { fundedAccount, trpc, WALLET_TEST_ENV } from '../support/wallet.js';
+import { hmacSha256 } from '../support/round-floats.js';
+import { betSeenLive, expectSelfExcludedRefused, gameSuite, type Player } from '../support/game-suite.js';
+import { fundedAccount, trpc } from '../support/wallet.js';
 
 type Chip = { type: RouletteBetType; numbers: number[]; amount: string };
 
 /** Roulette over its REST route and tRPC procedure, on the one bet engine (real Postgres and Redis). */
 describe('roulette: chips on one spin through the bet engine', () => {
-  let platform: TestPlatform;
-  const services = () => platform.platform.services;
-  const db = () => platform.platform.infra.db;
-  type Player = Awaited<ReturnType<typeof signedInAccount>>;
-  const post = (player: Player, path: string, body: unknown) => http(platform.url, 'POST', path, body, { token: player.token });
-  const balances = (player: Player) => services().ledger.balances(player.user.id);
-  const count = async (table: 'bets' | 'ledger_transactions') => Number((await sql<{ n: string }>`select count(*)::text as n from ${sql.table(table)}`.execute(db())).rows[0]!.n);
-  const expectLedgerOk = async () => expect(await services().ledger.check()).toEqual([]);
-  const data = (answer: { status: number; body: any }) => {
-    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-    return answer.body.result.data;
-  };
+  const suite = gameSuite(OPEN_TABLE_LIMITS);
+  const { platform, post, balances, count, expectLedgerOk, data, seedsOf } = suite;
   /** The pocket nonce `nonce` of the player's active pair will draw, recomputed from the seeds (FAIRNESS.md). */
   const pocketAt = async (player: Player, nonce: number) => roulettePocket(floatsFromSeeds(hmacSha256, { ...(await seedsOf(player)), nonce }, 1));
-  /** The active pair, created by the first look as the player's client would. */
-  const seedsOf = async (player: Player) => {
-    data(await trpc(platform, 'query', 'fairness.current', undefined, player.token));
-    return activeSeeds(db(), player.user.id);
-  };
   /** What the chips pay on a pocket, from the rules: sum of amount x 36/k over the chips covering it. */
   const expectedPayout = (chips: Chip[], pocket: number) =>
     chips.reduce((sum, chip) => {
@@ -45,26 +27,13 @@ describe('roulette: chips on one spin through the bet engine', () => {
       return sum + (parseAmount(chip.amount) * m.num) / m.den;
     }, 0n);
 
-  beforeAll(async () => {
-    platform = await startTestPlatform({
-      ...FAST_HASHING,
-      ...RELAXED_LIMITS,
-      ...WALLET_TEST_ENV,
-      ...OPEN_TABLE_LIMITS,
-      ...rafflePerWagerEnv(),
-    });
-  });
-  afterAll(async () => {
-    await platform?.stop();
-  });
-
   it('is listed in the catalogue under Roulette and Originals with its 97.30% return', async () => {
-    const games = data(await trpc(platform, 'query', 'games.list'));
+    const games = data(await trpc(platform(), 'query', 'games.list'));
     expect(games.find((g: any) => g.slug === 'roulette')).toMatchObject({ slug: 'roulette', name: 'Roulette', category: 'roulette', categories: ['roulette', 'originals'], rtp: '97.30' });
   });
 
   it('REST and tRPC: the pocket is the seeds\' one, each chip pays 36/k of its amount when it covers it, the ledger moves stake and payout', async () => {
-    const player = await fundedAccount(platform, '100');
+    const player = await fundedAccount(platform(), '100');
     const pocket = await pocketAt(player, 0);
     // Chips that surely win and surely lose on this pocket, and the even-money bets.
     const neighbour = pocket === 36 ? 35 : pocket + 1;
@@ -92,18 +61,18 @@ describe('roulette: chips on one spin through the bet engine', () => {
 
     const next = await pocketAt(player, 1);
     const rpcChips: Chip[] = [{ type: 'split', numbers: next === 0 ? [0, 1] : [next, next % 3 === 0 ? next - 1 : next + 1], amount: '1' }];
-    const rpc = data(await trpc(platform, 'mutation', 'games.roulette.bet', { chips: rpcChips }, player.token));
+    const rpc = data(await trpc(platform(), 'mutation', 'games.roulette.bet', { chips: rpcChips }, player.token));
     expect(rpc.bet).toMatchObject({ amount: '1', payout: '18', multiplier: '18.0000', state: 'won', outcome: { pocket: next, chips: [{ type: 'split', payout: '18' }] } });
     expect(rpc.balance).toBe(String(Number((await balances(player)).USD) / 1e8));
     // The bet reads back through GET /api/bets and the tRPC history, filtered by game.
-    const listed = await http(platform.url, 'GET', '/api/bets?game=roulette', undefined, { token: player.token });
+    const listed = await http(platform().url, 'GET', '/api/bets?game=roulette', undefined, { token: player.token });
     expect(listed.body.bets.map((b: any) => b.id)).toEqual([rpc.bet.id, String(rest.body.id)]);
-    expect(data(await trpc(platform, 'query', 'bets.mine', { game: 'roulette' }, player.token)).bets).toHaveLength(2);
+    expect(data(await trpc(platform(), 'query', 'bets.mine', { game: 'roulette' }, player.token)).bets).toHaveLength(2);
     await expectLedgerOk();
   });
 
   it('bad input gets 400 with a clear message (or the documented 409) and changes nothing', async () => {
-    const player = await fundedAccount(platform, '5');
+    const player = await fundedAccount(platform(), '5');
     const [bets, ledger, money, pair] = [await count('bets'), await count('ledger_transactions'), await balances(player), await seedsOf(player)];
     const cases: [unknown, number, RegExp][] = [
       [{ chips: [] }, 400, /at least one chip/],
@@ -128,27 +97,22 @@ describe('roulette: chips on one spin through the bet engine', () => {
       const answer = await post(player, '/api/games/roulette/bets', body);
       expectLegacyError(answer, status, message);
     }
-    const refused = await trpc(platform, 'mutation', 'games.roulette.bet', { chips: [{ type: 'split', numbers: [0, 4], amount: '1' }] }, player.token);
+    const refused = await trpc(platform(), 'mutation', 'games.roulette.bet', { chips: [{ type: 'split', numbers: [0, 4], amount: '1' }] }, player.token);
     expect(refused.status).toBe(400);
     expect(refused.body.error.message).toMatch(/split chip covers/);
     expect([await count('bets'), await count('ledger_transactions'), await balances(player), await seedsOf(player)]).toEqual([bets, ledger, money, pair]);
   });
 
   it('a self-excluded player gets 403 SELF_EXCLUDED and places nothing', async () => {
-    const player = await fundedAccount(platform, '5');
-    await services().responsibleGaming.selfExclude(player.user.id, '24h');
-    const before = await count('bets');
-    expectLegacyError(await post(player, '/api/games/roulette/bets', { chips: [{ type: 'red', numbers: [], amount: 1 }] }), 403, /self-excluded/, 'SELF_EXCLUDED');
-    expect(await count('bets')).toBe(before);
-    expect((await balances(player)).USD).toBe(parseAmount('5'));
+    await expectSelfExcludedRefused(suite, (player) => post(player, '/api/games/roulette/bets', { chips: [{ type: 'red', numbers: [], amount: 1 }] }));
   });
 
   it('plays in BZU too, from the BZU balance', async () => {
-    const player = await fundedAccount(platform, '1');
-    await creditBzu(platform, player.user.id, '50', randomBytes(6).toString('hex'));
+    const player = await fundedAccount(platform(), '1');
+    await creditBzu(platform(), player.user.id, '50', randomBytes(6).toString('hex'));
     const pocket = await pocketAt(player, 0);
     const chips: Chip[] = [{ type: 'odd', numbers: [], amount: '5' }, { type: 'straight', numbers: [pocket], amount: '1' }];
-    const answer = data(await trpc(platform, 'mutation', 'games.roulette.bet', { currency: 'BZU', chips }, player.token));
+    const answer = data(await trpc(platform(), 'mutation', 'games.roulette.bet', { currency: 'BZU', chips }, player.token));
     const payout = expectedPayout(chips, pocket);
     expect(answer.bet).toMatchObject({ currency: 'BZU', amount: '6', outcome: { pocket } });
     expect(parseAmount(answer.bet.payout)).toBe(payout);
@@ -157,7 +121,7 @@ describe('roulette: chips on one spin through the bet engine', () => {
   });
 
   it('a clientBetId retried in parallel places one bet, and every retry answers with it', async () => {
-    const player = await fundedAccount(platform, '10');
+    const player = await fundedAccount(platform(), '10');
     const body = { chips: [{ type: 'low', numbers: [], amount: 2 }], clientBetId: 'roulette-retry-1' };
     const results = await Promise.all(Array.from({ length: 10 }, () => post(player, '/api/games/roulette/bets', body)));
     expect(results.map((r) => r.status)).toEqual(Array(10).fill(201));
@@ -168,12 +132,12 @@ describe('roulette: chips on one spin through the bet engine', () => {
   });
 
   it('100 parallel bets against a balance that covers exactly 50 settle exactly 50', async () => {
-    const player = await fundedAccount(platform, '50');
+    const player = await fundedAccount(platform(), '50');
     // A number none of nonces 0-99 draws (recomputed from the seeds), so every bet loses and no win funds another;
     // a new client seed draws a new sequence when all 37 pockets come up.
     let missed: number | undefined;
     for (let attempt = 0; missed === undefined; attempt += 1) {
-      if (attempt > 0) data(await trpc(platform, 'mutation', 'fairness.rotate', { clientSeed: `roulette-50-${attempt}` }, player.token));
+      if (attempt > 0) data(await trpc(platform(), 'mutation', 'fairness.rotate', { clientSeed: `roulette-50-${attempt}` }, player.token));
       const seeds = await seedsOf(player);
       const drawn = new Set(Array.from({ length: 100 }, (_, nonce) => roulettePocket(floatsFromSeeds(hmacSha256, { ...seeds, nonce }, 1))));
       missed = Array.from({ length: 37 }, (_, n) => n).find((n) => !drawn.has(n));
@@ -191,25 +155,19 @@ describe('roulette: chips on one spin through the bet engine', () => {
   });
 
   it('XP, rakeback and raffle tickets accrue with the 1/37 edge; the bet reaches the live feed and the player\'s game results', async () => {
-    const player = await fundedAccount(platform, '100');
-    const socket = await TestSocket.open(platform.url, `?token=${player.token}`);
-    socket.send({ type: 'subscribe', channels: ['bets', `game-results:${player.user.id}`] });
-    await socket.next((f) => f.type === 'subscribed' && f.channel === `game-results:${player.user.id}`);
-    const bet = await post(player, '/api/games/roulette/bets', { chips: [{ type: 'red', numbers: [], amount: 5 }, { type: 'black', numbers: [], amount: 5 }] });
-    expect(bet.status).toBe(201);
-    const frame = await socket.next((f) => f.type === 'bet' && f.channel === 'bets' && f.data.id === bet.body.id);
+    const player = await fundedAccount(platform(), '100');
+    const { frame } = await betSeenLive(suite, player, () =>
+      post(player, '/api/games/roulette/bets', { chips: [{ type: 'red', numbers: [], amount: 5 }, { type: 'black', numbers: [], amount: 5 }] }),
+    );
     expect(frame.data).toMatchObject({ amount: '10', game: 'roulette', username: player.user.publicUsername });
-    await socket.next((f) => f.type === 'game-result' && f.data.id === bet.body.id);
-    socket.ws.close();
-    expect(data(await trpc(platform, 'query', 'bets.recent', { feed: 'all' })).map((b: any) => b.id)).toContain(bet.body.id);
 
     const wagered = parseAmount('10');
     expect(ROULETTE_GAME.houseEdgePpm).toBe(27_027);
-    const status = data(await trpc(platform, 'query', 'vip.status', undefined, player.token));
+    const status = data(await trpc(platform(), 'query', 'vip.status', undefined, player.token));
     // XP = wager x edge / 1%: 10 x 2.7027 = 27.027, shown in whole points
     expect(status.xp).toBe('27');
     expect(parseAmount(status.rakeback.claimable.USD)).toBe(rakebackFor(wagered, 27_027, rankById('unranked').rakebackPpm));
-    const raffle = data(await trpc(platform, 'query', 'raffle.current', undefined, player.token));
+    const raffle = data(await trpc(platform(), 'query', 'raffle.current', undefined, player.token));
     expect(raffle.mine.tickets).toBe(10);
     await expectLedgerOk();
   });

@@ -1,19 +1,16 @@
 import { randomBytes } from 'node:crypto';
-import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { rakebackFor } from '../../server/src/domain/economy/rakeback.js';
 import { rankById } from '../../server/src/domain/economy/ranks.js';
 import { floatsFromSeeds } from '../../server/src/domain/games/rules/index.js';
 import { SLOTS_GAME } from '../../server/src/domain/games/slots/slots.game.js';
 import { SLOT_FLOAT_COUNT, slotsOutcome } from '../../server/src/domain/games/slots/rules.js';
 import { formatAmount, parseAmount } from '../../server/src/domain/wallet/amounts.js';
-import { FAST_HASHING, OPEN_TABLE_LIMITS, RELAXED_LIMITS, expectLegacyError, http, type signedInAccount } from '../support/auth.js';
+import { OPEN_TABLE_LIMITS, expectLegacyError, http } from '../support/auth.js';
 import { betEconomy, creditBzu } from '../support/game-checks.js';
-import { activeSeeds, hmacSha256 } from '../support/round-floats.js';
-import { startTestPlatform, type TestPlatform } from '../support/platform.js';
-import { TestSocket } from '../support/socket-client.js';
-import { rafflePerWagerEnv } from '../support/test-clock.js';
-import { fundedAccount, trpc, WALLET_TEST_ENV } from '../support/wallet.js';
+import { hmacSha256 } from '../support/round-floats.js';
+import { betSeenLive, expectSelfExcludedRefused, gameSuite, type Player } from '../support/game-suite.js';
+import { fundedAccount, trpc } from '../support/wallet.js';
 
 /** A low profit limit, so the cap is reachable: a bet of 1 USD winning more than 6x pays exactly 6. */
 const MAX_PROFIT_USD = '5';
@@ -21,22 +18,9 @@ const USD_LIMIT = parseAmount(MAX_PROFIT_USD);
 
 /** The slot over its REST route and tRPC procedure, on the one bet engine (real Postgres and Redis). */
 describe('slots: a paid spin and its free spins through the bet engine', () => {
-  let platform: TestPlatform;
-  const services = () => platform.platform.services;
-  const db = () => platform.platform.infra.db;
-  type Player = Awaited<ReturnType<typeof signedInAccount>>;
-  const post = (player: Player, body: unknown) => http(platform.url, 'POST', '/api/games/slots/bets', body, { token: player.token });
-  const balances = (player: Player) => services().ledger.balances(player.user.id);
-  const count = async (table: 'bets' | 'ledger_transactions') => Number((await sql<{ n: string }>`select count(*)::text as n from ${sql.table(table)}`.execute(db())).rows[0]!.n);
-  const expectLedgerOk = async () => expect(await services().ledger.check()).toEqual([]);
-  const data = (answer: { status: number; body: any }) => {
-    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-    return answer.body.result.data;
-  };
-  const seedsOf = async (player: Player) => {
-    data(await trpc(platform, 'query', 'fairness.current', undefined, player.token));
-    return activeSeeds(db(), player.user.id);
-  };
+  const suite = gameSuite({ ...OPEN_TABLE_LIMITS, GAME_MAX_PROFIT_USD: MAX_PROFIT_USD });
+  const { platform, services, db, balances, count, expectLedgerOk, data, seedsOf } = suite;
+  const post = (player: Player, body: unknown) => suite.post(player, '/api/games/slots/bets', body);
   /** The bet nonce `nonce` of these seeds makes, recomputed from the rules (FAIRNESS.md), and what it pays `amount` in USD. */
   const betAt = (seeds: { serverSeed: string; clientSeed: string }, nonce: number, amount: bigint) => {
     const { outcome, multiplier } = slotsOutcome(floatsFromSeeds(hmacSha256, { ...seeds, nonce }, SLOT_FLOAT_COUNT));
@@ -44,27 +28,13 @@ describe('slots: a paid spin and its free spins through the bet engine', () => {
     return { outcome, payout: exact - amount > USD_LIMIT ? amount + USD_LIMIT : exact, capped: exact - amount > USD_LIMIT };
   };
 
-  beforeAll(async () => {
-    platform = await startTestPlatform({
-      ...FAST_HASHING,
-      ...RELAXED_LIMITS,
-      ...WALLET_TEST_ENV,
-      ...OPEN_TABLE_LIMITS,
-      GAME_MAX_PROFIT_USD: MAX_PROFIT_USD,
-      ...rafflePerWagerEnv(),
-    });
-  });
-  afterAll(async () => {
-    await platform?.stop();
-  });
-
   it('is listed in the catalogue under Slots and Originals with its 97.53% return', async () => {
-    const games = data(await trpc(platform, 'query', 'games.list'));
+    const games = data(await trpc(platform(), 'query', 'games.list'));
     expect(games.find((g: any) => g.slug === 'slots')).toMatchObject({ slug: 'slots', name: 'Slots', category: 'slots', categories: ['slots', 'originals'], rtp: '97.53' });
   });
 
   it("REST and tRPC: the spins are the seeds' ones, the payout is floor(stake x total), the ledger moves stake and payout", async () => {
-    const player = await fundedAccount(platform, '100');
+    const player = await fundedAccount(platform(), '100');
     const seeds = await seedsOf(player);
     const first = betAt(seeds, 0, parseAmount('1'));
     const rest = await post(player, { amount: 1 });
@@ -75,22 +45,22 @@ describe('slots: a paid spin and its free spins through the bet engine', () => {
     expect((await balances(player)).USD).toBe(parseAmount('100') - parseAmount('1') + first.payout);
 
     const second = betAt(seeds, 1, parseAmount('0.4'));
-    const rpc = data(await trpc(platform, 'mutation', 'games.slots.bet', { amount: '0.4' }, player.token));
+    const rpc = data(await trpc(platform(), 'mutation', 'games.slots.bet', { amount: '0.4' }, player.token));
     expect(rpc.bet).toMatchObject({ amount: '0.4', payout: formatAmount(second.payout), outcome: { spins: second.outcome.spins } });
     expect(rpc.bet.state).toBe(second.payout >= parseAmount('0.4') ? 'won' : 'lost');
     expect(rpc.balance).toBe(formatAmount((await balances(player)).USD));
-    const listed = await http(platform.url, 'GET', '/api/bets?game=slots', undefined, { token: player.token });
+    const listed = await http(platform().url, 'GET', '/api/bets?game=slots', undefined, { token: player.token });
     expect(listed.body.bets.map((b: any) => b.id)).toEqual([rpc.bet.id, String(rest.body.id)]);
-    expect(data(await trpc(platform, 'query', 'bets.mine', { game: 'slots' }, player.token)).bets).toHaveLength(2);
+    expect(data(await trpc(platform(), 'query', 'bets.mine', { game: 'slots' }, player.token)).bets).toHaveLength(2);
     await expectLedgerOk();
   });
 
   it('a bet with free spins settles them all in the one bet; a win past the profit limit pays exactly stake + limit (capped)', async () => {
-    const player = await fundedAccount(platform, '10');
+    const player = await fundedAccount(platform(), '10');
     // Client seeds until nonce 0 triggers free spins, and another until nonce 0 wins past the limit.
     const findSeed = async (label: string, wanted: (bet: ReturnType<typeof betAt>) => boolean) => {
       for (let attempt = 0; ; attempt += 1) {
-        data(await trpc(platform, 'mutation', 'fairness.rotate', { clientSeed: `${label}-${attempt}` }, player.token));
+        data(await trpc(platform(), 'mutation', 'fairness.rotate', { clientSeed: `${label}-${attempt}` }, player.token));
         const seeds = await seedsOf(player);
         if (wanted(betAt(seeds, 0, parseAmount('1')))) return seeds;
       }
@@ -113,7 +83,7 @@ describe('slots: a paid spin and its free spins through the bet engine', () => {
   });
 
   it('bad input gets 400 with a clear message and changes nothing', async () => {
-    const player = await fundedAccount(platform, '5');
+    const player = await fundedAccount(platform(), '5');
     const [bets, ledger, money, pair] = [await count('bets'), await count('ledger_transactions'), await balances(player), await seedsOf(player)];
     const cases: [unknown, number, RegExp][] = [
       [{}, 400, /amount/i],
@@ -127,34 +97,29 @@ describe('slots: a paid spin and its free spins through the bet engine', () => {
       [{ amount: 6 }, 409, /Insufficient|balance/i],
     ];
     for (const [body, status, message] of cases) expectLegacyError(await post(player, body), status, message);
-    const refused = await trpc(platform, 'mutation', 'games.slots.bet', { amount: '0' }, player.token);
+    const refused = await trpc(platform(), 'mutation', 'games.slots.bet', { amount: '0' }, player.token);
     expect(refused.status).toBe(400);
     expect([await count('bets'), await count('ledger_transactions'), await balances(player), await seedsOf(player)]).toEqual([bets, ledger, money, pair]);
   });
 
   it('a self-excluded player gets 403 SELF_EXCLUDED and places nothing', async () => {
-    const player = await fundedAccount(platform, '5');
-    await services().responsibleGaming.selfExclude(player.user.id, '24h');
-    const before = await count('bets');
-    expectLegacyError(await post(player, { amount: 1 }), 403, /self-excluded/, 'SELF_EXCLUDED');
-    expect(await count('bets')).toBe(before);
-    expect((await balances(player)).USD).toBe(parseAmount('5'));
+    await expectSelfExcludedRefused(suite, (player) => post(player, { amount: 1 }));
   });
 
   it('plays in BZU too, from the BZU balance', async () => {
-    const player = await fundedAccount(platform, '1');
-    await creditBzu(platform, player.user.id, '50', randomBytes(6).toString('hex'));
+    const player = await fundedAccount(platform(), '1');
+    await creditBzu(platform(), player.user.id, '50', randomBytes(6).toString('hex'));
     const seeds = await seedsOf(player);
     const { outcome, multiplier } = slotsOutcome(floatsFromSeeds(hmacSha256, { ...seeds, nonce: 0 }, SLOT_FLOAT_COUNT));
     const payout = (parseAmount('5') * multiplier.num) / multiplier.den;
-    const answer = data(await trpc(platform, 'mutation', 'games.slots.bet', { currency: 'BZU', amount: '5' }, player.token));
+    const answer = data(await trpc(platform(), 'mutation', 'games.slots.bet', { currency: 'BZU', amount: '5' }, player.token));
     expect(answer.bet).toMatchObject({ currency: 'BZU', amount: '5', payout: formatAmount(payout), outcome: { spins: outcome.spins } });
     expect(await balances(player)).toMatchObject({ USD: parseAmount('1'), BZU: parseAmount('45') + payout });
     await expectLedgerOk();
   });
 
   it('a clientBetId retried in parallel places one bet, and every retry answers with it', async () => {
-    const player = await fundedAccount(platform, '10');
+    const player = await fundedAccount(platform(), '10');
     const body = { amount: 2, clientBetId: 'slots-retry-1' };
     const results = await Promise.all(Array.from({ length: 10 }, () => post(player, body)));
     expect(results.map((r) => r.status)).toEqual(Array(10).fill(201));
@@ -164,13 +129,13 @@ describe('slots: a paid spin and its free spins through the bet engine', () => {
   });
 
   it('100 parallel spins against a balance that covers exactly 50 settle exactly 50', async () => {
-    const player = await fundedAccount(platform, '1');
+    const player = await fundedAccount(platform(), '1');
     const stake = parseAmount('1');
     // Wins fund later spins, so the balance is 50 stakes less what nonces 0-49 pay, on seeds where every one of those
     // 50 spins still finds a stake's worth (no late win is needed to cover an earlier spin): the 51st finds nothing.
     let funding: bigint | undefined;
     for (let attempt = 0; funding === undefined; attempt += 1) {
-      data(await trpc(platform, 'mutation', 'fairness.rotate', { clientSeed: `slots-50-${attempt}` }, player.token));
+      data(await trpc(platform(), 'mutation', 'fairness.rotate', { clientSeed: `slots-50-${attempt}` }, player.token));
       const seeds = await seedsOf(player);
       const payouts = Array.from({ length: 50 }, (_, nonce) => betAt(seeds, nonce, stake).payout);
       const start = 50n * stake - payouts.reduce((a, b) => a + b, 0n);
@@ -202,26 +167,18 @@ describe('slots: a paid spin and its free spins through the bet engine', () => {
   });
 
   it("XP, rakeback and raffle tickets accrue with the slot's edge; the bet reaches the live feed and the player's game results", async () => {
-    const player = await fundedAccount(platform, '100');
-    const socket = await TestSocket.open(platform.url, `?token=${player.token}`);
-    socket.send({ type: 'subscribe', channels: ['bets', `game-results:${player.user.id}`] });
-    await socket.next((f) => f.type === 'subscribed' && f.channel === `game-results:${player.user.id}`);
-    const bet = await post(player, { amount: 10 });
-    expect(bet.status).toBe(201);
-    const frame = await socket.next((f) => f.type === 'bet' && f.channel === 'bets' && f.data.id === bet.body.id);
+    const player = await fundedAccount(platform(), '100');
+    const { bet, frame } = await betSeenLive(suite, player, () => post(player, { amount: 10 }));
     expect(frame.data).toMatchObject({ amount: '10', game: 'slots', username: player.user.publicUsername });
-    await socket.next((f) => f.type === 'game-result' && f.data.id === bet.body.id);
-    socket.ws.close();
-    expect(data(await trpc(platform, 'query', 'bets.recent', { feed: 'all' })).map((b: any) => b.id)).toContain(bet.body.id);
 
     const wagered = parseAmount('10');
     expect(SLOTS_GAME.houseEdgePpm).toBe(24_658);
     expect(await betEconomy(db(), String(bet.body.id))).toMatchObject({ house_edge_ppm: 24_658 });
-    const status = data(await trpc(platform, 'query', 'vip.status', undefined, player.token));
+    const status = data(await trpc(platform(), 'query', 'vip.status', undefined, player.token));
     // XP = wager x edge / 1%: 10 x 2.4658 = 24.658, shown in whole points
     expect(status.xp).toBe('24');
     expect(parseAmount(status.rakeback.claimable.USD)).toBe(rakebackFor(wagered, 24_658, rankById('unranked').rakebackPpm));
-    const raffle = data(await trpc(platform, 'query', 'raffle.current', undefined, player.token));
+    const raffle = data(await trpc(platform(), 'query', 'raffle.current', undefined, player.token));
     expect(raffle.mine.tickets).toBe(10);
     await expectLedgerOk();
   });

@@ -53,3 +53,13 @@ export function unnamedControls(page: Page): Promise<string[]> {
       .map((el) => el.outerHTML.slice(0, 160));
   });
 }
+
+/** Rotates the player's seed pair from /provably-fair's seeds panel and waits until the old server seed is revealed. */
+export async function rotateSeedPair(page: Page, baseUrl: string): Promise<void> {
+  await visit(page, baseUrl, '/provably-fair');
+  await page.getByTestId('open-seeds').click();
+  const seeds = page.getByTestId('seeds-panel');
+  await seeds.getByTestId('rotate-seed').click();
+  await expect.poll(() => seeds.getByTestId('revealed-server-seed').innerText(), { timeout: 10_000 }).toMatch(/^[0-9a-f]{64}$/);
+  await page.keyboard.press('Escape');
+}

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DomainError } from '../domain/errors.js';
 import type { PriceSource } from '../domain/token/token.service.js';
 import { numberToUnits, parseUnits } from '../domain/token/token-units.js';
+import { fetchJson } from './http-json-fetch.js';
 
 export interface HttpPriceSourceOptions {
   url: string;
@@ -28,49 +29,15 @@ function decimalToUnits(text: string): bigint {
   return fraction[8]! >= '5' ? truncated + 1n : truncated;
 }
 
-/** A 429's Retry-After (seconds or an HTTP date) in ms, or a default. */
-export function retryAfterMs(header: string | null, fallbackMs = 60_000, now = Date.now()): number {
-  if (!header) return fallbackMs;
-  const seconds = Number(header);
-  if (Number.isFinite(seconds) && seconds >= 0) return Math.max(1_000, seconds * 1_000);
-  const date = Date.parse(header);
-  return Number.isNaN(date) ? fallbackMs : Math.max(1_000, date - now);
-}
-
 /**
- * An external JSON endpoint. Every failure becomes a DomainError the price job understands:
- * 429 -> TOO_MANY_REQUESTS with retryAfterSeconds (the job rate-limits its queue), anything else
- * -> UNAVAILABLE (the job retries with backoff).
+ * An external JSON endpoint (fetched by fetchJson: 429 -> TOO_MANY_REQUESTS, other failures ->
+ * UNAVAILABLE). A body without a positive price at `path` is UNAVAILABLE too (the job retries).
  */
 export function httpPriceSource(options: HttpPriceSourceOptions): PriceSource {
   return {
     name: 'http',
     async quote() {
-      let response: Response;
-      try {
-        response = await fetch(options.url, {
-          headers: { accept: 'application/json' },
-          signal: AbortSignal.timeout(options.timeoutMs),
-        });
-      } catch (error) {
-        const timedOut = (error as Error).name === 'TimeoutError';
-        throw new DomainError('UNAVAILABLE', timedOut ? `Price source timed out after ${options.timeoutMs} ms` : 'Price source unreachable');
-      }
-      if (response.status === 429) {
-        await response.body?.cancel();
-        const waitMs = retryAfterMs(response.headers.get('retry-after'));
-        throw new DomainError('TOO_MANY_REQUESTS', 'Price source rate limit', { retryAfterSeconds: Math.ceil(waitMs / 1000) });
-      }
-      if (!response.ok) {
-        await response.body?.cancel();
-        throw new DomainError('UNAVAILABLE', `Price source answered ${response.status}`);
-      }
-      let body: unknown;
-      try {
-        body = await response.json();
-      } catch {
-        throw new DomainError('UNAVAILABLE', 'Price source sent malformed JSON');
-      }
+      const body = await fetchJson({ url: options.url, timeoutMs: options.timeoutMs, label: 'Price source' });
       const parsed = priceValueSchema.safeParse(readPath(body, options.path));
       if (!parsed.success) {
         throw new DomainError('UNAVAILABLE', `Price source has no positive price at "${options.path}"`);

@@ -1,6 +1,6 @@
 import { DomainError } from '../domain/errors.js';
 import { feedSnapshotSchema, type SportsSource } from '../domain/sports/sports-source.js';
-import { retryAfterMs } from './http-price-source.js';
+import { fetchJson } from './http-json-fetch.js';
 
 export interface HttpSportsFeedOptions {
   url: string;
@@ -19,31 +19,12 @@ export function httpSportsFeed(options: HttpSportsFeedOptions): SportsSource {
   return {
     name: 'feed',
     async snapshot() {
-      let response: Response;
-      try {
-        response = await fetch(options.url, {
-          headers: { accept: 'application/json', ...(options.token ? { authorization: `Bearer ${options.token}` } : {}) },
-          signal: AbortSignal.timeout(options.timeoutMs),
-        });
-      } catch (error) {
-        const timedOut = (error as Error).name === 'TimeoutError';
-        throw new DomainError('UNAVAILABLE', timedOut ? `Sports feed timed out after ${options.timeoutMs} ms` : 'Sports feed unreachable');
-      }
-      if (response.status === 429) {
-        await response.body?.cancel();
-        const waitMs = retryAfterMs(response.headers.get('retry-after'));
-        throw new DomainError('TOO_MANY_REQUESTS', 'Sports feed rate limit', { retryAfterSeconds: Math.ceil(waitMs / 1000) });
-      }
-      if (!response.ok) {
-        await response.body?.cancel();
-        throw new DomainError('UNAVAILABLE', `Sports feed answered ${response.status}`);
-      }
-      let body: unknown;
-      try {
-        body = await response.json();
-      } catch {
-        throw new DomainError('UNAVAILABLE', 'Sports feed sent malformed JSON');
-      }
+      const body = await fetchJson({
+        url: options.url,
+        timeoutMs: options.timeoutMs,
+        label: 'Sports feed',
+        ...(options.token ? { headers: { authorization: `Bearer ${options.token}` } } : {}),
+      });
       const parsed = feedSnapshotSchema.safeParse(body);
       if (!parsed.success) {
         const issue = parsed.error.issues[0];

@@ -1,4 +1,3 @@
-import type { Request } from 'express';
 import { z } from 'zod';
 import {
   changeDisplayNameInputSchema,
@@ -13,13 +12,9 @@ import {
 import { legacyHandler, type ContextForRequest } from './legacy-handler.js';
 import { legacyUserSchema, toLegacyUser } from './legacy-user.js';
 import { RestRoutes } from './openapi/rest-routes.js';
+import { body } from './request-body.js';
 
 /** The JSON body as a plain object; anything else (missing, array, string) reads as empty. */
-function body(req: Request): Record<string, unknown> {
-  const value: unknown = req.body;
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
-}
-
 function queryString(value: unknown): string {
   return typeof value === 'string' ? value : Array.isArray(value) ? value.join(',') : '';
 }

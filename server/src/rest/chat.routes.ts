@@ -8,13 +8,9 @@ import { CachedValue, prepareBody, type PreparedBody } from './chat-poll.cache.j
 import { legacyErrorBody, sendLegacyError } from './legacy-errors.js';
 import { legacyHandler, type Caller, type ContextForRequest } from './legacy-handler.js';
 import { RestRoutes, type RouteDoc } from './openapi/rest-routes.js';
+import { body } from './request-body.js';
 
 /** The JSON body as a plain object; anything else (missing, array, string) reads as empty. */
-function body(req: Request): Record<string, unknown> {
-  const value: unknown = req.body;
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
-}
-
 /** POST /api/chat/messages: chat.send, 201 with the stored message. */
 export function chatRoutes(contextFor: ContextForRequest): RestRoutes {
   const routes = new RestRoutes();

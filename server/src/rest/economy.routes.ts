@@ -13,11 +13,7 @@ import { CURRENCIES } from '../domain/wallet/amounts.js';
 import { amountText } from './games.routes.js';
 import { legacyHandler, type ContextForRequest } from './legacy-handler.js';
 import { RestRoutes, type RouteDoc } from './openapi/rest-routes.js';
-
-function body(req: Request): Record<string, unknown> {
-  const value: unknown = req.body;
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
-}
+import { body } from './request-body.js';
 
 /** A body whose amount may be a JSON number (legacy style) or an exact decimal string. */
 const withAmount = (req: Request) => {

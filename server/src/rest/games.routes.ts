@@ -9,13 +9,9 @@ import { GAMES, type AnyGame } from '../domain/games/registry.js';
 import { CURRENCIES } from '../domain/wallet/amounts.js';
 import { legacyHandler, type Caller, type ContextForRequest } from './legacy-handler.js';
 import { RestRoutes } from './openapi/rest-routes.js';
+import { body } from './request-body.js';
 
 /** The JSON body as a plain object; anything else (missing, array, string) reads as empty. */
-function body(req: Request): Record<string, unknown> {
-  const value: unknown = req.body;
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
-}
-
 /**
  * Legacy amounts are JSON numbers; the procedures take exact decimal strings. A number's shortest form is its decimal
  * text ("12.5"); tiny ones print as exponents ("1e-7"), which get fixed notation. Anything with more than 8 decimals

@@ -1,4 +1,3 @@
-import type { Request } from 'express';
 import { z } from 'zod';
 import { ROUND_GAMES } from '../domain/games/registry.js';
 import type { BetResult } from '../domain/games/bet.views.js';
@@ -8,6 +7,7 @@ import { queryCursor, queryLimit } from './economy.routes.js';
 import { legacyAmounts, legacyBet, legacyBetWithBalanceSchema } from './games.routes.js';
 import { legacyHandler, type Caller, type ContextForRequest } from './legacy-handler.js';
 import { RestRoutes } from './openapi/rest-routes.js';
+import { body } from './request-body.js';
 
 type RoundProcedures = {
   chain(): Promise<unknown>;
@@ -18,11 +18,6 @@ type RoundProcedures = {
   cashout(input: { betId?: string }): Promise<BetResult>;
 };
 const proceduresOf = (caller: Caller, slug: string) => (caller as unknown as Record<string, RoundProcedures>)[slug]!;
-
-function body(req: Request): Record<string, unknown> {
-  const value: unknown = req.body;
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
-}
 
 /** Round games over REST (API.md "Round games"): /api/<slug>/chain, current, rounds, rounds/:id, bets, cashout. */
 export function roundsRoutes(contextFor: ContextForRequest): RestRoutes {

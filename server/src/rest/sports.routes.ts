@@ -1,20 +1,15 @@
-import type { Request } from 'express';
 import { z } from 'zod';
 import { betsInputSchema, cashOutInputSchema, idSchema, placeBetInputSchema } from '../domain/sports/sports.schemas.js';
 import { eventViewSchema, sportsBetViewSchema } from '../domain/sports/sports.views.js';
 import { legacyHandler, type ContextForRequest } from './legacy-handler.js';
 import { RestRoutes } from './openapi/rest-routes.js';
+import { body } from './request-body.js';
 
 /** Every sports path answers 404 while the sportsbook is switched off (SPORTS_ENABLED=false). */
 const tags = ['sports'];
 const idParams = z.object({ id: idSchema });
 
 /** The JSON body as a plain object; anything else reads as empty (the procedure's schema says what is missing). */
-function body(req: Request): Record<string, unknown> {
-  const value: unknown = req.body;
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
-}
-
 /**
  * Sportsbook REST paths. Unlike the older legacy paths they answer the tRPC shapes unchanged:
  * money and odds stay exact decimal strings (a bet's return must not pass through a float).

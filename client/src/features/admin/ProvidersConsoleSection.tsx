@@ -1,8 +1,9 @@
-import { Alert, Badge, Button, Group, Paper, ScrollArea, Select, Stack, Switch, Table, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Paper, Select, Stack, Table, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { trpc } from '../../trpc';
 import { ErrorAlert } from '../../components/ErrorAlert';
+import { ConsoleForm, ConsoleTable, EnabledCell, filledIn, NameCell, useForm } from './console-parts';
 
 const CATEGORIES = ['slots', 'live', 'gameshows', 'roulette', 'blackjack', 'bingo'] as const;
 type Category = (typeof CATEGORIES)[number];
@@ -17,49 +18,32 @@ function useRefresh() {
   };
 }
 
-function useForm<T extends Record<string, string>>(initial: T) {
-  const [form, setForm] = useState(initial);
-  const field = (name: keyof T) => ({
-    value: form[name],
-    onChange: (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => setForm({ ...form, [name]: event.currentTarget.value }),
-  });
-  return { form, setForm, field };
-}
-
 /** Adds a provider, or edits one by its id (empty fields keep their values; an empty secret keeps the secret). */
 function ProviderForm() {
   const refresh = useRefresh();
   const { form, field } = useForm({ id: '', name: '', origin: '', launchUrlTemplate: '', secret: '' });
   const save = trpc.admin.providers.saveProvider.useMutation({ onSuccess: refresh });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const given = Object.fromEntries(Object.entries(form).filter(([, value]) => value.trim() !== ''));
-    save.mutate({ ...given, id: form.id.trim() });
-  };
   return (
-    <form onSubmit={submit} aria-label="Provider">
-      <Stack gap="xs">
-        <Title order={3} fz="md">
-          Add or edit a provider
-        </Title>
-        <Group grow gap="xs" wrap="wrap">
-          <TextInput size="xs" label="Id" placeholder="acme-games" required {...field('id')} />
-          <TextInput size="xs" label="Name" {...field('name')} />
-          <TextInput size="xs" label="Origin" placeholder="https://games.acme.example" {...field('origin')} />
-        </Group>
-        <Group grow gap="xs" wrap="wrap">
-          <TextInput size="xs" label="Launch URL template" placeholder="https://games.acme.example/launch?token={token}&game={gameId}" {...field('launchUrlTemplate')} />
-          <TextInput size="xs" label="Signing secret" type="password" autoComplete="off" placeholder="leave empty to keep" {...field('secret')} />
-        </Group>
-        <ErrorAlert error={save.error} title="Provider not saved" />
-        {save.isSuccess ? <Text size="xs" c="green">Saved {save.data.id}.</Text> : null}
-        <Group justify="flex-end">
-          <Button size="xs" type="submit" loading={save.isPending}>
-            Save provider
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <ConsoleForm
+      label="Provider"
+      title="Add or edit a provider"
+      onSubmit={() => save.mutate({ ...filledIn(form), id: form.id.trim() })}
+      error={save.error}
+      errorTitle="Provider not saved"
+      status={save.isSuccess ? <Text size="xs" c="green">Saved {save.data.id}.</Text> : null}
+      submitLabel="Save provider"
+      pending={save.isPending}
+    >
+      <Group grow gap="xs" wrap="wrap">
+        <TextInput size="xs" label="Id" placeholder="acme-games" required {...field('id')} />
+        <TextInput size="xs" label="Name" {...field('name')} />
+        <TextInput size="xs" label="Origin" placeholder="https://games.acme.example" {...field('origin')} />
+      </Group>
+      <Group grow gap="xs" wrap="wrap">
+        <TextInput size="xs" label="Launch URL template" placeholder="https://games.acme.example/launch?token={token}&game={gameId}" {...field('launchUrlTemplate')} />
+        <TextInput size="xs" label="Signing secret" type="password" autoComplete="off" placeholder="leave empty to keep" {...field('secret')} />
+      </Group>
+    </ConsoleForm>
   );
 }
 
@@ -67,35 +51,28 @@ function GameForm({ providerIds }: { providerIds: string[] }) {
   const refresh = useRefresh();
   const { form, setForm, field } = useForm({ providerId: '', gameId: '', name: '', category: 'slots', rtp: '', thumbnailUrl: '' });
   const save = trpc.admin.providers.saveGame.useMutation({ onSuccess: refresh });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const given = Object.fromEntries(Object.entries(form).filter(([, value]) => value.trim() !== ''));
-    save.mutate({ ...given, providerId: form.providerId, gameId: form.gameId.trim(), category: form.category as Category });
-  };
   return (
-    <form onSubmit={submit} aria-label="Provider game">
-      <Stack gap="xs">
-        <Title order={3} fz="md">
-          Add or edit a game
-        </Title>
-        <Group grow gap="xs" wrap="wrap">
-          <Select size="xs" label="Provider" data={providerIds} value={form.providerId || null} onChange={(value) => setForm({ ...form, providerId: value ?? '' })} required />
-          <TextInput size="xs" label="Game id" required {...field('gameId')} />
-          <TextInput size="xs" label="Name" {...field('name')} />
-        </Group>
-        <Group grow gap="xs" wrap="wrap">
-          <Select size="xs" label="Category" data={[...CATEGORIES]} value={form.category} onChange={(value) => setForm({ ...form, category: value ?? 'slots' })} />
-          <TextInput size="xs" label="RTP %" placeholder="96.5" {...field('rtp')} />
-          <TextInput size="xs" label="Thumbnail URL" {...field('thumbnailUrl')} />
-        </Group>
-        <ErrorAlert error={save.error} title="Game not saved" />
-        <Group justify="flex-end">
-          <Button size="xs" type="submit" loading={save.isPending} disabled={!form.providerId}>
-            Save game
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <ConsoleForm
+      label="Provider game"
+      title="Add or edit a game"
+      onSubmit={() => save.mutate({ ...filledIn(form), providerId: form.providerId, gameId: form.gameId.trim(), category: form.category as Category })}
+      error={save.error}
+      errorTitle="Game not saved"
+      submitLabel="Save game"
+      pending={save.isPending}
+      disabled={!form.providerId}
+    >
+      <Group grow gap="xs" wrap="wrap">
+        <Select size="xs" label="Provider" data={providerIds} value={form.providerId || null} onChange={(value) => setForm({ ...form, providerId: value ?? '' })} required />
+        <TextInput size="xs" label="Game id" required {...field('gameId')} />
+        <TextInput size="xs" label="Name" {...field('name')} />
+      </Group>
+      <Group grow gap="xs" wrap="wrap">
+        <Select size="xs" label="Category" data={[...CATEGORIES]} value={form.category} onChange={(value) => setForm({ ...form, category: value ?? 'slots' })} />
+        <TextInput size="xs" label="RTP %" placeholder="96.5" {...field('rtp')} />
+        <TextInput size="xs" label="Thumbnail URL" {...field('thumbnailUrl')} />
+      </Group>
+    </ConsoleForm>
   );
 }
 
@@ -180,40 +157,26 @@ function OperationsView() {
       ) : null}
       {daily.data && daily.data.length === 0 ? <Text size="sm" c="dimmed">No provider transactions in the last 14 days.</Text> : null}
       {daily.data && daily.data.length > 0 ? (
-        <ScrollArea type="auto">
-          <Table striped verticalSpacing="xs" miw={640} aria-label="Provider transactions per day">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Day</Table.Th>
-                <Table.Th>Provider</Table.Th>
-                <Table.Th ta="right">Bets</Table.Th>
-                <Table.Th ta="right">Wins</Table.Th>
-                <Table.Th ta="right">Rollbacks</Table.Th>
-                <Table.Th ta="right">GGR</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {daily.data.map((row) => (
-                <Table.Tr key={`${row.day}-${row.providerId}-${row.currency}`}>
-                  <Table.Td>{row.day}</Table.Td>
-                  <Table.Td>{row.providerId}</Table.Td>
-                  <Table.Td ta="right" ff="monospace">
-                    {row.bets} {row.currency} ({row.betCount})
-                  </Table.Td>
-                  <Table.Td ta="right" ff="monospace">
-                    {row.wins}
-                  </Table.Td>
-                  <Table.Td ta="right" ff="monospace">
-                    {row.rollbacks}
-                  </Table.Td>
-                  <Table.Td ta="right" ff="monospace" c={row.ggr.startsWith('-') ? 'red' : undefined}>
-                    {row.ggr}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </ScrollArea>
+        <ConsoleTable label="Provider transactions per day" columns={['Day', 'Provider', { right: 'Bets' }, { right: 'Wins' }, { right: 'Rollbacks' }, { right: 'GGR' }]}>
+          {daily.data.map((row) => (
+            <Table.Tr key={`${row.day}-${row.providerId}-${row.currency}`}>
+              <Table.Td>{row.day}</Table.Td>
+              <Table.Td>{row.providerId}</Table.Td>
+              <Table.Td ta="right" ff="monospace">
+                {row.bets} {row.currency} ({row.betCount})
+              </Table.Td>
+              <Table.Td ta="right" ff="monospace">
+                {row.wins}
+              </Table.Td>
+              <Table.Td ta="right" ff="monospace">
+                {row.rollbacks}
+              </Table.Td>
+              <Table.Td ta="right" ff="monospace" c={row.ggr.startsWith('-') ? 'red' : undefined}>
+                {row.ggr}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </ConsoleTable>
       ) : null}
     </Stack>
   );
@@ -235,92 +198,43 @@ export function ProvidersConsoleSection() {
         <ErrorAlert error={providers.error ?? games.error ?? saveProvider.error ?? saveGame.error} title="Providers" />
         {providers.data && providers.data.length === 0 ? <Text size="sm" c="dimmed">No providers yet. Add one below or import a JSON file.</Text> : null}
         {providers.data && providers.data.length > 0 ? (
-          <ScrollArea type="auto">
-            <Table striped verticalSpacing="xs" miw={640} aria-label="Providers">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Provider</Table.Th>
-                  <Table.Th>Origin</Table.Th>
-                  <Table.Th>Secret</Table.Th>
-                  <Table.Th ta="right">Games</Table.Th>
-                  <Table.Th>Enabled</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {providers.data.map((provider) => (
-                  <Table.Tr key={provider.id}>
-                    <Table.Td>
-                      <Text size="sm" fw={600}>
-                        {provider.name}
-                      </Text>
-                      <Text size="xs" c="dimmed">
-                        {provider.id}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="xs" ff="monospace">
-                        {provider.origin}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td ff="monospace">{provider.secretHint}</Table.Td>
-                    <Table.Td ta="right">{provider.games}</Table.Td>
-                    <Table.Td>
-                      <Switch
-                        size="sm"
-                        aria-label={`${provider.name} enabled`}
-                        checked={provider.enabled}
-                        onChange={(event) => saveProvider.mutate({ id: provider.id, enabled: event.currentTarget.checked })}
-                      />
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </ScrollArea>
+          <ConsoleTable label="Providers" columns={['Provider', 'Origin', 'Secret', { right: 'Games' }, 'Enabled']}>
+            {providers.data.map((provider) => (
+              <Table.Tr key={provider.id}>
+                <NameCell name={provider.name} detail={provider.id} />
+                <Table.Td>
+                  <Text size="xs" ff="monospace">
+                    {provider.origin}
+                  </Text>
+                </Table.Td>
+                <Table.Td ff="monospace">{provider.secretHint}</Table.Td>
+                <Table.Td ta="right">{provider.games}</Table.Td>
+                <EnabledCell name={provider.name} checked={provider.enabled} onChange={(enabled) => saveProvider.mutate({ id: provider.id, enabled })} />
+              </Table.Tr>
+            ))}
+          </ConsoleTable>
         ) : null}
         {games.data && games.data.length > 0 ? (
-          <ScrollArea type="auto">
-            <Table striped verticalSpacing="xs" miw={640} aria-label="Provider games">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Game</Table.Th>
-                  <Table.Th>Category</Table.Th>
-                  <Table.Th ta="right">RTP</Table.Th>
-                  <Table.Th>Enabled</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {games.data.map((game) => (
-                  <Table.Tr key={`${game.providerId}/${game.gameId}`}>
-                    <Table.Td>
-                      <Text size="sm" fw={600}>
-                        {game.name}
-                      </Text>
-                      <Text size="xs" c="dimmed">
-                        {game.providerName} · {game.gameId}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Badge size="sm" variant="light">
-                        {game.category}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td ta="right" ff="monospace">
-                      {game.rtp}%
-                    </Table.Td>
-                    <Table.Td>
-                      <Switch
-                        size="sm"
-                        aria-label={`${game.name} enabled`}
-                        checked={game.enabled}
-                        onChange={(event) => saveGame.mutate({ providerId: game.providerId, gameId: game.gameId, enabled: event.currentTarget.checked })}
-                      />
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </ScrollArea>
+          <ConsoleTable label="Provider games" columns={['Game', 'Category', { right: 'RTP' }, 'Enabled']}>
+            {games.data.map((game) => (
+              <Table.Tr key={`${game.providerId}/${game.gameId}`}>
+                <NameCell name={game.name} detail={`${game.providerName} · ${game.gameId}`} />
+                <Table.Td>
+                  <Badge size="sm" variant="light">
+                    {game.category}
+                  </Badge>
+                </Table.Td>
+                <Table.Td ta="right" ff="monospace">
+                  {game.rtp}%
+                </Table.Td>
+                <EnabledCell
+                  name={game.name}
+                  checked={game.enabled}
+                  onChange={(enabled) => saveGame.mutate({ providerId: game.providerId, gameId: game.gameId, enabled })}
+                />
+              </Table.Tr>
+            ))}
+          </ConsoleTable>
         ) : null}
         <ProviderForm />
         <GameForm providerIds={providers.data?.map((provider) => provider.id) ?? []} />

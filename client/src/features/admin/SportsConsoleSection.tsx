@@ -4,6 +4,7 @@ import { trpc } from '../../trpc';
 import { kickoff, marketLabel } from '../sports/sports-format';
 import type { SportsEvent, SportsMarket } from '../sports/use-sports';
 import { ErrorAlert } from '../../components/ErrorAlert';
+import { ConsoleForm, useForm } from './console-parts';
 
 type MarketType = '1x2' | 'moneyline' | 'totals' | 'handicap';
 
@@ -25,41 +26,30 @@ function useRefresh() {
 
 function CreateEventForm() {
   const refresh = useRefresh();
+  const { form, setForm, field } = useForm({ sport: 'Football', competition: '', home: '', away: '', startsAt: '' });
   const create = trpc.admin.sports.createEvent.useMutation({ onSuccess: () => (refresh(), setForm((current) => ({ ...current, home: '', away: '' }))) });
-  const [form, setForm] = useState({ sport: 'Football', competition: '', home: '', away: '', startsAt: '' });
-  const field = (name: keyof typeof form) => ({
-    value: form[name],
-    onChange: (event: React.ChangeEvent<HTMLInputElement>) => setForm({ ...form, [name]: event.currentTarget.value }),
-  });
   return (
-    <form
-      onSubmit={(event: FormEvent) => {
-        event.preventDefault();
+    <ConsoleForm
+      title="New event"
+      onSubmit={() => {
         if (!form.startsAt) return;
         create.mutate({ ...form, startsAt: new Date(form.startsAt).toISOString() });
       }}
+      error={create.error}
+      errorTitle="Event not created"
+      submitLabel="Create event"
+      pending={create.isPending}
     >
-      <Stack gap="xs">
-        <Title order={3} fz="md">
-          New event
-        </Title>
-        <Group grow gap="xs" wrap="wrap">
-          <TextInput size="xs" label="Sport" required {...field('sport')} />
-          <TextInput size="xs" label="Competition" required {...field('competition')} />
-        </Group>
-        <Group grow gap="xs" wrap="wrap">
-          <TextInput size="xs" label="Home" required {...field('home')} />
-          <TextInput size="xs" label="Away" required {...field('away')} />
-          <TextInput size="xs" label="Starts at" type="datetime-local" required {...field('startsAt')} />
-        </Group>
-        <ErrorAlert error={create.error} title="Event not created" />
-        <Group justify="flex-end">
-          <Button size="xs" type="submit" loading={create.isPending}>
-            Create event
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+      <Group grow gap="xs" wrap="wrap">
+        <TextInput size="xs" label="Sport" required {...field('sport')} />
+        <TextInput size="xs" label="Competition" required {...field('competition')} />
+      </Group>
+      <Group grow gap="xs" wrap="wrap">
+        <TextInput size="xs" label="Home" required {...field('home')} />
+        <TextInput size="xs" label="Away" required {...field('away')} />
+        <TextInput size="xs" label="Starts at" type="datetime-local" required {...field('startsAt')} />
+      </Group>
+    </ConsoleForm>
   );
 }
 

@@ -1,5 +1,5 @@
 import { Badge, Paper, ScrollArea, Stack, Table, Tabs, Text, Title } from '@mantine/core';
-import { memo, useEffect, useState } from 'react';
+import { memo, useEffect, useState, type ReactNode } from 'react';
 import { trpc } from '../../trpc';
 import { useIsSignedIn } from '../auth/use-is-signed-in';
 import { BetGameCell, BetStakeCells } from './BetCells';
@@ -69,17 +69,35 @@ function FeedTable({ feed }: { feed: LiveFeedKind }) {
     );
   }
   return (
+    // On a phone the player and time give way, so the bet, multiplier and payout fit the screen.
+    <BetsTable testId={`live-feed-${feed}`} columns={['Game', 'Player', 'Time']} numeric={['Bet', 'Multiplier', 'Payout']} wideOnly={['Player', 'Time']}>
+      {bets.map((bet) => (
+        <FeedRow key={bet.id} bet={bet} />
+      ))}
+    </BetsTable>
+  );
+}
+
+/** A list of bets under a game: scrolls sideways on narrow screens, where the `wideOnly` columns give way. */
+function BetsTable({ testId, columns, numeric, wideOnly, children }: { testId: string; columns: string[]; numeric: string[]; wideOnly: string[]; children: ReactNode }) {
+  return (
     <ScrollArea type="auto">
-      {/* On a phone the player and time give way, so the bet, multiplier and payout fit the screen. */}
-      <Table verticalSpacing={6} striped data-testid={`live-feed-${feed}`} miw={{ base: 0, sm: 520 }} fz={{ base: 'xs', sm: 'sm' }}>
-        <TableHeader columns={['Game', 'Player', 'Time']} numeric={['Bet', 'Multiplier', 'Payout']} wideOnly={['Player', 'Time']} />
-        <Table.Tbody>
-          {bets.map((bet) => (
-            <FeedRow key={bet.id} bet={bet} />
-          ))}
-        </Table.Tbody>
+      <Table verticalSpacing={6} striped data-testid={testId} miw={{ base: 0, sm: 520 }} fz={{ base: 'xs', sm: 'sm' }}>
+        <TableHeader columns={columns} numeric={numeric} wideOnly={wideOnly} />
+        <Table.Tbody>{children}</Table.Tbody>
       </Table>
     </ScrollArea>
+  );
+}
+
+/** When the bet was placed, to the second (wide screens only). */
+function BetTimeCell({ bet }: { bet: BetView }) {
+  return (
+    <Table.Td visibleFrom="sm">
+      <Text size="sm" c="dimmed">
+        {formatClock(bet.createdAt, { seconds: true })}
+      </Text>
+    </Table.Td>
   );
 }
 
@@ -94,11 +112,7 @@ const FeedRow = memo(function FeedRow({ bet }: { bet: BetView }) {
           {bet.username}
         </Text>
       </Table.Td>
-      <Table.Td visibleFrom="sm">
-        <Text size="sm" c="dimmed">
-          {formatClock(bet.createdAt, { seconds: true })}
-        </Text>
-      </Table.Td>
+      <BetTimeCell bet={bet} />
       <BetStakeCells bet={bet} />
       <Table.Td ta="right" ff="monospace" style={{ whiteSpace: 'nowrap' }} c={profit && !profit.startsWith('-') && profit !== '0' ? 'teal' : undefined}>
         {formatAmount(bet.payout, bet.currency)} {bet.currency}
@@ -119,16 +133,11 @@ function MyGameBets({ game }: { game: NonNullable<MyBetsSearch['game']> }) {
     );
   }
   return (
-    <ScrollArea type="auto">
-      <Table verticalSpacing={6} striped data-testid="my-game-bets" miw={{ base: 0, sm: 520 }} fz={{ base: 'xs', sm: 'sm' }}>
-        <TableHeader columns={['Game', 'Time']} numeric={['Bet', 'Multiplier', 'Profit']} wideOnly={['Time']} />
-        <Table.Tbody>
-          {bets.map((bet) => (
-            <MyBetRow key={bet.id} bet={bet} />
-          ))}
-        </Table.Tbody>
-      </Table>
-    </ScrollArea>
+    <BetsTable testId="my-game-bets" columns={['Game', 'Time']} numeric={['Bet', 'Multiplier', 'Profit']} wideOnly={['Time']}>
+      {bets.map((bet) => (
+        <MyBetRow key={bet.id} bet={bet} />
+      ))}
+    </BetsTable>
   );
 }
 
@@ -138,11 +147,7 @@ const MyBetRow = memo(function MyBetRow({ bet }: { bet: BetView }) {
     // The whole row opens the details (the game's name stays the keyboard's way in).
     <Table.Tr onClick={() => openBetDetails(bet)} style={{ cursor: 'pointer' }} data-testid="my-game-bet-row">
       <BetGameCell bet={bet} label={`${gameName(bet.game)} bet ${bet.id} details`} />
-      <Table.Td visibleFrom="sm">
-        <Text size="sm" c="dimmed">
-          {formatClock(bet.createdAt, { seconds: true })}
-        </Text>
-      </Table.Td>
+      <BetTimeCell bet={bet} />
       <BetStakeCells bet={bet} />
       <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
         {profit === null ? (

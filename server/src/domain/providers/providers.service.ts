@@ -41,17 +41,8 @@ export interface ProviderView {
   games: number;
 }
 
-export interface ProviderGameView {
-  providerId: string;
-  providerName: string;
-  gameId: string;
-  name: string;
-  category: string;
-  rtp: string;
-  thumbnailUrl: string | null;
-  launchUrlTemplate: string | null;
-  enabled: boolean;
-}
+/** A game as the lobby and the console see it: its provider's switch is applied server-side, not shown. */
+export type ProviderGameView = Omit<ProviderGameRow, 'providerEnabled'>;
 
 const gameView = ({ providerEnabled: _providerEnabled, ...game }: ProviderGameRow): ProviderGameView => game;
 

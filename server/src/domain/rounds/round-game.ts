@@ -6,6 +6,28 @@ import type { Currency } from '../wallet/amounts.js';
 /** What the operator configures for one round game (env, services.ts): handed to the rules that need it. */
 export type RoundSettings = Readonly<Record<string, unknown>>;
 
+/**
+ * The round clocks an operator configures (env.ts): each round game's `timings` picks its own, so the worker that
+ * runs the rounds needs no per-game knowledge.
+ */
+export interface RoundClockEnv {
+  ROUND_BETTING_MS: number;
+  ROUND_COOLDOWN_MS: number;
+  ROUND_TICK_MS: number;
+  WHEEL_BETTING_MS: number;
+  WHEEL_COOLDOWN_MS: number;
+  BINGO_SALE_MS: number;
+  BINGO_BALL_MS: number;
+  BINGO_COOLDOWN_MS: number;
+}
+
+/** A round game's clock: its betting window, the pause after a round, and how often the running round's clock goes out. */
+export interface RoundClock {
+  bettingMs: number;
+  cooldownMs: number;
+  tickMs: number;
+}
+
 /** Where a round's outcome comes from: its chain hash h[n] and the chain's salt (FAIRNESS.md "Round games"). */
 export interface RoundSource {
   salt: string;
@@ -54,6 +76,8 @@ export interface RoundGame<Schema extends BetSchema = BetSchema, P = unknown, R 
    * only at the end (crash: the crash point stays secret while players may still cash out).
    */
   showsResultWhileRunning?: boolean;
+  /** The game's round clock from the operator's settings. */
+  timings(env: RoundClockEnv): RoundClock;
   /** How long a round with this outcome runs once betting closed (ms); its bets settle at the end. */
   runningMs(result: R, settings: RoundSettings): number;
   /** A pool game (bingo): the whole round's settlement; the engine then pays exactly these payouts, once each. */

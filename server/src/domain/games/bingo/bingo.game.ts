@@ -132,6 +132,8 @@ export const BINGO_GAME = {
   paramsError: (params) =>
     params.cards.length < 1 || params.cards.length > MAX_CARDS_PER_PLAYER ? `buy 1 to ${MAX_CARDS_PER_PLAYER} cards` : (params.cards.map(cardError).find(Boolean) ?? null),
   result: (_value, source) => ({ draw: bingoDraw(hmac, source.salt, source.hash) }),
+  // The betting window is the card sale, and a tick per ball carries the balls to every screen.
+  timings: (env) => ({ bettingMs: env.BINGO_SALE_MS, cooldownMs: env.BINGO_COOLDOWN_MS, tickMs: env.BINGO_BALL_MS }),
   runningMs: (_result, settings) => BINGO_BALLS * bingoSettings(settings).ballMs,
   planRound: planBingo,
   // Pot shares are paid by planRound; a bingo bet has no multiplier of its own.

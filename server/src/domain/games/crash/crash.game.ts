@@ -44,6 +44,7 @@ export const CRASH_GAME = {
   paramsError: (params) =>
     params.autoCashout !== undefined && (params.autoCashout < CRASH_MIN_TARGET || params.autoCashout > CRASH_MAX_TARGET) ? 'autoCashout is out of range' : null,
   result: (roundValue) => ({ crashPoint: crashPointFromHmac(roundValue) }),
+  timings: (env) => ({ bettingMs: env.ROUND_BETTING_MS, cooldownMs: env.ROUND_COOLDOWN_MS, tickMs: env.ROUND_TICK_MS }),
   runningMs: (result) => msToReach(result.crashPoint),
   // An exit at `a` pays exactly `a` whenever a <= crash (the auto cash-out, or the profit limit's point).
   settle(params, result, capAt) {

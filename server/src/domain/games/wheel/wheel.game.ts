@@ -61,6 +61,7 @@ export const WHEEL_GAME = {
   result: (roundValue) => wheelResult(roundValue),
   // Betting is closed by then and later bets ride the next round (another hash): every screen spins to the result.
   showsResultWhileRunning: true,
+  timings: (env) => ({ bettingMs: env.WHEEL_BETTING_MS, cooldownMs: env.WHEEL_COOLDOWN_MS, tickMs: env.ROUND_TICK_MS }),
   runningMs: (result) => wheelRunningMs(result),
   settle: (params, result, capAt: Ratio) => wheelMultiplier(load(params), result, capAt),
   publicResult: (result) => ({ wheel: { spins: result.spins, value: result.value, multiplier: result.multiplier } }),
