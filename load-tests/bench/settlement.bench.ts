@@ -43,7 +43,7 @@ export interface SettlementResult {
 }
 
 type CpuTimes = SettlementResult['cpuMsPerBet'];
-type CpuReading = { cpu: CpuTimes; statements: Record<'platform' | 'bare', number> };
+type CpuReading = { cpu: CpuTimes & { nodeAfterReading: number }; statements: Record<'platform' | 'bare', number> };
 
 export async function run(args: string[]): Promise<SettlementResult[]> {
   const rounds = option(args, 'rounds', 3);
@@ -104,7 +104,9 @@ export async function run(args: string[]): Promise<SettlementResult[]> {
           answered[target] += result['2xx'];
           samples[target].push(result);
           const perBet = (key: keyof CpuTimes) => (after[key] - before[key]) / Math.max(result['2xx'], 1);
-          cpu[target].push({ node: perBet('node'), postgres: perBet('postgres'), redis: perBet('redis') });
+          // The start reading's own /proc reads are not the bets' (cpuTimes).
+          const nodePerBet = (after.node - before.nodeAfterReading) / Math.max(result['2xx'], 1);
+          cpu[target].push({ node: nodePerBet, postgres: perBet('postgres'), redis: perBet('redis') });
         }
       }
       for (const target of ['platform', 'bare'] as const) {
