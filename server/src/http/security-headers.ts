@@ -35,6 +35,25 @@ export function capturedHeaders(middleware: RequestHandler): string[] {
 }
 
 /**
+ * helmet headers that only mean something on a document a browser renders (process isolation, DNS prefetching, old
+ * IE and Flash/PDF policies, the retired XSS auditor): a JSON answer is never one, so the chat poll's answers leave
+ * them out. The CSP, nosniff, frame, referrer and resource policies (and HSTS where on) stay on every answer.
+ */
+const DOCUMENT_ONLY_HEADERS = new Set(
+  ['Cross-Origin-Opener-Policy', 'Origin-Agent-Cluster', 'X-DNS-Prefetch-Control', 'X-Download-Options', 'X-Permitted-Cross-Domain-Policies', 'X-XSS-Protection'].map(
+    (name) => name.toLowerCase(),
+  ),
+);
+
+/** The headers a header-only middleware sets that apply to a JSON answer (see DOCUMENT_ONLY_HEADERS). */
+export function jsonAnswerHeaders(middleware: RequestHandler): string[] {
+  const all = capturedHeaders(middleware);
+  const kept: string[] = [];
+  for (let i = 0; i < all.length; i += 2) if (!DOCUMENT_ONLY_HEADERS.has(all[i]!.toLowerCase())) kept.push(all[i]!, all[i + 1]!);
+  return kept;
+}
+
+/**
  * The same headers as `middleware` (helmet) on every response, computed once per `variant` instead of per request.
  * helmet builds its whole header set, the CSP string included, on every request, although it only changes with its
  * dynamic directives (the providers' frame and image origins): `variant` names their current value, and a new one

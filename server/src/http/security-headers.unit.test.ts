@@ -1,7 +1,7 @@
 import type { Request, RequestHandler, Response } from 'express';
 import helmet from 'helmet';
 import { describe, expect, it } from 'vitest';
-import { memoizedHeaders } from './security-headers.js';
+import { capturedHeaders, jsonAnswerHeaders, memoizedHeaders } from './security-headers.js';
 
 /** The headers a middleware leaves on a response that starts with `initial`. */
 function headersAfter(middleware: RequestHandler, initial: Record<string, string> = {}): Record<string, string> {
@@ -31,5 +31,27 @@ describe('memoizedHeaders', () => {
     frames = 'https://two.example';
     expect(headersAfter(memoized)['content-security-policy']).toContain("frame-src 'self' https://two.example");
     expect(headersAfter(memoized)).toEqual(headersAfter(secure));
+  });
+});
+
+describe('jsonAnswerHeaders', () => {
+  it("keeps helmet's CSP, nosniff, frame, referrer and resource policies and leaves out the document-only headers", () => {
+    const secure = helmet({ strictTransportSecurity: { maxAge: 100 } });
+    const names = (list: string[]) => list.filter((_, i) => i % 2 === 0).map((name) => name.toLowerCase());
+    const kept = names(jsonAnswerHeaders(secure));
+    expect(kept).toEqual(
+      expect.arrayContaining([
+        'content-security-policy',
+        'x-content-type-options',
+        'x-frame-options',
+        'referrer-policy',
+        'cross-origin-resource-policy',
+        'strict-transport-security',
+      ]),
+    );
+    for (const dropped of ['cross-origin-opener-policy', 'origin-agent-cluster', 'x-dns-prefetch-control', 'x-download-options', 'x-permitted-cross-domain-policies', 'x-xss-protection']) {
+      expect(names(capturedHeaders(secure))).toContain(dropped);
+      expect(kept).not.toContain(dropped);
+    }
   });
 });

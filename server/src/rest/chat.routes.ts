@@ -1,9 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { Router, type Request, type RequestHandler, type Response } from 'express';
+import { Router, type Request, type RequestHandler } from 'express';
 import { z } from 'zod';
 import { CHAT_PAGE_DEFAULT, CHAT_PAGE_MAX, sendInputSchema } from '../domain/chat/chat.schemas.js';
 import { chatAnnouncementSchema, chatMessageSchema, type ChatAnnouncement, type ChatMessage } from '../domain/chat/chat.views.js';
-import { capturedHeaders } from '../http/security-headers.js';
+import { jsonAnswerHeaders } from '../http/security-headers.js';
 import type { Services } from '../services.js';
 import { CachedValue, prepareBody, type PreparedBody } from './chat-poll.cache.js';
 import { legacyErrorBody, sendLegacyError } from './legacy-errors.js';
@@ -112,7 +112,7 @@ export function createChatPoll({ services, caller, securityHeaders, maxAgeMs }: 
   });
   services.chat.onChange((change) => (change === 'announcements' ? announcements : messages).invalidate());
 
-  const baseHeaders = ['Content-Type', 'application/json; charset=utf-8', 'Cache-Control', 'no-cache', ...capturedHeaders(securityHeaders)];
+  const baseHeaders = ['Content-Type', 'application/json; charset=utf-8', 'Cache-Control', 'no-cache', ...jsonAnswerHeaders(securityHeaders)];
 
   // A page's two header lists are built once per page, not per poll (thousands of pollers share each page).
   const headerLists = new WeakMap<PreparedBody, { fresh: string[]; notModified: string[] }>();
