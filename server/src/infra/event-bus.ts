@@ -162,12 +162,18 @@ export class RedisEventBus implements EventTransport {
       const events = batch.slice(start, start + PUBLISH_BATCH_MAX);
       const keys = events.flatMap((event) => [this.seqKey(event.channel), this.logKey(event.channel)]);
       const args = events.flatMap((event) => [event.body, String(event.ttl), event.channel]);
-      calls.push(
-        this.commands.publishEvents(keys.length, ...keys, this.topic, String(this.options.backlog), ...args).then(
-          (answer) => events.forEach((event, i) => event.resolve({ seq: Number(answer[2 * i]), id: String(answer[2 * i + 1]) })),
-          (error: unknown) => events.forEach((event) => event.reject(error)),
-        ),
-      );
+      const failed = (error: unknown) => events.forEach((event) => event.reject(error));
+      try {
+        calls.push(
+          this.commands.publishEvents(keys.length, ...keys, this.topic, String(this.options.backlog), ...args).then(
+            (answer) => events.forEach((event, i) => event.resolve({ seq: Number(answer[2 * i]), id: String(answer[2 * i + 1]) })),
+            failed,
+          ),
+        );
+      } catch (error) {
+        // A call that throws at once fails its events alone: the stream behind it must not stop.
+        failed(error);
+      }
     }
     void Promise.all(calls).then(() => {
       if (this.pending.length === 0) this.sending = false;
