@@ -56,7 +56,7 @@ export async function run(args: string[]): Promise<ChatPollResult[]> {
       for (let round = 0; round < rounds; round++) {
         const order = round % 2 === 0 ? (['platform', 'bare'] as const) : (['bare', 'platform'] as const);
         for (const target of order) {
-          const before = (await server.ask<{ cpu: { node: number } }>({ cmd: 'cpu' })).cpu.node;
+          const before = (await server.ask<{ cpu: { nodeAfterReading: number } }>({ cmd: 'cpu' })).cpu.nodeAfterReading;
           const result = await autocannon({ url: base[target] + urlPath, connections, duration, headers });
           const after = (await server.ask<{ cpu: { node: number } }>({ cmd: 'cpu' })).cpu.node;
           samples[target].push(result);

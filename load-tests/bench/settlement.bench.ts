@@ -38,9 +38,12 @@ export interface SettlementResult {
   other: number;
   /** CPU ms per bet on the server side (median over rounds): the server process, all of postgres, redis-server. */
   cpuMsPerBet: { node: number; postgres: number; redis: number };
+  /** Statements sent to Postgres per bet (median over rounds), counted on the side's pg clients. */
+  statementsPerBet: number;
 }
 
 type CpuTimes = SettlementResult['cpuMsPerBet'];
+type CpuReading = { cpu: CpuTimes & { nodeAfterReading: number }; statements: Record<'platform' | 'bare', number> };
 
 export async function run(args: string[]): Promise<SettlementResult[]> {
   const rounds = option(args, 'rounds', 3);
@@ -83,6 +86,7 @@ export async function run(args: string[]): Promise<SettlementResult[]> {
       const amount = scenario === 'many' ? many : hot;
       const samples: Record<'platform' | 'bare', AutocannonResult[]> = { platform: [], bare: [] };
       const cpu: Record<'platform' | 'bare', CpuTimes[]> = { platform: [], bare: [] };
+      const statements: Record<'platform' | 'bare', number[]> = { platform: [], bare: [] };
       // Warm-up (JIT, pools, the platform's lazily created seed pairs), counted in the audit but not in the figures.
       for (const target of ['platform', 'bare'] as const) {
         const warm = await load(target, scenario, Math.min(amount, scenario === 'many' ? accounts * 2 : 200));
@@ -91,13 +95,18 @@ export async function run(args: string[]): Promise<SettlementResult[]> {
       for (let round = 0; round < rounds; round++) {
         const order = round % 2 === 0 ? (['platform', 'bare'] as const) : (['bare', 'platform'] as const);
         for (const target of order) {
-          const before = (await server.ask<{ cpu: CpuTimes }>({ cmd: 'cpu' })).cpu;
+          const { cpu: before, statements: sentBefore } = await server.ask<CpuReading>({ cmd: 'cpu' });
           const result = await load(target, scenario, amount);
-          const after = (await server.ask<{ cpu: CpuTimes }>({ cmd: 'cpu' })).cpu;
+          // A moment after the last answer, so the work nobody waits for (the outbox marks linger 200 ms) is counted.
+          await new Promise((resolve) => setTimeout(resolve, 300));
+          const { cpu: after, statements: sentAfter } = await server.ask<CpuReading>({ cmd: 'cpu' });
+          statements[target].push((sentAfter[target] - sentBefore[target]) / Math.max(result['2xx'], 1));
           answered[target] += result['2xx'];
           samples[target].push(result);
           const perBet = (key: keyof CpuTimes) => (after[key] - before[key]) / Math.max(result['2xx'], 1);
-          cpu[target].push({ node: perBet('node'), postgres: perBet('postgres'), redis: perBet('redis') });
+          // The start reading's own /proc reads are not the bets' (cpuTimes).
+          const nodePerBet = (after.node - before.nodeAfterReading) / Math.max(result['2xx'], 1);
+          cpu[target].push({ node: nodePerBet, postgres: perBet('postgres'), redis: perBet('redis') });
         }
       }
       for (const target of ['platform', 'bare'] as const) {
@@ -116,6 +125,7 @@ export async function run(args: string[]): Promise<SettlementResult[]> {
             postgres: median(cpu[target].map((c) => c.postgres)),
             redis: median(cpu[target].map((c) => c.redis)),
           },
+          statementsPerBet: median(statements[target]),
         });
       }
     }
@@ -136,7 +146,9 @@ export async function run(args: string[]): Promise<SettlementResult[]> {
     console.log('\nserver CPU per bet, ms (node = the server process, which also hosts the bare peer)');
     for (const r of results) {
       const c = r.cpuMsPerBet;
-      console.log(`${r.scenario.padEnd(10)}${r.target.padEnd(10)} node ${c.node.toFixed(2)}  postgres ${c.postgres.toFixed(2)}  redis ${c.redis.toFixed(2)}  total ${(c.node + c.postgres + c.redis).toFixed(2)}`);
+      console.log(
+        `${r.scenario.padEnd(10)}${r.target.padEnd(10)} node ${c.node.toFixed(2)}  postgres ${c.postgres.toFixed(2)}  redis ${c.redis.toFixed(2)}  total ${(c.node + c.postgres + c.redis).toFixed(2)}  statements per bet ${r.statementsPerBet.toFixed(1)}`,
+      );
     }
     for (const scenario of ['many', 'hot'] as const) {
       const p = results.find((r) => r.scenario === scenario && r.target === 'platform')!.cpuMsPerBet.node;

@@ -16,6 +16,17 @@ import { applyRatio, diceMultiplier, diceOutcome, floatsFromSeeds, formatRatio }
 import { bareLedger, makeAccounts } from './bench-ledger.js';
 import { cpuTimes, serveParent, startPlatformUnderTest } from './platform-under-test.js';
 
+/**
+ * Statements sent to Postgres by each side, counted on the pg client: the platform's pool uses its own Client subclass
+ * (db/client.ts), the peer's the plain one. The bench reads them with the CPU figures, for statements per bet.
+ */
+const statements = { platform: 0, bare: 0 };
+const sendQuery = pg.Client.prototype.query as (...args: unknown[]) => unknown;
+pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+  statements[this.constructor === pg.Client ? 'bare' : 'platform'] += 1;
+  return sendQuery.apply(this, args);
+} as typeof pg.Client.prototype.query;
+
 const hmac = (key: string, message: string) => new Uint8Array(createHmac('sha256', key).update(message).digest());
 
 const ACCOUNTS = Number(process.env.BENCH_ACCOUNTS ?? 200);
@@ -118,5 +129,5 @@ serveParent(
     await stop();
   },
   async (message) =>
-    message.cmd === 'cpu' ? { cpu: await cpuTimes() } : { audit: { platform: await audit('p'), bare: await audit('b'), ledgerProblems: await ledger.check() } },
+    message.cmd === 'cpu' ? { cpu: await cpuTimes(), statements: { ...statements } } : { audit: { platform: await audit('p'), bare: await audit('b'), ledgerProblems: await ledger.check() } },
 );

@@ -9,6 +9,7 @@ import { pinoHttp } from 'pino-http';
 import { isDatabaseUnavailable } from '../../db/unavailable.js';
 import type { Env } from './env.js';
 import { jsonDepthExceeds } from './http/json-depth.js';
+import { memoizedHeaders } from './http/security-headers.js';
 import { clientAssets, REVALIDATE_CACHE, sendClientFile } from './http/static-client.js';
 import { trpcRequestGuard } from './http/trpc-request-guard.js';
 import type { Logger } from './infra/logger.js';
@@ -107,7 +108,8 @@ export function createHttpApp({ env, services, logger, metrics }: AppDeps): expr
       },
     );
   });
-  app.use(securityHeaders);
+  // The same headers as helmet's, built once per value of its dynamic directives (see memoizedHeaders).
+  app.use(memoizedHeaders(securityHeaders, () => `${services.providers.thumbnailOrigins().join(' ')}\n${services.providers.frameOrigins().join(' ')}`));
   // Before the request log: a flood's refused requests would otherwise cost a log line each (they
   // are counted in http_request_duration_seconds; the guard logs an address's first refusal a minute).
   app.use(

@@ -1,8 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { Router, type Request, type RequestHandler, type Response } from 'express';
+import { Router, type Request, type RequestHandler } from 'express';
 import { z } from 'zod';
 import { CHAT_PAGE_DEFAULT, CHAT_PAGE_MAX, sendInputSchema } from '../domain/chat/chat.schemas.js';
 import { chatAnnouncementSchema, chatMessageSchema, type ChatAnnouncement, type ChatMessage } from '../domain/chat/chat.views.js';
+import { jsonAnswerHeaders } from '../http/security-headers.js';
 import type { Services } from '../services.js';
 import { CachedValue, prepareBody, type PreparedBody } from './chat-poll.cache.js';
 import { legacyErrorBody, sendLegacyError } from './legacy-errors.js';
@@ -107,7 +108,7 @@ export function createChatPoll({ services, caller, securityHeaders, maxAgeMs }: 
   });
   services.chat.onChange((change) => (change === 'announcements' ? announcements : messages).invalidate());
 
-  const baseHeaders = ['Content-Type', 'application/json; charset=utf-8', 'Cache-Control', 'no-cache', ...capturedHeaders(securityHeaders)];
+  const baseHeaders = ['Content-Type', 'application/json; charset=utf-8', 'Cache-Control', 'no-cache', ...jsonAnswerHeaders(securityHeaders)];
 
   // A page's two header lists are built once per page, not per poll (thousands of pollers share each page).
   const headerLists = new WeakMap<PreparedBody, { fresh: string[]; notModified: string[] }>();
@@ -220,20 +221,4 @@ export function etagMatches(header: string, etag: string): boolean {
     const trimmed = tag.trim();
     return (trimmed.startsWith('W/') ? trimmed.slice(2) : trimmed) === etag;
   });
-}
-
-/** The headers a (synchronous, header-only) middleware such as helmet sets, as a flat list. */
-function capturedHeaders(middleware: RequestHandler): string[] {
-  const headers = new Map<string, string>();
-  const fakeResponse = {
-    setHeader: (name: string, value: unknown) => headers.set(name, String(value)),
-    removeHeader: (name: string) => headers.delete(name),
-    getHeader: (name: string) => headers.get(name),
-  };
-  let finished = false;
-  void middleware({ headers: {} } as Request, fakeResponse as unknown as Response, () => {
-    finished = true;
-  });
-  if (!finished) throw new Error('security header middleware did not finish synchronously');
-  return [...headers].flat();
 }

@@ -315,6 +315,21 @@ function cashHolder(movement: AccountMovement): number | undefined {
   return 'user' in movement.ref && (movement.ref.purpose ?? 'cash') === 'cash' ? movement.ref.user : undefined;
 }
 
+// Module functions, not closures inside applyMovements: the server runs under tsx, whose keepNames wraps every named
+// closure in a defineProperty call each time it is created, a measurable cost on the settlement path.
+function insufficientBalance(): DomainError {
+  return new DomainError('CONFLICT', 'Insufficient balance', { code: 'INSUFFICIENT_FUNDS' });
+}
+
+/** The users' new cash balances among `balances` (account id -> balance). */
+function cashChanges(ordered: AccountMovement[], balances: Map<string, bigint>): BalanceChange[] {
+  return ordered.flatMap((movement) =>
+    cashHolder(movement) !== undefined && balances.has(movement.accountId)
+      ? [{ userId: cashHolder(movement)!, currency: movement.currency, balance: balances.get(movement.accountId)! }]
+      : [],
+  );
+}
+
 /** The guarded balance updates of the movements, in their order; answers account id -> new balance. */
 async function applyMovements(trx: Db, ordered: AccountMovement[], beforeHouses: (changes: BalanceChange[]) => Promise<void>): Promise<Map<string, bigint>> {
   const changes = ordered.map((movement) => {
@@ -326,17 +341,10 @@ async function applyMovements(trx: Db, ordered: AccountMovement[], beforeHouses:
     }
     return { accountId: movement.accountId, delta: net, lowest };
   });
-  const refused = () => new DomainError('CONFLICT', 'Insufficient balance', { code: 'INSUFFICIENT_FUNDS' });
-  const cashChanges = (balances: Map<string, bigint>) =>
-    ordered.flatMap((movement) =>
-      cashHolder(movement) !== undefined && balances.has(movement.accountId)
-        ? [{ userId: cashHolder(movement)!, currency: movement.currency, balance: balances.get(movement.accountId)! }]
-        : [],
-    );
   if (ordered.length > 2) {
     const balances = await applyDeltas(trx, changes);
-    if (balances.size < changes.length) throw refused();
-    await beforeHouses(cashChanges(balances));
+    if (balances.size < changes.length) throw insufficientBalance();
+    await beforeHouses(cashChanges(ordered, balances));
     return balances;
   }
   const balances = new Map<string, bigint>();
@@ -344,10 +352,10 @@ async function applyMovements(trx: Db, ordered: AccountMovement[], beforeHouses:
   for (const [index, movement] of ordered.entries()) {
     if (movement.key.kind === 'house' && !housesReached) {
       housesReached = true;
-      await beforeHouses(cashChanges(balances));
+      await beforeHouses(cashChanges(ordered, balances));
     }
     const balance = await applyDelta(trx, movement.accountId, changes[index]!.delta, changes[index]!.lowest);
-    if (balance === undefined) throw refused();
+    if (balance === undefined) throw insufficientBalance();
     balances.set(movement.accountId, balance);
   }
   return balances;
