@@ -25,13 +25,13 @@ describe('blackjack (issue 25 point 3): REST and tRPC on real Postgres and Redis
   const db = () => platform.platform.infra.db;
   const post = (player: Player, path: string, body: unknown) => http(platform.url, 'POST', path, body, { token: player.token });
   const get = (player: Player, path: string) => http(platform.url, 'GET', path, undefined, { token: player.token });
-  const balance = async (player: Player, currency: 'USD' | 'BZU' = 'USD') => (await services().ledger.balances(player.user.id))[currency];
+  const balance = async (player: Player, currency: 'USD' | 'BZU' = 'USD') => (await services().wallet.ledger.balances(player.user.id))[currency];
   const count = async (query: string) => Number((await sql<{ n: string }>`select count(*)::text as n from ${sql.raw(query)}`.execute(db())).rows[0]!.n);
   const postings = async (betId: string, step: 'stake' | 'payout') =>
     Number((await sql<{ n: string }>`select count(*)::text as n from ledger_transactions where idempotency_key like ${`bet:${betId}:${step}%`}`.execute(db())).rows[0]!.n);
   /** The active pair's nonce; asking for it creates a new player's first pair (it is otherwise made by the first bet). */
   const nonceOf = async (player: Player): Promise<number> => (await get(player, '/api/fairness')).body.nonce;
-  const expectLedgerOk = async () => expect(await services().ledger.check()).toEqual([]);
+  const expectLedgerOk = async () => expect(await services().wallet.ledger.check()).toEqual([]);
   /** The round the player's next bet will deal, from the seeds (the test knows the cards before it plays). */
   const nextDeal = async (player: Player, bet: bigint) => deal(bet, await activeRoundFloats(db(), player.user.id, await nonceOf(player)));
   /** What the rules make of a stored round: the view of replaying its actions on its floats. */
@@ -147,7 +147,7 @@ describe('blackjack (issue 25 point 3): REST and tRPC on real Postgres and Redis
 
   it('a self-excluded player gets 403 SELF_EXCLUDED and places nothing', async () => {
     const player = await fundedAccount(platform, '5');
-    await services().responsibleGaming.selfExclude(player.user.id, '24h');
+    await services().wallet.responsibleGaming.selfExclude(player.user.id, '24h');
     const bets = await count('bets');
     expectLegacyError(await post(player, '/api/games/blackjack/bets', { amount: 1 }), 403, /self-excluded/, 'SELF_EXCLUDED');
     expect(await count('bets')).toBe(bets);
@@ -263,7 +263,7 @@ describe('blackjack at the profit limit', () => {
       }
     }
     expect([...seen].sort()).toEqual(['capped', 'uncapped']);
-    expect((await platform.platform.services.ledger.balances(player.user.id)).USD).toBe(expected);
-    expect(await platform.platform.services.ledger.check()).toEqual([]);
+    expect((await platform.platform.services.wallet.ledger.balances(player.user.id)).USD).toBe(expected);
+    expect(await platform.platform.services.wallet.ledger.check()).toEqual([]);
   });
 });

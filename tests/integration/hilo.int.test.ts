@@ -21,8 +21,8 @@ describe('hilo: a multi-step card round', () => {
   type Player = Awaited<ReturnType<typeof signedInAccount>>;
   const post = (player: Player, path: string, body: unknown) => http(platform.url, 'POST', path, body, { token: player.token });
   const get = (player: Player | null, path: string) => http(platform.url, 'GET', path, undefined, { token: player?.token });
-  const balance = async (player: Player, currency: 'USD' | 'BZU' = 'USD') => (await services().ledger.balances(player.user.id))[currency];
-  const expectLedgerOk = async () => expect(await services().ledger.check()).toEqual([]);
+  const balance = async (player: Player, currency: 'USD' | 'BZU' = 'USD') => (await services().wallet.ledger.balances(player.user.id))[currency];
+  const expectLedgerOk = async () => expect(await services().wallet.ledger.check()).toEqual([]);
   const counts = async () =>
     (await sql<{ bets: number; ledger: number }>`select (select count(*)::int from bets) as bets, (select count(*)::int from ledger_transactions) as ledger`.execute(db())).rows[0]!;
   /** The cards of a round, from its floats: card i is float i. */
@@ -149,7 +149,7 @@ describe('hilo: a multi-step card round', () => {
     expect([await counts(), await balance(player)]).toEqual(before);
 
     const excluded = await fundedAccount(platform, '5');
-    await services().responsibleGaming.selfExclude(excluded.user.id, '24h');
+    await services().wallet.responsibleGaming.selfExclude(excluded.user.id, '24h');
     expectLegacyError(await post(excluded, '/api/games/hilo/bets', { amount: 1 }), 403, /self-excluded/, 'SELF_EXCLUDED');
     expect(await balance(excluded)).toBe(5n * E8);
   });

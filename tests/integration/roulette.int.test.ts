@@ -24,9 +24,9 @@ describe('roulette: chips on one spin through the bet engine', () => {
   const db = () => platform.platform.infra.db;
   type Player = Awaited<ReturnType<typeof signedInAccount>>;
   const post = (player: Player, path: string, body: unknown) => http(platform.url, 'POST', path, body, { token: player.token });
-  const balances = (player: Player) => services().ledger.balances(player.user.id);
+  const balances = (player: Player) => services().wallet.ledger.balances(player.user.id);
   const count = async (table: 'bets' | 'ledger_transactions') => Number((await sql<{ n: string }>`select count(*)::text as n from ${sql.table(table)}`.execute(db())).rows[0]!.n);
-  const expectLedgerOk = async () => expect(await services().ledger.check()).toEqual([]);
+  const expectLedgerOk = async () => expect(await services().wallet.ledger.check()).toEqual([]);
   const data = (answer: { status: number; body: any }) => {
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     return answer.body.result.data;
@@ -136,7 +136,7 @@ describe('roulette: chips on one spin through the bet engine', () => {
 
   it('a self-excluded player gets 403 SELF_EXCLUDED and places nothing', async () => {
     const player = await fundedAccount(platform, '5');
-    await services().responsibleGaming.selfExclude(player.user.id, '24h');
+    await services().wallet.responsibleGaming.selfExclude(player.user.id, '24h');
     const before = await count('bets');
     expectLegacyError(await post(player, '/api/games/roulette/bets', { chips: [{ type: 'red', numbers: [], amount: 1 }] }), 403, /self-excluded/, 'SELF_EXCLUDED');
     expect(await count('bets')).toBe(before);

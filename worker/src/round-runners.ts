@@ -4,7 +4,8 @@ import type { RoundTimings } from '../../server/src/domain/rounds/round.service.
 import type { Logger } from '../../server/src/infra/logger.js';
 import { RedisLease } from '../../server/src/infra/redis-lease.js';
 import { createRedis, redisKey, whenReady } from '../../server/src/infra/redis.js';
-import type { Infrastructure, Services } from '../../server/src/services.js';
+import type { Infrastructure } from '../../server/src/infrastructure.js';
+import type { Services } from '../../server/src/composition/index.js';
 
 /** Each round game's betting window, pause and tick (env.ts): crash's are ROUND_*, the wheel's and bingo's their own. */
 function timingsOf(slug: string, env: Infrastructure['env']): RoundTimings & { tickMs: number } {
