@@ -35,11 +35,35 @@ export default tseslint.config(
         {
           paths: transportPackages.filter((name) => !name.includes('*')).map((name) => ({
             name,
-            message: 'server/src/domain is transport-free: take what you need as a port from services.ts.',
+            message: 'server/src/domain is transport-free: take what you need as a port, plugged in by server/src/composition.',
           })),
           patterns: [
             { group: transportPackages.filter((name) => name.includes('*')), message: 'server/src/domain is transport-free.' },
             { group: ['**/trpc/**', '**/rest/**', '**/realtime/**', '**/worker/**'], message: 'server/src/domain must not reach into transports.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The worker boots without the HTTP stack (docs/architecture.md, Processes): it opens the infrastructure and
+    // builds the domain services (server/src/composition/index.ts), never the server's transports or its realtime feed.
+    files: ['worker/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: ['express', 'ws', 'helmet', 'pino-http'].map((name) => ({
+            name,
+            message: 'The worker runs without the HTTP stack.',
+          })),
+          patterns: [
+            { group: ['@trpc/*', 'express/*'], message: 'The worker runs without the HTTP stack.' },
+            {
+              regex: '(^|/)server/src/(trpc|rest|realtime|http)(/|$)|(^|/)server/src/(app|server|bootstrap|main)(\\.js)?$|(^|/)server/src/composition/server(\\.js)?$',
+              message:
+                'The worker runs without the HTTP stack: use server/src/infrastructure.ts and server/src/composition/index.ts, not the server, its transports (trpc, rest, realtime, http) or bootstrap.',
+            },
           ],
         },
       ],

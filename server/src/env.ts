@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
 import type { DbTimeouts } from '../../db/client.js';
+import { databaseEnvShape } from '../../db/config.js';
 import type { OpenDatabaseOptions } from '../../db/open.js';
 import type { AuthLimit } from './domain/auth/auth.ports.js';
 import { parseAmount, type Currency } from './domain/wallet/amounts.js';
@@ -42,8 +43,7 @@ const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(5001),
   HOST: z.string().default('0.0.0.0'),
-  DATA_DIR: z.string().default('.data'),
-  DATABASE_URL: z.string().url().optional(),
+  ...databaseEnvShape,
   // Fail fast when Postgres does not answer: requests get 503 instead of hanging.
   DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).default(2_000),
   DB_POOL_WAIT_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
