@@ -70,7 +70,7 @@ export interface ChatThrottle {
   admit(userId: number, slowModeSeconds: number): Promise<void>;
 }
 
-/** True while the user has a running self-exclusion (account work; services.ts wires it). */
+/** True while the user has a running self-exclusion (account work; infra/chat-store.ts wires it). */
 export type SelfExclusionCheck = (userId: number) => Promise<boolean>;
 
 /** Live events, published after commit. Implementations never throw (a lost event is logged). */
