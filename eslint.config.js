@@ -43,7 +43,7 @@ export default tseslint.config(
           paths: [
             ...transportPackages.filter((name) => !name.includes('*')).map((name) => ({
               name,
-              message: 'server/src/domain is transport-free: take what you need as a port from services.ts.',
+              message: 'server/src/domain is transport-free: take what you need as a port, plugged in by server/src/composition.',
             })),
             ...postgresPackages.map((name) => ({ name, message: postgresMessage })),
           ],
@@ -53,9 +53,33 @@ export default tseslint.config(
             { regex: '^(kysely|pg)/|^pg-', message: postgresMessage },
             { group: ['**/trpc/**', '**/rest/**', '**/realtime/**', '**/worker/**'], message: 'server/src/domain must not reach into transports.' },
             {
-              // Redis, HTTP clients, keys and loggers are infra: a service takes them as a small named dependency wired in services.ts.
+              // Redis, HTTP clients, keys and loggers are infra: a service takes them as a small named dependency wired in server/src/composition.
               regex: '(^|/)infra/',
-              message: 'server/src/domain must not import server/src/infra: take it as a named dependency wired in services.ts.',
+              message: 'server/src/domain must not import server/src/infra: take it as a named dependency wired in server/src/composition.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The worker boots without the HTTP stack (docs/architecture.md, Processes): it opens the infrastructure and
+    // builds the domain services (server/src/composition/index.ts), never the server's transports or its realtime feed.
+    files: ['worker/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: ['express', 'ws', 'helmet', 'pino-http'].map((name) => ({
+            name,
+            message: 'The worker runs without the HTTP stack.',
+          })),
+          patterns: [
+            { group: ['@trpc/*', 'express/*'], message: 'The worker runs without the HTTP stack.' },
+            {
+              regex: '(^|/)server/src/(trpc|rest|realtime|http)(/|$)|(^|/)server/src/(app|server|bootstrap|main)(\\.js)?$|(^|/)server/src/composition/server(\\.js)?$',
+              message:
+                'The worker runs without the HTTP stack: use server/src/infrastructure.ts and server/src/composition/index.ts, not the server, its transports (trpc, rest, realtime, http) or bootstrap.',
             },
           ],
         },

@@ -1,9 +1,9 @@
-import { loadEnv } from '../server/src/env.js';
+import { loadDatabaseLocation } from './config.js';
 import { migrateToLatest } from './migrate.js';
 import { openDatabase } from './open.js';
 
-const env = loadEnv();
-const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir, hostEmbedded: true });
+const location = loadDatabaseLocation();
+const database = await openDatabase({ ...location, hostEmbedded: true });
 try {
   const { results = [] } = await migrateToLatest(database.db);
   for (const result of results) console.log(`${result.status}: ${result.migrationName}`);

@@ -36,7 +36,7 @@ describe('Trollbox in the browser', () => {
   /** A verified account with a role; the stored user is the profile after the role change. */
   async function player(role: 'user' | 'moderator' | 'admin' = 'user'): Promise<Player> {
     const signedIn = await signedInAccount(platform, {}, `10.88.0.${++ip}`);
-    if (role !== 'user') await platform.platform.services.auth.setRole(signedIn.account.username, role);
+    if (role !== 'user') await platform.platform.services.auth.accounts.setRole(signedIn.account.username, role);
     const profile = await http(platform.url, 'GET', '/api/auth/profile', undefined, { token: signedIn.token });
     expect(profile.status).toBe(200);
     return { token: signedIn.token, user: profile.body };

@@ -38,7 +38,7 @@ describe('daily details (issue #24, 7-12)', () => {
   async function player(role: 'user' | 'moderator' | 'admin' = 'user', funds?: string): Promise<Player> {
     const { platform } = suite;
     const signedIn = await signedInAccount(platform, {}, `10.124.0.${++ip}`);
-    if (role !== 'user') await platform.platform.services.auth.setRole(signedIn.account.username, role);
+    if (role !== 'user') await platform.platform.services.auth.accounts.setRole(signedIn.account.username, role);
     if (funds) await fundPlayer(platform, signedIn.token, funds);
     const profile = await http(platform.url, 'GET', '/api/auth/profile', undefined, { token: signedIn.token });
     expect(profile.status).toBe(200);
@@ -77,7 +77,7 @@ describe('daily details (issue #24, 7-12)', () => {
   });
   it('9: singles take two selections of one event, settled events leave the list, the odds policy reads whole, kick-offs use the one date style', async () => {
     const { platform } = suite;
-    const sports = platform.platform.services.sportsCatalogue;
+    const sports = platform.platform.services.sports.catalogue;
     const startsAt = new Date(Date.now() + 2 * 86_400_000);
     const rovers = await sports.createEvent({ sport: 'Football', competition: 'Daily League', home: 'Rovers', away: 'United', startsAt });
     await sports.addMarket({ eventId: rovers.id, type: '1x2', selections: [{ name: 'Rovers', odds: 2100 }, { name: 'Draw', odds: 3300 }, { name: 'United', odds: 3600 }] });

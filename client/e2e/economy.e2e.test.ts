@@ -151,7 +151,7 @@ describe('player economy in the browser', () => {
     await expect.poll(() => dialog.getByTestId('vault-balance-USD').innerText(), { timeout: 10_000 }).toBe('15.00');
     await poll(() => page.getByTestId('header-balance').innerText()).toMatch(/^25\.00/);
     console.log('screenshot', await screenshot(page, 'economy-vault-withdrawn-1440'));
-    expect(await platform.platform.services.ledger.check()).toEqual([]);
+    expect(await platform.platform.services.wallet.ledger.check()).toEqual([]);
     await page.context().close();
 
     // On a phone the header has no room for the Vault button; the account menu opens the same modal.

@@ -35,7 +35,7 @@ describe('game feel in the browser', () => {
 
   async function player(funds?: string, role: 'user' | 'admin' = 'user'): Promise<Player> {
     const signedIn = await signedInAccount(suite.platform);
-    if (role !== 'user') await suite.platform.platform.services.auth.setRole(signedIn.account.username, role);
+    if (role !== 'user') await suite.platform.platform.services.auth.accounts.setRole(signedIn.account.username, role);
     if (funds) await fundPlayer(suite.platform, signedIn.token, funds);
     const profile = await http(suite.platform.url, 'GET', '/api/auth/profile', undefined, { token: signedIn.token });
     return { token: signedIn.token, user: profile.body };
@@ -233,7 +233,7 @@ describe('game feel in the browser', () => {
   it('2: cash-out asks first with the amount; the console confirms a settlement, warning when the event has not started', { timeout: 120_000 }, async () => {
     const erin = await player('100');
     const admin = await player(undefined, 'admin');
-    const catalogue = suite.platform.platform.services.sportsCatalogue;
+    const catalogue = suite.platform.platform.services.sports.catalogue;
     const event = await catalogue.createEvent({ sport: 'Football', competition: 'Feel Cup', home: 'Rooks', away: 'Pawns', startsAt: new Date(Date.now() + 3_600_000) });
     await catalogue.addMarket({ eventId: event.id, type: 'moneyline', selections: [{ name: 'Rooks', odds: 2000 }, { name: 'Pawns', odds: 1800 }] });
     const market = (await catalogue.events('all')).find((entry) => entry.id === event.id)!.markets[0]!;

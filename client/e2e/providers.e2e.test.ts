@@ -70,7 +70,7 @@ describe('provider games in the browser', () => {
       await poll(async () => amountOf(await balance.innerText())).toBeCloseTo(expected, 2);
       await frame.getByTestId('reference-result').evaluate((node) => (node.textContent = ''));
     }
-    const ledger = await platform.platform.services.ledger.balances(player.user.id);
+    const ledger = await platform.platform.services.wallet.ledger.balances(player.user.id);
     expect(Number(ledger.USD) / 1e8).toBeCloseTo(expected, 8);
     await screenshot(page, 'providers-play-after-spins-1440');
 
@@ -107,7 +107,7 @@ describe('provider games in the browser', () => {
   it('shows the admin console section: providers, games, the day report and the reconciliation', async () => {
     const platform = suite.platform;
     const admin = await signedInAccount(platform);
-    await platform.platform.services.auth.setRole(admin.account.username, 'admin');
+    await platform.platform.services.auth.accounts.setRole(admin.account.username, 'admin');
     const page = await pageFor(admin.token, WIDE);
     await visit(page, platform.url, '/admin');
     const section = page.getByRole('region', { name: 'Game providers' });
@@ -120,7 +120,7 @@ describe('provider games in the browser', () => {
     // Hiding the game takes it off the Slots page.
     // Mantine draws the switch over a visually hidden checkbox: the click goes to the checkbox itself.
     await section.getByRole('switch', { name: 'Reference Demo Slot enabled' }).evaluate((input: HTMLInputElement) => input.click());
-    await poll(async () => (await platform.platform.services.providers.catalogue('slots')).length).toBe(0);
+    await poll(async () => (await platform.platform.services.providers.registry.catalogue('slots')).length).toBe(0);
     const phone = await pageFor(admin.token, MOBILE);
     await visit(phone, platform.url, '/admin');
     await phone.getByRole('region', { name: 'Game providers' }).getByRole('table', { name: 'Providers' }).getByText('Reference Studio (demo)').waitFor();

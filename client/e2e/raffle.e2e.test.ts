@@ -69,7 +69,7 @@ describe('raffle in the browser', () => {
     platform = await startTestPlatform({ ...FAST_HASHING, ...RELAXED_LIMITS, ...WALLET_TEST_ENV, ...RAFFLE_ENV });
     browser = await launchBrowser();
     // A rolling jackpot carried from earlier raffles, so every prize pays whatever the dice do to the house revenue.
-    await platform.platform.services.ledger.post({
+    await platform.platform.services.wallet.ledger.post({
       key: 'e2e-raffle-jackpot',
       kind: 'test-jackpot',
       legs: [

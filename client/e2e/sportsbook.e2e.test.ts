@@ -31,10 +31,10 @@ describe('sportsbook in the browser', () => {
 
   async function account(role: 'user' | 'admin' = 'user', funds?: string): Promise<Player> {
     const signedIn = await signedInAccount(platform);
-    if (role !== 'user') await platform.platform.services.auth.setRole(signedIn.account.username, role);
+    if (role !== 'user') await platform.platform.services.auth.accounts.setRole(signedIn.account.username, role);
     if (funds) {
       const userId = Number(signedIn.user.id);
-      await platform.platform.services.ledger.post({
+      await platform.platform.services.wallet.ledger.post({
         key: `e2e-fund-${randomUUID()}`,
         kind: 'test-deposit',
         userId,
@@ -159,7 +159,7 @@ describe('sportsbook in the browser', () => {
     await poll(() => main.getByTestId('bet-status').allTextContents()).toEqual(['won', 'won']);
     expect(await player.evaluate(() => (window as unknown as { marker?: string }).marker)).toBe('same page');
     await screenshot(player, 'sports-my-bets-settled-desktop');
-    expect(await platform.platform.services.ledger.check()).toEqual([]);
+    expect(await platform.platform.services.wallet.ledger.check()).toEqual([]);
 
     expect(pageErrors.get(player)).toEqual([]);
     expect(pageErrors.get(consolePage)).toEqual([]);
@@ -168,7 +168,7 @@ describe('sportsbook in the browser', () => {
   it('lays out for phones: list, event page with the slip as a bottom sheet, My bets, console', async () => {
     const admin = await account('admin');
     const bob = await account();
-    const catalogue = platform.platform.services.sportsCatalogue;
+    const catalogue = platform.platform.services.sports.catalogue;
     const event = await catalogue.createEvent({ sport: 'Basketball', competition: 'Phone League', home: 'Owls', away: 'Foxes', startsAt: new Date(Date.now() + 3_600_000) });
     await catalogue.addMarket({ eventId: event.id, type: 'moneyline', selections: [{ name: 'Owls', odds: 1800 }, { name: 'Foxes', odds: 2050 }] });
     await catalogue.addMarket({ eventId: event.id, type: 'totals', line: '160.5', selections: [{ name: 'Over', odds: 1900 }, { name: 'Under', odds: 1900 }] });
@@ -200,7 +200,7 @@ describe('sportsbook in the browser', () => {
   });
 
   async function eventIdOf(home: string): Promise<string> {
-    const events = await platform.platform.services.sportsCatalogue.events('all');
+    const events = await platform.platform.services.sports.catalogue.events('all');
     return events.find((event) => event.home === home)!.id;
   }
 });

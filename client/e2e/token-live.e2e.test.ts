@@ -42,7 +42,7 @@ describe('live token price, balance and the token overview', () => {
   /** The price job for one tick: quote the pool, store the snapshot, cache it, publish token-price-update. */
   async function priceTick(at: Date, poolUsd: number) {
     await setPoolUsd(poolUsd);
-    const { stored, data } = await platform.platform.services.token.recordSnapshot(at);
+    const { stored, data } = await platform.platform.services.token.prices.recordSnapshot(at);
     expect(stored).toBe(true);
     return data;
   }
@@ -126,13 +126,13 @@ describe('live token price, balance and the token overview', () => {
     it('sets the header balances from balance-update events for this user only', async () => {
       await expect.poll(() => page.getByTestId('header-balance').innerText()).toContain('0.00');
       const userId = String(account.user.id);
-      await platform.platform.services.events.balanceUpdate({ userId, newBalance: '1234.56000000', currency: 'USD' });
+      await platform.platform.services.events.publish.balanceUpdate({ userId, newBalance: '1234.56000000', currency: 'USD' });
       await expect.poll(() => page.getByTestId('header-balance').innerText(), { timeout: 2_000, interval: 50 }).toContain('1,234.56');
-      await platform.platform.services.events.balanceUpdate({ userId, newBalance: '77.00000000', currency: 'BZU' });
+      await platform.platform.services.events.publish.balanceUpdate({ userId, newBalance: '77.00000000', currency: 'BZU' });
       await expect.poll(() => page.getByTestId('header-bzu-balance').innerText(), { timeout: 2_000, interval: 50 }).toContain('77.00');
       // Someone else's balance never reaches this socket (and would not be applied).
-      await platform.platform.services.events.balanceUpdate({ userId: String(Number(userId) + 1000), newBalance: '5.00000000', currency: 'USD' });
-      await platform.platform.services.events.balanceUpdate({ userId, newBalance: '1300.00000000', currency: 'USD' });
+      await platform.platform.services.events.publish.balanceUpdate({ userId: String(Number(userId) + 1000), newBalance: '5.00000000', currency: 'USD' });
+      await platform.platform.services.events.publish.balanceUpdate({ userId, newBalance: '1300.00000000', currency: 'USD' });
       await expect.poll(() => page.getByTestId('header-balance').innerText(), { timeout: 2_000, interval: 50 }).toContain('1,300.00');
       expect(await page.getByTestId('header-bzu-balance').innerText()).toContain('77.00');
       // The stored user follows, so a reload shows the same balance.

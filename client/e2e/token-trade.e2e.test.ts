@@ -35,8 +35,8 @@ describe('BZU trade, holdings, wallet, utility and the burn dashboard in the bro
   const pageErrors: string[] = [];
   const services = () => platform.platform.services;
 
-  const post = (key: string, kind: string, legs: Parameters<ReturnType<typeof services>['ledger']['post']>[0]['legs']) =>
-    services().ledger.post({ key: `${key}:${randomBytes(6).toString('hex')}`, kind, userId, legs });
+  const post = (key: string, kind: string, legs: Parameters<ReturnType<typeof services>['wallet']['ledger']['post']>[0]['legs']) =>
+    services().wallet.ledger.post({ key: `${key}:${randomBytes(6).toString('hex')}`, kind, userId, legs });
 
   const headerBzu = () => page.getByTestId('header-bzu-balance').innerText();
   const mainPrice = () => page.locator('main').getByTestId('token-price').innerText();
@@ -87,7 +87,7 @@ describe('BZU trade, holdings, wallet, utility and the burn dashboard in the bro
 
     await tradeButton().click();
     await expect.poll(headerBzu, { timeout: 5_000 }).not.toMatch(/^2,100\.00/);
-    const bzu = (await services().ledger.balances(userId)).BZU;
+    const bzu = (await services().wallet.ledger.balances(userId)).BZU;
     expect(bzu).toBe(2_100n * 100_000_000n + parseUnits(String(quoted.body.amountOut)));
     expect(numberIn(await headerBzu())).toBeCloseTo(Number(bzu) / 1e8, 2);
     await expect.poll(mainPrice, { timeout: 5_000 }).not.toBe('$0.0250000');
@@ -109,14 +109,14 @@ describe('BZU trade, holdings, wallet, utility and the burn dashboard in the bro
     await expect.poll(async () => numberIn(await mainPrice()), { timeout: 5_000 }).toBeLessThan(priceBefore);
     expect(numberIn(await page.getByTestId('header-balance').innerText())).toBeGreaterThan(900);
     expect(await page.evaluate(() => (window as unknown as { marker?: string }).marker)).toBe('same page');
-    expect(await services().ledger.check()).toEqual([]);
+    expect(await services().wallet.ledger.check()).toEqual([]);
 
     // The quote on screen follows the pool: a trade elsewhere (here through the service) moves the
     // price, token-price-update arrives, and the page asks for a new quote by itself.
     await page.getByTestId('trade-amount').fill('100');
     await expect.poll(() => page.getByTestId('quote-price').isVisible()).toBe(true);
     const quotedBefore = await page.getByTestId('quote-price').innerText();
-    await services().tokenTrade.trade(userId, { side: 'buy', amount: parseUnits('20'), minOut: '0', clientTradeId: `elsewhere-${Date.now()}` });
+    await services().token.trade.trade(userId, { side: 'buy', amount: parseUnits('20'), minOut: '0', clientTradeId: `elsewhere-${Date.now()}` });
     await expect.poll(() => page.getByTestId('quote-price').innerText(), { timeout: 5_000 }).not.toBe(quotedBefore);
     // The price rose, so 100 BZU now sell for more per BZU.
     expect(numberIn(await page.getByTestId('quote-price').innerText())).toBeGreaterThan(numberIn(quotedBefore));
@@ -165,7 +165,7 @@ describe('BZU trade, holdings, wallet, utility and the burn dashboard in the bro
     }
     const end = new Date(Date.now() + 5);
     await new Promise((resolve) => setTimeout(resolve, 20));
-    const burn = await services().tokenBurn.burnPeriod(start, end);
+    const burn = await services().token.burn.burnPeriod(start, end);
     expect(burn).toMatchObject({ result: 'burned', revenue: '250.00000000', usdSpent: '50.00000000' });
 
     await visit(page, platform.url, '/token/overview');

@@ -28,7 +28,7 @@ describe('wallet in the browser', () => {
 
   async function player(role: 'user' | 'admin' = 'user'): Promise<Player> {
     const signedIn = await signedInAccount(platform, {}, `10.77.0.${++ip}`);
-    if (role !== 'user') await platform.platform.services.auth.setRole(signedIn.account.username, role);
+    if (role !== 'user') await platform.platform.services.auth.accounts.setRole(signedIn.account.username, role);
     const profile = await http(platform.url, 'GET', '/api/auth/profile', undefined, { token: signedIn.token });
     expect(profile.status).toBe(200);
     return { token: signedIn.token, password: signedIn.account.password, user: profile.body };

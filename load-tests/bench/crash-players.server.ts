@@ -18,8 +18,8 @@ const PLAYERS = Number(process.env.BENCH_PLAYERS ?? 500);
 const { platform, databaseUrl, url: platformUrl, stop } = await startPlatformUnderTest();
 const db = platform.infra.db;
 const steps = crashSteps(platform.services, await installVectorChain(db));
-const platformAccounts = await makeAccounts(db, platform.services.ledger, 'p', PLAYERS);
-const bareAccounts = await makeAccounts(db, platform.services.ledger, 'b', PLAYERS);
+const platformAccounts = await makeAccounts(db, platform.services.wallet.ledger, 'p', PLAYERS);
+const bareAccounts = await makeAccounts(db, platform.services.wallet.ledger, 'b', PLAYERS);
 
 const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
 pool.on('error', () => undefined);
@@ -141,7 +141,7 @@ serveParent(
         const started = performance.now();
         const { settled } = await steps.end(round!);
         const open = await sql<{ n: string }>`select count(*)::text as n from bets where round_id = ${round!.id} and state = 'open' and user_id = any(${platformAccounts.ids})`.execute(db);
-        return { settled, ms: performance.now() - started, stillOpen: Number(open.rows[0]!.n), bareMs: await bareBust(bareRoundId), ledgerProblems: await platform.services.ledger.check() };
+        return { settled, ms: performance.now() - started, stillOpen: Number(open.rows[0]!.n), bareMs: await bareBust(bareRoundId), ledgerProblems: await platform.services.wallet.ledger.check() };
       }
       default:
         return {};

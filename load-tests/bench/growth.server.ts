@@ -22,13 +22,13 @@ const whale = (await sql<{ id: number }>`select min(id) as id from users where l
 // The whale's session: seeded players have no password, the bench signs in through a session row as makeAccounts does.
 const whaleToken = randomBytes(24).toString('hex');
 await sql`insert into sessions (user_id, token_hash, expires_at) values (${whale}, ${createHash('sha256').update(whaleToken).digest('hex')}, now() + interval '1 day')`.execute(db);
-const bettors = await makeAccounts(db, platform.services.ledger, 'g', 50);
-const admin = await makeAccounts(db, platform.services.ledger, 'admin', 1, 1n);
+const bettors = await makeAccounts(db, platform.services.wallet.ledger, 'g', 50);
+const admin = await makeAccounts(db, platform.services.wallet.ledger, 'admin', 1, 1n);
 await sql`update users set role = 'admin' where id = ${admin.ids[0]!}`.execute(db);
 
 const rssBefore = process.memoryUsage().rss;
 const checkStarted = performance.now();
-const problems = await platform.services.ledger.check();
+const problems = await platform.services.wallet.ledger.check();
 const checkMs = performance.now() - checkStarted;
 const checkRssMb = (process.memoryUsage().rss - rssBefore) / 1e6;
 const whaleEntries = Number(

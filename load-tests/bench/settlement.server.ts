@@ -32,7 +32,7 @@ const hmac = (key: string, message: string) => new Uint8Array(createHmac('sha256
 const ACCOUNTS = Number(process.env.BENCH_ACCOUNTS ?? 200);
 const { platform, databaseUrl, url: platformUrl, stop } = await startPlatformUnderTest();
 const db = platform.infra.db;
-const { ledger } = platform.services;
+const { ledger } = platform.services.wallet;
 
 const platformAccounts = await makeAccounts(db, ledger, 'p', ACCOUNTS + 1);
 const bareAccounts = await makeAccounts(db, ledger, 'b', ACCOUNTS + 1);

@@ -14,7 +14,7 @@ platform.infra.env.allowedOrigins.push(url, url.replace('127.0.0.1', 'localhost'
 // The player straight in the database (registration's argon2 and mail round trip are not what this bench measures),
 // funded by one deposit ledger transaction as a confirmed deposit would be.
 // One player with 100 USD, as the bench's balance check expects.
-const { tokens } = await makeAccounts(db, platform.services.ledger, 'turbo', 1, 100n);
+const { tokens } = await makeAccounts(db, platform.services.wallet.ledger, 'turbo', 1, 100n);
 const token = tokens[0]!;
 
 serveParent({ url, token }, stop);

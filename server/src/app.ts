@@ -19,7 +19,7 @@ import { createChatPoll } from './rest/chat.routes.js';
 import { metricsDoc } from './rest/metrics.routes.js';
 import { PROVIDER_WALLET_PATH, providerWalletBody } from './rest/providers.routes.js';
 import { apiDocuments, createRestRouter } from './rest/router.js';
-import type { Services } from './services.js';
+import type { ServerServices } from './composition/server.js';
 import { bearerToken, createContextFactory, type Context } from './trpc/context.js';
 import { MAX_INPUT_DEPTH } from './trpc/input-guard.js';
 import { logProcedureError } from './trpc/log-errors.js';
@@ -27,7 +27,7 @@ import { appRouter, createCaller } from './trpc/router.js';
 
 export interface AppDeps {
   env: Env;
-  services: Services;
+  services: ServerServices;
   logger: Logger;
   metrics: Metrics;
 }
@@ -68,12 +68,12 @@ export function createHttpApp({ env, services, logger, metrics }: AppDeps): expr
         scriptSrc: ["'self'"],
         // Mantine writes its CSS variables into style tags at runtime.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', () => services.providers.thumbnailOrigins().join(' ') || "'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:', () => services.providers.registry.thumbnailOrigins().join(' ') || "'self'"],
         connectSrc: ["'self'", 'ws:', 'wss:'],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
         // The provider game page frames exactly the enabled providers' origins (docs/providers.md).
-        frameSrc: ["'self'", () => services.providers.frameOrigins().join(' ') || "'self'"],
+        frameSrc: ["'self'", () => services.providers.registry.frameOrigins().join(' ') || "'self'"],
         frameAncestors: ["'none'"],
         upgradeInsecureRequests: null,
       },
@@ -100,7 +100,7 @@ export function createHttpApp({ env, services, logger, metrics }: AppDeps): expr
   // providers shows on the next page load of every server process.
   app.use((req, _res, next) => {
     if (req.method !== 'GET' || req.path.startsWith('/assets/') || API_PREFIXES.some((prefix) => req.path.startsWith(prefix))) return next();
-    services.providers.ensureOrigins().then(
+    services.providers.registry.ensureOrigins().then(
       () => next(),
       (error: unknown) => {
         logger.warn({ err: error }, 'provider origins could not be read; the page keeps the last known frame-src');
@@ -109,7 +109,7 @@ export function createHttpApp({ env, services, logger, metrics }: AppDeps): expr
     );
   });
   // The same headers as helmet's, built once per value of its dynamic directives (see memoizedHeaders).
-  app.use(memoizedHeaders(securityHeaders, () => `${services.providers.thumbnailOrigins().join(' ')}\n${services.providers.frameOrigins().join(' ')}`));
+  app.use(memoizedHeaders(securityHeaders, () => `${services.providers.registry.thumbnailOrigins().join(' ')}\n${services.providers.registry.frameOrigins().join(' ')}`));
   // Before the request log: a flood's refused requests would otherwise cost a log line each (they
   // are counted in http_request_duration_seconds; the guard logs an address's first refusal a minute).
   app.use(
@@ -118,7 +118,7 @@ export function createHttpApp({ env, services, logger, metrics }: AppDeps): expr
       maxBatch: env.TRPC_MAX_BATCH,
       maxResponseBytes: env.TRPC_MAX_RESPONSE_BYTES,
       budget: services.anonymousCalls,
-      isSignedIn: async (token) => (await services.auth.authenticateSession(token)) !== null,
+      isSignedIn: async (token) => (await services.auth.accounts.authenticateSession(token)) !== null,
       bearerToken: (req) => bearerToken(req.get('authorization')),
       logRefusal: (req, reason) => logger.warn({ ip: req.ip, method: req.method, reason }, 'tRPC request refused'),
     }),

@@ -1,9 +1,9 @@
 import { migrateToLatest } from '../../db/migrate.js';
-import { openInfrastructure } from './bootstrap.js';
+import { createServices } from './composition/index.js';
 import { CliUsageError, commands, dispatch, usage } from './cli/commands.js';
 import { DomainError } from './domain/errors.js';
 import { loadEnv } from './env.js';
-import { createServices } from './services.js';
+import { openInfrastructure } from './infrastructure.js';
 
 /** `npm run cli -- <command> [args]`: operator commands over the same services as the server. */
 async function main(argv: string[]): Promise<number> {

@@ -3,7 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import type { DbTimeouts } from '../../db/client.js';
+import { databaseEnvShape } from '../../db/config.js';
 import type { OpenDatabaseOptions } from '../../db/open.js';
+import type { AuthLimit } from './domain/auth/auth.ports.js';
+import { parseAmount, type Currency } from './domain/wallet/amounts.js';
+import { NETWORK_IDS, NETWORKS, type NetworkId } from './domain/wallet/networks.js';
 import { readOrCreateSharedFile } from './infra/shared-file.js';
 
 const booleanFlag = z
@@ -45,8 +49,7 @@ const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(5001),
   HOST: z.string().default('0.0.0.0'),
-  DATA_DIR: z.string().default('.data'),
-  DATABASE_URL: z.string().url().optional(),
+  ...databaseEnvShape,
   // Fail fast when Postgres does not answer: requests get 503 instead of hanging.
   DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).default(2_000),
   DB_POOL_WAIT_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
@@ -247,14 +250,137 @@ export type Env = z.infer<typeof envSchema> & {
   allowedOrigins: string[];
   /** Does this worker run round games (ROUNDS_ENABLED; default: yes, except under NODE_ENV=test)? */
   roundsEnabled: boolean;
+  /** The settings the services take, parsed from the variables above once (amounts in 1e-8 units, shares in ppm). */
+  config: Config;
 };
 
-/** Parses configuration once at boot; a bad value stops the process with a message naming the variable. */
+/** An amount per currency, in integer units (1e-8). */
+export type PerCurrency = Record<Currency, bigint>;
+
+export interface Config {
+  games: { minBet: PerCurrency; maxProfit: PerCurrency; highRoller: PerCurrency };
+  bingo: { ballMs: number; minPot: PerCurrency };
+  wallet: {
+    withdrawal: { minimum: PerCurrency; fee: PerCurrency };
+    /** Confirmations a deposit waits for per network: DEPOSIT_CONFIRMATIONS over each network's default. */
+    depositConfirmations: Record<NetworkId, number>;
+    referralRatePpm: number;
+  };
+  economy: {
+    tips: { minimum: PerCurrency; dailyCap: PerCurrency; twoFactorAbove: PerCurrency };
+    rain: { intervalMs: number; revenueSharePpm: number; minWagerUsd: bigint; minContribution: PerCurrency };
+  };
+  raffle: {
+    enabled: boolean;
+    periodMs: number;
+    /** RAFFLE_CLOSE_UTC as minutes after midnight UTC. */
+    closeUtcMinutes: number;
+    revenueSharePpm: number;
+    rule: { usdPerTicket: bigint; bzuPerTicket: bigint };
+    topPrizesPpm: number[];
+    equalPrizes: number;
+  };
+  sports: { minStake: PerCurrency; maxStake: PerCurrency; maxPayout: PerCurrency; cashOutMarginPpm: bigint };
+  token: { burnSharePpm: number };
+  /** The auth service's attempt limits, by limit name. */
+  authLimits: Record<AuthLimit, RateLimitSetting>;
+}
+
+/** Two `<NAME>_USD` / `<NAME>_BZU` variables as one amount per currency. */
+function perCurrency(usd: string, bzu: string): PerCurrency {
+  return { USD: parseAmount(usd), BZU: parseAmount(bzu) };
+}
+
+/** A fraction such as "0.05" in parts per million (50000): parseAmount gives 1e-8 units, so divide by 100. */
+export function fractionPpm(fraction: string): number {
+  return Number(parseAmount(fraction) / 100n);
+}
+
+/** A percentage such as "25" in parts per million (250000): 25e8 units / 1e4. */
+export function percentPpm(percent: string): number {
+  return Number(parseAmount(percent) / 10_000n);
+}
+
+/** "HH:MM" as minutes after midnight. */
+function minutesOfDay(time: string): number {
+  const [hours, minutes] = time.split(':').map(Number);
+  return hours! * 60 + minutes!;
+}
+
+/** "ERC20:12,BEP20:15" over the networks' defaults; networks not named keep theirs. */
+function depositConfirmations(setting: string | undefined): Record<NetworkId, number> {
+  const configured = Object.fromEntries((setting ?? '').split(',').filter(Boolean).map((pair) => pair.split(':')));
+  return Object.fromEntries(
+    NETWORK_IDS.map((id) => [id, configured[id] !== undefined ? Number(configured[id]) : NETWORKS[id].defaultConfirmations]),
+  ) as Record<NetworkId, number>;
+}
+
+function deriveConfig(env: z.infer<typeof envSchema>): Config {
+  return {
+    games: {
+      minBet: perCurrency(env.GAME_MIN_BET_USD, env.GAME_MIN_BET_BZU),
+      maxProfit: perCurrency(env.GAME_MAX_PROFIT_USD, env.GAME_MAX_PROFIT_BZU),
+      highRoller: perCurrency(env.GAME_HIGH_ROLLER_USD, env.GAME_HIGH_ROLLER_BZU),
+    },
+    bingo: { ballMs: env.BINGO_BALL_MS, minPot: perCurrency(env.BINGO_MIN_POT_USD, env.BINGO_MIN_POT_BZU) },
+    wallet: {
+      withdrawal: {
+        minimum: perCurrency(env.WITHDRAWAL_MIN_USD, env.WITHDRAWAL_MIN_BZU),
+        fee: perCurrency(env.WITHDRAWAL_FEE_USD, env.WITHDRAWAL_FEE_BZU),
+      },
+      depositConfirmations: depositConfirmations(env.DEPOSIT_CONFIRMATIONS),
+      referralRatePpm: fractionPpm(env.REFERRAL_RATE),
+    },
+    economy: {
+      tips: {
+        minimum: perCurrency(env.TIP_MIN_USD, env.TIP_MIN_BZU),
+        dailyCap: perCurrency(env.TIP_DAILY_CAP_USD, env.TIP_DAILY_CAP_BZU),
+        twoFactorAbove: perCurrency(env.TIP_2FA_ABOVE_USD, env.TIP_2FA_ABOVE_BZU),
+      },
+      rain: {
+        intervalMs: env.RAIN_INTERVAL_MINUTES * 60_000,
+        revenueSharePpm: fractionPpm(env.RAIN_REVENUE_SHARE),
+        minWagerUsd: parseAmount(env.RAIN_MIN_WAGER_USD),
+        minContribution: perCurrency(env.RAIN_MIN_CONTRIBUTION_USD, env.RAIN_MIN_CONTRIBUTION_BZU),
+      },
+    },
+    raffle: {
+      enabled: env.RAFFLE_ENABLED,
+      periodMs: env.RAFFLE_PERIOD_HOURS * 3_600_000,
+      closeUtcMinutes: minutesOfDay(env.RAFFLE_CLOSE_UTC),
+      revenueSharePpm: fractionPpm(env.RAFFLE_REVENUE_SHARE),
+      rule: { usdPerTicket: parseAmount(env.RAFFLE_TICKET_WAGER_USD), bzuPerTicket: parseAmount(env.RAFFLE_TICKET_WAGER_BZU) },
+      topPrizesPpm: env.RAFFLE_TOP_PRIZES.split(',').map(percentPpm),
+      equalPrizes: env.RAFFLE_EQUAL_PRIZES,
+    },
+    sports: {
+      minStake: perCurrency(env.SPORTS_MIN_STAKE_USD, env.SPORTS_MIN_STAKE_BZU),
+      maxStake: perCurrency(env.SPORTS_MAX_STAKE_USD, env.SPORTS_MAX_STAKE_BZU),
+      maxPayout: perCurrency(env.SPORTS_MAX_PAYOUT_USD, env.SPORTS_MAX_PAYOUT_BZU),
+      cashOutMarginPpm: BigInt(fractionPpm(env.SPORTS_CASHOUT_MARGIN)),
+    },
+    token: { burnSharePpm: fractionPpm(env.BZU_BURN_REVENUE_SHARE) },
+    authLimits: {
+      loginIp: env.RATE_LIMIT_LOGIN_IP,
+      loginAccount: env.RATE_LIMIT_LOGIN_ACCOUNT,
+      registerIp: env.RATE_LIMIT_REGISTER_IP,
+      registerEmail: env.RATE_LIMIT_REGISTER_EMAIL,
+      resendIp: env.RATE_LIMIT_RESEND_IP,
+      resendEmail: env.RATE_LIMIT_RESEND_EMAIL,
+      forgotIp: env.RATE_LIMIT_FORGOT_IP,
+      forgotEmail: env.RATE_LIMIT_FORGOT_EMAIL,
+      twoFactor: env.RATE_LIMIT_TWO_FACTOR,
+      confirmPassword: env.RATE_LIMIT_CONFIRM_PASSWORD,
+    },
+  };
+}
+
 /** How the server, the worker and `npm start` open the database this configuration names. */
 export function databaseOptions(env: Env, hostEmbedded: boolean): OpenDatabaseOptions {
   return { databaseUrl: env.DATABASE_URL, dataDir: env.dataDir, hostEmbedded, timeouts: env.dbTimeouts, preparedStatements: env.dbPreparedStatements };
 }
 
+/** Parses configuration once at boot; a bad value stops the process with a message naming the variable. */
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   // An empty variable means "not set", as in most shells' `VAR= command` usage.
   const present = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ''));
@@ -286,6 +412,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     // Instances with their own DATA_DIR that share one Redis must not share keys or queues.
     redisPrefix: env.REDIS_PREFIX ?? defaultRedisPrefix(dataDir, env.DATABASE_URL),
     publicUrl,
+    config: deriveConfig(env),
     roundsEnabled: env.ROUNDS_ENABLED === undefined ? env.NODE_ENV !== 'test' : env.ROUNDS_ENABLED === 'true' || env.ROUNDS_ENABLED === '1',
     dbTimeouts: {
       connectTimeoutMs: env.DB_CONNECT_TIMEOUT_MS,

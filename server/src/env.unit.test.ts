@@ -55,3 +55,52 @@ describe('loadEnv', () => {
     }
   });
 });
+
+describe('the derived configuration (env.config)', () => {
+  const UNIT = 100_000_000n;
+
+  it('reads each _USD / _BZU pair as integer units per currency', () => {
+    const { config } = loadEnv({ GAME_MIN_BET_USD: '0.25', GAME_MIN_BET_BZU: '3', WITHDRAWAL_FEE_BZU: '12.5' });
+    expect(config.games.minBet).toEqual({ USD: UNIT / 4n, BZU: 3n * UNIT });
+    expect(config.games.maxProfit).toEqual({ USD: 10_000n * UNIT, BZU: 1_000_000n * UNIT });
+    expect(config.wallet.withdrawal.fee).toEqual({ USD: UNIT, BZU: 1_250_000_000n });
+    expect(config.sports.maxPayout).toEqual({ USD: 10_000n * UNIT, BZU: 1_000_000n * UNIT });
+    expect(config.economy.tips.twoFactorAbove).toEqual({ USD: 100n * UNIT, BZU: 10_000n * UNIT });
+  });
+
+  it('turns fractions into parts per million', () => {
+    const { config } = loadEnv({ REFERRAL_RATE: '0.125', RAIN_REVENUE_SHARE: '0.000001', BZU_BURN_REVENUE_SHARE: '1' });
+    expect(config.wallet.referralRatePpm).toBe(125_000);
+    expect(config.economy.rain.revenueSharePpm).toBe(1);
+    expect(config.token.burnSharePpm).toBe(1_000_000);
+    expect(config.raffle.revenueSharePpm).toBe(50_000);
+    expect(config.sports.cashOutMarginPpm).toBe(50_000n);
+  });
+
+  it('turns the raffle prize percentages into ppm and the closing time into minutes after midnight', () => {
+    const { config } = loadEnv({ RAFFLE_TOP_PRIZES: '25,12.5,0.0001', RAFFLE_CLOSE_UTC: '07:45', RAFFLE_PERIOD_HOURS: '12' });
+    expect(config.raffle.topPrizesPpm).toEqual([250_000, 125_000, 1]);
+    expect(config.raffle.closeUtcMinutes).toBe(7 * 60 + 45);
+    expect(config.raffle.periodMs).toBe(12 * 3_600_000);
+  });
+
+  it('takes deposit confirmations from DEPOSIT_CONFIRMATIONS and each network default otherwise', () => {
+    expect(loadEnv({}).config.wallet.depositConfirmations).toEqual({ ERC20: 12, BEP20: 15, TRC20: 20 });
+    expect(loadEnv({ DEPOSIT_CONFIRMATIONS: 'TRC20:3,ERC20:1' }).config.wallet.depositConfirmations).toEqual({ ERC20: 1, BEP20: 15, TRC20: 3 });
+  });
+
+  it('gathers the auth attempt limits by limit name', () => {
+    const { config } = loadEnv({ RATE_LIMIT_TWO_FACTOR: '4/60' });
+    expect(config.authLimits.twoFactor).toEqual({ points: 4, durationSeconds: 60 });
+    expect(config.authLimits.loginAccount).toEqual({ points: 10, durationSeconds: 900 });
+    expect(Object.keys(config.authLimits).sort()).toEqual(
+      ['confirmPassword', 'forgotEmail', 'forgotIp', 'loginAccount', 'loginIp', 'registerEmail', 'registerIp', 'resendEmail', 'resendIp', 'twoFactor'],
+    );
+  });
+
+  it('converts minutes and hours to milliseconds', () => {
+    const { config } = loadEnv({ RAIN_INTERVAL_MINUTES: '15', BINGO_BALL_MS: '500' });
+    expect(config.economy.rain.intervalMs).toBe(15 * 60_000);
+    expect(config.bingo.ballMs).toBe(500);
+  });
+});

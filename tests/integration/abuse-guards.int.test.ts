@@ -22,7 +22,7 @@ describe('the platform guards money against abuse', () => {
   };
   const errorOf = (answer: { status: number; body: any }) => [answer.status, answer.body.error?.data?.domainCode ?? answer.body.code];
   const funded = (amount: string) => fundedAccount(platform, amount);
-  const balances = async (player: Player) => services().ledger.balances(Number(player.user.id));
+  const balances = async (player: Player) => services().wallet.ledger.balances(Number(player.user.id));
 
   beforeAll(async () => {
     platform = await startTestPlatform({
@@ -170,7 +170,7 @@ describe('the platform guards money against abuse', () => {
         // Without a requestId each request is its own.
         data(await trpc(platform, 'mutation', move.path, input, player.token));
         expect((await balances(player)).USD).toBe(before - 2n * cost);
-        expect(await services().ledger.check()).toEqual([]);
+        expect(await services().wallet.ledger.check()).toEqual([]);
       });
     }
 
@@ -228,7 +228,7 @@ describe('the platform guards money against abuse', () => {
     };
 
     it('excluded before the close or between close and draw: tickets void, no prize, the published list still verifies', async () => {
-      const seed = await services().ledger.post({
+      const seed = await services().wallet.ledger.post({
         key: `test-jackpot:${randomUUID()}`,
         kind: 'test-jackpot',
         legs: [
@@ -259,7 +259,7 @@ describe('the platform guards money against abuse', () => {
       );
       for (const prize of raffle.prizes) expect([Number(early.user.id), Number(late.user.id)]).not.toContain(prize.userId);
       expect([(await balances(early)).USD, (await balances(late)).USD]).toEqual(before);
-      expect(await services().ledger.check()).toEqual([]);
+      expect(await services().wallet.ledger.check()).toEqual([]);
     });
 
     it('rain skips a player who self-excluded after chatting and wagering', async () => {
@@ -270,7 +270,7 @@ describe('the platform guards money against abuse', () => {
       }
       await selfExclude(leaves);
       // Something to share for sure (house money moved in by hand).
-      const pool = await services().ledger.post({
+      const pool = await services().wallet.ledger.post({
         key: `test-rain:${randomUUID()}`,
         kind: 'test-rain',
         legs: [
@@ -281,7 +281,7 @@ describe('the platform guards money against abuse', () => {
       expect(pool.posted).toBe(true);
       const before = (await balances(leaves)).USD;
       // The period that ends at or before now: both chatted after its last hour began.
-      const { rain, paid } = await services().rain.run(new Date());
+      const { rain, paid } = await services().economy.rain.run(new Date());
       expect(paid).toBe(true);
       expect(rain.recipients).toContain(stays.user.publicUsername);
       expect(rain.recipients).not.toContain(leaves.user.publicUsername);

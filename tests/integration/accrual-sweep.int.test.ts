@@ -27,11 +27,11 @@ describe('accrual sweep: settled bets whose XP, rakeback or referral commission 
     new BetEngine(
       {
         db: db(),
-        ledger: services().ledger,
-        fairness: services().fairness,
+        ledger: services().wallet.ledger,
+        fairness: services().games.fairness,
         assertCanPlay: async () => {},
         referrals: {
-          referrerOf: (userId) => services().referrals.referrerOf(userId),
+          referrerOf: (userId) => services().wallet.referrals.referrerOf(userId),
           accrue: async () => {
             throw new Error('process died before the referral accrual');
           },
@@ -64,8 +64,8 @@ describe('accrual sweep: settled bets whose XP, rakeback or referral commission 
   };
   const snapshot = async (playerId: number, referrerId: number) => ({
     xp: await xpOf(playerId),
-    rakeback: (await services().ledger.balances(playerId, 'rakeback')).USD,
-    referral: (await services().ledger.balances(referrerId, 'referral')).USD,
+    rakeback: (await services().wallet.ledger.balances(playerId, 'rakeback')).USD,
+    referral: (await services().wallet.ledger.balances(referrerId, 'referral')).USD,
     economyRows: Number((await sql<{ n: string }>`select count(*)::text as n from bet_economy`.execute(db())).rows[0]!.n),
     commissionRows: Number((await sql<{ n: string }>`select count(*)::text as n from referral_commissions`.execute(db())).rows[0]!.n),
   });
@@ -81,14 +81,14 @@ describe('accrual sweep: settled bets whose XP, rakeback or referral commission 
     const referrer = await signedInAccount(platform);
     const code = (await trpc(platform, 'mutation', 'account.referrals.createCode', {}, referrer.token)).body.result.data.code;
     const player = await signedInAccount(platform);
-    expect(await services().referrals.attribute(db(), player.user.id, code)).toBe('attributed');
+    expect(await services().wallet.referrals.attribute(db(), player.user.id, code)).toBe('attributed');
     await fundPlayer(platform, player.token, '100');
     const who = { id: player.user.id as number, username: player.user.username as string };
     const stake = { amount: parseAmount('4'), currency: 'USD' as const };
     const params = { target: 50.5, condition: 'over' as const };
 
     // The normal path, for the figures the sweep must reproduce.
-    const normal = await services().bets.playInstant(who, DICE_GAME, { ...stake, ...params });
+    const normal = await services().games.engine.playInstant(who, DICE_GAME, { ...stake, ...params });
     const normalEconomy = await economyRow(normal.bet.id);
     const normalCommission = await commissionRow(normal.bet.id);
     expect(normalEconomy).toBeDefined();
@@ -106,7 +106,7 @@ describe('accrual sweep: settled bets whose XP, rakeback or referral commission 
     await backdate(young.bet.id, 10_000);
 
     const before = await snapshot(player.user.id, referrer.user.id);
-    const first = await services().bets.accrueMissed({ olderThanMs: 60_000, limit: 100 });
+    const first = await services().games.engine.accrueMissed({ olderThanMs: 60_000, limit: 100 });
     expect(first).toEqual({ attempted: 1, failed: 0 });
     // The watermark now sits at the sweep's upper bound (about a minute ago): the next run reads only newer bets.
     const mark = await db().selectFrom('app_settings').select('value').where('key', '=', 'games.accrualSweptUntil').executeTakeFirstOrThrow();
@@ -128,9 +128,9 @@ describe('accrual sweep: settled bets whose XP, rakeback or referral commission 
     expect([await economyRow(young.bet.id), await commissionRow(young.bet.id)]).toEqual([undefined, undefined]);
 
     // A second sweep finds nothing and changes nothing.
-    expect(await services().bets.accrueMissed({ olderThanMs: 60_000, limit: 100 })).toEqual({ attempted: 0, failed: 0 });
+    expect(await services().games.engine.accrueMissed({ olderThanMs: 60_000, limit: 100 })).toEqual({ attempted: 0, failed: 0 });
     expect(await snapshot(player.user.id, referrer.user.id)).toEqual(after);
-    expect(await services().ledger.check()).toEqual([]);
+    expect(await services().wallet.ledger.check()).toEqual([]);
 
     // Once it is old enough, the housekeeping tick repairs it too, and a replayed tick does nothing more.
     await backdate(young.bet.id, 61_000);
@@ -141,7 +141,7 @@ describe('accrual sweep: settled bets whose XP, rakeback or referral commission 
     const settled = await snapshot(player.user.id, referrer.user.id);
     expect(await tick()).toMatchObject({ missedAccruals: { attempted: 0, failed: 0 } });
     expect(await snapshot(player.user.id, referrer.user.id)).toEqual(settled);
-    expect(await services().ledger.check()).toEqual([]);
+    expect(await services().wallet.ledger.check()).toEqual([]);
   });
 
   it('a sweep bounded by limit repairs the oldest bets first; a bet of an unreferred player needs only its economy row', async () => {
@@ -153,15 +153,15 @@ describe('accrual sweep: settled bets whose XP, rakeback or referral commission 
     for (let i = 0; i < 3; i += 1) ids.push((await broken.playInstant(who, DICE_GAME, { amount: parseAmount('1'), currency: 'USD', target: 50.5, condition: 'over' })).bet.id);
     // Settled 5, 4 and 3 minutes ago, in bet order.
     for (const [i, id] of ids.entries()) await backdate(id, (5 - i) * 60_000);
-    expect(await services().bets.accrueMissed({ olderThanMs: 60_000, limit: 2 })).toEqual({ attempted: 2, failed: 0 });
+    expect(await services().games.engine.accrueMissed({ olderThanMs: 60_000, limit: 2 })).toEqual({ attempted: 2, failed: 0 });
     expect(await economyRow(ids[0]!)).toBeDefined();
     expect(await economyRow(ids[1]!)).toBeDefined();
     expect(await economyRow(ids[2]!)).toBeUndefined();
     expect(await commissionRow(ids[0]!)).toBeUndefined();
-    expect(await services().bets.accrueMissed({ olderThanMs: 60_000, limit: 2 })).toEqual({ attempted: 1, failed: 0 });
+    expect(await services().games.engine.accrueMissed({ olderThanMs: 60_000, limit: 2 })).toEqual({ attempted: 1, failed: 0 });
     expect(await economyRow(ids[2]!)).toBeDefined();
-    expect(await services().bets.accrueMissed({ olderThanMs: 60_000, limit: 2 })).toEqual({ attempted: 0, failed: 0 });
-    expect(await services().ledger.check()).toEqual([]);
+    expect(await services().games.engine.accrueMissed({ olderThanMs: 60_000, limit: 2 })).toEqual({ attempted: 0, failed: 0 });
+    expect(await services().wallet.ledger.check()).toEqual([]);
   });
 
   it('a bet whose repair fails too (price still away) stays behind the watermark and is repaired by a later sweep', async () => {
@@ -176,13 +176,13 @@ describe('accrual sweep: settled bets whose XP, rakeback or referral commission 
     expect(failures.at(-1)).toBe('xp and rakeback accrual');
     expect(await economyRow(bet.id)).toBeUndefined();
     // A newer bet settles fine meanwhile, and the watermark must not pass the failed one.
-    const later = (await services().bets.playInstant(who, DICE_GAME, { amount: parseAmount('1'), currency: 'USD', target: 50.5, condition: 'over' })).bet;
+    const later = (await services().games.engine.playInstant(who, DICE_GAME, { amount: parseAmount('1'), currency: 'USD', target: 50.5, condition: 'over' })).bet;
     await sql`update bets set settled_at = now() - interval '70 seconds' where id = ${later.id}`.execute(db());
     expect(await broken.accrueMissed({ olderThanMs: 60_000, limit: 10 })).toEqual({ attempted: 1, failed: 1 });
-    expect(await services().bets.accrueMissed({ olderThanMs: 60_000, limit: 10 })).toEqual({ attempted: 1, failed: 0 });
+    expect(await services().games.engine.accrueMissed({ olderThanMs: 60_000, limit: 10 })).toEqual({ attempted: 1, failed: 0 });
     expect(BigInt((await economyRow(bet.id))!.xp_e8)).toBeGreaterThan(0n);
-    expect(await services().bets.accrueMissed({ olderThanMs: 60_000, limit: 10 })).toEqual({ attempted: 0, failed: 0 });
-    expect(await services().ledger.check()).toEqual([]);
+    expect(await services().games.engine.accrueMissed({ olderThanMs: 60_000, limit: 10 })).toEqual({ attempted: 0, failed: 0 });
+    expect(await services().wallet.ledger.check()).toEqual([]);
   });
 
   describe('provider wagers (seamless wallet)', () => {
@@ -190,7 +190,7 @@ describe('accrual sweep: settled bets whose XP, rakeback or referral commission 
     const brokenWallet = () => {
       const broken = brokenEngine();
       return new ProviderWalletService(
-        { db: db(), ledger: services().ledger, accrueWager: (wager, edge) => broken.accrueWager(wager, edge), onAfterCommitError: (_error, what) => failures.push(what) },
+        { db: db(), ledger: services().wallet.ledger, accrueWager: (wager, edge) => broken.accrueWager(wager, edge), onAfterCommitError: (_error, what) => failures.push(what) },
         { minBet: { USD: parseAmount('0.01'), BZU: parseAmount('1') }, maxBet: { USD: parseAmount('1000'), BZU: parseAmount('1000') } },
       );
     };
@@ -210,7 +210,7 @@ describe('accrual sweep: settled bets whose XP, rakeback or referral commission 
       const referrer = await signedInAccount(platform);
       const code = (await trpc(platform, 'mutation', 'account.referrals.createCode', {}, referrer.token)).body.result.data.code;
       const player = await signedInAccount(platform);
-      expect(await services().referrals.attribute(db(), player.user.id, code)).toBe('attributed');
+      expect(await services().wallet.referrals.attribute(db(), player.user.id, code)).toBe('attributed');
       await fundPlayer(platform, player.token, '100');
       const provider = await registerProvider(platform);
       const { sessionToken } = await launchSession(platform, provider, player.token);
@@ -238,7 +238,7 @@ describe('accrual sweep: settled bets whose XP, rakeback or referral commission 
       const rollback = newId('rb');
       expect(await signedCall(wallet, provider, 'rollback', { ...call, transactionId: rollback, referenceTransactionId: rolledBack, roundId: rolledBackRound })).toMatchObject({ status: 'OK' });
       // The rolled-back bet's accruals land after its rollback (an accrual call that was still on its way).
-      await services().bets.accrueWager({ id: wagerId(rolledBack), userId: player.user.id, currency: 'USD', amount: parseAmount('2') }, 35_000);
+      await services().games.engine.accrueWager({ id: wagerId(rolledBack), userId: player.user.id, currency: 'USD', amount: parseAmount('2') }, 35_000);
       const lateEconomy = await economyRow(wagerId(rolledBack));
       const lateCommission = await commissionRow(wagerId(rolledBack));
       expect(BigInt(lateEconomy!.xp_e8)).toBeGreaterThan(0n);
@@ -246,7 +246,7 @@ describe('accrual sweep: settled bets whose XP, rakeback or referral commission 
       await backdateProviderTx(provider.id, young, 10_000);
 
       const before = await snapshot(player.user.id, referrer.user.id);
-      expect(await services().providerWallet.accrueMissed({ olderThanMs: 60_000, limit: 100 })).toEqual({ attempted: 2, failed: 0 });
+      expect(await services().providers.wallet.accrueMissed({ olderThanMs: 60_000, limit: 100 })).toEqual({ attempted: 2, failed: 0 });
       const after = await snapshot(player.user.id, referrer.user.id);
       // The missed bet got exactly what the normal path gave the identical bet ...
       expect(await economyRow(wagerId(missed))).toEqual(normalEconomy);
@@ -258,9 +258,9 @@ describe('accrual sweep: settled bets whose XP, rakeback or referral commission 
       expect(after.referral - before.referral).toBe(BigInt(normalCommission!.commission_e8) - BigInt(lateCommission!.commission_e8));
       // The young bet waits for its own path; a second sweep finds nothing and changes nothing.
       expect(await economyRow(wagerId(young))).toBeUndefined();
-      expect(await services().providerWallet.accrueMissed({ olderThanMs: 60_000, limit: 100 })).toEqual({ attempted: 0, failed: 0 });
+      expect(await services().providers.wallet.accrueMissed({ olderThanMs: 60_000, limit: 100 })).toEqual({ attempted: 0, failed: 0 });
       expect(await snapshot(player.user.id, referrer.user.id)).toEqual(after);
-      expect(await services().ledger.check()).toEqual([]);
+      expect(await services().wallet.ledger.check()).toEqual([]);
 
       // Once it is old enough, the housekeeping tick repairs it; a replayed tick does nothing more.
       await backdateProviderTx(provider.id, young, 61_000);
@@ -271,7 +271,7 @@ describe('accrual sweep: settled bets whose XP, rakeback or referral commission 
       const settled = await snapshot(player.user.id, referrer.user.id);
       expect(await tick()).toMatchObject({ missedProviderAccruals: { attempted: 0, failed: 0 } });
       expect(await snapshot(player.user.id, referrer.user.id)).toEqual(settled);
-      expect(await services().ledger.check()).toEqual([]);
+      expect(await services().wallet.ledger.check()).toEqual([]);
     });
   });
 });

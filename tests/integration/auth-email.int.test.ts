@@ -206,7 +206,7 @@ describe('verification mail through a real SMTP exchange', () => {
     const job = await platform.platform.infra.jobs.queue('email').getJob(`email-${row.id}`);
     expect(job?.data).toEqual({ outboxId: row.id });
     // Running the same job again sends nothing twice.
-    expect(await platform.platform.services.mail.deliver(row.id)).toBe('already-sent');
+    expect(await platform.platform.services.auth.mail.deliver(row.id)).toBe('already-sent');
 
     const confirmed = await http(platform.url, 'GET', `/api/auth/confirm-email?token=${token}`);
     expect(confirmed.status).toBe(200);
@@ -237,6 +237,6 @@ describe('verification mail through a real SMTP exchange', () => {
     await expect.poll(() => smtp.received.filter((m) => m.to.includes('swept@example.com')).length, { timeout: 10_000 }).toBe(1);
     await expect.poll(async () => (await db.selectFrom('email_outbox').select('sent_at').where('id', '=', id).executeTakeFirstOrThrow()).sent_at).not.toBeNull();
     // A second sweep finds nothing left to send.
-    expect(await platform.platform.services.mail.requeueStale()).toBe(0);
+    expect(await platform.platform.services.auth.mail.requeueStale()).toBe(0);
   });
 });

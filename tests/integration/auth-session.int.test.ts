@@ -226,13 +226,13 @@ describe('login, profile, display name, logout and sessions', () => {
     await expect(callerFor().whoami()).rejects.toMatchObject({ code: 'UNAUTHORIZED', message: 'Not authenticated' });
     await expect(callerFor('bogus').staffOnly()).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
     await expect(callerFor(token).staffOnly()).rejects.toMatchObject({ code: 'FORBIDDEN' });
-    await platform.platform.services.auth.setRole(user.loginName, 'moderator');
+    await platform.platform.services.auth.accounts.setRole(user.loginName, 'moderator');
     expect(await callerFor(token).staffOnly()).toBe('moderator');
-    await platform.platform.services.auth.setRole(user.loginName, 'admin');
+    await platform.platform.services.auth.accounts.setRole(user.loginName, 'admin');
     expect(await callerFor(token).staffOnly()).toBe('admin');
     // The realtime socket resolves tokens with the same call.
-    expect(await platform.platform.services.auth.authenticate(token)).toMatchObject({ id: user.id, role: 'admin' });
-    expect(await platform.platform.services.auth.authenticate('bogus')).toBeNull();
+    expect(await platform.platform.services.auth.accounts.authenticate(token)).toMatchObject({ id: user.id, role: 'admin' });
+    expect(await platform.platform.services.auth.accounts.authenticate('bogus')).toBeNull();
   });
 
   it('npm run cli -- user:role grants a role, and bad arguments change nothing', async () => {

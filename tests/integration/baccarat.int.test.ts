@@ -66,7 +66,7 @@ describe('baccarat: player, banker and tie in one coup', () => {
     }
     expect([await counts(), await balance(player)]).toEqual(before);
     const excluded = await fundedAccount(platform(), '5');
-    await services().responsibleGaming.selfExclude(excluded.user.id, '24h');
+    await services().wallet.responsibleGaming.selfExclude(excluded.user.id, '24h');
     expectLegacyError(await post(excluded, '/api/games/baccarat/bets', { player: 1 }), 403, /self-excluded/, 'SELF_EXCLUDED');
     expect(await balance(excluded)).toBe(5n * E8);
   });

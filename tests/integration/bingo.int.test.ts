@@ -34,7 +34,7 @@ describe('bingo rooms: card sales, the draw, the pot split exactly', () => {
   const db = () => platform.platform.infra.db;
   type Player = Awaited<ReturnType<typeof signedInAccount>>;
   const post = (player: Player, body: unknown) => http(platform.url, 'POST', '/api/bingo/bets', body, { token: player.token });
-  const balance = async (player: Player, currency: 'USD' | 'BZU' = 'USD') => (await services().ledger.balances(player.user.id))[currency];
+  const balance = async (player: Player, currency: 'USD' | 'BZU' = 'USD') => (await services().wallet.ledger.balances(player.user.id))[currency];
   const players: Record<string, Player> = {};
   const bets: Record<string, string> = {};
 
@@ -78,7 +78,7 @@ describe('bingo rooms: card sales, the draw, the pot split exactly', () => {
     expect(await balance(players.d!)).toBe(100n * E8);
 
     const excluded = await fundedAccount(platform, '5');
-    await services().responsibleGaming.selfExclude(excluded.user.id, '24h');
+    await services().wallet.responsibleGaming.selfExclude(excluded.user.id, '24h');
     expectLegacyError(await post(excluded, { count: 1 }), 403, /self-excluded/, 'SELF_EXCLUDED');
     expect(await balance(excluded)).toBe(5n * E8);
 
@@ -173,7 +173,7 @@ describe('bingo rooms: card sales, the draw, the pot split exactly', () => {
     const a = await http(platform.url, 'GET', `/api/bets/${bets.a}`);
     expect(a.body).toMatchObject({ state: 'won', payout: 8.7, outcome: { cards: [FAST!.card, SLOW!.card] } });
     expect(a.body.outcome.prizes).toHaveLength(3);
-    expect(await services().wallet.check()).toEqual({ ok: true, problems: [] });
+    expect(await services().wallet.accounts.check()).toEqual({ ok: true, problems: [] });
   });
 
   it('the next game sells cards the server deals: valid, fixed and shown with the purchase', async () => {
@@ -262,7 +262,7 @@ describe('a bingo game on the runner\'s clock', () => {
         for (const w of prize.winners) shares.set(w.betId, (shares.get(w.betId) ?? 0n) + parseAmount(w.amount));
       }
       for (const row of paid.rows) expect(BigInt(row.payout), `bet ${row.id}`).toBe(shares.get(row.id) ?? 0n);
-      expect(await services().wallet.check()).toEqual({ ok: true, problems: [] });
+      expect(await services().wallet.accounts.check()).toEqual({ ok: true, problems: [] });
     } finally {
       socket.ws.close();
       await runner.stop();

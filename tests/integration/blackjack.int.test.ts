@@ -231,7 +231,7 @@ describe('blackjack at the profit limit', () => {
       }
     }
     expect([...seen].sort()).toEqual(['capped', 'uncapped']);
-    expect((await platform().platform.services.ledger.balances(player.user.id)).USD).toBe(expected);
-    expect(await platform().platform.services.ledger.check()).toEqual([]);
+    expect((await platform().platform.services.wallet.ledger.balances(player.user.id)).USD).toBe(expected);
+    expect(await platform().platform.services.wallet.ledger.check()).toEqual([]);
   });
 });

@@ -23,7 +23,7 @@ describe('Trollbox over REST, tRPC and the socket', () => {
 
   const account = async (role: 'user' | 'moderator' | 'admin' = 'user'): Promise<Account> => {
     const signedIn = await signedInAccount(platform, {}, `10.77.0.${++ipCounter}`);
-    if (role !== 'user') await platform.platform.services.auth.setRole(signedIn.account.username, role);
+    if (role !== 'user') await platform.platform.services.auth.accounts.setRole(signedIn.account.username, role);
     return signedIn;
   };
   const trpc = (token?: string): TRPCClient<AppRouter> =>

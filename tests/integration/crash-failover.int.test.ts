@@ -32,7 +32,7 @@ describe('crash on two servers and two workers: one runner, failover within 5 s'
   const workers: Awaited<ReturnType<typeof startWorkerProcess>>[] = [];
   type Player = Awaited<ReturnType<typeof signedInAccount>>;
   const current = async (url: string) => (await http(url, 'GET', '/api/crash/current')).body as Round | null;
-  const balance = async (player: Player) => (await platform.platform.services.ledger.balances(player.user.id)).USD;
+  const balance = async (player: Player) => (await platform.platform.services.wallet.ledger.balances(player.user.id)).USD;
   const leaseHolder = async () => {
     const value = await platform.platform.infra.redis.get(redisKey(platform.env.redisPrefix, 'rounds', 'lease', 'crash'));
     return value ? Number(value.split(':')[0]) : null;

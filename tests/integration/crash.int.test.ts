@@ -27,7 +27,7 @@ describe('crash rounds: betting, cash-out, settlement, refunds', () => {
   const db = () => platform.platform.infra.db;
   type Player = Awaited<ReturnType<typeof signedInAccount>>;
   const post = (player: Player, path: string, body: unknown) => http(platform.url, 'POST', path, body, { token: player.token });
-  const balance = async (player: Player) => (await services().ledger.balances(player.user.id)).USD;
+  const balance = async (player: Player) => (await services().wallet.ledger.balances(player.user.id)).USD;
   const payoutCount = async (betId: string) =>
     (await sql<{ n: string }>`select count(*)::text as n from ledger_transactions where idempotency_key = ${`bet:${betId}:payout`}`.execute(db())).rows[0]!.n;
   const roundRow = async (id: string) => (await sql<{ state: string }>`select state from rounds where id = ${id}`.execute(db())).rows[0]!.state;
@@ -234,7 +234,7 @@ describe('crash rounds: betting, cash-out, settlement, refunds', () => {
     expect((await http(platform.url, 'GET', `/api/bets/${betA}`)).body).toMatchObject({ payout: 2, outcome: { refunded: true } });
     // XP and rakeback come with crash bets as with every game, but a refunded bet wagered nothing: none for it, not
     // even from the accrual sweep.
-    await services().bets.accrueMissed({ olderThanMs: 0, limit: 1_000 });
+    await services().games.engine.accrueMissed({ olderThanMs: 0, limit: 1_000 });
     const accrued = async (betId: string) => (await sql<{ n: string }>`select count(*)::text as n from bet_economy where bet_id = ${betId}`.execute(db())).rows[0]!.n;
     expect(await accrued(betA)).toBe('0');
     expect(await accrued(bets.rider!)).toBe('1');

@@ -17,13 +17,13 @@ describe('player economy: XP and ranks, rakeback, vault, tips, rain', () => {
   const db = () => platform.platform.infra.db;
   type Player = Awaited<ReturnType<typeof signedInAccount>>;
 
-  const expectLedgerOk = async () => expect(await services().ledger.check()).toEqual([]);
+  const expectLedgerOk = async () => expect(await services().wallet.ledger.check()).toEqual([]);
   const funded = async (amount: string) => {
     const player = await signedInAccount(platform);
     await fundPlayer(platform, player.token, amount);
     return player;
   };
-  const cash = async (player: Player) => (await services().ledger.balances(player.user.id)).USD;
+  const cash = async (player: Player) => (await services().wallet.ledger.balances(player.user.id)).USD;
   const data = (answer: { status: number; body: any }) => {
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     return answer.body.result.data;
@@ -61,7 +61,7 @@ describe('player economy: XP and ranks, rakeback, vault, tips, rain', () => {
 
   it('XP accrues once per settled bet with the edge weight; a replay of the same bet id accrues nothing', async () => {
     const player = await signedInAccount(platform);
-    const vip = services().vip;
+    const vip = services().economy.vip;
     const base = { userId: player.user.id, currency: 'USD' as const, wagered: parseAmount('100') };
     const one = await vip.onBetSettled({ ...base, betId: 'synthetic-1pct', houseEdgePpm: 10_000 });
     const two = await vip.onBetSettled({ ...base, betId: 'synthetic-2pct', houseEdgePpm: 20_000 });
@@ -78,7 +78,7 @@ describe('player economy: XP and ranks, rakeback, vault, tips, rain', () => {
 
   it('accruals settled together are written as one batch with the per-bet results of one-by-one accrual', async () => {
     const [climber, steady, other] = await Promise.all([signedInAccount(platform), signedInAccount(platform), signedInAccount(platform)]);
-    const vip = services().vip;
+    const vip = services().economy.vip;
     const bet = (player: Player, n: number, usd: string) => ({
       betId: `batch-${player.user.id}-${n}`,
       userId: player.user.id,
@@ -132,7 +132,7 @@ describe('player economy: XP and ranks, rakeback, vault, tips, rain', () => {
 
   it('a bet whose accrual fails does not fail the bets accrued in the same batch', async () => {
     const [first, second] = await Promise.all([signedInAccount(platform), signedInAccount(platform)]);
-    const vip = services().vip;
+    const vip = services().economy.vip;
     const bet = (userId: number, id: string) => ({ betId: id, userId, currency: 'USD' as const, wagered: parseAmount('10'), houseEdgePpm: 10_000 });
     // No such player: its XP row cannot be written, which fails the batch's transaction.
     const results = await Promise.allSettled([
@@ -176,7 +176,7 @@ describe('player economy: XP and ranks, rakeback, vault, tips, rain', () => {
     for (const amount of amounts) data(await dice(player, amount));
     const share = rankById('unranked').rakebackPpm;
     const expected = amounts.reduce((sum, amount) => sum + rakebackFor(parseAmount(amount), 10_000, share), 0n);
-    expect((await services().ledger.balances(player.user.id, 'rakeback')).USD).toBe(expected);
+    expect((await services().wallet.ledger.balances(player.user.id, 'rakeback')).USD).toBe(expected);
     const accrued = await sql<{ total: string }>`select sum(rakeback_e8)::text as total from bet_economy where user_id = ${player.user.id}`.execute(db());
     expect(BigInt(accrued.rows[0]!.total)).toBe(expected);
     const xp = await sql<{ xp: string }>`select xp_e8::text as xp from player_xp where user_id = ${player.user.id}`.execute(db());
@@ -189,7 +189,7 @@ describe('player economy: XP and ranks, rakeback, vault, tips, rain', () => {
     expect(won[0]!.body.result.data.claimed.USD).toBe((Number(expected) / 1e8).toString());
     expect(claims.filter((claim) => claim.status !== 200).every((claim) => domainCode(claim)[0] === 409 && domainCode(claim)[1] === 'NOTHING_TO_CLAIM')).toBe(true);
     expect((await cash(player)) - before).toBe(expected);
-    expect((await services().ledger.balances(player.user.id, 'rakeback')).USD).toBe(0n);
+    expect((await services().wallet.ledger.balances(player.user.id, 'rakeback')).USD).toBe(0n);
     const history = data(await trpc(platform, 'query', 'vip.rakebackHistory', { limit: 50 }, player.token));
     expect(history.entries.filter((entry: any) => entry.kind === 'accrual')).toHaveLength(amounts.length);
     expect(history.entries[0]).toMatchObject({ kind: 'claim', currency: 'USD' });
@@ -302,12 +302,12 @@ describe('player economy: XP and ranks, rakeback, vault, tips, rain', () => {
     const withdraw = (input: Record<string, unknown>) => trpc(platform, 'mutation', 'vault.withdraw', { currency: 'USD', amount: '15', ...input }, player.token);
     expect(domainCode(await withdraw({}))[0]).toBe(400);
     expect(domainCode(await withdraw({ password: 'wrong-password-1' }))[0]).toBeGreaterThanOrEqual(400);
-    expect((await services().ledger.balances(player.user.id, 'vault')).USD).toBe(parseAmount('40'));
+    expect((await services().wallet.ledger.balances(player.user.id, 'vault')).USD).toBe(parseAmount('40'));
     data(await withdraw({ password: player.account.password }));
     const secret = await enableTwoFactor(player);
     expect(domainCode(await withdraw({ password: player.account.password }))).toEqual([400, 'TWO_FACTOR_REQUIRED']);
     expect(domainCode(await withdraw({ password: player.account.password, otp: '000000' }))[0]).toBe(400);
-    expect((await services().ledger.balances(player.user.id, 'vault')).USD).toBe(parseAmount('25'));
+    expect((await services().wallet.ledger.balances(player.user.id, 'vault')).USD).toBe(parseAmount('25'));
     const rest = await http(platform.url, 'POST', '/api/vault/withdraw', { currency: 'USD', amount: 5, password: player.account.password, otp: totpCode(secret, Date.now() + 30_000) }, { token: player.token });
     expect(rest.status, JSON.stringify(rest.body)).toBe(200);
     expect(rest.body).toEqual({ vault: { USD: '20', BZU: '0' }, cash: { USD: '30', BZU: '0' } });
@@ -343,9 +343,9 @@ describe('player economy: XP and ranks, rakeback, vault, tips, rain', () => {
     const available = BigInt(poolBefore) + funding;
     const before = await Promise.all(players.map(cash));
 
-    const [first, second] = await Promise.all([services().rain.run(tick), services().rain.run(tick)]);
+    const [first, second] = await Promise.all([services().economy.rain.run(tick), services().economy.rain.run(tick)]);
     expect([first.paid, second.paid].sort()).toEqual([false, true]);
-    const third = await services().rain.run(tick);
+    const third = await services().economy.rain.run(tick);
     expect(third.paid).toBe(false);
     // Earlier tests' rank-up player also chatted and wagered: eligible too.
     const recipients = third.rain.recipients;

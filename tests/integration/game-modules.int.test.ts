@@ -88,14 +88,14 @@ describe('game modules: registry-built routes, one settlement per round, slugs w
     for (const call of calls.filter((c) => c.status !== 200)) expect(call.body.code).toBe('ROUND_OVER');
     expect(await payoutsOf(started.body.id)).toBe('1');
     const payout = BigInt(Math.round(won[0]!.body.payout * 1e8));
-    expect((await services().ledger.balances(player.user.id)).USD).toBe(5n * 100_000_000n - 100_000_000n + payout);
-    expect(await services().ledger.check()).toEqual([]);
+    expect((await services().wallet.ledger.balances(player.user.id)).USD).toBe(5n * 100_000_000n - 100_000_000n + payout);
+    expect(await services().wallet.ledger.check()).toEqual([]);
   });
 
   it('a step may raise the stake (double, split, insurance): one more stake posting, the bet amount grows, the payout is on the total; a raise the balance cannot cover changes nothing', async () => {
     const player = await funded('3.5');
     const who = { id: player.user.id, username: player.user.publicUsername as string };
-    const bets = services().bets;
+    const bets = services().games.engine;
     const started = await bets.startRound(who, RAISING_GAME, { amount: parseAmount('1'), currency: 'USD' });
     expect(started.balance).toBe('2.5');
     const raised = await bets.act(player.user.id, RAISING_GAME, 'raise', { betId: started.bet.id });
@@ -111,7 +111,7 @@ describe('game modules: registry-built routes, one settlement per round, slugs w
     expect(cashed.balance).toBe('3.5');
     const stakes = await sql<{ n: string }>`select count(*)::text as n from ledger_transactions where idempotency_key like ${`bet:${started.bet.id}:stake%`}`.execute(db());
     expect(stakes.rows[0]!.n).toBe('3');
-    expect(await services().ledger.check()).toEqual([]);
+    expect(await services().wallet.ledger.check()).toEqual([]);
   });
 
   it('the database takes any well-formed slug (a new game needs no migration) and refuses a malformed one; a bet of an unregistered slug still reads back', async () => {

@@ -50,7 +50,7 @@ describe('the profit limit: multi-step rounds are capped, single-step bets refus
     expect(capped.body).toMatchObject({ state: 'won', capped: true, payout: 1.01, multiplier: 101, outcome: { revealed: safe.slice(0, firstOver), minePositions: board, capped: true } });
     expect(capped.body.nextMultiplier).toBeUndefined();
     // Paid exactly stake + limit, once.
-    expect((await services().ledger.balances(player.user.id)).USD).toBe(5n * E8 - stake + stake + E8);
+    expect((await services().wallet.ledger.balances(player.user.id)).USD).toBe(5n * E8 - stake + stake + E8);
     const payouts = await sql<{ n: string }>`select count(*)::text as n from ledger_transactions where idempotency_key = ${`bet:${started.body.id}:payout`}`.execute(db());
     expect(payouts.rows[0]!.n).toBe('1');
     expectLegacyError(await post(player, `/api/games/mines/bets/${started.body.id}/cashout`, {}), 409, /over/, 'ROUND_OVER');
@@ -60,7 +60,7 @@ describe('the profit limit: multi-step rounds are capped, single-step bets refus
     expect(details.body).toMatchObject({ state: 'won', capped: true, payout: 1.01 });
     const rpc = await trpc(platform, 'query', 'bets.byId', { id: started.body.id });
     expect(rpc.body.result.data).toMatchObject({ capped: true, payout: '1.01', multiplier: '101.0000' });
-    expect(await services().ledger.check()).toEqual([]);
+    expect(await services().wallet.ledger.check()).toEqual([]);
   });
 
   it('a cash-out below the limit is not capped; every mines count is playable at the minimum stake', async () => {
@@ -86,16 +86,16 @@ describe('the profit limit: multi-step rounds are capped, single-step bets refus
         expect(cashed.body.outcome.capped).toBeUndefined();
       }
     }
-    expect(await services().ledger.check()).toEqual([]);
+    expect(await services().wallet.ledger.check()).toEqual([]);
   });
 
   it('single-step bets whose win would pass the limit are still refused with MAX_PROFIT and change nothing', async () => {
     const player = await funded('5');
-    const before = await services().ledger.balances(player.user.id);
+    const before = await services().wallet.ledger.balances(player.user.id);
     // Under 1.00 pays x99: 0.02 would profit 1.96 > 1.
     expectLegacyError(await post(player, '/api/games/dice/bets', { amount: 0.02, target: 1, condition: 'under' }), 409, /maximum profit/, 'MAX_PROFIT');
     expectLegacyError(await post(player, '/api/games/limbo/bets', { amount: 0.01, target: 200 }), 409, /maximum profit/, 'MAX_PROFIT');
-    expect(await services().ledger.balances(player.user.id)).toEqual(before);
+    expect(await services().wallet.ledger.balances(player.user.id)).toEqual(before);
     // At the limit exactly is allowed: 0.01 x 99 = 0.99 profit.
     expect((await post(player, '/api/games/dice/bets', { amount: 0.01, target: 1, condition: 'under' })).status).toBe(201);
   });

@@ -19,12 +19,12 @@ describe('originals: fairness, bet engine, history, REST rows', () => {
   const db = () => platform.platform.infra.db;
   type Player = Awaited<ReturnType<typeof signedInAccount>>;
 
-  const balance = async (player: Player) => (await services().ledger.balances(player.user.id)).USD;
+  const balance = async (player: Player) => (await services().wallet.ledger.balances(player.user.id)).USD;
   const betCount = async () => Number((await sql<{ n: string }>`select count(*)::text as n from bets`.execute(db())).rows[0]!.n);
   const ledgerCount = async () => Number((await sql<{ n: string }>`select count(*)::text as n from ledger_transactions`.execute(db())).rows[0]!.n);
   const activePair = (player: Player) =>
     db().selectFrom('seed_pairs').select(['id', 'server_seed', 'client_seed', 'nonce']).where('user_id', '=', player.user.id).where('active', '=', true).executeTakeFirstOrThrow();
-  const expectLedgerOk = async () => expect(await services().ledger.check()).toEqual([]);
+  const expectLedgerOk = async () => expect(await services().wallet.ledger.check()).toEqual([]);
   const funded = async (amount: string) => {
     const player = await signedInAccount(platform);
     await fundPlayer(platform, player.token, amount);
@@ -191,7 +191,7 @@ describe('originals: fairness, bet engine, history, REST rows', () => {
 
   it('a self-excluded player gets 403 SELF_EXCLUDED and places nothing', async () => {
     const player = await funded('5');
-    await services().responsibleGaming.selfExclude(player.user.id, '24h');
+    await services().wallet.responsibleGaming.selfExclude(player.user.id, '24h');
     const before = await betCount();
     expectLegacyError(await post(player, '/api/games/dice/bets', { amount: 1, target: 50, condition: 'over' }), 403, /self-excluded/, 'SELF_EXCLUDED');
     expectLegacyError(await post(player, '/api/games/mines/bets', { amount: 1, mines: 3 }), 403, /self-excluded/, 'SELF_EXCLUDED');
@@ -202,7 +202,7 @@ describe('originals: fairness, bet engine, history, REST rows', () => {
     const regular = await funded('5');
     expect((await post(regular, '/api/games/dice/bets', { amount: 1, target: 50, condition: 'over' })).status).toBe(201);
     const [pair, money] = [await activePair(regular), await balance(regular)];
-    await services().responsibleGaming.selfExclude(regular.user.id, '24h');
+    await services().wallet.responsibleGaming.selfExclude(regular.user.id, '24h');
     expectLegacyError(await post(regular, '/api/games/dice/bets', { amount: 1, target: 50, condition: 'over' }), 403, /self-excluded/, 'SELF_EXCLUDED');
     expect([(await activePair(regular)).nonce, await balance(regular)]).toEqual([pair.nonce, money]);
   });
@@ -332,7 +332,7 @@ describe('originals: fairness, bet engine, history, REST rows', () => {
     const referrer = await signedInAccount(platform);
     const code = (await trpc(platform, 'mutation', 'account.referrals.createCode', {}, referrer.token)).body.result.data.code;
     const player = await funded('10');
-    expect(await services().referrals.attribute(db(), player.user.id, code)).toBe('attributed');
+    expect(await services().wallet.referrals.attribute(db(), player.user.id, code)).toBe('attributed');
     const bet = await post(player, '/api/games/dice/bets', { amount: 4, target: 50, condition: 'over' });
     const rows = await db().selectFrom('referral_commissions').selectAll().where('source_key', '=', `bet:${bet.body.id}`).execute();
     expect(rows).toHaveLength(1);

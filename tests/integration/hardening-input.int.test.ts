@@ -12,7 +12,7 @@ describe('ids and cursors out of the column range', () => {
   beforeAll(async () => {
     platform = await startTestPlatform({ ...FAST_HASHING, ...RELAXED_LIMITS, ...WALLET_TEST_ENV });
     admin = await signedInAccount(platform);
-    await platform.platform.services.auth.setRole(admin.account.username, 'admin');
+    await platform.platform.services.auth.accounts.setRole(admin.account.username, 'admin');
   });
   afterAll(async () => {
     await platform?.stop();
@@ -105,7 +105,7 @@ describe('bad input answers 400 before Postgres', () => {
 
   it('a NUL byte anywhere in a tRPC input (an announcement, a chat mute reason) is a 400', async () => {
     const admin = await signedInAccount(platform);
-    await platform.platform.services.auth.setRole(admin.account.username, 'admin');
+    await platform.platform.services.auth.accounts.setRole(admin.account.username, 'admin');
     const announcement = await trpc(platform, 'mutation', 'chat.createAnnouncement', { type: 'info', message: 'maintenance\u0000' }, admin.token);
     expect(announcement.status, JSON.stringify(announcement.body)).toBe(400);
     expect(announcement.body.error.message).toBe('Input must not contain NUL characters');

@@ -171,7 +171,7 @@ describe('point 8: tokens never reach the logs', () => {
     const row = await db.selectFrom('email_outbox').selectAll().where('to_address', '=', account.email).executeTakeFirstOrThrow();
     expect(row.expires_at).not.toBeNull();
     await db.updateTable('email_outbox').set({ expires_at: new Date(Date.now() - 1000) }).where('id', '=', row.id).execute();
-    expect(await platform.platform.services.mail.deliver(row.id)).toBe('expired');
+    expect(await platform.platform.services.auth.mail.deliver(row.id)).toBe('expired');
     const purged = await db.selectFrom('email_outbox').selectAll().where('id', '=', row.id).executeTakeFirstOrThrow();
     expect(purged.text_body).toBeNull();
     expect(purged.html_body).toBeNull();

@@ -112,7 +112,7 @@ describe('point 1: limits on /api/trpc-ws, tRPC HTTP streaming and both socket p
   });
 
   it('replays at most EVENT_REPLAY_MAX events from lastEventId "0-0" (the newest ones)', async () => {
-    const { events } = platform.platform.services;
+    const events = platform.platform.services.events.publish;
     for (let i = 1; i <= 40; i += 1) await events.systemAnnouncement({ id: `r${i}`, type: 'info', message: `m${i}` });
     const socket = await RawTrpcSocket.open(platform.url, { 'x-forwarded-for': '10.50.0.3' });
     socket.send(socket.subscribe(1, 'system.onAnnouncement', { lastEventId: '0-0' }));
@@ -132,7 +132,7 @@ describe('point 1: limits on /api/trpc-ws, tRPC HTTP streaming and both socket p
     (socket.ws as unknown as { _socket: { pause(): void } })._socket.pause();
     const big = 'x'.repeat(200_000);
     for (let i = 0; i < 60 && socket.closeCode === null; i += 1) {
-      await platform.platform.services.events.systemAnnouncement({ id: `big${i}`, type: 'info', message: big });
+      await platform.platform.services.events.publish.systemAnnouncement({ id: `big${i}`, type: 'info', message: big });
     }
     (socket.ws as unknown as { _socket: { resume(): void } })._socket.resume();
     expect(await socket.closed(10_000)).toBe(1006);
@@ -239,7 +239,7 @@ describe('point 2: revoked sessions lose their live connections on every server 
 
     expect((await http(platform.url, 'POST', '/api/auth/logout', undefined, { token: player.token })).status).toBe(204);
     expect(await revokedSocket.closed(5_000)).toBe(4401);
-    await platform.platform.services.events.balanceUpdate({ userId, newBalance: '5', currency: 'USD' });
+    await platform.platform.services.events.publish.balanceUpdate({ userId, newBalance: '5', currency: 'USD' });
     const kept = await keptSocket.next((frame) => frame.type === 'balance-update');
     expect(kept.data.newBalance).toBe(5);
     await new Promise((resolve) => setTimeout(resolve, 300));

@@ -38,7 +38,7 @@ describe('wallet hardening', () => {
     new WithdrawalService(
       {
         db: db(),
-        ledger: services().ledger,
+        ledger: services().wallet.ledger,
         confirmPassword: async () => undefined,
         secondFactor: async () => undefined,
         payoutQueue: { enqueue: async () => undefined },
@@ -52,8 +52,8 @@ describe('wallet hardening', () => {
     platform = await startTestPlatform({ ...FAST_HASHING, ...RELAXED_LIMITS, ...WALLET_TEST_ENV });
     admin = await signedInAccount(platform);
     admin2 = await signedInAccount(platform);
-    await services().auth.setRole(admin.account.username, 'admin');
-    await services().auth.setRole(admin2.account.username, 'admin');
+    await services().auth.accounts.setRole(admin.account.username, 'admin');
+    await services().auth.accounts.setRole(admin2.account.username, 'admin');
   });
   afterAll(async () => {
     await platform?.stop();
@@ -85,7 +85,7 @@ describe('wallet hardening', () => {
     // Recording the txid of one's own withdrawal is refused as well.
     expect((await trpc(platform, 'mutation', 'admin.withdrawals.recordTxid', { id: own.id, txid: 'ab'.repeat(32) }, admin.token)).status).toBe(403);
     const third = await signedInAccount(platform);
-    await services().auth.setRole(third.account.username, 'admin');
+    await services().auth.accounts.setRole(third.account.username, 'admin');
     const sent = await trpc(platform, 'mutation', 'admin.withdrawals.recordTxid', { id: own.id, txid: 'ab'.repeat(32) }, third.token);
     expect(sent.body.result.data.status).toBe('SENT');
     const row = await db().selectFrom('withdrawals').selectAll().where('id', '=', own.id).executeTakeFirstOrThrow();
@@ -126,7 +126,7 @@ describe('wallet hardening', () => {
     expect(settled.body.result.data.status).toBe('SENT');
     const listed = await trpc(platform, 'query', 'admin.withdrawals.sending', {}, admin.token);
     expect(listed.status).toBe(200);
-    expect(await services().wallet.check()).toEqual({ ok: true, problems: [] });
+    expect(await services().wallet.accounts.check()).toEqual({ ok: true, problems: [] });
   });
 
   it('point 5: a withdrawal approved while the queue is down is approved, and housekeeping queues its payout later', async () => {

@@ -59,7 +59,7 @@ describe('tRPC subscriptions over /api/trpc-ws', () => {
 
   it('streams token.onPrice with tracked ids and resumes from lastEventId without gaps or duplicates', async () => {
     const trpc = client();
-    const { events } = platform.platform.services;
+    const events = platform.platform.services.events.publish;
     const live = collect<{ price?: string }>((handlers) => trpc.token.onPrice.subscribe(undefined, handlers));
     await live.started;
     await events.tokenPriceUpdate({ price: '1.00000000' });
@@ -94,7 +94,7 @@ describe('tRPC subscriptions over /api/trpc-ws', () => {
 
   it('delivers only the signed-in user\'s balance updates and game results, plus announcements', async () => {
     const trpc = client('tok-7');
-    const { events } = platform.platform.services;
+    const events = platform.platform.services.events.publish;
     const balances = collect<{ userId: string; newBalance: string }>((handlers) => trpc.account.onBalance.subscribe(undefined, handlers));
     const results = collect<{ gameId: string }>((handlers) => trpc.games.onResult.subscribe(undefined, handlers));
     const news = collect<{ message: string }>((handlers) => trpc.system.onAnnouncement.subscribe(undefined, handlers));

@@ -48,7 +48,7 @@ describe('providers: the seamless wallet', () => {
     // Configuration is the admin's: a player is refused.
     expect((await trpc(platform, 'query', 'admin.providers.list', undefined, player.token)).status).toBe(403);
     // A disabled game cannot be launched, and leaves the lobby.
-    await services().providers.saveGame({ providerId: provider.id, gameId: provider.gameId, enabled: false });
+    await services().providers.registry.saveGame({ providerId: provider.id, gameId: provider.gameId, enabled: false });
     expect((await trpc(platform, 'mutation', 'providers.launch', { provider: provider.id, gameId: provider.gameId }, player.token)).status).toBe(404);
     const after = await trpc(platform, 'query', 'providers.catalogue', { category: 'slots' });
     expect(after.body.result.data.some((game: { providerId: string }) => game.providerId === provider.id)).toBe(false);
@@ -86,7 +86,7 @@ describe('providers: the seamless wallet', () => {
     expect(answers[0]!.status).toBe(200);
     expect(answers[0]!.body).toMatchObject({ status: 'OK', balance: '7.5', transactionId: bet.transactionId, requestId: bet.requestId });
     expect(await ledgerKeys(provider.id)).toEqual([`provider:${provider.id}:${bet.transactionId}`]);
-    expect((await services().ledger.balances(Number(answers[0]!.body.playerId))).USD).toBe(750_000_000n);
+    expect((await services().wallet.ledger.balances(Number(answers[0]!.body.playerId))).USD).toBe(750_000_000n);
     // Later, with the balance moved by another bet, the request replayed still gets the first answer.
     await walletCall(platform, provider, 'bet', { ...bet, requestId: newId('req'), transactionId: newId('tx'), amount: '1' });
     expect((await walletCall(platform, provider, 'bet', bet)).text).toBe(answers[0]!.text);
@@ -151,7 +151,7 @@ describe('providers: the seamless wallet', () => {
     expect(statuses.filter((status) => status === 'OK')).toHaveLength(50);
     expect(statuses.filter((status) => status === 'INSUFFICIENT_FUNDS')).toHaveLength(50);
     expect(answers.filter((answer) => answer.body.status === 'INSUFFICIENT_FUNDS').every((answer) => answer.status === 402)).toBe(true);
-    expect((await services().ledger.balances(player.user.id)).USD).toBe(0n);
+    expect((await services().wallet.ledger.balances(player.user.id)).USD).toBe(0n);
     expect(await ledgerKeys(provider.id)).toHaveLength(50);
   });
 
@@ -182,7 +182,7 @@ describe('providers: the seamless wallet', () => {
     const malformed = await walletCall(platform, provider, 'bet', { ...call, requestId: newId('req'), transactionId: newId('tx'), roundId: newId('round'), amount: 1 });
     expect(malformed).toMatchObject({ status: 400, body: { status: 'BAD_REQUEST' } });
     const before = await walletSnapshot(platform);
-    await services().responsibleGaming.selfExclude(player.user.id, '24h');
+    await services().wallet.responsibleGaming.selfExclude(player.user.id, '24h');
     const excluded = await walletCall(platform, provider, 'bet', { ...call, requestId: newId('req'), transactionId: newId('tx'), roundId: newId('round'), amount: '1' });
     expect(excluded).toMatchObject({ status: 403, body: { status: 'PLAYER_EXCLUDED', balance: '10' } });
     const launch = await trpc(platform, 'mutation', 'providers.launch', { provider: provider.id, gameId: provider.gameId }, player.token);
@@ -212,7 +212,7 @@ describe('providers: the seamless wallet', () => {
     const referrer = await signedInAccount(platform);
     const code = (await trpc(platform, 'mutation', 'account.referrals.createCode', {}, referrer.token)).body.result.data.code;
     const player = await signedInAccount(platform);
-    expect(await services().referrals.attribute(db(), player.user.id, code)).toBe('attributed');
+    expect(await services().wallet.referrals.attribute(db(), player.user.id, code)).toBe('attributed');
     await fundPlayer(platform, player.token, '50');
     const provider = await registerProvider(platform);
     const { sessionToken } = await launchSession(platform, provider, player.token);
@@ -220,9 +220,9 @@ describe('providers: the seamless wallet', () => {
     const xp = async () => BigInt((await sql<{ xp: string }>`select coalesce((select xp_e8 from player_xp where user_id = ${player.user.id}), 0)::text as xp`.execute(db())).rows[0]!.xp);
     const figures = async () => ({
       xp: await xp(),
-      cash: (await services().ledger.balances(player.user.id)).USD,
-      rakeback: (await services().ledger.balances(player.user.id, 'rakeback')).USD,
-      commission: (await services().ledger.balances(referrer.user.id, 'referral')).USD,
+      cash: (await services().wallet.ledger.balances(player.user.id)).USD,
+      rakeback: (await services().wallet.ledger.balances(player.user.id, 'rakeback')).USD,
+      commission: (await services().wallet.ledger.balances(referrer.user.id, 'referral')).USD,
     });
     const accruals = async (transactionId: string) => {
       const betId = `provider:${provider.id}:${transactionId}`;
@@ -264,7 +264,7 @@ describe('providers: the seamless wallet', () => {
     const claimed = BigInt(secondEarned.economy!.rakeback);
     expect((await rollback(second)).body).toMatchObject({ status: 'OK' });
     expect(await figures()).toEqual({ ...start, cash: start.cash + claimed });
-    expect(await services().ledger.check()).toEqual([]);
+    expect(await services().wallet.ledger.check()).toEqual([]);
   });
 
   it('answers a signed body that is not JSON with its own BAD_REQUEST; other routes keep the platform error body', async () => {
@@ -317,7 +317,7 @@ describe('providers: the seamless wallet', () => {
     await walletCall(platform, provider, 'win', { ...call, requestId: newId('req'), transactionId: newId('win'), roundId, amount: '12' });
     await walletCall(platform, provider, 'rollback', { ...call, requestId: newId('req'), transactionId: newId('rb'), referenceTransactionId: bet.transactionId, roundId });
     const admin = await signedInAccount(platform);
-    await services().auth.setRole(admin.account.username, 'admin');
+    await services().auth.accounts.setRole(admin.account.username, 'admin');
     const daily = await trpc(platform, 'query', 'admin.providers.daily', { days: 1 }, admin.token);
     expect(daily.body.result.data.find((row: { providerId: string }) => row.providerId === provider.id)).toMatchObject({
       currency: 'USD',
@@ -331,7 +331,7 @@ describe('providers: the seamless wallet', () => {
     expect(check.body.result.data.ok).toBe(true);
     expect(check.body.result.data.lines.filter((line: { providerId: string }) => line.providerId === provider.id)).toHaveLength(3);
     // A ledger posting no provider row explains shows up as a mismatch.
-    await services().ledger.post({
+    await services().wallet.ledger.post({
       key: newId('stray'),
       kind: 'provider-win',
       memo: { provider: provider.id },
@@ -342,13 +342,13 @@ describe('providers: the seamless wallet', () => {
     });
     const broken = await trpc(platform, 'query', 'admin.providers.reconciliation', undefined, admin.token);
     expect(broken.body.result.data.ok).toBe(false);
-    expect(await services().ledger.check()).toEqual([]);
+    expect(await services().wallet.ledger.check()).toEqual([]);
   });
 
   it('configures providers through the admin API and the CLI import', async () => {
     const platform = suite.platform;
     const admin = await signedInAccount(platform);
-    await services().auth.setRole(admin.account.username, 'admin');
+    await services().auth.accounts.setRole(admin.account.username, 'admin');
     const saved = await trpc(
       platform,
       'mutation',
@@ -418,14 +418,14 @@ describe('providers: the seamless wallet', () => {
       expect(spin.status).toBe(200);
       const expected = 20 - 2 + Number(spin.body.win);
       expect(Number(spin.body.balance)).toBe(expected);
-      expect(Number((await services().ledger.balances(player.user.id)).USD) / 1e8).toBe(expected);
+      expect(Number((await services().wallet.ledger.balances(player.user.id)).USD) / 1e8).toBe(expected);
 
       const failed = await http(url, 'POST', '/api/spin', { token: sessionToken, bet: '1', currency: 'USD', fail: true });
       expect(failed.body).toMatchObject({ error: 'ROUND_FAILED', rolledBack: true });
       expect(Number(failed.body.balance)).toBe(expected);
       const { rows } = await sql<{ kind: string }>`select kind from provider_transactions where provider_id = 'reference' and user_id = ${player.user.id} order by id`.execute(db());
       expect(rows.map((row) => row.kind)).toEqual(['bet', 'win', 'bet', 'rollback']);
-      expect(await services().ledger.check()).toEqual([]);
+      expect(await services().wallet.ledger.check()).toEqual([]);
     });
   });
 });

@@ -41,13 +41,13 @@ describe('raffle: tickets from play, provably fair draw, prizes through the ledg
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     return answer.body.result.data;
   };
-  const expectLedgerOk = async () => expect(await services().ledger.check()).toEqual([]);
-  const cash = async (userId: number) => (await services().ledger.balances(userId)).USD;
+  const expectLedgerOk = async () => expect(await services().wallet.ledger.check()).toEqual([]);
+  const cash = async (userId: number) => (await services().wallet.ledger.balances(userId)).USD;
   const houseRaffle = async () =>
     BigInt((await sql<{ b: string }>`select coalesce(sum(balance_e8), 0)::text as b from ledger_accounts where code = 'house:raffle' and currency = 'USD'`.execute(db())).rows[0]!.b);
   const count = async (table: string) => Number((await sql<{ n: string }>`select count(*)::text as n from ${sql.table(table)}`.execute(db())).rows[0]!.n);
   const grantBzu = (userId: number, amount: string) =>
-    services().ledger.post({
+    services().wallet.ledger.post({
       key: `test-bzu:${randomBytes(6).toString('hex')}`,
       kind: 'deposit',
       userId,
@@ -58,7 +58,7 @@ describe('raffle: tickets from play, provably fair draw, prizes through the ledg
     });
   /** A jackpot for sure (house money moved in by hand), so every awarded prize pays something. */
   const seedJackpot = (usd: string) =>
-    services().ledger.post({
+    services().wallet.ledger.post({
       key: `test-jackpot:${randomBytes(6).toString('hex')}`,
       kind: 'test-jackpot',
       legs: [

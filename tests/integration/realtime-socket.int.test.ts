@@ -64,7 +64,7 @@ describe('/api/ws', () => {
     expect(refused.type).toBe('error');
 
     // Events reach the owner, and nobody else.
-    await platform.platform.services.events.balanceUpdate({ userId: '202', newBalance: '7.25000000', currency: 'USD' });
+    await platform.platform.services.events.publish.balanceUpdate({ userId: '202', newBalance: '7.25000000', currency: 'USD' });
     expect(await byMessage.next((f) => f.type === 'balance-update')).toMatchObject({
       channel: 'user:202',
       data: { userId: '202', newBalance: 7.25, currency: 'USD' },
@@ -76,7 +76,7 @@ describe('/api/ws', () => {
   it('numbers each channel\'s events with a gap-free seq, independent per channel', async () => {
     const socket = await open('?token=tok-101');
     const [user, price] = await subscribe(socket, 'user:101', 'token-price');
-    const { events } = platform.platform.services;
+    const events = platform.platform.services.events.publish;
     for (let i = 1; i <= 5; i++) await events.balanceUpdate({ userId: '101', newBalance: `${i}.00000000`, currency: 'USD' });
     await events.tokenPriceUpdate({ price: '0.02500000' });
     await events.gameResult({ id: 'r1', userId: '101', gameId: 'dice', outcome: { win: true } });
@@ -152,8 +152,8 @@ describe('/api/ws', () => {
       const [localSub] = await subscribe(local, 'token-price');
       expect(remoteSub.seq).toBe(localSub.seq);
 
-      await platform.platform.services.events.tokenPriceUpdate({ price: '0.03000000', source: 'pool' });
-      await platform.platform.services.events.systemAnnouncement({ id: 'a1', type: 'info', message: 'Maintenance at noon' });
+      await platform.platform.services.events.publish.tokenPriceUpdate({ price: '0.03000000', source: 'pool' });
+      await platform.platform.services.events.publish.systemAnnouncement({ id: 'a1', type: 'info', message: 'Maintenance at noon' });
       const [remoteFrame, localFrame] = await Promise.all([
         remote.next((f) => f.type === 'token-price-update'),
         local.next((f) => f.type === 'token-price-update'),

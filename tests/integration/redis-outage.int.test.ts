@@ -36,7 +36,7 @@ describe('Redis unavailable', () => {
     (timings[outage] ??= {})[what] = ms;
     return { ...answer, ms };
   };
-  const cashUsd = async (who: Player) => (await platform.platform.services.ledger.balances(Number(who.user.id))).USD;
+  const cashUsd = async (who: Player) => (await platform.platform.services.wallet.ledger.balances(Number(who.user.id))).USD;
 
   beforeAll(async () => {
     redis = await PrivateRedis.start();
@@ -106,7 +106,7 @@ describe('Redis unavailable', () => {
     (timings[outage] ??= {}).recovered = Math.round(performance.now() - back);
     const balance = await cashUsd(player);
     // The housekeeping job's sweep (every minute in production), run now rather than in a minute.
-    await expect.poll(() => platform.platform.services.outbox.republishStale(0), { timeout: 10_000, interval: 200 }).toBeGreaterThan(0);
+    await expect.poll(() => platform.platform.services.events.outbox.republishStale(0), { timeout: 10_000, interval: 200 }).toBeGreaterThan(0);
     // A publish that a hung Redis had received before the connection was dropped may still arrive when it resumes
     // (at least once); the sweep's is the newest balance, the one that counts.
     const units = (f: Frame) => BigInt(Math.round(Number(f.data.newBalance) * 1e8));

@@ -9,7 +9,7 @@ describe('referral attribution', () => {
   let code: string;
 
   const db = () => platform.platform.infra.db;
-  const referrerOf = (userId: number) => platform.platform.services.referrals.referrerOf(userId);
+  const referrerOf = (userId: number) => platform.platform.services.wallet.referrals.referrerOf(userId);
   const codes = async (token: string) => {
     const answer = await trpc(platform, 'query', 'account.referrals.codes', undefined, token);
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
@@ -62,7 +62,7 @@ describe('referral attribution', () => {
     const otherCode = `Oth${other.user.id}x`;
     expect((await trpc(platform, 'mutation', 'account.referrals.createCode', { code: otherCode }, other.token)).status).toBe(200);
     const refereeId = await registerWithRef(code);
-    const referrals = platform.platform.services.referrals;
+    const referrals = platform.platform.services.wallet.referrals;
     expect(await referrals.attribute(db(), refereeId, otherCode)).toBe('already-referred');
     expect(await referrerOf(refereeId)).toBe(referrer.user.id);
     expect(await referrals.attribute(db(), other.user.id, otherCode)).toBe('self-referral');
@@ -76,7 +76,7 @@ describe('referral attribution', () => {
     const second = `Two${referrer.user.id}y`;
     expect((await trpc(platform, 'mutation', 'account.referrals.createCode', { code: second }, referrer.token)).status).toBe(200);
     const viaSecond = await registerWithRef(second);
-    const referrals = platform.platform.services.referrals;
+    const referrals = platform.platform.services.wallet.referrals;
     const accrue = (referee: number, key: string, wagered: bigint) =>
       referrals.accrue({ referrerId: referrer.user.id, refereeId: referee, sourceKey: key, currency: 'USD', wagered: wagered * 100_000_000n, houseEdgePpm: 20_000 });
     await accrue(refereeId, `test-bet:${refereeId}:1`, 100n);

@@ -147,7 +147,7 @@ describe('slots: a paid spin and its free spins through the bet engine', () => {
       });
       if (covered && start > 0n) funding = start;
     }
-    await services().ledger.post({
+    await services().wallet.ledger.post({
       key: `slots-50-${player.user.id}`,
       kind: 'deposit',
       userId: player.user.id,

@@ -28,8 +28,8 @@ describe('sports settlement survives a lost job', () => {
   const db = () => platform.platform.infra.db;
   const market = async (): Promise<MarketView & { eventId: string }> => {
     eventCounter += 1;
-    const event = await services().sportsCatalogue.createEvent({ sport: 'Football', competition: 'Recovery League', home: `Home ${eventCounter}`, away: `Away ${eventCounter}`, startsAt: new Date(Date.now() + 3_600_000) });
-    const withMarket = await services().sportsCatalogue.addMarket({
+    const event = await services().sports.catalogue.createEvent({ sport: 'Football', competition: 'Recovery League', home: `Home ${eventCounter}`, away: `Away ${eventCounter}`, startsAt: new Date(Date.now() + 3_600_000) });
+    const withMarket = await services().sports.catalogue.addMarket({
       eventId: event.id,
       type: '1x2',
       selections: [{ name: 'Home', odds: parseOdds('2.00') }, { name: 'Draw', odds: parseOdds('3.00') }, { name: 'Away', odds: parseOdds('4.00') }],
@@ -43,7 +43,7 @@ describe('sports settlement survives a lost job', () => {
       for (let n = 0; n < perPlayer; n += 1) {
         const selection = m.selections[n % m.selections.length]!;
         const input = placeBetInputSchema.parse({ clientId: randomUUID(), currency: 'USD', oddsPolicy: 'none', stake: '10', legs: [{ selectionId: selection.id, odds: selection.odds }] });
-        ids.push((await services().sportsBets.place(userId, input)).id);
+        ids.push((await services().sports.bets.place(userId, input)).id);
       }
     }
     return ids;
@@ -67,7 +67,7 @@ describe('sports settlement survives a lost job', () => {
     const postings = await settlementPostings(ids);
     expect(postings.map((row) => row.n).every((n) => n === 1)).toBe(true);
     expect(postings).toHaveLength(expected.filter((bet) => bet.paid !== '0').length);
-    expect(await services().ledger.check()).toEqual([]);
+    expect(await services().wallet.ledger.check()).toEqual([]);
   };
   const unsettledMarkets = async () =>
     Number((await sql<{ n: string }>`select count(*) as n from sports_markets where settled_version < result_version`.execute(db())).rows[0]!.n);
@@ -78,7 +78,7 @@ describe('sports settlement survives a lost job', () => {
     players = [];
     for (let n = 0; n < 3; n += 1) {
       const userId = Number((await signedInAccount(platform)).user.id);
-      await services().ledger.post({
+      await services().wallet.ledger.post({
         key: `test-fund-${randomUUID()}`,
         kind: 'test-deposit',
         userId,
@@ -100,8 +100,8 @@ describe('sports settlement survives a lost job', () => {
     const cancelled = await market();
     const wonBets = await betOn(won, 3);
     const cancelledBets = await betOn(cancelled, 1);
-    await services().sportsCatalogue.settleMarket(won.id, homeWins(won));
-    await services().sportsCatalogue.setEventStatus(cancelled.eventId, 'cancelled');
+    await services().sports.catalogue.settleMarket(won.id, homeWins(won));
+    await services().sports.catalogue.setEventStatus(cancelled.eventId, 'cancelled');
     // No worker yet: both settlement jobs wait in Redis, and Redis loses them.
     expect(await platform.platform.infra.jobs.queue('sports').getJobCounts('wait')).toMatchObject({ wait: 2 });
     await redis.flushAll();
@@ -122,42 +122,42 @@ describe('sports settlement survives a lost job', () => {
     await expectSettledOnce(wonBets, wonExpected);
     await expectSettledOnce(cancelledBets, players.map(() => ({ status: 'void', paid: '10' })));
     // Another sweep finds nothing more to do.
-    expect(await services().sportsBets.settlePending({ olderThanMs: 0, limit: 50 })).toEqual({ markets: 0, changed: 0, failed: 0 });
+    expect(await services().sports.bets.settlePending({ olderThanMs: 0, limit: 50 })).toEqual({ markets: 0, changed: 0, failed: 0 });
   }, 120_000);
 
   it('resettles a corrected result whose job was lost, though none of its bets is open any more', async () => {
     const m = await market();
     const ids = await betOn(m, 1);
-    await services().sportsCatalogue.settleMarket(m.id, homeWins(m));
+    await services().sports.catalogue.settleMarket(m.id, homeWins(m));
     // Version 1 settles (as its job would), then the operator corrects to an away win and Redis loses that job.
-    await services().sportsBets.settleMarket(m.id);
+    await services().sports.bets.settleMarket(m.id);
     await platform.platform.infra.jobs.queue('sports').drain();
-    await services().sportsCatalogue.settleMarket(m.id, m.selections.map((selection, index) => ({ selectionId: selection.id, result: index === 2 ? ('won' as const) : ('lost' as const) })));
+    await services().sports.catalogue.settleMarket(m.id, m.selections.map((selection, index) => ({ selectionId: selection.id, result: index === 2 ? ('won' as const) : ('lost' as const) })));
     await redis.flushAll();
     await ageResults([m.id]);
-    expect(await services().sportsBets.settlePending({ olderThanMs: 60_000, limit: 50 })).toEqual({ markets: 1, changed: ids.length, failed: 0 });
+    expect(await services().sports.bets.settlePending({ olderThanMs: 60_000, limit: 50 })).toEqual({ markets: 1, changed: ids.length, failed: 0 });
     const rows = await bets(ids);
     expect(rows.map(({ status, paid, count }) => ({ status, paid, count }))).toEqual(ids.map(() => ({ status: 'lost', paid: '0', count: 2 })));
     // One payout for version 1 and its reversal for version 2, per bet.
     expect((await settlementPostings(ids)).map((row) => row.n)).toEqual(ids.map(() => 2));
-    expect(await services().ledger.check()).toEqual([]);
+    expect(await services().wallet.ledger.check()).toEqual([]);
     expect(await unsettledMarkets()).toBe(0);
   }, 60_000);
 
   it('leaves a fresh result to its job, and the job and sweeps racing settle each bet once', async () => {
     const m = await market();
     const ids = await betOn(m, 8);
-    await services().sportsCatalogue.settleMarket(m.id, homeWins(m));
+    await services().sports.catalogue.settleMarket(m.id, homeWins(m));
     // Younger than the sweep's age: not swept.
-    expect(await services().sportsBets.settlePending({ olderThanMs: 60_000, limit: 50 })).toEqual({ markets: 0, changed: 0, failed: 0 });
+    expect(await services().sports.bets.settlePending({ olderThanMs: 60_000, limit: 50 })).toEqual({ markets: 0, changed: 0, failed: 0 });
     await ageResults([m.id]);
     // The queued job (a worker in this process), two sweeps and a direct run all at once.
     const worker = await startTestWorker(platform);
     try {
       const runs = await Promise.all([
-        services().sportsBets.settlePending({ olderThanMs: 60_000, limit: 50 }),
-        services().sportsBets.settlePending({ olderThanMs: 60_000, limit: 50 }),
-        services().sportsBets.settleMarket(m.id),
+        services().sports.bets.settlePending({ olderThanMs: 60_000, limit: 50 }),
+        services().sports.bets.settlePending({ olderThanMs: 60_000, limit: 50 }),
+        services().sports.bets.settleMarket(m.id),
       ]);
       await expect.poll(() => platform.platform.infra.jobs.queue('sports').getJobCounts('completed', 'wait', 'active'), { timeout: 20_000, interval: 100 }).toMatchObject({ completed: 1, wait: 0, active: 0 });
       const changed = runs[0].changed + runs[1].changed + runs[2].changed;

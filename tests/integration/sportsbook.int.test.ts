@@ -35,10 +35,10 @@ describe('sportsbook: odds, bets, settlement, cash-out, feed', () => {
 
   const services = () => platform.platform.services;
   const db = () => platform.platform.infra.db;
-  const expectLedgerOk = async () => expect(await services().ledger.check()).toEqual([]);
-  const balance = async (userId: number, currency: Currency = 'USD') => (await services().ledger.balances(userId))[currency];
+  const expectLedgerOk = async () => expect(await services().wallet.ledger.check()).toEqual([]);
+  const balance = async (userId: number, currency: Currency = 'USD') => (await services().wallet.ledger.balances(userId))[currency];
   const fund = (userId: number, amount: string, currency: Currency = 'USD') =>
-    services().ledger.post({
+    services().wallet.ledger.post({
       key: `test-fund-${randomUUID()}`,
       kind: 'test-deposit',
       userId,
@@ -56,14 +56,14 @@ describe('sportsbook: odds, bets, settlement, cash-out, feed', () => {
   /** An upcoming event with one open 1x2 market at the given odds. */
   const market = async (odds: [string, string, string] = ['2.00', '3.00', '4.00']): Promise<MarketView & { eventId: string }> => {
     eventCounter += 1;
-    const event = await services().sportsCatalogue.createEvent({
+    const event = await services().sports.catalogue.createEvent({
       sport: 'Football',
       competition: 'Test League',
       home: `Home ${eventCounter}`,
       away: `Away ${eventCounter}`,
       startsAt: new Date(Date.now() + 3_600_000),
     });
-    const withMarket = await services().sportsCatalogue.addMarket({
+    const withMarket = await services().sports.catalogue.addMarket({
       eventId: event.id,
       type: '1x2',
       selections: [
@@ -75,7 +75,7 @@ describe('sportsbook: odds, bets, settlement, cash-out, feed', () => {
     return { ...withMarket.markets.at(-1)!, eventId: event.id };
   };
   const place = (userId: number, input: { legs: { selectionId: string; odds: string }[]; stake: string; oddsPolicy?: string; clientId?: string; currency?: Currency }) =>
-    services().sportsBets.place(
+    services().sports.bets.place(
       userId,
       placeBetInputSchema.parse({ clientId: input.clientId ?? randomUUID(), currency: input.currency ?? 'USD', oddsPolicy: input.oddsPolicy ?? 'none', stake: input.stake, legs: input.legs }),
     );
@@ -107,7 +107,7 @@ describe('sportsbook: odds, bets, settlement, cash-out, feed', () => {
     platform = await startTestPlatform({ ...FAST_HASHING, ...RELAXED_LIMITS, ...SPORTS_ENV });
     worker = await startTestWorker(platform);
     admin = await signedInAccount(platform);
-    await services().auth.setRole(admin.account.username, 'admin');
+    await services().auth.accounts.setRole(admin.account.username, 'admin');
   });
   afterAll(async () => {
     await worker?.stop();
@@ -135,7 +135,7 @@ describe('sportsbook: odds, bets, settlement, cash-out, feed', () => {
     expect(listed.body).toHaveLength(1);
     expect(listed.body[0]).toMatchObject({ sport: 'Tennis', home: 'Ada', status: 'upcoming', markets: [{ type: 'moneyline', status: 'open', selections: [{ name: 'Ada', odds: '1.85' }, { name: 'Bea', odds: '1.95' }] }] });
 
-    const off = new SportsCatalogueService({ db: db(), events: services().events, settlement: { enqueue: async () => undefined }, enabled: false });
+    const off = new SportsCatalogueService({ db: db(), events: services().events.publish, settlement: { enqueue: async () => undefined }, enabled: false });
     expect((await rejection(off.events())).code).toBe('SPORTS_DISABLED');
   });
 
@@ -148,7 +148,7 @@ describe('sportsbook: odds, bets, settlement, cash-out, feed', () => {
     await socket.next((frame) => frame.type === 'subscribed' && frame.channel === 'sports');
 
     // The player saw 2.00; the operator shortens to 1.80 before the bet arrives.
-    await services().sportsCatalogue.setOdds(home.id, 1800);
+    await services().sports.catalogue.setOdds(home.id, 1800);
     const pushed = await socket.next((frame) => frame.type === 'sports-odds' && (frame.data as { selectionId: string }).selectionId === home.id);
     expect(pushed.data).toMatchObject({ eventId: m.eventId, marketId: m.id, odds: '1.80', previousOdds: '2.00' });
     socket.close();
@@ -162,7 +162,7 @@ describe('sportsbook: odds, bets, settlement, cash-out, feed', () => {
     expect(any).toMatchObject({ status: 'open', odds: '1.80', potentialReturn: '18', legs: [{ odds: '1.80' }] });
 
     // Drifts out to 2.20: "higher" takes it at 2.20, "none" still refuses.
-    await services().sportsCatalogue.setOdds(home.id, 2200);
+    await services().sports.catalogue.setOdds(home.id, 2200);
     expect((await rejection(place(bettor.id, { legs: [{ selectionId: home.id, odds: '1.80' }], stake: '10', oddsPolicy: 'none' }))).code).toBe('ODDS_CHANGED');
     const higher = await place(bettor.id, { legs: [{ selectionId: home.id, odds: '1.80' }], stake: '10', oddsPolicy: 'higher' });
     expect(higher).toMatchObject({ odds: '2.20', potentialReturn: '22' });
@@ -170,7 +170,7 @@ describe('sportsbook: odds, bets, settlement, cash-out, feed', () => {
     expect(exact.potentialReturn).toBe('22');
     expect(await balance(bettor.id)).toBe(parseAmount('70'));
 
-    const history = await services().sportsCatalogue.oddsHistory(home.id);
+    const history = await services().sports.catalogue.oddsHistory(home.id);
     expect(history.map((row) => [row.odds, row.previousOdds])).toEqual([
       ['2.20', '1.80'],
       ['1.80', '2.00'],
@@ -183,9 +183,9 @@ describe('sportsbook: odds, bets, settlement, cash-out, feed', () => {
     const a = await market(['2.00', '3.00', '4.00']);
     const b = await market(['50.00', '3.00', '4.00']);
     const bettor = await player('1000');
-    await services().sportsCatalogue.setMarketStatus(a.id, 'suspended');
+    await services().sports.catalogue.setMarketStatus(a.id, 'suspended');
     expect((await rejection(place(bettor.id, { legs: [{ selectionId: a.selections[0]!.id, odds: '2.00' }], stake: '10' }))).code).toBe('MARKET_SUSPENDED');
-    await services().sportsCatalogue.setMarketStatus(a.id, 'open');
+    await services().sports.catalogue.setMarketStatus(a.id, 'open');
     expect((await rejection(place(bettor.id, { legs: [{ selectionId: a.selections[0]!.id, odds: '2.00' }, { selectionId: a.selections[1]!.id, odds: '3.00' }], stake: '10' }))).code).toBe('SAME_EVENT');
     expect((await rejection(place(bettor.id, { legs: [{ selectionId: a.selections[0]!.id, odds: '2.00' }], stake: '0.5' }))).code).toBe('STAKE_LIMIT');
     expect((await rejection(place(bettor.id, { legs: [{ selectionId: a.selections[0]!.id, odds: '2.00' }], stake: '501' }))).code).toBe('STAKE_LIMIT');
@@ -198,7 +198,7 @@ describe('sportsbook: odds, bets, settlement, cash-out, feed', () => {
     const badBody = await http(platform.url, 'POST', '/api/sports/bets', { clientId: 'x1', currency: 'USD', stake: 10, legs: [{ selectionId: a.selections[0]!.id, odds: '2.00' }] }, { token: bettor.token });
     expect(badBody.status).toBe(400);
 
-    await services().responsibleGaming.selfExclude(bettor.id, '24h');
+    await services().wallet.responsibleGaming.selfExclude(bettor.id, '24h');
     const excluded = await http(platform.url, 'POST', '/api/sports/bets', { clientId: 'x2', currency: 'USD', stake: '10', legs: [{ selectionId: a.selections[0]!.id, odds: '2.00' }] }, { token: bettor.token });
     expect(excluded.status).toBe(403);
     expect(excluded.body.code).toBe('SELF_EXCLUDED');
@@ -251,25 +251,25 @@ describe('sportsbook: odds, bets, settlement, cash-out, feed', () => {
     const loser = await place(bettor.id, { legs: [{ selectionId: first.selections[2]!.id, odds: '4.00' }], stake: '10' });
     expect(await balance(bettor.id)).toBe(parseAmount('70'));
 
-    await services().sportsCatalogue.settleMarket(first.id, results(first, 0));
-    const settled = await waitFor(() => services().sportsBets.bet(bettor.id, single.id), (bet) => bet.status !== 'open');
+    await services().sports.catalogue.settleMarket(first.id, results(first, 0));
+    const settled = await waitFor(() => services().sports.bets.bet(bettor.id, single.id), (bet) => bet.status !== 'open');
     expect(settled).toMatchObject({ status: 'won', payout: '25' });
-    await waitFor(() => services().sportsBets.bet(bettor.id, loser.id), (bet) => bet.status === 'lost');
+    await waitFor(() => services().sports.bets.bet(bettor.id, loser.id), (bet) => bet.status === 'lost');
     // The multi waits for its second leg.
-    expect((await services().sportsBets.bet(bettor.id, multi.id)).status).toBe('open');
+    expect((await services().sports.bets.bet(bettor.id, multi.id)).status).toBe('open');
     const result = await socket.next((frame) => frame.type === 'game-result' && (frame.data as { betId: string }).betId === single.id);
     expect(result.data).toMatchObject({ gameId: 'sportsbook', outcome: 'won', payout: '25', currency: 'USD' });
     await socket.next((frame) => frame.type === 'balance-update' && (frame.data as { newBalance: number }).newBalance === 95);
 
-    await services().sportsCatalogue.settleMarket(second.id, results(second, 0));
-    await waitFor(() => services().sportsBets.bet(bettor.id, multi.id), (bet) => bet.status === 'won');
+    await services().sports.catalogue.settleMarket(second.id, results(second, 0));
+    await waitFor(() => services().sports.bets.bet(bettor.id, multi.id), (bet) => bet.status === 'won');
     // 10 x 2.50 x 1.50 = 37.5
     expect(await balance(bettor.id)).toBe(parseAmount('132.5'));
     const transactions = (await ledgerKinds(bettor.id)).length;
 
     // Run settlement again by hand and enqueue the same job again: nothing more is paid.
-    expect(await services().sportsBets.settleMarket(first.id)).toEqual({ bets: 3, changed: 0 });
-    expect(await services().sportsBets.settleMarket(second.id)).toEqual({ bets: 1, changed: 0 });
+    expect(await services().sports.bets.settleMarket(first.id)).toEqual({ bets: 3, changed: 0 });
+    expect(await services().sports.bets.settleMarket(second.id)).toEqual({ bets: 1, changed: 0 });
     await platform.platform.infra.jobs.enqueue('sports', 'settle-market', { marketId: first.id, resultVersion: 1 }, { jobId: `sports-settle-${first.id}-v1` });
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(await balance(bettor.id)).toBe(parseAmount('132.5'));
@@ -285,15 +285,15 @@ describe('sportsbook: odds, bets, settlement, cash-out, feed', () => {
     const bettor = await player('30');
     const multi = await place(bettor.id, { legs: [{ selectionId: a.selections[0]!.id, odds: '2.00' }, { selectionId: b.selections[0]!.id, odds: '3.00' }], stake: '10' });
     const single = await place(bettor.id, { legs: [{ selectionId: c.selections[1]!.id, odds: '3.00' }], stake: '10' });
-    await services().sportsCatalogue.settleMarket(b.id, results(b, 'void'));
-    await services().sportsCatalogue.settleMarket(a.id, results(a, 0));
-    await services().sportsBets.settleMarket(b.id);
-    await services().sportsBets.settleMarket(a.id);
+    await services().sports.catalogue.settleMarket(b.id, results(b, 'void'));
+    await services().sports.catalogue.settleMarket(a.id, results(a, 0));
+    await services().sports.bets.settleMarket(b.id);
+    await services().sports.bets.settleMarket(a.id);
     // 10 x 2.00 x 1.0 = 20
-    expect(await services().sportsBets.bet(bettor.id, multi.id)).toMatchObject({ status: 'won', payout: '20' });
-    await services().sportsCatalogue.setEventStatus(c.eventId, 'cancelled');
-    await services().sportsBets.settleMarket(c.id);
-    expect(await services().sportsBets.bet(bettor.id, single.id)).toMatchObject({ status: 'void', payout: '10' });
+    expect(await services().sports.bets.bet(bettor.id, multi.id)).toMatchObject({ status: 'won', payout: '20' });
+    await services().sports.catalogue.setEventStatus(c.eventId, 'cancelled');
+    await services().sports.bets.settleMarket(c.id);
+    expect(await services().sports.bets.bet(bettor.id, single.id)).toMatchObject({ status: 'void', payout: '10' });
     expect(await balance(bettor.id)).toBe(parseAmount('40'));
     expect((await ledgerKinds(bettor.id)).filter((kind) => kind.startsWith('sports'))).toEqual(['sports-bet', 'sports-bet', 'sports-payout', 'sports-refund']);
     await expectLedgerOk();
@@ -304,20 +304,20 @@ describe('sportsbook: odds, bets, settlement, cash-out, feed', () => {
     const bettor = await player('20');
     const onHome = await place(bettor.id, { legs: [{ selectionId: m.selections[0]!.id, odds: '2.00' }], stake: '10' });
     const onAway = await place(bettor.id, { legs: [{ selectionId: m.selections[2]!.id, odds: '4.00' }], stake: '10' });
-    await services().sportsCatalogue.settleMarket(m.id, results(m, 0));
-    await services().sportsBets.settleMarket(m.id);
+    await services().sports.catalogue.settleMarket(m.id, results(m, 0));
+    await services().sports.bets.settleMarket(m.id);
     expect(await balance(bettor.id)).toBe(parseAmount('20'));
     // Let the worker's own job for version 1 finish too, so the snapshot below is final.
     await new Promise((resolve) => setTimeout(resolve, 300));
     const { rows: before } = await sql<{ id: string; amount_e8: string }>`select id::text, amount_e8::text from ledger_entries order by id`.execute(db());
 
     // Correction: the away side won.
-    await services().sportsCatalogue.settleMarket(m.id, results(m, 2));
+    await services().sports.catalogue.settleMarket(m.id, results(m, 2));
     // The worker's job (market + version 2) resettles; running it here as well changes nothing twice.
-    await services().sportsBets.settleMarket(m.id);
-    await waitFor(() => services().sportsBets.bet(bettor.id, onAway.id), (bet) => bet.status === 'won');
-    expect(await services().sportsBets.bet(bettor.id, onHome.id)).toMatchObject({ status: 'lost', payout: '0' });
-    expect(await services().sportsBets.bet(bettor.id, onAway.id)).toMatchObject({ status: 'won', payout: '40' });
+    await services().sports.bets.settleMarket(m.id);
+    await waitFor(() => services().sports.bets.bet(bettor.id, onAway.id), (bet) => bet.status === 'won');
+    expect(await services().sports.bets.bet(bettor.id, onHome.id)).toMatchObject({ status: 'lost', payout: '0' });
+    expect(await services().sports.bets.bet(bettor.id, onAway.id)).toMatchObject({ status: 'won', payout: '40' });
     expect(await balance(bettor.id)).toBe(parseAmount('40'));
     expect((await ledgerKinds(bettor.id)).filter((kind) => kind.startsWith('sports'))).toEqual(['sports-bet', 'sports-bet', 'sports-payout', 'sports-reversal', 'sports-payout']);
     // Every earlier entry is untouched.
@@ -325,7 +325,7 @@ describe('sportsbook: odds, bets, settlement, cash-out, feed', () => {
     const afterById = new Map(after.map((row) => [row.id, row.amount_e8]));
     expect(before.map((row) => [row.id, afterById.get(row.id)])).toEqual(before.map((row) => [row.id, row.amount_e8]));
     expect(after.length).toBeGreaterThan(before.length);
-    expect(await services().sportsBets.settleMarket(m.id)).toEqual({ bets: 2, changed: 0 });
+    expect(await services().sports.bets.settleMarket(m.id)).toEqual({ bets: 2, changed: 0 });
     await expectLedgerOk();
   });
 
@@ -333,16 +333,16 @@ describe('sportsbook: odds, bets, settlement, cash-out, feed', () => {
     const m = await market(['2.00', '3.00', '4.00']);
     const bettor = await player('10');
     const bet = await place(bettor.id, { legs: [{ selectionId: m.selections[0]!.id, odds: '2.00' }], stake: '10' });
-    await services().sportsCatalogue.setOdds(m.selections[0]!.id, 1500);
-    const quoted = await services().sportsBets.bet(bettor.id, bet.id);
+    await services().sports.catalogue.setOdds(m.selections[0]!.id, 1500);
+    const quoted = await services().sports.bets.bet(bettor.id, bet.id);
     // 10 x 2.00 / 1.50 x 0.95 = 12.66666666 (floored)
     expect(quoted.cashOut).toEqual({ available: true, value: '12.66666666', reason: null });
 
-    await services().sportsCatalogue.setMarketStatus(m.id, 'suspended');
+    await services().sports.catalogue.setMarketStatus(m.id, 'suspended');
     const suspended = await http(platform.url, 'POST', `/api/sports/bets/${bet.id}/cashout`, {}, { token: bettor.token });
     expect(suspended.status).toBe(409);
     expect(suspended.body.code).toBe('MARKET_SUSPENDED');
-    await services().sportsCatalogue.setMarketStatus(m.id, 'open');
+    await services().sports.catalogue.setMarketStatus(m.id, 'open');
 
     const tooHigh = await http(platform.url, 'POST', `/api/sports/bets/${bet.id}/cashout`, { expectedValue: '13' }, { token: bettor.token });
     expect(tooHigh.body.code).toBe('CASHOUT_CHANGED');
@@ -354,8 +354,8 @@ describe('sportsbook: odds, bets, settlement, cash-out, feed', () => {
     expect(one!.body).toMatchObject({ status: 'cashed_out', payout: '12.66666666' });
     expect(await balance(bettor.id)).toBe(parseAmount('12.66666666'));
     // Settlement afterwards leaves a cashed-out bet alone.
-    await services().sportsCatalogue.settleMarket(m.id, results(m, 0));
-    await services().sportsBets.settleMarket(m.id);
+    await services().sports.catalogue.settleMarket(m.id, results(m, 0));
+    await services().sports.bets.settleMarket(m.id);
     expect(await balance(bettor.id)).toBe(parseAmount('12.66666666'));
     expect((await ledgerKinds(bettor.id)).filter((kind) => kind === 'sports-cashout')).toHaveLength(1);
     await expectLedgerOk();
@@ -411,12 +411,12 @@ describe('sportsbook: odds, bets, settlement, cash-out, feed', () => {
     const catalogue = (timeoutMs = 1_000) =>
       new SportsCatalogueService({
         db: db(),
-        events: services().events,
+        events: services().events.publish,
         settlement: { enqueue: (marketId, version) => platform.platform.infra.jobs.enqueue('sports', 'settle-market', { marketId, resultVersion: version }, { jobId: `sports-settle-${marketId}-v${version}` }) },
         enabled: true,
         feed: httpSportsFeed({ url: feedUrl, timeoutMs }),
       });
-    const feedEvent = async () => (await services().sportsCatalogue.events('all')).find((event) => event.home === 'Feeders');
+    const feedEvent = async () => (await services().sports.catalogue.events('all')).find((event) => event.home === 'Feeders');
 
     it('imports events and odds, keeps odds history, settles from feed results, and refuses bad payloads, 429 and timeouts', async () => {
       reply = { status: 200, body: JSON.stringify(snapshot('1.60')) };
@@ -428,7 +428,7 @@ describe('sportsbook: odds, bets, settlement, cash-out, feed', () => {
       reply = { status: 200, body: JSON.stringify(snapshot('1.70')) };
       await catalogue().pollFeed();
       const home = (await feedEvent())!.markets[0]!.selections[0]!;
-      expect((await services().sportsCatalogue.oddsHistory(home.id)).map((row) => row.odds)).toEqual(['1.70', '1.60']);
+      expect((await services().sports.catalogue.oddsHistory(home.id)).map((row) => row.odds)).toEqual(['1.70', '1.60']);
 
       const bettor = await player('10');
       const bet = await place(bettor.id, { legs: [{ selectionId: home.id, odds: '1.70' }], stake: '10' });
@@ -447,7 +447,7 @@ describe('sportsbook: odds, bets, settlement, cash-out, feed', () => {
       // The worker's handler pauses the feed queue for that long instead of failing the job.
       const pauses: number[] = [];
       const context = {
-        services: { sportsCatalogue: catalogue() },
+        services: { sports: { catalogue: catalogue() } },
         logger: createLogger('silent', 'test'),
         rateLimit: async (ms: number) => {
           pauses.push(ms);
@@ -463,7 +463,7 @@ describe('sportsbook: odds, bets, settlement, cash-out, feed', () => {
       // The feed reports the result: the worker settles the bet.
       reply = { status: 200, body: JSON.stringify(snapshot('1.70', 'settled', 'won')) };
       await catalogue().pollFeed();
-      await waitFor(() => services().sportsBets.bet(bettor.id, bet.id), (view) => view.status === 'won');
+      await waitFor(() => services().sports.bets.bet(bettor.id, bet.id), (view) => view.status === 'won');
       expect(await balance(bettor.id)).toBe(parseAmount('17'));
       await expectLedgerOk();
     });

@@ -24,7 +24,7 @@ describe('BZU trading against the pool and buy-and-burn', () => {
 
   /** Funds a player's cash from house:deposits through the ledger, as a credited deposit does. */
   const fund = async (userId: number, currency: 'USD' | 'BZU', amount: string) => {
-    await services().ledger.post({
+    await services().wallet.ledger.post({
       key: `test-fund:${randomBytes(6).toString('hex')}`,
       kind: 'deposit',
       userId,
@@ -45,7 +45,7 @@ describe('BZU trading against the pool and buy-and-burn', () => {
     const row = await db().selectFrom('token_pools').selectAll().executeTakeFirstOrThrow();
     return { bzu: BigInt(row.reserve_bzu_e8), usd: BigInt(row.reserve_usd_e8) };
   };
-  const expectLedgerOk = async () => expect(await services().ledger.check()).toEqual([]);
+  const expectLedgerOk = async () => expect(await services().wallet.ledger.check()).toEqual([]);
   const snapshot = async () => {
     const { rows } = await sql<{ t: string }>`select
         (select count(*) from ledger_transactions)::text || '/' || (select count(*) from token_swaps)::text || '/' ||
@@ -61,7 +61,7 @@ describe('BZU trading against the pool and buy-and-burn', () => {
     ] as const) {
       for (const amount of list) {
         const value = parseUnits(amount) * sign;
-        await services().ledger.post({
+        await services().wallet.ledger.post({
           key: `test-game:${randomBytes(6).toString('hex')}`,
           kind: sign > 0n ? 'game:stake' : 'game:payout',
           userId,
@@ -98,7 +98,7 @@ describe('BZU trading against the pool and buy-and-burn', () => {
     await socket.next((f) => f.type === 'subscribed');
 
     // The price job's snapshot a minute ago: the reference the 24 h change is measured against.
-    await services().token.recordSnapshot(new Date(Date.now() - 60_000));
+    await services().token.prices.recordSnapshot(new Date(Date.now() - 60_000));
     await socket.next((f) => f.type === 'token-price-update');
     const before = await pool();
     const quoted = await trpc(platform, 'query', 'token.quote', { side: 'buy', amount: '100', slippageBps: 100 }, alice.token);
@@ -122,11 +122,11 @@ describe('BZU trading against the pool and buy-and-burn', () => {
     const { rows } = await sql<{ legs: string }>`select count(*)::text as legs from ledger_entries e join ledger_transactions t on t.id = e.transaction_id
       where t.kind = 'token:buy' and t.user_id = ${alice.id}`.execute(db());
     expect(rows[0]!.legs).toBe('5');
-    expect(formatUnits((await services().ledger.balances(alice.id)).BZU)).toBe(quote.amountOut);
+    expect(formatUnits((await services().wallet.ledger.balances(alice.id)).BZU)).toBe(quote.amountOut);
 
     const update = await socket.next((f) => f.type === 'token-price-update');
     expect(update.data).toMatchObject({ price: Number(quote.priceAfter), volume24h: 100 });
-    const latest = await services().token.latest();
+    const latest = await services().token.prices.latest();
     expect(latest.price).toBe(quote.priceAfter);
     expect(latest.change24h).toBeGreaterThan(0);
     socket.close();
@@ -150,7 +150,7 @@ describe('BZU trading against the pool and buy-and-burn', () => {
     expect(first.status).toBe(200);
     const replay = await trpc(platform, 'mutation', 'token.trade', { side: 'buy', amount: '2000', minOut: '0', clientTradeId: id }, carol.token);
     expect(replay.body.result.data).toMatchObject({ replayed: true, tradeId: first.body.result.data.tradeId, amountOut: first.body.result.data.amountOut });
-    expect((await services().ledger.balances(carol.id)).USD).toBe(3_000n * UNIT);
+    expect((await services().wallet.ledger.balances(carol.id)).USD).toBe(3_000n * UNIT);
 
     const before = await snapshot();
     const refused = await trpc(platform, 'mutation', 'token.trade', { side: 'buy', amount: '50', minOut: quote.minimumReceived, clientTradeId: tradeId() }, bob.token);
@@ -180,7 +180,7 @@ describe('BZU trading against the pool and buy-and-burn', () => {
     const before = await pool();
     const results = await Promise.all(
       Array.from({ length: 50 }, (_, i) =>
-        services().tokenTrade.trade(buyers[i % 5]!.id, { side: 'buy', amount: parseUnits('9'), minOut: '0', clientTradeId: `parallel-${i}-${tradeId()}` }),
+        services().token.trade.trade(buyers[i % 5]!.id, { side: 'buy', amount: parseUnits('9'), minOut: '0', clientTradeId: `parallel-${i}-${tradeId()}` }),
       ),
     );
     expect(results.every((r) => !r.replayed)).toBe(true);
@@ -202,7 +202,7 @@ describe('BZU trading against the pool and buy-and-burn', () => {
       replay = q.reservesAfter;
     }
     expect(replay).toEqual(after);
-    for (const buyer of buyers) expect((await services().ledger.balances(buyer.id)).USD).toBe(10n * UNIT);
+    for (const buyer of buyers) expect((await services().wallet.ledger.balances(buyer.id)).USD).toBe(10n * UNIT);
     await expectLedgerOk();
   });
 
@@ -212,7 +212,7 @@ describe('BZU trading against the pool and buy-and-burn', () => {
     expect(utility).toMatchObject({ bzu: '2100.00000000', baseFeeBps: 30, feeBps: 27, tier: { id: 'bronze', rakebackBoostPercent: 5, raffleTickets: 1, feeDiscountPercent: 10 } });
     const quote = (await trpc(platform, 'query', 'token.quote', { side: 'buy', amount: '100' }, holder.token)).body.result.data;
     expect(quote).toMatchObject({ feeBps: 27, fee: '0.27000000' });
-    await services().tokenTrade.trade(holder.id, { side: 'buy', amount: 100n * UNIT, minOut: '0', clientTradeId: tradeId() });
+    await services().token.trade.trade(holder.id, { side: 'buy', amount: 100n * UNIT, minOut: '0', clientTradeId: tradeId() });
 
     const holdings = (await trpc(platform, 'query', 'token.holdings', undefined, holder.token)).body.result.data;
     const bzu = parseUnits(holdings.bzu);
@@ -245,22 +245,22 @@ describe('BZU trading against the pool and buy-and-burn', () => {
     const end = new Date(Date.now() + 5);
     await new Promise((resolve) => setTimeout(resolve, 10));
 
-    const supplyBefore = await services().token.supply();
+    const supplyBefore = await services().token.prices.supply();
     const poolBefore = await pool();
-    const outcome = await services().tokenBurn.burnPeriod(start, end);
+    const outcome = await services().token.burn.burnPeriod(start, end);
     const revenue = 380n * UNIT;
     const spent = (revenue * 200_000n) / 1_000_000n;
     const expectedBzu = (spent * poolBefore.bzu) / (poolBefore.usd + spent);
     expect(outcome).toMatchObject({ result: 'burned', revenue: formatUnits(revenue), share: '0.2', usdSpent: formatUnits(spent), bzuBought: formatUnits(expectedBzu) });
-    const supply = await services().token.supply();
+    const supply = await services().token.prices.supply();
     expect(parseUnits(supply.burned) - parseUnits(supplyBefore.burned)).toBe(expectedBzu);
     expect(parseUnits(supply.totalSupply)).toBe(parseUnits(supply.maxSupply) - parseUnits(supply.burned));
     expect(await pool()).toEqual({ bzu: poolBefore.bzu - expectedBzu, usd: poolBefore.usd + spent });
 
     // A second run (a retried or duplicated job) burns nothing.
-    const again = await services().tokenBurn.burnPeriod(start, end);
+    const again = await services().token.burn.burnPeriod(start, end);
     expect(again).toMatchObject({ result: 'already-done', status: 'burned', bzuBought: '0.00000000' });
-    expect((await services().token.supply()).burned).toBe(supply.burned);
+    expect((await services().token.prices.supply()).burned).toBe(supply.burned);
     await expectLedgerOk();
 
     const burns = await http(platform.url, 'GET', '/token/burn');
@@ -282,9 +282,9 @@ describe('BZU trading against the pool and buy-and-burn', () => {
     await gamesActivity(gambler.id, ['10'], ['60']);
     const lossEnd = new Date(Date.now() + 5);
     await new Promise((resolve) => setTimeout(resolve, 10));
-    const loss = await services().tokenBurn.burnPeriod(lossStart, lossEnd);
+    const loss = await services().token.burn.burnPeriod(lossStart, lossEnd);
     expect(loss).toMatchObject({ result: 'skipped', revenue: '-50.00000000', reason: 'No net gaming revenue in the period (-50.00000000 USD)' });
-    expect((await services().token.supply()).burned).toBe(supply.burned);
+    expect((await services().token.prices.supply()).burned).toBe(supply.burned);
     const listed = (await trpc(platform, 'query', 'token.burns', { limit: 5 })).body.result.data;
     expect(listed.periods[0]).toMatchObject({ status: 'skipped', revenue: '-50.00000000' });
     await expectLedgerOk();
@@ -308,12 +308,12 @@ describe('BZU trading against the pool and buy-and-burn', () => {
     expect(first).toMatchObject({ result: 'skipped', periodStart: previousHour(new Date(tick + 1)).toISOString() });
     const second = (await tokenBurnHandlers.hour({}, context(`repeat:token-burn-hourly:${tick}`))) as { result: string };
     expect(second.result).toBe('already-done');
-    await expect(services().tokenBurn.burnHour(new Date(tick))).rejects.toMatchObject({ code: 'PERIOD_NOT_CLOSED' });
+    await expect(services().token.burn.burnHour(new Date(tick))).rejects.toMatchObject({ code: 'PERIOD_NOT_CLOSED' });
 
     // A worker that was down for two hours catches up on the missed hours, oldest first, once
     // (from the hour after the newest decided period: the earlier tests' periods lie in this hour).
     const later = new BurnService(
-      { db: db(), ledger: services().ledger, recordSwapPrice: async () => null, now: () => new Date(tick + 3 * 3_600_000 + 1_000) },
+      { db: db(), ledger: services().wallet.ledger, recordSwapPrice: async () => null, now: () => new Date(tick + 3 * 3_600_000 + 1_000) },
       { sharePpm: 200_000 },
     );
     const caughtUp = await later.burnDueHours(new Date(tick + 3 * 3_600_000));

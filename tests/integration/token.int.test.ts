@@ -114,7 +114,7 @@ describe('BZU token (pool source)', () => {
     await platform.platform.infra.redis.del(redisKey(platform.env.redisPrefix, 'token', 'latest'));
 
     await tokenHandlers['price-tick']({}, contextFor(`repeat:token-price-tick:${now}`));
-    const caller = platform.platform.services.token;
+    const caller = platform.platform.services.token.prices;
     const latest = await caller.latest();
     expect(latest).toMatchObject({ price: '0.02500000', change24h: 25, volume24h: '500.00000000', marketCap: '15000000.00000000' });
 
@@ -141,7 +141,7 @@ describe('BZU token (pool source)', () => {
         .values({ slot_at: new Date(point.at), price_e8: point.price, source: 'pool', change_24h: 0, market_cap_e8: 0n, volume_24h_e8: 0n })
         .execute();
     }
-    const day = await platform.platform.services.token.history('24h');
+    const day = await platform.platform.services.token.prices.history('24h');
     const bucketed = day.points.find((point) => point.t === new Date(bucket).toISOString());
     expect(bucketed?.price).toBe('0.02400000');
     expect(day.high).toBe('0.09000000');
@@ -206,7 +206,7 @@ describe('BZU token (http source)', () => {
       // A rate-limited run is not a failed attempt: nothing failed, nothing was retried with backoff.
       expect((await queue.getJobCounts('failed')).failed).toBe(0);
       expect((await queue.getJob(job.id!))?.attemptsMade).toBeLessThanOrEqual(1);
-      const latest = await services.token.latest();
+      const latest = await services.token.prices.latest();
       expect(latest).toMatchObject({ price: '0.50000000', source: 'http' });
     } finally {
       await worker?.stop();

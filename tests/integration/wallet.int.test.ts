@@ -42,19 +42,19 @@ describe('wallet: ledger, deposits, withdrawals', () => {
   const services = () => platform.platform.services;
   /** A whole hilo round: start, `guesses` guesses on the likelier side while it stays open, then cash out. */
   const playHiloRound = async (who: { id: number; username: string }, amount: bigint, guesses: number) => {
-    let result = await services().bets.startRound(who, HILO_GAME, { amount, currency: 'USD' });
+    let result = await services().games.engine.startRound(who, HILO_GAME, { amount, currency: 'USD' });
     for (let i = 0; i < guesses && result.bet.state === 'open'; i += 1) {
       const cards = (result.bet.outcome as unknown as HiloState).cards;
-      result = await services().bets.act(who.id, HILO_GAME, likelierGuess(cards[cards.length - 1]!.card), { betId: result.bet.id });
+      result = await services().games.engine.act(who.id, HILO_GAME, likelierGuess(cards[cards.length - 1]!.card), { betId: result.bet.id });
     }
-    return result.bet.state === 'open' ? services().bets.cashout(who.id, HILO_GAME, result.bet.id) : result;
+    return result.bet.state === 'open' ? services().games.engine.cashout(who.id, HILO_GAME, result.bet.id) : result;
   };
   const db = () => platform.platform.infra.db;
   const count = async (table: 'deposits' | 'ledger_transactions' | 'withdrawals') => {
     const { rows } = await sql<{ n: string }>`select count(*)::text as n from ${sql.table(table)}`.execute(db());
     return Number(rows[0]!.n);
   };
-  const expectLedgerOk = async () => expect(await services().wallet.check()).toEqual({ ok: true, problems: [] });
+  const expectLedgerOk = async () => expect(await services().wallet.accounts.check()).toEqual({ ok: true, problems: [] });
   const addressOf = async (token: string, network = 'ERC20') => {
     const answer = await trpc(platform, 'query', 'wallet.depositAddress', { network }, token);
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
@@ -68,7 +68,7 @@ describe('wallet: ledger, deposits, withdrawals', () => {
   beforeAll(async () => {
     platform = await startTestPlatform({ ...FAST_HASHING, ...RELAXED_LIMITS, ...WALLET_TEST_ENV });
     admin = await signedInAccount(platform);
-    await services().auth.setRole(admin.account.username, 'admin');
+    await services().auth.accounts.setRole(admin.account.username, 'admin');
   });
   afterAll(async () => {
     await platform?.stop();
@@ -213,7 +213,7 @@ describe('wallet: ledger, deposits, withdrawals', () => {
     const approved = await trpc(platform, 'mutation', 'admin.withdrawals.approve', { id: first.id }, admin.token);
     expect(approved.body.result.data.status).toBe('APPROVED');
     // The default adapter sends nothing by itself: the worker's job leaves it APPROVED.
-    expect(await services().withdrawals.processPayout(first.id)).toMatchObject({ status: 'APPROVED' });
+    expect(await services().wallet.withdrawals.processPayout(first.id)).toMatchObject({ status: 'APPROVED' });
     expect((await trpc(platform, 'mutation', 'admin.withdrawals.reject', { id: first.id, reason: 'late' }, admin.token)).status).toBe(409);
     const sent = await trpc(platform, 'mutation', 'admin.withdrawals.recordTxid', { id: first.id, txid: 'ab'.repeat(32) }, admin.token);
     expect(sent.body.result.data).toMatchObject({ status: 'SENT', txid: 'ab'.repeat(32) });
@@ -258,25 +258,25 @@ describe('wallet: ledger, deposits, withdrawals', () => {
     };
     const queued: string[] = [];
     const withdrawals = new WithdrawalService(
-      { db: db(), ledger: services().ledger, confirmPassword: async () => undefined, secondFactor: async () => undefined, payoutQueue: { enqueue: async (id) => void queued.push(id) }, payout: adapter },
+      { db: db(), ledger: services().wallet.ledger, confirmPassword: async () => undefined, secondFactor: async () => undefined, payoutQueue: { enqueue: async (id) => void queued.push(id) }, payout: adapter },
       { minimum: { USD: 1n, BZU: 1n }, fee: { USD: 50_000_000n, BZU: 0n } },
     );
     const request = { asset: 'USDT' as const, network: 'ERC20' as const, address: PAYOUT_ADDRESS, password: 'unused' };
     const good = await withdrawals.request(player.user.id, { ...request, amount: 1_000_000_000n });
     const bad = await withdrawals.request(player.user.id, { ...request, amount: 1_300_000_000n });
     expect(good).toMatchObject({ fee: '0.5', total: '10.5' });
-    expect((await services().ledger.balances(player.user.id)).USD).toBe(100_000_000n);
+    expect((await services().wallet.ledger.balances(player.user.id)).USD).toBe(100_000_000n);
     await withdrawals.approve(admin.user.id, good.id);
     await withdrawals.approve(admin.user.id, bad.id);
     expect(queued).toEqual([good.id, bad.id]);
 
-    const context = { infra: platform.platform.infra, services: { ...services(), withdrawals }, logger: createLogger('silent', 'worker'), jobId: 'payout-test', attempt: 1, enqueuedAt: Date.now(), rateLimit: async () => { throw new Error('not expected'); } } as unknown as JobContext;
+    const context = { infra: platform.platform.infra, services: { ...services(), wallet: { ...services().wallet, withdrawals } }, logger: createLogger('silent', 'worker'), jobId: 'payout-test', attempt: 1, enqueuedAt: Date.now(), rateLimit: async () => { throw new Error('not expected'); } } as unknown as JobContext;
     expect(await walletHandlers.payout({ withdrawalId: good.id }, context)).toEqual({ status: 'SENT' });
     expect(await walletHandlers.payout({ withdrawalId: good.id }, context)).toEqual({ status: 'SENT' });
     expect(await walletHandlers.payout({ withdrawalId: bad.id }, context)).toEqual({ status: 'FAILED' });
     await expect(walletHandlers.payout({ withdrawalId: '999999999' }, context)).rejects.toThrow(/does not exist/);
     // 25 - 10.5 (sent, fee kept) = 14.5; the failed 13.5 came back in full.
-    expect((await services().ledger.balances(player.user.id)).USD).toBe(1_450_000_000n);
+    expect((await services().wallet.ledger.balances(player.user.id)).USD).toBe(1_450_000_000n);
     await expectLedgerOk();
   });
 
@@ -293,7 +293,7 @@ describe('wallet: ledger, deposits, withdrawals', () => {
     const longer = await trpc(platform, 'mutation', 'account.selfExclude', { period: '30d', password: player.account.password }, player.token);
     expect(new Date(longer.body.result.data.endsAt).getTime()).toBeGreaterThan(new Date(excluded.body.result.data.endsAt).getTime());
 
-    const refused = await services().responsibleGaming.assertCanPlay(player.user.id).catch((error: unknown) => error);
+    const refused = await services().wallet.responsibleGaming.assertCanPlay(player.user.id).catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(DomainError);
     expect((refused as DomainError).code).toBe('SELF_EXCLUDED');
     const newAddress = await trpc(platform, 'query', 'wallet.depositAddress', { network: 'TRC20' }, player.token);
@@ -315,7 +315,7 @@ describe('wallet: ledger, deposits, withdrawals', () => {
       (await trpc(platform, 'mutation', 'account.selfExclude', { period: '6m', password: player.account.password }, player.token)).body.error.data.domainCode,
     ).toBe('EXCLUSION_PERMANENT');
     expect((await trpc(platform, 'query', 'account.exclusion', undefined, player.token)).body.result.data).toMatchObject({ active: true, permanent: true, endsAt: null });
-    await expect(services().responsibleGaming.assertCanPlay(admin.user.id)).resolves.toBeUndefined();
+    await expect(services().wallet.responsibleGaming.assertCanPlay(admin.user.id)).resolves.toBeUndefined();
   });
 
   it('deposit limits: a decrease applies at once, an increase after 24 hours; deposits past a limit are flagged', async () => {
@@ -340,10 +340,10 @@ describe('wallet: ledger, deposits, withdrawals', () => {
     const referrer = await signedInAccount(platform);
     const referee = await signedInAccount(platform);
     const accrual = { referrerId: referrer.user.id, refereeId: referee.user.id, sourceKey: `bet:${referee.user.id}:1`, currency: 'USD' as const, wagered: 1000n * 100_000_000n, houseEdgePpm: 10_000 };
-    const results = await Promise.all(Array.from({ length: 5 }, () => services().referrals.accrue(accrual)));
+    const results = await Promise.all(Array.from({ length: 5 }, () => services().wallet.referrals.accrue(accrual)));
     expect(results.filter((result) => result.accrued)).toHaveLength(1);
     expect(results.every((result) => result.commission === '0.5')).toBe(true);
-    await services().referrals.accrue({ ...accrual, sourceKey: `bet:${referee.user.id}:2`, wagered: 200n * 100_000_000n });
+    await services().wallet.referrals.accrue({ ...accrual, sourceKey: `bet:${referee.user.id}:2`, wagered: 200n * 100_000_000n });
     expect((await trpc(platform, 'query', 'account.referrals.summary', undefined, referrer.token)).body.result.data).toEqual({ claimable: { USD: '0.6', BZU: '0' }, rate: '0.1' });
     const claims = await Promise.all(Array.from({ length: 4 }, () => trpc(platform, 'mutation', 'account.referrals.claim', {}, referrer.token)));
     expect(claims.filter((claim) => claim.status === 200).map((claim) => claim.body.result.data)).toEqual([{ claimed: { USD: '0.6', BZU: '0' } }]);
@@ -390,8 +390,8 @@ describe('wallet: ledger, deposits, withdrawals', () => {
     await fc.assert(
       fc.asyncProperty(fc.array(op, { minLength: 1, maxLength: 14 }), async (ops) => {
         const run = ++serial;
-        const start = await Promise.all(players.map((player) => services().ledger.balances(player.user.id)));
-        const startReferral = await Promise.all(players.map((player) => services().ledger.balances(player.user.id, 'referral')));
+        const start = await Promise.all(players.map((player) => services().wallet.ledger.balances(player.user.id)));
+        const startReferral = await Promise.all(players.map((player) => services().wallet.ledger.balances(player.user.id, 'referral')));
         const cash = start.map((balances) => balances.USD);
         const referral = startReferral.map((balances) => balances.USD);
         const reports: { u: number; body: ReturnType<typeof depositReport>; amount: bigint; credited: boolean }[] = [];
@@ -404,7 +404,7 @@ describe('wallet: ledger, deposits, withdrawals', () => {
           const results = await Promise.all(
             Array.from({ length: times }, () => {
               const timestamp = Math.floor(Date.now() / 1000);
-              return services().deposits.receiveWebhook({
+              return services().wallet.deposits.receiveWebhook({
                 rawBody: body,
                 timestamp: String(timestamp),
                 signature: signWebhook(WALLET_TEST_ENV.DEPOSIT_WEBHOOK_SECRET, timestamp, body),
@@ -440,7 +440,7 @@ describe('wallet: ledger, deposits, withdrawals', () => {
               const amount = BigInt(step.cents) * cent;
               const player = players[step.u]!;
               const outcome = await services()
-                .withdrawals.request(player.user.id, { amount, asset: 'USDT', network: 'ERC20', address: PAYOUT_ADDRESS, password: player.account.password })
+                .wallet.withdrawals.request(player.user.id, { amount, asset: 'USDT', network: 'ERC20', address: PAYOUT_ADDRESS, password: player.account.password })
                 .then((view) => view.id, (error: DomainError) => error.code);
               if (amount <= cash[step.u]!) {
                 expect(outcome).toMatch(/^\d+$/);
@@ -457,13 +457,13 @@ describe('wallet: ledger, deposits, withdrawals', () => {
               const target = open.splice(step.i % Math.max(1, open.length), 1)[0];
               if (!target) break;
               if (step.t === 'reject') {
-                await services().withdrawals.reject(admin.user.id, target.id, 'property test');
+                await services().wallet.withdrawals.reject(admin.user.id, target.id, 'property test');
                 cash[target.u]! += target.amount;
               } else {
-                await services().withdrawals.approve(admin.user.id, target.id);
-                if (step.t === 'send') await services().withdrawals.recordTxid(target.id, `tx${run}x${target.id}`.padEnd(12, '0'));
+                await services().wallet.withdrawals.approve(admin.user.id, target.id);
+                if (step.t === 'send') await services().wallet.withdrawals.recordTxid(target.id, `tx${run}x${target.id}`.padEnd(12, '0'));
                 else {
-                  await services().withdrawals.fail(target.id, 'node down');
+                  await services().wallet.withdrawals.fail(target.id, 'node down');
                   cash[target.u]! += target.amount;
                 }
               }
@@ -472,7 +472,7 @@ describe('wallet: ledger, deposits, withdrawals', () => {
             case 'accrue': {
               const sourceKey = `prop:${run}:${step.key}`;
               const wagered = BigInt(step.cents) * cent;
-              await services().referrals.accrue({ referrerId: players[step.u]!.user.id, sourceKey, currency: 'USD', wagered, houseEdgePpm: 25_000 });
+              await services().wallet.referrals.accrue({ referrerId: players[step.u]!.user.id, sourceKey, currency: 'USD', wagered, houseEdgePpm: 25_000 });
               if (!accrued.has(sourceKey)) {
                 accrued.add(sourceKey);
                 referral[step.u]! += referralCommission(wagered, 25_000, 100_000);
@@ -486,7 +486,7 @@ describe('wallet: ledger, deposits, withdrawals', () => {
               const who = { id: player.user.id, username: player.user.publicUsername };
               if (step.game === 'blackjack') {
                 // A whole round: a double when offered and covered on odd targets, else decline insurance and stand.
-                const started = await services().bets.startRound(who, BLACKJACK_GAME, { amount, currency: 'USD' }).catch((error: DomainError) => error.code);
+                const started = await services().games.engine.startRound(who, BLACKJACK_GAME, { amount, currency: 'USD' }).catch((error: DomainError) => error.code);
                 if (amount > cash[step.u]!) {
                   expect(started).toBe('INSUFFICIENT_FUNDS');
                   break;
@@ -496,7 +496,7 @@ describe('wallet: ledger, deposits, withdrawals', () => {
                   const offered = round.bet.outcome.actions as string[];
                   const covered = parseAmount(round.balance) >= parseAmount(round.bet.amount);
                   const action = offered.includes('noInsurance') ? 'noInsurance' : offered.includes('double') && step.target % 2 === 1 && covered ? 'double' : 'stand';
-                  round = await services().bets.act(player.user.id, BLACKJACK_GAME, action, { betId: round.bet.id });
+                  round = await services().games.engine.act(player.user.id, BLACKJACK_GAME, action, { betId: round.bet.id });
                 }
                 cash[step.u]! += parseAmount(round.bet.payout) - parseAmount(round.bet.amount);
                 expect(round.balance).toBe(formatAmount(cash[step.u]!));
@@ -505,19 +505,19 @@ describe('wallet: ledger, deposits, withdrawals', () => {
               // Roulette stakes the amount as two chips: a straight up and red.
               const half = amount / 2n;
               const place = {
-                dice: () => services().bets.playInstant(who, DICE_GAME, { amount, currency: 'USD', target: step.target / 100, condition: 'over' }),
-                plinko: () => services().bets.playInstant(who, PLINKO_GAME, { amount, currency: 'USD', rows: 8 + (step.target % 5), risk: 'high' }),
+                dice: () => services().games.engine.playInstant(who, DICE_GAME, { amount, currency: 'USD', target: step.target / 100, condition: 'over' }),
+                plinko: () => services().games.engine.playInstant(who, PLINKO_GAME, { amount, currency: 'USD', rows: 8 + (step.target % 5), risk: 'high' }),
                 roulette: () =>
-                  services().bets.playInstant(who, ROULETTE_GAME, {
+                  services().games.engine.playInstant(who, ROULETTE_GAME, {
                     currency: 'USD',
                     chips: [
                       { type: 'straight', numbers: [step.target % 37], amount: half },
                       { type: 'red', numbers: [], amount: amount - half },
                     ],
                   }),
-                baccarat: () => services().bets.playInstant(who, BACCARAT_GAME, baccaratChips(amount, step.target)),
+                baccarat: () => services().games.engine.playInstant(who, BACCARAT_GAME, baccaratChips(amount, step.target)),
                 hilo: () => playHiloRound(who, amount, 1 + (step.target % 3)),
-                slots: () => services().bets.playInstant(who, SLOTS_GAME, { amount, currency: 'USD' }),
+                slots: () => services().games.engine.playInstant(who, SLOTS_GAME, { amount, currency: 'USD' }),
               };
               const placed = place[step.game]();
               const outcome = await placed.then((result) => result, (error: DomainError) => error.code);
@@ -532,7 +532,7 @@ describe('wallet: ledger, deposits, withdrawals', () => {
               break;
             }
             case 'claim': {
-              const claimed = await services().referrals.claim(players[step.u]!.user.id).catch((error: DomainError) => error.code);
+              const claimed = await services().wallet.referrals.claim(players[step.u]!.user.id).catch((error: DomainError) => error.code);
               if (referral[step.u]! > 0n) {
                 expect(claimed).toEqual({ claimed: { USD: formatAmount(referral[step.u]!), BZU: '0' } });
                 cash[step.u]! += referral[step.u]!;
@@ -543,9 +543,9 @@ describe('wallet: ledger, deposits, withdrawals', () => {
               break;
             }
           }
-          const actual = await Promise.all(players.map((player) => services().ledger.balances(player.user.id)));
+          const actual = await Promise.all(players.map((player) => services().wallet.ledger.balances(player.user.id)));
           expect(actual.map((balances) => balances.USD)).toEqual(cash);
-          expect((await Promise.all(players.map((player) => services().ledger.balances(player.user.id, 'referral')))).map((b) => b.USD)).toEqual(referral);
+          expect((await Promise.all(players.map((player) => services().wallet.ledger.balances(player.user.id, 'referral')))).map((b) => b.USD)).toEqual(referral);
           await expectLedgerOk();
         }
       }),
@@ -583,7 +583,7 @@ describe('wallet: ledger, deposits, withdrawals', () => {
   it('grouped postings (a bet\'s stake and payout): the stake must be covered alone, each entry carries its own balance, a replayed key posts nothing', async () => {
     const player = await signedInAccount(platform);
     const userId = player.user.id;
-    const ledger = services().ledger;
+    const ledger = services().wallet.ledger;
     const unit = 100_000_000n;
     const posting = (key: string, from: 'user' | 'house', amount: bigint) => ({
       key,
@@ -636,7 +636,7 @@ describe('wallet: ledger, deposits, withdrawals', () => {
   it('postings over several accounts change them in one guarded step; new-key postings write headers and entries together', async () => {
     const players = await Promise.all([signedInAccount(platform), signedInAccount(platform), signedInAccount(platform)]);
     const ids = players.map((p) => p.user.id);
-    const ledger = services().ledger;
+    const ledger = services().wallet.ledger;
     const unit = 100_000_000n;
     const usd = (account: { user: number } | { house: 'games' }, amount: bigint) => ({ account, currency: 'USD' as const, amount });
     // The house pays three players 1, 2 and 3 in one posting (four accounts).

@@ -41,7 +41,7 @@ describe('the wheel on a worker: the runner plays and settles wheel rounds', () 
     const expected = result.value === null ? 0n : (1n + BigInt(result.value) * BigInt(result.multiplier)) * E8;
     const bet = (await http(platform.url, 'GET', `/api/bets/${placed.body.id}`)).body;
     expect(BigInt(Math.round(bet.payout * 1e8))).toBe(expected);
-    expect((await platform.platform.services.ledger.balances(player.user.id)).USD).toBe(5n * E8 + expected);
-    expect(await platform.platform.services.ledger.check()).toEqual([]);
+    expect((await platform.platform.services.wallet.ledger.balances(player.user.id)).USD).toBe(5n * E8 + expected);
+    expect(await platform.platform.services.wallet.ledger.check()).toEqual([]);
   });
 });

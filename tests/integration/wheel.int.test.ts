@@ -26,8 +26,8 @@ describe('money wheel rounds: chips, re-spins, settlement once, USD and BZU', ()
   const db = () => platform.platform.infra.db;
   type Player = Awaited<ReturnType<typeof signedInAccount>>;
   const post = (player: Player, body: unknown) => http(platform.url, 'POST', '/api/wheel/bets', body, { token: player.token });
-  const balance = async (player: Player, currency: 'USD' | 'BZU' = 'USD') => (await services().ledger.balances(player.user.id))[currency];
-  const expectLedgerOk = async () => expect(await services().ledger.check()).toEqual([]);
+  const balance = async (player: Player, currency: 'USD' | 'BZU' = 'USD') => (await services().wallet.ledger.balances(player.user.id))[currency];
+  const expectLedgerOk = async () => expect(await services().wallet.ledger.check()).toEqual([]);
 
   beforeAll(async () => {
     platform = await startTestPlatform({ ...FAST_HASHING, ...RELAXED_LIMITS, ...WALLET_TEST_ENV, GAME_MIN_BET_USD: '0.01', GAME_MAX_PROFIT_USD: '5', ...rafflePerWagerEnv() });
@@ -74,7 +74,7 @@ describe('money wheel rounds: chips, re-spins, settlement once, USD and BZU', ()
     expectLegacyError(await post(player, { chips: [{ value: 2, amount: 1 }, { value: 2, amount: 1 }] }), 400, /one chip per value/);
     expect(await balance(player)).toBe(10n * E8);
     const excluded = await fundedAccount(platform, '10');
-    await services().responsibleGaming.selfExclude(excluded.user.id, '24h');
+    await services().wallet.responsibleGaming.selfExclude(excluded.user.id, '24h');
     expectLegacyError(await post(excluded, { chips: [{ value: 1, amount: 1 }] }), 403, /self-excluded/, 'SELF_EXCLUDED');
     expect(await balance(excluded)).toBe(10n * E8);
     const count = await sql<{ n: number }>`select count(*)::int as n from bets where game = 'wheel'`.execute(db());

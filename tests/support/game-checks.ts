@@ -19,7 +19,7 @@ export async function raffleStanding(platform: TestPlatform, token: string): Pro
 
 /** Credits BZU to a player straight through the ledger (the house's deposits account pays), for BZU bets. */
 export async function creditBzu(platform: TestPlatform, userId: number, amount: string, key: string): Promise<void> {
-  await platform.platform.services.ledger.post({
+  await platform.platform.services.wallet.ledger.post({
     key: `test-bzu:${key}`,
     kind: 'deposit',
     userId,

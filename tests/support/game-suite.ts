@@ -34,13 +34,13 @@ export function gameSuite(env: Record<string, string> = {}) {
     db,
     post: (player: Player, path: string, body: unknown) => http(started().url, 'POST', path, body, { token: player.token }),
     get: (player: Player | null, path: string) => http(started().url, 'GET', path, undefined, { token: player?.token }),
-    balances: (player: Player) => services().ledger.balances(player.user.id),
-    balance: async (player: Player, currency: 'USD' | 'BZU' = 'USD') => (await services().ledger.balances(player.user.id))[currency],
+    balances: (player: Player) => services().wallet.ledger.balances(player.user.id),
+    balance: async (player: Player, currency: 'USD' | 'BZU' = 'USD') => (await services().wallet.ledger.balances(player.user.id))[currency],
     /** Rows in `table` (bets or ledger transactions), to show a refused bet wrote nothing. */
     count: async (table: 'bets' | 'ledger_transactions') => Number((await sql<{ n: string }>`select count(*)::text as n from ${sql.table(table)}`.execute(db())).rows[0]!.n),
     counts: async () =>
       (await sql<{ bets: number; ledger: number }>`select (select count(*)::int from bets) as bets, (select count(*)::int from ledger_transactions) as ledger`.execute(db())).rows[0]!,
-    expectLedgerOk: async () => expect(await services().ledger.check()).toEqual([]),
+    expectLedgerOk: async () => expect(await services().wallet.ledger.check()).toEqual([]),
     /** A tRPC answer's data, after checking it is a 200. */
     data,
     /** The active seed pair, created by the first look as the player's client would. */
@@ -56,7 +56,7 @@ export type GameSuite = ReturnType<typeof gameSuite>;
 /** A self-excluded player's bet (placed by `place`) is 403 SELF_EXCLUDED and changes neither the bets nor the balance. */
 export async function expectSelfExcludedRefused(suite: GameSuite, place: (player: Player) => Promise<HttpResult>) {
   const player = await fundedAccount(suite.platform(), '5');
-  await suite.services().responsibleGaming.selfExclude(player.user.id, '24h');
+  await suite.services().wallet.responsibleGaming.selfExclude(player.user.id, '24h');
   const before = await suite.count('bets');
   expectLegacyError(await place(player), 403, /self-excluded/, 'SELF_EXCLUDED');
   expect(await suite.count('bets')).toBe(before);

@@ -24,7 +24,7 @@ export async function registerProvider(platform: TestPlatform, overrides: Partia
     gameId: overrides.gameId ?? 'fruit-slot',
   };
   const services = platform.platform.services;
-  await services.providers.saveProvider({
+  await services.providers.registry.saveProvider({
     id: provider.id,
     name: `Studio ${provider.id}`,
     secret: provider.secret,
@@ -32,7 +32,7 @@ export async function registerProvider(platform: TestPlatform, overrides: Partia
     launchUrlTemplate: `${provider.origin}/launch?token={token}&game={gameId}&currency={currency}&lang={language}&return={returnUrl}`,
     enabled: true,
   });
-  await services.providers.saveGame({
+  await services.providers.registry.saveGame({
     providerId: provider.id,
     gameId: provider.gameId,
     name: 'Fruit Slot',

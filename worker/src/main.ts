@@ -1,8 +1,8 @@
-import { openInfrastructure } from '../../server/src/bootstrap.js';
+import { createServices } from '../../server/src/composition/index.js';
 import { loadEnv } from '../../server/src/env.js';
+import { openInfrastructure } from '../../server/src/infrastructure.js';
 import { createLogger } from '../../server/src/infra/logger.js';
 import { onShutdown } from '../../server/src/infra/shutdown.js';
-import { createServices } from '../../server/src/services.js';
 import { startRoundRunners } from './round-runners.js';
 import { startWorker } from './worker.js';
 
@@ -13,6 +13,7 @@ const infra = await openInfrastructure(env, { hostEmbedded: false }).catch((erro
   logger.fatal(error.message);
   process.exit(1);
 });
+// The domain services only: no HTTP stack and no realtime feed (the worker publishes events, the server delivers them).
 const services = createServices(infra);
 const worker = await startWorker({ infra, services, logger });
 const rounds = env.roundsEnabled ? await startRoundRunners({ infra, services, logger }) : null;
@@ -20,6 +21,6 @@ logger.info('Worker started');
 onShutdown(logger, async () => {
   await rounds?.stop();
   await worker.stop();
-  await services.outbox.flushMarks();
+  await services.events.outbox.flushMarks();
   await infra.close();
 });

@@ -3,7 +3,8 @@ import { RoundRunner } from '../../server/src/domain/rounds/round-runner.js';
 import type { Logger } from '../../server/src/infra/logger.js';
 import { RedisLease } from '../../server/src/infra/redis-lease.js';
 import { createRedis, redisKey, whenReady } from '../../server/src/infra/redis.js';
-import type { Infrastructure, Services } from '../../server/src/services.js';
+import type { Infrastructure } from '../../server/src/infrastructure.js';
+import type { Services } from '../../server/src/composition/index.js';
 
 /**
  * One runner per round game in this worker; each runs rounds only while it holds its game's lease, so any number of

@@ -4,7 +4,8 @@ import type { Logger } from '../../server/src/infra/logger.js';
 import { bullConnection, configuredSchedulers, jobSchemas, queuePrefix, type JobProducer, type JobScheduler, type QueueName } from '../../server/src/infra/queues.js';
 import { createRedis, whenReady } from '../../server/src/infra/redis.js';
 import { recordWorkerHeartbeat } from '../../server/src/infra/worker-heartbeat.js';
-import type { Infrastructure, Services } from '../../server/src/services.js';
+import type { Infrastructure } from '../../server/src/infrastructure.js';
+import type { Services } from '../../server/src/composition/index.js';
 import { processors } from './processors/index.js';
 import type { JobContext } from './processors/types.js';
 

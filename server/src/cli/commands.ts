@@ -1,4 +1,4 @@
-import type { Services } from '../services.js';
+import type { Services } from '../composition/index.js';
 import { roleSchema } from '../domain/auth/auth.schemas.js';
 import type { Env } from '../env.js';
 import { walletCommands } from './wallet.commands.js';
@@ -33,7 +33,7 @@ export const commands: Record<string, CliCommand> = {
       if (!loginName || !roleArg || args.length !== 2) throw new CliUsageError('expected a login name and a role');
       const role = roleSchema.safeParse(roleArg);
       if (!role.success) throw new CliUsageError(`unknown role "${roleArg}" (user, moderator or admin)`);
-      const user = await services.auth.setRole(loginName, role.data);
+      const user = await services.auth.accounts.setRole(loginName, role.data);
       print(`${user.loginName} (id ${user.id}) is now ${user.role}`);
     },
   },

@@ -1,14 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import type { Services } from '../services.js';
+import type { Services } from '../composition/index.js';
 import { CliUsageError, commands, dispatch, usage } from './commands.js';
 
 /** A stand-in for the one service method the command calls; it records what it was asked. */
 function servicesRecording(calls: unknown[]): Services {
   return {
     auth: {
-      setRole: async (loginName: string, role: string) => {
-        calls.push([loginName, role]);
-        return { id: 3, loginName, role };
+      accounts: {
+        setRole: async (loginName: string, role: string) => {
+          calls.push([loginName, role]);
+          return { id: 3, loginName, role };
+        },
       },
     },
   } as unknown as Services;

@@ -18,8 +18,8 @@ export const providersCommands: Record<string, CliCommand> = {
     description: 'Lists the game providers and their games',
     async run(args, { services, print }) {
       if (args.length > 0) throw new CliUsageError('expected no arguments');
-      const games = await services.providers.games();
-      for (const p of await services.providers.providers()) {
+      const games = await services.providers.registry.games();
+      for (const p of await services.providers.registry.providers()) {
         print(`${p.id}  ${p.name}  ${p.enabled ? 'enabled' : 'DISABLED'}  ${p.origin}  secret ${p.secretHint}`);
         for (const g of games.filter((game) => game.providerId === p.id)) print(`  ${g.gameId}  ${g.name}  ${g.category}  RTP ${g.rtp}%  ${g.enabled ? '' : 'DISABLED'}`);
       }
@@ -32,7 +32,7 @@ export const providersCommands: Record<string, CliCommand> = {
       const [id, name, origin, launchUrlTemplate, given] = args;
       if (!id || !name || !origin || !launchUrlTemplate || args.length > 5) throw new CliUsageError('expected id, name, origin and launch URL template');
       const secret = given ?? randomBytes(32).toString('hex');
-      const saved = await services.providers.saveProvider({ id, name, origin, launchUrlTemplate, secret });
+      const saved = await services.providers.registry.saveProvider({ id, name, origin, launchUrlTemplate, secret });
       print(`${saved.id} saved (${saved.enabled ? 'enabled' : 'disabled'})${given ? '' : `; its signing secret, shown once: ${secret}`}`);
     },
   },
@@ -42,7 +42,7 @@ export const providersCommands: Record<string, CliCommand> = {
     async run(args, { services, print }) {
       const [id, state] = args;
       if (!id || args.length !== 2) throw new CliUsageError('expected a provider id and on or off');
-      const saved = await services.providers.saveProvider({ id, enabled: onOff(state) });
+      const saved = await services.providers.registry.saveProvider({ id, enabled: onOff(state) });
       print(`${saved.id} is ${saved.enabled ? 'enabled' : 'disabled'}`);
     },
   },
@@ -53,7 +53,7 @@ export const providersCommands: Record<string, CliCommand> = {
       const [providerId, gameId, name, category, rtp, thumbnailUrl] = args;
       if (!providerId || !gameId || !name || !category || !rtp || args.length > 6) throw new CliUsageError('expected provider, game id, name, category and rtp');
       if (!(PROVIDER_CATEGORIES as readonly string[]).includes(category)) throw new CliUsageError(`unknown category "${category}"`);
-      const saved = await services.providers.saveGame({
+      const saved = await services.providers.registry.saveGame({
         providerId,
         gameId,
         name,
@@ -70,7 +70,7 @@ export const providersCommands: Record<string, CliCommand> = {
     async run(args, { services, print }) {
       const [providerId, gameId, state] = args;
       if (!providerId || !gameId || args.length !== 3) throw new CliUsageError('expected provider, game id and on or off');
-      const saved = await services.providers.saveGame({ providerId, gameId, enabled: onOff(state) });
+      const saved = await services.providers.registry.saveGame({ providerId, gameId, enabled: onOff(state) });
       print(`${saved.providerId}/${saved.gameId} is ${saved.enabled ? 'enabled' : 'disabled'}`);
     },
   },
@@ -88,7 +88,7 @@ export const providersCommands: Record<string, CliCommand> = {
       }
       const parsed = providerImportSchema.safeParse(json);
       if (!parsed.success) throw new CliUsageError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('\n'));
-      const done = await services.providers.importConfig(parsed.data);
+      const done = await services.providers.registry.importConfig(parsed.data);
       print(`imported ${done.providers} providers and ${done.games} games`);
     },
   },
@@ -99,7 +99,7 @@ export const providersCommands: Record<string, CliCommand> = {
       if (args.length > 2) throw new CliUsageError('expected at most a URL and a secret');
       const url = new URL(args[0] ?? 'http://localhost:4100');
       const secret = args[1] ?? process.env.REFERENCE_PROVIDER_SECRET ?? randomBytes(32).toString('hex');
-      await services.providers.saveProvider({
+      await services.providers.registry.saveProvider({
         id: REFERENCE_PROVIDER.id,
         name: REFERENCE_PROVIDER.name,
         origin: url.origin,
@@ -107,7 +107,7 @@ export const providersCommands: Record<string, CliCommand> = {
         secret,
         enabled: true,
       });
-      await services.providers.saveGame({
+      await services.providers.registry.saveGame({
         providerId: REFERENCE_PROVIDER.id,
         gameId: REFERENCE_PROVIDER.gameId,
         name: REFERENCE_PROVIDER.gameName,
@@ -125,10 +125,10 @@ export const providersCommands: Record<string, CliCommand> = {
     async run(args, { services, print }) {
       const days = args[0] === undefined ? 7 : Number(args[0]);
       if (!Number.isInteger(days) || days < 1 || days > 90 || args.length > 1) throw new CliUsageError('expected a number of days from 1 to 90');
-      for (const row of await services.providers.daily(days)) {
+      for (const row of await services.providers.registry.daily(days)) {
         print(`${row.day}  ${row.providerId}  ${row.currency}  bets ${row.bets} (${row.betCount})  wins ${row.wins}  rollbacks ${row.rollbacks}  GGR ${row.ggr}`);
       }
-      const check = await services.providers.reconciliation();
+      const check = await services.providers.registry.reconciliation();
       for (const line of check.lines.filter((l) => !l.matches)) print(`MISMATCH ${line.providerId} ${line.currency} ${line.kind}: recorded ${line.recorded}, ledger ${line.ledger}`);
       // A mismatch fails the command (exit code 1), so a scheduled run can alert on it.
       if (!check.ok) throw new Error('reconciliation: provider transactions do not match the ledger');

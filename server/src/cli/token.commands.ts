@@ -14,7 +14,7 @@ export const tokenCommands: Record<string, CliCommand> = {
         if (Number.isNaN(parsed.getTime())) throw new CliUsageError(`"${args[1]}" is not an ISO date-time`);
         hour = parsed;
       }
-      const outcome = await services.tokenBurn.burnHour(hour);
+      const outcome = await services.token.burn.burnHour(hour);
       const head = `${outcome.periodStart} - ${outcome.periodEnd}: revenue ${outcome.revenue} USD x share ${outcome.share}`;
       if (outcome.result === 'already-done') print(`${head}: already ${outcome.status}${outcome.reason ? ` (${outcome.reason})` : ''}; nothing done`);
       else if (outcome.result === 'skipped') print(`${head}: skipped (${outcome.reason})`);

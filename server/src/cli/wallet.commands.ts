@@ -13,7 +13,7 @@ export const walletCommands: Record<string, CliCommand> = {
     description: 'Verifies every ledger invariant; exits non-zero on any break',
     async run(args, { services, print }) {
       if (args.length !== 0) throw new CliUsageError('takes no arguments');
-      const { ok, problems } = await services.wallet.check();
+      const { ok, problems } = await services.wallet.accounts.check();
       for (const problem of problems) print(`BROKEN ${problem.check}: ${problem.detail}`);
       if (!ok) throw new Error(`ledger check found ${problems.length} problem(s)`);
       print('ledger ok: every invariant holds');
@@ -39,7 +39,7 @@ export const walletCommands: Record<string, CliCommand> = {
         throw new CliUsageError(`"${amountText}" is not an amount with at most 8 decimals`);
       }
       if (amount <= 0n) throw new CliUsageError('the amount must be positive');
-      const { address, requiredConfirmations } = await services.deposits.addressForLogin(loginName, network);
+      const { address, requiredConfirmations } = await services.wallet.deposits.addressForLogin(loginName, network);
       const rawBody = JSON.stringify({
         network,
         asset,
@@ -55,7 +55,7 @@ export const walletCommands: Record<string, CliCommand> = {
         headers: {
           'content-type': 'application/json',
           [TIMESTAMP_HEADER]: String(timestamp),
-          [SIGNATURE_HEADER]: signWebhook(services.walletKeys.webhookSecret, timestamp, rawBody),
+          [SIGNATURE_HEADER]: signWebhook(services.wallet.keys.webhookSecret, timestamp, rawBody),
         },
         body: rawBody,
       });

@@ -67,7 +67,7 @@ export class LiveFeedService {
     });
   }
 
-  /** Called by the server process only; the worker publishes but never listens. */
+  /** Listens on the bus: events for the hub, and sessions revoked on any process (composition/events.ts publishes those). */
   async start(): Promise<void> {
     if (this.detach) return;
     const offEvents = this.bus.onEvent((event) => this.hub.dispatch(event));
@@ -93,12 +93,6 @@ export class LiveFeedService {
     if (!user) return null;
     const expiresAt = user.expiresAt === undefined ? undefined : new Date(user.expiresAt).getTime();
     return { id: String(user.id), sessionId: user.sessionId, expiresAt };
-  }
-
-  /** Tells every server process that these sessions are gone; their sockets and streams end. */
-  async revokeSessions(sessionIds: string[]): Promise<void> {
-    if (sessionIds.length === 0) return;
-    await this.bus.publishControl({ kind: 'sessions-revoked', sessionIds });
   }
 
   /**

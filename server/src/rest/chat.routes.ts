@@ -1,10 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { Router, type Request, type RequestHandler } from 'express';
+import { Router, type RequestHandler } from 'express';
 import { z } from 'zod';
 import { CHAT_PAGE_DEFAULT, CHAT_PAGE_MAX, sendInputSchema } from '../domain/chat/chat.schemas.js';
 import { chatAnnouncementSchema, chatMessageSchema, type ChatAnnouncement, type ChatMessage } from '../domain/chat/chat.views.js';
 import { jsonAnswerHeaders } from '../http/security-headers.js';
-import type { Services } from '../services.js';
+import type { ServerServices } from '../composition/server.js';
 import { CachedValue, prepareBody, type PreparedBody } from './chat-poll.cache.js';
 import { legacyErrorBody, sendLegacyError } from './legacy-errors.js';
 import { legacyHandler, type Caller, type ContextForRequest } from './legacy-handler.js';
@@ -36,7 +36,7 @@ export function chatRoutes(contextFor: ContextForRequest): RestRoutes {
 }
 
 export interface ChatPollOptions {
-  services: Services;
+  services: ServerServices;
   /** A caller with an internal, anonymous context: the pages are public. */
   caller: () => Caller;
   /** The app's helmet middleware; its headers are captured once and sent with every page. */

@@ -50,7 +50,7 @@ export function providerRoutes(contextFor: ContextForRequest): RestRoutes {
     routes.add(doc, async (req, res, next) => {
       try {
         const { services } = contextFor(req);
-        const answer = await services.providerWallet.handle({
+        const answer = await services.providers.wallet.handle({
           provider: String(req.params.provider),
           action,
           rawBody: rawBodyOf(req),

@@ -8,7 +8,7 @@ import { publicProcedure } from './init.js';
  * `ctx.auth` ({ user, sessionId }) to the context.
  */
 export const authedProcedure = publicProcedure.use(async ({ ctx, next }) => {
-  const auth = await ctx.services.auth.requireSession(ctx.sessionToken);
+  const auth = await ctx.services.auth.accounts.requireSession(ctx.sessionToken);
   return next({ ctx: { auth, user: auth.user } });
 });
 

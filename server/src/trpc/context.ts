@@ -1,5 +1,5 @@
 import type { SubscriptionBudget } from '../realtime/realtime-limits.js';
-import type { Services } from '../services.js';
+import type { ServerServices } from '../composition/server.js';
 
 export interface RequestMeta {
   ip: string;
@@ -11,7 +11,7 @@ export interface RequestMeta {
 }
 
 export interface Context extends RequestMeta {
-  services: Services;
+  services: ServerServices;
   subscriptions: SubscriptionBudget;
 }
 
@@ -21,6 +21,6 @@ export function bearerToken(header: string | undefined): string | undefined {
   return match?.[1];
 }
 
-export function createContextFactory(services: Services) {
+export function createContextFactory(services: ServerServices) {
   return (meta: RequestMeta): Context => ({ ...meta, services, subscriptions: meta.subscriptions ?? services.live.httpBudget(meta.ip) });
 }

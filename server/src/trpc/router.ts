@@ -14,14 +14,17 @@ import { lobbyRouter } from './routers/lobby.router.js';
 import { bingoRouter, crashRouter, wheelRouter } from './routers/rounds.router.js';
 import { providersRouter } from './routers/providers.router.js';
 
-/** Every area's router, mounted under its name. The client imports only this type. */
+/**
+ * Every area's router, mounted under its name; a router's procedures call the services of the area of
+ * the same name (`ctx.services.wallet.withdrawals`, server/src/composition). Live feeds are
+ * subscriptions inside their area's router (routers/live.procedures.ts). The client imports only this type.
+ */
 export const appRouter = router({
   config: configProcedure,
   system: systemRouter,
   auth: authRouter,
   token: tokenRouter,
   chat: chatRouter,
-  // Live feeds; the account and games areas merge these into their routers when they arrive.
   account: accountRouter,
   wallet: walletRouter,
   admin: adminRouter,

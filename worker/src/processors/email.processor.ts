@@ -10,7 +10,7 @@ function isPermanentSmtpFailure(error: unknown): boolean {
 export const emailHandlers: QueueHandlers<'email'> = {
   async send({ outboxId }, { services, logger, attempt }) {
     try {
-      const outcome = await services.mail.deliver(outboxId);
+      const outcome = await services.auth.mail.deliver(outboxId);
       if (outcome === 'missing') throw new UnrecoverableError(`Outbox mail ${outboxId} does not exist`);
       logger.info({ outboxId, outcome, attempt }, 'email job done');
       return { outcome };

@@ -19,21 +19,21 @@ export const housekeepingHandlers: QueueHandlers<'housekeeping'> = {
       .onConflict((oc) => oc.column('key').doUpdateSet({ value: sql`excluded.value`, updated_at: sql`now()` }))
       .execute();
     // Mail whose enqueue failed (Redis away at the time) goes back on the queue; job ids dedupe.
-    const expiredMail = await services.mail.dropExpired();
-    const requeuedMail = await services.mail.requeueStale();
-    const purgedAuthRows = await services.auth.purgeExpired();
+    const expiredMail = await services.auth.mail.dropExpired();
+    const requeuedMail = await services.auth.mail.requeueStale();
+    const purgedAuthRows = await services.auth.accounts.purgeExpired();
     // Events whose after-commit publish failed (Redis away, process died) are published now.
-    const republishedEvents = await services.outbox.republishStale();
-    const purgedEvents = await services.outbox.purgePublished();
+    const republishedEvents = await services.events.outbox.republishStale();
+    const purgedEvents = await services.events.outbox.purgePublished();
     // Withdrawals approved while the queue was away get their payout job (job ids dedupe).
-    const requeuedPayouts = await services.withdrawals.requeueApproved();
+    const requeuedPayouts = await services.wallet.withdrawals.requeueApproved();
     // Settled bets whose XP, rakeback or referral commission never accrued (crash after commit, BZU price away)
     // accrue now; only bets settled over a minute ago, so the normal after-commit path is never raced.
-    const missedAccruals = await services.bets.accrueMissed({ olderThanMs: ACCRUAL_SWEEP_AGE_MS, limit: ACCRUAL_SWEEP_LIMIT });
+    const missedAccruals = await services.games.engine.accrueMissed({ olderThanMs: ACCRUAL_SWEEP_AGE_MS, limit: ACCRUAL_SWEEP_LIMIT });
     // The same for provider wagers (and the reversal of a rolled-back one's accruals that landed after its rollback).
-    const missedProviderAccruals = await services.providerWallet.accrueMissed({ olderThanMs: ACCRUAL_SWEEP_AGE_MS, limit: ACCRUAL_SWEEP_LIMIT });
+    const missedProviderAccruals = await services.providers.wallet.accrueMissed({ olderThanMs: ACCRUAL_SWEEP_AGE_MS, limit: ACCRUAL_SWEEP_LIMIT });
     // Markets whose results no settlement job has applied (the job lost with Redis' data, or failing) settle now.
-    const pendingSettlements = await services.sportsBets.settlePending({ olderThanMs: SETTLEMENT_SWEEP_AGE_MS, limit: SETTLEMENT_SWEEP_LIMIT });
+    const pendingSettlements = await services.sports.bets.settlePending({ olderThanMs: SETTLEMENT_SWEEP_AGE_MS, limit: SETTLEMENT_SWEEP_LIMIT });
     return { ok: true, requeuedMail, expiredMail, purgedAuthRows, republishedEvents, purgedEvents, requeuedPayouts, missedAccruals, missedProviderAccruals, pendingSettlements };
   },
 };

@@ -9,8 +9,8 @@ import type { QueueHandlers } from './types.js';
 export const tokenBurnHandlers: QueueHandlers<'token-burn'> = {
   async hour(data, context) {
     const outcomes = data.hour
-      ? [await context.services.tokenBurn.burnHour(new Date(data.hour))]
-      : await context.services.tokenBurn.burnDueHours(tickOfJob(context.jobId, context.enqueuedAt));
+      ? [await context.services.token.burn.burnHour(new Date(data.hour))]
+      : await context.services.token.burn.burnDueHours(tickOfJob(context.jobId, context.enqueuedAt));
     for (const outcome of outcomes) context.logger.info({ ...outcome }, 'buy-and-burn');
     return outcomes.at(-1);
   },

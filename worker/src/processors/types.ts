@@ -1,7 +1,7 @@
 import type { Logger } from '../../../server/src/infra/logger.js';
 import type { JobData, JobName, QueueName } from '../../../server/src/infra/queues.js';
-import type { Infrastructure } from '../../../server/src/services.js';
-import type { Services } from '../../../server/src/services.js';
+import type { Infrastructure } from '../../../server/src/infrastructure.js';
+import type { Services } from '../../../server/src/composition/index.js';
 
 export interface JobContext {
   infra: Infrastructure;

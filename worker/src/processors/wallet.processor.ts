@@ -6,7 +6,7 @@ export const walletHandlers: QueueHandlers<'wallet'> = {
   /** Sends an approved withdrawal through the payout adapter; a no-op for any other status. */
   async payout({ withdrawalId }, { services, logger, attempt }) {
     try {
-      const result = await services.withdrawals.processPayout(withdrawalId);
+      const result = await services.wallet.withdrawals.processPayout(withdrawalId);
       logger.info({ withdrawalId, status: result?.status, attempt }, 'payout job done');
       return { status: result?.status };
     } catch (error) {

@@ -1,4 +1,4 @@
-/** What the auth service needs from the outside world; services.ts plugs in the real ones. */
+/** What the auth service needs from the outside world; server/src/composition/auth.ts plugs in the real ones. */
 import { DomainError } from '../errors.js';
 
 export interface PasswordHasher {
@@ -43,8 +43,8 @@ export interface MailQueue {
 }
 
 /**
- * Balances shown on the user object, as exact decimal strings. Until the wallet exists this is the
- * single placeholder answering "0"; the wallet replaces it in services.ts.
+ * Balances shown on the user object, as exact decimal strings: the wallet's (WalletService.userBalances),
+ * which is why the ledger's side of the wallet is composed before auth (server/src/composition/index.ts).
  */
 export type BalanceReader = (userId: number) => Promise<{ balance: string; bzuBalance: string }>;
 

@@ -89,6 +89,30 @@ export interface AuthenticatedSession {
   expiresAt?: Date;
 }
 
+/**
+ * Re-checks a signed-in user's password; a function of its own so that two-factor setup can use it
+ * without holding the auth service (which itself needs the two-factor check).
+ */
+export async function confirmAccountPassword(
+  deps: Pick<AuthServiceDeps, 'db' | 'hasher' | 'limits'>,
+  userId: number,
+  password: string,
+  message = 'Password is incorrect',
+): Promise<void> {
+  const { db, hasher, limits } = deps;
+  // Its own counter: failed logins by others never block the owner's re-confirmation, and the
+  // owner's typos here never lock the login.
+  const accountKey = `user:${userId}`;
+  await limits.consume('confirmPassword', accountKey);
+  const row = await findUserById(db, userId);
+  if (!row) throw new DomainError('UNAUTHORIZED', NOT_AUTHENTICATED_MESSAGE);
+  // Not a 401: that would sign the client out for a typo.
+  if (!(await hasher.verify(row.password_hash, normalizePassword(password)))) {
+    throw new DomainError('BAD_REQUEST', message, { code: 'INVALID_PASSWORD' });
+  }
+  await limits.reset('confirmPassword', accountKey);
+}
+
 /** How often a session's last-seen time is written at most. */
 const TOUCH_INTERVAL_MS = 60_000;
 
@@ -344,18 +368,7 @@ export class AuthService {
    * limited like logins. Throws BAD_REQUEST INVALID_PASSWORD when wrong.
    */
   async confirmPassword(userId: number, password: string, message = 'Password is incorrect'): Promise<void> {
-    const { db, hasher, limits } = this.deps;
-    // Its own counter: failed logins by others never block the owner's re-confirmation, and the
-    // owner's typos here never lock the login.
-    const accountKey = `user:${userId}`;
-    await limits.consume('confirmPassword', accountKey);
-    const row = await findUserById(db, userId);
-    if (!row) throw new DomainError('UNAUTHORIZED', NOT_AUTHENTICATED_MESSAGE);
-    // Not a 401: that would sign the client out for a typo.
-    if (!(await hasher.verify(row.password_hash, normalizePassword(password)))) {
-      throw new DomainError('BAD_REQUEST', message, { code: 'INVALID_PASSWORD' });
-    }
-    await limits.reset('confirmPassword', accountKey);
+    await confirmAccountPassword(this.deps, userId, password, message);
   }
 
   /** Step-up: the password, then the two-factor code when the account has 2FA on. */

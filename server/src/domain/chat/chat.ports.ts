@@ -11,5 +11,5 @@ export interface ChatThrottle {
   admit(userId: number, slowModeSeconds: number): Promise<void>;
 }
 
-/** True while the user has a self-exclusion in force (ResponsibleGamingService.isExcluded; services.ts wires it). */
+/** True while the user has a self-exclusion in force (ResponsibleGamingService.isExcluded; server/src/composition/chat.ts wires it). */
 export type SelfExclusionCheck = (userId: number) => Promise<boolean>;

@@ -1,4 +1,4 @@
-/** A chat line the platform writes (a tip, a rain); services.ts plugs in ChatService.postSystemLine. */
+/** A chat line the platform writes (a tip, a rain); server/src/composition/economy.ts plugs in ChatService.postSystemLine. */
 export interface ChatLines {
   post(line: { kind: 'tip' | 'rain'; userId: number | null; message: string }): Promise<unknown>;
 }

@@ -59,7 +59,7 @@ export interface GameLimits {
   highRoller: Record<Currency, bigint>;
 }
 
-/** Ports the engine needs from the rest of the platform (services.ts wires them). */
+/** Ports the engine needs from the rest of the platform (server/src/composition/games.ts wires them). */
 export interface BetEngineDeps {
   db: Db;
   ledger: LedgerService;

@@ -3,7 +3,7 @@ import type { BetSchema, GameMeta, Wager } from '../games/game-module.js';
 import type { Ratio } from '../games/rules/index.js';
 import type { Currency } from '../wallet/amounts.js';
 
-/** What the operator configures for one round game (env, services.ts): handed to the rules that need it. */
+/** What the operator configures for one round game (env.config, server/src/composition/rounds.ts): handed to the rules that need it. */
 export type RoundSettings = Readonly<Record<string, unknown>>;
 
 /**

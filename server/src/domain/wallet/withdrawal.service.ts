@@ -27,7 +27,7 @@ export interface WithdrawalConfig {
 export type PasswordConfirmer = (userId: number, password: string) => Promise<void>;
 /**
  * The two-factor check: called after the password with whatever code the client sent (`otp`);
- * services.ts plugs in TwoFactorService.requireCode (no-op for accounts without 2FA).
+ * server/src/composition/index.ts plugs in TwoFactorService.requireCode (no-op for accounts without 2FA).
  */
 export type SecondFactorCheck = (userId: number, code: string | undefined) => Promise<void>;
 

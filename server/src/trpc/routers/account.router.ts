@@ -6,18 +6,18 @@ import { onBalanceProcedure } from './live.procedures.js';
 /** The account area: responsible gaming, referrals and the live balance feed. */
 export const accountRouter = router({
   onBalance: onBalanceProcedure,
-  exclusion: authedProcedure.query(({ ctx }) => ctx.services.responsibleGaming.exclusion(ctx.user.id)),
+  exclusion: authedProcedure.query(({ ctx }) => ctx.services.wallet.responsibleGaming.exclusion(ctx.user.id)),
   selfExclude: authedProcedure
     .input(selfExcludeInputSchema)
-    .mutation(({ ctx, input }) => ctx.services.responsibleGaming.selfExclude(ctx.user.id, input.period, input)),
-  depositLimits: authedProcedure.query(({ ctx }) => ctx.services.responsibleGaming.depositLimits(ctx.user.id)),
+    .mutation(({ ctx, input }) => ctx.services.wallet.responsibleGaming.selfExclude(ctx.user.id, input.period, input)),
+  depositLimits: authedProcedure.query(({ ctx }) => ctx.services.wallet.responsibleGaming.depositLimits(ctx.user.id)),
   setDepositLimit: authedProcedure
     .input(depositLimitInputSchema)
-    .mutation(({ ctx, input }) => ctx.services.responsibleGaming.setDepositLimit(ctx.user.id, input.period, input.amount)),
+    .mutation(({ ctx, input }) => ctx.services.wallet.responsibleGaming.setDepositLimit(ctx.user.id, input.period, input.amount)),
   referrals: router({
-    summary: authedProcedure.query(({ ctx }) => ctx.services.referrals.summary(ctx.user.id)),
-    claim: authedProcedure.mutation(({ ctx }) => ctx.services.referrals.claim(ctx.user.id)),
-    codes: authedProcedure.query(({ ctx }) => ctx.services.referrals.codes(ctx.user.id)),
-    createCode: authedProcedure.input(createReferralCodeInputSchema).mutation(({ ctx, input }) => ctx.services.referrals.createCode(ctx.user.id, input.code)),
+    summary: authedProcedure.query(({ ctx }) => ctx.services.wallet.referrals.summary(ctx.user.id)),
+    claim: authedProcedure.mutation(({ ctx }) => ctx.services.wallet.referrals.claim(ctx.user.id)),
+    codes: authedProcedure.query(({ ctx }) => ctx.services.wallet.referrals.codes(ctx.user.id)),
+    createCode: authedProcedure.input(createReferralCodeInputSchema).mutation(({ ctx, input }) => ctx.services.wallet.referrals.createCode(ctx.user.id, input.code)),
   }),
 });

@@ -21,7 +21,7 @@ import { limitedEvents, resumeInput } from '../tracked-events.js';
  * they must log in (401 "You must be logged in to send messages"), whatever they typed.
  */
 const senderProcedure = publicProcedure.use(async ({ ctx, next }) => {
-  const sender = await ctx.services.auth.authenticate(ctx.sessionToken);
+  const sender = await ctx.services.auth.accounts.authenticate(ctx.sessionToken);
   if (!sender) throw new DomainError('UNAUTHORIZED', LOGIN_REQUIRED_MESSAGE, { code: 'LOGIN_REQUIRED' });
   return next({ ctx: { sender } });
 });

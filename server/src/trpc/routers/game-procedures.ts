@@ -9,12 +9,12 @@ const playerOf = (user: { id: number; publicUsername: string }) => ({ id: user.i
 function instantProcedures<Schema extends BetSchema>(game: { input: Schema }) {
   const loose = game as unknown as InstantGame;
   return router({
-    bet: authedProcedure.input(game.input).mutation(({ ctx, input }) => ctx.services.bets.playInstant(playerOf(ctx.user), loose, input)),
+    bet: authedProcedure.input(game.input).mutation(({ ctx, input }) => ctx.services.games.engine.playInstant(playerOf(ctx.user), loose, input)),
   });
 }
 
 function actionProcedure<Schema extends ActionSchema>(game: MultiStepGame, name: string, input: Schema) {
-  return authedProcedure.input(input).mutation(({ ctx, input }) => ctx.services.bets.act(ctx.user.id, game, name, input));
+  return authedProcedure.input(input).mutation(({ ctx, input }) => ctx.services.games.engine.act(ctx.user.id, game, name, input));
 }
 
 type ActionProcedures<Actions> = {
@@ -31,10 +31,10 @@ function multiStepProcedures<Schema extends BetSchema, Actions extends Record<st
     Object.entries(game.actions).map(([name, action]) => [name, actionProcedure(loose, name, action.input)]),
   ) as ActionProcedures<Actions>;
   return router({
-    start: authedProcedure.input(game.input).mutation(({ ctx, input }) => ctx.services.bets.startRound(playerOf(ctx.user), loose, input)),
+    start: authedProcedure.input(game.input).mutation(({ ctx, input }) => ctx.services.games.engine.startRound(playerOf(ctx.user), loose, input)),
     ...actions,
-    cashout: authedProcedure.input(roundSchema).mutation(({ ctx, input }) => ctx.services.bets.cashout(ctx.user.id, loose, input.betId)),
-    active: authedProcedure.query(({ ctx }) => ctx.services.bets.activeRound(ctx.user.id, loose)),
+    cashout: authedProcedure.input(roundSchema).mutation(({ ctx, input }) => ctx.services.games.engine.cashout(ctx.user.id, loose, input.betId)),
+    active: authedProcedure.query(({ ctx }) => ctx.services.games.engine.activeRound(ctx.user.id, loose)),
   });
 }
 

@@ -7,24 +7,24 @@ import { onResultProcedure } from './live.procedures.js';
 
 /** The games: the catalogue, each registered game's procedures under its slug (game-procedures.ts), and the player's game results. */
 export const gamesRouter = router({
-  list: publicProcedure.query(({ ctx }) => ctx.services.games.list()),
+  list: publicProcedure.query(({ ctx }) => ctx.services.games.history.list()),
   ...gameProcedures,
   onResult: onResultProcedure,
 });
 
 /** The player's seed pair (FAIRNESS.md). */
 export const fairnessRouter = router({
-  current: authedProcedure.query(({ ctx }) => ctx.services.fairness.current(ctx.user.id)),
-  rotate: authedProcedure.input(rotateInputSchema).mutation(({ ctx, input }) => ctx.services.fairness.rotate(ctx.user.id, input)),
+  current: authedProcedure.query(({ ctx }) => ctx.services.games.fairness.current(ctx.user.id)),
+  rotate: authedProcedure.input(rotateInputSchema).mutation(({ ctx, input }) => ctx.services.games.fairness.rotate(ctx.user.id, input)),
 });
 
 /** Bet history, details, stats, CSV, and the public live feed (backfill + resumable subscription). */
 export const betsRouter = router({
-  mine: authedProcedure.input(myBetsInputSchema).query(({ ctx, input }) => ctx.services.games.mine(ctx.user.id, input)),
-  byId: publicProcedure.input(betByIdInputSchema).query(({ ctx, input }) => ctx.services.games.byId(input.id)),
-  stats: authedProcedure.query(({ ctx }) => ctx.services.games.stats(ctx.user.id)),
-  exportCsv: authedProcedure.input(exportInputSchema).query(({ ctx, input }) => ctx.services.games.exportCsv(ctx.user.id, input)),
-  recent: publicProcedure.input(recentBetsInputSchema).query(({ ctx, input }) => ctx.services.games.recent(input.feed)),
+  mine: authedProcedure.input(myBetsInputSchema).query(({ ctx, input }) => ctx.services.games.history.mine(ctx.user.id, input)),
+  byId: publicProcedure.input(betByIdInputSchema).query(({ ctx, input }) => ctx.services.games.history.byId(input.id)),
+  stats: authedProcedure.query(({ ctx }) => ctx.services.games.history.stats(ctx.user.id)),
+  exportCsv: authedProcedure.input(exportInputSchema).query(({ ctx, input }) => ctx.services.games.history.exportCsv(ctx.user.id, input)),
+  recent: publicProcedure.input(recentBetsInputSchema).query(({ ctx, input }) => ctx.services.games.history.recent(input.feed)),
   onLive: publicProcedure
     .input(onLiveInputSchema)
     .subscription(({ ctx, input, signal }) => trackedEvents(ctx.services.live.bets(input.feed, { lastEventId: input.lastEventId, signal }))),

@@ -7,7 +7,7 @@ import { limitedEvents, resumeInput } from '../tracked-events.js';
 export const raffleRouter = router({
   /** Public; `mine` is filled when the caller is signed in (an unknown or expired token reads as a guest). */
   current: publicProcedure.query(async ({ ctx }) => {
-    const session = ctx.sessionToken ? await ctx.services.auth.authenticateSession(ctx.sessionToken) : null;
+    const session = ctx.sessionToken ? await ctx.services.auth.accounts.authenticateSession(ctx.sessionToken) : null;
     return ctx.services.raffle.current(session?.user.id ?? null);
   }),
   claimFreeEntry: authedProcedure.mutation(({ ctx }) => ctx.services.raffle.claimFreeEntry(ctx.user.id)),

@@ -20,7 +20,7 @@ import {
 /** The published card prices: one pot per currency, so USD and BZU cards never share a prize. */
 export const CARD_PRICE: Record<Currency, bigint> = { USD: parseAmount('1'), BZU: parseAmount('100') };
 
-/** The operator's bingo settings (env BINGO_*; services.ts): the ball interval and each currency's guaranteed pot. */
+/** The operator's bingo settings (env BINGO_*; env.config.bingo): the ball interval and each currency's guaranteed pot. */
 export interface BingoSettings {
   ballMs: number;
   minPot: Record<Currency, bigint>;

@@ -1,0 +1,72 @@
+import type { EventOutbox } from '../domain/events/event-outbox.js';
+import { AddressDeriver } from '../domain/wallet/networks.js';
+import { DepositService } from '../domain/wallet/deposit.service.js';
+import { LedgerService } from '../domain/wallet/ledger.service.js';
+import { ReferralService } from '../domain/wallet/referral.service.js';
+import { ResponsibleGamingService } from '../domain/wallet/responsible-gaming.service.js';
+import { WalletService } from '../domain/wallet/wallet.service.js';
+import {
+  manualPayoutAdapter,
+  WithdrawalService,
+  type PasswordConfirmer,
+  type PayoutAdapter,
+  type SecondFactorCheck,
+} from '../domain/wallet/withdrawal.service.js';
+import { createLogger } from '../infra/logger.js';
+import { loadWalletKeys, walletKeyOptions } from '../infra/wallet-keys.js';
+import type { Infrastructure } from '../infrastructure.js';
+
+/**
+ * The ledger and what reads or credits it without asking the account holder anything: balances and
+ * transactions, and referral commissions. Built before auth, which shows balances and attributes
+ * sign-ups to referral codes.
+ */
+export function createLedger({ env, db }: Infrastructure, outbox: EventOutbox) {
+  const ledger = new LedgerService({ db, outbox });
+  const accounts = new WalletService({ ledger, db });
+  const referrals = new ReferralService({ db, ledger }, { ratePpm: env.config.wallet.referralRatePpm });
+  return { ledger, accounts, referrals };
+}
+
+export type LedgerServices = ReturnType<typeof createLedger>;
+
+/** The account holder's confirmations that moving money asks for (auth's password, two-factor and step-up checks). */
+export interface AccountChecks {
+  confirmPassword: PasswordConfirmer;
+  secondFactor: SecondFactorCheck;
+  stepUp: (userId: number, password: string | undefined, otp: string | undefined) => Promise<void>;
+}
+
+/** The wallet area: the ledger's services plus deposits, withdrawals and responsible gaming; withdrawals and limits re-check the holder through auth. */
+export function createWallet(
+  infra: Infrastructure,
+  { ledger, accounts, referrals }: LedgerServices,
+  checks: AccountChecks,
+  payout: PayoutAdapter = manualPayoutAdapter,
+) {
+  const { env, db, jobs } = infra;
+  const { config } = env;
+  const logger = createLogger(env.LOG_LEVEL, 'wallet');
+  const keys = loadWalletKeys(walletKeyOptions(env), logger);
+  const responsibleGaming = new ResponsibleGamingService({ db, stepUp: checks.stepUp });
+  const deposits = new DepositService(
+    { db, ledger, responsibleGaming, deriver: new AddressDeriver(keys.xpub) },
+    { webhookSecret: keys.webhookSecret, webhookToleranceSeconds: env.DEPOSIT_WEBHOOK_TOLERANCE_SECONDS, confirmations: config.wallet.depositConfirmations },
+  );
+  const withdrawals = new WithdrawalService(
+    {
+      db,
+      ledger,
+      // Password, then the two-factor code when the account has 2FA on.
+      confirmPassword: checks.confirmPassword,
+      secondFactor: checks.secondFactor,
+      payoutQueue: { enqueue: (withdrawalId) => jobs.enqueue('wallet', 'payout', { withdrawalId }, { jobId: `payout-${withdrawalId}` }) },
+      payout,
+      onQueueError: (error, withdrawalId) => logger.warn({ err: error, withdrawalId }, 'payout enqueue failed; housekeeping queues it later'),
+    },
+    config.wallet.withdrawal,
+  );
+  return { ledger, accounts, deposits, withdrawals, responsibleGaming, referrals, keys: { webhookSecret: keys.webhookSecret } };
+}
+
+export type WalletServices = ReturnType<typeof createWallet>;
