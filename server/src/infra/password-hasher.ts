@@ -47,7 +47,7 @@ export class Semaphore {
 export const passwordHashLine = { running: 0, waiting: 0, refused: 0 };
 
 /** argon2id with the configured cost; never more than `concurrency` hashes in flight, at most `maxWaiting` waiting. */
-export function createArgon2Hasher(settings: Argon2Settings): PasswordHasher & { semaphore: Semaphore; hasRoom(): boolean } {
+export function createArgon2Hasher(settings: Argon2Settings): PasswordHasher & { semaphore: Semaphore; hasRoom(): boolean; admit(): void } {
   const semaphore = new Semaphore(settings.concurrency);
   const maxWaiting = settings.maxWaiting ?? 32;
   const options = {
@@ -61,11 +61,14 @@ export function createArgon2Hasher(settings: Argon2Settings): PasswordHasher & {
     passwordHashLine.waiting = semaphore.queued;
   };
   const hasRoom = () => semaphore.inFlight < settings.concurrency || semaphore.queued < maxWaiting;
+  // Every refusal is counted here, whether a login is turned away up front or a hash finds the line full.
+  const admit = () => {
+    if (hasRoom()) return;
+    passwordHashLine.refused += 1;
+    throw tooManySignIns();
+  };
   const guarded = async <T>(task: () => Promise<T>): Promise<T> => {
-    if (!hasRoom()) {
-      passwordHashLine.refused += 1;
-      throw tooManySignIns();
-    }
+    admit();
     const done = semaphore.run(task);
     observe();
     try {
@@ -78,6 +81,7 @@ export function createArgon2Hasher(settings: Argon2Settings): PasswordHasher & {
   return {
     semaphore,
     hasRoom,
+    admit,
     hash: (password) => guarded(() => argon2.hash(password, options)),
     verify: (digest, password) =>
       guarded(async () => {

@@ -5,8 +5,8 @@ export interface PasswordHasher {
   /** Both reject with tooManySignIns() when the line of callers waiting for a hash is full. */
   hash(password: string): Promise<string>;
   verify(digest: string, password: string): Promise<boolean>;
-  /** False while a hash asked now would be refused: a login can be turned away before any other work. */
-  hasRoom?(): boolean;
+  /** Throws tooManySignIns() (and counts it) while a hash asked now would be refused: a login is turned away before any other work. */
+  admit?(): void;
   /** True when the digest was made with other parameters than the current ones. */
   needsRehash(digest: string): boolean;
 }
