@@ -3,6 +3,7 @@ import { openDatabase } from '../../db/open.js';
 import { databaseOptions, type Env } from './env.js';
 import { createLogger, type Logger } from './infra/logger.js';
 import { createMetrics } from './infra/metrics.js';
+import { stopPasswordHashProcesses } from './infra/password-hash-child.js';
 import { JobProducer } from './infra/queues.js';
 import { createRedis } from './infra/redis.js';
 import { startHttpServer, type RunningServer } from './server.js';
@@ -57,6 +58,7 @@ export async function startPlatformServer(
       logger,
       async stop() {
         await server.close();
+        await stopPasswordHashProcesses();
         await services.outbox.flushMarks();
         await services.live.stop();
         await infra.close();

@@ -391,7 +391,7 @@ function createAuthServices(
         memoryKib: env.ARGON2_MEMORY_KIB,
         timeCost: env.ARGON2_TIME_COST,
         parallelism: env.ARGON2_PARALLELISM,
-        concurrency: env.PASSWORD_HASH_CONCURRENCY, maxWaiting: env.PASSWORD_HASH_QUEUE_MAX,
+        concurrency: env.PASSWORD_HASH_CONCURRENCY, maxWaiting: env.PASSWORD_HASH_QUEUE_MAX, process: env.PASSWORD_HASH_PROCESS, timeoutMs: env.PASSWORD_HASH_TIMEOUT_MS,
       }),
       limits,
       mailQueue: { enqueue: enqueueMail },
