@@ -43,6 +43,8 @@ async function answer(request: HashRequest): Promise<void> {
 
 lowerEveryThread();
 process.on('message', (request: HashRequest) => void answer(request));
-// The parent died or closed the channel (kill -9 included): no orphan keeps hashing for nobody.
-process.on('disconnect', () => process.exit(0));
+// The parent died or closed the channel (kill -9 included): no orphan keeps hashing for nobody. Not
+// process.exit(): it joins libuv's pool, so it would wait for the hashes running there to end. The
+// child holds nothing to flush.
+process.on('disconnect', () => process.kill(process.pid, 'SIGKILL'));
 send({ ready: true });
