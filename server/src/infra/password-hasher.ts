@@ -55,7 +55,7 @@ export const passwordHashLine = { running: 0, waiting: 0, refused: 0 };
 /** argon2id with the configured cost; never more than `concurrency` hashes in flight, at most `maxWaiting` waiting. */
 export function createArgon2Hasher(
   settings: Argon2Settings,
-): PasswordHasher & { semaphore: Semaphore; hasRoom(): boolean; child: PasswordHashChild | null } {
+): PasswordHasher & { semaphore: Semaphore; hasRoom(): boolean; turnAwayIfFull(): void; child: PasswordHashChild | null } {
   const semaphore = new Semaphore(settings.concurrency);
   const maxWaiting = settings.maxWaiting ?? 32;
   const cost: Argon2Cost = { memoryKib: settings.memoryKib, timeCost: settings.timeCost, parallelism: settings.parallelism };
@@ -65,11 +65,14 @@ export function createArgon2Hasher(
     passwordHashLine.waiting = semaphore.queued;
   };
   const hasRoom = () => semaphore.inFlight < settings.concurrency || semaphore.queued < maxWaiting;
+  // Every refusal is counted, whether at the hash or before a login's lookups (turnAwayIfFull).
+  const turnAwayIfFull = () => {
+    if (hasRoom()) return;
+    passwordHashLine.refused += 1;
+    throw tooManySignIns();
+  };
   const guarded = async <T>(task: () => Promise<T>): Promise<T> => {
-    if (!hasRoom()) {
-      passwordHashLine.refused += 1;
-      throw tooManySignIns();
-    }
+    turnAwayIfFull();
     const done = semaphore.run(task);
     observe();
     try {
@@ -82,6 +85,7 @@ export function createArgon2Hasher(
   return {
     semaphore,
     hasRoom,
+    turnAwayIfFull,
     child,
     hash: (password) => guarded(() => (child ? child.hash(password) : hashPassword(cost, password))),
     verify: (digest, password) => guarded(() => (child ? child.verify(digest, password) : verifyPassword(digest, password))),

@@ -6,8 +6,8 @@ export interface PasswordHasher {
    *  passwordHashingUnavailable() when the hashing process died or did not answer in time. */
   hash(password: string): Promise<string>;
   verify(digest: string, password: string): Promise<boolean>;
-  /** False while a hash asked now would be refused: a login can be turned away before any other work. */
-  hasRoom?(): boolean;
+  /** Throws tooManySignIns() (counted like a refused hash) while a hash asked now would be refused: a login can be turned away before any other work. */
+  turnAwayIfFull?(): void;
   /** True when the digest was made with other parameters than the current ones. */
   needsRehash(digest: string): boolean;
 }

@@ -34,7 +34,7 @@ import {
 } from '../../../../db/repositories/users.repo.js';
 import { DomainError } from '../errors.js';
 import { passwordResetMail, verificationMail, linkWithToken, type MailContent } from './auth.mails.js';
-import { tooManySignIns, type AuthRateLimits, type BalanceReader, type LoginBackoff, type MailQueue, type PasswordHasher, type RequestMeta } from './auth.ports.js';
+import { type AuthRateLimits, type BalanceReader, type LoginBackoff, type MailQueue, type PasswordHasher, type RequestMeta } from './auth.ports.js';
 import type { LoginInput, RegisterInput, Role } from './auth.schemas.js';
 import { hashToken, isEmailLogin, limitKey, newOpaqueToken, normalizePassword } from './auth.tokens.js';
 import { toAuthUser, toUserView, type AuthUser, type SessionView, type UserView } from './auth.views.js';
@@ -188,7 +188,7 @@ export class AuthService {
   async login(input: LoginInput, meta: RequestMeta): Promise<{ token: string; expiresAt: string; user: UserView }> {
     const { limits, hasher, db } = this.deps;
     // A burst beyond the hashing line is turned away before its lookups and limit counters cost anything.
-    if (hasher.hasRoom?.() === false) throw tooManySignIns();
+    hasher.turnAwayIfFull?.();
     await limits.consume('loginIp', meta.ip);
     const login = input.login.trim();
     const row = isEmailLogin(login) ? await findUserByEmail(db, login) : await findUserByLoginName(db, login);
