@@ -30,7 +30,9 @@ function lowerEveryThread(): void {
   }
 }
 
-const send = (reply: HashReply) => process.send?.(reply);
+// A closed channel means the parent is gone and 'disconnect' ends us: a reply that can no longer be
+// delivered is dropped rather than crash the child with an unhandled 'error'.
+const send = (reply: HashReply) => process.send?.(reply, undefined, undefined, () => undefined);
 
 async function answer(request: HashRequest): Promise<void> {
   try {
