@@ -74,7 +74,8 @@ export class PasswordHashChild {
 
   /** Kills the child; its requests fail with 503. Used at shutdown; a later request starts a new child. */
   async stop(): Promise<void> {
-    const child = this.child ?? (await this.starting?.catch(() => null)) ?? null;
+    // A child still starting is killed too; one waiting out a restart backoff has no process yet.
+    const child = this.child;
     if (!child || child.exitCode !== null || child.signalCode !== null) return;
     const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
     this.retire(child, null);
