@@ -34,6 +34,7 @@ export async function startPlatformServer(
       logger,
       async stop() {
         await server.close();
+        await services.auth.hashing.stop();
         await services.events.outbox.flushMarks();
         await services.live.stop();
         await infra.close();

@@ -85,6 +85,10 @@ const envSchema = z.object({
   PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(defaultHashConcurrency()),
   // Sign-ins waiting for a hash beyond this many are answered 503 at once (Retry-After) instead of queueing.
   PASSWORD_HASH_QUEUE_MAX: z.coerce.number().int().min(0).max(10_000).default(32),
+  // Where hashes run: 'child', a separate process at nice 19 so sign-ins never outbid the event loop for a core; 'inline' on this process's thread pool.
+  PASSWORD_HASH_PROCESS: z.enum(['child', 'inline']).default('child'),
+  // A hash the child has not answered within this long fails with 503 and the child is replaced.
+  PASSWORD_HASH_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
   EMAIL_VERIFICATION_TTL_MS: z.coerce.number().int().positive().default(86_400_000),
   PASSWORD_RESET_TTL_MS: z.coerce.number().int().positive().default(3_600_000),
   // Each limit is "<points>/<seconds>": at most <points> attempts per key within <seconds>.

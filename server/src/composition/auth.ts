@@ -35,6 +35,8 @@ export function createAuth(infra: Infrastructure, ports: AuthPorts) {
     parallelism: env.ARGON2_PARALLELISM,
     concurrency: env.PASSWORD_HASH_CONCURRENCY,
     maxWaiting: env.PASSWORD_HASH_QUEUE_MAX,
+    process: env.PASSWORD_HASH_PROCESS,
+    timeoutMs: env.PASSWORD_HASH_TIMEOUT_MS,
   });
   // Two-factor setup re-checks the password itself, so it is built first and auth's step-up
   // checks can ask it for the code.
@@ -72,7 +74,9 @@ export function createAuth(infra: Infrastructure, ports: AuthPorts) {
     transport: createMailTransport({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, dataDir: env.dataDir }, logger),
     enqueue: enqueueMail,
   });
-  return { accounts, twoFactor, mail };
+  // The hashing process (PASSWORD_HASH_PROCESS=child) belongs to this composition: its shutdown stops it.
+  const hashing = { stop: async () => hasher.child?.stop() };
+  return { accounts, twoFactor, mail, hashing };
 }
 
 export type AuthServices = ReturnType<typeof createAuth>;

@@ -1,14 +1,20 @@
-import argon2 from 'argon2';
 import { tooManySignIns, type PasswordHasher } from '../domain/auth/auth.ports.js';
+import { PasswordHashChild } from './password-hash-child.js';
+import { hashPassword, needsRehash, verifyPassword, type Argon2Cost } from './password-hash-work.js';
 
-export interface Argon2Settings {
-  memoryKib: number;
-  timeCost: number;
-  parallelism: number;
-  /** Hashes computed at once; the rest wait in line (argon2 holds memoryKib per hash). */
+export interface Argon2Settings extends Argon2Cost {
+  /** Hashes computed at once (in the hashing child: requests in flight to it); the rest wait in line (argon2 holds memoryKib per hash). */
   concurrency: number;
   /** Callers waiting beyond this many are turned away at once with 503 (tooManySignIns) instead of queueing (default 32). */
   maxWaiting?: number;
+  /**
+   * Where the hashes run: 'child' in a separate process at the lowest CPU priority (the server: a burst
+   * of sign-ins must not slow its event loop), 'inline' on this process's thread pool (default: tools
+   * and tests that hash in bulk).
+   */
+  process?: 'child' | 'inline';
+  /** 'child' only: a hash not answered within this long fails with 503 and the child is replaced (default 10 s). */
+  timeoutMs?: number;
 }
 
 /** A counting semaphore: at most `limit` tasks run at once, the others wait in arrival order. */
@@ -47,28 +53,26 @@ export class Semaphore {
 export const passwordHashLine = { running: 0, waiting: 0, refused: 0 };
 
 /** argon2id with the configured cost; never more than `concurrency` hashes in flight, at most `maxWaiting` waiting. */
-export function createArgon2Hasher(settings: Argon2Settings): PasswordHasher & { semaphore: Semaphore; hasRoom(): boolean; admit(): void } {
+export function createArgon2Hasher(
+  settings: Argon2Settings,
+): PasswordHasher & { semaphore: Semaphore; hasRoom(): boolean; turnAwayIfFull(): void; child: PasswordHashChild | null } {
   const semaphore = new Semaphore(settings.concurrency);
   const maxWaiting = settings.maxWaiting ?? 32;
-  const options = {
-    type: argon2.argon2id,
-    memoryCost: settings.memoryKib,
-    timeCost: settings.timeCost,
-    parallelism: settings.parallelism,
-  } as const;
+  const cost: Argon2Cost = { memoryKib: settings.memoryKib, timeCost: settings.timeCost, parallelism: settings.parallelism };
+  const child = settings.process === 'child' ? new PasswordHashChild({ cost, timeoutMs: settings.timeoutMs ?? 10_000 }) : null;
   const observe = () => {
     passwordHashLine.running = semaphore.inFlight;
     passwordHashLine.waiting = semaphore.queued;
   };
   const hasRoom = () => semaphore.inFlight < settings.concurrency || semaphore.queued < maxWaiting;
-  // Every refusal is counted here, whether a login is turned away up front or a hash finds the line full.
-  const admit = () => {
+  // Every refusal is counted, whether at the hash or before a login's lookups (turnAwayIfFull).
+  const turnAwayIfFull = () => {
     if (hasRoom()) return;
     passwordHashLine.refused += 1;
     throw tooManySignIns();
   };
   const guarded = async <T>(task: () => Promise<T>): Promise<T> => {
-    admit();
+    turnAwayIfFull();
     const done = semaphore.run(task);
     observe();
     try {
@@ -81,23 +85,10 @@ export function createArgon2Hasher(settings: Argon2Settings): PasswordHasher & {
   return {
     semaphore,
     hasRoom,
-    admit,
-    hash: (password) => guarded(() => argon2.hash(password, options)),
-    verify: (digest, password) =>
-      guarded(async () => {
-        try {
-          return await argon2.verify(digest, password);
-        } catch {
-          // A malformed stored digest verifies nothing.
-          return false;
-        }
-      }),
-    needsRehash: (digest) => {
-      try {
-        return argon2.needsRehash(digest, { memoryCost: options.memoryCost, timeCost: options.timeCost, parallelism: options.parallelism });
-      } catch {
-        return true;
-      }
-    },
+    turnAwayIfFull,
+    child,
+    hash: (password) => guarded(() => (child ? child.hash(password) : hashPassword(cost, password))),
+    verify: (digest, password) => guarded(() => (child ? child.verify(digest, password) : verifyPassword(digest, password))),
+    needsRehash: (digest) => needsRehash(cost, digest),
   };
 }

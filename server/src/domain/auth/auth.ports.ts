@@ -2,11 +2,12 @@
 import { DomainError } from '../errors.js';
 
 export interface PasswordHasher {
-  /** Both reject with tooManySignIns() when the line of callers waiting for a hash is full. */
+  /** Both reject with tooManySignIns() when the line of callers waiting for a hash is full, and with
+   *  passwordHashingUnavailable() when the hashing process died or did not answer in time. */
   hash(password: string): Promise<string>;
   verify(digest: string, password: string): Promise<boolean>;
-  /** Throws tooManySignIns() (and counts it) while a hash asked now would be refused: a login is turned away before any other work. */
-  admit?(): void;
+  /** Throws tooManySignIns() (counted like a refused hash) while a hash asked now would be refused: a login can be turned away before any other work. */
+  turnAwayIfFull?(): void;
   /** True when the digest was made with other parameters than the current ones. */
   needsRehash(digest: string): boolean;
 }
@@ -56,4 +57,12 @@ export interface RequestMeta {
 /** The answer to a sign-in that finds the hashing line full: at once, with when to come back. */
 export function tooManySignIns(): DomainError {
   return new DomainError('UNAVAILABLE', 'Too many sign-ins at once, try again in a few seconds', { code: 'TOO_MANY_SIGN_INS', retryAfterSeconds: 3 });
+}
+
+/** The password hashing process died or did not answer in time; it is being replaced. */
+export function passwordHashingUnavailable(): DomainError {
+  return new DomainError('UNAVAILABLE', 'Signing in is briefly unavailable, try again in a few seconds', {
+    code: 'PASSWORD_HASHING_UNAVAILABLE',
+    retryAfterSeconds: 3,
+  });
 }

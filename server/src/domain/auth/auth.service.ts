@@ -212,7 +212,7 @@ export class AuthService {
   async login(input: LoginInput, meta: RequestMeta): Promise<{ token: string; expiresAt: string; user: UserView }> {
     const { limits, hasher, db } = this.deps;
     // A burst beyond the hashing line is turned away before its lookups and limit counters cost anything.
-    hasher.admit?.();
+    hasher.turnAwayIfFull?.();
     await limits.consume('loginIp', meta.ip);
     const login = input.login.trim();
     const row = isEmailLogin(login) ? await findUserByEmail(db, login) : await findUserByLoginName(db, login);
