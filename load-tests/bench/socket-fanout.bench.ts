@@ -100,11 +100,14 @@ export async function measureRound(
   target: Target,
   round: number,
   count: number,
-): Promise<{ lastSocketMs: number; loopMs: number }> {
+): Promise<{ lastSocketMs: number; loopMs: number; clientCpuUs: number }> {
   const delivered = group.expect(count);
+  // This process does nothing else during a round, so its CPU time over it is what receiving costs (user + kernel).
+  const cpu = process.cpuUsage();
   const { t0, sentAt } = await server.request({ cmd: target, round, count });
   await delivered;
-  return { lastSocketMs: group.lastAt - t0, loopMs: sentAt - t0 };
+  const used = process.cpuUsage(cpu);
+  return { lastSocketMs: group.lastAt - t0, loopMs: sentAt - t0, clientCpuUs: (used.user + used.system) / (group.size * count) };
 }
 
 export interface FanoutResult {
@@ -114,6 +117,8 @@ export interface FanoutResult {
   lastSocketP90Ms: number;
   /** The server's send loop per socket, µs (median; not for `platform`, whose loop runs after the Redis hop). */
   serverLoopUsPerSocket?: number;
+  /** The receiving process's CPU per delivery, µs (median): what the load generator costs. */
+  clientCpuUsPerDelivery: number;
   deliveriesPerSecond: number;
 }
 
@@ -134,6 +139,7 @@ export async function run(args: string[]): Promise<FanoutResult[]> {
 
       const latency: Record<Target, number[]> = { platform: [], 'platform-local': [], bare: [] };
       const loop: Record<Target, number[]> = { platform: [], 'platform-local': [], bare: [] };
+      const clientCpu: Record<Target, number[]> = { platform: [], 'platform-local': [], bare: [] };
       for (let round = 0; round < options.rounds; round++) {
         // Interleaved, with the order rotating, so drift and GC hit every target alike.
         for (let k = 0; k < TARGETS.length; k++) {
@@ -141,6 +147,7 @@ export async function run(args: string[]): Promise<FanoutResult[]> {
           const figures = await measureRound(server, groups[target], target, round, 1);
           latency[target].push(figures.lastSocketMs);
           loop[target].push(figures.loopMs);
+          clientCpu[target].push(figures.clientCpuUs);
           await new Promise((resolve) => setTimeout(resolve, 20));
         }
       }
@@ -159,6 +166,7 @@ export async function run(args: string[]): Promise<FanoutResult[]> {
           lastSocketMedianMs: median(latency[target]),
           lastSocketP90Ms: p90(latency[target]),
           serverLoopUsPerSocket: target === 'platform' ? undefined : (median(loop[target]) * 1000) / n,
+          clientCpuUsPerDelivery: median(clientCpu[target]),
           deliveriesPerSecond: median(throughput[target]),
         });
       }
@@ -174,12 +182,12 @@ export async function run(args: string[]): Promise<FanoutResult[]> {
 }
 
 function report(results: FanoutResult[]): void {
-  console.log('\nsockets  target          last socket p50   p90        deliveries/s   server loop µs/socket');
+  console.log('\nsockets  target          last socket p50   p90        deliveries/s   server loop µs/socket   client CPU µs/delivery');
   for (const r of results) {
     console.log(
       `${String(r.sockets).padEnd(9)}${r.target.padEnd(16)}${r.lastSocketMedianMs.toFixed(2).padStart(9)} ms ${r.lastSocketP90Ms
         .toFixed(2)
-        .padStart(8)} ms ${Math.round(r.deliveriesPerSecond).toLocaleString('en-US').padStart(14)}   ${(r.serverLoopUsPerSocket?.toFixed(2) ?? '-').padStart(10)}`,
+        .padStart(8)} ms ${Math.round(r.deliveriesPerSecond).toLocaleString('en-US').padStart(14)}   ${(r.serverLoopUsPerSocket?.toFixed(2) ?? '-').padStart(10)}${r.clientCpuUsPerDelivery.toFixed(2).padStart(24)}`,
     );
   }
   console.log('\nratios vs bare (throughput: higher is better, goal >= 1.0; last socket: lower is better, goal <= 0.8 at 5,000)');
