@@ -100,14 +100,15 @@ export async function measureRound(
   target: Target,
   round: number,
   count: number,
-): Promise<{ lastSocketMs: number; loopMs: number; clientCpuUs: number }> {
+): Promise<{ lastSocketMs: number; loopMs: number; clientCpuUs: number; clientKernelUs: number }> {
   const delivered = group.expect(count);
   // This process does nothing else during a round, so its CPU time over it is what receiving costs (user + kernel).
   const cpu = process.cpuUsage();
   const { t0, sentAt } = await server.request({ cmd: target, round, count });
   await delivered;
   const used = process.cpuUsage(cpu);
-  return { lastSocketMs: group.lastAt - t0, loopMs: sentAt - t0, clientCpuUs: (used.user + used.system) / (group.size * count) };
+  const deliveries = group.size * count;
+  return { lastSocketMs: group.lastAt - t0, loopMs: sentAt - t0, clientCpuUs: (used.user + used.system) / deliveries, clientKernelUs: used.system / deliveries };
 }
 
 export interface FanoutResult {
@@ -119,6 +120,8 @@ export interface FanoutResult {
   serverLoopUsPerSocket?: number;
   /** The receiving process's CPU per delivery, µs (median): what the load generator costs. */
   clientCpuUsPerDelivery: number;
+  /** Of which in the kernel (system time: epoll, read, the ACKs), µs. */
+  clientKernelUsPerDelivery: number;
   deliveriesPerSecond: number;
 }
 
@@ -140,6 +143,7 @@ export async function run(args: string[]): Promise<FanoutResult[]> {
       const latency: Record<Target, number[]> = { platform: [], 'platform-local': [], bare: [] };
       const loop: Record<Target, number[]> = { platform: [], 'platform-local': [], bare: [] };
       const clientCpu: Record<Target, number[]> = { platform: [], 'platform-local': [], bare: [] };
+      const clientKernel: Record<Target, number[]> = { platform: [], 'platform-local': [], bare: [] };
       for (let round = 0; round < options.rounds; round++) {
         // Interleaved, with the order rotating, so drift and GC hit every target alike.
         for (let k = 0; k < TARGETS.length; k++) {
@@ -148,6 +152,7 @@ export async function run(args: string[]): Promise<FanoutResult[]> {
           latency[target].push(figures.lastSocketMs);
           loop[target].push(figures.loopMs);
           clientCpu[target].push(figures.clientCpuUs);
+          clientKernel[target].push(figures.clientKernelUs);
           await new Promise((resolve) => setTimeout(resolve, 20));
         }
       }
@@ -167,6 +172,7 @@ export async function run(args: string[]): Promise<FanoutResult[]> {
           lastSocketP90Ms: p90(latency[target]),
           serverLoopUsPerSocket: target === 'platform' ? undefined : (median(loop[target]) * 1000) / n,
           clientCpuUsPerDelivery: median(clientCpu[target]),
+          clientKernelUsPerDelivery: median(clientKernel[target]),
           deliveriesPerSecond: median(throughput[target]),
         });
       }
@@ -182,12 +188,12 @@ export async function run(args: string[]): Promise<FanoutResult[]> {
 }
 
 function report(results: FanoutResult[]): void {
-  console.log('\nsockets  target          last socket p50   p90        deliveries/s   server loop µs/socket   client CPU µs/delivery');
+  console.log('\nsockets  target          last socket p50   p90        deliveries/s   server loop µs/socket   client CPU µs/delivery (kernel)');
   for (const r of results) {
     console.log(
       `${String(r.sockets).padEnd(9)}${r.target.padEnd(16)}${r.lastSocketMedianMs.toFixed(2).padStart(9)} ms ${r.lastSocketP90Ms
         .toFixed(2)
-        .padStart(8)} ms ${Math.round(r.deliveriesPerSecond).toLocaleString('en-US').padStart(14)}   ${(r.serverLoopUsPerSocket?.toFixed(2) ?? '-').padStart(10)}${r.clientCpuUsPerDelivery.toFixed(2).padStart(24)}`,
+        .padStart(8)} ms ${Math.round(r.deliveriesPerSecond).toLocaleString('en-US').padStart(14)}   ${(r.serverLoopUsPerSocket?.toFixed(2) ?? '-').padStart(10)}${r.clientCpuUsPerDelivery.toFixed(2).padStart(24)} (${r.clientKernelUsPerDelivery.toFixed(2)})`,
     );
   }
   console.log('\nratios vs bare (throughput: higher is better, goal >= 1.0; last socket: lower is better, goal <= 0.8 at 5,000)');
