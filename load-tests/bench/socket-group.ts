@@ -115,6 +115,9 @@ export class SocketGroup {
       onClose: (code, reason) => {
         if (!this.closing) this.failure ??= `a socket closed during the bench: ${code} ${reason}`;
       },
+      onError: (error) => {
+        if (!this.closing) this.failure ??= `a socket failed during the bench: ${error.message}`;
+      },
     });
     this.members.push(member);
     if (options.subscribe) {

@@ -82,6 +82,13 @@ describe.each(['raw', 'ws'] as const)('SocketGroup (%s clients)', (client) => {
     await expect(delivered).rejects.toThrow(/not the broadcast: \{"type":"error"/);
   });
 
+  it('fails the next round once a socket has closed', async () => {
+    const { group: g, sockets } = await group(client, false);
+    sockets[1]!.terminate();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(() => g.expect(1)).toThrow(/a socket closed during the bench: 1006/);
+  });
+
   it('refuses to open when the server answers the subscribe with an error', async () => {
     const { url } = await server(true);
     await expect(SocketGroup.open(url, 2, { channel: 'token-price', subscribe: true, client })).rejects.toThrow(/subscribe refused/);
