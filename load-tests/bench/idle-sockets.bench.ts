@@ -5,12 +5,15 @@
  * before and after connecting, divided by N) and the time for one broadcast to reach the last socket (median over
  * rounds; the platform both through Redis and its local fan-out alone).
  *
- *   npm run bench -- idle-sockets [--sockets 10000] [--rounds 7]
+ *   npm run bench -- idle-sockets [--sockets 10000] [--rounds 7] [--client raw|ws]
+ *
+ * The receiving sockets are socket-group.ts's (raw-ws-client.ts by default).
  *
  * Goals (issue #31): <= 30 KB per socket on the platform, and the last of 10,000 within 1.5x of twice the 5,000
  * figure of socket-fanout (run that bench beside this one; the ratio against the bare peer is printed here).
  */
-import { measure, median, ServerChild, SocketGroup } from './socket-fanout.bench.js';
+import { measure, median, ServerChild } from './socket-fanout.bench.js';
+import { clientOption, SocketGroup } from './socket-group.js';
 
 interface IdleResult {
   target: 'platform' | 'bare';
@@ -25,12 +28,13 @@ export async function run(args: string[]): Promise<IdleResult[]> {
   const at = (name: string, fallback: number) => (args.includes(`--${name}`) ? Number(args[args.indexOf(`--${name}`) + 1]) : fallback);
   const n = at('sockets', 10_000);
   const rounds = at('rounds', 7);
+  const client = clientOption(args);
   const { server, platformUrl, bareUrl } = await ServerChild.start('token-price');
   const results: IdleResult[] = [];
   try {
     for (const target of ['platform', 'bare'] as const) {
       const before = await server.request({ cmd: 'stats' });
-      const group = await SocketGroup.open(target === 'platform' ? platformUrl : bareUrl, n, target === 'platform' ? 'token-price' : null);
+      const group = await SocketGroup.open(target === 'platform' ? platformUrl : bareUrl, n, { channel: 'token-price', subscribe: target === 'platform', client });
       // Let the handshakes' transient buffers go before the second reading.
       await new Promise((resolve) => setTimeout(resolve, 1000));
       const after = await server.request({ cmd: 'stats' });

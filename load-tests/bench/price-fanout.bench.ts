@@ -6,7 +6,9 @@
  * ioredis subscriber and a ws send() loop. Per broadcast, every socket's latency from the publish call to its
  * arrival; reports p50/p99/max per target (median over rounds).
  *
- *   npm run bench -- price-fanout [--sockets 5000] [--rounds 15]
+ *   npm run bench -- price-fanout [--sockets 5000] [--rounds 15] [--client raw|ws]
+ *
+ * The receiving sockets (all in this process) are socket-group.ts's: raw-ws-client.ts by default.
  *
  * Goal (issue #31): p99 end to end <= 100 ms at 5,000 sockets.
  */
@@ -19,7 +21,8 @@ import { PlatformEvents } from '../../server/src/domain/events/platform-events.j
 import { RedisEventBus } from '../../server/src/infra/event-bus.js';
 import { createRedis } from '../../server/src/infra/redis.js';
 import { profileArgs } from './bench-client.js';
-import { median, SocketGroup } from './socket-fanout.bench.js';
+import { median } from './socket-fanout.bench.js';
+import { clientOption, SocketGroup } from './socket-group.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const now = () => performance.timeOrigin + performance.now();
@@ -29,6 +32,7 @@ export async function run(args: string[]): Promise<void> {
   const at = (name: string, fallback: number) => (args.includes(`--${name}`) ? Number(args[args.indexOf(`--${name}`) + 1]) : fallback);
   const sockets = at('sockets', 5000);
   const rounds = at('rounds', 15);
+  const client = clientOption(args);
   const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
   const prefix = `bench-${randomBytes(4).toString('hex')}`;
   const children = [0, 1].map(() =>
@@ -39,8 +43,8 @@ export async function run(args: string[]): Promise<void> {
   const events = new PlatformEvents(new RedisEventBus(redis, { redisUrl, prefix, backlog: 100 }));
   const barePublisher = new Redis(redisUrl);
   const groups = {
-    platform: await Promise.all(urls.map((u) => SocketGroup.open(u.platformUrl, sockets / 2, 'token-price'))),
-    bare: await Promise.all(urls.map((u) => SocketGroup.open(u.bareUrl, sockets / 2, null))),
+    platform: await Promise.all(urls.map((u) => SocketGroup.open(u.platformUrl, sockets / 2, { channel: 'token-price', subscribe: true, client }))),
+    bare: await Promise.all(urls.map((u) => SocketGroup.open(u.bareUrl, sockets / 2, { channel: 'token-price', subscribe: false, client }))),
   };
   let seq = 0;
   const price = (n: number) => ({
@@ -54,7 +58,7 @@ export async function run(args: string[]): Promise<void> {
   });
   /** One broadcast: every socket's latency (ms) from the publish call. */
   const broadcast = async (target: 'platform' | 'bare', n: number): Promise<number[]> => {
-    const delivered = Promise.all(groups[target].map((group) => group.expect(sockets / 2)));
+    const delivered = Promise.all(groups[target].map((group) => group.expect(1)));
     const t0 = now();
     if (target === 'platform') await events.tokenPriceUpdate(price(n));
     else await barePublisher.publish(`${prefix}:bare-price`, JSON.stringify({ type: 'token-price-update', channel: 'token-price', seq: ++seq, ts: Date.now(), data: price(n) }));
@@ -79,7 +83,7 @@ export async function run(args: string[]): Promise<void> {
     barePublisher.disconnect();
     redis.disconnect();
   }
-  console.log(`\n${sockets} sockets over 2 server processes, publish -> socket, median of ${rounds} broadcasts`);
+  console.log(`\n${sockets} sockets over 2 server processes (${client} clients), publish -> socket, median of ${rounds} broadcasts`);
   console.log(`${'target'.padEnd(10)}${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'max ms'.padStart(9)}`);
   for (const target of ['platform', 'bare'] as const) {
     const f = figures[target];

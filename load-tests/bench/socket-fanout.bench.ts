@@ -2,31 +2,32 @@
  * Socket fan-out: N sockets subscribed to token-price on the platform's /api/ws versus N sockets on
  * a bare `ws` server that loops send(), same machine, same run, rounds interleaved.
  *
- *   npm run bench -- socket-fanout [--sockets 1000,5000] [--rounds 15] [--burst 20] [--channel token-price|crash]
+ *   npm run bench -- socket-fanout [--sockets 1000,5000] [--rounds 15] [--burst 20] [--channel token-price|crash] [--client raw|ws]
  *
  * `--channel crash` (the crash-bust bench): the sockets watch the crash channel and each broadcast is a round's bust
  * (`round-update`, state ended, with its hash and crash point), as every viewer of a round receives it.
  *
  * Reports, per target: time to last socket for one broadcast (median and p90 over rounds) and
  * deliveries/s for a burst of broadcasts; then platform/bare ratios. Servers run in a child process
- * (one core), the clients here (the other core).
+ * (one core), the clients here (the other core): raw-ws-client.ts sockets by default (socket-group.ts says why),
+ * `--client ws` for `ws` clients. A round fails unless every socket received every broadcast exactly once.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { WebSocket } from 'ws';
 import { profileArgs } from './bench-client.js';
+import { clientOption, SocketGroup, type ClientKind, type FanoutChannel } from './socket-group.js';
 
 type Target = 'platform' | 'platform-local' | 'bare';
 const TARGETS: Target[] = ['platform', 'platform-local', 'bare'];
-const now = () => performance.timeOrigin + performance.now();
 const here = path.dirname(fileURLToPath(import.meta.url));
 
 interface Options {
   sockets: number[];
   rounds: number;
   burst: number;
-  channel: 'token-price' | 'crash';
+  channel: FanoutChannel;
+  client: ClientKind;
 }
 
 function parseOptions(args: string[]): Options {
@@ -39,6 +40,7 @@ function parseOptions(args: string[]): Options {
     rounds: Number(value('rounds') ?? 15),
     burst: Number(value('burst') ?? 20),
     channel: value('channel') === 'crash' ? 'crash' : 'token-price',
+    client: clientOption(args),
   };
 }
 
@@ -80,71 +82,6 @@ export class ServerChild {
   }
 }
 
-/** N client sockets of one target, counting deliveries and stamping the last one. */
-export class SocketGroup {
-  readonly sockets: WebSocket[] = [];
-  received = 0;
-  lastAt = 0;
-  /** When each delivery since the last expect() arrived (epoch ms): the per-socket latencies of a broadcast. */
-  arrivals: number[] = [];
-  private expected = Infinity;
-  private done: (() => void) | null = null;
-
-  static async open(url: string, count: number, subscribe: string | null): Promise<SocketGroup> {
-    const group = new SocketGroup();
-    for (let start = 0; start < count; start += 250) {
-      const batch = Array.from({ length: Math.min(250, count - start) }, () => group.connect(url, subscribe));
-      await Promise.all(batch);
-    }
-    return group;
-  }
-
-  private connect(url: string, subscribe: string | null): Promise<void> {
-    return new Promise((resolve, reject) => {
-      const ws = new WebSocket(url, { perMessageDeflate: false });
-      let ready = !subscribe;
-      ws.on('message', () => {
-        if (!ready) {
-          ready = true; // the "subscribed" frame
-          resolve();
-          return;
-        }
-        this.received += 1;
-        this.arrivals.push(now());
-        if (this.received >= this.expected) {
-          this.lastAt = now();
-          this.done?.();
-        }
-      });
-      ws.once('open', () => {
-        this.sockets.push(ws);
-        if (subscribe) ws.send(JSON.stringify({ type: 'subscribe', channels: [subscribe] }));
-        else resolve();
-      });
-      ws.once('error', reject);
-    });
-  }
-
-  /** Resolves when `deliveries` more messages have arrived (or rejects after the timeout). */
-  expect(deliveries: number, timeoutMs = 60_000): Promise<void> {
-    this.received = 0;
-    this.arrivals = [];
-    this.expected = deliveries;
-    return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`only ${this.received}/${deliveries} delivered`)), timeoutMs);
-      this.done = () => {
-        clearTimeout(timer);
-        this.done = null;
-        resolve();
-      };
-    });
-  }
-
-  close(): void {
-    for (const ws of this.sockets) ws.terminate();
-  }
-}
-
 export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const p90 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * 0.9))]!;
 
@@ -163,11 +100,15 @@ export async function measureRound(
   target: Target,
   round: number,
   count: number,
-): Promise<{ lastSocketMs: number; loopMs: number }> {
-  const delivered = group.expect(group.sockets.length * count);
+): Promise<{ lastSocketMs: number; loopMs: number; clientCpuUs: number; clientKernelUs: number }> {
+  const delivered = group.expect(count);
+  // This process does nothing else during a round, so its CPU time over it is what receiving costs (user + kernel).
+  const cpu = process.cpuUsage();
   const { t0, sentAt } = await server.request({ cmd: target, round, count });
   await delivered;
-  return { lastSocketMs: group.lastAt - t0, loopMs: sentAt - t0 };
+  const used = process.cpuUsage(cpu);
+  const deliveries = group.size * count;
+  return { lastSocketMs: group.lastAt - t0, loopMs: sentAt - t0, clientCpuUs: (used.user + used.system) / deliveries, clientKernelUs: used.system / deliveries };
 }
 
 export interface FanoutResult {
@@ -177,6 +118,10 @@ export interface FanoutResult {
   lastSocketP90Ms: number;
   /** The server's send loop per socket, µs (median; not for `platform`, whose loop runs after the Redis hop). */
   serverLoopUsPerSocket?: number;
+  /** The receiving process's CPU per delivery, µs (median): what the load generator costs. */
+  clientCpuUsPerDelivery: number;
+  /** Of which in the kernel (system time: epoll, read, the ACKs), µs. */
+  clientKernelUsPerDelivery: number;
   deliveriesPerSecond: number;
 }
 
@@ -187,16 +132,18 @@ export async function run(args: string[]): Promise<FanoutResult[]> {
   try {
     for (const n of options.sockets) {
       const groups: Record<Target, SocketGroup> = {
-        platform: await SocketGroup.open(platformUrl, n, options.channel),
+        platform: await SocketGroup.open(platformUrl, n, { channel: options.channel, subscribe: true, client: options.client }),
         'platform-local': undefined as unknown as SocketGroup,
-        bare: await SocketGroup.open(bareUrl, n, null),
+        bare: await SocketGroup.open(bareUrl, n, { channel: options.channel, subscribe: false, client: options.client }),
       };
       groups['platform-local'] = groups.platform;
-      console.log(`\n${n} sockets per server connected to ${options.channel}; warming up...`);
+      console.log(`\n${n} sockets per server connected to ${options.channel} (${options.client} clients); warming up...`);
       for (let round = 0; round < 3; round++) for (const target of TARGETS) await measure(server, groups[target], target, round, 1);
 
       const latency: Record<Target, number[]> = { platform: [], 'platform-local': [], bare: [] };
       const loop: Record<Target, number[]> = { platform: [], 'platform-local': [], bare: [] };
+      const clientCpu: Record<Target, number[]> = { platform: [], 'platform-local': [], bare: [] };
+      const clientKernel: Record<Target, number[]> = { platform: [], 'platform-local': [], bare: [] };
       for (let round = 0; round < options.rounds; round++) {
         // Interleaved, with the order rotating, so drift and GC hit every target alike.
         for (let k = 0; k < TARGETS.length; k++) {
@@ -204,6 +151,8 @@ export async function run(args: string[]): Promise<FanoutResult[]> {
           const figures = await measureRound(server, groups[target], target, round, 1);
           latency[target].push(figures.lastSocketMs);
           loop[target].push(figures.loopMs);
+          clientCpu[target].push(figures.clientCpuUs);
+          clientKernel[target].push(figures.clientKernelUs);
           await new Promise((resolve) => setTimeout(resolve, 20));
         }
       }
@@ -222,6 +171,8 @@ export async function run(args: string[]): Promise<FanoutResult[]> {
           lastSocketMedianMs: median(latency[target]),
           lastSocketP90Ms: p90(latency[target]),
           serverLoopUsPerSocket: target === 'platform' ? undefined : (median(loop[target]) * 1000) / n,
+          clientCpuUsPerDelivery: median(clientCpu[target]),
+          clientKernelUsPerDelivery: median(clientKernel[target]),
           deliveriesPerSecond: median(throughput[target]),
         });
       }
@@ -237,12 +188,12 @@ export async function run(args: string[]): Promise<FanoutResult[]> {
 }
 
 function report(results: FanoutResult[]): void {
-  console.log('\nsockets  target          last socket p50   p90        deliveries/s   server loop µs/socket');
+  console.log('\nsockets  target          last socket p50   p90        deliveries/s   server loop µs/socket   client CPU µs/delivery (kernel)');
   for (const r of results) {
     console.log(
       `${String(r.sockets).padEnd(9)}${r.target.padEnd(16)}${r.lastSocketMedianMs.toFixed(2).padStart(9)} ms ${r.lastSocketP90Ms
         .toFixed(2)
-        .padStart(8)} ms ${Math.round(r.deliveriesPerSecond).toLocaleString('en-US').padStart(14)}   ${(r.serverLoopUsPerSocket?.toFixed(2) ?? '-').padStart(10)}`,
+        .padStart(8)} ms ${Math.round(r.deliveriesPerSecond).toLocaleString('en-US').padStart(14)}   ${(r.serverLoopUsPerSocket?.toFixed(2) ?? '-').padStart(10)}${r.clientCpuUsPerDelivery.toFixed(2).padStart(24)} (${r.clientKernelUsPerDelivery.toFixed(2)})`,
     );
   }
   console.log('\nratios vs bare (throughput: higher is better, goal >= 1.0; last socket: lower is better, goal <= 0.8 at 5,000)');
