@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drawWinners, parseEntrantsCsv } from '../../server/src/domain/raffle/rules/raffle-draw.js';
 import { prizeAmounts, prizeShares, ticketsFor } from '../../server/src/domain/raffle/rules/raffle-prizes.js';
 import { formatAmount, parseAmount } from '../../server/src/domain/wallet/amounts.js';
-import { createLogger } from '../../server/src/infra/logger.js';
 import { raffleHandlers } from '../../worker/src/processors/raffle.processor.js';
 import { FAST_HASHING, OPEN_TABLE_LIMITS, RELAXED_LIMITS, http, signedInAccount } from '../support/auth.js';
+import { testJobContext } from '../support/job-context.js';
 import { startTestPlatform, type TestPlatform } from '../support/platform.js';
 import { raffleCloseFarFromNow } from '../support/test-clock.js';
 import { TestSocket } from '../support/socket-client.js';
@@ -73,17 +73,7 @@ describe('raffle: tickets from play, provably fair draw, prizes through the ledg
   };
   const idOf = (player: Player) => Number(player.user.id);
   const current = async (player?: Player) => data(await trpc(platform, 'query', 'raffle.current', undefined, player?.token));
-  const jobContext = () => ({
-    infra: platform.platform.infra,
-    services: services(),
-    logger: createLogger('silent', 'worker'),
-    jobId: `repeat:raffle-tick:${Date.now()}`,
-    attempt: 1,
-    enqueuedAt: Date.now(),
-    rateLimit: async (): Promise<never> => {
-      throw new Error('not rate-limited here');
-    },
-  });
+  const jobContext = () => testJobContext(platform, `repeat:raffle-tick:${Date.now()}`);
   /** Puts the open raffle's close in the past, as if its time had come, without drawing it. */
   const expireOpenRaffle = () => sql`update raffles set closes_at = now() where status = 'open'`.execute(db());
 
