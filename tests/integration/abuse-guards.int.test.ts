@@ -1,11 +1,11 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { parseAmount } from '../../server/src/domain/wallet/amounts.js';
-import { FAST_HASHING, OPEN_TABLE_LIMITS, RELAXED_LIMITS, http, signedInAccount } from '../support/auth.js';
+import { http, signedInAccount } from '../support/auth.js';
 import { platformSuite } from '../support/platform-suite.js';
 import { raffleCloseFarFromNow } from '../support/test-clock.js';
 import { totpCode } from '../support/two-factor.js';
-import { deliverWebhook, depositReport, fundedAccount, trpc, WALLET_TEST_ENV } from '../support/wallet.js';
+import { deliverWebhook, depositReport, fundedAccount, trpc, PLAYING_TEST_ENV } from '../support/wallet.js';
 
 /** Issue #23 points 7 (2FA at login), 8 (requestId on money moves), 9 (one tx hash, one deposit) and 10 (exclusion at draw time). */
 const PAYOUT_ADDRESS = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
@@ -13,10 +13,7 @@ const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
 
 describe('the platform guards money against abuse', () => {
   const suite = platformSuite({
-    ...FAST_HASHING,
-    ...RELAXED_LIMITS,
-    ...WALLET_TEST_ENV,
-    ...OPEN_TABLE_LIMITS,
+    ...PLAYING_TEST_ENV,
     RATE_LIMIT_TWO_FACTOR: '1000/60',
     RAFFLE_TICKET_WAGER_USD: '1',
     RAFFLE_CLOSE_UTC: raffleCloseFarFromNow(),

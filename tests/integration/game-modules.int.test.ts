@@ -4,10 +4,10 @@ import { z } from 'zod';
 import { betIdSchema, originalsMeta, stakeFields, type MultiStepGame } from '../../server/src/domain/games/game-module.js';
 import { ratio } from '../../server/src/domain/games/rules/index.js';
 import { parseAmount } from '../../server/src/domain/wallet/amounts.js';
-import { FAST_HASHING, OPEN_TABLE_LIMITS, RELAXED_LIMITS, expectLegacyError, http, type signedInAccount } from '../support/auth.js';
+import { expectLegacyError, http, type signedInAccount } from '../support/auth.js';
 import { minesBoard } from '../support/mines.js';
 import { platformSuite } from '../support/platform-suite.js';
-import { fundedAccount, trpc, WALLET_TEST_ENV } from '../support/wallet.js';
+import { fundedAccount, trpc, PLAYING_TEST_ENV } from '../support/wallet.js';
 
 const toyInput = z.object({ ...stakeFields });
 /**
@@ -33,7 +33,7 @@ const RAISING_GAME = {
 
 /** Games as modules (issue 25): what the registry gives every game, and what the database no longer needs. */
 describe('game modules: registry-built routes, one settlement per round, slugs without migrations', () => {
-  const suite = platformSuite({ ...FAST_HASHING, ...RELAXED_LIMITS, ...WALLET_TEST_ENV, ...OPEN_TABLE_LIMITS });
+  const suite = platformSuite(PLAYING_TEST_ENV);
   const services = () => suite.platform.platform.services;
   const db = () => suite.platform.platform.infra.db;
   type Player = Awaited<ReturnType<typeof signedInAccount>>;

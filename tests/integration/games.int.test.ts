@@ -6,19 +6,16 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { hashServerSeed } from '../../server/src/domain/games/fairness.service.js';
 import { diceOutcome, floatsFromSeeds, minePositions, minesMultiplier, applyRatio, formatRatio } from '../../server/src/domain/games/rules/index.js';
-import { FAST_HASHING, OPEN_TABLE_LIMITS, RELAXED_LIMITS, expectLegacyError, http, signedInAccount } from '../support/auth.js';
+import { expectLegacyError, http, signedInAccount } from '../support/auth.js';
 import { platformSuite } from '../support/platform-suite.js';
 import { TestSocket } from '../support/socket-client.js';
-import { fundPlayer, trpc, WALLET_TEST_ENV } from '../support/wallet.js';
+import { fundPlayer, trpc, PLAYING_TEST_ENV } from '../support/wallet.js';
 
 const hmac = (key: string, message: string) => new Uint8Array(createHmac('sha256', key).update(message).digest());
 
 describe('originals: fairness, bet engine, history, REST rows', () => {
   const suite = platformSuite({
-    ...FAST_HASHING,
-    ...RELAXED_LIMITS,
-    ...WALLET_TEST_ENV,
-    ...OPEN_TABLE_LIMITS,
+    ...PLAYING_TEST_ENV,
     GAME_HIGH_ROLLER_USD: '500',
   });
   const services = () => suite.platform.platform.services;

@@ -5,12 +5,12 @@ import { drawWinners, parseEntrantsCsv } from '../../server/src/domain/raffle/ru
 import { prizeAmounts, prizeShares, ticketsFor } from '../../server/src/domain/raffle/rules/raffle-prizes.js';
 import { formatAmount, parseAmount } from '../../server/src/domain/wallet/amounts.js';
 import { raffleHandlers } from '../../worker/src/processors/raffle.processor.js';
-import { FAST_HASHING, OPEN_TABLE_LIMITS, RELAXED_LIMITS, http, signedInAccount } from '../support/auth.js';
+import { http, signedInAccount } from '../support/auth.js';
 import { testJobContext } from '../support/job-context.js';
 import { platformSuite } from '../support/platform-suite.js';
 import { raffleCloseFarFromNow } from '../support/test-clock.js';
 import { TestSocket } from '../support/socket-client.js';
-import { fundPlayer, trpc, WALLET_TEST_ENV } from '../support/wallet.js';
+import { fundPlayer, trpc, PLAYING_TEST_ENV } from '../support/wallet.js';
 
 const hmac = (key: string, message: string) => new Uint8Array(createHmac('sha256', key).update(message).digest());
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
@@ -33,10 +33,7 @@ const SHARES = prizeShares([500_000, 300_000], 2);
 
 describe('raffle: tickets from play, provably fair draw, prizes through the ledger', () => {
   const suite = platformSuite({
-    ...FAST_HASHING,
-    ...RELAXED_LIMITS,
-    ...WALLET_TEST_ENV,
-    ...OPEN_TABLE_LIMITS,
+    ...PLAYING_TEST_ENV,
     RAFFLE_TICKET_WAGER_USD: '1',
     RAFFLE_TICKET_WAGER_BZU: '100',
     RAFFLE_TOP_PRIZES: '50,30',
