@@ -1,7 +1,6 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot } from '../../tests/support/browser.js';
-import { startTestPlatform, type TestPlatform } from '../../tests/support/platform.js';
+import { describe, expect, it } from 'vitest';
+import { screenshot } from '../../tests/support/browser.js';
+import { browserSuite } from './support/browser-suite.js';
 
 /**
  * A render error must end in the 'Something went wrong' screen, not a blank page. A catalogue
@@ -22,26 +21,16 @@ function corruptGameNames(value: unknown): unknown {
   return value;
 }
 describe('render error fallback', () => {
-  let platform: TestPlatform;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    platform = await startTestPlatform();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await platform?.stop();
-  });
+  const suite = browserSuite();
 
   it('shows the message with Try Again and Reload Page, and Reload Page recovers once the cause is gone', async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const page = await suite.browser.newPage({ viewport: { width: 1280, height: 800 } });
     const catalogue = /\/api\/trpc\/[^?]*games\.list/;
     await page.route(catalogue, async (route) => {
       const response = await route.fetch();
       await route.fulfill({ response, json: corruptGameNames(await response.json()) });
     });
-    await page.goto(platform.url);
+    await page.goto(suite.platform.url);
 
     const alert = page.getByRole('alert').filter({ hasText: 'Something went wrong' });
     const rendered = await alert.waitFor({ timeout: 15_000 }).then(

@@ -1,11 +1,12 @@
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, describe, expect, it } from 'vitest';
-import { FAST_HASHING, RELAXED_LIMITS, http, latestMailToken, newAccount, signedInAccount } from '../../tests/support/auth.js';
+import { describe, expect, it } from 'vitest';
+import { FAST_HASHING, RELAXED_LIMITS, http, latestMailToken, newAccount } from '../../tests/support/auth.js';
 import { screenshot } from '../../tests/support/browser.js';
-import { WALLET_TEST_ENV, fundPlayer, trpc } from '../../tests/support/wallet.js';
+import { WALLET_TEST_ENV, trpc } from '../../tests/support/wallet.js';
 import { browserSuite } from './support/browser-suite.js';
+import { pagesClosedAfterAll, signedInPlayer } from './support/game-player-suite.js';
 import { MOBILE, visit } from './support/page-helpers.js';
-import { openSignedInPage, type OpenedPages } from './support/signed-in-page.js';
+import { openSignedInPage } from './support/signed-in-page.js';
 
 const WIDE = { width: 1440, height: 900 };
 /** Two cores shared with the server and Chromium: give the page time. */
@@ -23,23 +24,14 @@ const stakeInput = (scope: Locator) => scope.getByRole('textbox', { name: /^Bet 
  */
 describe('game feel in the browser', () => {
   const suite = browserSuite({ ...FAST_HASHING, ...RELAXED_LIMITS, ...WALLET_TEST_ENV, SPORTS_ENABLED: 'true' });
-  const opened: OpenedPages = { contexts: [], pageErrors: new Map() };
-  afterAll(async () => {
-    for (const context of opened.contexts) await context.close().catch(() => undefined);
-  });
+  const opened = pagesClosedAfterAll();
 
   const ok = (answer: { status: number; body: any }) => {
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     return answer.body.result.data;
   };
 
-  async function player(funds?: string, role: 'user' | 'admin' = 'user'): Promise<Player> {
-    const signedIn = await signedInAccount(suite.platform);
-    if (role !== 'user') await suite.platform.platform.services.auth.accounts.setRole(signedIn.account.username, role);
-    if (funds) await fundPlayer(suite.platform, signedIn.token, funds);
-    const profile = await http(suite.platform.url, 'GET', '/api/auth/profile', undefined, { token: signedIn.token });
-    return { token: signedIn.token, user: profile.body };
-  }
+  const player = (funds?: string, role: 'user' | 'admin' = 'user'): Promise<Player> => signedInPlayer(suite.platform, { funds, role });
   const pageFor = (who: Player, viewport = WIDE) => openSignedInPage(suite.browser, who, viewport, opened);
 
   /** The player's newest bet id and how many of the newest 100 there are, from the server. */

@@ -1,12 +1,13 @@
 import type { Page } from 'playwright-core';
-import { afterAll, describe, expect, it } from 'vitest';
-import { FAST_HASHING, RELAXED_LIMITS, http, signedInAccount } from '../../tests/support/auth.js';
+import { describe, expect, it } from 'vitest';
+import { FAST_HASHING, RELAXED_LIMITS } from '../../tests/support/auth.js';
 import { screenshot } from '../../tests/support/browser.js';
-import { WALLET_TEST_ENV, fundPlayer, trpc } from '../../tests/support/wallet.js';
+import { WALLET_TEST_ENV, trpc } from '../../tests/support/wallet.js';
 import { browserSuite } from './support/browser-suite.js';
+import { pagesClosedAfterAll, signedInPlayer } from './support/game-player-suite.js';
 import { MOBILE, visit } from './support/page-helpers.js';
 import { seedSession } from './support/session-seed.js';
-import { openSignedInPage, type OpenedPages } from './support/signed-in-page.js';
+import { openSignedInPage } from './support/signed-in-page.js';
 
 const WIDE = { width: 1440, height: 900 };
 const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 15_000 });
@@ -16,20 +17,12 @@ type Player = { token: string; user: { id: number } };
 /** Issue #24 point 15: favourites and recently played, the in-game My bets tab, live stats reset, the header wallet. */
 describe('lobby and panel extras in the browser', () => {
   const suite = browserSuite({ ...FAST_HASHING, ...RELAXED_LIMITS, ...WALLET_TEST_ENV });
-  const opened: OpenedPages = { contexts: [], pageErrors: new Map() };
-  afterAll(async () => {
-    for (const context of opened.contexts) await context.close().catch(() => undefined);
-  });
+  const opened = pagesClosedAfterAll();
   const ok = (answer: { status: number; body: any }) => {
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     return answer.body.result.data;
   };
-  async function player(funds?: string): Promise<Player> {
-    const signedIn = await signedInAccount(suite.platform);
-    if (funds) await fundPlayer(suite.platform, signedIn.token, funds);
-    const profile = await http(suite.platform.url, 'GET', '/api/auth/profile', undefined, { token: signedIn.token });
-    return { token: signedIn.token, user: profile.body };
-  }
+  const player = (funds?: string): Promise<Player> => signedInPlayer(suite.platform, { funds });
   const star = (page: Page, name: string) => page.locator('main').getByRole('button', { name: new RegExp(`(Add|Remove) ${name} (to|from) favourites`) }).first();
 
   it('a star on the game page and on the tiles: Favourites and Recently played on the home and in the sidebar, following the account', async () => {

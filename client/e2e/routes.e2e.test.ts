@@ -1,9 +1,9 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatDecimal } from '../src/lib/decimal';
 import { http } from '../../tests/support/auth.js';
-import { launchBrowser, screenshot } from '../../tests/support/browser.js';
-import { startTestPlatform, type TestPlatform } from '../../tests/support/platform.js';
+import { screenshot } from '../../tests/support/browser.js';
+import { browserSuite } from './support/browser-suite.js';
 import { DESKTOP, MOBILE, expectPath, headingText, pathOf, visit } from './support/page-helpers.js';
 import { NARROW_ONLY_ROUTES, SHARED_ROUTES, screenshotName } from './support/routes.js';
 import { formatMoney } from '../src/lib/money';
@@ -14,12 +14,11 @@ import { formatMoney } from '../src/lib/money';
  * screenshot under test-results/screenshots/.
  */
 describe('every route renders on desktop and mobile', () => {
-  let platform: TestPlatform;
-  let browser: Browser;
+  const suite = browserSuite();
 
   /** The server's token.latest figures as the pages must print them: price (7 decimals), market cap, volume. */
   async function serverTokenFigures(): Promise<string[]> {
-    const { status, body } = await http(platform.url, 'GET', '/token/data');
+    const { status, body } = await http(suite.platform.url, 'GET', '/token/data');
     expect(status).toBe(200);
     const usd = (value: number) => `$${value.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
     return [`$${Number(body.price).toFixed(7)}`, usd(body.marketCap), usd(body.volume24h)];
@@ -27,21 +26,12 @@ describe('every route renders on desktop and mobile', () => {
 
   /** The open raffle's figures as /raffle and /casino/raffles print them: estimates to the cent, the ticket rule. */
   async function serverRaffleFigures(): Promise<string[]> {
-    const { status, body } = await http(platform.url, 'GET', '/api/trpc/raffle.current');
+    const { status, body } = await http(suite.platform.url, 'GET', '/api/trpc/raffle.current');
     expect(status).toBe(200);
     const raffle = body.result.data as { pool: Record<string, string>; prizes: { estimatedAmount: string }[]; ticketRule: { usdPerTicket: string } };
     const estimates = [...Object.values(raffle.pool), ...raffle.prizes.map((prize) => prize.estimatedAmount)].map((value) => `$${formatDecimal(value, 2)}`);
     return [...estimates, `$${formatMoney(raffle.ticketRule.usdPerTicket, 0)}`];
   }
-
-  beforeAll(async () => {
-    platform = await startTestPlatform();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await platform?.stop();
-  });
 
   describe.each([
     { label: 'desktop', viewport: DESKTOP },
@@ -52,7 +42,7 @@ describe('every route renders on desktop and mobile', () => {
     const pageErrors: string[] = [];
 
     beforeAll(async () => {
-      context = await browser.newContext({ viewport });
+      context = await suite.browser.newContext({ viewport });
       page = await context.newPage();
       page.on('pageerror', (error) => pageErrors.push(error.message));
     });
@@ -61,7 +51,7 @@ describe('every route renders on desktop and mobile', () => {
     });
 
     it.each(SHARED_ROUTES)('$path shows "$heading"', async ({ path, heading, text, tokenFigures, raffleFigures }) => {
-      await visit(page, platform.url, path);
+      await visit(page, suite.platform.url, path);
       expect(pathOf(page)).toBe(path);
       await expect.poll(() => headingText(page)).toBe(heading);
       // Some texts come with a query's answer (e.g. the catalogue), after the heading.
@@ -92,13 +82,13 @@ describe('every route renders on desktop and mobile', () => {
 
     // /casino/no-such-game matches the /casino/$game route, whose unregistered slug must still go home.
     it.each(['/no/such/page', '/casino/no-such-game'])('redirects the unknown path %s to /', async (unknown) => {
-      await page.goto(`${platform.url}${unknown}`);
+      await page.goto(`${suite.platform.url}${unknown}`);
       await expectPath(page, '/');
       await expect.poll(() => headingText(page)).toBe('Casino');
     });
 
     it('shows the footer with its groups, notices, support address and version', async () => {
-      await visit(page, platform.url, '/');
+      await visit(page, suite.platform.url, '/');
       const footer = page.getByTestId('site-footer');
       await expect.poll(() => footer.innerText()).toContain('support@bzu.example');
       const text = await footer.innerText();
@@ -117,14 +107,14 @@ describe('every route renders on desktop and mobile', () => {
   describe('desktop layout', () => {
     let page: Page;
     beforeAll(async () => {
-      page = await browser.newPage({ viewport: DESKTOP });
+      page = await suite.browser.newPage({ viewport: DESKTOP });
     });
     afterAll(async () => {
       await page?.close();
     });
 
     it('has top bar, sidebar with token card and casino group, chat panel open, and no tab bar', async () => {
-      await visit(page, platform.url, '/casino/slots');
+      await visit(page, suite.platform.url, '/casino/slots');
       await expect.poll(() => page.locator('#sidebar').isVisible()).toBe(true);
       const sidebar = page.locator('#sidebar');
       // The token card shows the server's price to 7 decimals.
@@ -147,7 +137,7 @@ describe('every route renders on desktop and mobile', () => {
 
     it('sends the narrow-screen-only pages home', async () => {
       for (const { path } of NARROW_ONLY_ROUTES) {
-        await page.goto(`${platform.url}${path}`);
+        await page.goto(`${suite.platform.url}${path}`);
         await expectPath(page, '/');
       }
     });
@@ -156,14 +146,14 @@ describe('every route renders on desktop and mobile', () => {
   describe('mobile layout', () => {
     let page: Page;
     beforeAll(async () => {
-      page = await browser.newPage({ viewport: MOBILE });
+      page = await suite.browser.newPage({ viewport: MOBILE });
     });
     afterAll(async () => {
       await page?.close();
     });
 
     it.each(NARROW_ONLY_ROUTES)('$path shows "$heading"', async ({ path, heading, text }) => {
-      await visit(page, platform.url, path);
+      await visit(page, suite.platform.url, path);
       expect(pathOf(page)).toBe(path);
       await expect.poll(() => headingText(page)).toBe(heading);
       // Some texts come with a query's answer (e.g. the catalogue), after the heading.
@@ -173,7 +163,7 @@ describe('every route renders on desktop and mobile', () => {
     });
 
     it('has the bottom tab bar and no sidebar, chat panel or search box in the top bar', async () => {
-      await visit(page, platform.url, '/');
+      await visit(page, suite.platform.url, '/');
       const tabs = page.getByRole('navigation', { name: 'Sections' });
       // The tab bar loads just after the first paint (issue #17's first-screen budget).
       await expect.poll(() => tabs.getByRole('link').allInnerTexts()).toEqual(['Menu', 'Casino', 'BZU', 'Trollbox']);
@@ -191,29 +181,19 @@ describe('every route renders on desktop and mobile', () => {
 });
 
 describe('with SPORTS_ENABLED=true', () => {
-  let platform: TestPlatform;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    platform = await startTestPlatform({ SPORTS_ENABLED: 'true' });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await platform?.stop();
-  });
+  const suite = browserSuite({ SPORTS_ENABLED: 'true' });
 
   it('shows the Sports link in the sidebar and the Sports tab on mobile', async () => {
-    const desktop = await browser.newPage({ viewport: DESKTOP });
-    await visit(desktop, platform.url, '/sports');
+    const desktop = await suite.browser.newPage({ viewport: DESKTOP });
+    await visit(desktop, suite.platform.url, '/sports');
     await expect.poll(() => desktop.locator('#sidebar').getByRole('link', { name: 'Sports' }).isVisible()).toBe(true);
     // The events list loads from the server; with nothing published it says so.
     await expect.poll(() => desktop.locator('main').innerText(), { timeout: 10_000 }).toContain('No events yet');
     await screenshot(desktop, 'desktop-sports-enabled');
     await desktop.close();
 
-    const mobile = await browser.newPage({ viewport: MOBILE });
-    await visit(mobile, platform.url, '/');
+    const mobile = await suite.browser.newPage({ viewport: MOBILE });
+    await visit(mobile, suite.platform.url, '/');
     await expect
       .poll(() => mobile.getByRole('navigation', { name: 'Sections' }).getByRole('link').allInnerTexts())
       .toEqual(['Menu', 'Casino', 'Sports', 'BZU', 'Trollbox']);

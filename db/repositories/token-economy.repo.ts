@@ -36,7 +36,9 @@ export interface SwapRow {
   userId: number | null;
   kind: 'trade' | 'burn';
   side: 'buy' | 'sell';
+  /** BZU that left (buy) or entered (sell) the pool. */
   bzuAmount: bigint;
+  /** USD the player paid (buy, fee included) or received (sell, after the fee). */
   usdAmount: bigint;
   fee: bigint;
   priceAfter: bigint | null;
@@ -44,17 +46,9 @@ export interface SwapRow {
   createdAt: Date;
 }
 
-export interface SwapInput {
-  userId: number | null;
-  kind: 'trade' | 'burn';
-  side: 'buy' | 'sell';
-  /** BZU that left (buy) or entered (sell) the pool. */
-  bzuAmount: bigint;
-  /** USD the player paid (buy, fee included) or received (sell, after the fee). */
-  usdAmount: bigint;
-  fee: bigint;
+/** A swap to write: the row without its id and time, the price it left the pool at (always known when writing), and its ledger transaction. */
+export interface SwapInput extends Omit<SwapRow, 'id' | 'createdAt' | 'priceAfter'> {
   priceAfter: bigint;
-  idempotencyKey: string;
   ledgerTransactionId: string | undefined;
 }
 

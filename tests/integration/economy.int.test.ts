@@ -4,8 +4,8 @@ import { rakebackFor } from '../../server/src/domain/economy/rakeback.js';
 import { rankById, XP_UNIT, xpForWager } from '../../server/src/domain/economy/ranks.js';
 import { parseAmount } from '../../server/src/domain/wallet/amounts.js';
 import { FAST_HASHING, RELAXED_LIMITS, http, signedInAccount } from '../support/auth.js';
-import { createLogger } from '../../server/src/infra/logger.js';
 import { economyHandlers } from '../../worker/src/processors/economy.processor.js';
+import { testJobContext } from '../support/job-context.js';
 import { startTestPlatform, type TestPlatform } from '../support/platform.js';
 import { TestSocket } from '../support/socket-client.js';
 import { totpCode } from '../support/two-factor.js';
@@ -372,7 +372,6 @@ describe('player economy: XP and ranks, rakeback, vault, tips, rain', () => {
   });
 
   it('the worker rain job run twice (a retry of the same scheduled tick) pays once', async () => {
-    const { infra } = platform.platform;
     const intervalMs = 30 * 60_000;
     // The tick is computed from before the donor chats: the job counts chatters from the start of that half hour.
     const startedAt = Date.now();
@@ -382,17 +381,7 @@ describe('player economy: XP and ranks, rakeback, vault, tips, rain', () => {
     data(await trpc(platform, 'mutation', 'rain.contribute', { amount: '6', currency: 'USD' }, donor.token));
     // A tick two periods ahead: a rain id no other test used. The scheduler's job id carries the tick.
     const tickMs = (Math.floor(startedAt / intervalMs) + 2) * intervalMs;
-    const context = {
-      infra,
-      services: services(),
-      logger: createLogger('silent', 'worker'),
-      jobId: `repeat:economy-rain:${tickMs}`,
-      attempt: 1,
-      enqueuedAt: Date.now(),
-      rateLimit: async (): Promise<never> => {
-        throw new Error('not rate-limited here');
-      },
-    };
+    const context = testJobContext(platform, `repeat:economy-rain:${tickMs}`);
     const poolBefore = BigInt((await sql<{ b: string }>`select balance_e8::text as b from ledger_accounts where code = 'house:rain' and currency = 'USD'`.execute(db())).rows[0]!.b);
     const first = (await economyHandlers.rain({}, context)) as { id: string; paid: boolean; recipients: number; share: { USD: string } };
     const second = (await economyHandlers.rain({}, { ...context, attempt: 2 })) as typeof first;

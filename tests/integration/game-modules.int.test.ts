@@ -1,13 +1,13 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { betIdSchema, originalsMeta, stakeFields, type MultiStepGame } from '../../server/src/domain/games/game-module.js';
 import { ratio } from '../../server/src/domain/games/rules/index.js';
 import { parseAmount } from '../../server/src/domain/wallet/amounts.js';
-import { FAST_HASHING, OPEN_TABLE_LIMITS, RELAXED_LIMITS, expectLegacyError, http, type signedInAccount } from '../support/auth.js';
+import { expectLegacyError, http, type signedInAccount } from '../support/auth.js';
 import { minesBoard } from '../support/mines.js';
-import { startTestPlatform, type TestPlatform } from '../support/platform.js';
-import { fundedAccount, trpc, WALLET_TEST_ENV } from '../support/wallet.js';
+import { platformSuite } from '../support/platform-suite.js';
+import { fundedAccount, trpc, PLAYING_TEST_ENV } from '../support/wallet.js';
 
 const toyInput = z.object({ ...stakeFields });
 /**
@@ -33,25 +33,18 @@ const RAISING_GAME = {
 
 /** Games as modules (issue 25): what the registry gives every game, and what the database no longer needs. */
 describe('game modules: registry-built routes, one settlement per round, slugs without migrations', () => {
-  let platform: TestPlatform;
-  const services = () => platform.platform.services;
-  const db = () => platform.platform.infra.db;
+  const suite = platformSuite(PLAYING_TEST_ENV);
+  const services = () => suite.platform.platform.services;
+  const db = () => suite.platform.platform.infra.db;
   type Player = Awaited<ReturnType<typeof signedInAccount>>;
-  const post = (player: Player, path: string, body: unknown) => http(platform.url, 'POST', path, body, { token: player.token });
-  const funded = (amount: string) => fundedAccount(platform, amount);
+  const post = (player: Player, path: string, body: unknown) => http(suite.platform.url, 'POST', path, body, { token: player.token });
+  const funded = (amount: string) => fundedAccount(suite.platform, amount);
   const safeTiles = async (player: Player, nonce: number, mines: number) => {
     const board = await minesBoard(db(), player.user.id, nonce, mines);
     return Array.from({ length: 25 }, (_, i) => i).filter((t) => !board.includes(t));
   };
   const payoutsOf = async (betId: string) =>
     (await sql<{ n: string }>`select count(*)::text as n from ledger_transactions where idempotency_key like ${`bet:${betId}:payout%`}`.execute(db())).rows[0]!.n;
-
-  beforeAll(async () => {
-    platform = await startTestPlatform({ ...FAST_HASHING, ...RELAXED_LIMITS, ...WALLET_TEST_ENV, ...OPEN_TABLE_LIMITS });
-  });
-  afterAll(async () => {
-    await platform?.stop();
-  });
 
   it('a multi-step game answers POST /bets/:id/actions with { action, ...fields } like its own action path; an unknown action is a 400 that changes nothing', async () => {
     const player = await funded('5');
@@ -64,7 +57,7 @@ describe('game modules: registry-built routes, one settlement per round, slugs w
       expectLegacyError(await post(player, `/api/games/mines/bets/${started.body.id}/actions`, { action, tile: safe[1] }), 400, /action must be one of: reveal/);
     }
     expectLegacyError(await post(player, `/api/games/mines/bets/${started.body.id}/actions`, { action: 'reveal', tile: 25 }), 400, /tile must be 0 to 24/);
-    const active = (await trpc(platform, 'query', 'games.mines.active', undefined, player.token)).body.result.data;
+    const active = (await trpc(suite.platform, 'query', 'games.mines.active', undefined, player.token)).body.result.data;
     expect(active.outcome.revealed).toEqual([safe[0]]);
     // Instant games have no round routes.
     expect((await post(player, `/api/games/dice/bets/${started.body.id}/cashout`, {})).status).toBe(404);
@@ -116,7 +109,7 @@ describe('game modules: registry-built routes, one settlement per round, slugs w
 
   it('the database takes any well-formed slug (a new game needs no migration) and refuses a malformed one; a bet of an unregistered slug still reads back', async () => {
     const player = await funded('1');
-    await trpc(platform, 'query', 'fairness.current', undefined, player.token);
+    await trpc(suite.platform, 'query', 'fairness.current', undefined, player.token);
     const pair = await db().selectFrom('seed_pairs').select(['id']).where('user_id', '=', player.user.id).where('active', '=', true).executeTakeFirstOrThrow();
     const insert = (game: string, nonce: number) => sql<{ id: string }>`
       insert into bets (user_id, game, currency, amount_e8, payout_e8, multiplier, state, params, outcome, seed_pair_id, nonce, settled_at)
@@ -125,7 +118,7 @@ describe('game modules: registry-built routes, one settlement per round, slugs w
     const roulette = (await insert('roulette', 1000)).rows[0]!.id;
     await expect(insert('Roulette!', 1001)).rejects.toThrow(/bets_game_slug/);
     await expect(insert('', 1002)).rejects.toThrow(/bets_game_slug/);
-    const details = await http(platform.url, 'GET', `/api/bets/${roulette}`, undefined, {});
+    const details = await http(suite.platform.url, 'GET', `/api/bets/${roulette}`, undefined, {});
     expect(details.body).toMatchObject({ id: roulette, game: 'roulette', state: 'lost', outcome: { pocket: 3 } });
   });
 });

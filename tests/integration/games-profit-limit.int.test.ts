@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { applyRatio, minesMultiplier } from '../../server/src/domain/games/rules/index.js';
 import { FAST_HASHING, RELAXED_LIMITS, expectLegacyError, http, type signedInAccount } from '../support/auth.js';
 import { minesBoard } from '../support/mines.js';
-import { startTestPlatform, type TestPlatform } from '../support/platform.js';
+import { platformSuite } from '../support/platform-suite.js';
 import { fundedAccount, trpc, WALLET_TEST_ENV } from '../support/wallet.js';
 
 const E8 = 100_000_000n;
@@ -13,20 +13,13 @@ const E8 = 100_000_000n;
  * few reveals: a multi-step round is always accepted and cashed out at the limit; a single-step bet is refused.
  */
 describe('the profit limit: multi-step rounds are capped, single-step bets refused', () => {
-  let platform: TestPlatform;
-  const services = () => platform.platform.services;
-  const db = () => platform.platform.infra.db;
+  const suite = platformSuite({ ...FAST_HASHING, ...RELAXED_LIMITS, ...WALLET_TEST_ENV, GAME_MIN_BET_USD: '0.01', GAME_MAX_PROFIT_USD: '1' });
+  const services = () => suite.platform.platform.services;
+  const db = () => suite.platform.platform.infra.db;
   type Player = Awaited<ReturnType<typeof signedInAccount>>;
-  const post = (player: Player, path: string, body: unknown) => http(platform.url, 'POST', path, body, { token: player.token });
-  const funded = (amount: string) => fundedAccount(platform, amount);
+  const post = (player: Player, path: string, body: unknown) => http(suite.platform.url, 'POST', path, body, { token: player.token });
+  const funded = (amount: string) => fundedAccount(suite.platform, amount);
   const boardOf = (player: Player, nonce: number, mines: number) => minesBoard(db(), player.user.id, nonce, mines);
-
-  beforeAll(async () => {
-    platform = await startTestPlatform({ ...FAST_HASHING, ...RELAXED_LIMITS, ...WALLET_TEST_ENV, GAME_MIN_BET_USD: '0.01', GAME_MAX_PROFIT_USD: '1' });
-  });
-  afterAll(async () => {
-    await platform?.stop();
-  });
 
   it('mines with 12 mines at the minimum stake is accepted and, once its running profit reaches the limit, pays exactly the limit with capped: true', async () => {
     const player = await funded('5');
@@ -56,9 +49,9 @@ describe('the profit limit: multi-step rounds are capped, single-step bets refus
     expectLegacyError(await post(player, `/api/games/mines/bets/${started.body.id}/cashout`, {}), 409, /over/, 'ROUND_OVER');
 
     // Every view of the bet says so: details, history, tRPC.
-    const details = await http(platform.url, 'GET', `/api/bets/${started.body.id}`, undefined, {});
+    const details = await http(suite.platform.url, 'GET', `/api/bets/${started.body.id}`, undefined, {});
     expect(details.body).toMatchObject({ state: 'won', capped: true, payout: 1.01 });
-    const rpc = await trpc(platform, 'query', 'bets.byId', { id: started.body.id });
+    const rpc = await trpc(suite.platform, 'query', 'bets.byId', { id: started.body.id });
     expect(rpc.body.result.data).toMatchObject({ capped: true, payout: '1.01', multiplier: '101.0000' });
     expect(await services().wallet.ledger.check()).toEqual([]);
   });

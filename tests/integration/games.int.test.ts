@@ -3,20 +3,23 @@ import { createTRPCClient, createWSClient, wsLink } from '@trpc/client';
 import { WebSocket } from 'ws';
 import type { AppRouter } from '../../server/src/trpc/router.js';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { hashServerSeed } from '../../server/src/domain/games/fairness.service.js';
 import { diceOutcome, floatsFromSeeds, minePositions, minesMultiplier, applyRatio, formatRatio } from '../../server/src/domain/games/rules/index.js';
-import { FAST_HASHING, OPEN_TABLE_LIMITS, RELAXED_LIMITS, expectLegacyError, http, signedInAccount } from '../support/auth.js';
-import { startTestPlatform, type TestPlatform } from '../support/platform.js';
+import { expectLegacyError, http, signedInAccount } from '../support/auth.js';
+import { platformSuite } from '../support/platform-suite.js';
 import { TestSocket } from '../support/socket-client.js';
-import { fundPlayer, trpc, WALLET_TEST_ENV } from '../support/wallet.js';
+import { fundPlayer, trpc, PLAYING_TEST_ENV } from '../support/wallet.js';
 
 const hmac = (key: string, message: string) => new Uint8Array(createHmac('sha256', key).update(message).digest());
 
 describe('originals: fairness, bet engine, history, REST rows', () => {
-  let platform: TestPlatform;
-  const services = () => platform.platform.services;
-  const db = () => platform.platform.infra.db;
+  const suite = platformSuite({
+    ...PLAYING_TEST_ENV,
+    GAME_HIGH_ROLLER_USD: '500',
+  });
+  const services = () => suite.platform.platform.services;
+  const db = () => suite.platform.platform.infra.db;
   type Player = Awaited<ReturnType<typeof signedInAccount>>;
 
   const balance = async (player: Player) => (await services().wallet.ledger.balances(player.user.id)).USD;
@@ -26,37 +29,24 @@ describe('originals: fairness, bet engine, history, REST rows', () => {
     db().selectFrom('seed_pairs').select(['id', 'server_seed', 'client_seed', 'nonce']).where('user_id', '=', player.user.id).where('active', '=', true).executeTakeFirstOrThrow();
   const expectLedgerOk = async () => expect(await services().wallet.ledger.check()).toEqual([]);
   const funded = async (amount: string) => {
-    const player = await signedInAccount(platform);
-    await fundPlayer(platform, player.token, amount);
+    const player = await signedInAccount(suite.platform);
+    await fundPlayer(suite.platform, player.token, amount);
     return player;
   };
-  const post = (player: Player, path: string, body: unknown) => http(platform.url, 'POST', path, body, { token: player.token });
-  const get = (player: Player | null, path: string) => http(platform.url, 'GET', path, undefined, { token: player?.token });
-
-  beforeAll(async () => {
-    platform = await startTestPlatform({
-      ...FAST_HASHING,
-      ...RELAXED_LIMITS,
-      ...WALLET_TEST_ENV,
-      ...OPEN_TABLE_LIMITS,
-      GAME_HIGH_ROLLER_USD: '500',
-    });
-  });
-  afterAll(async () => {
-    await platform?.stop();
-  });
+  const post = (player: Player, path: string, body: unknown) => http(suite.platform.url, 'POST', path, body, { token: player.token });
+  const get = (player: Player | null, path: string) => http(suite.platform.url, 'GET', path, undefined, { token: player?.token });
 
   it('GET /api/games is public and lists the registered games (the round games crash, the wheel and bingo after the per-call ones) with their limits; games.list agrees', async () => {
     const rest = await get(null, '/api/games');
     expect(rest.status).toBe(200);
     expect(rest.body.map((g: any) => g.slug)).toEqual(['dice', 'limbo', 'plinko', 'keno', 'mines', 'blackjack', 'roulette', 'hilo', 'baccarat', 'slots', 'crash', 'wheel', 'bingo']);
     expect(rest.body[0]).toMatchObject({ id: 'dice', category: 'originals', categories: ['originals'], rtp: 99, houseEdge: 1, minBet: { USD: 0.01, BZU: 1 }, maxProfit: { USD: 100000000 } });
-    const rpc = await trpc(platform, 'query', 'games.list');
+    const rpc = await trpc(suite.platform, 'query', 'games.list');
     expect(rpc.body.result.data[2]).toMatchObject({ slug: 'plinko', rtp: '99.00', houseEdge: '1.00', minBet: { USD: '0.01' } });
   });
 
   it('fairness: a pair is created on first look, rotation reveals the seed, promotes the committed next one, and a new client seed rotates', async () => {
-    const player = await signedInAccount(platform);
+    const player = await signedInAccount(suite.platform);
     expect((await get(null, '/api/fairness')).status).toBe(401);
     const first = await get(player, '/api/fairness');
     expect(first.status).toBe(200);
@@ -71,7 +61,7 @@ describe('originals: fairness, bet engine, history, REST rows', () => {
     expect(changed.body.previous.serverSeed).not.toBe(rotated.body.previous.serverSeed);
     expectLegacyError(await post(player, '/api/fairness/rotate', { clientSeed: 'x'.repeat(65) }), 400, /client seed/);
     expectLegacyError(await post(player, '/api/fairness/rotate', { clientSeed: 'tab\there' }), 400, /client seed/);
-    expect((await trpc(platform, 'query', 'fairness.current', undefined, player.token)).body.result.data.clientSeed).toBe('my own seed :)');
+    expect((await trpc(suite.platform, 'query', 'fairness.current', undefined, player.token)).body.result.data.clientSeed).toBe('my own seed :)');
   });
 
   it('POST /api/games/{dice,limbo,plinko,keno}/bets settle at once; the outcome is the FAIRNESS.md one and the ledger moved stake and payout', async () => {
@@ -105,7 +95,7 @@ describe('originals: fairness, bet engine, history, REST rows', () => {
     const net = bets.reduce((sum, bet) => sum + BigInt(Math.round(bet.payout * 1e8)) - BigInt(Math.round(bet.amount * 1e8)), 0n);
     expect(await balance(player)).toBe(100n * 100_000_000n + net);
     // tRPC answers the same bet with the balance after it.
-    const rpc = await trpc(platform, 'mutation', 'games.dice.bet', { amount: '0.01', target: 2, condition: 'over' }, player.token);
+    const rpc = await trpc(suite.platform, 'mutation', 'games.dice.bet', { amount: '0.01', target: 2, condition: 'over' }, player.token);
     expect(rpc.status, JSON.stringify(rpc.body)).toBe(200);
     expect(rpc.body.result.data.bet).toMatchObject({ amount: '0.01', multiplier: expect.stringMatching(/^\d+\.\d{4}$/), fairness: { nonce: 4 } });
     expect(rpc.body.result.data.balance).toBe(String(Number(await balance(player)) / 1e8));
@@ -217,13 +207,13 @@ describe('originals: fairness, bet engine, history, REST rows', () => {
     expectLegacyError(await post(player, '/api/games/mines/bets', { amount: 1, mines: 3 }), 409, /open mines round/, 'ROUND_OPEN');
     expectLegacyError(await post(player, '/api/fairness/rotate', {}), 409, /open mines round/, 'ROUND_OPEN');
     expectLegacyError(await post(player, `/api/games/mines/bets/${started.body.id}/cashout`, {}), 400, /at least one tile/);
-    const active = await trpc(platform, 'query', 'games.mines.active', undefined, player.token);
+    const active = await trpc(suite.platform, 'query', 'games.mines.active', undefined, player.token);
     expect(active.body.result.data.id).toBe(started.body.id);
 
     const pair = await activePair(player);
     const mines = minePositions(floatsFromSeeds(hmac, { serverSeed: pair.server_seed, clientSeed: pair.client_seed, nonce: started.body.fairness.nonce }, 3), 3);
     const safe = Array.from({ length: 25 }, (_, i) => i).filter((t) => !mines.includes(t));
-    const other = await signedInAccount(platform);
+    const other = await signedInAccount(suite.platform);
     expect((await post(other, `/api/games/mines/bets/${started.body.id}/reveal`, { tile: safe[0] })).status).toBe(404);
     const first = await post(player, `/api/games/mines/bets/${started.body.id}/reveal`, { tile: safe[0] });
     expect(first.status).toBe(200);
@@ -263,7 +253,7 @@ describe('originals: fairness, bet engine, history, REST rows', () => {
     const win = await post(player, `/api/games/mines/bets/${all.body.id}/reveal`, { tile: safeTile });
     expect(win.body).toMatchObject({ state: 'won', multiplier: 24.75, payout: 24.75 });
     expect(await balance(player)).toBe(8n * 100_000_000n + 2_475_000_000n);
-    expect((await trpc(platform, 'query', 'games.mines.active', undefined, player.token)).body.result.data).toBeNull();
+    expect((await trpc(suite.platform, 'query', 'games.mines.active', undefined, player.token)).body.result.data).toBeNull();
     await expectLedgerOk();
   });
 
@@ -281,24 +271,24 @@ describe('originals: fairness, bet engine, history, REST rows', () => {
     expect(page2.body.nextCursor).toBeNull();
     const diceOnly = await get(player, '/api/bets?game=dice');
     expect(diceOnly.body.bets).toHaveLength(3);
-    const mine = await trpc(platform, 'query', 'bets.mine', { game: 'keno', state: 'won' }, player.token);
+    const mine = await trpc(suite.platform, 'query', 'bets.mine', { game: 'keno', state: 'won' }, player.token);
     expect(mine.body.result.data.bets.every((b: any) => b.game === 'keno' && b.state === 'won')).toBe(true);
 
-    const stats = (await trpc(platform, 'query', 'bets.stats', undefined, player.token)).body.result.data;
+    const stats = (await trpc(suite.platform, 'query', 'bets.stats', undefined, player.token)).body.result.data;
     const kenoStats = stats.find((s: any) => s.game === 'keno');
     const kenoBets = page1.body.bets.slice(0, 2);
     expect(kenoStats).toMatchObject({ currency: 'USD', count: 2, wagered: '0.4' });
     const profit = kenoBets.reduce((s: number, b: any) => s + Math.round(b.payout * 1e8) - Math.round(b.amount * 1e8), 0);
     expect(Number(kenoStats.profit)).toBeCloseTo(profit / 1e8, 8);
 
-    const csv = await fetch(`${platform.url}/api/bets/export.csv?game=dice`, { headers: { authorization: `Bearer ${player.token}` } });
+    const csv = await fetch(`${suite.platform.url}/api/bets/export.csv?game=dice`, { headers: { authorization: `Bearer ${player.token}` } });
     expect(csv.status).toBe(200);
     expect(csv.headers.get('content-type')).toMatch(/text\/csv/);
     const lines = (await csv.text()).trim().split('\r\n');
     expect(lines[0]).toBe('id,createdAt,game,currency,amount,multiplier,payout,profit,state,serverSeedHash,clientSeed,nonce,serverSeed,outcome');
     expect(lines).toHaveLength(4);
     expect(lines.slice(1).every((line) => line.split(',')[2] === 'dice')).toBe(true);
-    expect((await fetch(`${platform.url}/api/bets/export.csv`)).status).toBe(401);
+    expect((await fetch(`${suite.platform.url}/api/bets/export.csv`)).status).toBe(401);
 
     const one = await get(null, `/api/bets/${page1.body.bets[0].id}`);
     expect(one.status).toBe(200);
@@ -307,7 +297,7 @@ describe('originals: fairness, bet engine, history, REST rows', () => {
 
   it('live feed: the bets and high-rollers channels carry settled bets; bets.recent backfills; game-result goes to the player', async () => {
     const player = await funded('1000');
-    const socket = await TestSocket.open(platform.url, `?token=${player.token}`);
+    const socket = await TestSocket.open(suite.platform.url, `?token=${player.token}`);
     socket.send({ type: 'subscribe', channels: ['bets', 'high-rollers', `game-results:${player.user.id}`] });
     await socket.next((f) => f.type === 'subscribed' && f.channel === 'high-rollers');
     const small = await post(player, '/api/games/dice/bets', { amount: 1, target: 50, condition: 'over' });
@@ -320,17 +310,17 @@ describe('originals: fairness, bet engine, history, REST rows', () => {
     expect(result.data).toMatchObject({ gameId: 'dice', userId: String(player.user.id) });
     socket.ws.close();
 
-    const recent = (await trpc(platform, 'query', 'bets.recent', { feed: 'all' })).body.result.data;
+    const recent = (await trpc(suite.platform, 'query', 'bets.recent', { feed: 'all' })).body.result.data;
     expect(recent[0].id).toBe(big.body.id);
     expect(recent.length).toBeLessThanOrEqual(50);
-    const rollers = (await trpc(platform, 'query', 'bets.recent', { feed: 'high-rollers' })).body.result.data;
+    const rollers = (await trpc(suite.platform, 'query', 'bets.recent', { feed: 'high-rollers' })).body.result.data;
     expect(rollers.map((b: any) => b.id)).toContain(big.body.id);
     expect(rollers.map((b: any) => b.id)).not.toContain(small.body.id);
   });
 
   it("a referred player's settled bets accrue the referrer's commission once per bet, with the game's house edge", async () => {
-    const referrer = await signedInAccount(platform);
-    const code = (await trpc(platform, 'mutation', 'account.referrals.createCode', {}, referrer.token)).body.result.data.code;
+    const referrer = await signedInAccount(suite.platform);
+    const code = (await trpc(suite.platform, 'mutation', 'account.referrals.createCode', {}, referrer.token)).body.result.data.code;
     const player = await funded('10');
     expect(await services().wallet.referrals.attribute(db(), player.user.id, code)).toBe('attributed');
     const bet = await post(player, '/api/games/dice/bets', { amount: 4, target: 50, condition: 'over' });
@@ -342,7 +332,7 @@ describe('originals: fairness, bet engine, history, REST rows', () => {
 
   it('bets.onLive streams the public feed with tracked ids and resumes from lastEventId without gaps or duplicates', async () => {
     const player = await funded('10');
-    const wsClient = createWSClient({ url: `${platform.url.replace(/^http/, 'ws')}/api/trpc-ws`, WebSocket: WebSocket as unknown as typeof globalThis.WebSocket });
+    const wsClient = createWSClient({ url: `${suite.platform.url.replace(/^http/, 'ws')}/api/trpc-ws`, WebSocket: WebSocket as unknown as typeof globalThis.WebSocket });
     const client = createTRPCClient<AppRouter>({ links: [wsLink({ client: wsClient })] });
     const seen: { id: string; data: { id: string } }[] = [];
     let started!: () => void;

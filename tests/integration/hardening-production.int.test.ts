@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,8 +9,7 @@ import { loadEnv, PRODUCTION_REQUIRED } from '../../server/src/env.js';
 import { createMailTransport } from '../../server/src/infra/mailer.js';
 import { FAST_HASHING, http, latestMailToken, newAccount, RELAXED_LIMITS, signedInAccount } from '../support/auth.js';
 import { createTestDatabase, type TestDatabase } from '../support/database.js';
-import { startTestPlatform, type TestPlatform } from '../support/platform.js';
-import { TEST_REDIS_URL } from '../support/services.js';
+import { isolatedServerEnv, startTestPlatform, type TestPlatform } from '../support/platform.js';
 
 /** Issue #16 points 8 (secrets in logs), 9 (production configuration) and 10 (/metrics). */
 
@@ -70,13 +68,7 @@ describe('point 9: production configuration', () => {
       await writeFile(path.join(dataDir, 'client', 'assets', 'index-abc123.js.map'), '{"version":3,"sources":["secret.ts"]}');
       const env = loadEnv(
         productionEnv({
-          PORT: '0',
-          HOST: '127.0.0.1',
-          DATA_DIR: dataDir,
-          DATABASE_URL: database.url,
-          REDIS_URL: TEST_REDIS_URL,
-          REDIS_PREFIX: `test-${randomBytes(5).toString('hex')}`,
-          LOG_LEVEL: 'silent',
+          ...isolatedServerEnv(database.url, dataDir),
           CLIENT_DIST_DIR: path.join(dataDir, 'client'),
         }),
       );

@@ -1,16 +1,16 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { drawWinners, parseEntrantsCsv } from '../../server/src/domain/raffle/rules/raffle-draw.js';
 import { prizeAmounts, prizeShares, ticketsFor } from '../../server/src/domain/raffle/rules/raffle-prizes.js';
 import { formatAmount, parseAmount } from '../../server/src/domain/wallet/amounts.js';
-import { createLogger } from '../../server/src/infra/logger.js';
 import { raffleHandlers } from '../../worker/src/processors/raffle.processor.js';
-import { FAST_HASHING, OPEN_TABLE_LIMITS, RELAXED_LIMITS, http, signedInAccount } from '../support/auth.js';
-import { startTestPlatform, type TestPlatform } from '../support/platform.js';
+import { http, signedInAccount } from '../support/auth.js';
+import { testJobContext } from '../support/job-context.js';
+import { platformSuite } from '../support/platform-suite.js';
 import { raffleCloseFarFromNow } from '../support/test-clock.js';
 import { TestSocket } from '../support/socket-client.js';
-import { fundPlayer, trpc, WALLET_TEST_ENV } from '../support/wallet.js';
+import { fundPlayer, trpc, PLAYING_TEST_ENV } from '../support/wallet.js';
 
 const hmac = (key: string, message: string) => new Uint8Array(createHmac('sha256', key).update(message).digest());
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
@@ -32,9 +32,17 @@ const RULE = { usdPerTicket: parseAmount('1'), bzuPerTicket: parseAmount('100') 
 const SHARES = prizeShares([500_000, 300_000], 2);
 
 describe('raffle: tickets from play, provably fair draw, prizes through the ledger', () => {
-  let platform: TestPlatform;
-  const services = () => platform.platform.services;
-  const db = () => platform.platform.infra.db;
+  const suite = platformSuite({
+    ...PLAYING_TEST_ENV,
+    RAFFLE_TICKET_WAGER_USD: '1',
+    RAFFLE_TICKET_WAGER_BZU: '100',
+    RAFFLE_TOP_PRIZES: '50,30',
+    RAFFLE_EQUAL_PRIZES: '2',
+    RAFFLE_REVENUE_SHARE: '0.5',
+    RAFFLE_CLOSE_UTC: raffleCloseFarFromNow(),
+  });
+  const services = () => suite.platform.platform.services;
+  const db = () => suite.platform.platform.infra.db;
   type Player = Awaited<ReturnType<typeof signedInAccount>>;
 
   const data = (answer: { status: number; body: any }) => {
@@ -67,31 +75,21 @@ describe('raffle: tickets from play, provably fair draw, prizes through the ledg
       ],
     });
   const funded = async (usd: string) => {
-    const player = await signedInAccount(platform);
-    await fundPlayer(platform, player.token, usd);
+    const player = await signedInAccount(suite.platform);
+    await fundPlayer(suite.platform, player.token, usd);
     return player;
   };
   const idOf = (player: Player) => Number(player.user.id);
-  const current = async (player?: Player) => data(await trpc(platform, 'query', 'raffle.current', undefined, player?.token));
-  const jobContext = () => ({
-    infra: platform.platform.infra,
-    services: services(),
-    logger: createLogger('silent', 'worker'),
-    jobId: `repeat:raffle-tick:${Date.now()}`,
-    attempt: 1,
-    enqueuedAt: Date.now(),
-    rateLimit: async (): Promise<never> => {
-      throw new Error('not rate-limited here');
-    },
-  });
+  const current = async (player?: Player) => data(await trpc(suite.platform, 'query', 'raffle.current', undefined, player?.token));
+  const jobContext = () => testJobContext(suite.platform, `repeat:raffle-tick:${Date.now()}`);
   /** Puts the open raffle's close in the past, as if its time had come, without drawing it. */
   const expireOpenRaffle = () => sql`update raffles set closes_at = now() where status = 'open'`.execute(db());
 
   /** Replays a drawn raffle from what anyone can download: the REST detail, the CSV and the revealed seed. */
   const replay = async (id: string) => {
-    const detail = await http(platform.url, 'GET', `/api/raffle/${id}`);
+    const detail = await http(suite.platform.url, 'GET', `/api/raffle/${id}`);
     expect(detail.status).toBe(200);
-    const csvAnswer = await fetch(`${platform.url}/api/raffle/${id}/entrants.csv`);
+    const csvAnswer = await fetch(`${suite.platform.url}/api/raffle/${id}/entrants.csv`);
     expect(csvAnswer.status).toBe(200);
     expect(csvAnswer.headers.get('content-type')).toMatch(/^text\/csv/);
     const csv = await csvAnswer.text();
@@ -101,24 +99,6 @@ describe('raffle: tickets from play, provably fair draw, prizes through the ledg
     const winners = await drawWinners(hmac, { raffleId: id, serverSeed: detail.body.serverSeed, entrantsHash: detail.body.entrantsHash, ranges, prizeCount: detail.body.prizeCount });
     return { detail: detail.body, ranges, winners };
   };
-
-  beforeAll(async () => {
-    platform = await startTestPlatform({
-      ...FAST_HASHING,
-      ...RELAXED_LIMITS,
-      ...WALLET_TEST_ENV,
-      ...OPEN_TABLE_LIMITS,
-      RAFFLE_TICKET_WAGER_USD: '1',
-      RAFFLE_TICKET_WAGER_BZU: '100',
-      RAFFLE_TOP_PRIZES: '50,30',
-      RAFFLE_EQUAL_PRIZES: '2',
-      RAFFLE_REVENUE_SHARE: '0.5',
-      RAFFLE_CLOSE_UTC: raffleCloseFarFromNow(),
-    });
-  });
-  afterAll(async () => {
-    await platform?.stop();
-  });
 
   let firstRaffleId = '';
   let players: { player: Player; usd: bigint; bzu: bigint; bonus: number; free: boolean }[] = [];
@@ -132,7 +112,7 @@ describe('raffle: tickets from play, provably fair draw, prizes through the ledg
     firstRaffleId = open.id;
 
     const random = seeded(14);
-    const [a, b, c, d] = [await funded('200'), await funded('200'), await funded('200'), await signedInAccount(platform)];
+    const [a, b, c, d] = [await funded('200'), await funded('200'), await funded('200'), await signedInAccount(suite.platform)];
     // c holds Bronze-tier BZU (1 bonus ticket) and also plays BZU; d only holds BZU: holding alone enters nobody.
     await grantBzu(idOf(c), '5000');
     await grantBzu(idOf(d), '5000');
@@ -146,13 +126,13 @@ describe('raffle: tickets from play, provably fair draw, prizes through the ledg
       const bzu = entry.player === c && random() < 0.5;
       const amount = bzu ? formatAmount(BigInt(1 + Math.floor(random() * 40)) * 10n ** 8n) : formatAmount(BigInt(1_000_000 + Math.floor(random() * 699_000_000)));
       const answer = data(
-        await trpc(platform, 'mutation', 'games.dice.bet', { amount, currency: bzu ? 'BZU' : 'USD', target: 50.5, condition: random() < 0.5 ? 'over' : 'under' }, entry.player.token),
+        await trpc(suite.platform, 'mutation', 'games.dice.bet', { amount, currency: bzu ? 'BZU' : 'USD', target: 50.5, condition: random() < 0.5 ? 'over' : 'under' }, entry.player.token),
       );
       expect(answer.bet.state).not.toBe('open');
       if (bzu) entry.bzu += parseAmount(amount);
       else entry.usd += parseAmount(amount);
     }
-    expect(data(await trpc(platform, 'mutation', 'raffle.claimFreeEntry', undefined, b.token))).toMatchObject({ freeEntry: true });
+    expect(data(await trpc(suite.platform, 'mutation', 'raffle.claimFreeEntry', undefined, b.token))).toMatchObject({ freeEntry: true });
 
     const expected = players.map((entry) => ticketsFor(RULE, { wageredUsd: entry.usd, wageredBzu: entry.bzu, holderBonus: entry.bonus, freeEntry: entry.free ? 1 : 0 }));
     const total = expected.reduce((sum, tickets) => sum + tickets, 0);
@@ -175,12 +155,12 @@ describe('raffle: tickets from play, provably fair draw, prizes through the ledg
     expect((await current(d)).mine).toMatchObject({ tickets: 0, holderBonus: 0, winChance: '0' });
     // Wagered below one ticket: no ticket and not among the players, but the page shows what was wagered.
     const e = await funded('5');
-    data(await trpc(platform, 'mutation', 'games.dice.bet', { amount: '0.5', currency: 'USD', target: 50.5, condition: 'over' }, e.token));
+    data(await trpc(suite.platform, 'mutation', 'games.dice.bet', { amount: '0.5', currency: 'USD', target: 50.5, condition: 'over' }, e.token));
     const below = await current(e);
     expect(below.mine).toMatchObject({ tickets: 0, wageredUsd: '0.5', wageredBzu: '0', winChance: '0' });
     expect([below.players, below.totalTickets]).toEqual([3, total]);
     // REST answers the same for the signed-in player.
-    const rest = await http(platform.url, 'GET', '/api/raffle/current', undefined, { token: a.token });
+    const rest = await http(suite.platform.url, 'GET', '/api/raffle/current', undefined, { token: a.token });
     expect(rest.status).toBe(200);
     expect(rest.body.mine.tickets).toBe(expected[0]);
   });
@@ -220,7 +200,7 @@ describe('raffle: tickets from play, provably fair draw, prizes through the ledg
     expect(line.rows[0]!.message).toMatch(new RegExp(`^Raffle #${firstRaffleId} drawn: `));
     expect(line.rows[0]!.message).toContain('/raffle');
     // The past list shows it with the winners' names; a new raffle is open.
-    const past = data(await trpc(platform, 'query', 'raffle.past', { limit: 5 }));
+    const past = data(await trpc(suite.platform, 'query', 'raffle.past', { limit: 5 }));
     expect(past.items[0]).toMatchObject({ id: firstRaffleId, status: 'drawn', serverSeed: detail.serverSeed });
     expect(past.items[0].prizes[0].username).toEqual(expect.any(String));
     const next = await current();
@@ -232,7 +212,7 @@ describe('raffle: tickets from play, provably fair draw, prizes through the ledg
   it('the draw job run twice and concurrently closes and pays once', async () => {
     const player = await funded('50');
     await seedJackpot('20');
-    data(await trpc(platform, 'mutation', 'games.dice.bet', { amount: '5', currency: 'USD', target: 50.5, condition: 'over' }, player.token));
+    data(await trpc(suite.platform, 'mutation', 'games.dice.bet', { amount: '5', currency: 'USD', target: 50.5, condition: 'over' }, player.token));
     const { id } = await current();
     await expireOpenRaffle();
     const balance = await cash(idOf(player));
@@ -260,27 +240,27 @@ describe('raffle: tickets from play, provably fair draw, prizes through the ledg
   });
 
   it('the free entry is one ticket, idempotent, signed-in only, and only while the raffle is open', async () => {
-    const player = await signedInAccount(platform);
-    expect((await http(platform.url, 'POST', '/api/raffle/free-entry')).status).toBe(401);
-    const first = await http(platform.url, 'POST', '/api/raffle/free-entry', undefined, { token: player.token });
+    const player = await signedInAccount(suite.platform);
+    expect((await http(suite.platform.url, 'POST', '/api/raffle/free-entry')).status).toBe(401);
+    const first = await http(suite.platform.url, 'POST', '/api/raffle/free-entry', undefined, { token: player.token });
     expect(first.status).toBe(200);
     expect(first.body).toMatchObject({ tickets: 1, freeEntry: true, holderBonus: 0 });
-    const second = data(await trpc(platform, 'mutation', 'raffle.claimFreeEntry', undefined, player.token));
+    const second = data(await trpc(suite.platform, 'mutation', 'raffle.claimFreeEntry', undefined, player.token));
     expect(second).toMatchObject({ tickets: 1, freeEntry: true });
     expect(await count('raffle_free_entries')).toBe(2);
 
     await expireOpenRaffle();
-    const closed = await http(platform.url, 'POST', '/api/raffle/free-entry', undefined, { token: (await signedInAccount(platform)).token });
+    const closed = await http(suite.platform.url, 'POST', '/api/raffle/free-entry', undefined, { token: (await signedInAccount(suite.platform)).token });
     expect(closed.status).toBe(409);
     expect(await count('raffle_free_entries')).toBe(2);
     await raffleHandlers.tick({}, jobContext());
     // The next raffle takes a new free entry.
-    expect(data(await trpc(platform, 'mutation', 'raffle.claimFreeEntry', undefined, player.token))).toMatchObject({ tickets: 1, freeEntry: true });
+    expect(data(await trpc(suite.platform, 'mutation', 'raffle.claimFreeEntry', undefined, player.token))).toMatchObject({ tickets: 1, freeEntry: true });
     expect(await count('raffle_free_entries')).toBe(3);
   });
 
   it('bad input answers 4xx with a clear message and changes nothing', async () => {
-    const player = await signedInAccount(platform);
+    const player = await signedInAccount(suite.platform);
     const snapshot = async () => [await count('raffles'), await count('raffle_free_entries'), await count('raffle_prizes'), await count('ledger_transactions')];
     const before = await snapshot();
     const { id: openId } = await current();
@@ -294,26 +274,26 @@ describe('raffle: tickets from play, provably fair draw, prizes through the ledg
       [`/api/raffle/${openId}/entrants.csv`, 409, /still open/],
       ['/api/raffle/99999999/entrants.csv', 404, /No raffle/],
     ] as const) {
-      const answer = await http(platform.url, 'GET', path, undefined, { token: player.token });
+      const answer = await http(suite.platform.url, 'GET', path, undefined, { token: player.token });
       expect(answer.status, path).toBe(status);
       expect(JSON.stringify(answer.body), path).toMatch(message);
     }
-    expect((await trpc(platform, 'query', 'raffle.byId', { id: 1 })).status).toBe(400);
-    expect((await trpc(platform, 'query', 'raffle.byId', { id: '-1' })).status).toBe(400);
-    expect((await trpc(platform, 'query', 'raffle.past', { limit: 'ten' })).status).toBe(400);
-    expect((await trpc(platform, 'query', 'raffle.past', { limit: 5, extra: true })).status).toBe(400);
+    expect((await trpc(suite.platform, 'query', 'raffle.byId', { id: 1 })).status).toBe(400);
+    expect((await trpc(suite.platform, 'query', 'raffle.byId', { id: '-1' })).status).toBe(400);
+    expect((await trpc(suite.platform, 'query', 'raffle.past', { limit: 'ten' })).status).toBe(400);
+    expect((await trpc(suite.platform, 'query', 'raffle.past', { limit: 5, extra: true })).status).toBe(400);
     // The open raffle's detail never shows its seed.
-    const open = data(await trpc(platform, 'query', 'raffle.byId', { id: openId }));
+    const open = data(await trpc(suite.platform, 'query', 'raffle.byId', { id: openId }));
     expect(open).toMatchObject({ status: 'open', serverSeed: null, entrantsHash: null, prizes: [] });
     expect(await snapshot()).toEqual(before);
   });
 
   it('a draw announces itself: raffle-update on the public raffle channel, raffle-win and balance-update to the winner', async () => {
     await seedJackpot('10');
-    const winner = await signedInAccount(platform);
+    const winner = await signedInAccount(suite.platform);
     // The open raffle already has one free entry (the test before): two tickets, four prizes, both tickets win.
-    data(await trpc(platform, 'mutation', 'raffle.claimFreeEntry', undefined, winner.token));
-    const socket = await TestSocket.open(platform.url, `?token=${winner.token}`);
+    data(await trpc(suite.platform, 'mutation', 'raffle.claimFreeEntry', undefined, winner.token));
+    const socket = await TestSocket.open(suite.platform.url, `?token=${winner.token}`);
     socket.send({ type: 'subscribe', channels: ['raffle', `user:${winner.user.id}`] });
     await socket.next((frame) => frame.type === 'subscribed' && frame.channel === 'raffle');
     await socket.next((frame) => frame.type === 'subscribed' && frame.channel === `user:${winner.user.id}`);
@@ -346,7 +326,7 @@ describe('raffle: tickets from play, provably fair draw, prizes through the ledg
     expect(paid).toBe(true);
     expect(raffle).toMatchObject({ id: empty.id, status: 'drawn', totalTickets: 0, players: 0, prizes: [], pool: formatAmount(jackpot), unawardedAmount: formatAmount(jackpot) });
     expect(await houseRaffle()).toBe(jackpot);
-    const csv = await fetch(`${platform.url}/api/raffle/${empty.id}/entrants.csv`);
+    const csv = await fetch(`${suite.platform.url}/api/raffle/${empty.id}/entrants.csv`);
     expect(await csv.text()).toBe('user_id,tickets,first_ticket,last_ticket\n');
     expect((await current()).pool.jackpot).toBe(formatAmount(jackpot));
     await expectLedgerOk();

@@ -6,10 +6,9 @@ import { BurnService, previousHour } from '../../server/src/domain/token/burn.se
 import { quoteTrade } from '../../server/src/domain/token/pool-trade.js';
 import { parseUnits, formatUnits } from '../../server/src/domain/token/token-units.js';
 import { dispatch } from '../../server/src/cli/commands.js';
-import { createLogger } from '../../server/src/infra/logger.js';
 import { tokenBurnHandlers } from '../../worker/src/processors/token-burn.processor.js';
-import type { JobContext } from '../../worker/src/processors/types.js';
 import { FAST_HASHING, http, RELAXED_LIMITS, signedInAccount } from '../support/auth.js';
+import { testJobContext } from '../support/job-context.js';
 import { startTestPlatform, type TestPlatform } from '../support/platform.js';
 import { TestSocket } from '../support/socket-client.js';
 import { trpc, WALLET_TEST_ENV } from '../support/wallet.js';
@@ -291,17 +290,7 @@ describe('BZU trading against the pool and buy-and-burn', () => {
   });
 
   it('the hourly job burns the last closed hour once even when run twice, and refuses an hour that has not closed', async () => {
-    const context = (jobId: string): JobContext => ({
-      infra: platform.platform.infra,
-      services: services(),
-      logger: createLogger('silent', 'worker'),
-      jobId,
-      attempt: 1,
-      enqueuedAt: Date.now(),
-      rateLimit: async () => {
-        throw new Error('not expected');
-      },
-    });
+    const context = (jobId: string) => testJobContext(platform, jobId);
     const tick = Math.floor(Date.now() / 3_600_000) * 3_600_000;
     const first = (await tokenBurnHandlers.hour({}, context(`repeat:token-burn-hourly:${tick}`))) as { result: string; periodStart: string };
     // Nothing was played in the previous hour: skipped, with the period it looked at.

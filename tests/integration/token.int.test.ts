@@ -7,8 +7,8 @@ import { httpPriceSource } from '../../server/src/infra/http-price-source.js';
 import { createLogger } from '../../server/src/infra/logger.js';
 import { redisKey } from '../../server/src/infra/redis.js';
 import { tokenHandlers } from '../../worker/src/processors/token-price.processor.js';
-import type { JobContext } from '../../worker/src/processors/types.js';
 import { startWorker, type RunningWorker } from '../../worker/src/worker.js';
+import { testJobContext } from '../support/job-context.js';
 import { startTestPlatform, type TestPlatform } from '../support/platform.js';
 import { TestSocket } from '../support/socket-client.js';
 
@@ -47,17 +47,7 @@ describe('BZU token (pool source)', () => {
     await platform?.stop();
   });
 
-  const contextFor = (jobId: string): JobContext => ({
-    infra: platform.platform.infra,
-    services: platform.platform.services,
-    logger: createLogger('silent', 'worker'),
-    jobId,
-    attempt: 1,
-    enqueuedAt: Date.now(),
-    rateLimit: async () => {
-      throw new Error('not expected');
-    },
-  });
+  const contextFor = (jobId: string) => testJobContext(platform, jobId);
 
   it('serves the pool price before the first tick, and supply from the genesis model', async () => {
     const data = await getJson(`${platform.url}/token/data`);

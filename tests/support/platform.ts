@@ -20,6 +20,22 @@ export interface TestPlatform {
 }
 
 /**
+ * What makes a test server a world of its own: its database and data folder, a fresh Redis key prefix, a random
+ * local port, and no log output.
+ */
+export function isolatedServerEnv(databaseUrl: string, dataDir: string): Record<string, string> {
+  return {
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    REDIS_URL: TEST_REDIS_URL,
+    REDIS_PREFIX: `test-${randomBytes(5).toString('hex')}`,
+    LOG_LEVEL: 'silent',
+  };
+}
+
+/**
  * The real server (same bootstrap as production) on a random port, with its own Postgres database,
  * its own Redis key prefix and its own data folder, serving the built client from dist/client.
  */
@@ -31,13 +47,7 @@ export async function startTestPlatform(
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bzu-test-'));
   const env = loadEnv({
     NODE_ENV: 'test',
-    PORT: '0',
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    DATABASE_URL: database.url,
-    REDIS_URL: TEST_REDIS_URL,
-    REDIS_PREFIX: `test-${randomBytes(5).toString('hex')}`,
-    LOG_LEVEL: 'silent',
+    ...isolatedServerEnv(database.url, dataDir),
     CLIENT_DIST_DIR: path.resolve('dist/client'),
     // Every request of a test comes from 127.0.0.1, so the per-address budget of anonymous tRPC
     // calls would be shared by the whole file; the budget's own tests set it.

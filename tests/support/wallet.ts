@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { signWebhook } from '../../server/src/domain/wallet/webhook-signature.js';
-import { http, signedInAccount, type HttpResult } from './auth.js';
+import { FAST_HASHING, http, OPEN_TABLE_LIMITS, RELAXED_LIMITS, signedInAccount, type HttpResult } from './auth.js';
 import type { TestPlatform } from './platform.js';
 
 /** Wallet settings for tests: a known webhook secret, low thresholds, 1 USD minimum and no fee. */
@@ -10,6 +10,9 @@ export const WALLET_TEST_ENV = {
   WITHDRAWAL_MIN_USD: '1',
   WITHDRAWAL_FEE_USD: '0',
 } as const;
+
+/** A server for players who deposit and bet: quick hashing, relaxed rate limits, the wallet settings, open tables. */
+export const PLAYING_TEST_ENV = { ...FAST_HASHING, ...RELAXED_LIMITS, ...WALLET_TEST_ENV, ...OPEN_TABLE_LIMITS } as const;
 
 /** A tRPC call over real HTTP (no transformer): queries as GET ?input=, mutations as POST. */
 export async function trpc(platform: Pick<TestPlatform, 'url'>, kind: 'query' | 'mutation', path: string, input?: unknown, token?: string): Promise<HttpResult> {

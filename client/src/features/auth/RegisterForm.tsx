@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Checkbox, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Checkbox, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { Link } from '@tanstack/react-router';
@@ -6,7 +6,8 @@ import { useState } from 'react';
 import { DEFAULT_CURRENCY } from '../../constants';
 import { toApiError } from '../../lib/api-error';
 import { REGISTER_SUCCESS, registerFailureMessage, type FeedbackMessage } from './auth-messages';
-import { passwordsMatch, termsAccepted, validEmail, validLoginName, validPassword, validPublicUsername } from './auth-validation';
+import { termsAccepted, validEmail, validLoginName, validPublicUsername } from './auth-validation';
+import { NewPasswordFields, newPasswordRules } from './NewPasswordFields';
 import { forgetReferralCode, malformedReferralCode, readReferralCode } from './referral-registration';
 import { registerAccount } from './session-actions';
 
@@ -30,8 +31,7 @@ export function RegisterForm({ onRegistered }: { onRegistered: (email: string) =
       email: validEmail,
       loginName: validLoginName,
       publicUsername: validPublicUsername,
-      password: validPassword,
-      confirmPassword: (value, values) => passwordsMatch(value, values.password),
+      ...newPasswordRules,
       acceptTerms: termsAccepted,
     },
   });
@@ -83,14 +83,7 @@ export function RegisterForm({ onRegistered }: { onRegistered: (email: string) =
           key={form.key('publicUsername')}
           {...form.getInputProps('publicUsername')}
         />
-        <PasswordInput label="Password" autoComplete="new-password" withAsterisk key={form.key('password')} {...form.getInputProps('password')} />
-        <PasswordInput
-          label="Confirm password"
-          autoComplete="new-password"
-          withAsterisk
-          key={form.key('confirmPassword')}
-          {...form.getInputProps('confirmPassword')}
-        />
+        <NewPasswordFields form={form} passwordLabel="Password" />
         <Checkbox
           label={
             <>

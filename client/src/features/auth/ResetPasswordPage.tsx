@@ -1,9 +1,9 @@
-import { Alert, Button, PasswordInput, Stack } from '@mantine/core';
+import { Alert, Button, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { openAuthModal } from './auth-modal-store';
 import { authApi } from './auth-api';
-import { passwordsMatch, validPassword } from './auth-validation';
 import { AuthCard } from './AuthCard';
+import { NewPasswordFields, newPasswordRules } from './NewPasswordFields';
 import { useAuthRequest } from './use-auth-request';
 import { FormFailure } from '../../components/FormFailure';
 
@@ -12,7 +12,7 @@ export function ResetPasswordPage({ token }: { token: string }) {
   const form = useForm({
     mode: 'uncontrolled',
     initialValues: { password: '', confirmPassword: '' },
-    validate: { password: validPassword, confirmPassword: (value, values) => passwordsMatch(value, values.password) },
+    validate: newPasswordRules,
   });
   if (!token) {
     return (
@@ -35,14 +35,7 @@ export function ResetPasswordPage({ token }: { token: string }) {
       ) : (
         <form onSubmit={form.onSubmit((values) => run(values.password))} noValidate>
           <Stack gap="sm">
-            <PasswordInput label="New password" autoComplete="new-password" withAsterisk key={form.key('password')} {...form.getInputProps('password')} />
-            <PasswordInput
-              label="Confirm password"
-              autoComplete="new-password"
-              withAsterisk
-              key={form.key('confirmPassword')}
-              {...form.getInputProps('confirmPassword')}
-            />
+            <NewPasswordFields form={form} passwordLabel="New password" />
             <FormFailure message={state.status === 'failed' ? state.message : null} />
             <Button type="submit" loading={state.status === 'pending'}>
               Set new password

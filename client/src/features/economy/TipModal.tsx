@@ -1,8 +1,9 @@
-import { Alert, Button, Checkbox, Group, Modal, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Checkbox, Group, Modal, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useRequestIds } from '../../lib/request-id';
 import { trpc } from '../../trpc';
+import { FormFailure } from '../../components/FormFailure';
 import { closeTipModal, useTipModal } from './tip-modal-store';
 import { amountInputError } from '../../lib/money';
 import { errorCode, errorMessage } from '../../lib/api-error';
@@ -66,11 +67,7 @@ export function TipModal() {
           ) : null}
           <Checkbox label="Hide this tip from the chat" checked={hidden} onChange={(event) => setHidden(event.currentTarget.checked)} />
           {needsCode ? <TextInput label="2FA code" inputMode="numeric" autoComplete="one-time-code" value={otp} onChange={(event) => setOtp(event.currentTarget.value)} /> : null}
-          {problem ? (
-            <Alert color="red" variant="light" role="alert">
-              {problem}
-            </Alert>
-          ) : null}
+          <FormFailure message={problem} variant="light" />
           <Group justify="flex-end">
             <Button variant="default" onClick={closeTipModal}>
               Cancel

@@ -1,8 +1,9 @@
-import { Alert, Button, Group, Modal, PasswordInput, SegmentedControl, SimpleGrid, Stack, Tabs, Text, TextInput } from '@mantine/core';
+import { Button, Group, Modal, PasswordInput, SegmentedControl, SimpleGrid, Stack, Tabs, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState, type FormEvent } from 'react';
 import { useRequestIds } from '../../lib/request-id';
 import { trpc } from '../../trpc';
+import { FormFailure } from '../../components/FormFailure';
 import { formatDateTime } from '../../lib/datetime';
 import { closeVaultModal, useVaultModal } from './vault-modal-store';
 import { amountInputError, formatAmount } from '../../lib/money';
@@ -100,11 +101,7 @@ export function VaultModal() {
                 Vault funds are kept apart from your balance: they cannot be bet or tipped until you take them out.
               </Text>
             )}
-            {problem ? (
-              <Alert color="red" variant="light" role="alert">
-                {problem}
-              </Alert>
-            ) : null}
+            <FormFailure message={problem} variant="light" />
             <Group justify="flex-end">
               <Button type="submit" loading={deposit.isPending || withdraw.isPending}>
                 {direction === 'deposit' ? 'Move to vault' : 'Move to balance'}

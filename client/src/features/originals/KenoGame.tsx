@@ -1,4 +1,4 @@
-import { Box, Button, Group, SegmentedControl, SimpleGrid, Stack, Table, Text, UnstyledButton } from '@mantine/core';
+import { Box, Button, Group, SimpleGrid, Stack, Table, Text, UnstyledButton } from '@mantine/core';
 import { useState } from 'react';
 import { KENO_NUMBERS, KENO_RISKS, KENO_TABLES, type KenoRisk } from '../../../../server/src/domain/games/rules';
 import { trpcClient } from '../../trpc';
@@ -11,6 +11,7 @@ import { useInstantBets } from './instant-bets';
 import { autoPick, togglePick } from './keno-picks';
 import { maxOfTable } from './profit-on-win';
 import { pushRecent, RecentResults } from './RecentResults';
+import { RiskPicker } from './RiskPicker';
 import classes from './KenoGame.module.css';
 
 const NUMBERS = Array.from({ length: KENO_NUMBERS }, (_, i) => i + 1);
@@ -109,19 +110,7 @@ export function KenoGame() {
 
   const panel = (
     <BetPanel game="keno" placeBet={placeBet} autobet animated profits={[{ label: 'Max profit on win', multiplier: maxOfTable(table) }]} blockedReason={picks.length === 0 ? 'Pick 1 to 10 numbers' : null}>
-      <Stack gap={4}>
-        <Text size="sm" fw={500}>
-          Risk
-        </Text>
-        <SegmentedControl
-          fullWidth
-          size="xs"
-          data={KENO_RISKS.map((value) => ({ value, label: value[0]!.toUpperCase() + value.slice(1) }))}
-          value={risk}
-          onChange={(value) => setRisk(value as KenoRisk)}
-          aria-label="Risk"
-        />
-      </Stack>
+      <RiskPicker risks={KENO_RISKS} value={risk} onChange={setRisk} size="xs" />
       <Group grow gap="xs">
         <Button variant="default" onClick={() => edit(autoPick(picks.length || 10))} data-testid="keno-autopick">
           Auto pick

@@ -1,4 +1,4 @@
-import { SegmentedControl, Select, Stack, Text } from '@mantine/core';
+import { Select, Stack, Text } from '@mantine/core';
 import { useCallback, useState } from 'react';
 import { PLINKO_MAX_ROWS, PLINKO_MIN_ROWS, PLINKO_RISKS, PLINKO_TABLES, type PlinkoRisk } from '../../../../server/src/domain/games/rules';
 import { trpcClient } from '../../trpc';
@@ -11,6 +11,7 @@ import { useInstantBets } from './instant-bets';
 import { ballDuration, PlinkoBoard, type FlyingBall } from './PlinkoBoard';
 import { maxOfTable } from './profit-on-win';
 import { pushRecent, RecentResults } from './RecentResults';
+import { RiskPicker } from './RiskPicker';
 
 const ROW_OPTIONS = Array.from({ length: PLINKO_MAX_ROWS - PLINKO_MIN_ROWS + 1 }, (_, i) => String(PLINKO_MIN_ROWS + i));
 
@@ -55,19 +56,7 @@ export function PlinkoGame() {
         disabled={balls.length > 0}
         data-testid="plinko-rows"
       />
-      <Stack gap={4}>
-        <Text size="sm" fw={500}>
-          Risk
-        </Text>
-        <SegmentedControl
-          fullWidth
-          data={PLINKO_RISKS.map((value) => ({ value, label: value[0]!.toUpperCase() + value.slice(1) }))}
-          value={risk}
-          onChange={(value) => setRisk(value as PlinkoRisk)}
-          disabled={balls.length > 0}
-          aria-label="Risk"
-        />
-      </Stack>
+      <RiskPicker risks={PLINKO_RISKS} value={risk} onChange={setRisk} disabled={balls.length > 0} />
     </BetPanel>
   );
 
