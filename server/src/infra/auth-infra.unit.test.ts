@@ -61,7 +61,7 @@ describe('argon2id hasher', () => {
 });
 
 describe('the sign-in line', () => {
-  it('refuses a hash at once when the line is full, and takes callers again once it drains', async () => {
+  it('turns a sign-in away at once while the line is full, lets a password re-check wait its turn, and takes sign-ins again once it drains', async () => {
     const hasher = createArgon2Hasher({ memoryKib: 19_456, timeCost: 2, parallelism: 1, concurrency: 1, maxWaiting: 2 });
     const refusedBefore = passwordHashLine.refused;
     const line = ['first-password', 'second-password', 'third-password'].map((p) => hasher.hash(p));
@@ -70,7 +70,14 @@ describe('the sign-in line', () => {
     expect(hasher.hasRoom()).toBe(false);
 
     const askedAt = performance.now();
-    const refusal = await hasher.verify('$argon2id$v=19$m=19456,t=2,p=1$c2FsdHNhbHQ$aGFzaA', 'fourth-password').catch((error: unknown) => error);
+    const refusal = (() => {
+      try {
+        hasher.turnAwayIfFull();
+        return null;
+      } catch (error) {
+        return error;
+      }
+    })();
     // Answered without waiting for a hash (one is ~25-40 ms of a core; three are in line).
     expect(performance.now() - askedAt).toBeLessThan(15);
     expect(refusal).toBeInstanceOf(DomainError);
@@ -81,6 +88,13 @@ describe('the sign-in line', () => {
       retryAfterSeconds: 3,
     });
     expect(passwordHashLine.refused).toBe(refusedBefore + 1);
+    // A sign-in that got past the first check before the line filled is turned away at its hash.
+    await expect(hasher.verify('$argon2id$v=19$m=19456,t=2,p=1$c2FsdHNhbHQ$aGFzaA', 'x', { signIn: true })).rejects.toMatchObject({ code: 'TOO_MANY_SIGN_INS' });
+    expect(passwordHashLine.refused).toBe(refusedBefore + 2);
+    // A signed-in player's re-check is not a sign-in: it queues behind the line instead of failing.
+    const recheck = hasher.verify('$argon2id$v=19$m=19456,t=2,p=1$c2FsdHNhbHQ$aGFzaA', 'fourth-password');
+    expect(hasher.semaphore.queued).toBe(3);
+    expect(await recheck).toBe(false);
 
     const digests = await Promise.all(line);
     expect(digests.every((digest) => digest.startsWith('$argon2id$'))).toBe(true);
@@ -90,10 +104,11 @@ describe('the sign-in line', () => {
     expect(await hasher.verify(digests[0]!, 'first-password')).toBe(true);
   });
 
-  it('with no room to wait, still hashes when a slot is free', async () => {
+  it('with no room to wait, still lets a sign-in in when a slot is free', async () => {
     const hasher = createArgon2Hasher({ memoryKib: 19_456, timeCost: 2, parallelism: 1, concurrency: 1, maxWaiting: 0 });
+    expect(() => hasher.turnAwayIfFull()).not.toThrow();
     const running = hasher.hash('only-password');
-    await expect(hasher.hash('second-password')).rejects.toMatchObject({ code: 'TOO_MANY_SIGN_INS' });
+    expect(() => hasher.turnAwayIfFull()).toThrow(expect.objectContaining({ code: 'TOO_MANY_SIGN_INS' }));
     expect(await hasher.verify(await running, 'only-password')).toBe(true);
   });
 });

@@ -52,7 +52,7 @@ export class Semaphore {
  */
 export const passwordHashLine = { running: 0, waiting: 0, refused: 0 };
 
-/** argon2id with the configured cost; never more than `concurrency` hashes in flight, at most `maxWaiting` waiting. */
+/** argon2id with the configured cost; never more than `concurrency` hashes in flight; sign-ins are turned away while `maxWaiting` wait. */
 export function createArgon2Hasher(
   settings: Argon2Settings,
 ): PasswordHasher & { semaphore: Semaphore; hasRoom(): boolean; turnAwayIfFull(): void; child: PasswordHashChild | null } {
@@ -65,14 +65,16 @@ export function createArgon2Hasher(
     passwordHashLine.waiting = semaphore.queued;
   };
   const hasRoom = () => semaphore.inFlight < settings.concurrency || semaphore.queued < maxWaiting;
-  // Every refusal is counted, whether at the hash or before a login's lookups (turnAwayIfFull).
+  // Only logins are turned away (anonymous, and what a burst is made of): before any other work of theirs and again
+  // at their hash, since many may pass the first check before any of them reaches the line. A registration (limited
+  // per address) or a signed-in player's password re-check (a withdrawal, the vault) waits its turn.
   const turnAwayIfFull = () => {
     if (hasRoom()) return;
     passwordHashLine.refused += 1;
     throw tooManySignIns();
   };
-  const guarded = async <T>(task: () => Promise<T>): Promise<T> => {
-    turnAwayIfFull();
+  const inLine = async <T>(task: () => Promise<T>, signIn = false): Promise<T> => {
+    if (signIn) turnAwayIfFull();
     const done = semaphore.run(task);
     observe();
     try {
@@ -87,8 +89,8 @@ export function createArgon2Hasher(
     hasRoom,
     turnAwayIfFull,
     child,
-    hash: (password) => guarded(() => (child ? child.hash(password) : hashPassword(cost, password))),
-    verify: (digest, password) => guarded(() => (child ? child.verify(digest, password) : verifyPassword(digest, password))),
+    hash: (password) => inLine(() => (child ? child.hash(password) : hashPassword(cost, password))),
+    verify: (digest, password, options) => inLine(() => (child ? child.verify(digest, password) : verifyPassword(digest, password)), options?.signIn),
     needsRehash: (digest) => needsRehash(cost, digest),
   };
 }

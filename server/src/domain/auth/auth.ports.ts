@@ -2,11 +2,12 @@
 import { DomainError } from '../errors.js';
 
 export interface PasswordHasher {
-  /** Both reject with tooManySignIns() when the line of callers waiting for a hash is full, and with
-   *  passwordHashingUnavailable() when the hashing process died or did not answer in time. */
+  /** Both wait their turn in the hashing line; they reject with passwordHashingUnavailable() when the
+   *  hashing process died or did not answer in time. */
   hash(password: string): Promise<string>;
-  verify(digest: string, password: string): Promise<boolean>;
-  /** Throws tooManySignIns() (counted like a refused hash) while a hash asked now would be refused: a login can be turned away before any other work. */
+  /** With `signIn`, it is turned away like turnAwayIfFull() instead of waiting while the line is full. */
+  verify(digest: string, password: string, options?: { signIn?: boolean }): Promise<boolean>;
+  /** Throws tooManySignIns() (counted) while the hashing line is full: a login is turned away before any other work of its own. */
   turnAwayIfFull?(): void;
   /** True when the digest was made with other parameters than the current ones. */
   needsRehash(digest: string): boolean;

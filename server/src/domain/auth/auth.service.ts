@@ -229,7 +229,7 @@ export class AuthService {
     const password = normalizePassword(input.password);
     // An unknown account still costs one hash, so timing does not tell whether it exists.
     const digest = row?.password_hash ?? (await this.dummyPasswordDigest());
-    const valid = await hasher.verify(digest, password);
+    const valid = await hasher.verify(digest, password, { signIn: true });
     if (!row || !valid) throw new DomainError('UNAUTHORIZED', INVALID_CREDENTIALS_MESSAGE, { code: 'INVALID_CREDENTIALS' });
     // Only after the password proved the caller owns the account do we say it is unverified.
     if (this.options.emailVerification && row.email_verified_at === null) {
