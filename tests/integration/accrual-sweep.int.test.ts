@@ -6,10 +6,10 @@ import { parseAmount } from '../../server/src/domain/wallet/amounts.js';
 import { signProviderRequest } from '../../server/src/domain/providers/provider-signature.js';
 import { ProviderWalletService } from '../../server/src/domain/providers/provider-wallet.service.js';
 import { housekeepingHandlers } from '../../worker/src/processors/housekeeping.processor.js';
-import { FAST_HASHING, OPEN_TABLE_LIMITS, RELAXED_LIMITS, signedInAccount } from '../support/auth.js';
+import { signedInAccount } from '../support/auth.js';
 import { startTestPlatform, type TestPlatform } from '../support/platform.js';
 import { launchSession, newId, registerProvider, walletCall, type TestProvider } from '../support/providers.js';
-import { fundPlayer, trpc, WALLET_TEST_ENV } from '../support/wallet.js';
+import { fundPlayer, PLAYING_TEST_ENV, trpc } from '../support/wallet.js';
 
 /**
  * The accrual repair sweep: a bet settled while its after-commit accruals failed (here: an engine whose
@@ -71,7 +71,7 @@ describe('accrual sweep: settled bets whose XP, rakeback or referral commission 
   });
 
   beforeAll(async () => {
-    platform = await startTestPlatform({ ...FAST_HASHING, ...RELAXED_LIMITS, ...WALLET_TEST_ENV, ...OPEN_TABLE_LIMITS });
+    platform = await startTestPlatform(PLAYING_TEST_ENV);
   });
   afterAll(async () => {
     await platform?.stop();

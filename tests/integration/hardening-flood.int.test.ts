@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadEnv } from '../../server/src/env.js';
-import { FAST_HASHING, http, OPEN_TABLE_LIMITS, RELAXED_LIMITS, signedInAccount } from '../support/auth.js';
+import { FAST_HASHING, http, RELAXED_LIMITS, signedInAccount } from '../support/auth.js';
 import { startTestPlatform, type TestPlatform } from '../support/platform.js';
 import { startServerProcess, type ServerProcess } from '../support/server-process.js';
-import { fundPlayer, WALLET_TEST_ENV } from '../support/wallet.js';
+import { fundPlayer, PLAYING_TEST_ENV } from '../support/wallet.js';
 
 /**
  * Issue #23 point 6: anonymous tRPC batches must not starve signed-in players. Two flooding clients
@@ -19,7 +19,7 @@ describe('a tRPC batch flood does not starve a signed-in bet', () => {
   let token: string;
   // The production budget of anonymous calls per address (the test harness relaxes it).
   const { points, durationSeconds } = loadEnv({}).RATE_LIMIT_ANONYMOUS_CALLS;
-  const env = { ...FAST_HASHING, ...RELAXED_LIMITS, ...WALLET_TEST_ENV, ...OPEN_TABLE_LIMITS, RATE_LIMIT_ANONYMOUS_CALLS: `${points}/${durationSeconds}` };
+  const env = { ...PLAYING_TEST_ENV, RATE_LIMIT_ANONYMOUS_CALLS: `${points}/${durationSeconds}` };
 
   beforeAll(async () => {
     platform = await startTestPlatform(env);

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FAST_HASHING, http, OPEN_TABLE_LIMITS, RELAXED_LIMITS, signedInAccount, type HttpResult } from '../support/auth.js';
+import { http, signedInAccount, type HttpResult } from '../support/auth.js';
 import { startTestPlatform, type TestPlatform } from '../support/platform.js';
 import { PrivateRedis } from '../support/private-redis.js';
 import { TestSocket, type Frame } from '../support/socket-client.js';
-import { fundPlayer, trpc, WALLET_TEST_ENV } from '../support/wallet.js';
+import { fundPlayer, PLAYING_TEST_ENV, trpc } from '../support/wallet.js';
 
 /**
  * Issue #23 point 3: while Redis hangs (SIGSTOP) or refuses connections (killed), every request
@@ -41,10 +41,7 @@ describe('Redis unavailable', () => {
   beforeAll(async () => {
     redis = await PrivateRedis.start();
     platform = await startTestPlatform({
-      ...FAST_HASHING,
-      ...RELAXED_LIMITS,
-      ...WALLET_TEST_ENV,
-      ...OPEN_TABLE_LIMITS,
+      ...PLAYING_TEST_ENV,
       REDIS_URL: redis.url,
       CHAT_RATE_LIMIT: '100/1',
       CHAT_RATE_BURST: '100/1',
