@@ -105,12 +105,12 @@ export function serveParent(ready: object, stop: () => Promise<void>, answer?: (
  * reads, `nodeAfterReading` after them. A window's node CPU is the end reading's `node` less the start reading's
  * `nodeAfterReading`, so neither reading's own work lands in the figure.
  */
-export async function cpuTimes(): Promise<{ node: number; nodeAfterReading: number; postgres: number; redis: number }> {
+export async function cpuTimes(): Promise<{ node: number; nodeKernel: number; nodeAfterReading: number; postgres: number; redis: number }> {
   const nodeMs = () => {
     const usage = process.cpuUsage();
     return (usage.user + usage.system) / 1000;
   };
-  const totals = { node: nodeMs(), nodeAfterReading: 0, postgres: 0, redis: 0 };
+  const totals = { node: nodeMs(), nodeKernel: process.cpuUsage().system / 1000, nodeAfterReading: 0, postgres: 0, redis: 0 };
   // utime and stime are fields 14 and 15 of /proc/<pid>/stat, in clock ticks (100 per second on Linux).
   for (const pid of (await readdir('/proc').catch(() => [] as string[])).filter((name) => /^\d+$/.test(name))) {
     const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');

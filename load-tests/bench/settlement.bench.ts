@@ -4,12 +4,15 @@
  * and after commit the game result, the live feed and the referral lookup) versus a bare node:http + plain `pg` peer
  * that settles the same bet in the same database transaction shape. Same machine, same run, rounds interleaved.
  *
- *   npm run bench -- settlement [--rounds 3] [--many 3000] [--hot 1000] [--connections 50]
+ *   npm run bench -- settlement [--rounds 3] [--many 3000] [--hot 1000] [--connections 50] [--layers 2000]
  *
  * Scenarios: "many" (bets spread over 200 accounts) and "hot" (every bet on one account: they serialise on its seed
  * pair and balance rows). Reports bets/s per target (median over rounds), p99, and the platform/bare ratio (goal
  * >= 0.9), and node CPU per bet of each side (goal within 1.3x). Then audits both sides: every 201 is exactly one bet row, nonces per pair contiguous from 0, one stake
  * (and one payout when won) ledger transaction per bet, and LedgerService.check() clean.
+ *
+ * `--layers N` (0 turns it off) adds, once per round, node CPU per bet without HTTP: the peer's settle function, the
+ * platform's bet engine called directly, and the engine behind its tRPC procedure, N bets each in the server process.
  */
 import { autocannon, forkServer, median, option, type AutocannonResult } from './bench-client.js';
 
@@ -37,12 +40,14 @@ export interface SettlementResult {
   answered2xx: number;
   other: number;
   /** CPU ms per bet on the server side (median over rounds): the server process, all of postgres, redis-server. */
-  cpuMsPerBet: { node: number; postgres: number; redis: number };
+  cpuMsPerBet: { node: number; nodeKernel: number; postgres: number; redis: number };
   /** Statements sent to Postgres per bet (median over rounds), counted on the side's pg clients. */
   statementsPerBet: number;
 }
 
 type CpuTimes = SettlementResult['cpuMsPerBet'];
+/** Node CPU ms per bet of each in-process layer (settlement.server.ts `layers`). */
+type Layers = Record<'bare' | 'engine' | 'procedure', number>;
 type CpuReading = { cpu: CpuTimes & { nodeAfterReading: number }; statements: Record<'platform' | 'bare', number> };
 
 export async function run(args: string[]): Promise<SettlementResult[]> {
@@ -50,6 +55,7 @@ export async function run(args: string[]): Promise<SettlementResult[]> {
   const many = option(args, 'many', 3000);
   const hot = option(args, 'hot', 1000);
   const connections = option(args, 'connections', 50);
+  const layerBets = option(args, 'layers', 2000);
   const server = await forkServer<Ready>('settlement');
   const { ready } = server;
   const accounts = ready.platformTokens.length - 1;
@@ -106,7 +112,7 @@ export async function run(args: string[]): Promise<SettlementResult[]> {
           const perBet = (key: keyof CpuTimes) => (after[key] - before[key]) / Math.max(result['2xx'], 1);
           // The start reading's own /proc reads are not the bets' (cpuTimes).
           const nodePerBet = (after.node - before.nodeAfterReading) / Math.max(result['2xx'], 1);
-          cpu[target].push({ node: nodePerBet, postgres: perBet('postgres'), redis: perBet('redis') });
+          cpu[target].push({ node: nodePerBet, nodeKernel: perBet('nodeKernel'), postgres: perBet('postgres'), redis: perBet('redis') });
         }
       }
       for (const target of ['platform', 'bare'] as const) {
@@ -122,12 +128,19 @@ export async function run(args: string[]): Promise<SettlementResult[]> {
           other: runs.reduce((s, r) => s + r.non2xx + r.errors + r.timeouts, 0),
           cpuMsPerBet: {
             node: median(cpu[target].map((c) => c.node)),
+            nodeKernel: median(cpu[target].map((c) => c.nodeKernel)),
             postgres: median(cpu[target].map((c) => c.postgres)),
             redis: median(cpu[target].map((c) => c.redis)),
           },
           statementsPerBet: median(statements[target]),
         });
       }
+    }
+    const layerRuns: Layers[] = [];
+    for (let round = 0; layerBets > 0 && round < rounds; round++) {
+      layerRuns.push((await server.ask<{ layers: Layers }>({ cmd: 'layers', count: layerBets } as { cmd: string })).layers);
+      answered.bare += layerBets;
+      answered.platform += 2 * layerBets;
     }
     const { audit } = await server.ask<{ audit: { platform: SideAudit; bare: SideAudit; ledgerProblems: unknown[] } }>({ cmd: 'audit' });
 
@@ -147,13 +160,21 @@ export async function run(args: string[]): Promise<SettlementResult[]> {
     for (const r of results) {
       const c = r.cpuMsPerBet;
       console.log(
-        `${r.scenario.padEnd(10)}${r.target.padEnd(10)} node ${c.node.toFixed(2)}  postgres ${c.postgres.toFixed(2)}  redis ${c.redis.toFixed(2)}  total ${(c.node + c.postgres + c.redis).toFixed(2)}  statements per bet ${r.statementsPerBet.toFixed(1)}`,
+        `${r.scenario.padEnd(10)}${r.target.padEnd(10)} node ${c.node.toFixed(2)} (kernel ${c.nodeKernel.toFixed(2)})  postgres ${c.postgres.toFixed(2)}  redis ${c.redis.toFixed(2)}  total ${(c.node + c.postgres + c.redis).toFixed(2)}  statements per bet ${r.statementsPerBet.toFixed(1)}`,
       );
     }
     for (const scenario of ['many', 'hot'] as const) {
       const p = results.find((r) => r.scenario === scenario && r.target === 'platform')!.cpuMsPerBet.node;
       const b = results.find((r) => r.scenario === scenario && r.target === 'bare')!.cpuMsPerBet.node;
       console.log(`${scenario.padEnd(10)} node CPU per bet x${(p / b).toFixed(2)} of the bare peer (goal <= 1.3)`);
+    }
+    if (layerRuns.length > 0) {
+      const layer = (key: keyof Layers) => median(layerRuns.map((run) => run[key]));
+      const bare = layer('bare');
+      console.log(`\nnode CPU per bet without HTTP, ms (in the server process, ${layerBets} bets each, median of ${layerRuns.length})`);
+      console.log(`bare settle function        ${bare.toFixed(2)}`);
+      console.log(`platform bet engine         ${layer('engine').toFixed(2)}  x${(layer('engine') / bare).toFixed(2)}`);
+      console.log(`platform tRPC procedure     ${layer('procedure').toFixed(2)}  x${(layer('procedure') / bare).toFixed(2)}  (session, input schema, error mapping + engine)`);
     }
     console.log('\naudit (every answered bet settled exactly once)');
     for (const target of ['platform', 'bare'] as const) {

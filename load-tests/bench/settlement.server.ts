@@ -11,7 +11,10 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
 import pg from 'pg';
+import { DICE_GAME } from '../../server/src/domain/games/dice/dice.game.js';
 import { hashServerSeed, randomClientSeed } from '../../server/src/domain/games/fairness.service.js';
+import { createContextFactory } from '../../server/src/trpc/context.js';
+import { createCaller } from '../../server/src/trpc/router.js';
 import { applyRatio, diceMultiplier, diceOutcome, floatsFromSeeds, formatRatio } from '../../server/src/domain/games/rules/index.js';
 import { bareLedger, makeAccounts } from './bench-ledger.js';
 import { cpuTimes, serveParent, startPlatformUnderTest } from './platform-under-test.js';
@@ -102,6 +105,36 @@ const bare = http.createServer((req, res) => {
 });
 await new Promise<void>((resolve) => bare.listen(0, '127.0.0.1', resolve));
 
+/**
+ * The same bets without HTTP, in this process: node CPU per bet of the peer's settle function, of the platform's bet
+ * engine called directly, and of the engine behind its tRPC procedure (session, input schema, error mapping), `count`
+ * bets each, 50 at a time over the accounts, in that order. Shows which layer the full path's CPU goes to.
+ */
+async function layers(count: number): Promise<Record<'bare' | 'engine' | 'procedure', number>> {
+  const perBet = async (one: (i: number) => Promise<unknown>) => {
+    const start = process.cpuUsage();
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: 50 }, async () => {
+        while (next < count) await one(next++ % ACCOUNTS);
+      }),
+    );
+    // The after-commit work nobody waits for (outbox marks) lands in the figure, as in the HTTP rounds.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const used = process.cpuUsage(start);
+    return (used.user + used.system) / 1000 / count;
+  };
+  const input = { amount: '0.01', target: 50, condition: 'over', currency: 'USD' } as const;
+  const parsed = DICE_GAME.input.parse(input);
+  const players = platformAccounts.ids.map((id, i) => ({ id, username: `p${i}` }));
+  const makeContext = createContextFactory(platform.services);
+  return {
+    bare: await perBet((i) => bareBet(bareAccounts.ids[i]!, 1_000_000n, input.target)),
+    engine: await perBet((i) => platform.services.games.engine.playInstant(players[i]!, DICE_GAME, parsed)),
+    procedure: await perBet((i) => createCaller(makeContext({ ip: '127.0.0.1', sessionToken: platformAccounts.tokens[i] })).games.dice.bet(input)),
+  };
+}
+
 /** Every bet settled once: bets = answered 201s; per pair, nonces 0..n-1; ledger transactions = stakes + payouts; ledger check clean. */
 async function audit(prefix: 'p' | 'b') {
   const { rows } = await sql<{ bets: string; payouts: string; gaps: string }>`
@@ -128,6 +161,9 @@ serveParent(
     await pool.end();
     await stop();
   },
-  async (message) =>
-    message.cmd === 'cpu' ? { cpu: await cpuTimes(), statements: { ...statements } } : { audit: { platform: await audit('p'), bare: await audit('b'), ledgerProblems: await ledger.check() } },
+  async (message) => {
+    if (message.cmd === 'cpu') return { cpu: await cpuTimes(), statements: { ...statements } };
+    if (message.cmd === 'layers') return { layers: await layers((message as { count?: number }).count ?? 2000) };
+    return { audit: { platform: await audit('p'), bare: await audit('b'), ledgerProblems: await ledger.check() } };
+  },
 );

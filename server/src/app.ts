@@ -5,10 +5,10 @@ import path from 'node:path';
 import { createExpressMiddleware } from '@trpc/server/adapters/express';
 import express, { type ErrorRequestHandler, type Request } from 'express';
 import helmet from 'helmet';
-import { pinoHttp } from 'pino-http';
 import { isDatabaseUnavailable } from '../../db/unavailable.js';
 import type { Env } from './env.js';
 import { jsonDepthExceeds } from './http/json-depth.js';
+import { requestLog } from './http/request-log.js';
 import { memoizedHeaders } from './http/security-headers.js';
 import { clientAssets, REVALIDATE_CACHE, sendClientFile } from './http/static-client.js';
 import { trpcRequestGuard } from './http/trpc-request-guard.js';
@@ -50,8 +50,8 @@ export function createHttpApp({ env, services, logger, metrics }: AppDeps): expr
     makeContext({ ip: req.ip ?? 'unknown', userAgent: req.get('user-agent'), sessionToken: bearerToken(req.get('authorization')) });
 
   app.use((req, res, next) => {
-    // Paths mounted before pino-http (the chat poll routes) still log a failure with a request id;
-    // pino-http reuses this id for its own lines.
+    // Paths mounted before the request log (the chat poll routes) still log a failure with a request id;
+    // the request log's lines carry the same id.
     req.id = randomUUID();
     res.locals.logger = logger;
     const stop = metrics.httpRequestDuration.startTimer({ method: req.method });
@@ -124,16 +124,7 @@ export function createHttpApp({ env, services, logger, metrics }: AppDeps): expr
     }),
   );
   // Query strings carry single-use links' tokens (confirm-email, reset-password): logged redacted.
-  app.use(
-    pinoHttp({
-      logger,
-      autoLogging: { ignore: (req) => req.url === '/metrics' },
-      // The parsed query/params would repeat the secrets: only the redacted URL is kept.
-      serializers: {
-        req: ({ query: _query, params: _params, ...req }: { url?: string; query?: unknown; params?: unknown }) => ({ ...req, url: redactUrl(req.url) }),
-      },
-    }),
-  );
+  app.use(requestLog(logger, { ignore: (req) => req.url === '/metrics', redactUrl }));
   // The providers' wallet reads its own bodies (raw, for its signature and its own error answers).
   app.use(PROVIDER_WALLET_PATH, providerWalletBody());
   // The raw bytes stay beside the parsed body: signed webhooks are verified against exactly them.

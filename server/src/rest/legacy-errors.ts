@@ -29,11 +29,11 @@ export function legacyErrorBody(message: string, code: string, details?: unknown
 }
 
 /**
- * The logger for a response: pino-http's request logger (its lines carry the request id), or the
- * app logger that app.ts puts in res.locals for paths mounted before pino-http (the chat poll).
+ * The logger for a response: the request's own (http/request-log.ts; its lines carry the request id), or the
+ * app logger that app.ts puts in res.locals for paths mounted before the request log (the chat poll).
  */
 export function requestLogger(res: Response): Pick<Logger, 'error' | 'warn'> {
-  return (res.req as { log?: Logger }).log ?? (res.locals.logger as Logger | undefined) ?? console;
+  return res.req.log ?? (res.locals.logger as Logger | undefined) ?? console;
 }
 
 /** Turns anything thrown into a TRPCError; an unreachable database is 503, anything else unknown is 500. */

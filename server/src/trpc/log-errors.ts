@@ -4,7 +4,7 @@ import type { Logger } from '../infra/logger.js';
 export interface ProcedureFailure {
   error: TRPCError;
   path: string | undefined;
-  /** The request's id (pino-http) when there is one. */
+  /** The request's id (app.ts) when there is one. */
   reqId?: unknown;
 }
 
