@@ -18,9 +18,17 @@ describe('RedisEventBus publishing (real Redis)', () => {
   });
 
   it('a burst published in one turn (more than one script call holds) keeps each channel in order, delivered and logged', async () => {
+    // What goes over Redis: one message per script call, carrying all of its events.
+    const messages: string[] = [];
+    const watcher = createRedis(TEST_REDIS_URL, 'blocking');
+    watcher.on('message', (_topic: string, message: string) => messages.push(message));
+    await watcher.subscribe((bus as unknown as { topic: string }).topic);
     const channels = ['bets', 'game-results:7', 'user:7'];
     const sent = Array.from({ length: 150 }, (_, i) => ({ channel: channels[i % 3]!, n: i }));
     const answers = await Promise.all(sent.map(({ channel, n }) => bus.publish(channel, 'bet', { n })));
+    // 150 events at once: three script calls of at most 64, so three messages, not 150.
+    await expect.poll(() => messages.length).toBe(3);
+    watcher.disconnect();
 
     for (const channel of channels) {
       const mine = sent.map((event, i) => ({ ...event, answer: answers[i]! })).filter((event) => event.channel === channel);

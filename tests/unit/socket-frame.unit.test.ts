@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { channelOwner, legacyShape, mayJoinChannel } from '../../server/src/domain/events/platform-events.js';
-import { compareStreamIds, decodeBusMessage } from '../../server/src/infra/event-bus.js';
+import { compareStreamIds, decodeBusMessages } from '../../server/src/infra/event-bus.js';
 import { encodeFrame, prebuildTextFrame } from '../../server/src/realtime/socket-frame.js';
 
 describe('prebuilt WebSocket frames', () => {
@@ -52,13 +52,25 @@ describe('channels and events', () => {
     expect(legacyShape('chat-message', { message: '1.5' })).toEqual({ message: '1.5' });
   });
 
-  it('decodes bus messages and orders stream ids', () => {
-    const event = decodeBusMessage('7\n1700000000000-3\ntoken-price\n{"type":"token-price-update","ts":1,"data":{"price":"1"}}');
+  it('decodes bus messages, one event or a batch of them, and orders stream ids', () => {
+    const [event, ...none] = decodeBusMessages('7\n1700000000000-3\ntoken-price\n{"type":"token-price-update","ts":1,"data":{"price":"1"}}');
     expect(event).toEqual({ seq: 7, id: '1700000000000-3', channel: 'token-price', type: 'token-price-update', ts: 1, data: { price: '1' } });
-    expect(decodeBusMessage('garbage')).toBeNull();
+    expect(none).toEqual([]);
+    // A batch: records joined by newlines, in publish order; a body's own text may hold escaped newlines.
+    const batch = decodeBusMessages(
+      ['3\n1-1\nuser:9\n{"type":"balance-update","ts":2,"data":{"newBalance":"1"}}', '41\n1-2\nbets\n{"type":"bet","ts":3,"data":{"note":"a\\nb"}}'].join('\n'),
+    );
+    expect(batch.map((e) => [e.seq, e.id, e.channel, e.type])).toEqual([
+      [3, '1-1', 'user:9', 'balance-update'],
+      [41, '1-2', 'bets', 'bet'],
+    ]);
+    expect(batch[1]!.data).toEqual({ note: 'a\nb' });
+    expect(decodeBusMessages('garbage')).toEqual([]);
     // The body is read on first use; one that is not JSON reads as a malformed event, never as a crash.
-    const broken = decodeBusMessage('8\n1700000000000-4\ntoken-price\n{not json');
+    const [broken] = decodeBusMessages('8\n1700000000000-4\ntoken-price\n{not json');
     expect(broken).toMatchObject({ seq: 8, channel: 'token-price', type: 'malformed', data: null });
+    // A record that is not one ends the reading: the events before it still count.
+    expect(decodeBusMessages('5\n1-5\nbets\n{"type":"bet","ts":1,"data":{}}\nnot a record').map((e) => e.seq)).toEqual([5]);
     expect(compareStreamIds('1-2', '1-10')).toBe(-1);
     expect(compareStreamIds('20-0', '3-5')).toBe(1);
     expect(compareStreamIds('5-5', '5-5')).toBe(0);
