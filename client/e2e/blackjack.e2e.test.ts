@@ -113,6 +113,9 @@ describe('blackjack in the browser', () => {
     const active = async () => (await trpc(platform, 'query', 'games.blackjack.active', undefined, signedIn.token)).body.result.data;
     while (!replay(UNIT, await activeRoundFloats(db, signedIn.user.id, splitNonce), played).finished) {
       played.push('stand');
+      // The table ignores keys while an action is out, and the server's round moves before its answer is on screen:
+      // press once the last answer has landed (Stand enabled again, not loading).
+      await expect.poll(() => main.locator('[data-action="stand"]:enabled:not([data-loading])').count(), { timeout: 10_000 }).toBe(1);
       await page.keyboard.press('w');
       const finished = replay(UNIT, await activeRoundFloats(db, signedIn.user.id, splitNonce), played).finished;
       await expect.poll(async () => (await active())?.outcome.played.length ?? (finished ? played.length : -1), { timeout: 10_000 }).toBe(played.length);

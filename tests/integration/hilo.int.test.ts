@@ -31,6 +31,17 @@ describe('hilo: a multi-step card round', () => {
     const r = hiloRank(card);
     return r === 1 || r === 13 ? (guess === 'same' ? 1 : 12) : guess === 'higherOrSame' ? 14 - r : r;
   };
+  /**
+   * At 1 USD a guess winning on 2 ranks or fewer (6.435x and up) would reach the 5 USD profit limit and end the round
+   * capped: skips such cards, from card `at` on, so the round stays open after the guess. Returns the card to guess on.
+   */
+  const skipLongShots = async (player: Player, betId: string, cards: number[], at: number) => {
+    while (winningRanks(cards[at]!, winningGuess(cards[at]!, cards[at + 1]!)) <= 2) {
+      expect((await post(player, `/api/games/hilo/bets/${betId}/actions`, { action: 'skip' })).body.state).toBe('open');
+      at += 1;
+    }
+    return at;
+  };
   const losingGuess = (card: number, next: number): HiloGuess | undefined => hiloChoices(card).find((g) => !guessWins(hiloRank(card), g, hiloRank(next)));
 
   it('REST: start on f0, a guess not offered is 409 ACTION_NOT_ALLOWED, cash-out needs a correct guess, then pays floor(stake x multiplier)', async () => {
@@ -46,13 +57,7 @@ describe('hilo: a multi-step card round', () => {
 
     const skipped = await post(player, `${path}/actions`, { action: 'skip' });
     expect(skipped.body).toMatchObject({ state: 'open', outcome: { cards: [{ card: cards[0] }, { card: cards[1], guess: 'skip', multiplier: '1.0000' }], multiplier: '1.0000' } });
-    // At 1 USD a guess winning on 2 ranks or fewer (6.435x and up) would reach the 5 USD profit limit and end the round
-    // capped; skip such a card so the round stays open for the cash-out.
-    let at = 1;
-    while (winningRanks(cards[at]!, winningGuess(cards[at]!, cards[at + 1]!)) <= 2) {
-      expect((await post(player, `${path}/actions`, { action: 'skip' })).body.state).toBe('open');
-      at += 1;
-    }
+    const at = await skipLongShots(player, started.body.id, cards, 1);
     const guess = winningGuess(cards[at]!, cards[at + 1]!);
     const guessed = await post(player, `${path}/${guess}`, {});
     expect(guessed.status, JSON.stringify(guessed.body)).toBe(200);
@@ -138,7 +143,9 @@ describe('hilo: a multi-step card round', () => {
     expect(await balance(player)).toBe(49n * E8);
     const id = opened[0]!.body.id;
     const cards = await cardsOf(player, opened[0]!.body.fairness.nonce);
-    await post(player, `/api/games/hilo/bets/${id}/${winningGuess(cards[0]!, cards[1]!)}`, {});
+    // A long shot would end the round capped on the guess, leaving nothing to race for.
+    const at = await skipLongShots(player, id, cards, 0);
+    expect((await post(player, `/api/games/hilo/bets/${id}/${winningGuess(cards[at]!, cards[at + 1]!)}`, {})).body.state).toBe('open');
     // Cash-outs race skips: the round ends once; skips after it see it over.
     const steps = await Promise.all(Array.from({ length: 100 }, (_, i) => post(player, `/api/games/hilo/bets/${id}/${i % 2 ? 'cashout' : 'skip'}`, {})));
     expect(steps.filter((r) => r.status === 200 && r.body.state === 'won')).toHaveLength(1);
