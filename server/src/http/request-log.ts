@@ -17,12 +17,35 @@ declare module 'http' {
 export interface RequestLogOptions {
   /** Requests that get no "request completed" line (their failures are still logged). */
   ignore(req: IncomingMessage): boolean;
-  /** The URL as logged (secrets in the query string redacted). */
-  redactUrl(url: string | undefined): string | undefined;
+}
+
+/** Query parameters whose values are secrets (tokens of e-mailed links, codes, passwords). */
+const SECRET_PARAM = /token|code|pass|secret|otp|key|signature/i;
+
+/** The URL as logged: secret-looking query values replaced by [REDACTED]. */
+function redactUrl(url: string | undefined): string | undefined {
+  if (!url) return url;
+  const at = url.indexOf('?');
+  if (at < 0) return url;
+  const parts = url
+    .slice(at + 1)
+    .split('&')
+    .map((pair) => {
+      const eq = pair.indexOf('=');
+      const name = eq < 0 ? pair : pair.slice(0, eq);
+      let decoded = name;
+      try {
+        decoded = decodeURIComponent(name);
+      } catch {
+        // keep the raw name
+      }
+      return eq >= 0 && SECRET_PARAM.test(decoded) ? `${name}=[REDACTED]` : pair;
+    });
+  return `${url.slice(0, at)}?${parts.join('&')}`;
 }
 
 /** The request as a log line's `req` field: what pino-http's serializer gave, without the parsed query and params. */
-function requestFields(req: IncomingMessage & { originalUrl?: string }, redactUrl: RequestLogOptions['redactUrl']) {
+function requestFields(req: IncomingMessage & { originalUrl?: string }) {
   return {
     id: req.id,
     method: req.method,
@@ -44,11 +67,10 @@ class LazyRequestLogger implements RequestLogger {
   constructor(
     private readonly logger: Logger,
     private readonly req: IncomingMessage,
-    private readonly redactUrl: RequestLogOptions['redactUrl'],
   ) {}
 
   private get bound(): Logger {
-    return (this.child ??= this.logger.child({ req: requestFields(this.req, this.redactUrl) }));
+    return (this.child ??= this.logger.child({ req: requestFields(this.req) }));
   }
 
   error(...args: Parameters<Logger['error']>): void {
@@ -71,7 +93,7 @@ class LazyRequestLogger implements RequestLogger {
  */
 export function requestLog(logger: Logger, options: RequestLogOptions): RequestHandler {
   return (req, res, next) => {
-    req.log = new LazyRequestLogger(logger, req, options.redactUrl);
+    req.log = new LazyRequestLogger(logger, req);
     if (!options.ignore(req)) {
       const started = Date.now();
       res.once('close', () => logCompleted(logger, req, res, started));

@@ -4,7 +4,7 @@ import { Writable } from 'node:stream';
 import express from 'express';
 import { pino } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
-import { redactUrl } from '../app.js';
+import { LOG_REDACTION } from '../infra/logger.js';
 import { requestLog } from './request-log.js';
 
 /** A real pino logger (the app's redaction) writing JSON lines into `lines`, counting the child loggers it makes. */
@@ -16,7 +16,7 @@ function capturingLogger(level: string) {
       done();
     },
   });
-  const logger = pino({ level, redact: { paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.token'], remove: true } }, sink);
+  const logger = pino({ level, redact: LOG_REDACTION }, sink);
   let children = 0;
   const child = logger.child.bind(logger);
   logger.child = ((...args: Parameters<typeof child>) => {
@@ -47,7 +47,7 @@ async function serve(logger: pino.Logger): Promise<string> {
     req.id = 'req-1';
     next();
   });
-  app.use(requestLog(logger, { ignore: (req) => req.url === '/metrics', redactUrl }));
+  app.use(requestLog(logger, { ignore: (req) => req.url === '/metrics' }));
   app.get('/ok', (_req, res) => void res.json({ ok: true }));
   app.get('/metrics', (_req, res) => void res.send('m 1'));
   app.get('/fails', (req, res) => {
