@@ -81,6 +81,32 @@ describe('player economy in the browser', () => {
     await page.context().close();
   });
 
+  it('a bet that settles while the socket is still joining its channels shows as soon as it has joined', async () => {
+    const player = await funded('10000');
+    const page = await pageFor(player);
+    // Hold the socket's subscribe frame: the page has fetched vip.status, the socket does not watch user:{id} yet.
+    let releaseSubscribe = () => {};
+    const subscribeHeld = new Promise<void>((held) => {
+      void page.routeWebSocket(/\/api\/ws/, (socket) => {
+        const server = socket.connectToServer();
+        socket.onMessage((message) => {
+          if (typeof message === 'string' && message.includes('"subscribe"')) {
+            releaseSubscribe = () => server.send(message);
+            held();
+          } else server.send(message);
+        });
+      });
+    });
+    const statusFetched = page.waitForResponse((response) => response.url().includes('vip.status'));
+    await visit(page, platform.url, '/');
+    await Promise.all([subscribeHeld, statusFetched]);
+    await expect.poll(() => page.getByTestId('header-xp-bar').getAttribute('data-percent')).toBe('0');
+    ok(await trpc(platform, 'mutation', 'games.dice.bet', { amount: '5000', currency: 'USD', target: 50.5, condition: 'over' }, player.token));
+    releaseSubscribe();
+    await expect.poll(() => page.getByTestId('header-xp-bar').getAttribute('data-percent'), { timeout: 10_000 }).toBe('50');
+    await page.context().close();
+  });
+
   it('tips from a chat name and with /tip in the composer; the tip lines show in the chat', async () => {
     const sender = await funded('100');
     const friend = await signedInAccount(platform);

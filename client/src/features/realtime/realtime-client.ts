@@ -29,8 +29,11 @@ export interface RealtimeEnvironment {
 export interface RealtimeHandlers {
   /** An event frame to apply (in order, or the first after a gap). */
   onEvent: (type: EventType, frame: ServerFrame) => void;
-  /** Events of this channel were missed: refetch what it feeds. */
-  onGap: (channel: string) => void;
+  /**
+   * This channel's events may not all have reached the page: a seq gap, or the channel was just joined for the
+   * first time (what the page fetched before the subscription took effect may already be stale). Refetch what it feeds.
+   */
+  onCatchUp: (channel: string) => void;
   onStatus: (status: RealtimeStatus) => void;
 }
 
@@ -144,7 +147,8 @@ export class RealtimeClient {
     const frame = parseFrame(raw);
     if (!frame || frame.channel === null) return;
     if (frame.type === 'subscribed') {
-      if (this.seq.baseline(frame.channel, frame.seq) === 'gap') this.handlers.onGap(frame.channel);
+      const firstJoin = this.seq.lastSeq(frame.channel) === undefined;
+      if (this.seq.baseline(frame.channel, frame.seq) === 'gap' || firstJoin) this.handlers.onCatchUp(frame.channel);
       if (frame.channel === TOKEN_PRICE_CHANNEL) this.setStatus('live');
       return;
     }
@@ -152,7 +156,7 @@ export class RealtimeClient {
     const verdict = this.seq.accept(frame.channel, frame.seq);
     if (verdict === 'stale') return;
     this.handlers.onEvent(frame.type, frame);
-    if (verdict === 'gap') this.handlers.onGap(frame.channel);
+    if (verdict === 'gap') this.handlers.onCatchUp(frame.channel);
   }
 
   private closeSocket(): void {

@@ -57,11 +57,11 @@ function harness(options: { hidden?: boolean } = {}) {
     reconnectDelayMs: 5000,
   };
   const events: [string, number][] = [];
-  const gaps: string[] = [];
+  const catchUps: string[] = [];
   const statuses: RealtimeStatus[] = [];
   const client = new RealtimeClient(env, {
     onEvent: (type, frame) => events.push([type, frame.seq]),
-    onGap: (channel) => gaps.push(channel),
+    onCatchUp: (channel) => catchUps.push(channel),
     onStatus: (status) => statuses.push(status),
   });
   return {
@@ -69,7 +69,7 @@ function harness(options: { hidden?: boolean } = {}) {
     sockets,
     timers,
     events,
-    gaps,
+    catchUps,
     statuses,
     setHidden(value: boolean) {
       hidden = value;
@@ -117,7 +117,20 @@ describe('RealtimeClient', () => {
       ['balance-update', 1],
       ['token-price-update', 11],
     ]);
-    expect(h.gaps).toEqual(['token-price']);
+    // Each first join catches up once; then only the price channel's jump from 8 to 11.
+    expect(h.catchUps).toEqual(['token-price', 'user:42', 'token-price']);
+  });
+
+  it('catches up on a channel when it is first joined, since the page fetched its data before the socket watched it', () => {
+    const h = harness();
+    h.client.start(me);
+    const socket = h.sockets[0]!;
+    socket.open();
+    socket.frame('subscribed', 'user:42', 0);
+    expect(h.catchUps).toEqual(['user:42']);
+    socket.frame('balance-update', 'user:42', 1);
+    socket.frame('subscribed', 'user:42', 1);
+    expect(h.catchUps).toEqual(['user:42']);
   });
 
   it('reconnects 5 s after a close and detects events missed meanwhile', () => {
@@ -133,7 +146,7 @@ describe('RealtimeClient', () => {
     expect(h.sockets).toHaveLength(2);
     h.sockets[1]!.open();
     h.sockets[1]!.frame('subscribed', 'token-price', 5);
-    expect(h.gaps).toEqual(['token-price']);
+    expect(h.catchUps).toEqual(['token-price', 'token-price']);
     expect(h.client.getStatus()).toBe('live');
   });
 

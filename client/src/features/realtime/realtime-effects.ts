@@ -139,7 +139,7 @@ export const realtimeHandlers: RealtimeHandlers = {
         return;
     }
   },
-  onGap(channel) {
+  onCatchUp(channel) {
     if (channel === TOKEN_PRICE_CHANNEL) {
       void trpcUtils.token.latest.invalidate();
       void trpcUtils.token.history.invalidate(undefined, { refetchType: 'active' });
