@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -8,6 +9,10 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   test: {
+    // The integration tier mostly waits (child processes, timers, Postgres, Redis): with vitest's default of one file
+    // at a time on two cores the machine idled at a load of ~1 and the tier took twice as long. Two at once halve it;
+    // three on two cores starved the timing-bound fault tests (crash failover). The browser tier stays one at a time.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         test: {

@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,6 +15,22 @@ const dirs: string[] = [];
 afterAll(() => Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true }))));
 
 const PROCESSES = 6;
+
+/** One loader process: resolves `ready` once its modules are loaded, then `start(at)` lets it load the keys at `at`. */
+function loader(dataDir: string) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'tests/fixtures/load-dev-secrets.ts', dataDir], { stdio: ['pipe', 'pipe', 'inherit'] });
+  let stdout = '';
+  let markReady = () => {};
+  const ready = new Promise<void>((resolve) => (markReady = resolve));
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+    stdout += chunk;
+    if (stdout.startsWith('ready\n')) markReady();
+  });
+  const done = new Promise<string>((resolve, reject) =>
+    child.on('exit', (code) => (code === 0 ? resolve(stdout.slice('ready\n'.length).trim()) : reject(new Error(`loader exited with ${code}: ${stdout}`)))),
+  );
+  return { ready, done, start: (at: number) => child.stdin.end(`${at}\n`) };
+}
 const ROUNDS = 3;
 
 describe('development keys under a fresh DATA_DIR', () => {
@@ -22,12 +38,13 @@ describe('development keys under a fresh DATA_DIR', () => {
     for (let round = 0; round < ROUNDS; round++) {
       const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bzu-secrets-'));
       dirs.push(dataDir);
-      // Far enough ahead that every process has loaded its modules (tsx compiles them) by then.
-      const startAt = String(Date.now() + 15_000);
-      const outputs = await Promise.all(
-        Array.from({ length: PROCESSES }, () => run(process.execPath, ['--import', 'tsx', 'tests/fixtures/load-dev-secrets.ts', dataDir, startAt])),
-      );
-      const seen = outputs.map(({ stdout }) => JSON.parse(stdout.trim()) as { xpub: string; webhookSecret: string; twoFactor: string });
+      // Every process has loaded its modules (tsx compiles them) before any is given the instant to load the keys at.
+      const loaders = Array.from({ length: PROCESSES }, () => loader(dataDir));
+      await Promise.all(loaders.map((one) => one.ready));
+      const startAt = Date.now() + 100;
+      for (const one of loaders) one.start(startAt);
+      const outputs = await Promise.all(loaders.map((one) => one.done));
+      const seen = outputs.map((stdout) => JSON.parse(stdout) as { xpub: string; webhookSecret: string; twoFactor: string });
       const wallet = JSON.parse(await readFile(path.join(dataDir, 'wallet-dev-keys.json'), 'utf8')) as { xpub: string; webhookSecret: string };
       const twoFactor = (await readFile(path.join(dataDir, 'two-factor-dev-key'), 'utf8')).trim();
       expect(seen, `round ${round}`).toEqual(Array(PROCESSES).fill({ ...wallet, twoFactor }));

@@ -100,12 +100,14 @@ export class PasswordHashChild {
     const { modulePath, execArgv } = childEntry();
     const child = fork(modulePath, [JSON.stringify(this.settings.cost)], { execArgv, serialization: 'json' });
     this.child = child;
-    this.lowerPriority(child);
     return new Promise((resolve, reject) => {
       const startTimer = setTimeout(() => this.retire(child, `not started within ${this.settings.timeoutMs} ms`), this.settings.timeoutMs);
       child.on('message', (reply: HashReply) => {
         if ('ready' in reply) {
           clearTimeout(startTimer);
+          // Only now: a child lowered at fork loads its modules at nice 19 too, which on a busy machine took longer
+          // than the start deadline, and every sign-in got 503 meanwhile. Its threads lowered themselves before ready.
+          this.lowerPriority(child);
           this.holdProcessOpen(child);
           resolve(child);
         } else if ('error' in reply) this.settle(reply.id, { error: new Error(`password hashing failed: ${reply.error}`) });

@@ -10,9 +10,11 @@ import { hashPassword, verifyPassword, type Argon2Cost, type HashReply, type Has
 const cost = JSON.parse(process.argv[2] ?? '{}') as Argon2Cost;
 
 /**
- * Linux nice values are per thread and new threads inherit their creator's: the parent lowered only our
- * main thread, so lower the threads Node started before it did. The argon2 threads (libuv's pool) start
- * later from the main thread and inherit nice 19.
+ * Once loaded, before saying ready: the modules load at normal priority (at nice 19 on a busy machine that
+ * took longer than the parent's start deadline). Linux nice values are per thread and new threads inherit
+ * their creator's, so every thread Node started is lowered; the argon2 threads (libuv's pool) start later
+ * from the main thread and inherit nice 19. The parent lowers the process once more when ready (all
+ * there is off Linux).
  */
 function lowerEveryThread(): void {
   let threads: string[];
