@@ -58,34 +58,71 @@ export interface NewEntry {
   balanceAfter: bigint;
 }
 
+/** An account a statement changes with the entries it writes (insertNewTransactions `lastAccount`): never refused. */
+export interface MergedAccountChange {
+  accountId: string;
+  delta: bigint;
+}
+
 /**
  * Transactions whose keys are new by construction (a bet's, named after the bet row just inserted), headers and
  * entries in one statement, entries in the order given; a key that exists fails the statement (and the caller's
  * transaction) instead of being skipped. Answers key -> id.
+ *
+ * `lastAccount`: a house account changed by the same statement (the bet path's `house:games`, which every bet locks):
+ * its row lock is then held for this statement and the commit only, not for one more round trip through the event
+ * loop, where every other bet queues behind it. Its entries' `balanceAfter` are relative to its new balance (0 for
+ * the last posting's). Answers its new balance too.
  */
 export async function insertNewTransactions(
   db: Executor,
   headers: { key: string; kind: string; userId: number | null; memo: Record<string, unknown> }[],
   entries: (NewEntry & { key: string })[],
-): Promise<Map<string, string>> {
+  lastAccount?: MergedAccountChange,
+): Promise<{ ids: Map<string, string>; lastBalance?: bigint }> {
   const headerRows = sql.join(headers.map((h) => sql`(${h.key}, ${h.kind}, ${h.userId}::int, ${JSON.stringify(h.memo)}::jsonb)`));
   const entryRows = sql.join(
     entries.map((e, order) => sql`(${e.key}, ${e.accountId}::bigint, ${e.currency}::text, ${e.amount.toString()}::bigint, ${e.balanceAfter.toString()}::bigint, ${order}::int)`),
   );
-  const { rows } = await sql<{ id: string; idempotency_key: string }>`
-    with t as (
+  if (!lastAccount) {
+    const { rows } = await sql<{ id: string; idempotency_key: string }>`
+      with t as (
+        insert into ledger_transactions (idempotency_key, kind, user_id, memo) values ${headerRows}
+        returning id, idempotency_key
+      ), e as (
+        insert into ledger_entries (transaction_id, account_id, currency, amount_e8, balance_after_e8)
+        select t.id, v.account_id, v.currency, v.amount, v.balance_after
+        from (values ${entryRows}) as v(key, account_id, currency, amount, balance_after, ord)
+        join t on t.idempotency_key = v.key
+        order by v.ord
+        returning 1
+      )
+      select t.id::text as id, t.idempotency_key, (select count(*) from e) as entries from t`.execute(db);
+    return { ids: new Map(rows.map((row) => [row.idempotency_key, String(row.id)])) };
+  }
+  const { rows } = await sql<{ id: string; idempotency_key: string; last_balance: string | null }>`
+    with h as (
+      update ledger_accounts set balance_e8 = balance_e8 + ${lastAccount.delta.toString()}::bigint, updated_at = now()
+      where id = ${lastAccount.accountId}::bigint and kind = 'house'
+      returning id, balance_e8
+    ), t as (
       insert into ledger_transactions (idempotency_key, kind, user_id, memo) values ${headerRows}
       returning id, idempotency_key
     ), e as (
       insert into ledger_entries (transaction_id, account_id, currency, amount_e8, balance_after_e8)
-      select t.id, v.account_id, v.currency, v.amount, v.balance_after
+      select t.id, v.account_id, v.currency, v.amount, case when v.account_id = h.id then h.balance_e8 + v.balance_after else v.balance_after end
       from (values ${entryRows}) as v(key, account_id, currency, amount, balance_after, ord)
       join t on t.idempotency_key = v.key
+      cross join h
       order by v.ord
       returning 1
     )
-    select t.id::text as id, t.idempotency_key, (select count(*) from e) as entries from t`.execute(db);
-  return new Map(rows.map((row) => [row.idempotency_key, String(row.id)]));
+    select t.id::text as id, t.idempotency_key, (select balance_e8::text from h) as last_balance, (select count(*) from e) as entries from t`.execute(db);
+  const lastBalance = rows[0]?.last_balance;
+  // No row changed: not a house account (or none at all). Nothing was written either (e joins h); the caller's
+  // transaction must not commit headers without their entries.
+  if (lastBalance === null || lastBalance === undefined) throw new Error(`insertNewTransactions: ${lastAccount.accountId} is not a house account`);
+  return { ids: new Map(rows.map((row) => [row.idempotency_key, String(row.id)])), lastBalance: BigInt(lastBalance) };
 }
 
 /**
@@ -257,6 +294,14 @@ export async function findLedgerProblems(db: Executor, limit = 20): Promise<Ledg
       query: sql`select format('account %s %s: last entry says %s, account %s', a.code, a.currency, e.balance_after_e8, a.balance_e8) as detail
         from ledger_accounts a join lateral (select balance_after_e8 from ledger_entries where account_id = a.id order by id desc limit 1) e on true
         where e.balance_after_e8 <> a.balance_e8 limit ${limit}`,
+    },
+    {
+      // Every entry, not only the latest: a posting that wrote a wrong balance_after and a later one that wrote the
+      // right one would otherwise pass. Entries of an account are written in the order its row lock is taken.
+      check: 'each entry carries its account running balance',
+      query: sql`select format('entry %s of account %s says %s after it, its entries sum to %s', id, account_id, balance_after_e8, running) as detail
+        from (select id, account_id, balance_after_e8, sum(amount_e8) over (partition by account_id order by id) as running from ledger_entries) r
+        where balance_after_e8 <> running limit ${limit}`,
     },
     {
       check: 'user balances are not negative',

@@ -244,7 +244,15 @@ async function postTransactions(
   });
 
   const ordered = await orderedMovements(trx, inputs, fresh, accounts);
-  const balances = await applyMovements(trx, ordered, beforeHouses);
+  // New keys moving one user and one house account (a bet): the house row, locked last, is changed by the statement
+  // that writes the headers and entries (insertNewTransactions `lastAccount`); its balance is known from it.
+  const mergedHouse = options.newKeys ? mergeableHouse(ordered) : undefined;
+  const balances = await applyMovements(trx, mergedHouse ? ordered.slice(0, -1) : ordered, beforeHouses);
+  if (mergedHouse) {
+    await beforeHouses(cashChanges(ordered, balances));
+    // Its entries' balances are written relative to its new balance: 0 stands for it until the statement has run.
+    balances.set(mergedHouse.accountId, 0n);
+  }
 
   const entries: (NewEntry & { key: string; order: number })[] = [];
   const changes: BalanceChange[] = [];
@@ -263,7 +271,12 @@ async function postTransactions(
   }
   // Posting order, so an account's latest entry (by id) is its last posting's.
   entries.sort((a, b) => a.order - b.order);
-  const ids = options.newKeys ? await insertNewTransactions(trx, headers, entries) : headerIds!;
+  let ids: Map<string, string>;
+  if (options.newKeys) {
+    const houseDelta = mergedHouse && [...mergedHouse.deltas.values()].reduce((sum, delta) => sum + delta, 0n);
+    const written = await insertNewTransactions(trx, headers, entries, mergedHouse && { accountId: mergedHouse.accountId, delta: houseDelta! });
+    ids = written.ids;
+  } else ids = headerIds!;
   if (!options.newKeys && entries.length > 0) await insertEntries(trx, entries.map((entry) => ({ ...entry, transactionId: ids.get(entry.key)! })));
   const results: PostResult[] = inputs.map((input, index) =>
     fresh[index] ? { posted: true, transactionId: ids.get(input.key), balances: perPosting[index] } : { posted: false },
@@ -308,6 +321,13 @@ async function orderedMovements(
     })
     .filter((movement) => movement.deltas.size > 0)
     .sort((a, b) => (a.key.kind !== b.key.kind ? (a.key.kind === 'user' ? -1 : 1) : BigInt(a.accountId) < BigInt(b.accountId) ? -1 : 1));
+}
+
+/** The house account that can be changed by the entries' own statement: the last of one user and one house. */
+function mergeableHouse(ordered: AccountMovement[]): AccountMovement | undefined {
+  const last = ordered[ordered.length - 1];
+  if (!last || last.key.kind !== 'house' || ordered.length > 2) return undefined;
+  return ordered.length === 1 || ordered[0]!.key.kind === 'user' ? last : undefined;
 }
 
 /** The user whose cash account this is (only the cash balance is what the header shows: balance-update). */
