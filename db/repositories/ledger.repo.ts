@@ -58,10 +58,14 @@ export interface NewEntry {
   balanceAfter: bigint;
 }
 
-/** An account a statement changes with the entries it writes (insertNewTransactions `lastAccount`): never refused. */
+/**
+ * An account a statement changes with the entries it writes (insertNewTransactions `lastAccount`): never refused.
+ * `events`: outbox rows the same statement writes (the balance-updates of the posting), each with its coalesce key.
+ */
 export interface MergedAccountChange {
   accountId: string;
   delta: bigint;
+  events: { type: string; payload: unknown; coalesceKey: string }[];
 }
 
 /**
@@ -79,7 +83,7 @@ export async function insertNewTransactions(
   headers: { key: string; kind: string; userId: number | null; memo: Record<string, unknown> }[],
   entries: (NewEntry & { key: string })[],
   lastAccount?: MergedAccountChange,
-): Promise<{ ids: Map<string, string>; lastBalance?: bigint }> {
+): Promise<{ ids: Map<string, string>; lastBalance?: bigint; eventIds: Map<string, string> }> {
   const headerRows = sql.join(headers.map((h) => sql`(${h.key}, ${h.kind}, ${h.userId}::int, ${JSON.stringify(h.memo)}::jsonb)`));
   const entryRows = sql.join(
     entries.map((e, order) => sql`(${e.key}, ${e.accountId}::bigint, ${e.currency}::text, ${e.amount.toString()}::bigint, ${e.balanceAfter.toString()}::bigint, ${order}::int)`),
@@ -98,9 +102,15 @@ export async function insertNewTransactions(
         returning 1
       )
       select t.id::text as id, t.idempotency_key, (select count(*) from e) as entries from t`.execute(db);
-    return { ids: new Map(rows.map((row) => [row.idempotency_key, String(row.id)])) };
+    return { ids: new Map(rows.map((row) => [row.idempotency_key, String(row.id)])), eventIds: new Map() };
   }
-  const { rows } = await sql<{ id: string; idempotency_key: string; last_balance: string | null }>`
+  // No event: a values list must have a row; one whose key is null inserts nothing.
+  const eventRows = sql.join(
+    lastAccount.events.length > 0
+      ? lastAccount.events.map((event) => sql`(${event.type}::text, ${JSON.stringify(event.payload)}::jsonb, ${event.coalesceKey}::text)`)
+      : [sql`(null::text, null::jsonb, null::text)`],
+  );
+  const { rows } = await sql<{ id: string; idempotency_key: string; last_balance: string | null; events: [string, string][] | null }>`
     with h as (
       update ledger_accounts set balance_e8 = balance_e8 + ${lastAccount.delta.toString()}::bigint, updated_at = now()
       where id = ${lastAccount.accountId}::bigint and kind = 'house'
@@ -116,13 +126,19 @@ export async function insertNewTransactions(
       cross join h
       order by v.ord
       returning 1
+    ), o as (
+      insert into event_outbox (type, payload, coalesce_key)
+      select v.type, v.payload, v.coalesce_key from (values ${eventRows}) as v(type, payload, coalesce_key) cross join h where v.type is not null
+      returning id, coalesce_key
     )
-    select t.id::text as id, t.idempotency_key, (select balance_e8::text from h) as last_balance, (select count(*) from e) as entries from t`.execute(db);
+    select t.id::text as id, t.idempotency_key, (select balance_e8::text from h) as last_balance, (select count(*) from e) as entries,
+      (select json_agg(json_build_array(o.coalesce_key, o.id::text)) from o) as events
+    from t`.execute(db);
   const lastBalance = rows[0]?.last_balance;
   // No row changed: not a house account (or none at all). Nothing was written either (e joins h); the caller's
   // transaction must not commit headers without their entries.
   if (lastBalance === null || lastBalance === undefined) throw new Error(`insertNewTransactions: ${lastAccount.accountId} is not a house account`);
-  return { ids: new Map(rows.map((row) => [row.idempotency_key, String(row.id)])), lastBalance: BigInt(lastBalance) };
+  return { ids: new Map(rows.map((row) => [row.idempotency_key, String(row.id)])), lastBalance: BigInt(lastBalance), eventIds: new Map(rows[0]?.events ?? []) };
 }
 
 /**

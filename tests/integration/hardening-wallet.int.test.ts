@@ -178,8 +178,29 @@ describe('wallet hardening', () => {
         { account: { user: player.user.id }, currency: 'USD', amount: 700_000_000n },
       ],
     });
+    // A bet's postings (new keys, one user and house:games): its balance-update is written by the statement that
+    // changes the house row, and waits in the outbox the same way.
+    await ledger.transact((tx) =>
+      tx.postAll(
+        [
+          {
+            key: `test-stake-${player.user.id}`,
+            kind: 'bet-stake',
+            userId: player.user.id,
+            legs: [
+              { account: { user: player.user.id }, currency: 'USD', amount: -200_000_000n },
+              { account: { house: 'games' }, currency: 'USD', amount: 200_000_000n },
+            ],
+          },
+        ],
+        { newKeys: true },
+      ),
+    );
     const pending = await db().selectFrom('event_outbox').selectAll().where('published_at', 'is', null).execute();
-    expect(pending.map((row) => row.type)).toContain('balance-update');
+    expect(pending.filter((row) => row.coalesce_key === `balance:${player.user.id}:USD`).map((row) => row.payload)).toEqual([
+      { userId: String(player.user.id), newBalance: '7', currency: 'USD' },
+      { userId: String(player.user.id), newBalance: '5', currency: 'USD' },
+    ]);
 
     const received: BusEvent[] = [];
     const stop = services().live.hub.subscribe(`user:${player.user.id}`, (event) => received.push(event));
@@ -187,7 +208,8 @@ describe('wallet hardening', () => {
     const result = await housekeeping();
     expect(result.republishedEvents).toBeGreaterThanOrEqual(1);
     await expect.poll(() => received.length).toBe(1);
-    expect(received[0]!.data).toEqual({ userId: String(player.user.id), newBalance: '7', currency: 'USD' });
+    // The newer balance only: the older row of the same key is closed as superseded.
+    expect(received[0]!.data).toEqual({ userId: String(player.user.id), newBalance: '5', currency: 'USD' });
     stop();
     expect(await db().selectFrom('event_outbox').select('id').where('published_at', 'is', null).execute()).toEqual([]);
   });

@@ -666,8 +666,14 @@ describe('wallet: ledger, deposits, withdrawals', () => {
       [stake.key, -1n * unit, 0n],
       [payout.key, 3n * unit, 3n * unit],
     ]);
+    // One user and house:games: the statement that changes the house row also writes the player's balance-update.
+    const balanceEvents = async () =>
+      (await sql<{ payload: unknown }>`select payload from event_outbox where coalesce_key = ${`balance:${ids[0]}:USD`} order by id`.execute(db())).rows;
+    const announced = await balanceEvents();
+    expect(announced.at(-1)!.payload).toEqual({ userId: String(ids[0]), newBalance: '3', currency: 'USD' });
     await expect(ledger.transact((tx) => tx.postAll([{ ...stake, key: `newkey-other-${ids[0]}` }, payout], { newKeys: true }))).rejects.toThrow(/duplicate key/);
     expect((await ledger.balances(ids[0]!)).USD).toBe(3n * unit);
+    expect(await balanceEvents()).toHaveLength(announced.length);
     await expectLedgerOk();
   });
 

@@ -17,6 +17,7 @@ import {
 import { relaxCommitDurability } from '../../../../db/repositories/durability.js';
 import { DomainError } from '../errors.js';
 import type { EventOutbox, OutboxEntry } from '../events/event-outbox.js';
+import type { EventPayload } from '../events/platform-events.js';
 import { formatAmount, type Currency } from './amounts.js';
 
 /** The platform's own side of every movement. House accounts may go negative (e.g. money that came in from chain). */
@@ -131,22 +132,37 @@ export class LedgerService {
   async transact<T>(work: (tx: LedgerTx) => Promise<T>, options: { durability?: 'relaxed' } = {}): Promise<T> {
     const announced = new Map<string, { entry: OutboxEntry; balance: bigint }>();
     const seenAccounts = new Map<string, string>();
+    const outbox = this.deps.outbox;
     const result = await this.deps.db.transaction().execute(async (trx) => {
       if (options.durability === 'relaxed') await relaxCommitDurability(trx);
       // Each changed cash balance gets its balance-update in the outbox, written before the postings lock house rows
-      // (they wait for this transaction's commit) and again at the end only if a later posting changed it.
-      const announce = async (changed: BalanceChange[]) => {
-        for (const change of changed) {
-          const key = `balance:${change.userId}:${change.currency}`;
-          if (announced.get(key)?.balance === change.balance) continue;
-          const entry = await this.deps.outbox.write(
-            trx,
-            'balance-update',
-            { userId: String(change.userId), newBalance: formatAmount(change.balance), currency: change.currency },
-            key,
-          );
-          announced.set(key, { entry, balance: change.balance });
-        }
+      // (they wait for this transaction's commit), or by the statement that locks the one house row of a bet, and
+      // again at the end only if a later posting changed it.
+      const balanceKey = (change: BalanceChange) => `balance:${change.userId}:${change.currency}`;
+      const balanceUpdate = (change: BalanceChange) => ({
+        type: 'balance-update' as const,
+        payload: { userId: String(change.userId), newBalance: formatAmount(change.balance), currency: change.currency },
+        coalesceKey: balanceKey(change),
+      });
+      const unannounced = (changed: BalanceChange[]) => changed.filter((change) => announced.get(balanceKey(change))?.balance !== change.balance);
+      const announce: Announcer = {
+        async write(changed) {
+          for (const change of unannounced(changed)) {
+            const { type, payload, coalesceKey } = balanceUpdate(change);
+            announced.set(coalesceKey, { entry: await outbox.write(trx, type, payload, coalesceKey), balance: change.balance });
+          }
+        },
+        unwritten(changed) {
+          const pending = unannounced(changed).map((change) => ({ change, event: balanceUpdate(change) }));
+          return {
+            events: pending.map((item) => item.event),
+            written(ids) {
+              for (const { change, event } of pending) {
+                announced.set(event.coalesceKey, { entry: { id: ids.get(event.coalesceKey)!, type: event.type, payload: event.payload }, balance: change.balance });
+              }
+            },
+          };
+        },
       };
       const changes = new Map<string, BalanceChange>();
       const postAll = async (inputs: PostInput[], options?: PostOptions) => {
@@ -155,7 +171,7 @@ export class LedgerService {
         return results;
       };
       const done = await work({ trx, postAll, post: async (input) => (await postAll([input]))[0]! });
-      await announce([...changes.values()]);
+      await announce.write([...changes.values()]);
       return done;
     });
     // Only committed accounts are remembered: one created by a transaction that rolled back does not exist.
@@ -210,6 +226,19 @@ interface AccountMovement {
   deltas: Map<number, bigint>;
 }
 
+/** An outbox event not written yet, for a statement that writes it with its own rows (insertNewTransactions). */
+type UnwrittenEvent = { type: 'balance-update'; payload: EventPayload<'balance-update'>; coalesceKey: string };
+
+/**
+ * How postTransactions has the users' new cash balances announced (balance-update, in the outbox): `write` in their
+ * own statement, or `unwritten` for the statement that locks a bet's house row, which writes them and hands their
+ * ids back (`written`, by coalesce key).
+ */
+interface Announcer {
+  write(changes: BalanceChange[]): Promise<void>;
+  unwritten(changes: BalanceChange[]): { events: UnwrittenEvent[]; written(ids: ReadonlyMap<string, string>): void };
+}
+
 /** How a group of postings is written (LedgerTx.postAll). */
 export interface PostOptions {
   /**
@@ -228,7 +257,7 @@ async function postTransactions(
   trx: Db,
   inputs: PostInput[],
   accounts: { known: ReadonlyMap<string, string>; seen: Map<string, string> },
-  beforeHouses: (changes: BalanceChange[]) => Promise<void>,
+  announce: Announcer,
   options: PostOptions = {},
 ): Promise<{ results: PostResult[]; changes: BalanceChange[] }> {
   for (const input of inputs) assertBalanced(input.legs);
@@ -247,12 +276,11 @@ async function postTransactions(
   // New keys moving one user and one house account (a bet): the house row, locked last, is changed by the statement
   // that writes the headers and entries (insertNewTransactions `lastAccount`); its balance is known from it.
   const mergedHouse = options.newKeys ? mergeableHouse(ordered) : undefined;
-  const balances = await applyMovements(trx, mergedHouse ? ordered.slice(0, -1) : ordered, beforeHouses);
-  if (mergedHouse) {
-    await beforeHouses(cashChanges(ordered, balances));
-    // Its entries' balances are written relative to its new balance: 0 stands for it until the statement has run.
-    balances.set(mergedHouse.accountId, 0n);
-  }
+  const balances = await applyMovements(trx, mergedHouse ? ordered.slice(0, -1) : ordered, (changes) => announce.write(changes));
+  // The same statement writes the balance-updates of the users' new balances.
+  const unannounced = mergedHouse ? announce.unwritten(cashChanges(ordered, balances)) : undefined;
+  // Its entries' balances are written relative to its new balance: 0 stands for it until the statement has run.
+  if (mergedHouse) balances.set(mergedHouse.accountId, 0n);
 
   const entries: (NewEntry & { key: string; order: number })[] = [];
   const changes: BalanceChange[] = [];
@@ -274,8 +302,9 @@ async function postTransactions(
   let ids: Map<string, string>;
   if (options.newKeys) {
     const houseDelta = mergedHouse && [...mergedHouse.deltas.values()].reduce((sum, delta) => sum + delta, 0n);
-    const written = await insertNewTransactions(trx, headers, entries, mergedHouse && { accountId: mergedHouse.accountId, delta: houseDelta! });
+    const written = await insertNewTransactions(trx, headers, entries, mergedHouse && { accountId: mergedHouse.accountId, delta: houseDelta!, events: unannounced!.events });
     ids = written.ids;
+    unannounced?.written(written.eventIds);
   } else ids = headerIds!;
   if (!options.newKeys && entries.length > 0) await insertEntries(trx, entries.map((entry) => ({ ...entry, transactionId: ids.get(entry.key)! })));
   const results: PostResult[] = inputs.map((input, index) =>
