@@ -71,51 +71,37 @@ export interface MergedAccountChange {
 /**
  * Transactions whose keys are new by construction (a bet's, named after the bet row just inserted), headers and
  * entries in one statement, entries in the order given; a key that exists fails the statement (and the caller's
- * transaction) instead of being skipped. Answers key -> id.
+ * transaction) instead of being skipped. Answers key -> id, and the ids of `lastAccount.events` by coalesce key.
  *
  * `lastAccount`: a house account changed by the same statement (the bet path's `house:games`, which every bet locks):
  * its row lock is then held for this statement and the commit only, not for one more round trip through the event
  * loop, where every other bet queues behind it. Its entries' `balanceAfter` are relative to its new balance (0 for
- * the last posting's). Answers its new balance too.
+ * the last posting's).
  */
 export async function insertNewTransactions(
   db: Executor,
   headers: { key: string; kind: string; userId: number | null; memo: Record<string, unknown> }[],
   entries: (NewEntry & { key: string })[],
   lastAccount?: MergedAccountChange,
-): Promise<{ ids: Map<string, string>; lastBalance?: bigint; eventIds: Map<string, string> }> {
+): Promise<{ ids: Map<string, string>; eventIds: Map<string, string> }> {
   const headerRows = sql.join(headers.map((h) => sql`(${h.key}, ${h.kind}, ${h.userId}::int, ${JSON.stringify(h.memo)}::jsonb)`));
   const entryRows = sql.join(
     entries.map((e, order) => sql`(${e.key}, ${e.accountId}::bigint, ${e.currency}::text, ${e.amount.toString()}::bigint, ${e.balanceAfter.toString()}::bigint, ${order}::int)`),
   );
-  if (!lastAccount) {
-    const { rows } = await sql<{ id: string; idempotency_key: string }>`
-      with t as (
-        insert into ledger_transactions (idempotency_key, kind, user_id, memo) values ${headerRows}
-        returning id, idempotency_key
-      ), e as (
-        insert into ledger_entries (transaction_id, account_id, currency, amount_e8, balance_after_e8)
-        select t.id, v.account_id, v.currency, v.amount, v.balance_after
-        from (values ${entryRows}) as v(key, account_id, currency, amount, balance_after, ord)
-        join t on t.idempotency_key = v.key
-        order by v.ord
-        returning 1
-      )
-      select t.id::text as id, t.idempotency_key, (select count(*) from e) as entries from t`.execute(db);
-    return { ids: new Map(rows.map((row) => [row.idempotency_key, String(row.id)])), eventIds: new Map() };
-  }
-  // No event: a values list must have a row; one whose key is null inserts nothing.
+  // Without a merged account, h is one row that matches no entry; a values list needs a row, and one whose type is
+  // null inserts no event.
+  const merged = lastAccount
+    ? sql`update ledger_accounts set balance_e8 = balance_e8 + ${lastAccount.delta.toString()}::bigint, updated_at = now()
+        where id = ${lastAccount.accountId}::bigint and kind = 'house' returning id, balance_e8`
+    : sql`select null::bigint as id, 0::bigint as balance_e8`;
+  const events = lastAccount?.events ?? [];
   const eventRows = sql.join(
-    lastAccount.events.length > 0
-      ? lastAccount.events.map((event) => sql`(${event.type}::text, ${JSON.stringify(event.payload)}::jsonb, ${event.coalesceKey}::text)`)
+    events.length > 0
+      ? events.map((event) => sql`(${event.type}::text, ${JSON.stringify(event.payload)}::jsonb, ${event.coalesceKey}::text)`)
       : [sql`(null::text, null::jsonb, null::text)`],
   );
-  const { rows } = await sql<{ id: string; idempotency_key: string; last_balance: string | null; events: [string, string][] | null }>`
-    with h as (
-      update ledger_accounts set balance_e8 = balance_e8 + ${lastAccount.delta.toString()}::bigint, updated_at = now()
-      where id = ${lastAccount.accountId}::bigint and kind = 'house'
-      returning id, balance_e8
-    ), t as (
+  const { rows } = await sql<{ id: string; idempotency_key: string; merged: number; events: [string, string][] | null }>`
+    with h as (${merged}), t as (
       insert into ledger_transactions (idempotency_key, kind, user_id, memo) values ${headerRows}
       returning id, idempotency_key
     ), e as (
@@ -131,14 +117,13 @@ export async function insertNewTransactions(
       select v.type, v.payload, v.coalesce_key from (values ${eventRows}) as v(type, payload, coalesce_key) cross join h where v.type is not null
       returning id, coalesce_key
     )
-    select t.id::text as id, t.idempotency_key, (select balance_e8::text from h) as last_balance, (select count(*) from e) as entries,
+    select t.id::text as id, t.idempotency_key, (select count(*) from h)::int as merged, (select count(*) from e) as entries,
       (select json_agg(json_build_array(o.coalesce_key, o.id::text)) from o) as events
     from t`.execute(db);
-  const lastBalance = rows[0]?.last_balance;
-  // No row changed: not a house account (or none at all). Nothing was written either (e joins h); the caller's
-  // transaction must not commit headers without their entries.
-  if (lastBalance === null || lastBalance === undefined) throw new Error(`insertNewTransactions: ${lastAccount.accountId} is not a house account`);
-  return { ids: new Map(rows.map((row) => [row.idempotency_key, String(row.id)])), lastBalance: BigInt(lastBalance), eventIds: new Map(rows[0]?.events ?? []) };
+  // No house row changed: nothing was written either (e and o join h); the caller's transaction must not commit
+  // headers without their entries.
+  if (lastAccount && rows[0]?.merged !== 1) throw new Error(`insertNewTransactions: ${lastAccount.accountId} is not a house account`);
+  return { ids: new Map(rows.map((row) => [row.idempotency_key, String(row.id)])), eventIds: new Map(rows[0]?.events ?? []) };
 }
 
 /**

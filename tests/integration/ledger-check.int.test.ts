@@ -46,6 +46,14 @@ describe('ledger check', () => {
     return id;
   }
 
+  /** Changes one column of one of the player's USD entries, the `nth` by id (negative: from the newest). */
+  const damageEntry = (userId: number, nth: number, column: 'balance_after_e8' | 'amount_e8') => (trx: ReturnType<typeof db>) =>
+    sql`
+      update ledger_entries set ${sql.ref(column)} = ${sql.ref(column)} + 1
+      where id = (select e.id from ledger_entries e join ledger_accounts a on a.id = e.account_id
+                  where a.code = ${`user:${userId}`} and a.currency = 'USD'
+                  order by ${nth >= 0 ? sql`e.id` : sql`e.id desc`} limit 1 offset ${nth >= 0 ? nth : -nth - 1})`.execute(trx);
+
   it('is clean on what the ledger wrote', async () => {
     await playerWithThreeEntries();
     expect(await services().wallet.ledger.check()).toEqual([]);
@@ -53,24 +61,14 @@ describe('ledger check', () => {
 
   it('names an entry whose balance after it is not its account running balance, even when the latest entry is right', async () => {
     const userId = await playerWithThreeEntries();
-    const problems = await problemsAfter(
-      (trx) => sql`
-        update ledger_entries set balance_after_e8 = balance_after_e8 + 1
-        where id = (select e.id from ledger_entries e join ledger_accounts a on a.id = e.account_id
-                    where a.code = ${`user:${userId}`} and a.currency = 'USD' order by e.id limit 1 offset 1)`.execute(trx),
-    );
+    const problems = await problemsAfter(damageEntry(userId, 1, 'balance_after_e8'));
     expect(problems.map((problem) => problem.check)).toEqual(['each entry carries its account running balance']);
     expect(problems[0]!.detail).toContain(`says ${6n * E8 + 1n} after it, its entries sum to ${6n * E8}`);
   });
 
   it('names a transaction that does not balance and the account whose balance is not its entries', async () => {
     const userId = await playerWithThreeEntries();
-    const problems = await problemsAfter(
-      (trx) => sql`
-        update ledger_entries set amount_e8 = amount_e8 + 1
-        where id = (select e.id from ledger_entries e join ledger_accounts a on a.id = e.account_id
-                    where a.code = ${`user:${userId}`} and a.currency = 'USD' order by e.id desc limit 1)`.execute(trx),
-    );
+    const problems = await problemsAfter(damageEntry(userId, -1, 'amount_e8'));
     expect(problems.map((problem) => problem.check)).toEqual(
       expect.arrayContaining(['transaction balances to zero per currency', 'account balance equals the sum of its entries']),
     );

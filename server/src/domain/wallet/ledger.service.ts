@@ -288,7 +288,7 @@ async function postTransactions(
   for (const movement of ordered) {
     const balance = balances.get(movement.accountId)!;
     // Each posting's entry carries the balance right after that posting: the final one less the later changes.
-    let after = balance - [...movement.deltas.values()].reduce((sum, delta) => sum + delta, 0n);
+    let after = balance - netChange(movement);
     const cashOf = cashHolder(movement);
     for (const [index, delta] of [...movement.deltas].sort((a, b) => a[0] - b[0])) {
       after += delta;
@@ -301,8 +301,7 @@ async function postTransactions(
   entries.sort((a, b) => a.order - b.order);
   let ids: Map<string, string>;
   if (options.newKeys) {
-    const houseDelta = mergedHouse && [...mergedHouse.deltas.values()].reduce((sum, delta) => sum + delta, 0n);
-    const written = await insertNewTransactions(trx, headers, entries, mergedHouse && { accountId: mergedHouse.accountId, delta: houseDelta!, events: unannounced!.events });
+    const written = await insertNewTransactions(trx, headers, entries, mergedHouse && { accountId: mergedHouse.accountId, delta: netChange(mergedHouse), events: unannounced!.events });
     ids = written.ids;
     unannounced?.written(written.eventIds);
   } else ids = headerIds!;
@@ -350,6 +349,13 @@ async function orderedMovements(
     })
     .filter((movement) => movement.deltas.size > 0)
     .sort((a, b) => (a.key.kind !== b.key.kind ? (a.key.kind === 'user' ? -1 : 1) : BigInt(a.accountId) < BigInt(b.accountId) ? -1 : 1));
+}
+
+/** What the postings change an account by, all together. */
+function netChange(movement: AccountMovement): bigint {
+  let net = 0n;
+  for (const delta of movement.deltas.values()) net += delta;
+  return net;
 }
 
 /** The house account that can be changed by the entries' own statement: the last of one user and one house. */
