@@ -35,7 +35,8 @@ export async function startPlatformServer(
       async stop() {
         await server.close();
         await services.auth.hashing.stop();
-        await services.events.outbox.flushMarks();
+        await services.events.outbox.drain();
+        await services.events.bus.drain();
         await services.live.stop();
         await infra.close();
       },

@@ -77,6 +77,15 @@ describe('RedisEventBus publishing (real Redis)', () => {
     expect(logged.map((event) => (event.data as { n: number }).n)).toEqual(Array.from({ length: 201 }, (_, i) => i));
   });
 
+  it('drain waits until every event published without waiting has been answered by Redis (shutdown)', async () => {
+    await bus.drain(); // idle: at once
+    const answered: number[] = [];
+    for (let n = 0; n < 100; n++) void bus.publish('drained', 'bet', { n }).then((answer) => answered.push(answer.seq));
+    await bus.drain();
+    expect(answered).toHaveLength(100);
+    expect((await bus.since('drained', '0-0', 1000)).map((event) => (event.data as { n: number }).n)).toEqual(Array.from({ length: 100 }, (_, i) => i));
+  });
+
   it('publishes from separate turns alike', async () => {
     const first = await bus.publish('solo', 'bet', { n: 1 });
     const second = await bus.publish('solo', 'bet', { n: 2 });

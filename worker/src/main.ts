@@ -21,6 +21,7 @@ logger.info('Worker started');
 onShutdown(logger, async () => {
   await rounds?.stop();
   await worker.stop();
-  await services.events.outbox.flushMarks();
+  await services.events.outbox.drain();
+  await services.events.bus.drain();
   await infra.close();
 });

@@ -88,6 +88,8 @@ export class RedisEventBus implements EventTransport {
   private sending = false;
   /** When the last script call started (performance.now()). */
   private lastFlushAt = Number.NEGATIVE_INFINITY;
+  /** Callers of drain, told when nothing is pending or out. */
+  private idleWaiters: (() => void)[] = [];
 
   constructor(
     commands: Redis,
@@ -159,7 +161,7 @@ export class RedisEventBus implements EventTransport {
     const batch = this.pending;
     this.pending = [];
     if (batch.length === 0) {
-      this.sending = false;
+      this.becomeIdle();
       return;
     }
     this.lastFlushAt = performance.now();
@@ -182,9 +184,25 @@ export class RedisEventBus implements EventTransport {
       }
     }
     void Promise.all(calls).then(() => {
-      if (this.pending.length === 0) this.sending = false;
+      if (this.pending.length === 0) this.becomeIdle();
       else this.scheduleFlush(false);
     });
+  }
+
+  private becomeIdle(): void {
+    this.sending = false;
+    const waiters = this.idleWaiters;
+    this.idleWaiters = [];
+    for (const wake of waiters) wake();
+  }
+
+  /**
+   * Resolves once every event published so far has been answered by Redis (or failed): shutdown, before the command
+   * connection closes, for the events callers published without waiting (a bet's feed and result).
+   */
+  drain(): Promise<void> {
+    if (!this.sending) return Promise.resolve();
+    return new Promise((resolve) => this.idleWaiters.push(resolve));
   }
 
   /** Events of a channel after `afterId` (exclusive), oldest first, at most `limit`. */

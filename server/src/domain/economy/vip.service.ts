@@ -158,7 +158,8 @@ export class VipService {
         // Relaxed: a batch lost to a crash is accrued again by the repair sweep (accrueMissed) from the settled bets.
         const written = await this.deps.ledger.transact((tx) => this.accrueIn(tx, pending, inputs), { durability: 'relaxed' });
         for (const [betId, result] of written.results) outcomes.set(betId, { value: result });
-        await written.announce();
+        // Not awaited: the next batch (and every bet waiting on it) must not wait for Redis; publish reports its failures.
+        void written.announce();
         break;
       } catch (error) {
         if (!(error instanceof AlreadyAccrued)) {

@@ -42,6 +42,9 @@ export class EventOutbox {
     { lingerMs: 200 },
   );
 
+  /** publishSoon's publishes still out. */
+  private readonly publishing = new Set<Promise<void>>();
+
   constructor(private readonly deps: { db: Db; events: OutboxPublisher; onPublishError?: (error: unknown, entry: OutboxEntry) => void }) {}
 
   /**
@@ -51,6 +54,18 @@ export class EventOutbox {
   async write<T extends EventType>(trx: Db, type: T, payload: EventPayload<T>, coalesceKey?: string): Promise<OutboxEntry> {
     const id = await insertOutboxEvent(trx, { type, payload, coalesceKey });
     return { id, type, payload };
+  }
+
+  /**
+   * After commit, without making the caller wait: the change is durable and its events are in the outbox, so the
+   * answer need not wait for Redis (a failure stays in the outbox for the sweep). `drain` waits for these at shutdown.
+   */
+  publishSoon(entries: OutboxEntry[]): void {
+    if (entries.length === 0) return;
+    const publishing = this.publish(entries);
+    this.publishing.add(publishing);
+    const done = () => this.publishing.delete(publishing);
+    void publishing.then(done, done);
   }
 
   /** After commit: publishes the entries; a failure stays in the outbox for the sweep. */
@@ -74,9 +89,10 @@ export class EventOutbox {
     });
   }
 
-  /** Writes the marks still lingering (shutdown, before the database closes). */
-  flushMarks(): Promise<void> {
-    return this.marks.flush();
+  /** Shutdown, before Redis and the database close: the publishes still out (publishSoon), then the lingering marks. */
+  async drain(): Promise<void> {
+    await Promise.all(this.publishing);
+    await this.marks.flush();
   }
 
   /**

@@ -600,16 +600,19 @@ export class BetEngine {
     return amount >= threshold || payout >= threshold;
   }
 
-  /** After commit: the player's game result, the public feed, the referrer's commission, XP and rakeback. A failure here is logged. */
+  /**
+   * After commit: the player's game result, the public feed, the referrer's commission, XP and rakeback. A failure
+   * here is logged. The answer waits for the accruals (it can show the XP they earned) but not for the two events:
+   * it carries the bet itself, and waiting for Redis would add a publish batch's delay to every bet (the bus drains
+   * at shutdown).
+   */
   private async afterSettle(row: BetRow, houseEdgePpm: number): Promise<void> {
     const view = toBetView(row);
     const report = (what: string) => (error: unknown) => this.deps.onAfterCommitError?.(error, what);
-    await Promise.all([
-      this.deps.events.gameResult({ ...view, gameId: view.game }).catch(report('game-result publish')),
-      this.deps.events.bet(view, row.highRoller).catch(report('bet feed publish')),
-      // A refunded round bet (its round never ran) wagered nothing: no XP, rakeback or commission.
-      isRefund(row) ? Promise.resolve(0) : this.accrue(row, houseEdgePpm),
-    ]);
+    void this.deps.events.gameResult({ ...view, gameId: view.game }).catch(report('game-result publish'));
+    void this.deps.events.bet(view, row.highRoller).catch(report('bet feed publish'));
+    // A refunded round bet (its round never ran) wagered nothing: no XP, rakeback or commission.
+    if (!isRefund(row)) await this.accrue(row, houseEdgePpm);
   }
 
   /**

@@ -178,7 +178,7 @@ export class LedgerService {
     if (this.accountIds.size + seenAccounts.size > ACCOUNT_ID_CACHE_MAX) this.accountIds.clear();
     for (const [key, id] of seenAccounts) this.accountIds.set(key, id);
     // A balance announced twice in one transaction publishes its final value; the first row is closed as superseded.
-    await this.deps.outbox.publish([...announced.values()].map((item) => item.entry));
+    this.deps.outbox.publishSoon([...announced.values()].map((item) => item.entry));
     return result;
   }
 
