@@ -68,6 +68,10 @@ describe('Trollbox over REST, tRPC and the socket', () => {
     const again = await get('/api/chat/messages', { 'if-none-match': etag });
     expect(again.status).toBe(304);
     expect(again.headers.get('etag')).toBe(etag);
+    // Only what RFC 9110 has a 304 carry: the body type and policies stay those of the cached 200.
+    expect(again.headers.get('cache-control')).toBe('no-cache');
+    expect(again.headers.get('content-type')).toBeNull();
+    expect(again.headers.get('content-security-policy')).toBeNull();
     expect((await get('/api/chat/messages', { 'if-none-match': `"other", W/${etag}` })).status).toBe(304);
     expect((await get('/api/chat/messages', { 'if-none-match': '"other"' })).status).toBe(200);
 

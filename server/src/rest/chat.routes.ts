@@ -116,7 +116,10 @@ export function createChatPoll({ services, caller, securityHeaders, maxAgeMs }: 
     let lists = headerLists.get(prepared);
     if (!lists) {
       lists = {
-        notModified: [...baseHeaders, 'ETag', prepared.etag],
+        // What RFC 9110 (15.4.5) has a 304 carry of its 200: Cache-Control and ETag (node adds Date). The body type and
+        // the security policies stay those of the 200 the poller has cached, which a 304 only refreshes; an up-to-date
+        // poller gets a 304 every few seconds, so each header more is paid on most answers.
+        notModified: ['Cache-Control', 'no-cache', 'ETag', prepared.etag],
         fresh: [...baseHeaders, 'ETag', prepared.etag, 'Content-Length', String(prepared.body.length)],
       };
       headerLists.set(prepared, lists);
