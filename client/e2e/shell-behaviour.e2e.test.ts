@@ -181,16 +181,24 @@ describe('app shell behaviour', () => {
     await visit(page, suite.platform.url, '/terms-and-conditions');
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(200);
-    // Hold the raffles page's code back long enough that the placeholder shows even on a machine busy with other suites.
+    // The raffles page's code is held until the placeholder has been seen: a fixed hold (3 s, then 6 s) was missed
+    // twice under CI load, the placeholder's render (a React transition) coming later than the code.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let held = 0;
     await page.route('**/assets/raffles-*.js', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 6000));
-      await route.continue();
+      held += 1;
+      await Promise.race([released, new Promise((resolve) => setTimeout(resolve, 30_000))]);
+      // The page may be gone by then (a failed test closes it).
+      await route.continue().catch(() => undefined);
     });
     await page.locator('#sidebar').getByText('Casino', { exact: true }).click();
     await page.locator('#sidebar').getByRole('link', { name: 'Raffles', exact: true }).click();
-    // The placeholder shows from 1 s (the router's pending delay) until the code arrives; seen missed once under CI load with a 3 s hold.
-    await expect.poll(() => page.getByTestId('route-loading').isVisible(), { interval: 50, timeout: 9_000 }).toBe(true);
+    // The placeholder shows from the router's pending delay while the code is still on its way (requested: held > 0).
+    const loading = async () => `requested ${held > 0}, placeholder ${await page.getByTestId('route-loading').isVisible()}`;
+    await expect.poll(loading, { interval: 50, timeout: 20_000 }).toBe('requested true, placeholder true');
     await screenshot(page, 'desktop-route-loading');
+    release();
     await expect.poll(() => headingText(page), { timeout: 10_000 }).toBe('Raffles');
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
   });
