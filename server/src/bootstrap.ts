@@ -35,8 +35,7 @@ export async function startPlatformServer(
       async stop() {
         await server.close();
         await services.auth.hashing.stop();
-        await services.events.outbox.drain();
-        await services.events.bus.drain();
+        await services.events.drain();
         await services.live.stop();
         await infra.close();
       },

@@ -7,6 +7,7 @@ import { signProviderRequest } from '../../server/src/domain/providers/provider-
 import { ProviderWalletService } from '../../server/src/domain/providers/provider-wallet.service.js';
 import { housekeepingHandlers } from '../../worker/src/processors/housekeeping.processor.js';
 import { signedInAccount } from '../support/auth.js';
+import { TEST_ENGINE_LIMITS } from '../support/game-checks.js';
 import { startTestPlatform, type TestPlatform } from '../support/platform.js';
 import { launchSession, newId, registerProvider, walletCall, type TestProvider } from '../support/providers.js';
 import { fundPlayer, PLAYING_TEST_ENV, trpc } from '../support/wallet.js';
@@ -44,11 +45,7 @@ describe('accrual sweep: settled bets whose XP, rakeback or referral commission 
           },
         },
       },
-      {
-        minBet: { USD: parseAmount('0.01'), BZU: parseAmount('1') },
-        maxProfit: { USD: parseAmount('100000000'), BZU: parseAmount('100000000') },
-        highRoller: { USD: parseAmount('500'), BZU: parseAmount('500') },
-      },
+      TEST_ENGINE_LIMITS,
     );
 
   const economyRow = (betId: string) =>

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { EventOutbox } from '../../server/src/domain/events/event-outbox.js';
 import { PlatformEvents } from '../../server/src/domain/events/platform-events.js';
 import { BetEngine } from '../../server/src/domain/games/bet-engine.js';
@@ -6,7 +6,8 @@ import { DICE_GAME } from '../../server/src/domain/games/dice/dice.game.js';
 import { formatAmount, parseAmount } from '../../server/src/domain/wallet/amounts.js';
 import { LedgerService } from '../../server/src/domain/wallet/ledger.service.js';
 import { signedInAccount } from '../support/auth.js';
-import { startTestPlatform, type TestPlatform } from '../support/platform.js';
+import { platformSuite } from '../support/platform-suite.js';
+import { TEST_ENGINE_LIMITS } from '../support/game-checks.js';
 import { fundPlayer, PLAYING_TEST_ENV } from '../support/wallet.js';
 
 /**
@@ -14,20 +15,13 @@ import { fundPlayer, PLAYING_TEST_ENV } from '../support/wallet.js';
  * the outbox) and its game result and feed events are published after the answer; a shutdown drains them.
  */
 describe('after commit: a bet answers without waiting for its events', () => {
-  let platform: TestPlatform;
-  const services = () => platform.platform.services;
-  const db = () => platform.platform.infra.db;
-
-  beforeAll(async () => {
-    platform = await startTestPlatform(PLAYING_TEST_ENV);
-  });
-  afterAll(async () => {
-    await platform?.stop();
-  });
+  const suite = platformSuite(PLAYING_TEST_ENV);
+  const services = () => suite.platform.platform.services;
+  const db = () => suite.platform.platform.infra.db;
 
   it('with every publish hung, the bet answers, its balance-update waits in the outbox, and drain waits for the publishes', async () => {
-    const player = await signedInAccount(platform);
-    await fundPlayer(platform, player.token, '10');
+    const player = await signedInAccount(suite.platform);
+    await fundPlayer(suite.platform, player.token, '10');
     // Redis as seen from this engine: every publish hangs until released.
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));
@@ -48,11 +42,7 @@ describe('after commit: a bet answers without waiting for its events', () => {
         referrals: { referrerOf: async () => undefined, accrue: async () => undefined },
         events: { gameResult: hung('game-result'), bet: hung('bet') },
       },
-      {
-        minBet: { USD: parseAmount('0.01'), BZU: parseAmount('1') },
-        maxProfit: { USD: parseAmount('100000000'), BZU: parseAmount('100000000') },
-        highRoller: { USD: parseAmount('500'), BZU: parseAmount('500') },
-      },
+      TEST_ENGINE_LIMITS,
     );
 
     const result = await engine.playInstant({ id: player.user.id, username: 'p' }, DICE_GAME, DICE_GAME.input.parse({ amount: '1', target: 50, condition: 'over', currency: 'USD' }));

@@ -35,3 +35,10 @@ export async function payoutCount(db: Db, betId: string): Promise<number> {
   const rows = await sql<{ n: number }>`select count(*)::int as n from ledger_transactions where idempotency_key like ${`bet:${betId}:payout%`}`.execute(db);
   return rows.rows[0]!.n;
 }
+
+/** Limits for a BetEngine a test builds itself (beside the platform's): the defaults' minimum bets, a high-roller line of 500. */
+export const TEST_ENGINE_LIMITS = {
+  minBet: { USD: parseAmount('0.01'), BZU: parseAmount('1') },
+  maxProfit: { USD: parseAmount('100000000'), BZU: parseAmount('100000000') },
+  highRoller: { USD: parseAmount('500'), BZU: parseAmount('500') },
+};

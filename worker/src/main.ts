@@ -21,7 +21,6 @@ logger.info('Worker started');
 onShutdown(logger, async () => {
   await rounds?.stop();
   await worker.stop();
-  await services.events.outbox.drain();
-  await services.events.bus.drain();
+  await services.events.drain();
   await infra.close();
 });

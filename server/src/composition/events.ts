@@ -22,7 +22,12 @@ export function createEvents({ env, db, redis }: Infrastructure) {
   const revokeSessions = async (sessionIds: string[]): Promise<void> => {
     if (sessionIds.length > 0) await bus.publishControl({ kind: 'sessions-revoked', sessionIds });
   };
-  return { bus, publish, outbox, revokeSessions };
+  /** Shutdown, before Redis and the database close: the outbox's publishes and marks, then what else is on the bus. */
+  const drain = async (): Promise<void> => {
+    await outbox.drain();
+    await bus.drain();
+  };
+  return { bus, publish, outbox, revokeSessions, drain };
 }
 
 export type EventServices = ReturnType<typeof createEvents>;

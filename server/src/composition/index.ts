@@ -69,7 +69,7 @@ export function createServices(infra: Infrastructure, options: ServiceOptions = 
   const lobby = createLobby(infra);
   return {
     system,
-    events: { bus: events.bus, publish: events.publish, outbox: events.outbox },
+    events: { bus: events.bus, publish: events.publish, outbox: events.outbox, drain: events.drain },
     auth,
     wallet,
     token,

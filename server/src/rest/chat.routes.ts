@@ -108,7 +108,8 @@ export function createChatPoll({ services, caller, securityHeaders, maxAgeMs }: 
   });
   services.chat.onChange((change) => (change === 'announcements' ? announcements : messages).invalidate());
 
-  const baseHeaders = ['Content-Type', 'application/json; charset=utf-8', 'Cache-Control', 'no-cache', ...jsonAnswerHeaders(securityHeaders)];
+  const revalidate = ['Cache-Control', 'no-cache'];
+  const baseHeaders = ['Content-Type', 'application/json; charset=utf-8', ...revalidate, ...jsonAnswerHeaders(securityHeaders)];
 
   // A page's two header lists are built once per page, not per poll (thousands of pollers share each page).
   const headerLists = new WeakMap<PreparedBody, { fresh: string[]; notModified: string[] }>();
@@ -119,7 +120,7 @@ export function createChatPoll({ services, caller, securityHeaders, maxAgeMs }: 
         // What RFC 9110 (15.4.5) has a 304 carry of its 200: Cache-Control and ETag (node adds Date). The body type and
         // the security policies stay those of the 200 the poller has cached, which a 304 only refreshes; an up-to-date
         // poller gets a 304 every few seconds, so each header more is paid on most answers.
-        notModified: ['Cache-Control', 'no-cache', 'ETag', prepared.etag],
+        notModified: [...revalidate, 'ETag', prepared.etag],
         fresh: [...baseHeaders, 'ETag', prepared.etag, 'Content-Length', String(prepared.body.length)],
       };
       headerLists.set(prepared, lists);
