@@ -13,7 +13,7 @@ import { TestSocket, type Frame } from '../support/socket-client.js';
 
 interface Layer {
   route?: { path: string | string[]; methods: Record<string, boolean> };
-  handle?: { stack?: Layer[] };
+  handle?: { stack?: Layer[]; router?: { stack?: Layer[] } };
 }
 
 /** Every "METHOD /path" Express routes, through the routers mounted in the app (all at the root). */
@@ -25,6 +25,7 @@ function expressRoutes(app: Express): Set<string> {
         const paths = Array.isArray(layer.route.path) ? layer.route.path : [layer.route.path];
         for (const method of Object.keys(layer.route.methods)) for (const path of paths) found.add(`${method.toUpperCase()} ${path}`);
       } else if (layer.handle?.stack) walk(layer.handle.stack);
+      else if (layer.handle?.router?.stack) walk(layer.handle.router.stack);
     }
   };
   walk((app as unknown as { router: { stack: Layer[] } }).router.stack);

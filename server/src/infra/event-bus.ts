@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
 import type { EventTransport, EventType } from '../domain/events/platform-events.js';
-import { createRedis, redisKey } from './redis.js';
+import { createRedis, EVENT_BATCH_COMMAND, redisKey } from './redis.js';
 
 /** One event as every process receives it: the per-channel seq and the stream id come from Redis. */
 export interface BusEvent {
@@ -97,7 +97,7 @@ export class RedisEventBus implements EventTransport {
   ) {
     // EVALSHA, falling back to EVAL once per connection: the script text does not travel (and get hashed) with
     // every call.
-    commands.defineCommand('publishEvents', { lua: PUBLISH_SCRIPT });
+    commands.defineCommand(EVENT_BATCH_COMMAND, { lua: PUBLISH_SCRIPT });
     this.commands = commands as ScriptedRedis;
   }
 

@@ -20,6 +20,9 @@ export type RedisRole = 'command' | 'producer' | 'blocking';
  */
 export const COMMAND_TIMEOUT_MS = 1_000;
 
+/** The name the event bus defines its publish script under (infra/event-bus.ts). */
+export const EVENT_BATCH_COMMAND = 'publishEvents';
+
 export function redisConnectionOptions(url: string, role: RedisRole): RedisOptions {
   const base: RedisOptions = url.startsWith('unix://')
     ? { path: url.slice('unix://'.length) }
@@ -35,6 +38,9 @@ export function redisConnectionOptions(url: string, role: RedisRole): RedisOptio
     // Commands issued in the same tick go out in one write (a settled bet publishes its result and its feed line
     // together): fewer syscalls per request on the busiest path.
     enableAutoPipelining: role === 'command',
+    // The event bus's script goes one call at a time, each carrying a batch already: a pipeline around it would only
+    // add its own bookkeeping to every call.
+    autoPipeliningIgnoredCommands: [EVENT_BATCH_COMMAND],
     // Keep trying in the background with a capped delay; callers see errors meanwhile.
     retryStrategy: (attempt) => Math.min(attempt * 200, 2_000),
   };

@@ -46,7 +46,7 @@ export function apiDocuments(appVersion: string): ApiDocuments {
 
 export function createRestRouter(contextFor: ContextForRequest, documents: ApiDocuments): Router {
   const rest = Router();
-  for (const area of [...restAreas(contextFor), apiDocsRoutes(documents)]) rest.use(area.router);
+  for (const area of [...restAreas(contextFor), apiDocsRoutes(documents)]) rest.use(area.handler());
   return rest;
 }
 

@@ -52,10 +52,14 @@ const t = initTRPC.context<Context>().create({
 });
 
 /**
- * The one place where domain errors become tRPC errors; every procedure goes through it. A database
- * that cannot be reached (refused, stopped, timed out) is 503, not a 500: the request may be retried.
+ * Every procedure's one middleware (one level of tRPC's middleware chain, which every call pays for):
+ * - input too deep to walk safely, or with text Postgres cannot store, is a 400 before any schema runs;
+ * - the one place where domain errors become tRPC errors. A database that cannot be reached (refused, stopped, timed
+ *   out) is 503, not a 500: the request may be retried.
  */
-const mapDomainErrors = t.middleware(async ({ next }) => {
+const guardInputAndMapErrors = t.middleware(async ({ getRawInput, next }) => {
+  const problem = inputProblem(await getRawInput());
+  if (problem) throw new TRPCError({ code: 'BAD_REQUEST', message: problem });
   const result = await next();
   if (!result.ok && result.error.code === 'INTERNAL_SERVER_ERROR') {
     const mapped = toTrpcError(result.error.cause);
@@ -74,14 +78,7 @@ export function toTrpcError(cause: unknown): TRPCError | null {
   return null;
 }
 
-/** Input too deep to walk safely, or with text Postgres cannot store, is a 400 before any schema runs. */
-const guardInput = t.middleware(async ({ getRawInput, next }) => {
-  const problem = inputProblem(await getRawInput());
-  if (problem) throw new TRPCError({ code: 'BAD_REQUEST', message: problem });
-  return next();
-});
-
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 export const middleware = t.middleware;
-export const publicProcedure = t.procedure.use(mapDomainErrors).use(guardInput);
+export const publicProcedure = t.procedure.use(guardInputAndMapErrors);
