@@ -5,6 +5,7 @@ import path from 'node:path';
 import { createExpressMiddleware } from '@trpc/server/adapters/express';
 import express, { type ErrorRequestHandler, type Request } from 'express';
 import helmet from 'helmet';
+import proxyAddress from 'proxy-addr';
 import { isDatabaseUnavailable } from '../../db/unavailable.js';
 import type { Env } from './env.js';
 import { jsonDepthExceeds } from './http/json-depth.js';
@@ -15,11 +16,13 @@ import { trpcRequestGuard } from './http/trpc-request-guard.js';
 import type { Logger } from './infra/logger.js';
 import type { Metrics } from './infra/metrics.js';
 import { legacyErrorBody } from './rest/legacy-errors.js';
+import { createBetFastPath } from './rest/bet-fast-path.js';
 import { createChatPoll } from './rest/chat.routes.js';
 import { metricsDoc } from './rest/metrics.routes.js';
 import { PROVIDER_WALLET_PATH, providerWalletBody } from './rest/providers.routes.js';
 import { apiDocuments, createRestRouter } from './rest/router.js';
 import type { ServerServices } from './composition/server.js';
+import { GAMES } from './domain/games/registry.js';
 import { bearerToken, createContextFactory, type Context } from './trpc/context.js';
 import { MAX_INPUT_DEPTH } from './trpc/input-guard.js';
 import { logProcedureError } from './trpc/log-errors.js';
@@ -37,6 +40,9 @@ interface ExpressHandle {
   handle(req: IncomingMessage, res: ServerResponse, callback?: (error?: unknown) => void): void;
 }
 
+/** The largest JSON body a request may carry (100 kB). */
+const JSON_BODY_LIMIT_BYTES = 100 * 1024;
+
 /** Paths the SPA fallback must never answer with index.html. */
 const API_PREFIXES = ['/api/', '/metrics'];
 
@@ -49,16 +55,21 @@ export function createHttpApp({ env, services, logger, metrics }: AppDeps): expr
   const contextFor = (req: Request): Context =>
     makeContext({ ip: req.ip ?? 'unknown', userAgent: req.get('user-agent'), sessionToken: bearerToken(req.get('authorization')) });
 
+  /** The request id and the duration metric; `route` is known up front on the fast path, else read at the end. */
+  const identifyAndTime = (req: IncomingMessage, res: ServerResponse, route?: string) => {
+    req.id = randomUUID();
+    const stop = metrics.httpRequestDuration.startTimer({ method: req.method });
+    res.on('finish', () => {
+      const express = req as Partial<Request>;
+      const label = route ?? (express.route?.path ? String(express.route.path) : express.path?.startsWith('/api/trpc') ? '/api/trpc' : 'other');
+      stop({ route: label, status: String(res.statusCode) });
+    });
+  };
   app.use((req, res, next) => {
     // Paths mounted before the request log (the chat poll routes) still log a failure with a request id;
     // the request log's lines carry the same id.
-    req.id = randomUUID();
+    identifyAndTime(req, res);
     res.locals.logger = logger;
-    const stop = metrics.httpRequestDuration.startTimer({ method: req.method });
-    res.on('finish', () => {
-      const route = req.route?.path ? String(req.route.path) : req.path.startsWith('/api/trpc') ? '/api/trpc' : 'other';
-      stop({ route, status: String(res.statusCode) });
-    });
     next();
   });
   const securityHeaders = helmet({
@@ -91,9 +102,27 @@ export function createHttpApp({ env, services, logger, metrics }: AppDeps): expr
     securityHeaders,
     maxAgeMs: env.CHAT_PAGE_MAX_AGE_MS,
   });
+  // The same headers as helmet's, built once per value of its dynamic directives (see memoizedHeaders).
+  const securityHeadersOnAnswers = memoizedHeaders(securityHeaders, () => `${services.providers.registry.thumbnailOrigins().join(' ')}\n${services.providers.registry.frameOrigins().join(' ')}`);
+  // Query strings carry single-use links' tokens (confirm-email, reset-password): logged redacted.
+  const logRequests = requestLog(logger, { ignore: (req) => req.url === '/metrics' });
+  // Bets (autobet's stream) are answered before Express, with what the Express chain below gives them.
+  const trustProxy = app.get('trust proxy fn') as (address: string, hop: number) => boolean;
+  const betFastPath = createBetFastPath({
+    games: GAMES,
+    contextFor: (req) =>
+      makeContext({ ip: proxyAddress(req, trustProxy), userAgent: req.headers['user-agent'], sessionToken: bearerToken(req.headers.authorization) }),
+    startRequest: (req, res, route) => {
+      identifyAndTime(req, res, route);
+      securityHeadersOnAnswers(req, res, () => undefined);
+      logRequests(req, res, () => undefined);
+    },
+    bodyLimitBytes: JSON_BODY_LIMIT_BYTES,
+    maxDepth: MAX_INPUT_DEPTH,
+  });
   const expressHandle = (app as unknown as ExpressHandle).handle.bind(app);
   (app as unknown as ExpressHandle).handle = (req, res, callback) => {
-    if (!chatPoll.fastPath(req, res)) expressHandle(req, res, callback);
+    if (!chatPoll.fastPath(req, res) && !betFastPath(req, res)) expressHandle(req, res, callback);
   };
   app.use(chatPoll.routes);
   // Pages (not API calls or assets) get a frame-src read at most a few seconds ago: an operator's change to the
@@ -108,8 +137,7 @@ export function createHttpApp({ env, services, logger, metrics }: AppDeps): expr
       },
     );
   });
-  // The same headers as helmet's, built once per value of its dynamic directives (see memoizedHeaders).
-  app.use(memoizedHeaders(securityHeaders, () => `${services.providers.registry.thumbnailOrigins().join(' ')}\n${services.providers.registry.frameOrigins().join(' ')}`));
+  app.use(securityHeadersOnAnswers);
   // Before the request log: a flood's refused requests would otherwise cost a log line each (they
   // are counted in http_request_duration_seconds; the guard logs an address's first refusal a minute).
   app.use(
@@ -123,15 +151,14 @@ export function createHttpApp({ env, services, logger, metrics }: AppDeps): expr
       logRefusal: (req, reason) => logger.warn({ ip: req.ip, method: req.method, reason }, 'tRPC request refused'),
     }),
   );
-  // Query strings carry single-use links' tokens (confirm-email, reset-password): logged redacted.
-  app.use(requestLog(logger, { ignore: (req) => req.url === '/metrics' }));
+  app.use(logRequests);
   // The providers' wallet reads its own bodies (raw, for its signature and its own error answers).
   app.use(PROVIDER_WALLET_PATH, providerWalletBody());
   // The raw bytes stay beside the parsed body: signed webhooks are verified against exactly them.
   // One level more than a procedure's input may have: a tRPC batch wraps each input in an object.
   app.use(
     express.json({
-      limit: '100kb',
+      limit: JSON_BODY_LIMIT_BYTES,
       verify: (req, _res, buf) => {
         if (jsonDepthExceeds(buf, MAX_INPUT_DEPTH + 1)) throw Object.assign(new Error(`JSON is nested more than ${MAX_INPUT_DEPTH} levels deep`), { status: 400 });
         (req as unknown as { rawBody?: Buffer }).rawBody = buf;

@@ -52,6 +52,17 @@ describe('500s are logged with their cause', () => {
     expect(logged.reqId ?? logged.req?.id).toBeTruthy();
   });
 
+  it('on the bet path answered ahead of Express: 500 with the API.md body, and an error line with the stack and the request id', async () => {
+    const start = lines.length;
+    const result = await http(platform.url, 'POST', '/api/games/dice/bets', { amount: '1', target: 50, condition: 'over' }, { token });
+    expect(result.status).toBe(500);
+    expect(result.body).toEqual({ message: 'Internal server error', error: 'Internal server error', code: 'INTERNAL_SERVER_ERROR' });
+    await expect.poll(() => errorsSince(start).length).toBeGreaterThan(0);
+    const logged = errorsSince(start).find((line) => line.msg === 'request failed')!;
+    expect(logged.err!.stack).toMatch(/relation "sessions" does not exist/);
+    expect(logged.reqId ?? logged.req?.id).toBeTruthy();
+  });
+
   it('on a tRPC procedure: 500 and an error line with the stack and the request id', async () => {
     const start = lines.length;
     const result = await http(platform.url, 'GET', '/api/trpc/auth.me', undefined, { token });

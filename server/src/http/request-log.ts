@@ -1,5 +1,4 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { RequestHandler } from 'express';
 import type { Logger } from '../infra/logger.js';
 
 /** What code on a request's path logs with: its lines carry the request (id, method, redacted URL, headers). */
@@ -91,7 +90,7 @@ class LazyRequestLogger implements RequestLogger {
  * is done (or the connection went first), with the status, the response headers and the time taken. Replaces
  * pino-http with the same lines; nothing is built for a line the level leaves out.
  */
-export function requestLog(logger: Logger, options: RequestLogOptions): RequestHandler {
+export function requestLog(logger: Logger, options: RequestLogOptions): (req: IncomingMessage, res: ServerResponse, next: () => void) => void {
   return (req, res, next) => {
     req.log = new LazyRequestLogger(logger, req);
     if (!options.ignore(req)) {

@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Request, RequestHandler, Response } from 'express';
 
 /** What a header-only middleware did to a response: the headers it set (flat name, value list) and removed. */
@@ -59,7 +60,10 @@ export function jsonAnswerHeaders(middleware: RequestHandler): string[] {
  * dynamic directives (the providers' frame and image origins): `variant` names their current value, and a new one
  * recomputes the set on the next request.
  */
-export function memoizedHeaders(middleware: RequestHandler, variant: () => string): RequestHandler {
+export function memoizedHeaders(
+  middleware: RequestHandler,
+  variant: () => string,
+): (req: IncomingMessage, res: ServerResponse, next: () => void) => void {
   let key: string | undefined;
   let captured: CapturedHeaders = { set: [], removed: [] };
   return (_req, res, next) => {

@@ -108,6 +108,19 @@ type GameCall = (input: unknown) => Promise<BetResult>;
 /** A registered game's procedure by name (the registry builds them: trpc/routers/game-procedures.ts). */
 const procedureOf = (caller: Caller, slug: string, name: string) => (caller.games as unknown as Record<string, Record<string, GameCall>>)[slug]![name]!;
 
+/** Each game's amount fields (legacyAmounts), by slug. */
+const amountFields = new Map((GAMES as readonly AnyGame[]).map((game) => [game.slug, new Set(game.amountFields ?? ['amount'])]));
+
+/**
+ * POST /api/games/<slug>/bets: an instant bet, or a round's start, from a legacy body; the 201 answer. The Express
+ * route below and the fast path ahead of Express (bet-fast-path.ts) both answer with it.
+ */
+export async function placeLegacyBet(caller: Caller, game: AnyGame, requestBody: unknown): Promise<ReturnType<typeof legacyBet>> {
+  const place = procedureOf(caller, game.slug, game.kind === 'instant' ? 'bet' : 'start');
+  const fields = amountFields.get(game.slug) ?? new Set(game.amountFields ?? ['amount']);
+  return legacyBet((await place(legacyAmounts(requestBody, fields))).bet);
+}
+
 /** A query value as the procedure's type: absent stays absent, a number field is parsed (bad text fails the schema). */
 const queryText = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
 const queryNumber = (value: unknown) => (typeof value === 'string' && value !== '' ? Number(value) : undefined);
@@ -167,8 +180,7 @@ export function gamesRoutes(contextFor: ContextForRequest): RestRoutes {
         errors: [400, 401, 403, 409, 429],
       },
       legacyHandler(contextFor, async (caller, req, res) => {
-        const place = procedureOf(caller, game.slug, game.kind === 'instant' ? 'bet' : 'start');
-        res.status(201).json(placed(await place(legacyAmounts(body(req), amounts))));
+        res.status(201).json(await placeLegacyBet(caller, game, body(req)));
       }),
     );
     if (game.kind !== 'multi-step') continue;

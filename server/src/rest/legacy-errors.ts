@@ -1,6 +1,6 @@
 import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
-import type { Response } from 'express';
+import type { ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import { z, ZodError } from 'zod';
 import { isDatabaseUnavailable } from '../../../db/unavailable.js';
@@ -32,8 +32,9 @@ export function legacyErrorBody(message: string, code: string, details?: unknown
  * The logger for a response: the request's own (http/request-log.ts; its lines carry the request id), or the
  * app logger that app.ts puts in res.locals for paths mounted before the request log (the chat poll).
  */
-export function requestLogger(res: Response): Pick<Logger, 'error' | 'warn'> {
-  return res.req.log ?? (res.locals.logger as Logger | undefined) ?? console;
+export function requestLogger(res: ServerResponse): Pick<Logger, 'error' | 'warn'> {
+  const locals = (res as ServerResponse & { locals?: { logger?: Logger } }).locals;
+  return res.req.log ?? locals?.logger ?? console;
 }
 
 /** Turns anything thrown into a TRPCError; an unreachable database is 503, anything else unknown is 500. */
@@ -50,27 +51,34 @@ function asTrpcError(error: unknown): TRPCError {
  * `message` and `error` carry the same text, `code` the stable reason. Every 5xx is logged with its
  * cause and stack (a 500 at error level, a 503 at warn: the database or Redis being away is not a bug).
  */
-export function sendLegacyError(res: Response, error: unknown): void {
+export function sendLegacyError(res: ServerResponse, error: unknown): void {
   const trpcError = asTrpcError(error);
   const cause = trpcError.cause;
   const status = getHTTPStatusCodeFromError(trpcError);
   if (status >= 500 && !(cause instanceof DomainError)) {
-    const logged = { err: cause ?? trpcError, status, reqId: res.req.id, method: res.req.method, url: res.req.originalUrl };
+    const logged = { err: cause ?? trpcError, status, reqId: res.req.id, method: res.req.method, url: (res.req as { originalUrl?: string }).originalUrl ?? res.req.url };
     if (status === 500) requestLogger(res).error(logged, 'request failed');
     else requestLogger(res).warn(logged, 'service unavailable');
   }
   if (cause instanceof DomainError) {
     if (cause.retryAfterSeconds !== undefined) res.setHeader('Retry-After', String(cause.retryAfterSeconds));
-    res.status(status).json(legacyErrorBody(cause.message, cause.code, cause.details));
+    sendJson(res, status, legacyErrorBody(cause.message, cause.code, cause.details));
     return;
   }
   if (cause instanceof ZodError) {
-    res.status(400).json(legacyErrorBody(describeZodError(cause), 'BAD_REQUEST'));
+    sendJson(res, 400, legacyErrorBody(describeZodError(cause), 'BAD_REQUEST'));
     return;
   }
   if (status >= 500) {
-    res.status(status).json(legacyErrorBody(status === 503 ? 'Service unavailable' : 'Internal server error', trpcError.code));
+    sendJson(res, status, legacyErrorBody(status === 503 ? 'Service unavailable' : 'Internal server error', trpcError.code));
     return;
   }
-  res.status(status).json(legacyErrorBody(trpcError.message, trpcError.code));
+  sendJson(res, status, legacyErrorBody(trpcError.message, trpcError.code));
+}
+
+/** A JSON answer as Express's `res.status(status).json(body)` writes it, without its ETag: errors and POST answers are not cached. */
+export function sendJson(res: ServerResponse, status: number, body: unknown): void {
+  res.statusCode = status;
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.end(JSON.stringify(body));
 }
