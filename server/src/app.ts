@@ -106,7 +106,7 @@ export function createHttpApp({ env, services, logger, metrics }: AppDeps): expr
   const securityHeadersOnAnswers = memoizedHeaders(securityHeaders, () => `${services.providers.registry.thumbnailOrigins().join(' ')}\n${services.providers.registry.frameOrigins().join(' ')}`);
   // Query strings carry single-use links' tokens (confirm-email, reset-password): logged redacted.
   const logRequests = requestLog(logger, { ignore: (req) => req.url === '/metrics' });
-  // Bets (autobet's stream) are answered before Express, with what the Express chain below gives them.
+  // REST bets (legacy clients and bots, bet after bet) are answered before Express, with what the chain below gives them.
   const trustProxy = app.get('trust proxy fn') as (address: string, hop: number) => boolean;
   const betFastPath = createBetFastPath({
     games: GAMES,
