@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RedisEventBus, type BusEvent } from '../../server/src/infra/event-bus.js';
-import { createRedis } from '../../server/src/infra/redis.js';
+import { COMMAND_TIMEOUT_MS, createRedis, whenReady } from '../../server/src/infra/redis.js';
+import { PrivateRedis } from '../support/private-redis.js';
 import { TEST_REDIS_URL } from '../support/services.js';
 
 describe('RedisEventBus publishing (real Redis)', () => {
@@ -91,5 +92,52 @@ describe('RedisEventBus publishing (real Redis)', () => {
     const second = await bus.publish('solo', 'bet', { n: 2 });
     expect([first.seq, second.seq]).toEqual([1, 2]);
     expect(await bus.currentSeq('solo')).toBe(2);
+  });
+});
+
+describe('RedisEventBus when Redis hangs (a private redis-server, SIGSTOP)', () => {
+  let redis: PrivateRedis;
+  let commands: ReturnType<typeof createRedis>;
+  let bus: RedisEventBus;
+  beforeAll(async () => {
+    redis = await PrivateRedis.start();
+    commands = createRedis(redis.url, 'command');
+    bus = new RedisEventBus(commands, { redisUrl: redis.url, prefix: 'hang-test', backlog: 100 });
+    expect(await whenReady(commands, 5_000)).toBe(true);
+    await bus.publish('warm', 'bet', { n: 0 }); // the script is loaded and the connection ready
+  });
+  afterAll(async () => {
+    commands.disconnect();
+    await redis.stop();
+  });
+
+  it('events queued behind a call Redis does not answer fail with it, within one command timeout; later ones go through', async () => {
+    const settledAfter = (published: Promise<unknown>) => {
+      const started = performance.now();
+      return published.then(
+        () => ({ ok: true, ms: performance.now() - started }),
+        () => ({ ok: false, ms: performance.now() - started }),
+      );
+    };
+    redis.pause();
+    try {
+      const first = settledAfter(bus.publish('hung', 'bet', { n: 1 }));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      // Published while the first call is out: it waits behind it.
+      const queued = settledAfter(bus.publish('hung', 'bet', { n: 2 }));
+      const [a, b] = await Promise.all([first, queued]);
+      expect(a.ok).toBe(false);
+      expect(b.ok).toBe(false);
+      // The first fails at the command timeout; the queued one with it, not after a second timeout of its own.
+      expect(a.ms).toBeGreaterThanOrEqual(COMMAND_TIMEOUT_MS - 50);
+      expect(b.ms).toBeLessThan(COMMAND_TIMEOUT_MS);
+    } finally {
+      redis.resume();
+    }
+    // Once the connection is back (ioredis reconnects by itself), publishing works again.
+    await expect
+      .poll(() => bus.publish('after', 'bet', { n: 3 }).then(() => true, () => false), { timeout: 10_000, interval: 100 })
+      .toBe(true);
+    expect((await bus.since('after', '0-0')).length).toBeGreaterThan(0);
   });
 });

@@ -166,11 +166,15 @@ export class RedisEventBus implements EventTransport {
     }
     this.lastFlushAt = performance.now();
     const calls: Promise<unknown>[] = [];
+    let callError: { error: unknown } | undefined;
     for (let start = 0; start < batch.length; start += PUBLISH_BATCH_MAX) {
       const events = batch.slice(start, start + PUBLISH_BATCH_MAX);
       const keys = events.flatMap((event) => [this.seqKey(event.channel), this.logKey(event.channel)]);
       const args = events.flatMap((event) => [event.body, String(event.ttl), event.channel]);
-      const failed = (error: unknown) => events.forEach((event) => event.reject(error));
+      const failed = (error: unknown) => {
+        callError ??= { error };
+        events.forEach((event) => event.reject(error));
+      };
       try {
         calls.push(
           this.commands.publishEvents(keys.length, ...keys, this.topic, String(this.options.backlog), ...args).then(
@@ -184,6 +188,14 @@ export class RedisEventBus implements EventTransport {
       }
     }
     void Promise.all(calls).then(() => {
+      // Redis did not take this call (a timeout, a dropped connection): the events that waited behind it fail with it
+      // rather than start a call of their own on the same connection, so a publish fails within one command timeout
+      // (COMMAND_TIMEOUT_MS), not two, and so does a request that waits for one. Later publishes start afresh.
+      if (callError) {
+        const waiting = this.pending;
+        this.pending = [];
+        for (const event of waiting) event.reject(callError.error);
+      }
       if (this.pending.length === 0) this.becomeIdle();
       else this.scheduleFlush(false);
     });

@@ -104,7 +104,7 @@ export class ChatService {
     const message = toChatMessage(row);
     if (created) {
       this.changed('messages');
-      await this.messagePosted(message);
+      this.messagePosted(message);
     }
     return message;
   }
@@ -113,7 +113,7 @@ export class ChatService {
   async postSystemLine(line: { kind: 'tip' | 'rain' | 'raffle'; userId: number | null; message: string }): Promise<ChatMessage> {
     const message = toChatMessage(await repo.insertSystemChatMessage(this.deps.db, line));
     this.changed('messages');
-    await this.messagePosted(message);
+    this.messagePosted(message);
     return message;
   }
 
@@ -122,7 +122,7 @@ export class ChatService {
     const deleted = await repo.softDeleteChatMessage(this.deps.db, input.id, actor.id, input.reason);
     if (!deleted) throw new DomainError('NOT_FOUND', 'Message not found', { code: 'MESSAGE_NOT_FOUND' });
     this.changed('messages');
-    await this.publish('delete', () => this.deps.events.publish('chat-message-deleted', { id: input.id }));
+    this.publish('delete', () => this.deps.events.publish('chat-message-deleted', { id: input.id }));
     return { id: input.id, deleted: true };
   }
 
@@ -193,17 +193,20 @@ export class ChatService {
   private async announced(record: AnnouncementRow): Promise<ChatAnnouncement> {
     const announcement = toAnnouncement(record);
     this.changed('announcements');
-    await this.publish('announcement', () => this.deps.events.publish('chat-announcement', { ...announcement }));
+    this.publish('announcement', () => this.deps.events.publish('chat-announcement', { ...announcement }));
     return announcement;
   }
 
-  private messagePosted(message: ChatMessage): Promise<void> {
-    return this.publish('message', () => this.deps.events.chatMessage({ ...message }));
+  private messagePosted(message: ChatMessage): void {
+    this.publish('message', () => this.deps.events.chatMessage({ ...message }));
   }
 
-  /** The change is committed; a lost live event is reported, not thrown. */
-  private async publish(what: ChatEventKind, run: () => Promise<unknown>): Promise<void> {
-    await run().catch((error: unknown) => this.deps.onPublishError(error, what));
+  /**
+   * The change is committed: its live event goes out without the caller waiting for Redis (a hung Redis must not hold
+   * the answer; shutdown drains the bus), and a lost one is reported, not thrown.
+   */
+  private publish(what: ChatEventKind, run: () => Promise<unknown>): void {
+    void run().catch((error: unknown) => this.deps.onPublishError(error, what));
   }
 
   private changed(change: ChatChange): void {

@@ -121,7 +121,8 @@ export class TipsService {
         return { tip, balance: formatAmount(await accountBalance(trx, accountCode({ user: senderId }), currency)) };
       },
     });
-    if (notice) await this.deps.outbox.publish([notice]);
+    // Durable in the outbox: the answer does not wait for Redis (the sweep publishes it if this publish fails).
+    if (notice) this.deps.outbox.publishSoon([notice]);
     if (fresh && !answer.tip.private) {
       await this.deps.chat
         .post({ kind: 'tip', userId: senderId, message: `tipped ${recipient.name} ${answer.tip.amount} ${currency}` })

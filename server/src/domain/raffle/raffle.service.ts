@@ -52,7 +52,7 @@ export interface RaffleDeps {
   db: Db;
   ledger: LedgerService;
   /** raffle-win and raffle-update go through the outbox: written with the change, published after commit. */
-  outbox: Pick<EventOutbox, 'write' | 'publish'>;
+  outbox: Pick<EventOutbox, 'write' | 'publishSoon'>;
   chat: { post(line: { kind: 'raffle'; userId: null; message: string }): Promise<unknown> };
   isExcluded(userId: number): Promise<boolean>;
   onBackgroundError?(error: unknown, what: string): void;
@@ -214,7 +214,7 @@ export class RaffleService {
       return row;
     });
     if (inserted && update) {
-      await this.statusChanged([update]);
+      this.statusChanged([update]);
       return { raffle: inserted, opened: inserted.id };
     }
     // Another run opened it first.
@@ -263,7 +263,7 @@ export class RaffleService {
       update = await this.updateEvent(trx, id, 'closed');
       return true;
     });
-    if (closed && update) await this.statusChanged([update]);
+    if (closed && update) this.statusChanged([update]);
     return closed;
   }
 
@@ -322,7 +322,7 @@ export class RaffleService {
     });
     const raffle = await this.byId(id);
     if (paid) {
-      await this.statusChanged(events);
+      this.statusChanged(events);
       await this.deps.chat.post({ kind: 'raffle', userId: null, message: drawLine(raffle) }).catch((error: unknown) => this.deps.onBackgroundError?.(error, 'raffle chat line'));
     }
     return { raffle, paid };
@@ -490,9 +490,10 @@ export class RaffleService {
   }
 
   /** After a status change commits: the cached live totals are stale, and its outbox events go out. */
-  private async statusChanged(events: OutboxEntry[]): Promise<void> {
+  private statusChanged(events: OutboxEntry[]): void {
     this.live = null;
-    await this.deps.outbox.publish(events);
+    // Durable in the outbox: nothing waits for Redis (the sweep publishes them if this publish fails).
+    this.deps.outbox.publishSoon(events);
   }
 
   /** The raffle's new status for the public raffle channel, written in the transaction that made it so (outbox). */
