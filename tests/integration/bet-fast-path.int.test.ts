@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
@@ -75,6 +76,26 @@ describe('the bet fast path', () => {
     const huge = await http(suite.platform.url, 'POST', '/api/games/dice/bets', { ...bet, padding: 'x'.repeat(200_000) }, { token: player.token });
     expect(huge.status).toBe(413);
     expect(await betsOf(player.user.id)).toBe(2);
+  });
+
+  it('a client that goes away mid-body places nothing, and the server goes on answering', async () => {
+    const player = await signedInAccount(suite.platform);
+    await fundPlayer(suite.platform, player.token, '10');
+    const { hostname, port } = new URL(suite.platform.url);
+    const socket = connect(Number(port), hostname);
+    await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+    const partial = JSON.stringify(bet).slice(0, 10);
+    socket.write(
+      `POST /api/games/dice/bets HTTP/1.1\r\nHost: ${hostname}\r\nAuthorization: Bearer ${player.token}\r\n` +
+        `Content-Type: application/json\r\nContent-Length: 200\r\n\r\n${partial}`,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    socket.destroy();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await betsOf(player.user.id)).toBe(0);
+    const next = await http(suite.platform.url, 'POST', '/api/games/dice/bets', bet, { token: player.token });
+    expect(next.status).toBe(201);
+    expect(await betsOf(player.user.id)).toBe(1);
   });
 
   it('settles parallel bets on one balance exactly: every stake and payout in the ledger, nonces contiguous', async () => {

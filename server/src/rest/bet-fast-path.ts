@@ -36,8 +36,8 @@ export function createBetFastPath({ games, contextFor, startRequest, bodyLimitBy
   const bySlugPath = new Map(games.map((game) => [`/api/games/${game.slug}/bets`, game]));
 
   const serve = async (game: AnyGame, route: string, req: IncomingMessage, res: ServerResponse) => {
-    startRequest(req, res, route);
     let bytes: Buffer;
+    startRequest(req, res, route);
     try {
       bytes = await readBody(req);
     } catch {
@@ -63,7 +63,10 @@ export function createBetFastPath({ games, contextFor, startRequest, bodyLimitBy
     const route = req.url ?? '';
     const game = bySlugPath.get(route);
     if (!game || !plainJsonWithin(req, bodyLimitBytes)) return false;
-    void serve(game, route, req, res);
+    serve(game, route, req, res).catch((error: unknown) => {
+      // Only what runs before serve's own catch can land here (the request's setup): answered like any other 500.
+      if (!res.headersSent) sendLegacyError(res, error);
+    });
     return true;
   };
 }
@@ -86,12 +89,16 @@ function plainJsonWithin(req: IncomingMessage, limit: number): boolean {
   return length !== undefined && /^\d+$/.test(length) && Number(length) <= limit && req.headers['transfer-encoding'] === undefined;
 }
 
+/** The whole body; rejects when the client goes away before sending all of it. */
 function readBody(req: IncomingMessage): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)));
     req.on('error', reject);
+    req.on('close', () => {
+      if (!req.complete) reject(new Error('request aborted'));
+    });
   });
 }
 
