@@ -15,9 +15,13 @@ export async function insertOutboxEvent(db: Executor, values: { type: string; pa
   return String(row!.id);
 }
 
+/** One text for any number of ids (an array, not an IN list): built once, and prepared (db/precompiled.ts). */
+const MARK_OUTBOX_EVENTS_PUBLISHED = precompiled<never, [ids: string[]]>(`
+  update event_outbox set published_at = now(), last_error = null where id = any($1::bigint[])`);
+
 export async function markOutboxEventsPublished(db: Executor, ids: string[]): Promise<void> {
   if (ids.length === 0) return;
-  await db.updateTable('event_outbox').set({ published_at: sql`now()`, last_error: null }).where('id', 'in', ids).execute();
+  await MARK_OUTBOX_EVENTS_PUBLISHED.run(db, ids);
 }
 
 export async function recordOutboxEventFailure(db: Executor, id: string, error: string): Promise<void> {

@@ -188,9 +188,13 @@ export async function accountBalances(db: Executor, code: string): Promise<Map<L
 }
 
 /** One currency's balance of many account codes in one read; a code without an account is absent. */
+/** One text for any number of codes (an array, not an IN list): built once, and prepared (db/precompiled.ts). */
+const BALANCES_OF_ACCOUNTS = precompiled<{ code: string; balance_e8: string }, [codes: string[], currency: LedgerCurrency]>(`
+  select code, balance_e8 from ledger_accounts where code = any($1::text[]) and currency = $2`);
+
 export async function balancesOfAccounts(db: Executor, codes: string[], currency: LedgerCurrency): Promise<Map<string, bigint>> {
   if (codes.length === 0) return new Map();
-  const rows = await db.selectFrom('ledger_accounts').select(['code', 'balance_e8']).where('code', 'in', codes).where('currency', '=', currency).execute();
+  const rows = await BALANCES_OF_ACCOUNTS.run(db, codes, currency);
   return new Map(rows.map((row) => [row.code, BigInt(row.balance_e8)]));
 }
 
