@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { precompiled } from '../precompiled.js';
 import type { Database } from '../schema.js';
 import type { LedgerCurrency } from '../wallet-tables.js';
 import { exclusionInForceSql } from './responsible-gaming.repo.js';
@@ -10,15 +11,22 @@ type Executor = Kysely<Database>;
  * order so two batches never deadlock. Returns per user the new total and the rank stored before (the caller sets
  * new ranks with setPlayerRanks when a total crossed one).
  */
+/** In the arrays' order (users by id: the lock order), as one prepared text for any number of players (unnest). */
+const ADD_PLAYERS_XP = precompiled<{ user_id: number; xp_e8: string; rank: string }, [userIds: number[], xpE8: string[]]>(`
+  insert into player_xp (user_id, xp_e8)
+  select user_id, xp_e8 from unnest($1::int[], $2::bigint[]) with ordinality as increment(user_id, xp_e8, position) order by position
+  on conflict (user_id) do update set xp_e8 = player_xp.xp_e8 + excluded.xp_e8, updated_at = now()
+  returning user_id, xp_e8::text, rank`);
+
 export async function addPlayersXp(db: Executor, increments: { userId: number; xpE8: bigint }[]): Promise<Map<number, { xpE8: bigint; rank: string }>> {
   const found = new Map<number, { xpE8: bigint; rank: string }>();
   if (increments.length === 0) return found;
   const sorted = [...increments].sort((a, b) => a.userId - b.userId);
-  const values = sql.join(sorted.map((row) => sql`(${row.userId}::int, ${row.xpE8.toString()}::bigint)`));
-  const { rows } = await sql<{ user_id: number; xp_e8: string; rank: string }>`
-    insert into player_xp (user_id, xp_e8) values ${values}
-    on conflict (user_id) do update set xp_e8 = player_xp.xp_e8 + excluded.xp_e8, updated_at = now()
-    returning user_id, xp_e8::text, rank`.execute(db);
+  const rows = await ADD_PLAYERS_XP.run(
+    db,
+    sorted.map((row) => row.userId),
+    sorted.map((row) => row.xpE8.toString()),
+  );
   for (const row of rows) found.set(Number(row.user_id), { xpE8: BigInt(row.xp_e8), rank: row.rank });
   return found;
 }
@@ -71,31 +79,38 @@ export interface BetEconomyInsert {
   rakebackE8: bigint;
 }
 
-/** False when this bet already accrued (the primary key is the bet id). */
+/**
+ * The grouped accrual's rows as one array per column (unnest): one statement text for any group size, so Postgres
+ * prepares it once instead of parsing and planning a VALUES list of each new length (db/precompiled.ts).
+ */
+const INSERT_BET_ECONOMY = precompiled<{ bet_id: string }, [string[], number[], string[], string[], number[], string[], string[], string[], string[], number[], number[], string[]]>(`
+  insert into bet_economy (bet_id, user_id, currency, wagered_e8, house_edge_ppm, usd_value_e8, xp_e8, rank_before, rank_after,
+    rakeback_share_ppm, boost_ppm, rakeback_e8)
+  select * from unnest($1::text[], $2::int[], $3::text[], $4::bigint[], $5::int[], $6::bigint[], $7::bigint[], $8::text[], $9::text[],
+    $10::int[], $11::int[], $12::bigint[])
+  on conflict (bet_id) do nothing
+  returning bet_id`);
+
 /** Inserts the bets' economy rows; answers the ids that were new (a bet already accrued is left as it was). */
 export async function insertBetEconomy(db: Executor, rows: BetEconomyInsert[]): Promise<Set<string>> {
   if (rows.length === 0) return new Set();
-  const inserted = await db
-    .insertInto('bet_economy')
-    .values(
-      rows.map((row) => ({
-        bet_id: row.betId,
-        user_id: row.userId,
-        currency: row.currency,
-        wagered_e8: row.wageredE8,
-        house_edge_ppm: row.houseEdgePpm,
-        usd_value_e8: row.usdValueE8,
-        xp_e8: row.xpE8,
-        rank_before: row.rankBefore,
-        rank_after: row.rankAfter,
-        rakeback_share_ppm: row.rakebackSharePpm,
-        boost_ppm: row.boostPpm,
-        rakeback_e8: row.rakebackE8,
-      })),
-    )
-    .onConflict((oc) => oc.column('bet_id').doNothing())
-    .returning('bet_id')
-    .execute();
+  const column = <T>(pick: (row: BetEconomyInsert) => T) => rows.map(pick);
+  const text = (pick: (row: BetEconomyInsert) => bigint) => rows.map((row) => pick(row).toString());
+  const inserted = await INSERT_BET_ECONOMY.run(
+    db,
+    column((row) => row.betId),
+    column((row) => row.userId),
+    column((row) => row.currency),
+    text((row) => row.wageredE8),
+    column((row) => row.houseEdgePpm),
+    text((row) => row.usdValueE8),
+    text((row) => row.xpE8),
+    column((row) => row.rankBefore),
+    column((row) => row.rankAfter),
+    column((row) => row.rakebackSharePpm),
+    column((row) => row.boostPpm),
+    text((row) => row.rakebackE8),
+  );
   return new Set(inserted.map((row) => String(row.bet_id)));
 }
 
