@@ -12,7 +12,7 @@ type Executor = Kysely<Database>;
  * new ranks with setPlayerRanks when a total crossed one).
  */
 /** In the arrays' order (users by id: the lock order), as one prepared text for any number of players (unnest). */
-const ADD_PLAYERS_XP = precompiled<{ user_id: number; xp_e8: string; rank: string }, [userIds: number[], xpE8: string[]]>(`
+const ADD_PLAYERS_XP = precompiled<{ user_id: number; xp_e8: string; rank: string }, [userIds: number[], xpE8: bigint[]]>(`
   insert into player_xp (user_id, xp_e8)
   select user_id, xp_e8 from unnest($1::int[], $2::bigint[]) with ordinality as increment(user_id, xp_e8, position) order by position
   on conflict (user_id) do update set xp_e8 = player_xp.xp_e8 + excluded.xp_e8, updated_at = now()
@@ -25,7 +25,7 @@ export async function addPlayersXp(db: Executor, increments: { userId: number; x
   const rows = await ADD_PLAYERS_XP.run(
     db,
     sorted.map((row) => row.userId),
-    sorted.map((row) => row.xpE8.toString()),
+    sorted.map((row) => row.xpE8),
   );
   for (const row of rows) found.set(Number(row.user_id), { xpE8: BigInt(row.xp_e8), rank: row.rank });
   return found;
@@ -79,38 +79,36 @@ export interface BetEconomyInsert {
   rakebackE8: bigint;
 }
 
+/** bet_economy's columns as insertBetEconomy writes them: the row field and the Postgres type of its array. */
+const BET_ECONOMY_COLUMNS = [
+  ['bet_id', 'betId', 'text'],
+  ['user_id', 'userId', 'int'],
+  ['currency', 'currency', 'text'],
+  ['wagered_e8', 'wageredE8', 'bigint'],
+  ['house_edge_ppm', 'houseEdgePpm', 'int'],
+  ['usd_value_e8', 'usdValueE8', 'bigint'],
+  ['xp_e8', 'xpE8', 'bigint'],
+  ['rank_before', 'rankBefore', 'text'],
+  ['rank_after', 'rankAfter', 'text'],
+  ['rakeback_share_ppm', 'rakebackSharePpm', 'int'],
+  ['boost_ppm', 'boostPpm', 'int'],
+  ['rakeback_e8', 'rakebackE8', 'bigint'],
+] as const satisfies readonly (readonly [string, keyof BetEconomyInsert, string])[];
+
 /**
  * The grouped accrual's rows as one array per column (unnest): one statement text for any group size, so Postgres
  * prepares it once instead of parsing and planning a VALUES list of each new length (db/precompiled.ts).
  */
-const INSERT_BET_ECONOMY = precompiled<{ bet_id: string }, [string[], number[], string[], string[], number[], string[], string[], string[], string[], number[], number[], string[]]>(`
-  insert into bet_economy (bet_id, user_id, currency, wagered_e8, house_edge_ppm, usd_value_e8, xp_e8, rank_before, rank_after,
-    rakeback_share_ppm, boost_ppm, rakeback_e8)
-  select * from unnest($1::text[], $2::int[], $3::text[], $4::bigint[], $5::int[], $6::bigint[], $7::bigint[], $8::text[], $9::text[],
-    $10::int[], $11::int[], $12::bigint[])
+const INSERT_BET_ECONOMY = precompiled<{ bet_id: string }, (string | number | bigint)[][]>(`
+  insert into bet_economy (${BET_ECONOMY_COLUMNS.map(([column]) => column).join(', ')})
+  select * from unnest(${BET_ECONOMY_COLUMNS.map(([, , type], i) => `$${i + 1}::${type}[]`).join(', ')})
   on conflict (bet_id) do nothing
   returning bet_id`);
 
 /** Inserts the bets' economy rows; answers the ids that were new (a bet already accrued is left as it was). */
 export async function insertBetEconomy(db: Executor, rows: BetEconomyInsert[]): Promise<Set<string>> {
   if (rows.length === 0) return new Set();
-  const column = <T>(pick: (row: BetEconomyInsert) => T) => rows.map(pick);
-  const text = (pick: (row: BetEconomyInsert) => bigint) => rows.map((row) => pick(row).toString());
-  const inserted = await INSERT_BET_ECONOMY.run(
-    db,
-    column((row) => row.betId),
-    column((row) => row.userId),
-    column((row) => row.currency),
-    text((row) => row.wageredE8),
-    column((row) => row.houseEdgePpm),
-    text((row) => row.usdValueE8),
-    text((row) => row.xpE8),
-    column((row) => row.rankBefore),
-    column((row) => row.rankAfter),
-    column((row) => row.rakebackSharePpm),
-    column((row) => row.boostPpm),
-    text((row) => row.rakebackE8),
-  );
+  const inserted = await INSERT_BET_ECONOMY.run(db, ...BET_ECONOMY_COLUMNS.map(([, field]) => rows.map((row) => row[field])));
   return new Set(inserted.map((row) => String(row.bet_id)));
 }
 
