@@ -11,7 +11,8 @@ const transportPackages = ['express', 'express/*', 'ws', '@trpc/*', 'bullmq', 'i
  * (taking the `Db` type of db/client.ts), never with a query of its own.
  */
 const postgresPackages = ['kysely', 'pg'];
-const postgresMessage = 'server/src/domain reaches Postgres only through db/repositories/*.repo.ts (the Db type comes from db/client.ts).';
+const postgresMessage =
+  'server/src/domain reaches Postgres only through db/repositories/*.repo.ts (the Db type comes from db/client.ts).';
 
 export default tseslint.config(
   { ignores: ['node_modules/', 'dist/', '.data/', 'test-results/', 'client/src/routeTree.gen.ts', 'load-tests/*.js'] },
@@ -19,7 +20,10 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },
+      ],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       'no-console': 'off',
     },
@@ -41,21 +45,31 @@ export default tseslint.config(
         'error',
         {
           paths: [
-            ...transportPackages.filter((name) => !name.includes('*')).map((name) => ({
-              name,
-              message: 'server/src/domain is transport-free: take what you need as a port, plugged in by server/src/composition.',
-            })),
+            ...transportPackages
+              .filter((name) => !name.includes('*'))
+              .map((name) => ({
+                name,
+                message:
+                  'server/src/domain is transport-free: take what you need as a port, plugged in by server/src/composition.',
+              })),
             ...postgresPackages.map((name) => ({ name, message: postgresMessage })),
           ],
           patterns: [
-            { group: transportPackages.filter((name) => name.includes('*')), message: 'server/src/domain is transport-free.' },
+            {
+              group: transportPackages.filter((name) => name.includes('*')),
+              message: 'server/src/domain is transport-free.',
+            },
             // Their subpaths and the pg-* family (pg-pool, pg-cursor, ...).
             { regex: '^(kysely|pg)/|^pg-', message: postgresMessage },
-            { group: ['**/trpc/**', '**/rest/**', '**/realtime/**', '**/worker/**'], message: 'server/src/domain must not reach into transports.' },
+            {
+              group: ['**/trpc/**', '**/rest/**', '**/realtime/**', '**/worker/**'],
+              message: 'server/src/domain must not reach into transports.',
+            },
             {
               // Redis, HTTP clients, keys and loggers are infra: a service takes them as a small named dependency wired in server/src/composition.
               regex: '(^|/)infra/',
-              message: 'server/src/domain must not import server/src/infra: take it as a named dependency wired in server/src/composition.',
+              message:
+                'server/src/domain must not import server/src/infra: take it as a named dependency wired in server/src/composition.',
             },
           ],
         },
@@ -77,7 +91,8 @@ export default tseslint.config(
           patterns: [
             { group: ['@trpc/*', 'express/*'], message: 'The worker runs without the HTTP stack.' },
             {
-              regex: '(^|/)server/src/(trpc|rest|realtime|http)(/|$)|(^|/)server/src/(app|server|bootstrap|main)(\\.js)?$|(^|/)server/src/composition/server(\\.js)?$',
+              regex:
+                '(^|/)server/src/(trpc|rest|realtime|http)(/|$)|(^|/)server/src/(app|server|bootstrap|main)(\\.js)?$|(^|/)server/src/composition/server(\\.js)?$',
               message:
                 'The worker runs without the HTTP stack: use server/src/infrastructure.ts and server/src/composition/index.ts, not the server, its transports (trpc, rest, realtime, http) or bootstrap.',
             },
@@ -93,7 +108,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ regex: '^(?!\\./)', message: 'rules folders are shared with the browser: import only sibling rules modules.' }] },
+        {
+          patterns: [
+            {
+              regex: '^(?!\\./)',
+              message: 'rules folders are shared with the browser: import only sibling rules modules.',
+            },
+          ],
+        },
       ],
     },
   },
@@ -109,7 +131,8 @@ export default tseslint.config(
           patterns: [
             {
               regex: '^(?!\\./[^/]+$|\\.\\./rules/[a-z0-9-]+(\\.js)?$)',
-              message: "a game's rules.ts is shared with the browser: import only its siblings and the shared rules folder (../rules/).",
+              message:
+                "a game's rules.ts is shared with the browser: import only its siblings and the shared rules folder (../rules/).",
             },
           ],
         },
@@ -130,7 +153,8 @@ export default tseslint.config(
             {
               // (?<!@trpc): the package @trpc/server (its observable helpers) is not the repo's server.
               // The originals' pure rules (outcomes, tables) are one implementation for server, verifier and UI.
-              regex: '(?<!@trpc)(^|/)(server|worker|db)/(?!src/trpc/router(\\.js)?$|src/domain/[^/]+/[^/]+\\.schemas(\\.js)?$|src/domain/(games|raffle)/rules(/[a-z0-9-]+)?(\\.js)?$|src/domain/games/[a-z0-9-]+/rules(\\.js)?$)',
+              regex:
+                '(?<!@trpc)(^|/)(server|worker|db)/(?!src/trpc/router(\\.js)?$|src/domain/[^/]+/[^/]+\\.schemas(\\.js)?$|src/domain/(games|raffle)/rules(/[a-z0-9-]+)?(\\.js)?$|src/domain/games/[a-z0-9-]+/rules(\\.js)?$)',
               message:
                 'The client may import only `type AppRouter`, the shared zod schemas (*.schemas.ts) and the rules folders (server/src/domain/games/rules, server/src/domain/raffle/rules) and each game folder rules.ts from the server.',
             },

@@ -36,11 +36,13 @@ export function skipLoadedPreloads(): Plugin {
           const files = new Set([fileName]);
           loadedWith.set(fileName, files);
           const chunk = bundle[fileName];
-          if (chunk?.type === 'chunk') for (const imported of chunk.imports) for (const file of closure(imported)) files.add(file);
+          if (chunk?.type === 'chunk')
+            for (const imported of chunk.imports) for (const file of closure(imported)) files.add(file);
           return files;
         };
         for (const chunk of Object.values(bundle)) {
-          if (chunk.type === 'chunk' && chunk.isEntry) for (const file of closure(chunk.fileName)) entryClosure.add(file);
+          if (chunk.type === 'chunk' && chunk.isEntry)
+            for (const file of closure(chunk.fileName)) entryClosure.add(file);
         }
       },
     },

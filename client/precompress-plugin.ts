@@ -41,7 +41,9 @@ export function precompressAssets(): Plugin {
           (async () => {
             const bytes = await readFile(file);
             const [br, gz] = await Promise.all([
-              brotli(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } }),
+              brotli(bytes, {
+                params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length },
+              }),
               gzipAsync(bytes, { level: 9 }),
             ]);
             await Promise.all([writeFile(`${file}.br`, br), writeFile(`${file}.gz`, gz)]);

@@ -8,7 +8,8 @@ import { skipLoadedPreloads } from './loaded-preloads-plugin';
 import { precompressAssets } from './precompress-plugin';
 
 /** React, the router and the query/tRPC clients: the framework chunk (codeSplitting below). */
-const FRAMEWORK_MODULES = /node_modules[\\/](react|react-dom|scheduler|use-sync-external-store|@tanstack|@trpc|@mantine[\\/]core[\\/]esm[\\/]core|clsx)[\\/]/;
+const FRAMEWORK_MODULES =
+  /node_modules[\\/](react|react-dom|scheduler|use-sync-external-store|@tanstack|@trpc|@mantine[\\/]core[\\/]esm[\\/]core|clsx)[\\/]/;
 
 const clientDir = path.dirname(fileURLToPath(import.meta.url));
 // The API server of `npm run dev` listens on PORT; BZU_API_ORIGIN points the dev server elsewhere.
@@ -62,7 +63,11 @@ export default defineConfig({
     proxy: {
       '/api': { target: apiTarget, ws: true, changeOrigin: true },
       '/auth/status': { target: apiTarget, changeOrigin: true },
-      '/token': { target: apiTarget, changeOrigin: true, bypass: (req) => (req.headers.accept?.includes('text/html') ? req.url : undefined) },
+      '/token': {
+        target: apiTarget,
+        changeOrigin: true,
+        bypass: (req) => (req.headers.accept?.includes('text/html') ? req.url : undefined),
+      },
     },
   },
 });

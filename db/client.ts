@@ -49,11 +49,17 @@ export function createDb({ url, maxConnections = 10, preparedStatements = true, 
     // statements (migrations), which a prepared statement cannot.
     override query(...args: unknown[]): never {
       const [text, values] = args;
-      const name = namer && typeof text === 'string' && Array.isArray(values) && values.length > 0 && args.length === 2 ? namer.nameFor(text) : undefined;
+      const name =
+        namer && typeof text === 'string' && Array.isArray(values) && values.length > 0 && args.length === 2
+          ? namer.nameFor(text)
+          : undefined;
       if (!name) return (super.query as (...rest: unknown[]) => never).apply(this, args);
       // A Query built from text is not copied property by property as a config object would be (a measurable cost
       // per statement); as a submittable it gets no promise from pg, so it gets one here.
-      const query = new pg.Query(text as string, values as unknown[]) as pg.Query & { name: string; callback: (error: Error | null, result: unknown) => void };
+      const query = new pg.Query(text as string, values as unknown[]) as pg.Query & {
+        name: string;
+        callback: (error: Error | null, result: unknown) => void;
+      };
       query.name = name;
       const submit = super.query.bind(this) as (query: unknown) => unknown;
       return new Promise((resolve, reject) => {

@@ -12,7 +12,10 @@ describe('loadDatabaseLocation (db:migrate)', () => {
   });
 
   it('treats empty variables as unset and defaults to .data', () => {
-    expect(loadDatabaseLocation({ DATABASE_URL: '', DATA_DIR: '' })).toEqual({ databaseUrl: undefined, dataDir: path.resolve('.data') });
+    expect(loadDatabaseLocation({ DATABASE_URL: '', DATA_DIR: '' })).toEqual({
+      databaseUrl: undefined,
+      dataDir: path.resolve('.data'),
+    });
   });
 
   it('names the variable when the URL is invalid', () => {

@@ -29,20 +29,30 @@ describe('embedded PostgreSQL (a real server on a Unix socket under DATA_DIR)', 
     expect(results.length).toBeGreaterThan(0);
     expect(results.every((r) => r.status === 'Success')).toBe(true);
 
-    await db.insertInto('app_settings').values({ key: 'probe', value: JSON.stringify({ n: 42 }) }).execute();
+    await db
+      .insertInto('app_settings')
+      .values({ key: 'probe', value: JSON.stringify({ n: 42 }) })
+      .execute();
     // Many sessions at once, each with its own parameters (what PGlite's single session mixed up).
     const echoes = await Promise.all(
-      Array.from({ length: 40 }, (_, n) => sql<{ a: number; b: string }>`select ${n}::int as a, ${`v${n}`}::text as b`.execute(db)),
+      Array.from({ length: 40 }, (_, n) =>
+        sql<{ a: number; b: string }>`select ${n}::int as a, ${`v${n}`}::text as b`.execute(db),
+      ),
     );
     expect(echoes.map(({ rows }) => rows[0])).toEqual(Array.from({ length: 40 }, (_, n) => ({ a: n, b: `v${n}` })));
     await Promise.all(
       [1, 2, 3, 4, 5, 6].map((n) =>
         db.transaction().execute(async (trx) => {
-          await trx.insertInto('app_settings').values({ key: `tx-${n}`, value: JSON.stringify(n) }).execute();
+          await trx
+            .insertInto('app_settings')
+            .values({ key: `tx-${n}`, value: JSON.stringify(n) })
+            .execute();
         }),
       ),
     );
-    const { rows } = await sql<{ count: string }>`select count(*) as count from app_settings where key like 'tx-%' or key = 'probe'`.execute(db);
+    const { rows } = await sql<{
+      count: string;
+    }>`select count(*) as count from app_settings where key like 'tx-%' or key = 'probe'`.execute(db);
     expect(Number(rows[0]!.count)).toBe(7);
     // Fail-fast settings reach every session.
     const settings = await sql<{ statement_timeout: string }>`show statement_timeout`.execute(db);
@@ -55,7 +65,11 @@ describe('embedded PostgreSQL (a real server on a Unix socket under DATA_DIR)', 
     const again = createDb({ url: second.url });
     try {
       expect((await migrateToLatest(again)).results).toEqual([]);
-      const probe = await again.selectFrom('app_settings').select('value').where('key', '=', 'probe').executeTakeFirstOrThrow();
+      const probe = await again
+        .selectFrom('app_settings')
+        .select('value')
+        .where('key', '=', 'probe')
+        .executeTakeFirstOrThrow();
       expect(probe.value).toEqual({ n: 42 });
     } finally {
       await again.destroy();
@@ -67,7 +81,11 @@ describe('embedded PostgreSQL (a real server on a Unix socket under DATA_DIR)', 
     const base = await tempDataDir();
     // A project folder as usual (mkdtemp's is private): the server user must be able to pass it.
     await chmod(base, 0o755);
-    const dataDir = path.join(base, 'a-rather-long-folder-name-for-a-data-dir', 'and-another-level-to-pass-the-socket-limit');
+    const dataDir = path.join(
+      base,
+      'a-rather-long-folder-name-for-a-data-dir',
+      'and-another-level-to-pass-the-socket-limit',
+    );
     const first = await startEmbeddedPostgres(dataDir);
     const layout = embeddedLayout(dataDir);
     expect(layout.socketDir.startsWith(dataDir)).toBe(false);
@@ -105,14 +123,20 @@ describe('embedded PostgreSQL (a real server on a Unix socket under DATA_DIR)', 
         await serverGone;
         await sql`select 2`.execute(trx);
       });
-      const outcome = transaction.then(() => 'committed', (error: unknown) => error);
+      const outcome = transaction.then(
+        () => 'committed',
+        (error: unknown) => error,
+      );
       await holding;
       // The server ends every session (57P01) while this one sits between two statements: without
       // an error listener on checked-out clients, pg's 'error' event would end this process.
       await first.stop();
       stopped();
       expect(isDatabaseUnavailable(await outcome)).toBe(true);
-      const refused = await sql`select 1`.execute(db).then(() => 'answered', (error: unknown) => error);
+      const refused = await sql`select 1`.execute(db).then(
+        () => 'answered',
+        (error: unknown) => error,
+      );
       expect(isDatabaseUnavailable(refused)).toBe(true);
 
       const second = await startEmbeddedPostgres(dataDir);
@@ -133,11 +157,20 @@ describe('embedded PostgreSQL (a real server on a Unix socket under DATA_DIR)', 
     const asRoot = process.getuid?.() === 0;
     // nobody (65534) stands in for an ordinary user; tsx keeps its cache under TMPDIR.
     if (asRoot) await chown(home, 65534, 65534);
-    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'tests/support/embedded-probe.ts', path.join(home, 'data')], {
-      env: { ...process.env, HOME: home, TMPDIR: home },
-      ...(asRoot ? { uid: 65534, gid: 65534 } : {}),
-    });
-    const seen = JSON.parse(stdout.trim().split('\n').pop()!) as { user: string; answer: number; owner: number; uid: number };
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      ['--import', 'tsx', 'tests/support/embedded-probe.ts', path.join(home, 'data')],
+      {
+        env: { ...process.env, HOME: home, TMPDIR: home },
+        ...(asRoot ? { uid: 65534, gid: 65534 } : {}),
+      },
+    );
+    const seen = JSON.parse(stdout.trim().split('\n').pop()!) as {
+      user: string;
+      answer: number;
+      owner: number;
+      uid: number;
+    };
     expect(seen.user).toBe('postgres');
     expect(seen.answer).toBe(42);
     expect(seen.owner).toBe(seen.uid);

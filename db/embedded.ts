@@ -110,7 +110,9 @@ async function hydrateLibrarySymlinks(nativeDir: string): Promise<void> {
   for (const { source, target } of links) {
     const targetPath = path.join(packageDir, target);
     if (existsSync(targetPath)) continue;
-    await symlink(path.relative(path.dirname(targetPath), path.join(packageDir, source)), targetPath).catch(() => undefined);
+    await symlink(path.relative(path.dirname(targetPath), path.join(packageDir, source)), targetPath).catch(
+      () => undefined,
+    );
   }
 }
 
@@ -140,13 +142,23 @@ function serverUser(): OsUser | undefined {
   if (!user) {
     spawnSync(
       'useradd',
-      ['--system', '--user-group', '--no-create-home', '--home-dir', '/nonexistent', '--shell', '/usr/sbin/nologin', EMBEDDED_OS_USER],
+      [
+        '--system',
+        '--user-group',
+        '--no-create-home',
+        '--home-dir',
+        '/nonexistent',
+        '--shell',
+        '/usr/sbin/nologin',
+        EMBEDDED_OS_USER,
+      ],
       { stdio: 'ignore' },
     );
     // A parallel start may have created it first; either way it is read back from /etc/passwd.
     user = findUser(EMBEDDED_OS_USER) ?? findUser('nobody');
   }
-  if (!user) throw new Error(`Running as root, but neither the user ${EMBEDDED_OS_USER} could be created nor "nobody" exists.`);
+  if (!user)
+    throw new Error(`Running as root, but neither the user ${EMBEDDED_OS_USER} could be created nor "nobody" exists.`);
   return user;
 }
 
@@ -171,7 +183,8 @@ async function assertReachable(dir: string, user: OsUser): Promise<void> {
  */
 async function letServerUserEnter(dataDir: string, user: OsUser): Promise<void> {
   const info = await stat(dataDir);
-  const canPass = info.uid === user.uid ? info.mode & 0o100 : info.gid === user.gid ? info.mode & 0o010 : info.mode & 0o001;
+  const canPass =
+    info.uid === user.uid ? info.mode & 0o100 : info.gid === user.gid ? info.mode & 0o010 : info.mode & 0o001;
   if (canPass || info.uid !== process.getuid?.()) return;
   await chown(dataDir, info.uid, user.gid);
   await chmod(dataDir, (info.mode & 0o777) | 0o010);
@@ -230,7 +243,11 @@ async function waitForExit(pid: number, timeoutMs: number): Promise<boolean> {
 
 /** Fast shutdown, then immediate shutdown, then SIGKILL (crash recovery at the next start). */
 async function stopPostmaster(pid: number): Promise<void> {
-  for (const [signal, waitMs] of [['SIGINT', 15_000], ['SIGQUIT', 5_000], ['SIGKILL', 5_000]] as const) {
+  for (const [signal, waitMs] of [
+    ['SIGINT', 15_000],
+    ['SIGQUIT', 5_000],
+    ['SIGKILL', 5_000],
+  ] as const) {
     try {
       process.kill(pid, signal);
     } catch {
@@ -249,7 +266,9 @@ async function takeOverFromDeadHost(layout: EmbeddedLayout): Promise<void> {
   if (pid === undefined) return;
   const host = readPid(layout.hostFile);
   if (host !== undefined && host !== process.pid && isAlive(host) && parentOf(pid) === host) {
-    throw new Error(`The embedded PostgreSQL under ${layout.pgData} is already run by process ${host}: stop that instance or use another DATA_DIR.`);
+    throw new Error(
+      `The embedded PostgreSQL under ${layout.pgData} is already run by process ${host}: stop that instance or use another DATA_DIR.`,
+    );
   }
   await stopPostmaster(pid);
 }
@@ -262,7 +281,10 @@ async function takeOverFromDeadHost(layout: EmbeddedLayout): Promise<void> {
  * backends take a moment to exit; starting beside them would corrupt the data).
  */
 async function removeStaleLocks(layout: EmbeddedLayout): Promise<void> {
-  for (const lock of [path.join(layout.pgData, 'postmaster.pid'), path.join(layout.socketDir, `.s.PGSQL.${PORT}.lock`)]) {
+  for (const lock of [
+    path.join(layout.pgData, 'postmaster.pid'),
+    path.join(layout.socketDir, `.s.PGSQL.${PORT}.lock`),
+  ]) {
     const pid = readPid(lock);
     if (pid !== undefined && isAlive(pid)) await rm(lock, { force: true });
   }
@@ -284,11 +306,18 @@ function run(binary: string, args: string[], user: OsUser | undefined, logFd: nu
   return new Promise((resolve, reject) => {
     const child = spawn(binary, args, { stdio: ['ignore', logFd, logFd], uid: user?.uid, gid: user?.gid, cwd: '/' });
     child.once('error', reject);
-    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${path.basename(binary)} exited with ${code}`))));
+    child.once('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`${path.basename(binary)} exited with ${code}`)),
+    );
   });
 }
 
-async function initialise(binaries: Binaries, layout: EmbeddedLayout, user: OsUser | undefined, logFd: number): Promise<void> {
+async function initialise(
+  binaries: Binaries,
+  layout: EmbeddedLayout,
+  user: OsUser | undefined,
+  logFd: number,
+): Promise<void> {
   // initdb writes into a scratch directory that is renamed at the end: an interrupted first start
   // never leaves a half-made cluster behind.
   const scratch = `${layout.pgData}.init-${randomBytes(4).toString('hex')}`;
@@ -296,7 +325,12 @@ async function initialise(binaries: Binaries, layout: EmbeddedLayout, user: OsUs
   if (user) await chown(scratch, user.uid, user.gid);
   try {
     // trust: the socket directory is private to the server user (and root), nothing listens on TCP.
-    await run(binaries.initdb, ['-D', scratch, '-U', 'postgres', '--auth=trust', '--encoding=UTF8', '--locale=C', '--no-instructions'], user, logFd);
+    await run(
+      binaries.initdb,
+      ['-D', scratch, '-U', 'postgres', '--auth=trust', '--encoding=UTF8', '--locale=C', '--no-instructions'],
+      user,
+      logFd,
+    );
     await rename(scratch, layout.pgData);
   } catch (error) {
     await rm(scratch, { recursive: true, force: true });
@@ -310,12 +344,19 @@ async function prepareSocketDir(layout: EmbeddedLayout, user: OsUser | undefined
   if (user) await chown(layout.socketDir, user.uid, user.gid);
 }
 
-async function waitUntilReady(child: ChildProcess, layout: EmbeddedLayout, dataDir: string, timeoutMs: number): Promise<void> {
+async function waitUntilReady(
+  child: ChildProcess,
+  layout: EmbeddedLayout,
+  dataDir: string,
+  timeoutMs: number,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null || child.signalCode !== null) break;
     // postmaster.pid's 8th line turns "ready" once the server accepts connections.
-    const ready = (await readFile(path.join(layout.pgData, 'postmaster.pid'), 'utf8').catch(() => '')).split('\n')[7]?.trim() === 'ready';
+    const ready =
+      (await readFile(path.join(layout.pgData, 'postmaster.pid'), 'utf8').catch(() => '')).split('\n')[7]?.trim() ===
+      'ready';
     if (ready && (await isEmbeddedPostgresRunning(dataDir))) return;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
@@ -365,7 +406,18 @@ export async function startEmbeddedPostgres(dataDir: string): Promise<EmbeddedPo
 
     const child = spawn(
       binaries.postgres,
-      ['-D', layout.pgData, '-p', String(PORT), '-c', 'listen_addresses=', '-c', `unix_socket_directories=${layout.socketDir}`, '-c', 'unix_socket_permissions=0700'],
+      [
+        '-D',
+        layout.pgData,
+        '-p',
+        String(PORT),
+        '-c',
+        'listen_addresses=',
+        '-c',
+        `unix_socket_directories=${layout.socketDir}`,
+        '-c',
+        'unix_socket_permissions=0700',
+      ],
       // Its own session: a Ctrl-C in the terminal reaches the launcher, which stops the server
       // after the server and worker have drained, not before.
       { stdio: ['ignore', logFd, logFd], uid: user?.uid, gid: user?.gid, cwd: '/', detached: true },

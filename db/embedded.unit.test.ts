@@ -8,7 +8,9 @@ describe('embedded PostgreSQL layout', () => {
     const layout = embeddedLayout('/srv/bzu/.data');
     expect(layout.pgData).toBe('/srv/bzu/.data/pg');
     expect(layout.socketDir).toBe('/srv/bzu/.data/run');
-    expect(embeddedDatabaseUrl('/srv/bzu/.data')).toBe('postgresql://postgres@localhost/postgres?host=%2Fsrv%2Fbzu%2F.data%2Frun&port=5432');
+    expect(embeddedDatabaseUrl('/srv/bzu/.data')).toBe(
+      'postgresql://postgres@localhost/postgres?host=%2Fsrv%2Fbzu%2F.data%2Frun&port=5432',
+    );
   });
 
   it('moves the socket to a short per-DATA_DIR folder under the temp dir when the path would not fit in a socket address', () => {

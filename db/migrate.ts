@@ -15,7 +15,9 @@ class MigrationFolderProvider implements MigrationProvider {
     const files = (await readdir(migrationFolder)).filter((file) => /^\d{8}_\d{4}_[a-z0-9_]+\.ts$/.test(file)).sort();
     const migrations: Record<string, Migration> = {};
     for (const file of files) {
-      migrations[file.replace(/\.ts$/, '')] = (await import(pathToFileURL(path.join(migrationFolder, file)).href)) as Migration;
+      migrations[file.replace(/\.ts$/, '')] = (await import(
+        pathToFileURL(path.join(migrationFolder, file)).href
+      )) as Migration;
     }
     return migrations;
   }

@@ -25,7 +25,11 @@ export interface OpenDatabaseOptions {
  */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<OpenDatabase> {
   if (options.databaseUrl) {
-    const db = createDb({ url: options.databaseUrl, ...options.timeouts, preparedStatements: options.preparedStatements });
+    const db = createDb({
+      url: options.databaseUrl,
+      ...options.timeouts,
+      preparedStatements: options.preparedStatements,
+    });
     return { db, url: options.databaseUrl, embedded: false, close: () => db.destroy() };
   }
   let stopEmbedded: (() => Promise<void>) | undefined;

@@ -7,7 +7,9 @@ import { createDb, type Db } from './client.js';
 async function preparedOnConnection(db: Db): Promise<string[]> {
   return db.connection().execute(async (connection) => {
     for (let run = 0; run < 6; run += 1) await sql`select ${run}::int + 1 as n`.execute(connection);
-    const { rows } = await sql<{ statement: string }>`select statement from pg_prepared_statements where name like 'bzu_%'`.execute(connection);
+    const { rows } = await sql<{
+      statement: string;
+    }>`select statement from pg_prepared_statements where name like 'bzu_%'`.execute(connection);
     return rows.map((row) => row.statement);
   });
 }
@@ -26,7 +28,9 @@ describe('named prepared statements (real Postgres)', () => {
     try {
       const statements = await preparedOnConnection(db);
       expect(statements).toContain('select $1::int + 1 as n');
-      const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => sql<{ n: number }>`select ${i}::int + 1 as n`.execute(db)));
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, (_, i) => sql<{ n: number }>`select ${i}::int + 1 as n`.execute(db)),
+      );
       expect(answers.map((answer) => answer.rows[0]!.n)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
     } finally {
       await db.destroy();

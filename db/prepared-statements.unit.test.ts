@@ -14,7 +14,11 @@ describe('StatementNamer', () => {
 
   it('never names a text whose columns are "every column" (a migration would change them under it)', () => {
     const namer = new StatementNamer({ promoteAfter: 1 });
-    for (const text of ['select * from users where id = $1', 'select "users".*, s.id from sessions s where s.id = $1', 'update t set a = $1 returning *']) {
+    for (const text of [
+      'select * from users where id = $1',
+      'select "users".*, s.id from sessions s where s.id = $1',
+      'update t set a = $1 returning *',
+    ]) {
       expect(namer.nameFor(text)).toBeUndefined();
       expect(namer.nameFor(text)).toBeUndefined();
     }

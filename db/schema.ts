@@ -14,7 +14,9 @@ import type { WalletTables } from './wallet-tables.js';
  * ColumnType argument (e.g. Timestamp) is not nested: selects still give its select type (Date).
  */
 export type Generated<S> =
-  S extends ColumnType<infer Select, infer Insert, infer Update> ? ColumnType<Select, Insert | undefined, Update> : KyselyGenerated<S>;
+  S extends ColumnType<infer Select, infer Insert, infer Update>
+    ? ColumnType<Select, Insert | undefined, Update>
+    : KyselyGenerated<S>;
 
 export type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 
@@ -150,7 +152,17 @@ export interface TokenPricesTable {
 /**
  * Every table the app reads or writes. Each area adds its tables here next to its migration.
  */
-export interface Database extends WalletTables, ChatTables, AccountTables, EventTables, TokenEconomyTables, GamesTables, EconomyTables, SportsTables, RaffleTables {
+export interface Database
+  extends
+    WalletTables,
+    ChatTables,
+    AccountTables,
+    EventTables,
+    TokenEconomyTables,
+    GamesTables,
+    EconomyTables,
+    SportsTables,
+    RaffleTables {
   app_settings: AppSettingsTable;
   users: UsersTable;
   sessions: SessionsTable;

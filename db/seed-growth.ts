@@ -59,7 +59,10 @@ export async function seedGrowth(url: string, options: GrowthOptions): Promise<G
       [options.players],
     );
     const ids = firstRows.map((r: { id: number }) => r.id);
-    await q(`create temp table g_players on commit drop as select row_number() over (order by id) - 1 as slot, id from users where id = any($1::int[])`, [ids]);
+    await q(
+      `create temp table g_players on commit drop as select row_number() over (order by id) - 1 as slot, id from users where id = any($1::int[])`,
+      [ids],
+    );
     await q(`create index on g_players (slot)`);
     await q(
       `insert into seed_pairs (user_id, server_seed, server_seed_hash, next_server_seed, next_server_seed_hash, client_seed)
@@ -67,8 +70,12 @@ export async function seedGrowth(url: string, options: GrowthOptions): Promise<G
               md5('n' || id) || md5('m' || id), encode(sha256(convert_to(md5('n' || id) || md5('m' || id), 'UTF8')), 'hex'), md5('c' || id)
        from g_players`,
     );
-    await q(`insert into ledger_accounts (code, currency, kind) values ('house:games', 'USD', 'house'), ('house:growth-seed', 'USD', 'house') on conflict do nothing`);
-    await q(`insert into ledger_accounts (code, currency, kind, user_id) select 'user:' || id, 'USD', 'user', id from g_players`);
+    await q(
+      `insert into ledger_accounts (code, currency, kind) values ('house:games', 'USD', 'house'), ('house:growth-seed', 'USD', 'house') on conflict do nothing`,
+    );
+    await q(
+      `insert into ledger_accounts (code, currency, kind, user_id) select 'user:' || id, 'USD', 'user', id from g_players`,
+    );
 
     // Who bets what: player slot (the whale takes every whaleShare-th bet), nonce per player in bet order, the result.
     await q(
@@ -91,7 +98,9 @@ export async function seedGrowth(url: string, options: GrowthOptions): Promise<G
        from g_bets`,
       [UNIT.toString(), options.bets],
     );
-    await q(`update seed_pairs sp set nonce = c.n from (select seed_pair_id, count(*)::int as n from g_bets group by seed_pair_id) c where c.seed_pair_id = sp.id`);
+    await q(
+      `update seed_pairs sp set nonce = c.n from (select seed_pair_id, count(*)::int as n from g_bets group by seed_pair_id) c where c.seed_pair_id = sp.id`,
+    );
 
     // Ledger: one funding transaction per player, then per bet its stake and (when won) its payout, in bet order.
     await q(
@@ -109,7 +118,9 @@ export async function seedGrowth(url: string, options: GrowthOptions): Promise<G
        select tx_id, key, kind, user_id, case when bet_id is null then '{}'::jsonb else jsonb_build_object('betId', bet_id::text, 'game', 'dice') end
        from g_tx order by seq`,
     );
-    const { rows: houses } = await q(`select code, id from ledger_accounts where code in ('house:games', 'house:growth-seed') and currency = 'USD'`);
+    const { rows: houses } = await q(
+      `select code, id from ledger_accounts where code in ('house:games', 'house:growth-seed') and currency = 'USD'`,
+    );
     const house = Object.fromEntries(houses.map((h: { code: string; id: string }) => [h.code, h.id]));
     // Two legs per transaction; the running balance of each account in transaction order is its balance_after.
     await q(
@@ -177,7 +188,12 @@ if (process.argv[1]?.endsWith('seed-growth.ts')) {
     process.exit(1);
   }
   const number = (name: keyof GrowthOptions, flag: string) => Number(option(args, flag) ?? DEFAULT_GROWTH[name]);
-  const options: GrowthOptions = { players: number('players', 'players'), bets: number('bets', 'bets'), chat: number('chat', 'chat'), whaleShare: number('whaleShare', 'whale-share') };
+  const options: GrowthOptions = {
+    players: number('players', 'players'),
+    bets: number('bets', 'bets'),
+    chat: number('chat', 'chat'),
+    whaleShare: number('whaleShare', 'whale-share'),
+  };
   const db = createDb({ url, maxConnections: 2 });
   await migrateToLatest(db);
   await db.destroy();

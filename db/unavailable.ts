@@ -5,7 +5,15 @@
  */
 
 /** Socket-level failures reaching the server (TCP or Unix socket). */
-const UNAVAILABLE_ERRNO = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN']);
+const UNAVAILABLE_ERRNO = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+]);
 
 /** SQLSTATEs the server sends while it cannot serve (besides the whole class 08, connection exception). */
 const UNAVAILABLE_SQLSTATE = new Set([
@@ -31,7 +39,8 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     const code = typeof candidate.code === 'string' ? candidate.code : '';
     // ENOENT only from connect(): the Unix socket file is gone because the server is stopped.
     const socketMissing = code === 'ENOENT' && (current as { syscall?: unknown }).syscall === 'connect';
-    if (socketMissing || UNAVAILABLE_ERRNO.has(code) || UNAVAILABLE_SQLSTATE.has(code) || /^08[0-9A-Z]{3}$/.test(code)) return true;
+    if (socketMissing || UNAVAILABLE_ERRNO.has(code) || UNAVAILABLE_SQLSTATE.has(code) || /^08[0-9A-Z]{3}$/.test(code))
+      return true;
     if (typeof candidate.message === 'string' && UNAVAILABLE_MESSAGE.test(candidate.message)) return true;
     if (Array.isArray(candidate.errors) && candidate.errors.some((inner) => isDatabaseUnavailable(inner))) return true;
     current = candidate.cause;

@@ -92,7 +92,9 @@ export function play() {
   const token = TOKENS[(__VU - 1) % TOKENS.length];
   if (__ITER % 25 === 24) {
     // A short mines round: start, reveal two tiles (if the first is safe), cash out.
-    const round = record(post(token, '/api/games/mines/bets', { amount: AMOUNT, mines: 3, clientBetId: `k6m-${__VU}-${__ITER}` }));
+    const round = record(
+      post(token, '/api/games/mines/bets', { amount: AMOUNT, mines: 3, clientBetId: `k6m-${__VU}-${__ITER}` }),
+    );
     if (round) {
       const first = record(post(token, `/api/games/mines/bets/${round.id}/reveal`, { tile: 0 }));
       if (first && first.state === 'open') record(post(token, `/api/games/mines/bets/${round.id}/cashout`, {}));

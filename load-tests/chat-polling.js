@@ -92,10 +92,14 @@ export function poll() {
 
 export function send() {
   const token = TOKENS[(__VU - 1) % TOKENS.length];
-  const res = http.post(`${BASE_URL}/api/chat/messages`, JSON.stringify({ message: `k6 says hi (${__VU}/${__ITER})` }), {
-    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
-    tags: { kind: 'send' },
-  });
+  const res = http.post(
+    `${BASE_URL}/api/chat/messages`,
+    JSON.stringify({ message: `k6 says hi (${__VU}/${__ITER})` }),
+    {
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+      tags: { kind: 'send' },
+    },
+  );
   if (res.status === 429) {
     sendLimited.add(1);
   } else {

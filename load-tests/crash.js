@@ -21,7 +21,13 @@ const AMOUNT = Number(__ENV.AMOUNT || 0.01);
 /** @type {import('k6/options').Options} */
 export const options = {
   scenarios: {
-    players: { executor: 'constant-vus', vus: Math.max(1, TOKENS.length), duration: DURATION, exec: 'play', gracefulStop: '60s' },
+    players: {
+      executor: 'constant-vus',
+      vus: Math.max(1, TOKENS.length),
+      duration: DURATION,
+      exec: 'play',
+      gracefulStop: '60s',
+    },
   },
   thresholds: {
     'http_req_duration{kind:bet}': ['p(99)<600'],
@@ -36,7 +42,10 @@ const tooLate = new Counter('crash_too_late');
 const closed = new Counter('crash_betting_closed');
 const cashoutAt = new Trend('crash_cashout_multiplier');
 
-const headers = () => ({ 'Content-Type': 'application/json', Authorization: `Bearer ${TOKENS[(__VU - 1) % TOKENS.length]}` });
+const headers = () => ({
+  'Content-Type': 'application/json',
+  Authorization: `Bearer ${TOKENS[(__VU - 1) % TOKENS.length]}`,
+});
 const current = () => http.get(`${BASE_URL}/api/crash/current`, { tags: { kind: 'current' } }).json();
 /** The curve (FAIRNESS.md): the multiplier t ms after the start. */
 const multiplierAt = (ms) => Math.floor(100 * Math.exp(0.00006 * ms)) / 100;
@@ -44,14 +53,27 @@ const multiplierAt = (ms) => Math.floor(100 * Math.exp(0.00006 * ms)) / 100;
 export function play() {
   let round = current();
   // Wait for a betting window with time left in it.
-  for (let i = 0; i < 100 && !(round && round.state === 'betting' && Date.parse(round.bettingEndsAt) - Date.parse(round.serverTime) > 500); i++) {
+  for (
+    let i = 0;
+    i < 100 &&
+    !(round && round.state === 'betting' && Date.parse(round.bettingEndsAt) - Date.parse(round.serverTime) > 500);
+    i++
+  ) {
     sleep(0.25);
     round = current();
   }
   if (!round || round.state !== 'betting') return;
   const auto = __VU % 2 === 0;
-  const body = { amount: AMOUNT, currency: 'USD', clientBetId: `k6-crash-${__VU}-${__ITER}-${Date.now()}`, ...(auto ? { autoCashout: 2 } : {}) };
-  const placed = http.post(`${BASE_URL}/api/crash/bets`, JSON.stringify(body), { headers: headers(), tags: { kind: 'bet' } });
+  const body = {
+    amount: AMOUNT,
+    currency: 'USD',
+    clientBetId: `k6-crash-${__VU}-${__ITER}-${Date.now()}`,
+    ...(auto ? { autoCashout: 2 } : {}),
+  };
+  const placed = http.post(`${BASE_URL}/api/crash/bets`, JSON.stringify(body), {
+    headers: headers(),
+    tags: { kind: 'bet' },
+  });
   const code = placed.status === 201 ? null : placed.json('code');
   if (code === 'BETTING_CLOSED' || code === 'ALREADY_BET') {
     closed.add(1);
@@ -71,12 +93,20 @@ export function play() {
   const offset = Date.parse(round.serverTime) - Date.now();
   const wait = Math.log(target) / 0.00006 - (Date.now() + offset - Date.parse(round.startedAt));
   if (wait > 0) sleep(wait / 1000);
-  const answer = http.post(`${BASE_URL}/api/crash/cashout`, JSON.stringify({ betId: placed.json('id') }), { headers: headers(), tags: { kind: 'cashout' } });
+  const answer = http.post(`${BASE_URL}/api/crash/cashout`, JSON.stringify({ betId: placed.json('id') }), {
+    headers: headers(),
+    tags: { kind: 'cashout' },
+  });
   if (answer.status === 200) {
     cashedOut.add(1);
     cashoutAt.add(Number(answer.json('multiplier')));
     // Paid at the server's reading, which comes after this player's: at least the target (less a little clock skew).
-    errors.add(!check(answer, { 'paid at or above the target': (r) => Number(r.json('multiplier')) >= multiplierAt(Math.log(target) / 0.00006) - 0.02 }));
+    errors.add(
+      !check(answer, {
+        'paid at or above the target': (r) =>
+          Number(r.json('multiplier')) >= multiplierAt(Math.log(target) / 0.00006) - 0.02,
+      }),
+    );
   } else if (answer.json('code') === 'ROUND_ENDED') tooLate.add(1);
   else errors.add(true);
 }

@@ -39,7 +39,13 @@ function running(child: ChildProcess, stopBy: StopBy): Running {
 }
 
 /** A command whose stdin is a pipe only the launcher holds. */
-export function childUnit(name: string, command: string, args: string[], env: NodeJS.ProcessEnv, stopBy: StopBy = 'SIGTERM'): Unit {
+export function childUnit(
+  name: string,
+  command: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  stopBy: StopBy = 'SIGTERM',
+): Unit {
   return {
     name,
     start: () =>

@@ -30,7 +30,10 @@ function procInfo(pid: number): ProcInfo | undefined {
  * command runs the same script (the tsx CLI, `sh -c`), and the package manager above those when one
  * ran the script (npm sets npm_lifecycle_event). Each is listed with the parent it had at start.
  */
-export function launcherAncestry(script: string, env: NodeJS.ProcessEnv = process.env): { pid: number; ppid: number }[] {
+export function launcherAncestry(
+  script: string,
+  env: NodeJS.ProcessEnv = process.env,
+): { pid: number; ppid: number }[] {
   const chain: { pid: number; ppid: number }[] = [];
   let pid = process.ppid;
   let info = procInfo(pid);
@@ -59,7 +62,11 @@ export function ancestryIntact(chain: { pid: number; ppid: number }[]): boolean 
 }
 
 /** Calls onGone once when a process of the launcher's ancestry has ended. */
-export function watchAncestry(chain: { pid: number; ppid: number }[], onGone: () => void, intervalMs = 500): () => void {
+export function watchAncestry(
+  chain: { pid: number; ppid: number }[],
+  onGone: () => void,
+  intervalMs = 500,
+): () => void {
   const timer = setInterval(() => {
     if (ancestryIntact(chain)) return;
     clearInterval(timer);

@@ -51,8 +51,22 @@ export async function startPrivateRedis(redisDir: string): Promise<RedisChoice &
   const privateUrl = `unix://${socketPath}`;
   const child = spawn(
     'redis-server',
-    ['--port', '0', '--unixsocket', socketPath, '--unixsocketperm', '700', '--dir', redisDir,
-      '--appendonly', 'yes', '--maxmemory-policy', 'noeviction', '--save', ''],
+    [
+      '--port',
+      '0',
+      '--unixsocket',
+      socketPath,
+      '--unixsocketperm',
+      '700',
+      '--dir',
+      redisDir,
+      '--appendonly',
+      'yes',
+      '--maxmemory-policy',
+      'noeviction',
+      '--save',
+      '',
+    ],
     { stdio: 'ignore' },
   );
   for (let attempt = 0; attempt < 50; attempt++) {

@@ -85,7 +85,9 @@ async function boot(): Promise<void> {
 
   if (!devMode && process.env.SKIP_CLIENT_BUILD !== '1' && clientBuildIsStale()) {
     console.log('Building the web client…');
-    const build = spawnSync('npx', ['vite', 'build', '--config', 'client/vite.config.ts', '--logLevel', 'warn'], { stdio: 'inherit' });
+    const build = spawnSync('npx', ['vite', 'build', '--config', 'client/vite.config.ts', '--logLevel', 'warn'], {
+      stdio: 'inherit',
+    });
     if (build.status !== 0) throw new Error('The client build failed.');
   }
   if (shuttingDown) return;
@@ -98,7 +100,9 @@ async function boot(): Promise<void> {
   // broken build would otherwise restart forever).
   supervisor.markReady();
   if (healthy) {
-    console.log(`\nBZU platform is running at ${devMode ? 'http://localhost:5173 (Vite, hot reload) with the API at ' : ''}${serverUrl}\n`);
+    console.log(
+      `\nBZU platform is running at ${devMode ? 'http://localhost:5173 (Vite, hot reload) with the API at ' : ''}${serverUrl}\n`,
+    );
   } else {
     console.error(`The server did not become healthy at ${serverUrl}/auth/status within 60 s.`);
   }

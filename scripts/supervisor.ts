@@ -13,7 +13,11 @@ export interface RestartPolicy {
   healthyAfterMs: number;
 }
 
-export const DEFAULT_RESTART_POLICY: RestartPolicy = { initialDelayMs: 1_000, maxDelayMs: 30_000, healthyAfterMs: 60_000 };
+export const DEFAULT_RESTART_POLICY: RestartPolicy = {
+  initialDelayMs: 1_000,
+  maxDelayMs: 30_000,
+  healthyAfterMs: 60_000,
+};
 
 /** The delays of one child's restarts: initial, doubling, capped, reset after a healthy run. */
 export class RestartBackoff {
@@ -77,7 +81,12 @@ export class Supervisor {
 
   /** Starts a unit (rejects when its first start fails) and keeps it running from then on. */
   async add(unit: Unit): Promise<void> {
-    const entry: Supervised = { unit, backoff: new RestartBackoff(this.options.policy ?? DEFAULT_RESTART_POLICY), startedAt: Date.now(), restarts: 0 };
+    const entry: Supervised = {
+      unit,
+      backoff: new RestartBackoff(this.options.policy ?? DEFAULT_RESTART_POLICY),
+      startedAt: Date.now(),
+      restarts: 0,
+    };
     this.supervised.set(unit.name, entry);
     const running = await unit.start();
     // Stopped while it was starting: stop() did not see it.
@@ -137,7 +146,11 @@ export class Supervisor {
     try {
       running = await entry.unit.start();
     } catch (error) {
-      this.scheduleRestart(entry, `${entry.unit.name} did not start (${(error as Error).message.split('\n')[0]})`, Date.now() - attemptAt);
+      this.scheduleRestart(
+        entry,
+        `${entry.unit.name} did not start (${(error as Error).message.split('\n')[0]})`,
+        Date.now() - attemptAt,
+      );
       return;
     }
     if (this.stopping) {

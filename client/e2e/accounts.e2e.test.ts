@@ -46,7 +46,11 @@ describe('accounts in the browser', () => {
     await page?.context().close();
   });
 
-  const stored = () => page.evaluate(() => ({ token: localStorage.getItem('token'), user: JSON.parse(localStorage.getItem('user') ?? 'null') }));
+  const stored = () =>
+    page.evaluate(() => ({
+      token: localStorage.getItem('token'),
+      user: JSON.parse(localStorage.getItem('user') ?? 'null'),
+    }));
   const notification = (text: string) => page.getByText(text).first();
   const profileStatus = (token: string) => http(platform.url, 'GET', '/api/auth/profile', undefined, { token });
 
@@ -66,7 +70,12 @@ describe('accounts in the browser', () => {
 
   it('registers in the form, verifies through the mailed link, logs in, survives a reload, renames, manages sessions and logs out', async () => {
     const tag = randomBytes(3).toString('hex');
-    const account = { email: `e2e${tag}@example.com`, loginName: `u${tag}`, displayName: `d${tag}`, password: `Correct-horse-${tag}` };
+    const account = {
+      email: `e2e${tag}@example.com`,
+      loginName: `u${tag}`,
+      displayName: `d${tag}`,
+      password: `Correct-horse-${tag}`,
+    };
 
     // ---- registration
     await visit(page, baseUrl, '/');
@@ -79,7 +88,9 @@ describe('accounts in the browser', () => {
     await dialog.getByLabel('Confirm password').fill(account.password);
     await dialog.getByRole('checkbox').check();
     await dialog.getByRole('button', { name: 'REGISTER', exact: true }).click();
-    await expect.poll(() => dialog.getByRole('heading', { name: 'Email Verification Required' }).isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(() => dialog.getByRole('heading', { name: 'Email Verification Required' }).isVisible(), { timeout: 15_000 })
+      .toBe(true);
     expect(await dialog.innerText()).toContain(account.email);
     expect(await notification('Registration successful! Please verify your email.').isVisible()).toBe(true);
     // E-mail verification is on: registering does not sign in.
@@ -97,8 +108,12 @@ describe('accounts in the browser', () => {
     await expect.poll(() => dialog.getByRole('alert').innerText()).toBe('Invalid credentials');
     await screenshot(page, 'accounts-login-invalid-credentials');
     await logInThroughModal(account.loginName, account.password);
-    await expect.poll(() => dialog.getByRole('alert').innerText()).toContain('Please verify your email address before logging in.');
-    expect(await dialog.getByRole('link', { name: 'Send a new verification link' }).getAttribute('href')).toBe('/resend-verification');
+    await expect
+      .poll(() => dialog.getByRole('alert').innerText())
+      .toContain('Please verify your email address before logging in.');
+    expect(await dialog.getByRole('link', { name: 'Send a new verification link' }).getAttribute('href')).toBe(
+      '/resend-verification',
+    );
     expect((await stored()).token).toBeNull();
     await screenshot(page, 'accounts-login-unverified');
 
@@ -108,7 +123,9 @@ describe('accounts in the browser', () => {
     const link = linkIn(mail, '/verify-email');
     expect(link.startsWith(`${baseUrl}/verify-email?token=`)).toBe(true);
     await visit(page, link, '');
-    await expect.poll(() => page.locator('main').innerText(), { timeout: 10_000 }).toContain('Your e-mail address is verified.');
+    await expect
+      .poll(() => page.locator('main').innerText(), { timeout: 10_000 })
+      .toContain('Your e-mail address is verified.');
     await screenshot(page, 'accounts-email-verified');
 
     // ---- logging in from the verification page
@@ -124,7 +141,13 @@ describe('accounts in the browser', () => {
     const session = await stored();
     expect(session.token).toMatch(/\S{20,}/);
     // The stored user is the profile (auth.me), not a guess.
-    expect(session.user).toMatchObject({ loginName: account.loginName, publicUsername: account.displayName, email: account.email, emailVerified: true, currency: 'USD' });
+    expect(session.user).toMatchObject({
+      loginName: account.loginName,
+      publicUsername: account.displayName,
+      email: account.email,
+      emailVerified: true,
+      currency: 'USD',
+    });
     await menuButton.click();
     // Let the dropdown finish its opening transition before reading and capturing it.
     await page.waitForTimeout(400);
@@ -147,7 +170,8 @@ describe('accounts in the browser', () => {
     await expect.poll(() => details.innerText()).toContain(account.email);
     // textContent: the badge is upper-cased by CSS only.
     const detailText = (await details.textContent()) ?? '';
-    for (const text of [account.loginName, account.displayName, 'Verified', 'USD', 'Member since']) expect(detailText).toContain(text);
+    for (const text of [account.loginName, account.displayName, 'Verified', 'USD', 'Member since'])
+      expect(detailText).toContain(text);
     const newName = `n${tag}`;
     await page.getByLabel('New display name').fill(newName);
     await page.getByRole('button', { name: 'Save display name' }).click();
@@ -164,7 +188,10 @@ describe('accounts in the browser', () => {
     await expect.poll(() => page.locator('main').getByRole('alert').innerText()).toBe('Display name already taken');
 
     // ---- sessions and password
-    const elsewhere = await http(platform.url, 'POST', '/api/auth/login', { login_name: account.loginName, password: account.password });
+    const elsewhere = await http(platform.url, 'POST', '/api/auth/login', {
+      login_name: account.loginName,
+      password: account.password,
+    });
     expect(elsewhere.status).toBe(200);
     await visit(page, baseUrl, '/account/settings');
     const rows = page.getByTestId('session-list').locator('li');
@@ -188,7 +215,10 @@ describe('accounts in the browser', () => {
     await page.getByRole('button', { name: 'Change password' }).click();
     await expect.poll(() => page.locator('main').getByText('Your password has been changed.').isVisible()).toBe(true);
     await screenshot(page, 'accounts-settings-password-changed');
-    const relogin = await http(platform.url, 'POST', '/api/auth/login', { login_name: account.loginName, password: `Another-horse-${tag}` });
+    const relogin = await http(platform.url, 'POST', '/api/auth/login', {
+      login_name: account.loginName,
+      password: `Another-horse-${tag}`,
+    });
     expect(relogin.status).toBe(200);
     await http(platform.url, 'POST', '/api/auth/logout', undefined, { token: relogin.body.token });
 
@@ -215,7 +245,11 @@ describe('accounts in the browser', () => {
     // A token without a stored user: the start-up restore asks the server who this is.
     await page.evaluate((value) => localStorage.setItem('token', value), token);
     await page.reload();
-    await expect.poll(() => page.getByRole('button', { name: `Account menu for ${account.public_username}` }).isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(() => page.getByRole('button', { name: `Account menu for ${account.public_username}` }).isVisible(), {
+        timeout: 10_000,
+      })
+      .toBe(true);
     expect((await stored()).user).toMatchObject({ id: user.id, loginName: account.username });
 
     // The home page's late parts (loaded after the first paint) make their own calls: let them finish first, so the
@@ -225,7 +259,9 @@ describe('accounts in the browser', () => {
     expect((await http(platform.url, 'POST', '/api/auth/logout', undefined, { token })).status).toBe(204);
     await page.getByRole('button', { name: `Account menu for ${account.public_username}` }).click();
     await page.getByRole('menuitem', { name: 'Profile' }).click();
-    await expect.poll(() => page.getByRole('button', { name: 'LOGIN', exact: true }).first().isVisible(), { timeout: 20_000 }).toBe(true);
+    await expect
+      .poll(() => page.getByRole('button', { name: 'LOGIN', exact: true }).first().isVisible(), { timeout: 20_000 })
+      .toBe(true);
     expect((await stored()).token).toBeNull();
     expect(await headingText(page)).toBe('Account');
 
@@ -246,7 +282,9 @@ describe('accounts in the browser', () => {
     await expect.poll(() => headingText(page)).toBe('Forgot password');
     await page.locator('main').getByLabel('Email').fill(account.email);
     await page.getByRole('button', { name: 'Send reset link' }).click();
-    await expect.poll(() => page.locator('main').getByRole('status').innerText(), { timeout: 10_000 }).toContain('a reset link is on its way');
+    await expect
+      .poll(() => page.locator('main').getByRole('status').innerText(), { timeout: 10_000 })
+      .toContain('a reset link is on its way');
     await screenshot(page, 'accounts-forgot-password-sent');
 
     const resetMail = await smtp.waitForMail(account.email, 'Reset your password');
@@ -260,18 +298,26 @@ describe('accounts in the browser', () => {
     await page.getByLabel('New password').fill(newPassword);
     await page.getByLabel('Confirm password').fill(newPassword);
     await page.getByRole('button', { name: 'Set new password' }).click();
-    await expect.poll(() => page.locator('main').innerText(), { timeout: 10_000 }).toContain('Your password has been changed.');
+    await expect
+      .poll(() => page.locator('main').innerText(), { timeout: 10_000 })
+      .toContain('Your password has been changed.');
     await screenshot(page, 'accounts-password-reset');
     await page.locator('main').getByRole('button', { name: 'GO TO LOGIN' }).click();
     await logInThroughModal(account.username, newPassword);
-    await expect.poll(() => page.getByRole('button', { name: `Account menu for ${account.public_username}` }).isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(() => page.getByRole('button', { name: `Account menu for ${account.public_username}` }).isVisible(), {
+        timeout: 10_000,
+      })
+      .toBe(true);
 
     // ---- the link works once
     await visit(page, linkIn(resetMail, '/reset-password'), '');
     await page.getByLabel('New password').fill(`${newPassword}x`);
     await page.getByLabel('Confirm password').fill(`${newPassword}x`);
     await page.getByRole('button', { name: 'Set new password' }).click();
-    await expect.poll(() => page.locator('main').getByRole('alert').innerText()).toBe('Invalid or expired password reset link');
+    await expect
+      .poll(() => page.locator('main').getByRole('alert').innerText())
+      .toBe('Invalid or expired password reset link');
 
     // ---- resend verification for an account registered elsewhere
     const unverified = newAccount();
@@ -280,11 +326,17 @@ describe('accounts in the browser', () => {
     await visit(page, baseUrl, '/resend-verification');
     await page.locator('main').getByLabel('Email').fill(unverified.email);
     await page.locator('main').getByRole('button', { name: 'Resend verification email' }).click();
-    await expect.poll(() => page.locator('main').getByRole('status').innerText(), { timeout: 10_000 }).toContain('a new link is on its way');
-    await expect.poll(() => smtp.received.filter((m) => m.to.includes(unverified.email)).length, { timeout: 15_000 }).toBe(2);
+    await expect
+      .poll(() => page.locator('main').getByRole('status').innerText(), { timeout: 10_000 })
+      .toContain('a new link is on its way');
+    await expect
+      .poll(() => smtp.received.filter((m) => m.to.includes(unverified.email)).length, { timeout: 15_000 })
+      .toBe(2);
     // The newest link verifies the address.
     const latest = smtp.received.filter((m) => m.to.includes(unverified.email)).at(-1)!;
     await visit(page, linkIn(decodeQuotedPrintable(latest.raw), '/verify-email'), '');
-    await expect.poll(() => page.locator('main').innerText(), { timeout: 10_000 }).toContain('Your e-mail address is verified.');
+    await expect
+      .poll(() => page.locator('main').innerText(), { timeout: 10_000 })
+      .toContain('Your e-mail address is verified.');
   });
 });

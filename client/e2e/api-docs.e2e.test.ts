@@ -3,13 +3,24 @@ import { screenshot } from '../../tests/support/browser.js';
 import { browserSuite } from './support/browser-suite.js';
 
 /** Paths the reference must list: one from each area, and a generic game route from the registry. */
-const SAMPLE_PATHS = ['/api/auth/login', '/api/chat/messages', '/api/token/quote', '/api/games/dice/bets', '/api/sports/bets', '/api/raffle/current', '/api/crash/current', '/auth/status'];
+const SAMPLE_PATHS = [
+  '/api/auth/login',
+  '/api/chat/messages',
+  '/api/token/quote',
+  '/api/games/dice/bets',
+  '/api/sports/bets',
+  '/api/raffle/current',
+  '/api/crash/current',
+  '/auth/status',
+];
 
 describe('the API reference page /api/docs', () => {
   const suite = browserSuite();
 
   it('renders every documented operation from this server alone, within the CSP, and links the AsyncAPI document', async () => {
-    const openapi = (await (await fetch(`${suite.platform.url}/api/openapi.json`)).json()) as { paths: Record<string, object> };
+    const openapi = (await (await fetch(`${suite.platform.url}/api/openapi.json`)).json()) as {
+      paths: Record<string, object>;
+    };
     const operations = Object.values(openapi.paths).reduce((count, item) => count + Object.keys(item).length, 0);
 
     for (const width of [1440, 390]) {
@@ -48,7 +59,9 @@ describe('the API reference page /api/docs', () => {
 
       await screenshot(page, `api-docs-${width}`);
       // An operation opens on its request body, responses and the error schema.
-      const dice = page.locator('.opblock', { has: page.locator('.opblock-summary-path', { hasText: '/api/games/dice/bets' }) });
+      const dice = page.locator('.opblock', {
+        has: page.locator('.opblock-summary-path', { hasText: '/api/games/dice/bets' }),
+      });
       await dice.locator('.opblock-summary').click();
       await expect.poll(() => dice.locator('.responses-table .response').count()).toBeGreaterThan(5);
       await dice.scrollIntoViewIfNeeded();

@@ -30,7 +30,9 @@ describe('Trollbox in the browser', () => {
 
   const api = (token?: string): TRPCClient<AppRouter> =>
     createTRPCClient<AppRouter>({
-      links: [httpLink({ url: `${platform.url}/api/trpc`, headers: token ? { authorization: `Bearer ${token}` } : {} })],
+      links: [
+        httpLink({ url: `${platform.url}/api/trpc`, headers: token ? { authorization: `Bearer ${token}` } : {} }),
+      ],
     });
 
   /** A verified account with a role; the stored user is the profile after the role change. */
@@ -103,11 +105,18 @@ describe('Trollbox in the browser', () => {
     expect(await panel(guest).innerText()).toContain('You must be logged in to send messages');
     await screenshot(guest, 'chat-guest');
     await panel(guest).locator('textarea').click({ force: true });
-    await expect.poll(() => guest.getByRole('dialog').getByRole('tab', { name: 'LOGIN' }).getAttribute('aria-selected')).toBe('true');
+    await expect
+      .poll(() => guest.getByRole('dialog').getByRole('tab', { name: 'LOGIN' }).getAttribute('aria-selected'))
+      .toBe('true');
   });
 
   it('delivers a message live to another player and a guest, and a moderator deletion removes it for everyone', async () => {
-    const [a, b, guest, mod] = [await pageFor(alice), await pageFor(bob), await pageFor(null), await pageFor(moderator)];
+    const [a, b, guest, mod] = [
+      await pageFor(alice),
+      await pageFor(bob),
+      await pageFor(null),
+      await pageFor(moderator),
+    ];
     for (const page of [a, b, guest, mod]) await visit(page, baseUrl, '/');
     // Everyone is subscribed before Alice speaks (the live path, not the 3 s poll).
     for (const page of [a, b, guest, mod]) await waitLive(page);
@@ -130,9 +139,15 @@ describe('Trollbox in the browser', () => {
     await screenshot(b, 'chat-bob-received');
 
     // Players get no moderation controls; the moderator does.
-    expect(await panel(b).getByRole('button', { name: /^Moderate message/ }).count()).toBe(0);
+    expect(
+      await panel(b)
+        .getByRole('button', { name: /^Moderate message/ })
+        .count(),
+    ).toBe(0);
     await expect.poll(() => lineWith(mod, text).count(), { timeout: 2_000 }).toBe(1);
-    await lineWith(mod, text).getByRole('button', { name: `Moderate message from ${alice.user.publicUsername}` }).click();
+    await lineWith(mod, text)
+      .getByRole('button', { name: `Moderate message from ${alice.user.publicUsername}` })
+      .click();
     await mod.getByRole('menuitem', { name: 'Delete message' }).click();
     const dialog = mod.getByRole('dialog', { name: 'Delete message' });
     await expect.poll(() => dialog.isVisible()).toBe(true);
@@ -140,7 +155,9 @@ describe('Trollbox in the browser', () => {
     await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
 
     for (const [name, page] of Object.entries({ mod, a, b, guest })) {
-      await expect.poll(() => lineWith(page, text).count(), { timeout: 2_000, interval: 50, message: `${name} still shows it` }).toBe(0);
+      await expect
+        .poll(() => lineWith(page, text).count(), { timeout: 2_000, interval: 50, message: `${name} still shows it` })
+        .toBe(0);
     }
     await screenshot(b, 'chat-bob-after-delete');
     // And it stays gone after a reload (the server deleted it, not just the screens).
@@ -151,7 +168,7 @@ describe('Trollbox in the browser', () => {
   });
 
   // After the test above, which expects an empty log at its end.
-  it('empties the input as soon as Enter sends, even when the live echo beats the send\'s own response', async () => {
+  it("empties the input as soon as Enter sends, even when the live echo beats the send's own response", async () => {
     // The race seen once under load: the chat-message event reached the feed over the socket
     // before the HTTP answer to chat.send, and the input was cleared only on that answer. Holding
     // the answer back makes the race certain.
@@ -172,7 +189,9 @@ describe('Trollbox in the browser', () => {
     // While that answer is still held back, a command with a usage error is refused at once (it used to wait for it).
     await input.fill('/tip');
     await input.press('Enter');
-    await expect.poll(() => panel(a).getByRole('alert').innerText(), { timeout: 1_000, interval: 50 }).toMatch(/Usage: \/tip/);
+    await expect
+      .poll(() => panel(a).getByRole('alert').innerText(), { timeout: 1_000, interval: 50 })
+      .toMatch(/Usage: \/tip/);
     await input.fill('');
     // Sent once, whatever the timing.
     await new Promise((resolve) => setTimeout(resolve, 1_700));
@@ -190,8 +209,15 @@ describe('Trollbox in the browser', () => {
     const modLine = lineWith(b, 'mod speaking');
     expect(await modLine.getByText('MOD', { exact: true }).isVisible()).toBe(true);
     expect(await lineWith(b, 'admin speaking').getByText('ADMIN', { exact: true }).isVisible()).toBe(true);
-    expect(await lineWith(b, 'player speaking').getByText(/^(MOD|ADMIN)$/).count()).toBe(0);
-    const colour = (line: string, name: string) => lineWith(b, line).getByText(`${name}:`).evaluate((el) => getComputedStyle(el).color);
+    expect(
+      await lineWith(b, 'player speaking')
+        .getByText(/^(MOD|ADMIN)$/)
+        .count(),
+    ).toBe(0);
+    const colour = (line: string, name: string) =>
+      lineWith(b, line)
+        .getByText(`${name}:`)
+        .evaluate((el) => getComputedStyle(el).color);
     const gold = await colour('mod speaking', moderator.user.publicUsername);
     expect(await colour('admin speaking', admin.user.publicUsername)).toBe(gold);
     expect(await colour('player speaking', alice.user.publicUsername)).not.toBe(gold);
@@ -273,8 +299,16 @@ describe('Trollbox in the browser', () => {
   it('shows running announcements in their style and remembers a dismissal for the session', async () => {
     const a = await pageFor(alice);
     await visit(a, baseUrl, '/');
-    const battle = await api(admin.token).chat.createAnnouncement.mutate({ type: 'battle', message: 'Slots battle at 8 pm', expiresInMinutes: 60 });
-    await api(admin.token).chat.createAnnouncement.mutate({ type: 'primary', message: 'Welcome to the Trollbox', expiresInMinutes: 60 });
+    const battle = await api(admin.token).chat.createAnnouncement.mutate({
+      type: 'battle',
+      message: 'Slots battle at 8 pm',
+      expiresInMinutes: 60,
+    });
+    await api(admin.token).chat.createAnnouncement.mutate({
+      type: 'primary',
+      message: 'Welcome to the Trollbox',
+      expiresInMinutes: 60,
+    });
     const alert = (text: string) => panel(a).locator('[data-announcement-type]').filter({ hasText: text });
     // Polled every 3 s.
     await expect.poll(() => alert('Slots battle at 8 pm').isVisible(), { timeout: 7_000 }).toBe(true);
@@ -314,12 +348,16 @@ describe('Trollbox in the browser', () => {
     await visit(a, baseUrl, '/');
     await a.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Trollbox' }).click();
     const main = a.locator('main');
-    await expect.poll(() => main.getByRole('list', { name: 'Chat messages' }).isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(() => main.getByRole('list', { name: 'Chat messages' }).isVisible(), { timeout: 10_000 })
+      .toBe(true);
     const text = `from my phone ${Date.now()}`;
     const input = main.getByRole('textbox', { name: 'Chat message' });
     await input.fill(text);
     await input.press('Enter');
-    await expect.poll(() => main.getByRole('listitem').filter({ hasText: text }).innerText(), { timeout: 5_000 }).toBe(`You: ${text}`);
+    await expect
+      .poll(() => main.getByRole('listitem').filter({ hasText: text }).innerText(), { timeout: 5_000 })
+      .toBe(`You: ${text}`);
     await screenshot(a, 'chat-mobile');
   });
 });

@@ -8,7 +8,12 @@ import { browserSuite } from './support/browser-suite.js';
 import { MOBILE, visit } from './support/page-helpers.js';
 import { openSignedInPage, type OpenedPages } from './support/signed-in-page.js';
 
-type Player = { token: string; user: { id: number; publicUsername: string; username: string; role: string }; loginName: string; password: string };
+type Player = {
+  token: string;
+  user: { id: number; publicUsername: string; username: string; role: string };
+  loginName: string;
+  password: string;
+};
 
 const WIDE = { width: 1440, height: 900 };
 
@@ -42,7 +47,12 @@ describe('daily details (issue #24, 7-12)', () => {
     if (funds) await fundPlayer(platform, signedIn.token, funds);
     const profile = await http(platform.url, 'GET', '/api/auth/profile', undefined, { token: signedIn.token });
     expect(profile.status).toBe(200);
-    return { token: signedIn.token, user: profile.body, loginName: signedIn.account.username, password: signedIn.account.password };
+    return {
+      token: signedIn.token,
+      user: profile.body,
+      loginName: signedIn.account.username,
+      password: signedIn.account.password,
+    };
   }
 
   const open = (who: Player | null, viewport: { width: number; height: number }): Promise<Page> =>
@@ -79,12 +89,55 @@ describe('daily details (issue #24, 7-12)', () => {
     const { platform } = suite;
     const sports = platform.platform.services.sports.catalogue;
     const startsAt = new Date(Date.now() + 2 * 86_400_000);
-    const rovers = await sports.createEvent({ sport: 'Football', competition: 'Daily League', home: 'Rovers', away: 'United', startsAt });
-    await sports.addMarket({ eventId: rovers.id, type: '1x2', selections: [{ name: 'Rovers', odds: 2100 }, { name: 'Draw', odds: 3300 }, { name: 'United', odds: 3600 }] });
-    await sports.addMarket({ eventId: rovers.id, type: 'totals', line: '2.5', selections: [{ name: 'Over', odds: 1900 }, { name: 'Under', odds: 1950 }] });
-    const done = await sports.createEvent({ sport: 'Football', competition: 'Daily League', home: 'Settled FC', away: 'Finished Town', startsAt });
-    const doneMarket = (await sports.addMarket({ eventId: done.id, type: 'moneyline', selections: [{ name: 'Settled FC', odds: 1800 }, { name: 'Finished Town', odds: 2000 }] })).markets[0]!;
-    await sports.settleMarket(doneMarket.id, doneMarket.selections.map((selection, index) => ({ selectionId: selection.id, result: index === 0 ? 'won' : 'lost' })));
+    const rovers = await sports.createEvent({
+      sport: 'Football',
+      competition: 'Daily League',
+      home: 'Rovers',
+      away: 'United',
+      startsAt,
+    });
+    await sports.addMarket({
+      eventId: rovers.id,
+      type: '1x2',
+      selections: [
+        { name: 'Rovers', odds: 2100 },
+        { name: 'Draw', odds: 3300 },
+        { name: 'United', odds: 3600 },
+      ],
+    });
+    await sports.addMarket({
+      eventId: rovers.id,
+      type: 'totals',
+      line: '2.5',
+      selections: [
+        { name: 'Over', odds: 1900 },
+        { name: 'Under', odds: 1950 },
+      ],
+    });
+    const done = await sports.createEvent({
+      sport: 'Football',
+      competition: 'Daily League',
+      home: 'Settled FC',
+      away: 'Finished Town',
+      startsAt,
+    });
+    const doneMarket = (
+      await sports.addMarket({
+        eventId: done.id,
+        type: 'moneyline',
+        selections: [
+          { name: 'Settled FC', odds: 1800 },
+          { name: 'Finished Town', odds: 2000 },
+        ],
+      })
+    ).markets[0]!;
+    await sports.settleMarket(
+      doneMarket.id,
+      doneMarket.selections.map((selection, index) => ({
+        selectionId: selection.id,
+        result: index === 0 ? 'won' : 'lost',
+      })),
+    );
     const bettor = await player();
 
     for (const viewport of [WIDE, MOBILE]) {
@@ -96,7 +149,9 @@ describe('daily details (issue #24, 7-12)', () => {
       // The event whose only market is settled has nothing left to bet on: not listed with "—" odds.
       expect(await rows.filter({ hasText: 'Settled FC' }).count()).toBe(0);
       // Kick-off in the platform's one style: "27 Nov 2026, 18:14".
-      expect(await rows.filter({ hasText: 'Rovers v United' }).innerText()).toMatch(/Daily League · \d{1,2} [A-Z][a-z]{2} \d{4}, \d\d:\d\d/);
+      expect(await rows.filter({ hasText: 'Rovers v United' }).innerText()).toMatch(
+        /Daily League · \d{1,2} [A-Z][a-z]{2} \d{4}, \d\d:\d\d/,
+      );
       await screenshot(page, `daily-sports-list-${viewport.width}`);
 
       await rows.filter({ hasText: 'Rovers v United' }).getByRole('link', { name: 'Rovers v United' }).click();
@@ -129,12 +184,24 @@ describe('daily details (issue #24, 7-12)', () => {
     const { db } = platform.platform.infra;
     // A spike inside one 5-minute bucket of ten minutes ago: the bucket closes at 0.0250000, the peak is 0.0410000.
     const bucket = Math.floor((Date.now() - 600_000) / 300_000) * 300_000;
-    const spike = [2_500_000n, 4_100_000n, 2_500_000n].map((price, index) => ({ slot_at: new Date(bucket + (index + 1) * 10_000), price_e8: price }));
+    const spike = [2_500_000n, 4_100_000n, 2_500_000n].map((price, index) => ({
+      slot_at: new Date(bucket + (index + 1) * 10_000),
+      price_e8: price,
+    }));
     for (const point of spike) {
-      await db.insertInto('token_prices').values({ ...point, source: 'pool', change_24h: 0, market_cap_e8: 0n, volume_24h_e8: 0n }).execute();
+      await db
+        .insertInto('token_prices')
+        .values({ ...point, source: 'pool', change_24h: 0, market_cap_e8: 0n, volume_24h_e8: 0n })
+        .execute();
     }
     const trader = await player('user', '100');
-    const traded = await trpc(platform, 'mutation', 'token.trade', { side: 'buy', amount: '10', minOut: '0', clientTradeId: `daily-${Date.now()}` }, trader.token);
+    const traded = await trpc(
+      platform,
+      'mutation',
+      'token.trade',
+      { side: 'buy', amount: '10', minOut: '0', clientTradeId: `daily-${Date.now()}` },
+      trader.token,
+    );
     expect(traded.status, JSON.stringify(traded.body)).toBe(200);
 
     const page = await open(trader, WIDE);
@@ -148,9 +215,13 @@ describe('daily details (issue #24, 7-12)', () => {
     await visit(page, platform.url, '/token/overview');
     await expect.poll(() => main.locator('h1').innerText()).toBe('BZU Overview');
     expect(await main.getByTestId('price-chart').count()).toBe(0);
-    await expect.poll(() => main.getByTestId('token-max-supply').innerText(), { timeout: 10_000 }).toBe('1,000,000,000 BZU');
+    await expect
+      .poll(() => main.getByTestId('token-max-supply').innerText(), { timeout: 10_000 })
+      .toBe('1,000,000,000 BZU');
     // No burn yet: the chart says so rather than drawing an empty box.
-    await expect.poll(() => main.getByTestId('burn-chart-empty').innerText(), { timeout: 10_000 }).toContain('No burns in this range');
+    await expect
+      .poll(() => main.getByTestId('burn-chart-empty').innerText(), { timeout: 10_000 })
+      .toContain('No burns in this range');
     expect(await main.getByTestId('burn-chart').count()).toBe(0);
     await main.getByTestId('burn-section').scrollIntoViewIfNeeded();
     await screenshot(page, 'daily-token-overview-1440');
@@ -179,14 +250,22 @@ describe('daily details (issue #24, 7-12)', () => {
   it('11: at 390 px the header balance stays on one line and the live bets show Multiplier and Payout', async () => {
     const { platform } = suite;
     const whale = await player('user', '2345678');
-    const bet = await trpc(platform, 'mutation', 'games.dice.bet', { amount: '1234.56', currency: 'USD', target: 50.5, condition: 'over' }, whale.token);
+    const bet = await trpc(
+      platform,
+      'mutation',
+      'games.dice.bet',
+      { amount: '1234.56', currency: 'USD', target: 50.5, condition: 'over' },
+      whale.token,
+    );
     expect(bet.status, JSON.stringify(bet.body)).toBe(200);
     const phone = await open(whale, MOBILE);
     await visit(phone, platform.url, '/casino');
     const balance = phone.getByTestId('header-balance');
     await expect.poll(() => balance.innerText(), { timeout: 10_000 }).toMatch(/^2,34\d,\d{3}\.\d\d/);
     // One line: the box is no taller than one line of its text, and nothing spills past the screen.
-    const lines = await balance.evaluate((el) => el.getBoundingClientRect().height / parseFloat(getComputedStyle(el).lineHeight));
+    const lines = await balance.evaluate(
+      (el) => el.getBoundingClientRect().height / parseFloat(getComputedStyle(el).lineHeight),
+    );
     expect(lines).toBeLessThan(1.5);
     expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.width);
     const header = (await balance.boundingBox())!;
@@ -209,14 +288,24 @@ describe('daily details (issue #24, 7-12)', () => {
     await screenshot(phone, 'daily-header-390');
     const wide = await open(whale, WIDE);
     await visit(wide, platform.url, '/casino');
-    await expect.poll(() => wide.getByTestId('live-feed-all').getByRole('columnheader', { name: 'Player' }).isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(() => wide.getByTestId('live-feed-all').getByRole('columnheader', { name: 'Player' }).isVisible(), {
+        timeout: 10_000,
+      })
+      .toBe(true);
     await wide.getByTestId('live-feed-all').scrollIntoViewIfNeeded();
     await screenshot(wide, 'daily-live-bets-1440');
   });
   it('12: a click anywhere on a My bets row opens its details; staff see player names and look a ledger up by name', async () => {
     const { platform } = suite;
     const bettor = await player('user', '50');
-    const bet = await trpc(platform, 'mutation', 'games.dice.bet', { amount: '2', currency: 'USD', target: 50.5, condition: 'over' }, bettor.token);
+    const bet = await trpc(
+      platform,
+      'mutation',
+      'games.dice.bet',
+      { amount: '2', currency: 'USD', target: 50.5, condition: 'over' },
+      bettor.token,
+    );
     expect(bet.status, JSON.stringify(bet.body)).toBe(200);
     const betId = bet.body.result.data.bet?.id ?? bet.body.result.data.id;
 
@@ -237,7 +326,13 @@ describe('daily details (issue #24, 7-12)', () => {
       platform,
       'mutation',
       'wallet.withdraw',
-      { amount: '5', asset: 'USDC', network: 'BEP20', address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', password: bettor.password },
+      {
+        amount: '5',
+        asset: 'USDC',
+        network: 'BEP20',
+        address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
+        password: bettor.password,
+      },
       bettor.token,
     );
     expect(withdrawal.status, JSON.stringify(withdrawal.body)).toBe(200);
@@ -246,22 +341,30 @@ describe('daily details (issue #24, 7-12)', () => {
     const main = adminPage.locator('main');
     await visit(adminPage, platform.url, '/admin');
     const row = main.getByTestId(`withdrawal-${withdrawal.body.result.data.id}`);
-    await expect.poll(() => row.getByTestId('withdrawal-player').innerText(), { timeout: 10_000 }).toBe(bettor.user.publicUsername);
+    await expect
+      .poll(() => row.getByTestId('withdrawal-player').innerText(), { timeout: 10_000 })
+      .toBe(bettor.user.publicUsername);
     expect(await row.innerText()).toContain(bettor.loginName);
     await screenshot(adminPage, 'daily-admin-withdrawals-1440');
 
     await main.getByLabel('Player id or name').fill(bettor.loginName.toUpperCase());
     await main.getByRole('button', { name: 'Look up' }).click();
-    await expect.poll(() => main.getByTestId('ledger-player').innerText(), { timeout: 10_000 }).toBe(`${bettor.user.publicUsername} · ${bettor.loginName} · #${bettor.user.id}`);
+    await expect
+      .poll(() => main.getByTestId('ledger-player').innerText(), { timeout: 10_000 })
+      .toBe(`${bettor.user.publicUsername} · ${bettor.loginName} · #${bettor.user.id}`);
     await main.getByTestId('ledger-result').scrollIntoViewIfNeeded();
     await screenshot(adminPage, 'daily-admin-ledger-by-name-1440');
     await main.getByLabel('Player id or name').fill('nobody-at-all');
     await main.getByRole('button', { name: 'Look up' }).click();
-    await expect.poll(() => main.getByText('No player with the id or name "nobody-at-all"').isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(() => main.getByText('No player with the id or name "nobody-at-all"').isVisible(), { timeout: 10_000 })
+      .toBe(true);
 
     const phoneAdmin = await open(admin, MOBILE);
     await visit(phoneAdmin, platform.url, '/admin');
-    await expect.poll(() => phoneAdmin.locator('main').getByTestId('withdrawal-player').first().isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(() => phoneAdmin.locator('main').getByTestId('withdrawal-player').first().isVisible(), { timeout: 10_000 })
+      .toBe(true);
     await screenshot(phoneAdmin, 'daily-admin-withdrawals-390');
   });
   it('7: an unknown /command answers locally, a tip reaches its receiver as a toast, names offer profile, ignore and mute, lines show rank and time', async () => {
@@ -271,10 +374,17 @@ describe('daily details (issue #24, 7-12)', () => {
     const bob = await player();
     const moderator = await player('moderator');
     // Alice is Bronze (10 000 XP): her rank is stored on each message she sends.
-    await db.insertInto('player_xp').values({ user_id: alice.user.id, xp_e8: 10_000n * 10n ** 8n, rank: 'bronze' }).execute();
+    await db
+      .insertInto('player_xp')
+      .values({ user_id: alice.user.id, xp_e8: 10_000n * 10n ** 8n, rank: 'bronze' })
+      .execute();
     const panel = (page: Page) => page.locator('#chat-panel');
-    const lines = (page: Page, text: string) => panel(page).getByRole('list', { name: 'Chat messages' }).getByRole('listitem').filter({ hasText: text });
-    const waitLive = (page: Page) => expect.poll(() => panel(page).locator('[data-feed-status="ready"][data-live]').count(), { timeout: 15_000 }).toBe(1);
+    const lines = (page: Page, text: string) =>
+      panel(page).getByRole('list', { name: 'Chat messages' }).getByRole('listitem').filter({ hasText: text });
+    const waitLive = (page: Page) =>
+      expect
+        .poll(() => panel(page).locator('[data-feed-status="ready"][data-live]').count(), { timeout: 15_000 })
+        .toBe(1);
 
     const a = await open(alice, WIDE);
     const b = await open(bob, WIDE);
@@ -286,15 +396,25 @@ describe('daily details (issue #24, 7-12)', () => {
     const input = panel(a).getByRole('textbox', { name: 'Chat message' });
     await input.fill('/dance');
     await input.press('Enter');
-    await expect.poll(() => panel(a).getByRole('alert').innerText()).toBe('Unknown command /dance. Commands: /tip name amount [USD|BZU] [private] · /rain amount [USD|BZU]');
+    await expect
+      .poll(() => panel(a).getByRole('alert').innerText())
+      .toBe('Unknown command /dance. Commands: /tip name amount [USD|BZU] [private] · /rain amount [USD|BZU]');
     expect((await trpc(platform, 'query', 'chat.list', { limit: 50 })).body.result.data.messages.length).toBe(before);
     await screenshot(a, 'daily-chat-unknown-command-1440');
     await input.fill('');
 
     // A tip from Alice: Bob gets a toast.
-    const tipped = await trpc(platform, 'mutation', 'tips.send', { recipient: bob.user.publicUsername, amount: '1.5', currency: 'USD' }, alice.token);
+    const tipped = await trpc(
+      platform,
+      'mutation',
+      'tips.send',
+      { recipient: bob.user.publicUsername, amount: '1.5', currency: 'USD' },
+      alice.token,
+    );
     expect(tipped.status, JSON.stringify(tipped.body)).toBe(200);
-    await expect.poll(() => b.getByText(`${alice.user.publicUsername} tipped you 1.50 USD`).isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(() => b.getByText(`${alice.user.publicUsername} tipped you 1.50 USD`).isVisible(), { timeout: 10_000 })
+      .toBe(true);
     await screenshot(b, 'daily-chat-tip-toast-1440');
 
     // Alice's line on Bob's screen: her rank badge, and the time once hovered.
@@ -313,7 +433,9 @@ describe('daily details (issue #24, 7-12)', () => {
     // Her name's menu for Bob: profile, tip, ignore; no mute.
     await line.getByRole('button', { name: `Actions for ${alice.user.publicUsername}` }).click();
     const menu = b.getByRole('menu');
-    await expect.poll(() => menu.getByRole('menuitem').allInnerTexts()).toEqual(['Profile', `Tip ${alice.user.publicUsername}`, `Ignore ${alice.user.publicUsername}`]);
+    await expect
+      .poll(() => menu.getByRole('menuitem').allInnerTexts())
+      .toEqual(['Profile', `Tip ${alice.user.publicUsername}`, `Ignore ${alice.user.publicUsername}`]);
     await menu.getByRole('menuitem', { name: 'Profile' }).click();
     const profile = b.getByRole('dialog', { name: `Profile of ${alice.user.publicUsername}` });
     await expect.poll(() => profile.getByTestId('profile-rank').innerText(), { timeout: 10_000 }).toBe('Bronze');
@@ -341,7 +463,9 @@ describe('daily details (issue #24, 7-12)', () => {
     await visit(mod, platform.url, '/');
     await waitLive(mod);
     await expect.poll(() => lines(mod, text).count(), { timeout: 10_000 }).toBe(1);
-    await lines(mod, text).getByRole('button', { name: `Actions for ${alice.user.publicUsername}` }).click();
+    await lines(mod, text)
+      .getByRole('button', { name: `Actions for ${alice.user.publicUsername}` })
+      .click();
     await mod.getByRole('menuitem', { name: `Mute ${alice.user.publicUsername}` }).click();
     await expect.poll(() => mod.getByRole('dialog', { name: 'Mute user' }).isVisible()).toBe(true);
     await screenshot(mod, 'daily-chat-moderator-mute-1440');

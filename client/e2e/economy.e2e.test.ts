@@ -19,7 +19,13 @@ describe('player economy in the browser', () => {
   type Player = Awaited<ReturnType<typeof signedInAccount>>;
 
   beforeAll(async () => {
-    platform = await startTestPlatform({ ...FAST_HASHING, ...RELAXED_LIMITS, ...WALLET_TEST_ENV, GAME_MAX_PROFIT_USD: '100000000', TIP_2FA_ABOVE_USD: '50' });
+    platform = await startTestPlatform({
+      ...FAST_HASHING,
+      ...RELAXED_LIMITS,
+      ...WALLET_TEST_ENV,
+      GAME_MAX_PROFIT_USD: '100000000',
+      TIP_2FA_ABOVE_USD: '50',
+    });
     browser = await launchBrowser();
   });
   afterAll(async () => {
@@ -52,9 +58,20 @@ describe('player economy in the browser', () => {
     await expect.poll(() => rank.innerText(), { timeout: 10_000 }).toBe('Unranked');
     // Mark the document: a reload would lose it.
     await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
-    const bet = async (amount: string) => ok(await trpc(platform, 'mutation', 'games.dice.bet', { amount, currency: 'USD', target: 50.5, condition: 'over' }, player.token));
+    const bet = async (amount: string) =>
+      ok(
+        await trpc(
+          platform,
+          'mutation',
+          'games.dice.bet',
+          { amount, currency: 'USD', target: 50.5, condition: 'over' },
+          player.token,
+        ),
+      );
     await bet('5000');
-    await expect.poll(() => page.getByTestId('header-xp-bar').getAttribute('data-percent'), { timeout: 10_000 }).toBe('50');
+    await expect
+      .poll(() => page.getByTestId('header-xp-bar').getAttribute('data-percent'), { timeout: 10_000 })
+      .toBe('50');
     expect(await rank.innerText()).toBe('Unranked');
     await bet('5000'); // 10000 XP: Bronze
     await expect.poll(() => rank.innerText(), { timeout: 10_000 }).toBe('Bronze');
@@ -101,9 +118,19 @@ describe('player economy in the browser', () => {
     await visit(page, platform.url, '/');
     await Promise.all([subscribeHeld, statusFetched]);
     await expect.poll(() => page.getByTestId('header-xp-bar').getAttribute('data-percent')).toBe('0');
-    ok(await trpc(platform, 'mutation', 'games.dice.bet', { amount: '5000', currency: 'USD', target: 50.5, condition: 'over' }, player.token));
+    ok(
+      await trpc(
+        platform,
+        'mutation',
+        'games.dice.bet',
+        { amount: '5000', currency: 'USD', target: 50.5, condition: 'over' },
+        player.token,
+      ),
+    );
     releaseSubscribe();
-    await expect.poll(() => page.getByTestId('header-xp-bar').getAttribute('data-percent'), { timeout: 10_000 }).toBe('50');
+    await expect
+      .poll(() => page.getByTestId('header-xp-bar').getAttribute('data-percent'), { timeout: 10_000 })
+      .toBe('50');
     await page.context().close();
   });
 
@@ -122,12 +149,16 @@ describe('player economy in the browser', () => {
     expect(await dialog.getByLabel('Player').inputValue()).toBe(friendName);
     await dialog.getByLabel('Amount (USD)').fill('2.5');
     await dialog.getByRole('button', { name: 'Send tip' }).click();
-    await panel(page).locator('li[data-kind="tip"]', { hasText: `tipped ${friendName} 2.5 USD` }).waitFor({ timeout: 10_000 });
+    await panel(page)
+      .locator('li[data-kind="tip"]', { hasText: `tipped ${friendName} 2.5 USD` })
+      .waitFor({ timeout: 10_000 });
 
     const input = panel(page).getByRole('textbox', { name: 'Chat message' });
     await input.fill(`/tip ${friendName} 1.25`);
     await input.press('Enter');
-    await panel(page).locator('li[data-kind="tip"]', { hasText: `tipped ${friendName} 1.25 USD` }).waitFor({ timeout: 10_000 });
+    await panel(page)
+      .locator('li[data-kind="tip"]', { hasText: `tipped ${friendName} 1.25 USD` })
+      .waitFor({ timeout: 10_000 });
     await input.fill(`/tip ${friendName} 0.75 private`);
     await input.press('Enter');
     await poll(() => input.inputValue()).toBe('');
@@ -136,7 +167,9 @@ describe('player economy in the browser', () => {
     await input.fill('/tip');
     await input.press('Enter');
     await poll(() => panel(page).getByRole('alert').innerText()).toMatch(/Usage: \/tip/);
-    await poll(async () => ok(await trpc(platform, 'query', 'wallet.balances', undefined, friend.token)).USD).toBe('4.5');
+    await poll(async () => ok(await trpc(platform, 'query', 'wallet.balances', undefined, friend.token)).USD).toBe(
+      '4.5',
+    );
     expect(await panel(page).locator('li[data-kind="tip"]', { hasText: '0.75' }).count()).toBe(0);
     await page.waitForTimeout(4_500); // the "You tipped" notices close by themselves
     console.log('screenshot', await screenshot(page, 'economy-tip-in-chat-1440'));
@@ -191,4 +224,3 @@ describe('player economy in the browser', () => {
     await mobile.context().close();
   });
 });
-

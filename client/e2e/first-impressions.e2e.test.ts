@@ -5,7 +5,14 @@ import { readdirSync, readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INITIAL_LOAD_BUDGET_BYTES, assetsNamedBy, measureInitialLoad } from '../../load-tests/bench/initial-load.js';
-import { FAST_HASHING, RELAXED_LIMITS, http, latestMailToken, newAccount, signedInAccount } from '../../tests/support/auth.js';
+import {
+  FAST_HASHING,
+  RELAXED_LIMITS,
+  http,
+  latestMailToken,
+  newAccount,
+  signedInAccount,
+} from '../../tests/support/auth.js';
 import { launchBrowser, screenshot } from '../../tests/support/browser.js';
 import { startTestPlatform, type TestPlatform } from '../../tests/support/platform.js';
 import { WALLET_TEST_ENV, deliverWebhook, depositReport, trpc } from '../../tests/support/wallet.js';
@@ -16,7 +23,10 @@ const DIST = path.resolve('dist/client');
 const WIDE = { width: 1440, height: 900 };
 
 /** One GET without any decoding, so the test sees the bytes and headers the browser gets. */
-function rawGet(url: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
+function rawGet(
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
   return new Promise((resolve, reject) => {
     const req = httpRequest(url, { headers }, (res) => {
       const chunks: Buffer[] = [];
@@ -58,7 +68,10 @@ describe('first impressions', () => {
     return { token: signedIn.token, user: profile.body as Record<string, unknown>, account: signedIn.account };
   }
 
-  async function newPage(viewport: { width: number; height: number }, storage?: { token: string; user: unknown }): Promise<{ page: Page; errors: string[] }> {
+  async function newPage(
+    viewport: { width: number; height: number },
+    storage?: { token: string; user: unknown },
+  ): Promise<{ page: Page; errors: string[] }> {
     const context = await browser.newContext({ viewport });
     contexts.push(context);
     if (storage) {
@@ -82,13 +95,18 @@ describe('first impressions', () => {
   async function credit(token: string, amount: string): Promise<void> {
     const address = await trpc(platform, 'query', 'wallet.depositAddress', { network: 'ERC20' }, token);
     expect(address.status).toBe(200);
-    const delivered = await deliverWebhook(platform, depositReport(address.body.result.data.address as string, amount, 20));
+    const delivered = await deliverWebhook(
+      platform,
+      depositReport(address.body.result.data.address as string, amount, 20),
+    );
     expect(delivered.status, JSON.stringify(delivered.body)).toBeLessThan(300);
   }
 
   it('keeps the first screen within 150 KB compressed and serves it pre-compressed with cache headers', async () => {
     const load = measureInitialLoad(DIST);
-    console.log(`initial load: ${load.files.length} files, ${(load.raw / 1024).toFixed(1)} KB raw, ${(load.gzip / 1024).toFixed(1)} KB gzip, ${(load.brotli / 1024).toFixed(1)} KB brotli`);
+    console.log(
+      `initial load: ${load.files.length} files, ${(load.raw / 1024).toFixed(1)} KB raw, ${(load.gzip / 1024).toFixed(1)} KB gzip, ${(load.brotli / 1024).toFixed(1)} KB brotli`,
+    );
     expect(load.brotli).toBeLessThanOrEqual(INITIAL_LOAD_BUDGET_BYTES);
 
     const index = await rawGet(`${platform.url}/`, { 'accept-encoding': 'gzip, deflate, br' });
@@ -129,14 +147,23 @@ describe('first impressions', () => {
     // A message of tRPC's WebSocket client: only the chunk of the first subscription holds it.
     const webSocketClient = 'No WebSocket implementation found';
     expect(firstLoad.filter((file) => text(file).includes(webSocketClient))).toEqual([]);
-    expect(readdirSync(path.join(DIST, 'assets')).some((file) => file.endsWith('.js') && text(`assets/${file}`).includes(webSocketClient))).toBe(true);
+    expect(
+      readdirSync(path.join(DIST, 'assets')).some(
+        (file) => file.endsWith('.js') && text(`assets/${file}`).includes(webSocketClient),
+      ),
+    ).toBe(true);
     // Vite's lists of scripts to fetch with a lazy import name none of those index.html loads.
     const loadedByIndex = new Set(assetsNamedBy(readFileSync(path.join(DIST, 'index.html'), 'utf8')));
-    const listed = firstLoad.flatMap((file) => [.../m\.f=\[([^\]]*)\]/.exec(text(file))?.[1]?.matchAll(/"([^"]+)"/g) ?? []].map((match) => match[1]!));
+    const listed = firstLoad.flatMap((file) =>
+      [...(/m\.f=\[([^\]]*)\]/.exec(text(file))?.[1]?.matchAll(/"([^"]+)"/g) ?? [])].map((match) => match[1]!),
+    );
     expect(listed.length).toBeGreaterThan(0);
     expect(listed.filter((file) => file.endsWith('.js') && loadedByIndex.has(file))).toEqual([]);
     // Mantine's theme variables come from MantineProvider, not from a 27 KB stylesheet.
-    const css = firstLoad.filter((file) => file.endsWith('.css')).map(text).join('');
+    const css = firstLoad
+      .filter((file) => file.endsWith('.css'))
+      .map(text)
+      .join('');
     expect(css).not.toContain('--mantine-spacing-md:');
   });
 
@@ -149,7 +176,8 @@ describe('first impressions', () => {
       await page.goto(`${platform.url}/`);
       await page.locator('main h1', { hasText: 'Casino' }).waitFor();
       await expect.poll(() => held.length).toBe(1);
-      const rootVariable = (name: string) => page.evaluate((variable) => getComputedStyle(document.documentElement).getPropertyValue(variable).trim(), name);
+      const rootVariable = (name: string) =>
+        page.evaluate((variable) => getComputedStyle(document.documentElement).getPropertyValue(variable).trim(), name);
       // Values equal to Mantine's defaults (the ones a deduplicating provider leaves to the stylesheet).
       expect(await rootVariable('--mantine-spacing-md')).toBe('calc(1rem * 1)');
       expect(await rootVariable('--mantine-radius-default')).toBe('calc(0.5rem * 1)');
@@ -157,7 +185,11 @@ describe('first impressions', () => {
       const browse = page.getByRole('link', { name: 'Browse games' });
       const drawn = await browse.evaluate((element) => {
         const style = getComputedStyle(element);
-        return { radius: style.borderTopLeftRadius, height: element.getBoundingClientRect().height, paddingLeft: style.paddingLeft };
+        return {
+          radius: style.borderTopLeftRadius,
+          height: element.getBoundingClientRect().height,
+          paddingLeft: style.paddingLeft,
+        };
       });
       expect(drawn).toEqual({ radius: '8px', height: 42, paddingLeft: '22px' });
       await screenshot(page, `${viewport === MOBILE ? 'mobile' : 'wide'}-first-screen-before-full-styles`);
@@ -181,13 +213,16 @@ describe('first impressions', () => {
     const kinds = new Map<string, string>();
     cdp.on('Network.responseReceived', (event) => kinds.set(event.requestId, event.type));
     cdp.on('Network.loadingFinished', (event) => {
-      if (['Script', 'Stylesheet'].includes(kinds.get(event.requestId) ?? '')) scriptAndStyleBytes += event.encodedDataLength;
+      if (['Script', 'Stylesheet'].includes(kinds.get(event.requestId) ?? ''))
+        scriptAndStyleBytes += event.encodedDataLength;
     });
     const started = Date.now();
     await page.goto(`${platform.url}/`, { waitUntil: 'commit' });
     await page.locator('main h1', { hasText: 'Casino' }).waitFor({ timeout: 60_000 });
     const firstScreenMs = Date.now() - started;
-    console.log(`time to first screen on the slow link: ${firstScreenMs} ms (${(scriptAndStyleBytes / 1024).toFixed(1)} KB of JS/CSS on the wire by then)`);
+    console.log(
+      `time to first screen on the slow link: ${firstScreenMs} ms (${(scriptAndStyleBytes / 1024).toFixed(1)} KB of JS/CSS on the wire by then)`,
+    );
     await screenshot(page, 'mobile-slow-link-first-screen');
     // Before: ~25 s at a blank page (709 KB uncompressed). The budget's bytes take ~1 s at this speed.
     expect(firstScreenMs).toBeLessThan(8_000);
@@ -216,13 +251,19 @@ describe('first impressions', () => {
   });
 
   it('survives a malformed stored user: the record is dropped and a revoked session says so, below the header', async () => {
-    const { page, errors } = await newPage(DESKTOP, { token: 'revoked-or-made-up-token', user: '{"id":7,"publicUsername":42,"balance":{"amount":1}}' });
+    const { page, errors } = await newPage(DESKTOP, {
+      token: 'revoked-or-made-up-token',
+      user: '{"id":7,"publicUsername":42,"balance":{"amount":1}}',
+    });
     await visit(page, platform.url, '/');
     await expect.poll(() => headingText(page)).toBe('Casino');
     const toast = page.getByText('Your session has ended. Please log in again.');
     await expect.poll(() => toast.isVisible(), { timeout: 10_000 }).toBe(true);
     expect(await page.getByRole('button', { name: 'LOGIN', exact: true }).isVisible()).toBe(true);
-    expect(await page.evaluate(() => [localStorage.getItem('token'), localStorage.getItem('user')])).toEqual([null, null]);
+    expect(await page.evaluate(() => [localStorage.getItem('token'), localStorage.getItem('user')])).toEqual([
+      null,
+      null,
+    ]);
     // Toasts start below the header (64 px), never over its balance.
     const box = (await page.locator('.mantine-Notifications-root[data-position="top-right"]').boundingBox())!;
     expect(box.y).toBeGreaterThanOrEqual(64);
@@ -234,7 +275,9 @@ describe('first impressions', () => {
     const second = await newPage(DESKTOP, { token: alice.token, user: '{"id":"x","balance":[1,2]}' });
     await visit(second.page, platform.url, '/');
     await expect.poll(() => second.page.getByTestId('header-balance').innerText()).toContain('0.00');
-    await expect.poll(() => second.page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? 'null')?.id)).toBe(alice.user.id);
+    await expect
+      .poll(() => second.page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? 'null')?.id))
+      .toBe(alice.user.id);
     expect(second.errors).toEqual([]);
   });
 
@@ -345,12 +388,16 @@ describe('first impressions', () => {
     for (const viewport of [WIDE, MOBILE]) {
       // A link is single-use: one account per visit.
       const account = newAccount();
-      const registered = await http(platform.url, 'POST', '/api/auth/register', account, { ip: `10.91.1.${viewport.width % 250}` });
+      const registered = await http(platform.url, 'POST', '/api/auth/register', account, {
+        ip: `10.91.1.${viewport.width % 250}`,
+      });
       expect(registered.status).toBe(201);
       const token = await latestMailToken(platform.platform.infra.db, account.email, '/verify-email');
       const { page } = await newPage(viewport);
       await page.goto(`${platform.url}/verify-email?token=${token}`);
-      await expect.poll(() => page.getByText('Your e-mail address is verified.').isVisible(), { timeout: 15_000 }).toBe(true);
+      await expect
+        .poll(() => page.getByText('Your e-mail address is verified.').isVisible(), { timeout: 15_000 })
+        .toBe(true);
       expect(await page.getByRole('link', { name: 'Send a new verification e-mail' }).count()).toBe(0);
       await screenshot(page, `${viewport === MOBILE ? 'mobile' : 'wide'}-verify-email-done`);
     }

@@ -23,7 +23,11 @@ describe('lobby and panel extras in the browser', () => {
     return answer.body.result.data;
   };
   const player = (funds?: string): Promise<Player> => signedInPlayer(suite.platform, { funds });
-  const star = (page: Page, name: string) => page.locator('main').getByRole('button', { name: new RegExp(`(Add|Remove) ${name} (to|from) favourites`) }).first();
+  const star = (page: Page, name: string) =>
+    page
+      .locator('main')
+      .getByRole('button', { name: new RegExp(`(Add|Remove) ${name} (to|from) favourites`) })
+      .first();
 
   it('a star on the game page and on the tiles: Favourites and Recently played on the home and in the sidebar, following the account', async () => {
     const alice = await player('50');
@@ -32,7 +36,9 @@ describe('lobby and panel extras in the browser', () => {
     await visit(page, suite.platform.url, '/casino/games/dice');
     await star(page, 'Dice').click();
     await poll(() => star(page, 'Dice').getAttribute('aria-pressed')).toBe('true');
-    await poll(async () => ok(await trpc(suite.platform, 'query', 'lobby.favourites', undefined, alice.token))).toEqual(['dice']);
+    await poll(async () => ok(await trpc(suite.platform, 'query', 'lobby.favourites', undefined, alice.token))).toEqual(
+      ['dice'],
+    );
     await main.getByRole('textbox', { name: /^Bet amount/ }).fill('0.01');
     await main.getByTestId('bet-button').click();
     await poll(() => main.locator('[data-testid="recent-results"] button').count()).toBe(1);
@@ -46,8 +52,14 @@ describe('lobby and panel extras in the browser', () => {
     await poll(() => sidebar.getByTestId('sidebar-favourites').isVisible()).toBe(true);
     await poll(() => sidebar.getByRole('link', { name: 'Dice' }).count()).toBe(2);
     // A tile's star: Limbo joins, first (newest star first); the click stars, it does not open the game.
-    await main.getByRole('list', { name: 'Featured games' }).getByRole('button', { name: 'Add Limbo to favourites' }).click();
-    await poll(() => favourites.getByRole('link').allInnerTexts()).toEqual([expect.stringContaining('Limbo'), expect.stringContaining('Dice')]);
+    await main
+      .getByRole('list', { name: 'Featured games' })
+      .getByRole('button', { name: 'Add Limbo to favourites' })
+      .click();
+    await poll(() => favourites.getByRole('link').allInnerTexts()).toEqual([
+      expect.stringContaining('Limbo'),
+      expect.stringContaining('Dice'),
+    ]);
     expect(new URL(page.url()).pathname).toBe('/casino');
     await screenshot(page, 'lobby-favourites-home-1440');
 
@@ -60,7 +72,9 @@ describe('lobby and panel extras in the browser', () => {
     // Unstar from the Favourites row itself: Dice leaves it, and the server's list.
     await favourites.getByRole('button', { name: 'Remove Dice from favourites' }).click();
     await poll(() => favourites.getByRole('link').count()).toBe(1);
-    await poll(async () => ok(await trpc(suite.platform, 'query', 'lobby.favourites', undefined, alice.token))).toEqual(['limbo']);
+    await poll(async () => ok(await trpc(suite.platform, 'query', 'lobby.favourites', undefined, alice.token))).toEqual(
+      ['limbo'],
+    );
     expect(opened.pageErrors.get(page)).toEqual([]);
     expect(opened.pageErrors.get(other)).toEqual([]);
   });
@@ -72,18 +86,30 @@ describe('lobby and panel extras in the browser', () => {
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
     await visit(page, suite.platform.url, '/casino');
-    await page.locator('main').getByRole('list', { name: 'Featured games' }).getByRole('button', { name: 'Add Mines to favourites' }).click();
-    await poll(() => page.locator('main').getByTestId('favourites-row').getByRole('link', { name: 'Mines', exact: true }).isVisible()).toBe(true);
+    await page
+      .locator('main')
+      .getByRole('list', { name: 'Featured games' })
+      .getByRole('button', { name: 'Add Mines to favourites' })
+      .click();
+    await poll(() =>
+      page.locator('main').getByTestId('favourites-row').getByRole('link', { name: 'Mines', exact: true }).isVisible(),
+    ).toBe(true);
     await visit(page, suite.platform.url, '/casino');
-    await poll(() => page.locator('main').getByTestId('favourites-row').getByRole('link', { name: 'Mines', exact: true }).isVisible()).toBe(true);
+    await poll(() =>
+      page.locator('main').getByTestId('favourites-row').getByRole('link', { name: 'Mines', exact: true }).isVisible(),
+    ).toBe(true);
     expect(await page.locator('main').getByTestId('recent-row').count()).toBe(0);
 
     // Signing in on this browser moves the guest's star to the account.
     const erin = await player();
     await seedSession(context, erin);
     await visit(page, suite.platform.url, '/casino');
-    await poll(async () => ok(await trpc(suite.platform, 'query', 'lobby.favourites', undefined, erin.token))).toEqual(['mines']);
-    await poll(() => page.locator('main').getByTestId('favourites-row').getByRole('link', { name: 'Mines', exact: true }).isVisible()).toBe(true);
+    await poll(async () => ok(await trpc(suite.platform, 'query', 'lobby.favourites', undefined, erin.token))).toEqual([
+      'mines',
+    ]);
+    await poll(() =>
+      page.locator('main').getByTestId('favourites-row').getByRole('link', { name: 'Mines', exact: true }).isVisible(),
+    ).toBe(true);
     expect(await page.evaluate(() => localStorage.getItem('bzu.favourites'))).toBe('[]');
     expect(errors).toEqual([]);
   });
@@ -100,13 +126,24 @@ describe('lobby and panel extras in the browser', () => {
         await poll(() => main.locator('[data-testid="recent-results"] button').count()).toBe(i);
       }
       // A bet on another game stays out of this game's tab.
-      ok(await trpc(suite.platform, 'mutation', 'games.dice.bet', { amount: '0.01', currency: 'USD', target: 50.5, condition: 'over' }, bob.token));
+      ok(
+        await trpc(
+          suite.platform,
+          'mutation',
+          'games.dice.bet',
+          { amount: '0.01', currency: 'USD', target: 50.5, condition: 'over' },
+          bob.token,
+        ),
+      );
       const { bets } = ok(await trpc(suite.platform, 'query', 'bets.mine', { game: 'limbo', limit: 10 }, bob.token));
 
       await main.getByRole('tab', { name: 'My bets' }).click();
       const rows = main.getByTestId('my-game-bet-row');
       await poll(() => rows.count()).toBe(3);
-      const labels = await main.getByTestId('my-game-bets').getByRole('button', { name: /bet .* details/ }).evaluateAll((buttons) => buttons.map((b) => b.getAttribute('aria-label')));
+      const labels = await main
+        .getByTestId('my-game-bets')
+        .getByRole('button', { name: /bet .* details/ })
+        .evaluateAll((buttons) => buttons.map((b) => b.getAttribute('aria-label')));
       expect(labels).toEqual(bets.map((bet: { id: string }) => `Limbo bet ${bet.id} details`));
       await main.getByTestId('my-game-bets').scrollIntoViewIfNeeded();
       await screenshot(page, `panel-my-bets-tab-${viewport.width}`);
@@ -117,7 +154,10 @@ describe('lobby and panel extras in the browser', () => {
 
       // Live stats: three bets counted; Reset empties them.
       const stats = main.getByTestId('live-stats');
-      expect(Number(await stats.getByTestId('live-wins').innerText()) + Number(await stats.getByTestId('live-losses').innerText())).toBe(3);
+      expect(
+        Number(await stats.getByTestId('live-wins').innerText()) +
+          Number(await stats.getByTestId('live-losses').innerText()),
+      ).toBe(3);
       expect(await stats.getByTestId('live-wagered').getAttribute('title')).toBe('0.03');
       await stats.scrollIntoViewIfNeeded();
       await screenshot(page, `panel-live-stats-${viewport.width}`);
@@ -155,7 +195,9 @@ describe('lobby and panel extras in the browser', () => {
 
       await header.getByRole('button', { name: 'Cash balance: open wallet' }).click();
       const wallet = page.getByRole('dialog', { name: 'Wallet' });
-      await poll(() => wallet.getByTestId('wallet-modal-usd').innerText()).toBe(viewport === MOBILE ? '2,345,678.00' : '25.00');
+      await poll(() => wallet.getByTestId('wallet-modal-usd').innerText()).toBe(
+        viewport === MOBILE ? '2,345,678.00' : '25.00',
+      );
       await screenshot(page, `header-wallet-${viewport.width}`);
       await wallet.getByRole('link', { name: 'Withdraw' }).click();
       await poll(() => new URL(page.url()).pathname + new URL(page.url()).hash).toBe('/account/balances#withdraw');

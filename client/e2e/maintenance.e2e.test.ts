@@ -32,8 +32,10 @@ describe('server maintenance overlay', () => {
   });
 
   /** A value on the page's window that only a reload clears. */
-  const markPage = (page: Page) => page.evaluate(() => ((window as unknown as { beforeOutage?: boolean }).beforeOutage = true));
-  const reloadedSinceMark = (page: Page) => page.evaluate(() => !(window as unknown as { beforeOutage?: boolean }).beforeOutage).catch(() => false);
+  const markPage = (page: Page) =>
+    page.evaluate(() => ((window as unknown as { beforeOutage?: boolean }).beforeOutage = true));
+  const reloadedSinceMark = (page: Page) =>
+    page.evaluate(() => !(window as unknown as { beforeOutage?: boolean }).beforeOutage).catch(() => false);
 
   async function expectRecovered(page: Page): Promise<void> {
     await page.locator('h1').first().waitFor({ timeout: 20_000 });

@@ -146,9 +146,16 @@ describe('game panel: hotkeys, sounds, turbo', () => {
     await page.keyboard.press('Escape');
     await stakeInput(main).first().fill('0.01');
     await main.getByTestId('bet-button').click();
-    await poll(async () => ok(await trpc(suite.platform, 'query', 'games.mines.active', undefined, dana.token)) !== null).toBe(true);
+    await poll(
+      async () => ok(await trpc(suite.platform, 'query', 'games.mines.active', undefined, dana.token)) !== null,
+    ).toBe(true);
     const open = ok(await trpc(suite.platform, 'query', 'games.mines.active', undefined, dana.token));
-    const mines = await minesBoard(suite.platform.platform.infra.db, dana.user.id, open.fairness.nonce, open.outcome.mines);
+    const mines = await minesBoard(
+      suite.platform.platform.infra.db,
+      dana.user.id,
+      open.fairness.nonce,
+      open.outcome.mines,
+    );
     const safe = Array.from({ length: 25 }, (_, tile) => tile).find((tile) => !mines.includes(tile))!;
 
     const beforeReveal = await tones(page);
@@ -206,7 +213,10 @@ describe('game panel: hotkeys, sounds, turbo', () => {
       // Exact at the end: the server's balance in the header, the server's own bets summed in the live stats.
       const { bets } = ok(await trpc(suite.platform, 'query', 'bets.mine', { limit: 100 }, carol.token));
       expect(bets).toHaveLength(BETS);
-      const profitE8 = bets.reduce((sum: bigint, bet: { amount: string; payout: string }) => sum + e8(bet.payout) - e8(bet.amount), 0n);
+      const profitE8 = bets.reduce(
+        (sum: bigint, bet: { amount: string; payout: string }) => sum + e8(bet.payout) - e8(bet.amount),
+        0n,
+      );
       const me = ok(await trpc(suite.platform, 'query', 'auth.me', undefined, carol.token));
       expect(e8(me.balance)).toBe(e8('100') + profitE8);
       await poll(() => page.getByTestId('header-balance').innerText()).toContain(usd(me.balance));

@@ -77,7 +77,12 @@ describe('provider games in the browser', () => {
     // A round that fails on the provider's side is rolled back (the reference provider's test hook), with the
     // session token the frame was launched with.
     const frameSrc = new URL((await page.getByTestId('provider-frame').getAttribute('src'))!);
-    const failed = await http(reference.url, 'POST', '/api/spin', { token: frameSrc.searchParams.get('token'), bet: '1', currency: 'USD', fail: true });
+    const failed = await http(reference.url, 'POST', '/api/spin', {
+      token: frameSrc.searchParams.get('token'),
+      bet: '1',
+      currency: 'USD',
+      fail: true,
+    });
     expect(failed.body).toMatchObject({ rolledBack: true });
 
     // My bets lists the provider rounds beside the originals: three spins and the rolled-back round, newest first.
@@ -93,7 +98,9 @@ describe('provider games in the browser', () => {
 
     const phone = await pageFor(player.token, MOBILE);
     await visit(phone, platform.url, '/casino/play/reference/demo-slot');
-    await poll(() => phone.frameLocator('[data-testid="provider-frame"]').getByTestId('reference-balance').innerText()).toMatch(/^Balance: [\d.]+ USD$/);
+    await poll(() =>
+      phone.frameLocator('[data-testid="provider-frame"]').getByTestId('reference-balance').innerText(),
+    ).toMatch(/^Balance: [\d.]+ USD$/);
     await screenshot(phone, 'providers-play-390');
     await visit(phone, platform.url, '/casino/slots');
     await phone.getByRole('link', { name: 'Reference Demo Slot by Reference Studio (demo)' }).waitFor();
@@ -114,16 +121,24 @@ describe('provider games in the browser', () => {
     await section.getByRole('table', { name: 'Providers' }).getByText('Reference Studio (demo)').waitFor();
     await section.getByRole('table', { name: 'Provider transactions per day' }).getByText('reference').waitFor();
     await section.getByRole('button', { name: 'Reconcile with the ledger' }).click();
-    await poll(() => page.getByTestId('provider-reconciliation').innerText()).toContain('Provider transactions match the ledger');
+    await poll(() => page.getByTestId('provider-reconciliation').innerText()).toContain(
+      'Provider transactions match the ledger',
+    );
     await page.evaluate(() => document.getElementById('admin-providers-title')?.scrollIntoView());
     await screenshot(page, 'providers-admin-1440');
     // Hiding the game takes it off the Slots page.
     // Mantine draws the switch over a visually hidden checkbox: the click goes to the checkbox itself.
-    await section.getByRole('switch', { name: 'Reference Demo Slot enabled' }).evaluate((input: HTMLInputElement) => input.click());
+    await section
+      .getByRole('switch', { name: 'Reference Demo Slot enabled' })
+      .evaluate((input: HTMLInputElement) => input.click());
     await poll(async () => (await platform.platform.services.providers.registry.catalogue('slots')).length).toBe(0);
     const phone = await pageFor(admin.token, MOBILE);
     await visit(phone, platform.url, '/admin');
-    await phone.getByRole('region', { name: 'Game providers' }).getByRole('table', { name: 'Providers' }).getByText('Reference Studio (demo)').waitFor();
+    await phone
+      .getByRole('region', { name: 'Game providers' })
+      .getByRole('table', { name: 'Providers' })
+      .getByText('Reference Studio (demo)')
+      .waitFor();
     await phone.evaluate(() => document.getElementById('admin-providers-title')?.scrollIntoView());
     await screenshot(phone, 'providers-admin-390');
   });

@@ -20,7 +20,8 @@ describe('every route renders on desktop and mobile', () => {
   async function serverTokenFigures(): Promise<string[]> {
     const { status, body } = await http(suite.platform.url, 'GET', '/token/data');
     expect(status).toBe(200);
-    const usd = (value: number) => `$${value.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+    const usd = (value: number) =>
+      `$${value.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
     return [`$${Number(body.price).toFixed(7)}`, usd(body.marketCap), usd(body.volume24h)];
   }
 
@@ -28,8 +29,14 @@ describe('every route renders on desktop and mobile', () => {
   async function serverRaffleFigures(): Promise<string[]> {
     const { status, body } = await http(suite.platform.url, 'GET', '/api/trpc/raffle.current');
     expect(status).toBe(200);
-    const raffle = body.result.data as { pool: Record<string, string>; prizes: { estimatedAmount: string }[]; ticketRule: { usdPerTicket: string } };
-    const estimates = [...Object.values(raffle.pool), ...raffle.prizes.map((prize) => prize.estimatedAmount)].map((value) => `$${formatDecimal(value, 2)}`);
+    const raffle = body.result.data as {
+      pool: Record<string, string>;
+      prizes: { estimatedAmount: string }[];
+      ticketRule: { usdPerTicket: string };
+    };
+    const estimates = [...Object.values(raffle.pool), ...raffle.prizes.map((prize) => prize.estimatedAmount)].map(
+      (value) => `$${formatDecimal(value, 2)}`,
+    );
     return [...estimates, `$${formatMoney(raffle.ticketRule.usdPerTicket, 0)}`];
   }
 
@@ -92,7 +99,15 @@ describe('every route renders on desktop and mobile', () => {
       const footer = page.getByTestId('site-footer');
       await expect.poll(() => footer.innerText()).toContain('support@bzu.example');
       const text = await footer.innerText();
-      for (const expected of ['PLATFORM', 'ABOUT US', 'COMMUNITY', '18+', 'gaming licence', 'Crypto trading is not gambling', 'Version 1.0.0']) {
+      for (const expected of [
+        'PLATFORM',
+        'ABOUT US',
+        'COMMUNITY',
+        '18+',
+        'gaming licence',
+        'Crypto trading is not gambling',
+        'Version 1.0.0',
+      ]) {
         expect(text).toContain(expected);
       }
       // Every footer link leads somewhere real (no '#').
@@ -120,7 +135,16 @@ describe('every route renders on desktop and mobile', () => {
       // The token card shows the server's price to 7 decimals.
       const [price] = await serverTokenFigures();
       await expect.poll(() => sidebar.getByTestId('token-price').innerText()).toBe(price);
-      for (const label of ['All Games', 'Slots', 'Live Casino', 'Game Shows', 'Roulette', 'Blackjack', 'Bingo', 'Raffles']) {
+      for (const label of [
+        'All Games',
+        'Slots',
+        'Live Casino',
+        'Game Shows',
+        'Roulette',
+        'Blackjack',
+        'Bingo',
+        'Raffles',
+      ]) {
         await expect.poll(() => sidebar.getByRole('link', { name: label, exact: true }).isVisible()).toBe(true);
       }
       expect(await sidebar.getByRole('link', { name: 'Trade' }).getAttribute('href')).toBe('/token/trade');

@@ -142,9 +142,22 @@ describe('app shell behaviour', () => {
     expect(menuText).toContain('Unranked');
     // A new player: no XP yet, Bronze (the first rank) at 10,000.
     expect(menuText).toContain('Experience 0 / 10,000 to Bronze');
-    const hrefs = await menu.getByRole('menuitem').evaluateAll((items) => items.map((item) => item.getAttribute('href')));
+    const hrefs = await menu
+      .getByRole('menuitem')
+      .evaluateAll((items) => items.map((item) => item.getAttribute('href')));
     // VIP and rakeback, and the Vault (a button), come before the account pages.
-    expect(hrefs).toEqual(['/vip', null, '/account/profile', '/account/balances', '/account/referrals/codes', '/account/deposits/ALL', '/account/withdrawals/ALL', '/account/settings', '/account/exclusion', null]);
+    expect(hrefs).toEqual([
+      '/vip',
+      null,
+      '/account/profile',
+      '/account/balances',
+      '/account/referrals/codes',
+      '/account/deposits/ALL',
+      '/account/withdrawals/ALL',
+      '/account/settings',
+      '/account/exclusion',
+      null,
+    ]);
     await screenshot(page, 'desktop-user-menu');
     await page.keyboard.press('Escape');
 
@@ -160,7 +173,10 @@ describe('app shell behaviour', () => {
     await page.getByRole('menuitem', { name: 'Log Out' }).click();
     await expectPath(page, '/');
     await expect.poll(() => page.getByText('You have been logged out successfully').isVisible()).toBe(true);
-    expect(await page.evaluate(() => [localStorage.getItem('token'), localStorage.getItem('user')])).toEqual([null, null]);
+    expect(await page.evaluate(() => [localStorage.getItem('token'), localStorage.getItem('user')])).toEqual([
+      null,
+      null,
+    ]);
     await expect.poll(() => page.getByRole('button', { name: 'LOGIN', exact: true }).isVisible()).toBe(true);
     // Log Out ended the session on the server too.
     expect((await http(suite.platform.url, 'GET', '/api/auth/profile', undefined, { token })).status).toBe(401);
@@ -195,7 +211,8 @@ describe('app shell behaviour', () => {
     await page.locator('#sidebar').getByText('Casino', { exact: true }).click();
     await page.locator('#sidebar').getByRole('link', { name: 'Raffles', exact: true }).click();
     // The placeholder shows from the router's pending delay while the code is still on its way (requested: held > 0).
-    const loading = async () => `requested ${held > 0}, placeholder ${await page.getByTestId('route-loading').isVisible()}`;
+    const loading = async () =>
+      `requested ${held > 0}, placeholder ${await page.getByTestId('route-loading').isVisible()}`;
     await expect.poll(loading, { interval: 50, timeout: 20_000 }).toBe('requested true, placeholder true');
     await screenshot(page, 'desktop-route-loading');
     release();
@@ -222,7 +239,12 @@ describe('app shell behaviour', () => {
       (await page.getByRole('heading', { name: 'Something went wrong' }).isVisible()) &&
       (await page.getByRole('button', { name: 'Try Again' }).isVisible()) &&
       (await page.getByRole('button', { name: 'Reload Page' }).isVisible()) &&
-      /Returning to the home page in \d s/.test(await page.getByTestId('error-redirect-countdown').innerText({ timeout: 1_000 }).catch(() => ''));
+      /Returning to the home page in \d s/.test(
+        await page
+          .getByTestId('error-redirect-countdown')
+          .innerText({ timeout: 1_000 })
+          .catch(() => ''),
+      );
     await expect.poll(errorPage, { timeout: 10_000 }).toBe(true);
     expect(attempts).toBeGreaterThanOrEqual(1 + reloads);
     expect(reloads).toBeLessThanOrEqual(1);

@@ -77,7 +77,9 @@ describe('sportsbook in the browser', () => {
     // The operator console.
     const consolePage = await pageFor(admin);
     await visit(consolePage, platform.url, '/admin');
-    const section = consolePage.locator('section', { has: consolePage.getByRole('heading', { name: 'Sportsbook console' }) });
+    const section = consolePage.locator('section', {
+      has: consolePage.getByRole('heading', { name: 'Sportsbook console' }),
+    });
     await poll(() => section.innerText()).toContain('No events yet');
     const createEvent = async (competition: string, home: string, away: string) => {
       await section.getByLabel('Competition').fill(competition);
@@ -129,7 +131,10 @@ describe('sportsbook in the browser', () => {
     // A multi: Eagles 1.50 + Lions 2.00, stake 5 -> 15.
     await main.getByRole('link', { name: 'All events' }).click();
     await main.getByRole('button', { name: 'Lions at 2.00' }).click();
-    await slip.locator('label').filter({ hasText: /^Multi$/ }).click();
+    await slip
+      .locator('label')
+      .filter({ hasText: /^Multi$/ })
+      .click();
     await slip.getByLabel('Multi stake').fill('5');
     await poll(() => slip.getByTestId('multi-return').innerText()).toBe('15.00 USD');
     await slip.getByRole('button', { name: /Place multi/ }).click();
@@ -140,13 +145,21 @@ describe('sportsbook in the browser', () => {
     await expectPath(player, '/sports/bets');
     await poll(() => main.getByTestId('sports-bet').count()).toBe(2);
     expect(await main.innerText()).toContain('2-fold multi');
-    await poll(() => main.getByRole('button', { name: /Cash out/ }).first().isEnabled()).toBe(true);
+    await poll(() =>
+      main
+        .getByRole('button', { name: /Cash out/ })
+        .first()
+        .isEnabled(),
+    ).toBe(true);
     await screenshot(player, 'sports-my-bets-desktop');
 
     // Results from the console; the worker settles; the player's header follows without reload.
     await player.evaluate(() => ((window as unknown as { marker: string }).marker = 'same page'));
     // Each result asks first (issue #24): the dialog names the winner.
-    for (const [card, winner] of [[first, 'Lions'], [second, 'Eagles']] as const) {
+    for (const [card, winner] of [
+      [first, 'Lions'],
+      [second, 'Eagles'],
+    ] as const) {
       await card.getByRole('button', { name: `${winner} won` }).click();
       await poll(() => card.getByTestId('settle-summary').innerText()).toContain(`${winner} won`);
       await card.getByTestId('confirm-action').click();
@@ -155,7 +168,10 @@ describe('sportsbook in the browser', () => {
     // 85 + 20 (single) + 15 (multi) = 120
     await poll(() => player.getByTestId('header-balance').innerText()).toContain('120.00');
     await poll(() => main.getByTestId('sports-bet').count()).toBe(0);
-    await main.locator('label').filter({ hasText: /^Settled$/ }).click();
+    await main
+      .locator('label')
+      .filter({ hasText: /^Settled$/ })
+      .click();
     await poll(() => main.getByTestId('bet-status').allTextContents()).toEqual(['won', 'won']);
     expect(await player.evaluate(() => (window as unknown as { marker?: string }).marker)).toBe('same page');
     await screenshot(player, 'sports-my-bets-settled-desktop');
@@ -169,9 +185,30 @@ describe('sportsbook in the browser', () => {
     const admin = await account('admin');
     const bob = await account();
     const catalogue = platform.platform.services.sports.catalogue;
-    const event = await catalogue.createEvent({ sport: 'Basketball', competition: 'Phone League', home: 'Owls', away: 'Foxes', startsAt: new Date(Date.now() + 3_600_000) });
-    await catalogue.addMarket({ eventId: event.id, type: 'moneyline', selections: [{ name: 'Owls', odds: 1800 }, { name: 'Foxes', odds: 2050 }] });
-    await catalogue.addMarket({ eventId: event.id, type: 'totals', line: '160.5', selections: [{ name: 'Over', odds: 1900 }, { name: 'Under', odds: 1900 }] });
+    const event = await catalogue.createEvent({
+      sport: 'Basketball',
+      competition: 'Phone League',
+      home: 'Owls',
+      away: 'Foxes',
+      startsAt: new Date(Date.now() + 3_600_000),
+    });
+    await catalogue.addMarket({
+      eventId: event.id,
+      type: 'moneyline',
+      selections: [
+        { name: 'Owls', odds: 1800 },
+        { name: 'Foxes', odds: 2050 },
+      ],
+    });
+    await catalogue.addMarket({
+      eventId: event.id,
+      type: 'totals',
+      line: '160.5',
+      selections: [
+        { name: 'Over', odds: 1900 },
+        { name: 'Under', odds: 1900 },
+      ],
+    });
 
     const page = await pageFor(bob, MOBILE);
     const main = page.locator('main');
@@ -192,7 +229,9 @@ describe('sportsbook in the browser', () => {
 
     const consolePage = await pageFor(admin, MOBILE);
     await visit(consolePage, platform.url, '/admin');
-    const section = consolePage.locator('section', { has: consolePage.getByRole('heading', { name: 'Sportsbook console' }) });
+    const section = consolePage.locator('section', {
+      has: consolePage.getByRole('heading', { name: 'Sportsbook console' }),
+    });
     await poll(() => section.getByTestId('console-event').count()).toBeGreaterThan(0);
     await section.scrollIntoViewIfNeeded();
     await screenshot(consolePage, 'sports-console-mobile');

@@ -94,7 +94,7 @@ describe('live token price, balance and the token overview', () => {
       await context?.close();
     });
 
-    it('shows the stored price with 7 decimals and the server\'s 24 h change, and goes live over /api/ws', async () => {
+    it("shows the stored price with 7 decimals and the server's 24 h change, and goes live over /api/ws", async () => {
       const latest = await http(platform.url, 'GET', '/token/data');
       expect(latest.status).toBe(200);
       expect(latest.body.change24h).toBe(12.5);
@@ -126,26 +126,51 @@ describe('live token price, balance and the token overview', () => {
     it('sets the header balances from balance-update events for this user only', async () => {
       await expect.poll(() => page.getByTestId('header-balance').innerText()).toContain('0.00');
       const userId = String(account.user.id);
-      await platform.platform.services.events.publish.balanceUpdate({ userId, newBalance: '1234.56000000', currency: 'USD' });
-      await expect.poll(() => page.getByTestId('header-balance').innerText(), { timeout: 2_000, interval: 50 }).toContain('1,234.56');
-      await platform.platform.services.events.publish.balanceUpdate({ userId, newBalance: '77.00000000', currency: 'BZU' });
-      await expect.poll(() => page.getByTestId('header-bzu-balance').innerText(), { timeout: 2_000, interval: 50 }).toContain('77.00');
+      await platform.platform.services.events.publish.balanceUpdate({
+        userId,
+        newBalance: '1234.56000000',
+        currency: 'USD',
+      });
+      await expect
+        .poll(() => page.getByTestId('header-balance').innerText(), { timeout: 2_000, interval: 50 })
+        .toContain('1,234.56');
+      await platform.platform.services.events.publish.balanceUpdate({
+        userId,
+        newBalance: '77.00000000',
+        currency: 'BZU',
+      });
+      await expect
+        .poll(() => page.getByTestId('header-bzu-balance').innerText(), { timeout: 2_000, interval: 50 })
+        .toContain('77.00');
       // Someone else's balance never reaches this socket (and would not be applied).
-      await platform.platform.services.events.publish.balanceUpdate({ userId: String(Number(userId) + 1000), newBalance: '5.00000000', currency: 'USD' });
-      await platform.platform.services.events.publish.balanceUpdate({ userId, newBalance: '1300.00000000', currency: 'USD' });
-      await expect.poll(() => page.getByTestId('header-balance').innerText(), { timeout: 2_000, interval: 50 }).toContain('1,300.00');
+      await platform.platform.services.events.publish.balanceUpdate({
+        userId: String(Number(userId) + 1000),
+        newBalance: '5.00000000',
+        currency: 'USD',
+      });
+      await platform.platform.services.events.publish.balanceUpdate({
+        userId,
+        newBalance: '1300.00000000',
+        currency: 'USD',
+      });
+      await expect
+        .poll(() => page.getByTestId('header-balance').innerText(), { timeout: 2_000, interval: 50 })
+        .toContain('1,300.00');
       expect(await page.getByTestId('header-bzu-balance').innerText()).toContain('77.00');
       // The stored user follows, so a reload shows the same balance.
       expect(await page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? '{}').balance)).toBe('1300.00000000');
       await screenshot(page, 'token-live-after-balance');
     });
 
-    it('shows the server\'s figures and a price chart on the token dashboard', async () => {
+    it("shows the server's figures and a price chart on the token dashboard", async () => {
       await page.locator('#sidebar').getByRole('link', { name: 'Dashboard' }).click();
       await expectPath(page, '/token');
       await expect.poll(() => headingText(page)).toBe('BZU Token');
       const main = page.locator('main');
-      const [data, supply] = await Promise.all([http(platform.url, 'GET', '/token/data'), http(platform.url, 'GET', '/token/supply')]);
+      const [data, supply] = await Promise.all([
+        http(platform.url, 'GET', '/token/data'),
+        http(platform.url, 'GET', '/token/supply'),
+      ]);
       await expect.poll(() => main.getByTestId('token-price').innerText()).toBe(shownPrice(data.body.price));
       expect(await main.getByTestId('token-change').innerText()).toBe('+50.00%');
       await expect.poll(() => main.getByTestId('token-market-cap').innerText()).toBe(shownUsd(data.body.marketCap));
@@ -159,7 +184,9 @@ describe('live token price, balance and the token overview', () => {
       // 24h: the snapshots of two hours ago, one hour ago and now, on a canvas chart (lightweight-charts).
       const chart = main.getByTestId('price-chart');
       const plot = chart.getByRole('img');
-      await expect.poll(() => plot.getAttribute('aria-label'), { timeout: 10_000 }).toBe('BZU price, 24H: 3 points from $0.0250000 to $0.0300000');
+      await expect
+        .poll(() => plot.getAttribute('aria-label'), { timeout: 10_000 })
+        .toBe('BZU price, 24H: 3 points from $0.0250000 to $0.0300000');
       await expect.poll(() => chart.locator('canvas').count(), { timeout: 10_000 }).toBeGreaterThan(0);
       expect(await chart.innerText()).toContain('High $0.0300000');
       expect(await chart.innerText()).toContain('Low $0.0225000');
@@ -174,10 +201,14 @@ describe('live token price, balance and the token overview', () => {
       // Every range draws a canvas chart (never an empty box or a lone dot).
       for (const label of ['7D', '30D', 'All']) {
         await main.getByRole('region', { name: 'Price history' }).getByText(label, { exact: true }).click();
-        await expect.poll(() => plot.getAttribute('aria-label'), { timeout: 10_000 }).toMatch(new RegExp(`^BZU price, ${label}: \\d+ points`));
+        await expect
+          .poll(() => plot.getAttribute('aria-label'), { timeout: 10_000 })
+          .toMatch(new RegExp(`^BZU price, ${label}: \\d+ points`));
         await expect.poll(() => chart.locator('canvas').count(), { timeout: 10_000 }).toBeGreaterThan(0);
       }
-      await expect.poll(() => plot.getAttribute('aria-label')).toMatch(/^BZU price, All: \d+ points from \$0\.0\d{6} to \$0\.0300000$/);
+      await expect
+        .poll(() => plot.getAttribute('aria-label'))
+        .toMatch(/^BZU price, All: \d+ points from \$0\.0\d{6} to \$0\.0300000$/);
       expect(await chart.innerText()).toContain('Low $0.0200000');
       await chart.scrollIntoViewIfNeeded();
       await screenshot(page, 'token-dashboard-all');
@@ -191,12 +222,14 @@ describe('live token price, balance and the token overview', () => {
       expect(pageErrors).toEqual([]);
     });
 
-    it('shows the token\'s economics under /token/overview: supply and burn charts, no second price dashboard', async () => {
+    it("shows the token's economics under /token/overview: supply and burn charts, no second price dashboard", async () => {
       await visit(page, platform.url, '/token/overview');
       await expect.poll(() => headingText(page)).toBe('BZU Overview');
       const main = page.locator('main');
       await expect.poll(() => main.getByTestId('token-circulating-supply').innerText()).toBe('600,000,000 BZU');
-      await expect.poll(() => main.getByTestId('supply-chart').locator('canvas').count(), { timeout: 10_000 }).toBeGreaterThan(0);
+      await expect
+        .poll(() => main.getByTestId('supply-chart').locator('canvas').count(), { timeout: 10_000 })
+        .toBeGreaterThan(0);
       // Nothing burned yet: the burn chart says so (a blank canvas read as broken).
       await expect.poll(() => main.getByTestId('burn-chart-empty').isVisible(), { timeout: 10_000 }).toBe(true);
       expect(await main.getByTestId('price-chart').count()).toBe(0);

@@ -35,8 +35,11 @@ describe('BZU trade, holdings, wallet, utility and the burn dashboard in the bro
   const pageErrors: string[] = [];
   const services = () => platform.platform.services;
 
-  const post = (key: string, kind: string, legs: Parameters<ReturnType<typeof services>['wallet']['ledger']['post']>[0]['legs']) =>
-    services().wallet.ledger.post({ key: `${key}:${randomBytes(6).toString('hex')}`, kind, userId, legs });
+  const post = (
+    key: string,
+    kind: string,
+    legs: Parameters<ReturnType<typeof services>['wallet']['ledger']['post']>[0]['legs'],
+  ) => services().wallet.ledger.post({ key: `${key}:${randomBytes(6).toString('hex')}`, kind, userId, legs });
 
   const headerBzu = () => page.getByTestId('header-bzu-balance').innerText();
   const mainPrice = () => page.locator('main').getByTestId('token-price').innerText();
@@ -78,7 +81,9 @@ describe('BZU trade, holdings, wallet, utility and the burn dashboard in the bro
 
     await page.getByTestId('trade-amount').fill('100');
     await expect.poll(() => page.getByTestId('quote-amount-out').isVisible()).toBe(true);
-    const quoted = await http(platform.url, 'GET', '/api/token/quote?side=buy&amount=100', undefined, { token: player.token });
+    const quoted = await http(platform.url, 'GET', '/api/token/quote?side=buy&amount=100', undefined, {
+      token: player.token,
+    });
     // The page's quote is the server's: 2,100 BZU held is Bronze, 0.27 % fee.
     expect(quoted.body).toMatchObject({ feeBps: 27, fee: 0.27 });
     expect(await page.getByTestId('quote-fee').innerText()).toBe('$0.27');
@@ -116,7 +121,12 @@ describe('BZU trade, holdings, wallet, utility and the burn dashboard in the bro
     await page.getByTestId('trade-amount').fill('100');
     await expect.poll(() => page.getByTestId('quote-price').isVisible()).toBe(true);
     const quotedBefore = await page.getByTestId('quote-price').innerText();
-    await services().token.trade.trade(userId, { side: 'buy', amount: parseUnits('20'), minOut: '0', clientTradeId: `elsewhere-${Date.now()}` });
+    await services().token.trade.trade(userId, {
+      side: 'buy',
+      amount: parseUnits('20'),
+      minOut: '0',
+      clientTradeId: `elsewhere-${Date.now()}`,
+    });
     await expect.poll(() => page.getByTestId('quote-price').innerText(), { timeout: 5_000 }).not.toBe(quotedBefore);
     // The price rose, so 100 BZU now sell for more per BZU.
     expect(numberIn(await page.getByTestId('quote-price').innerText())).toBeGreaterThan(numberIn(quotedBefore));
@@ -132,7 +142,9 @@ describe('BZU trade, holdings, wallet, utility and the burn dashboard in the bro
     expect(numberIn(await page.getByTestId('holdings-bzu').innerText())).toBeCloseTo(holdings.bzu, 2);
     // The header kept the balances the trades left, across navigations.
     expect(numberIn(await headerBzu())).toBeCloseTo(holdings.bzu, 2);
-    expect(await page.getByTestId('holdings-value').innerText()).toBe(`$${holdings.usdValue.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`);
+    expect(await page.getByTestId('holdings-value').innerText()).toBe(
+      `$${holdings.usdValue.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`,
+    );
     expect(await page.getByTestId('holdings-average-cost').innerText()).toMatch(/^\$0\.02/);
     expect(await page.getByTestId('holdings-chart').locator('svg path').count()).toBe(2);
     await screenshot(page, 'token-holdings-1440');
@@ -141,7 +153,12 @@ describe('BZU trade, holdings, wallet, utility and the burn dashboard in the bro
     await expect.poll(() => page.getByTestId('deposit-address').isVisible(), { timeout: 10_000 }).toBe(true);
     await expect.poll(() => page.getByTestId('deposit-qr').isVisible(), { timeout: 10_000 }).toBe(true);
     expect((await page.locator('main').innerText()).toLowerCase()).not.toContain('connect a wallet');
-    expect(await page.locator('main').getByRole('heading', { name: /withdraw/i }).count()).toBeGreaterThan(0);
+    expect(
+      await page
+        .locator('main')
+        .getByRole('heading', { name: /withdraw/i })
+        .count(),
+    ).toBeGreaterThan(0);
     await screenshot(page, 'token-wallet-1440');
 
     await visit(page, platform.url, '/token/utility');
@@ -175,7 +192,10 @@ describe('BZU trade, holdings, wallet, utility and the burn dashboard in the bro
     expect(row).toContain('20%');
     expect(row).toContain('$50.00');
     expect(numberIn(await page.getByTestId('burn-amount').innerText())).toBeCloseTo(Number(burn.bzuBought), 4);
-    expect(numberIn(await page.getByTestId('token-burned').innerText())).toBeCloseTo(Math.round(Number(burn.bzuBought)), 0);
+    expect(numberIn(await page.getByTestId('token-burned').innerText())).toBeCloseTo(
+      Math.round(Number(burn.bzuBought)),
+      0,
+    );
     await page.getByTestId('burn-section').scrollIntoViewIfNeeded();
     await screenshot(page, 'token-burns-1440');
   });

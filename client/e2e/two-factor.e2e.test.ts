@@ -12,7 +12,6 @@ import { seedSession } from './support/session-seed.js';
 describe('two-factor authentication in the browser', () => {
   const suite = browserSuite({ ...FAST_HASHING, ...RELAXED_LIMITS });
 
-
   /** A page whose session store starts signed in as a fresh verified account. */
   async function signedInPage() {
     const signedIn = await signedInAccount(suite.platform);
@@ -57,7 +56,9 @@ describe('two-factor authentication in the browser', () => {
     await card.getByRole('heading', { name: 'Two-factor authentication' }).waitFor();
     await expect.poll(() => card.getByTestId('two-factor-status').textContent()).toBe('On');
     expect(await card.getByTestId('recovery-codes-left').innerText()).toBe('10');
-    expect((await trpc(suite.platform, 'query', 'auth.twoFactor.status', undefined, token)).body.result.data.enabled).toBe(true);
+    expect(
+      (await trpc(suite.platform, 'query', 'auth.twoFactor.status', undefined, token)).body.result.data.enabled,
+    ).toBe(true);
     console.log('screenshot', await screenshot(page, 'two-factor-enabled'));
 
     // Turn it off with the password and a fresh code (the next time step's), by keyboard.
@@ -67,15 +68,24 @@ describe('two-factor authentication in the browser', () => {
     await offCode.press('Enter');
     await expect.poll(() => card.getByTestId('two-factor-status').textContent(), { timeout: 10_000 }).toBe('Off');
     await card.getByRole('button', { name: 'Set up two-factor authentication' }).waitFor();
-    expect((await trpc(suite.platform, 'query', 'auth.twoFactor.status', undefined, token)).body.result.data.enabled).toBe(false);
+    expect(
+      (await trpc(suite.platform, 'query', 'auth.twoFactor.status', undefined, token)).body.result.data.enabled,
+    ).toBe(false);
     console.log('screenshot', await screenshot(page, 'two-factor-disabled'));
     await page.context().close();
   });
 
   it('with 2FA on, the login modal asks for the code as a second step (a wrong code keeps it there), and revoking another session takes a code', async () => {
     const signedIn = await signedInAccount(suite.platform);
-    const setup = (await trpc(suite.platform, 'mutation', 'auth.twoFactor.begin', undefined, signedIn.token)).body.result.data;
-    const confirmed = await trpc(suite.platform, 'mutation', 'auth.twoFactor.confirm', { code: totpCode(setup.secret) }, signedIn.token);
+    const setup = (await trpc(suite.platform, 'mutation', 'auth.twoFactor.begin', undefined, signedIn.token)).body
+      .result.data;
+    const confirmed = await trpc(
+      suite.platform,
+      'mutation',
+      'auth.twoFactor.confirm',
+      { code: totpCode(setup.secret) },
+      signedIn.token,
+    );
     expect(confirmed.status).toBe(200);
 
     const context = await suite.browser.newContext({ viewport: DESKTOP });
@@ -114,13 +124,22 @@ describe('two-factor authentication in the browser', () => {
     const revoke = page.getByRole('button', { name: /^Revoke session/ });
     await revoke.waitFor({ timeout: 10_000 });
     await revoke.click();
-    await expect.poll(() => page.getByText(/two-factor code is required/i).count(), { timeout: 10_000 }).toBeGreaterThan(0);
-    expect((await http(suite.platform.url, 'GET', '/api/auth/profile', undefined, { token: signedIn.token })).status).toBe(200);
-    await page.getByTestId('sessions-card').getByLabel(/^Two-factor code/).fill(recoveryCodes[0]!);
+    await expect
+      .poll(() => page.getByText(/two-factor code is required/i).count(), { timeout: 10_000 })
+      .toBeGreaterThan(0);
+    expect(
+      (await http(suite.platform.url, 'GET', '/api/auth/profile', undefined, { token: signedIn.token })).status,
+    ).toBe(200);
+    await page
+      .getByTestId('sessions-card')
+      .getByLabel(/^Two-factor code/)
+      .fill(recoveryCodes[0]!);
     console.log('screenshot', await screenshot(page, 'two-factor-revoke-session'));
     await revoke.click();
     await expect.poll(() => revoke.count(), { timeout: 10_000 }).toBe(0);
-    expect((await http(suite.platform.url, 'GET', '/api/auth/profile', undefined, { token: signedIn.token })).status).toBe(401);
+    expect(
+      (await http(suite.platform.url, 'GET', '/api/auth/profile', undefined, { token: signedIn.token })).status,
+    ).toBe(401);
     await context.close();
   });
 

@@ -48,7 +48,13 @@ describe('wallet in the browser', () => {
   beforeAll(async () => {
     forwarder = await startTcpForwarder(null);
     baseUrl = forwarder.url;
-    platform = await startTestPlatform({ ...FAST_HASHING, ...RELAXED_LIMITS, ...WALLET_TEST_ENV, WITHDRAWAL_FEE_USD: '0.5', PUBLIC_URL: baseUrl });
+    platform = await startTestPlatform({
+      ...FAST_HASHING,
+      ...RELAXED_LIMITS,
+      ...WALLET_TEST_ENV,
+      WITHDRAWAL_FEE_USD: '0.5',
+      PUBLIC_URL: baseUrl,
+    });
     forwarder.setTarget(platform.url);
     worker = await startTestWorker(platform);
     browser = await launchBrowser();
@@ -73,8 +79,12 @@ describe('wallet in the browser', () => {
     // The deposit address the server derived, with its QR code.
     const address = await depositAddress(alice.token);
     await expect.poll(() => main.getByTestId('deposit-address').innerText(), { timeout: 10_000 }).toBe(address);
-    await expect.poll(() => main.getByTestId('deposit-qr').evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(100);
-    await expect.poll(() => main.getByTestId('withdrawal-terms').innerText()).toContain('Minimum 1.00 USD · Fee 0.50 USD');
+    await expect
+      .poll(() => main.getByTestId('deposit-qr').evaluate((img) => (img as HTMLImageElement).naturalWidth))
+      .toBeGreaterThan(100);
+    await expect
+      .poll(() => main.getByTestId('withdrawal-terms').innerText())
+      .toContain('Minimum 1.00 USD · Fee 0.50 USD');
     expect(await main.getByText('No transactions yet').isVisible()).toBe(true);
     await screenshot(page, 'wallet-balances-empty');
 
@@ -91,7 +101,9 @@ describe('wallet in the browser', () => {
     // The withdrawal form shows the server's refusals as it words them.
     const form = main.locator('section', { has: page.getByRole('heading', { name: 'Withdraw' }) });
     await form.getByLabel('Amount').fill('25.5');
-    await expect.poll(() => form.getByTestId('withdrawal-terms').innerText()).toContain('26.00 USD leaves your balance');
+    await expect
+      .poll(() => form.getByTestId('withdrawal-terms').innerText())
+      .toContain('26.00 USD leaves your balance');
     await form.getByLabel('Destination address').fill('0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAeD');
     await form.getByLabel('Account password').fill(alice.password);
     await form.getByRole('button', { name: 'Request withdrawal' }).click();
@@ -103,7 +115,9 @@ describe('wallet in the browser', () => {
     await expect.poll(() => form.innerText()).toContain('you can withdraw at most 1,234.06789 USD');
     await form.getByLabel('Destination address').fill('not-an-address');
     await form.getByRole('button', { name: 'Request withdrawal' }).click();
-    await expect.poll(() => form.innerText()).toContain('An ERC20 address starts with 0x followed by 40 hexadecimal characters');
+    await expect
+      .poll(() => form.innerText())
+      .toContain('An ERC20 address starts with 0x followed by 40 hexadecimal characters');
     expect(await form.innerText()).not.toContain('Too small');
     await form.getByLabel('Destination address').fill(PAYOUT_ADDRESS);
     await form.getByLabel('Amount').fill('25.5');
@@ -158,13 +172,23 @@ describe('wallet in the browser', () => {
     // Ledger tools.
     await adminPage.getByLabel('Player id').fill(String(alice.user.id));
     await adminPage.getByRole('button', { name: 'Look up' }).click();
-    await expect.poll(() => adminPage.getByTestId('ledger-result').innerText(), { timeout: 10_000 }).toContain('1,208.56789 USD');
+    await expect
+      .poll(() => adminPage.getByTestId('ledger-result').innerText(), { timeout: 10_000 })
+      .toContain('1,208.56789 USD');
     await adminPage.getByRole('button', { name: 'Run ledger check' }).click();
-    await expect.poll(() => adminPage.getByTestId('ledger-check-result').innerText(), { timeout: 10_000 }).toContain('Ledger OK');
+    await expect
+      .poll(() => adminPage.getByTestId('ledger-check-result').innerText(), { timeout: 10_000 })
+      .toContain('Ledger OK');
     await screenshot(adminPage, 'wallet-admin-ledger');
 
     // A payout that never went out: the admin marks it failed with a reason, and the player gets it all back.
-    const second = await trpc(platform, 'mutation', 'wallet.withdraw', { amount: '8', asset: 'USDT', network: 'ERC20', address: PAYOUT_ADDRESS, password: alice.password }, alice.token);
+    const second = await trpc(
+      platform,
+      'mutation',
+      'wallet.withdraw',
+      { amount: '8', asset: 'USDT', network: 'ERC20', address: PAYOUT_ADDRESS, password: alice.password },
+      alice.token,
+    );
     expect(second.status, JSON.stringify(second.body)).toBe(200);
     await expect.poll(() => page.getByTestId('header-balance').innerText()).toContain('1,200.07');
     const failing = adminPage.getByTestId(`withdrawal-${second.body.result.data.id}`);
@@ -181,7 +205,9 @@ describe('wallet in the browser', () => {
     await expect.poll(() => failing.count()).toBe(0);
     await expect.poll(() => page.getByTestId('header-balance').innerText()).toContain('1,208.57');
     const failed = await trpc(platform, 'query', 'wallet.withdrawals', { status: 'FAILED' }, alice.token);
-    expect(failed.body.result.data.items.map((item: { id: string; reason: string | null }) => [item.id, item.reason])).toEqual([[second.body.result.data.id, 'Hot wallet out of gas']]);
+    expect(
+      failed.body.result.data.items.map((item: { id: string; reason: string | null }) => [item.id, item.reason]),
+    ).toEqual([[second.body.result.data.id, 'Hot wallet out of gas']]);
     expect(pageErrors.get(page)).toEqual([]);
     expect(pageErrors.get(adminPage)).toEqual([]);
 
@@ -213,7 +239,9 @@ describe('wallet in the browser', () => {
     await expect.poll(() => dialog.innerText(), { timeout: 10_000 }).toContain('Password is incorrect');
     await screenshot(page, 'wallet-exclusion-step-up');
     // Nothing changed on the server.
-    expect((await trpc(platform, 'query', 'account.exclusion', undefined, carol.token)).body.result.data.active).toBe(false);
+    expect((await trpc(platform, 'query', 'account.exclusion', undefined, carol.token)).body.result.data.active).toBe(
+      false,
+    );
   });
 
   it('self-excludes with a confirmation, then refuses chat and deposit addresses, still pays out, and offers no way back', async () => {
@@ -242,7 +270,9 @@ describe('wallet in the browser', () => {
     await main.getByLabel('24 hours').check();
     await main.getByRole('button', { name: 'Extend self-exclusion' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Yes, exclude me' }).click();
-    await expect.poll(() => page.getByRole('dialog').getByRole('alert').innerText()).toContain('cannot be shortened or lifted early');
+    await expect
+      .poll(() => page.getByRole('dialog').getByRole('alert').innerText())
+      .toContain('cannot be shortened or lifted early');
     await page.getByRole('dialog').getByRole('button', { name: 'Go back' }).click();
     // A lower deposit limit applies at once.
     await main.getByLabel('Daily limit in USD').fill('100');
@@ -255,7 +285,9 @@ describe('wallet in the browser', () => {
     const input = main.getByRole('textbox', { name: 'Chat message' });
     await input.fill('hello from a break');
     await input.press('Enter');
-    await expect.poll(() => main.innerText(), { timeout: 10_000 }).toContain('Your account is self-excluded, so you cannot send chat messages');
+    await expect
+      .poll(() => main.innerText(), { timeout: 10_000 })
+      .toContain('Your account is self-excluded, so you cannot send chat messages');
     await screenshot(page, 'wallet-excluded-chat');
 
     // No deposit address; withdrawing still works.

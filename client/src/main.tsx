@@ -23,7 +23,9 @@ import { trpc, trpcClient } from './trpc';
 
 // The toast container (and its transitions) follows the first paint; toasts raised before it
 // arrives wait in the notifications store and show when it mounts.
-const Notifications = lazy(() => afterStyles(() => import('./components/notifications-chunk')).then((module) => ({ default: module.Notifications })));
+const Notifications = lazy(() =>
+  afterStyles(() => import('./components/notifications-chunk')).then((module) => ({ default: module.Notifications })),
+);
 
 function ApiProviders({ children }: { children: ReactNode }) {
   return (
@@ -44,7 +46,12 @@ function ThemedApp() {
   return (
     // All theme variables come from here, not only those that differ from Mantine's defaults: the
     // first screen's stylesheet leaves out the defaults' 27 KB file (mantine-first-screen.css).
-    <MantineProvider theme={theme} forceColorScheme="dark" cssVariablesResolver={cssVariablesResolver} deduplicateCssVariables={false}>
+    <MantineProvider
+      theme={theme}
+      forceColorScheme="dark"
+      cssVariablesResolver={cssVariablesResolver}
+      deduplicateCssVariables={false}
+    >
       <Suspense fallback={null}>
         <Notifications autoClose={NOTIFICATION_AUTO_CLOSE_MS} position="top-right" limit={4} />
       </Suspense>

@@ -1,4 +1,9 @@
-import { createTheme, type CSSVariablesResolver, type MantineColorsTuple, type MantineThemeOverride } from '@mantine/core';
+import {
+  createTheme,
+  type CSSVariablesResolver,
+  type MantineColorsTuple,
+  type MantineThemeOverride,
+} from '@mantine/core';
 
 /** The spec's three themes; magenta is the default. */
 export const THEME_NAMES = ['magenta', 'dark', 'shuffle'] as const;
@@ -40,8 +45,30 @@ interface ThemeDefinition {
 
 const definitions: Record<ThemeName, ThemeDefinition> = {
   magenta: {
-    dark: ['#f1e6f4', '#d6c3dd', '#a88fb3', '#7f6a8a', '#54405f', '#432f4e', '#321f3b', '#24152c', '#1b0f22', '#120a17'],
-    brand: ['#ffe8f6', '#ffcfe8', '#fc9dcf', '#f967b4', '#f63c9d', '#f5218f', '#e0107f', '#c40070', '#ac0063', '#940055'],
+    dark: [
+      '#f1e6f4',
+      '#d6c3dd',
+      '#a88fb3',
+      '#7f6a8a',
+      '#54405f',
+      '#432f4e',
+      '#321f3b',
+      '#24152c',
+      '#1b0f22',
+      '#120a17',
+    ],
+    brand: [
+      '#ffe8f6',
+      '#ffcfe8',
+      '#fc9dcf',
+      '#f967b4',
+      '#f63c9d',
+      '#f5218f',
+      '#e0107f',
+      '#c40070',
+      '#ac0063',
+      '#940055',
+    ],
     palette: {
       background: '#24152c',
       surface: '#1b0f22',
@@ -58,8 +85,30 @@ const definitions: Record<ThemeName, ThemeDefinition> = {
     },
   },
   dark: {
-    dark: ['#e4e6eb', '#c1c4cc', '#8b909c', '#6a6f7b', '#434751', '#363a43', '#2a2d35', '#1e2026', '#17191e', '#101114'],
-    brand: ['#e7f5ff', '#d0ebff', '#a5d8ff', '#74c0fc', '#4dabf7', '#339af0', '#228be6', '#1c7ed6', '#1971c2', '#1864ab'],
+    dark: [
+      '#e4e6eb',
+      '#c1c4cc',
+      '#8b909c',
+      '#6a6f7b',
+      '#434751',
+      '#363a43',
+      '#2a2d35',
+      '#1e2026',
+      '#17191e',
+      '#101114',
+    ],
+    brand: [
+      '#e7f5ff',
+      '#d0ebff',
+      '#a5d8ff',
+      '#74c0fc',
+      '#4dabf7',
+      '#339af0',
+      '#228be6',
+      '#1c7ed6',
+      '#1971c2',
+      '#1864ab',
+    ],
     palette: {
       background: '#1e2026',
       surface: '#17191e',
@@ -76,8 +125,30 @@ const definitions: Record<ThemeName, ThemeDefinition> = {
     },
   },
   shuffle: {
-    dark: ['#e3e6f3', '#c5cae0', '#9097b5', '#6b7295', '#444a66', '#353b55', '#292e44', '#1e2234', '#171a29', '#10121d'],
-    brand: ['#f3f0ff', '#e5dbff', '#d0bfff', '#b197fc', '#9775fa', '#845ef7', '#7950f2', '#7048e8', '#6741d9', '#5f3dc4'],
+    dark: [
+      '#e3e6f3',
+      '#c5cae0',
+      '#9097b5',
+      '#6b7295',
+      '#444a66',
+      '#353b55',
+      '#292e44',
+      '#1e2234',
+      '#171a29',
+      '#10121d',
+    ],
+    brand: [
+      '#f3f0ff',
+      '#e5dbff',
+      '#d0bfff',
+      '#b197fc',
+      '#9775fa',
+      '#845ef7',
+      '#7950f2',
+      '#7048e8',
+      '#6741d9',
+      '#5f3dc4',
+    ],
     palette: {
       background: '#1e2234',
       surface: '#171a29',

@@ -47,7 +47,8 @@ function deferredLink(load: () => Promise<TRPCLink<AppRouter>>): TRPCLink<AppRou
   };
 }
 
-const batchLink = (maxItems: number) => httpBatchLink({ url: '/api/trpc', headers: authorizationHeaders, fetch: apiFetch, maxItems });
+const batchLink = (maxItems: number) =>
+  httpBatchLink({ url: '/api/trpc', headers: authorizationHeaders, fetch: apiFetch, maxItems });
 
 export function createTrpcClient() {
   return trpc.createClient({

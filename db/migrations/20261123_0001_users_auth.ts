@@ -13,7 +13,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('public_username', 'text', (col) => col.notNull())
     .addColumn('email', 'text', (col) => col.notNull())
     .addColumn('password_hash', 'text', (col) => col.notNull())
-    .addColumn('role', 'text', (col) => col.notNull().defaultTo('user').check(sql`role in ('user', 'moderator', 'admin')`))
+    .addColumn('role', 'text', (col) =>
+      col
+        .notNull()
+        .defaultTo('user')
+        .check(sql`role in ('user', 'moderator', 'admin')`),
+    )
     .addColumn('currency', 'text', (col) => col.notNull().defaultTo('USD'))
     .addColumn('email_verified_at', 'timestamptz')
     .addColumn('password_changed_at', 'timestamptz', (col) => col.notNull().defaultTo(sql`now()`))
@@ -48,7 +53,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('expires_at', 'timestamptz', (col) => col.notNull())
     .addColumn('used_at', 'timestamptz')
     .execute();
-  await db.schema.createIndex('email_tokens_user_purpose_idx').on('email_tokens').columns(['user_id', 'purpose']).execute();
+  await db.schema
+    .createIndex('email_tokens_user_purpose_idx')
+    .on('email_tokens')
+    .columns(['user_id', 'purpose'])
+    .execute();
 
   await db.schema
     .createTable('email_outbox')

@@ -25,8 +25,18 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .createTable('token_supply')
     .addColumn('symbol', 'text', (col) => col.primaryKey())
     .addColumn('max_supply_e8', 'bigint', (col) => col.notNull().check(sql`max_supply_e8 > 0`))
-    .addColumn('locked_e8', 'bigint', (col) => col.notNull().defaultTo(0).check(sql`locked_e8 >= 0`))
-    .addColumn('burned_e8', 'bigint', (col) => col.notNull().defaultTo(0).check(sql`burned_e8 >= 0`))
+    .addColumn('locked_e8', 'bigint', (col) =>
+      col
+        .notNull()
+        .defaultTo(0)
+        .check(sql`locked_e8 >= 0`),
+    )
+    .addColumn('burned_e8', 'bigint', (col) =>
+      col
+        .notNull()
+        .defaultTo(0)
+        .check(sql`burned_e8 >= 0`),
+    )
     .addColumn('genesis_at', 'timestamptz', (col) => col.notNull().defaultTo(sql`now()`))
     .addColumn('updated_at', 'timestamptz', (col) => col.notNull().defaultTo(sql`now()`))
     .addCheckConstraint('token_supply_burn_within_max', sql`burned_e8 + locked_e8 <= max_supply_e8`)
@@ -37,7 +47,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('id', 'text', (col) => col.primaryKey())
     .addColumn('reserve_bzu_e8', 'bigint', (col) => col.notNull().check(sql`reserve_bzu_e8 > 0`))
     .addColumn('reserve_usd_e8', 'bigint', (col) => col.notNull().check(sql`reserve_usd_e8 > 0`))
-    .addColumn('fee_bps', 'integer', (col) => col.notNull().defaultTo(30).check(sql`fee_bps between 0 and 1000`))
+    .addColumn('fee_bps', 'integer', (col) =>
+      col
+        .notNull()
+        .defaultTo(30)
+        .check(sql`fee_bps between 0 and 1000`),
+    )
     .addColumn('updated_at', 'timestamptz', (col) => col.notNull().defaultTo(sql`now()`))
     .execute();
 

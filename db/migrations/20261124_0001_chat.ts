@@ -20,7 +20,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       deleted_by integer references users(id) on delete set null
     )`.execute(db);
   // A retried send with the same client id is stored once.
-  await sql`create unique index chat_messages_client_id_key on chat_messages (user_id, client_message_id) where client_message_id is not null`.execute(db);
+  await sql`create unique index chat_messages_client_id_key on chat_messages (user_id, client_message_id) where client_message_id is not null`.execute(
+    db,
+  );
   await sql`create index chat_messages_visible_idx on chat_messages (id desc) where deleted_at is null`.execute(db);
 
   await sql`

@@ -82,8 +82,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       raise exception 'ledger history is append-only' using errcode = '42501';
     end
     $$`.execute(db);
-  await sql`create trigger ledger_entries_append_only before update or delete on ledger_entries for each statement execute function ledger_forbid_change()`.execute(db);
-  await sql`create trigger ledger_transactions_append_only before update or delete on ledger_transactions for each statement execute function ledger_forbid_change()`.execute(db);
+  await sql`create trigger ledger_entries_append_only before update or delete on ledger_entries for each statement execute function ledger_forbid_change()`.execute(
+    db,
+  );
+  await sql`create trigger ledger_transactions_append_only before update or delete on ledger_transactions for each statement execute function ledger_forbid_change()`.execute(
+    db,
+  );
 
   await sql`
     create table deposit_addresses (
@@ -174,7 +178,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const table of ['referral_commissions', 'deposit_limits', 'withdrawals', 'deposits', 'deposit_addresses', 'ledger_entries', 'ledger_transactions', 'ledger_accounts']) {
+  for (const table of [
+    'referral_commissions',
+    'deposit_limits',
+    'withdrawals',
+    'deposits',
+    'deposit_addresses',
+    'ledger_entries',
+    'ledger_transactions',
+    'ledger_accounts',
+  ]) {
     await sql`drop table if exists ${sql.table(table)}`.execute(db);
   }
   await sql`drop function if exists ledger_assert_balanced()`.execute(db);

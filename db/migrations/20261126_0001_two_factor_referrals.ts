@@ -22,7 +22,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       used_at timestamptz,
       created_at timestamptz not null default now()
     )`.execute(db);
-  await sql`create unique index two_factor_recovery_codes_hash_key on two_factor_recovery_codes (user_id, code_hash)`.execute(db);
+  await sql`create unique index two_factor_recovery_codes_hash_key on two_factor_recovery_codes (user_id, code_hash)`.execute(
+    db,
+  );
 
   await sql`
     create table referrals (

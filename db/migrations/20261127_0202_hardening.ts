@@ -20,7 +20,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`alter table withdrawals add column approved_at timestamptz`.execute(db);
   await sql`alter table withdrawals add column txid_recorded_by integer references users(id)`.execute(db);
   await sql`alter table withdrawals add column sending_at timestamptz`.execute(db);
-  await sql`update withdrawals set approved_by = decided_by, approved_at = decided_at where status in ('APPROVED', 'SENT')`.execute(db);
+  await sql`update withdrawals set approved_by = decided_by, approved_at = decided_at where status in ('APPROVED', 'SENT')`.execute(
+    db,
+  );
 
   // Duplicates that differ only in case (credited twice before this fix) keep their rows; only
   // the first of each group is lower-cased, so the migration never fails on the unique key.
@@ -40,7 +42,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`alter table deposits drop constraint deposits_evm_tx_hash_lower`.execute(db);
-  await sql`alter table withdrawals drop column sending_at, drop column txid_recorded_by, drop column approved_at, drop column approved_by`.execute(db);
+  await sql`alter table withdrawals drop column sending_at, drop column txid_recorded_by, drop column approved_at, drop column approved_by`.execute(
+    db,
+  );
   await sql`alter table withdrawals drop constraint withdrawals_status_check`.execute(db);
   await sql`
     alter table withdrawals add constraint withdrawals_status_check

@@ -75,14 +75,18 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     returning account_id, amount_e8`;
   const { rows } = await legs.execute(db);
   for (const row of rows as { account_id: string; amount_e8: string }[]) {
-    await sql`update ledger_accounts set balance_e8 = balance_e8 + ${row.amount_e8}::bigint, updated_at = now() where id = ${row.account_id}`.execute(db);
+    await sql`update ledger_accounts set balance_e8 = balance_e8 + ${row.amount_e8}::bigint, updated_at = now() where id = ${row.account_id}`.execute(
+      db,
+    );
   }
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`drop table if exists token_burn_periods`.execute(db);
   await sql`alter table token_burns drop column if exists period_start, drop column if exists period_end, drop column if exists revenue_e8,
-    drop column if exists share_ppm, drop column if exists usd_spent_e8, drop column if exists price_e8, drop column if exists ledger_transaction_id`.execute(db);
+    drop column if exists share_ppm, drop column if exists usd_spent_e8, drop column if exists price_e8, drop column if exists ledger_transaction_id`.execute(
+    db,
+  );
   await sql`alter table token_swaps drop column if exists user_id, drop column if exists kind, drop column if exists fee_e8,
     drop column if exists price_after_e8, drop column if exists ledger_transaction_id`.execute(db);
 }

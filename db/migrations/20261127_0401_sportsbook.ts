@@ -106,7 +106,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const table of ['sports_bet_legs', 'sports_bets', 'sports_odds_history', 'sports_selections', 'sports_markets', 'sports_events', 'sports_competitions', 'sports']) {
+  for (const table of [
+    'sports_bet_legs',
+    'sports_bets',
+    'sports_odds_history',
+    'sports_selections',
+    'sports_markets',
+    'sports_events',
+    'sports_competitions',
+    'sports',
+  ]) {
     await sql`drop table if exists ${sql.table(table)}`.execute(db);
   }
 }

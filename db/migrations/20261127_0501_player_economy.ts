@@ -72,14 +72,22 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   // Chat lines the platform writes (a tip, a rain) carry a kind; a rain line has no author.
   // user_rank is the sender's rank when the message was sent, so a stored line keeps its colour.
-  await sql`alter table chat_messages add column kind text not null default 'user' check (kind in ('user', 'tip', 'rain'))`.execute(db);
+  await sql`alter table chat_messages add column kind text not null default 'user' check (kind in ('user', 'tip', 'rain'))`.execute(
+    db,
+  );
   await sql`alter table chat_messages add column user_rank text`.execute(db);
   await sql`alter table chat_messages alter column user_id drop not null`.execute(db);
-  await sql`alter table chat_messages add constraint chat_messages_author check (kind = 'rain' or user_id is not null)`.execute(db);
+  await sql`alter table chat_messages add constraint chat_messages_author check (kind = 'rain' or user_id is not null)`.execute(
+    db,
+  );
   await sql`alter table chat_messages drop constraint if exists chat_messages_message_check`.execute(db);
-  await sql`alter table chat_messages add constraint chat_messages_message_length check (char_length(message) between 1 and 500)`.execute(db);
+  await sql`alter table chat_messages add constraint chat_messages_message_length check (char_length(message) between 1 and 500)`.execute(
+    db,
+  );
   // Rain eligibility reads who chatted in the last hour.
-  await sql`create index chat_messages_user_time_idx on chat_messages (user_id, created_at desc) where kind = 'user'`.execute(db);
+  await sql`create index chat_messages_user_time_idx on chat_messages (user_id, created_at desc) where kind = 'user'`.execute(
+    db,
+  );
   // ... and who wagered in the last 7 days.
   await sql`create index if not exists bets_user_created_idx on bets (user_id, created_at)`.execute(db);
 }

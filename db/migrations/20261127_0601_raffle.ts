@@ -78,17 +78,25 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   // The draw's Trollbox line has no author, like a rain line.
   await sql`alter table chat_messages drop constraint if exists chat_messages_kind_check`.execute(db);
-  await sql`alter table chat_messages add constraint chat_messages_kind_check check (kind in ('user', 'tip', 'rain', 'raffle'))`.execute(db);
+  await sql`alter table chat_messages add constraint chat_messages_kind_check check (kind in ('user', 'tip', 'rain', 'raffle'))`.execute(
+    db,
+  );
   await sql`alter table chat_messages drop constraint chat_messages_author`.execute(db);
-  await sql`alter table chat_messages add constraint chat_messages_author check (kind in ('rain', 'raffle') or user_id is not null)`.execute(db);
+  await sql`alter table chat_messages add constraint chat_messages_author check (kind in ('rain', 'raffle') or user_id is not null)`.execute(
+    db,
+  );
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`delete from chat_messages where kind = 'raffle'`.execute(db);
   await sql`alter table chat_messages drop constraint chat_messages_author`.execute(db);
-  await sql`alter table chat_messages add constraint chat_messages_author check (kind = 'rain' or user_id is not null)`.execute(db);
+  await sql`alter table chat_messages add constraint chat_messages_author check (kind = 'rain' or user_id is not null)`.execute(
+    db,
+  );
   await sql`alter table chat_messages drop constraint chat_messages_kind_check`.execute(db);
-  await sql`alter table chat_messages add constraint chat_messages_kind_check check (kind in ('user', 'tip', 'rain'))`.execute(db);
+  await sql`alter table chat_messages add constraint chat_messages_kind_check check (kind in ('user', 'tip', 'rain'))`.execute(
+    db,
+  );
   await sql`drop table raffle_prizes`.execute(db);
   await sql`drop table raffle_entrants`.execute(db);
   await sql`drop table raffle_free_entries`.execute(db);

@@ -8,7 +8,9 @@ import { sql, type Kysely } from 'kysely';
  * this fix) keeps its spelling for an operator to look at (docs/operations.md), so the migration never fails.
  */
 const canonical = (row: 'd' | 'o') =>
-  sql.raw(`case when ${row}.network in ('ERC20', 'BEP20') then '0x' else '' end || lower(regexp_replace(${row}.tx_hash, '^0[xX]', ''))`);
+  sql.raw(
+    `case when ${row}.network in ('ERC20', 'BEP20') then '0x' else '' end || lower(regexp_replace(${row}.tx_hash, '^0[xX]', ''))`,
+  );
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
@@ -22,7 +24,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   // New rows must be canonical (NOT VALID: the old duplicates above stay as they were).
   await sql`
     alter table deposits add constraint deposits_tx_hash_canonical
-      check (case when network in ('ERC20', 'BEP20') then tx_hash ~ '^0x[0-9a-f]{64}$' else tx_hash ~ '^[0-9a-f]{64}$' end) not valid`.execute(db);
+      check (case when network in ('ERC20', 'BEP20') then tx_hash ~ '^0x[0-9a-f]{64}$' else tx_hash ~ '^[0-9a-f]{64}$' end) not valid`.execute(
+    db,
+  );
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

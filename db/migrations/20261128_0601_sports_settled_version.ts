@@ -9,7 +9,9 @@ import { sql, type Kysely } from 'kysely';
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`alter table sports_markets add column settled_version integer not null default 0`.execute(db);
-  await sql`create index sports_markets_unsettled_idx on sports_markets (updated_at, id) where settled_version < result_version`.execute(db);
+  await sql`create index sports_markets_unsettled_idx on sports_markets (updated_at, id) where settled_version < result_version`.execute(
+    db,
+  );
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

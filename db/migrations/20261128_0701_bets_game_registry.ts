@@ -12,5 +12,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`alter table bets drop constraint bets_game_slug`.execute(db);
-  await sql`alter table bets add constraint bets_game_check check (game in ('dice', 'limbo', 'plinko', 'keno', 'mines'))`.execute(db);
+  await sql`alter table bets add constraint bets_game_check check (game in ('dice', 'limbo', 'plinko', 'keno', 'mines'))`.execute(
+    db,
+  );
 }

@@ -55,7 +55,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`alter table bets add column round_id bigint references rounds(id)`.execute(db);
   await sql`create index bets_round_idx on bets (round_id, id) where round_id is not null`.execute(db);
   await sql`drop index bets_one_open_round`.execute(db);
-  await sql`create unique index bets_one_open_round on bets (user_id) where state = 'open' and round_id is null`.execute(db);
+  await sql`create unique index bets_one_open_round on bets (user_id) where state = 'open' and round_id is null`.execute(
+    db,
+  );
   // One bet per player per round: a second click is a conflict, not a second stake.
   await sql`create unique index bets_one_per_round on bets (round_id, user_id) where round_id is not null`.execute(db);
 }

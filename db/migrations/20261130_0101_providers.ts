@@ -85,7 +85,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`create unique index provider_transactions_one_rollback on provider_transactions (provider_id, reference_transaction_id) where kind = 'rollback'`.execute(
     db,
   );
-  await sql`create index provider_transactions_round_idx on provider_transactions (provider_id, user_id, round_id)`.execute(db);
+  await sql`create index provider_transactions_round_idx on provider_transactions (provider_id, user_id, round_id)`.execute(
+    db,
+  );
   await sql`create index provider_transactions_day_idx on provider_transactions (created_at)`.execute(db);
 }
 

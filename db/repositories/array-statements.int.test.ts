@@ -46,7 +46,9 @@ describe('statements with an array parameter (real Postgres)', () => {
     await markOutboxEventsPublished(db, [ids[0]!, ids[2]!]);
     await markOutboxEventsPublished(db, [ids[3]!]);
     const rows = await sql<{ id: string; published: boolean }>`
-      select id::text, published_at is not null as published from event_outbox where id = any(${ids}::bigint[])`.execute(db);
+      select id::text, published_at is not null as published from event_outbox where id = any(${ids}::bigint[])`.execute(
+      db,
+    );
     const published = new Map(rows.rows.map((row) => [row.id, row.published]));
     expect(ids.map((id) => published.get(id))).toEqual([true, false, true, true]);
   });

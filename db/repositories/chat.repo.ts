@@ -58,11 +58,24 @@ function messagesWithSender(db: Executor) {
   return db
     .selectFrom('chat_messages as m')
     .leftJoin('users as u', 'u.id', 'm.user_id')
-    .select(['m.id', 'm.user_id', 'm.message', 'm.created_at', 'm.kind', 'm.user_rank', 'u.public_username', 'u.role', 'u.created_at as account_created_at']);
+    .select([
+      'm.id',
+      'm.user_id',
+      'm.message',
+      'm.created_at',
+      'm.kind',
+      'm.user_rank',
+      'u.public_username',
+      'u.role',
+      'u.created_at as account_created_at',
+    ]);
 }
 
 /** A line the platform writes (a tip, a rain): no client id, no throttle; the author's rank as of now. */
-export async function insertSystemChatMessage(db: Executor, input: { kind: ChatMessageKind; userId: number | null; message: string }): Promise<ChatMessageRow> {
+export async function insertSystemChatMessage(
+  db: Executor,
+  input: { kind: ChatMessageKind; userId: number | null; message: string },
+): Promise<ChatMessageRow> {
   return db.transaction().execute(async (trx) => {
     await sql`select pg_advisory_xact_lock(${CHAT_INSERT_LOCK})`.execute(trx);
     const { rows } = await sql<RawMessageRow>`
@@ -98,7 +111,11 @@ export async function insertChatMessage(
   });
 }
 
-export async function findChatMessageByClientId(db: Executor, userId: number, clientMessageId: string): Promise<ChatMessageRow | undefined> {
+export async function findChatMessageByClientId(
+  db: Executor,
+  userId: number,
+  clientMessageId: string,
+): Promise<ChatMessageRow | undefined> {
   const raw = await messagesWithSender(db)
     .where('m.user_id', '=', userId)
     .where('m.client_message_id', '=', clientMessageId)
@@ -113,7 +130,11 @@ export async function listChatMessages(
 ): Promise<ChatMessageRow[]> {
   let select = messagesWithSender(db).where('m.deleted_at', 'is', null);
   if (query.after !== undefined) {
-    const rows = await select.where('m.id', '>', String(query.after)).orderBy('m.id', 'asc').limit(query.limit).execute();
+    const rows = await select
+      .where('m.id', '>', String(query.after))
+      .orderBy('m.id', 'asc')
+      .limit(query.limit)
+      .execute();
     return rows.map((raw) => toRow(raw as RawMessageRow));
   }
   if (query.before) select = select.where('m.id', '<', String(query.before));
@@ -145,7 +166,12 @@ export async function insertModerationLog(
     .execute();
 }
 
-export async function softDeleteChatMessage(db: Executor, id: number, by: number | null, reason: string): Promise<{ userId: number } | undefined> {
+export async function softDeleteChatMessage(
+  db: Executor,
+  id: number,
+  by: number | null,
+  reason: string,
+): Promise<{ userId: number } | undefined> {
   return db.transaction().execute(async (trx) => {
     const row = await trx
       .updateTable('chat_messages')
@@ -178,11 +204,22 @@ export async function activeMuteEnd(db: Executor, userId: number): Promise<Date 
   return row?.ends_at ? new Date(row.ends_at as Date) : null;
 }
 
-export async function insertMute(db: Executor, userId: number, minutes: number, by: number | null, reason: string): Promise<Date> {
+export async function insertMute(
+  db: Executor,
+  userId: number,
+  minutes: number,
+  by: number | null,
+  reason: string,
+): Promise<Date> {
   return db.transaction().execute(async (trx) => {
     const row = await trx
       .insertInto('chat_mutes')
-      .values({ user_id: userId, ends_at: sql<Date>`now() + make_interval(mins => ${minutes})`, created_by: by, reason })
+      .values({
+        user_id: userId,
+        ends_at: sql<Date>`now() + make_interval(mins => ${minutes})`,
+        created_by: by,
+        reason,
+      })
       .returning('ends_at')
       .executeTakeFirstOrThrow();
     const endsAt = new Date(row.ends_at);
@@ -207,7 +244,13 @@ export async function liftMutes(db: Executor, userId: number, by: number | null,
       .where('ends_at', '>', sql<Date>`now()`)
       .executeTakeFirst();
     const count = Number(lifted.numUpdatedRows);
-    await insertModerationLog(trx, { moderatorId: by, action: 'unmute', targetUserId: userId, reason, details: { lifted: count } });
+    await insertModerationLog(trx, {
+      moderatorId: by,
+      action: 'unmute',
+      targetUserId: userId,
+      reason,
+      details: { lifted: count },
+    });
     return count;
   });
 }
@@ -232,7 +275,12 @@ export async function readSlowModeSeconds(db: Executor): Promise<number> {
   return Number.isFinite(value) && value > 0 ? value : 0;
 }
 
-export async function writeSlowModeSeconds(db: Executor, seconds: number, by: number | null, reason: string): Promise<void> {
+export async function writeSlowModeSeconds(
+  db: Executor,
+  seconds: number,
+  by: number | null,
+  reason: string,
+): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const previous = await readSlowModeSeconds(trx);
     await trx
@@ -254,7 +302,13 @@ export interface AnnouncementRow {
 
 const announcementColumns = ['id', 'type', 'message', 'created_at', 'expires_at'] as const;
 
-function toAnnouncementRow(row: { id: number; type: ChatAnnouncementType; message: string; created_at: Date; expires_at: Date | null }): AnnouncementRow {
+function toAnnouncementRow(row: {
+  id: number;
+  type: ChatAnnouncementType;
+  message: string;
+  created_at: Date;
+  expires_at: Date | null;
+}): AnnouncementRow {
   return {
     id: row.id,
     type: row.type,
@@ -287,7 +341,8 @@ export async function insertAnnouncement(
         type: input.type,
         message: input.message,
         created_by: by,
-        expires_at: input.expiresInMinutes === null ? null : sql<Date>`now() + make_interval(mins => ${input.expiresInMinutes})`,
+        expires_at:
+          input.expiresInMinutes === null ? null : sql<Date>`now() + make_interval(mins => ${input.expiresInMinutes})`,
       })
       .returning(announcementColumns)
       .executeTakeFirstOrThrow();
@@ -301,7 +356,12 @@ export async function insertAnnouncement(
   });
 }
 
-export async function expireAnnouncement(db: Executor, id: number, by: number | null, reason: string): Promise<AnnouncementRow | undefined> {
+export async function expireAnnouncement(
+  db: Executor,
+  id: number,
+  by: number | null,
+  reason: string,
+): Promise<AnnouncementRow | undefined> {
   return db.transaction().execute(async (trx) => {
     const row = await trx
       .updateTable('chat_announcements')
@@ -311,7 +371,12 @@ export async function expireAnnouncement(db: Executor, id: number, by: number | 
       .returning(announcementColumns)
       .executeTakeFirst();
     if (!row) return undefined;
-    await insertModerationLog(trx, { moderatorId: by, action: 'expire_announcement', reason, details: { announcementId: id } });
+    await insertModerationLog(trx, {
+      moderatorId: by,
+      action: 'expire_announcement',
+      reason,
+      details: { announcementId: id },
+    });
     return toAnnouncementRow(row);
   });
 }
@@ -329,11 +394,24 @@ export interface ModerationLogRow {
 }
 
 /** The moderation log, newest first. */
-export async function listModerationLog(db: Executor, query: { limit: number; before?: number | null }): Promise<ModerationLogRow[]> {
+export async function listModerationLog(
+  db: Executor,
+  query: { limit: number; before?: number | null },
+): Promise<ModerationLogRow[]> {
   let select = db
     .selectFrom('chat_moderation_log as l')
     .leftJoin('users as u', 'u.id', 'l.moderator_id')
-    .select(['l.id', 'l.moderator_id', 'u.public_username', 'l.action', 'l.target_user_id', 'l.target_message_id', 'l.reason', 'l.details', 'l.created_at']);
+    .select([
+      'l.id',
+      'l.moderator_id',
+      'u.public_username',
+      'l.action',
+      'l.target_user_id',
+      'l.target_message_id',
+      'l.reason',
+      'l.details',
+      'l.created_at',
+    ]);
   if (query.before) select = select.where('l.id', '<', String(query.before));
   const rows = await select.orderBy('l.id', 'desc').limit(query.limit).execute();
   return rows.map((row) => ({

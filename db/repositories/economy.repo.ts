@@ -12,13 +12,19 @@ type Executor = Kysely<Database>;
  * new ranks with setPlayerRanks when a total crossed one).
  */
 /** In the arrays' order (users by id: the lock order), as one prepared text for any number of players (unnest). */
-const ADD_PLAYERS_XP = precompiled<{ user_id: number; xp_e8: string; rank: string }, [userIds: number[], xpE8: bigint[]]>(`
+const ADD_PLAYERS_XP = precompiled<
+  { user_id: number; xp_e8: string; rank: string },
+  [userIds: number[], xpE8: bigint[]]
+>(`
   insert into player_xp (user_id, xp_e8)
   select user_id, xp_e8 from unnest($1::int[], $2::bigint[]) with ordinality as increment(user_id, xp_e8, position) order by position
   on conflict (user_id) do update set xp_e8 = player_xp.xp_e8 + excluded.xp_e8, updated_at = now()
   returning user_id, xp_e8::text, rank`);
 
-export async function addPlayersXp(db: Executor, increments: { userId: number; xpE8: bigint }[]): Promise<Map<number, { xpE8: bigint; rank: string }>> {
+export async function addPlayersXp(
+  db: Executor,
+  increments: { userId: number; xpE8: bigint }[],
+): Promise<Map<number, { xpE8: bigint; rank: string }>> {
   const found = new Map<number, { xpE8: bigint; rank: string }>();
   if (increments.length === 0) return found;
   const sorted = [...increments].sort((a, b) => a.userId - b.userId);
@@ -40,7 +46,11 @@ export async function setPlayerRanks(db: Executor, ranks: { userId: number; rank
 }
 
 export async function playerXp(db: Executor, userId: number): Promise<{ xpE8: bigint; rank: string }> {
-  const row = await db.selectFrom('player_xp').select(['xp_e8', 'rank']).where('user_id', '=', userId).executeTakeFirst();
+  const row = await db
+    .selectFrom('player_xp')
+    .select(['xp_e8', 'rank'])
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
   return row ? { xpE8: BigInt(row.xp_e8), rank: row.rank } : { xpE8: 0n, rank: 'unranked' };
 }
 
@@ -57,11 +67,23 @@ export async function publicPlayer(
       'users.role as role',
       'users.created_at as createdAt',
       'player_xp.rank as rank',
-      eb.selectFrom('bets').select((inner) => inner.fn.countAll<string>().as('n')).whereRef('bets.user_id', '=', 'users.id').as('bets'),
+      eb
+        .selectFrom('bets')
+        .select((inner) => inner.fn.countAll<string>().as('n'))
+        .whereRef('bets.user_id', '=', 'users.id')
+        .as('bets'),
     ])
     .where('users.id', '=', userId)
     .executeTakeFirst();
-  return row ? { name: row.name, role: row.role, createdAt: new Date(row.createdAt), rank: row.rank ?? 'unranked', bets: Number(row.bets ?? 0) } : undefined;
+  return row
+    ? {
+        name: row.name,
+        role: row.role,
+        createdAt: new Date(row.createdAt),
+        rank: row.rank ?? 'unranked',
+        bets: Number(row.bets ?? 0),
+      }
+    : undefined;
 }
 
 export interface BetEconomyInsert {
@@ -108,12 +130,18 @@ const INSERT_BET_ECONOMY = precompiled<{ bet_id: string }, (string | number | bi
 /** Inserts the bets' economy rows; answers the ids that were new (a bet already accrued is left as it was). */
 export async function insertBetEconomy(db: Executor, rows: BetEconomyInsert[]): Promise<Set<string>> {
   if (rows.length === 0) return new Set();
-  const inserted = await INSERT_BET_ECONOMY.run(db, ...BET_ECONOMY_COLUMNS.map(([, field]) => rows.map((row) => row[field])));
+  const inserted = await INSERT_BET_ECONOMY.run(
+    db,
+    ...BET_ECONOMY_COLUMNS.map(([, field]) => rows.map((row) => row[field])),
+  );
   return new Set(inserted.map((row) => String(row.bet_id)));
 }
 
 /** The claimable accounts of one code, locked (a concurrent claim waits, then sees them emptied). */
-export async function lockClaimableAccounts(db: Executor, code: string): Promise<{ currency: LedgerCurrency; balance: bigint; lastEntry: string | null }[]> {
+export async function lockClaimableAccounts(
+  db: Executor,
+  code: string,
+): Promise<{ currency: LedgerCurrency; balance: bigint; lastEntry: string | null }[]> {
   const { rows } = await sql<{ currency: LedgerCurrency; balance_e8: string; last_entry: string | null }>`
     select a.currency, a.balance_e8::text as balance_e8,
       (select max(e.id)::text from ledger_entries e where e.account_id = a.id) as last_entry
@@ -122,14 +150,27 @@ export async function lockClaimableAccounts(db: Executor, code: string): Promise
 }
 
 export async function markRakebackClaimed(db: Executor, userId: number): Promise<void> {
-  await db.updateTable('bet_economy').set({ claimed_at: sql`now()` }).where('user_id', '=', userId).where('claimed_at', 'is', null).where('rakeback_e8', '>', '0').execute();
+  await db
+    .updateTable('bet_economy')
+    .set({ claimed_at: sql`now()` })
+    .where('user_id', '=', userId)
+    .where('claimed_at', 'is', null)
+    .where('rakeback_e8', '>', '0')
+    .execute();
 }
 
 /** Totals of a player's rakeback per currency: everything accrued and what was claimed. */
-export async function rakebackTotals(db: Executor, userId: number): Promise<{ currency: LedgerCurrency; accrued: bigint; wagered: bigint }[]> {
+export async function rakebackTotals(
+  db: Executor,
+  userId: number,
+): Promise<{ currency: LedgerCurrency; accrued: bigint; wagered: bigint }[]> {
   const rows = await db
     .selectFrom('bet_economy')
-    .select(['currency', sql<string>`sum(rakeback_e8)::text`.as('accrued'), sql<string>`sum(wagered_e8)::text`.as('wagered')])
+    .select([
+      'currency',
+      sql<string>`sum(rakeback_e8)::text`.as('accrued'),
+      sql<string>`sum(wagered_e8)::text`.as('wagered'),
+    ])
     .where('user_id', '=', userId)
     .groupBy('currency')
     .execute();
@@ -162,7 +203,12 @@ export async function lockTipSender(db: Executor, senderId: number): Promise<voi
   await sql`select pg_advisory_xact_lock(hashtext('tips'), ${senderId})`.execute(db);
 }
 
-export async function tipsSentSince(db: Executor, senderId: number, currency: LedgerCurrency, since: Date): Promise<bigint> {
+export async function tipsSentSince(
+  db: Executor,
+  senderId: number,
+  currency: LedgerCurrency,
+  since: Date,
+): Promise<bigint> {
   const row = await db
     .selectFrom('tips')
     .select(sql<string>`coalesce(sum(amount_e8), 0)::text`.as('total'))
@@ -175,7 +221,14 @@ export async function tipsSentSince(db: Executor, senderId: number, currency: Le
 
 export async function insertTip(
   db: Executor,
-  tip: { senderId: number; recipientId: number; currency: LedgerCurrency; amountE8: bigint; private: boolean; transactionId: string },
+  tip: {
+    senderId: number;
+    recipientId: number;
+    currency: LedgerCurrency;
+    amountE8: bigint;
+    private: boolean;
+    transactionId: string;
+  },
 ): Promise<{ id: string; createdAt: Date }> {
   const row = await db
     .insertInto('tips')
@@ -210,7 +263,17 @@ export async function tipsOf(db: Executor, userId: number, limit: number): Promi
     .selectFrom('tips as t')
     .innerJoin('users as s', 's.id', 't.sender_id')
     .innerJoin('users as r', 'r.id', 't.recipient_id')
-    .select(['t.id', 't.sender_id', 's.public_username as sender_name', 't.recipient_id', 'r.public_username as recipient_name', 't.currency', 't.amount_e8', 't.private', 't.created_at'])
+    .select([
+      't.id',
+      't.sender_id',
+      's.public_username as sender_name',
+      't.recipient_id',
+      'r.public_username as recipient_name',
+      't.currency',
+      't.amount_e8',
+      't.private',
+      't.created_at',
+    ])
     .where((eb) => eb.or([eb('t.sender_id', '=', userId), eb('t.recipient_id', '=', userId)]))
     .orderBy('t.id', 'desc')
     .limit(limit)
@@ -265,7 +328,16 @@ export async function gamesNetInPeriod(db: Executor, start: Date, end: Date): Pr
 /** Claims a rain id; false when that rain already ran (a retried job). */
 export async function insertRain(
   db: Executor,
-  rain: { id: string; periodStart: Date; periodEnd: Date; recipients: number; fundedUsd: bigint; fundedBzu: bigint; shareUsd: bigint; shareBzu: bigint },
+  rain: {
+    id: string;
+    periodStart: Date;
+    periodEnd: Date;
+    recipients: number;
+    fundedUsd: bigint;
+    fundedBzu: bigint;
+    shareUsd: bigint;
+    shareBzu: bigint;
+  },
 ): Promise<boolean> {
   const row = await db
     .insertInto('rains')
@@ -287,7 +359,10 @@ export async function insertRain(
 
 export async function insertRainRecipients(db: Executor, rainId: string, userIds: number[]): Promise<void> {
   if (userIds.length === 0) return;
-  await db.insertInto('rain_recipients').values(userIds.map((userId) => ({ rain_id: rainId, user_id: userId }))).execute();
+  await db
+    .insertInto('rain_recipients')
+    .values(userIds.map((userId) => ({ rain_id: rainId, user_id: userId })))
+    .execute();
 }
 
 export interface RainRow {

@@ -39,7 +39,14 @@ export async function recordOutboxAttempt(db: Executor, id: number, error: strin
 export async function markOutboxSent(db: Executor, id: number, messageId: string | null): Promise<void> {
   await db
     .updateTable('email_outbox')
-    .set({ sent_at: sql`now()`, message_id: messageId, text_body: null, html_body: null, attempts: sql`attempts + 1`, last_error: null })
+    .set({
+      sent_at: sql`now()`,
+      message_id: messageId,
+      text_body: null,
+      html_body: null,
+      attempts: sql`attempts + 1`,
+      last_error: null,
+    })
     .where('id', '=', id)
     .execute();
 }

@@ -10,7 +10,12 @@ export async function insertEmailToken(
 ): Promise<void> {
   await db
     .insertInto('email_tokens')
-    .values({ user_id: values.userId, purpose: values.purpose, token_hash: values.tokenHash, expires_at: values.expiresAt })
+    .values({
+      user_id: values.userId,
+      purpose: values.purpose,
+      token_hash: values.tokenHash,
+      expires_at: values.expiresAt,
+    })
     .execute();
 }
 
@@ -64,7 +69,11 @@ export async function consumeEmailToken(
  * Whether a link token (used or expired alike) belongs to an account whose address is verified: a verification
  * link opened again after it worked must say so, not "invalid".
  */
-export async function emailTokenOwnerVerified(db: Executor, tokenHash: string, purpose: EmailTokenPurpose): Promise<boolean> {
+export async function emailTokenOwnerVerified(
+  db: Executor,
+  tokenHash: string,
+  purpose: EmailTokenPurpose,
+): Promise<boolean> {
   const row = await db
     .selectFrom('email_tokens')
     .innerJoin('users', 'users.id', 'email_tokens.user_id')

@@ -10,8 +10,16 @@ type Executor = Kysely<Database>;
 const INSERT_OUTBOX_EVENT = precompiled<{ id: string }, [type: string, payload: string, coalesceKey: string | null]>(`
   insert into event_outbox (type, payload, coalesce_key) values ($1, $2, $3) returning id`);
 
-export async function insertOutboxEvent(db: Executor, values: { type: string; payload: unknown; coalesceKey?: string }): Promise<string> {
-  const [row] = await INSERT_OUTBOX_EVENT.run(db, values.type, JSON.stringify(values.payload), values.coalesceKey ?? null);
+export async function insertOutboxEvent(
+  db: Executor,
+  values: { type: string; payload: unknown; coalesceKey?: string },
+): Promise<string> {
+  const [row] = await INSERT_OUTBOX_EVENT.run(
+    db,
+    values.type,
+    JSON.stringify(values.payload),
+    values.coalesceKey ?? null,
+  );
   return String(row!.id);
 }
 

@@ -45,7 +45,11 @@ export async function insertSeedPairIfNone(db: Executor, userId: number, pair: N
     on conflict (user_id) where active do nothing`.execute(db);
 }
 
-export async function activeSeedPair(db: Executor, userId: number, options: { forUpdate?: boolean } = {}): Promise<SeedPairRow | undefined> {
+export async function activeSeedPair(
+  db: Executor,
+  userId: number,
+  options: { forUpdate?: boolean } = {},
+): Promise<SeedPairRow | undefined> {
   let query = db.selectFrom('seed_pairs').select(pairColumns).where('user_id', '=', userId).where('active', '=', true);
   if (options.forUpdate) query = query.forUpdate();
   const row = await query.executeTakeFirst();
@@ -64,7 +68,10 @@ const TAKE_NONCE = precompiled<SeedPairRow & { excluded: boolean }, [userId: num
     next_server_seed as "nextServerSeed", next_server_seed_hash as "nextServerSeedHash", client_seed as "clientSeed", nonce,
     ${exclusionInForceSql('$1')} as excluded`);
 
-export async function takeNonce(db: Executor, userId: number): Promise<(SeedPairRow & { excluded: boolean }) | undefined> {
+export async function takeNonce(
+  db: Executor,
+  userId: number,
+): Promise<(SeedPairRow & { excluded: boolean }) | undefined> {
   const [row] = await TAKE_NONCE.run(db, userId);
   return row ? { ...row, id: String(row.id), nonce: row.nonce - 1 } : undefined;
 }
@@ -76,7 +83,11 @@ export async function seedPairById(db: Executor, id: string): Promise<SeedPairRo
 
 /** Retires the active pair (its seed becomes public) and makes `next` the active one. */
 export async function rotateSeedPair(db: Executor, current: SeedPairRow, next: NewSeedPair): Promise<void> {
-  await db.updateTable('seed_pairs').set({ active: false, revealed_at: sql`now()` }).where('id', '=', current.id).execute();
+  await db
+    .updateTable('seed_pairs')
+    .set({ active: false, revealed_at: sql`now()` })
+    .where('id', '=', current.id)
+    .execute();
   await db
     .insertInto('seed_pairs')
     .values({
@@ -111,7 +122,23 @@ export interface NewBet {
 
 const INSERT_BET = precompiled<
   { id: string; created_at: Date },
-  [userId: number, game: string, currency: LedgerCurrency, amount: bigint, payout: bigint, multiplier: string, state: BetState, params: string, outcome: string, seedPairId: string, nonce: number, clientBetId: string | null, highRoller: boolean, settled: boolean, roundId: string | null]
+  [
+    userId: number,
+    game: string,
+    currency: LedgerCurrency,
+    amount: bigint,
+    payout: bigint,
+    multiplier: string,
+    state: BetState,
+    params: string,
+    outcome: string,
+    seedPairId: string,
+    nonce: number,
+    clientBetId: string | null,
+    highRoller: boolean,
+    settled: boolean,
+    roundId: string | null,
+  ]
 >(`
   insert into bets (user_id, game, currency, amount_e8, payout_e8, multiplier, state, params, outcome, seed_pair_id, nonce, client_bet_id,
     high_roller, settled_at, round_id)
@@ -143,7 +170,14 @@ export async function insertBet(db: Executor, bet: NewBet): Promise<{ id: string
 export async function updateBet(
   db: Executor,
   id: string,
-  change: { state: BetState; outcome: unknown; amount?: bigint; payout?: bigint; multiplier?: string; highRoller?: boolean },
+  change: {
+    state: BetState;
+    outcome: unknown;
+    amount?: bigint;
+    payout?: bigint;
+    multiplier?: string;
+    highRoller?: boolean;
+  },
 ): Promise<void> {
   await db
     .updateTable('bets')
@@ -204,7 +238,13 @@ type RawBet = Awaited<ReturnType<ReturnType<typeof betQuery>['executeTakeFirstOr
 
 function toBetRow(row: RawBet): BetRow {
   const { amount_e8, payout_e8, ...rest } = row;
-  return { ...rest, id: String(row.id), seedPairId: String(row.seedPairId), amount: BigInt(amount_e8), payout: BigInt(payout_e8) };
+  return {
+    ...rest,
+    id: String(row.id),
+    seedPairId: String(row.seedPairId),
+    amount: BigInt(amount_e8),
+    payout: BigInt(payout_e8),
+  };
 }
 
 export async function betById(db: Executor, id: string): Promise<BetRow | undefined> {
@@ -213,20 +253,34 @@ export async function betById(db: Executor, id: string): Promise<BetRow | undefi
 }
 
 export async function betByClientId(db: Executor, userId: number, clientBetId: string): Promise<BetRow | undefined> {
-  const row = await betQuery(db).where('b.user_id', '=', userId).where('b.client_bet_id', '=', clientBetId).executeTakeFirst();
+  const row = await betQuery(db)
+    .where('b.user_id', '=', userId)
+    .where('b.client_bet_id', '=', clientBetId)
+    .executeTakeFirst();
   return row ? toBetRow(row) : undefined;
 }
 
 /** Locks a round game's bet row for its settlement (cash-out, the round's end or a refund), whoever's it is. */
 export async function lockRoundBet(db: Executor, id: string) {
-  return db.selectFrom('bets').select(['id', 'state', 'round_id', 'user_id']).where('id', '=', id).where('round_id', 'is not', null).forUpdate().executeTakeFirst();
+  return db
+    .selectFrom('bets')
+    .select(['id', 'state', 'round_id', 'user_id'])
+    .where('id', '=', id)
+    .where('round_id', 'is not', null)
+    .forUpdate()
+    .executeTakeFirst();
 }
 
 /**
  * Settles the given open bets of a round as lost in one statement (their stakes are already with the house, so no
  * posting): the round's end settles its losers at once. Answers the ids it settled (a bet cashed out meanwhile is left).
  */
-export async function loseOpenRoundBets(db: Executor, roundId: string, ids: string[], outcome: object): Promise<string[]> {
+export async function loseOpenRoundBets(
+  db: Executor,
+  roundId: string,
+  ids: string[],
+  outcome: object,
+): Promise<string[]> {
   if (ids.length === 0) return [];
   const { rows } = await sql<{ id: string }>`
     update bets set state = 'lost', payout_e8 = 0, multiplier = '0.0000', settled_at = now(), outcome = outcome || ${JSON.stringify(outcome)}::jsonb
@@ -250,17 +304,33 @@ export async function betsOfRound(db: Executor, roundId: string): Promise<BetRow
 
 /** Locks the player's bet row for a mines step; undefined when it is not theirs. */
 export async function lockBet(db: Executor, id: string, userId: number) {
-  return db.selectFrom('bets').selectAll().where('id', '=', id).where('user_id', '=', userId).forUpdate().executeTakeFirst();
+  return db
+    .selectFrom('bets')
+    .selectAll()
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .forUpdate()
+    .executeTakeFirst();
 }
 
 /** The player's open multi-step round (a round game's bets wait open for their public round and are not one). */
 export async function openRound(db: Executor, userId: number): Promise<BetRow | undefined> {
-  const row = await betQuery(db).where('b.user_id', '=', userId).where('b.state', '=', 'open').where('b.round_id', 'is', null).executeTakeFirst();
+  const row = await betQuery(db)
+    .where('b.user_id', '=', userId)
+    .where('b.state', '=', 'open')
+    .where('b.round_id', 'is', null)
+    .executeTakeFirst();
   return row ? toBetRow(row) : undefined;
 }
 
 export async function hasOpenRound(db: Executor, userId: number): Promise<boolean> {
-  const row = await db.selectFrom('bets').select('id').where('user_id', '=', userId).where('state', '=', 'open').where('round_id', 'is', null).executeTakeFirst();
+  const row = await db
+    .selectFrom('bets')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('state', '=', 'open')
+    .where('round_id', 'is', null)
+    .executeTakeFirst();
   return row !== undefined;
 }
 
@@ -317,7 +387,13 @@ export async function betStats(db: Executor, userId: number): Promise<BetStatsRo
     .orderBy('game')
     .orderBy('currency')
     .execute();
-  return rows.map((row) => ({ game: row.game, currency: row.currency, count: Number(row.count), wagered: BigInt(row.wagered), profit: BigInt(row.profit) }));
+  return rows.map((row) => ({
+    game: row.game,
+    currency: row.currency,
+    count: Number(row.count),
+    wagered: BigInt(row.wagered),
+    profit: BigInt(row.profit),
+  }));
 }
 
 /** A settled bet whose after-commit accruals (economy and/or referral commission) have no trace. */
@@ -362,7 +438,14 @@ export async function unaccruedBets(
   const missingEconomy = options.economy
     ? sql<boolean>`not exists (select 1 from bet_economy e where e.bet_id = b.id::text)`
     : sql<boolean>`false`;
-  const rows = await sql<{ id: string; user_id: number; game: string; currency: LedgerCurrency; amount_e8: string; settled_at: Date }>`
+  const rows = await sql<{
+    id: string;
+    user_id: number;
+    game: string;
+    currency: LedgerCurrency;
+    amount_e8: string;
+    settled_at: Date;
+  }>`
     select b.id::text as id, b.user_id, b.game, b.currency, b.amount_e8::text as amount_e8, b.settled_at
     from bets b
     where b.state <> 'open' -- won or lost; the same predicate as bets_settled_at_idx
@@ -378,5 +461,12 @@ export async function unaccruedBets(
       )
     order by b.settled_at, b.id
     limit ${options.limit}`.execute(db);
-  return rows.rows.map((row) => ({ id: row.id, userId: row.user_id, game: row.game, currency: row.currency, amount: BigInt(row.amount_e8), settledAt: new Date(row.settled_at) }));
+  return rows.rows.map((row) => ({
+    id: row.id,
+    userId: row.user_id,
+    game: row.game,
+    currency: row.currency,
+    amount: BigInt(row.amount_e8),
+    settledAt: new Date(row.settled_at),
+  }));
 }

@@ -44,7 +44,14 @@ export async function insertTransactions(
 ): Promise<Map<string, string>> {
   const rows = await db
     .insertInto('ledger_transactions')
-    .values(inputs.map((input) => ({ idempotency_key: input.key, kind: input.kind, user_id: input.userId, memo: JSON.stringify(input.memo) })))
+    .values(
+      inputs.map((input) => ({
+        idempotency_key: input.key,
+        kind: input.kind,
+        user_id: input.userId,
+        memo: JSON.stringify(input.memo),
+      })),
+    )
     .onConflict((oc) => oc.column('idempotency_key').doNothing())
     .returning(['id', 'idempotency_key'])
     .execute();
@@ -84,9 +91,14 @@ export async function insertNewTransactions(
   entries: (NewEntry & { key: string })[],
   lastAccount?: MergedAccountChange,
 ): Promise<{ ids: Map<string, string>; eventIds: Map<string, string> }> {
-  const headerRows = sql.join(headers.map((h) => sql`(${h.key}, ${h.kind}, ${h.userId}::int, ${JSON.stringify(h.memo)}::jsonb)`));
+  const headerRows = sql.join(
+    headers.map((h) => sql`(${h.key}, ${h.kind}, ${h.userId}::int, ${JSON.stringify(h.memo)}::jsonb)`),
+  );
   const entryRows = sql.join(
-    entries.map((e, order) => sql`(${e.key}, ${e.accountId}::bigint, ${e.currency}::text, ${e.amount.toString()}::bigint, ${e.balanceAfter.toString()}::bigint, ${order}::int)`),
+    entries.map(
+      (e, order) =>
+        sql`(${e.key}, ${e.accountId}::bigint, ${e.currency}::text, ${e.amount.toString()}::bigint, ${e.balanceAfter.toString()}::bigint, ${order}::int)`,
+    ),
   );
   // Without a merged account, h is one row that matches no entry; a values list needs a row, and one whose type is
   // null inserts no event.
@@ -97,10 +109,17 @@ export async function insertNewTransactions(
   const events = lastAccount?.events ?? [];
   const eventRows = sql.join(
     events.length > 0
-      ? events.map((event) => sql`(${event.type}::text, ${JSON.stringify(event.payload)}::jsonb, ${event.coalesceKey}::text)`)
+      ? events.map(
+          (event) => sql`(${event.type}::text, ${JSON.stringify(event.payload)}::jsonb, ${event.coalesceKey}::text)`,
+        )
       : [sql`(null::text, null::jsonb, null::text)`],
   );
-  const { rows } = await sql<{ id: string; idempotency_key: string; merged: number; events: [string, string][] | null }>`
+  const { rows } = await sql<{
+    id: string;
+    idempotency_key: string;
+    merged: number;
+    events: [string, string][] | null;
+  }>`
     with h as (${merged}), t as (
       insert into ledger_transactions (idempotency_key, kind, user_id, memo) values ${headerRows}
       returning id, idempotency_key
@@ -122,8 +141,12 @@ export async function insertNewTransactions(
     from t`.execute(db);
   // No house row changed: nothing was written either (e and o join h); the caller's transaction must not commit
   // headers without their entries.
-  if (lastAccount && rows[0]?.merged !== 1) throw new Error(`insertNewTransactions: ${lastAccount.accountId} is not a house account`);
-  return { ids: new Map(rows.map((row) => [row.idempotency_key, String(row.id)])), eventIds: new Map(rows[0]?.events ?? []) };
+  if (lastAccount && rows[0]?.merged !== 1)
+    throw new Error(`insertNewTransactions: ${lastAccount.accountId} is not a house account`);
+  return {
+    ids: new Map(rows.map((row) => [row.idempotency_key, String(row.id)])),
+    eventIds: new Map(rows[0]?.events ?? []),
+  };
 }
 
 /**
@@ -131,11 +154,19 @@ export async function insertNewTransactions(
  * (the order every posting locks in), then changed in one statement. Answers id -> new balance; an account missing
  * from the answer was refused.
  */
-export async function applyDeltas(db: Executor, changes: { accountId: string; delta: bigint; lowest: bigint }[]): Promise<Map<string, bigint>> {
+export async function applyDeltas(
+  db: Executor,
+  changes: { accountId: string; delta: bigint; lowest: bigint }[],
+): Promise<Map<string, bigint>> {
   const ids = changes.map((c) => c.accountId);
-  await sql`select id from ledger_accounts where id = any(${ids}::bigint[]) order by kind = 'house', id for update`.execute(db);
+  await sql`select id from ledger_accounts where id = any(${ids}::bigint[]) order by kind = 'house', id for update`.execute(
+    db,
+  );
   const rows = sql.join(
-    changes.map((c) => sql`(${c.accountId}::bigint, ${c.delta.toString()}::bigint, ${(c.lowest < c.delta ? c.lowest : c.delta).toString()}::bigint)`),
+    changes.map(
+      (c) =>
+        sql`(${c.accountId}::bigint, ${c.delta.toString()}::bigint, ${(c.lowest < c.delta ? c.lowest : c.delta).toString()}::bigint)`,
+    ),
   );
   const { rows: updated } = await sql<{ id: string; balance_e8: string }>`
     update ledger_accounts a set balance_e8 = a.balance_e8 + v.delta, updated_at = now()
@@ -159,14 +190,25 @@ const APPLY_DELTA = precompiled<{ balance_e8: string }, [accountId: string, delt
   where id = $1 and (kind = 'house' or balance_e8 + $3::bigint >= 0)
   returning balance_e8`);
 
-export async function applyDelta(db: Executor, accountId: string, delta: bigint, lowest: bigint = delta): Promise<bigint | undefined> {
+export async function applyDelta(
+  db: Executor,
+  accountId: string,
+  delta: bigint,
+  lowest: bigint = delta,
+): Promise<bigint | undefined> {
   const [row] = await APPLY_DELTA.run(db, accountId, delta, lowest < delta ? lowest : delta);
   return row ? BigInt(row.balance_e8) : undefined;
 }
 
 export async function insertEntries(
   db: Executor,
-  entries: { transactionId: string; accountId: string; currency: LedgerCurrency; amount: bigint; balanceAfter: bigint }[],
+  entries: {
+    transactionId: string;
+    accountId: string;
+    currency: LedgerCurrency;
+    amount: bigint;
+    balanceAfter: bigint;
+  }[],
 ): Promise<void> {
   await db
     .insertInto('ledger_entries')
@@ -183,16 +225,27 @@ export async function insertEntries(
 }
 
 export async function accountBalances(db: Executor, code: string): Promise<Map<LedgerCurrency, bigint>> {
-  const rows = await db.selectFrom('ledger_accounts').select(['currency', 'balance_e8']).where('code', '=', code).execute();
+  const rows = await db
+    .selectFrom('ledger_accounts')
+    .select(['currency', 'balance_e8'])
+    .where('code', '=', code)
+    .execute();
   return new Map(rows.map((row) => [row.currency, BigInt(row.balance_e8)]));
 }
 
 /** One currency's balance of many account codes in one read; a code without an account is absent. */
 /** One text for any number of codes (an array, not an IN list): built once, and prepared (db/precompiled.ts). */
-const BALANCES_OF_ACCOUNTS = precompiled<{ code: string; balance_e8: string }, [codes: string[], currency: LedgerCurrency]>(`
+const BALANCES_OF_ACCOUNTS = precompiled<
+  { code: string; balance_e8: string },
+  [codes: string[], currency: LedgerCurrency]
+>(`
   select code, balance_e8 from ledger_accounts where code = any($1::text[]) and currency = $2`);
 
-export async function balancesOfAccounts(db: Executor, codes: string[], currency: LedgerCurrency): Promise<Map<string, bigint>> {
+export async function balancesOfAccounts(
+  db: Executor,
+  codes: string[],
+  currency: LedgerCurrency,
+): Promise<Map<string, bigint>> {
   if (codes.length === 0) return new Map();
   const rows = await BALANCES_OF_ACCOUNTS.run(db, codes, currency);
   return new Map(rows.map((row) => [row.code, BigInt(row.balance_e8)]));

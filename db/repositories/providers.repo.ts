@@ -77,14 +77,20 @@ export async function enabledProviderOrigins(db: Executor): Promise<{ frames: st
     select p.origin, coalesce(array_agg(distinct substring(g.thumbnail_url from '^https?://[^/?#]+')) filter (where g.thumbnail_url is not null and g.enabled), '{}') as thumbnails
     from providers p left join provider_games g on g.provider_id = p.id
     where p.enabled group by p.origin order by p.origin`.execute(db);
-  return { frames: rows.map((row) => row.origin), thumbnails: [...new Set(rows.flatMap((row) => row.thumbnails))].sort() };
+  return {
+    frames: rows.map((row) => row.origin),
+    thumbnails: [...new Set(rows.flatMap((row) => row.thumbnails))].sort(),
+  };
 }
 
 const gameColumns = sql`g.provider_id as "providerId", p.name as "providerName", g.game_id as "gameId", g.name, g.category,
   trim_scale(g.rtp_percent)::text as rtp, g.thumbnail_url as "thumbnailUrl", g.launch_url_template as "launchUrlTemplate",
   g.enabled, p.enabled as "providerEnabled"`;
 
-export async function listProviderGames(db: Executor, filter: { category?: string; playable?: boolean; providerId?: string } = {}): Promise<ProviderGameRow[]> {
+export async function listProviderGames(
+  db: Executor,
+  filter: { category?: string; playable?: boolean; providerId?: string } = {},
+): Promise<ProviderGameRow[]> {
   const { rows } = await sql<ProviderGameRow>`
     select ${gameColumns} from provider_games g join providers p on p.id = g.provider_id
     where true
@@ -95,7 +101,11 @@ export async function listProviderGames(db: Executor, filter: { category?: strin
   return rows;
 }
 
-export async function findProviderGame(db: Executor, providerId: string, gameId: string): Promise<ProviderGameRow | undefined> {
+export async function findProviderGame(
+  db: Executor,
+  providerId: string,
+  gameId: string,
+): Promise<ProviderGameRow | undefined> {
   const { rows } = await sql<ProviderGameRow>`
     select ${gameColumns} from provider_games g join providers p on p.id = g.provider_id
     where g.provider_id = ${providerId} and g.game_id = ${gameId}`.execute(db);
@@ -104,7 +114,16 @@ export async function findProviderGame(db: Executor, providerId: string, gameId:
 
 export async function upsertProviderGame(
   db: Executor,
-  g: { providerId: string; gameId: string; name: string; category: string; rtp: string; thumbnailUrl: string | null; launchUrlTemplate: string | null; enabled: boolean },
+  g: {
+    providerId: string;
+    gameId: string;
+    name: string;
+    category: string;
+    rtp: string;
+    thumbnailUrl: string | null;
+    launchUrlTemplate: string | null;
+    enabled: boolean;
+  },
 ): Promise<void> {
   await sql`
     insert into provider_games (provider_id, game_id, name, category, rtp_percent, thumbnail_url, launch_url_template, enabled)
@@ -120,7 +139,11 @@ export async function insertProviderSession(db: Executor, s: Omit<ProviderSessio
     values (${s.token}, ${s.providerId}, ${s.gameId}, ${s.userId}, ${s.currency}, ${s.expiresAt})`.execute(db);
 }
 
-export async function findProviderSession(db: Executor, providerId: string, token: string): Promise<ProviderSessionRow | undefined> {
+export async function findProviderSession(
+  db: Executor,
+  providerId: string,
+  token: string,
+): Promise<ProviderSessionRow | undefined> {
   const { rows } = await sql<ProviderSessionRow>`
     select token, provider_id as "providerId", game_id as "gameId", user_id as "userId", currency, expires_at as "expiresAt"
     from provider_sessions where provider_id = ${providerId} and token = ${token}`.execute(db);
@@ -131,7 +154,10 @@ export async function findProviderSession(db: Executor, providerId: string, toke
  * Claims (provider, requestId) for this transaction. Undefined when it is taken: a concurrent first attempt holds
  * the key until it commits (this statement waits for it), so the caller then reads the stored answer.
  */
-export async function claimProviderRequest(db: Executor, r: { providerId: string; requestId: string; action: string; bodySha256: string }): Promise<boolean> {
+export async function claimProviderRequest(
+  db: Executor,
+  r: { providerId: string; requestId: string; action: string; bodySha256: string },
+): Promise<boolean> {
   const { rows } = await sql<{ request_id: string }>`
     insert into provider_requests (provider_id, request_id, action, body_sha256)
     values (${r.providerId}, ${r.requestId}, ${r.action}, ${r.bodySha256})
@@ -139,7 +165,11 @@ export async function claimProviderRequest(db: Executor, r: { providerId: string
   return rows.length === 1;
 }
 
-export async function storedProviderAnswer(db: Executor, providerId: string, requestId: string): Promise<{ code: string; body: string } | undefined> {
+export async function storedProviderAnswer(
+  db: Executor,
+  providerId: string,
+  requestId: string,
+): Promise<{ code: string; body: string } | undefined> {
   const { rows } = await sql<{ code: string | null; body: string | null }>`
     select response_code as code, response_body as body from provider_requests
     where provider_id = ${providerId} and request_id = ${requestId}`.execute(db);
@@ -147,7 +177,12 @@ export async function storedProviderAnswer(db: Executor, providerId: string, req
   return row?.code && row.body !== null ? { code: row.code, body: row.body } : undefined;
 }
 
-export async function storeProviderAnswer(db: Executor, providerId: string, requestId: string, answer: { code: string; body: string }): Promise<void> {
+export async function storeProviderAnswer(
+  db: Executor,
+  providerId: string,
+  requestId: string,
+  answer: { code: string; body: string },
+): Promise<void> {
   await sql`update provider_requests set response_code = ${answer.code}, response_body = ${answer.body}
     where provider_id = ${providerId} and request_id = ${requestId}`.execute(db);
 }
@@ -158,7 +193,9 @@ export async function storeProviderAnswer(db: Executor, providerId: string, requ
  */
 export async function lockProviderPlayer(db: Executor, userId: number): Promise<{ excluded: boolean } | undefined> {
   const { rows } = await sql<{ excluded: boolean }>`
-    select ${sql.raw(exclusionInForceSql('u.id'))} as excluded from users u where u.id = ${userId} for no key update of u`.execute(db);
+    select ${sql.raw(exclusionInForceSql('u.id'))} as excluded from users u where u.id = ${userId} for no key update of u`.execute(
+    db,
+  );
   return rows[0];
 }
 
@@ -168,28 +205,47 @@ const txColumns = sql`id::text as id, transaction_id as "transactionId", kind, r
 type RawTx = Omit<ProviderTransactionRow, 'amount'> & { amount: string };
 const toTx = (row: RawTx): ProviderTransactionRow => ({ ...row, amount: BigInt(row.amount) });
 
-export async function findProviderTransaction(db: Executor, providerId: string, transactionId: string): Promise<ProviderTransactionRow | undefined> {
-  const { rows } = await sql<RawTx>`select ${txColumns} from provider_transactions where provider_id = ${providerId} and transaction_id = ${transactionId}`.execute(db);
+export async function findProviderTransaction(
+  db: Executor,
+  providerId: string,
+  transactionId: string,
+): Promise<ProviderTransactionRow | undefined> {
+  const { rows } =
+    await sql<RawTx>`select ${txColumns} from provider_transactions where provider_id = ${providerId} and transaction_id = ${transactionId}`.execute(
+      db,
+    );
   return rows[0] && toTx(rows[0]);
 }
 
-export async function findRollbackOf(db: Executor, providerId: string, betTransactionId: string): Promise<ProviderTransactionRow | undefined> {
+export async function findRollbackOf(
+  db: Executor,
+  providerId: string,
+  betTransactionId: string,
+): Promise<ProviderTransactionRow | undefined> {
   const { rows } = await sql<RawTx>`
     select ${txColumns} from provider_transactions
-    where provider_id = ${providerId} and kind = 'rollback' and reference_transaction_id = ${betTransactionId}`.execute(db);
+    where provider_id = ${providerId} and kind = 'rollback' and reference_transaction_id = ${betTransactionId}`.execute(
+    db,
+  );
   return rows[0] && toTx(rows[0]);
 }
 
 export async function roundHasBet(db: Executor, providerId: string, userId: number, roundId: string): Promise<boolean> {
   const { rows } = await sql`
-    select 1 from provider_transactions where provider_id = ${providerId} and user_id = ${userId} and round_id = ${roundId} and kind = 'bet' limit 1`.execute(db);
+    select 1 from provider_transactions where provider_id = ${providerId} and user_id = ${userId} and round_id = ${roundId} and kind = 'bet' limit 1`.execute(
+    db,
+  );
   return rows.length > 0;
 }
 
 /** Undefined when the transaction id (or, for a rollback, its bet) is already taken. */
 export async function insertProviderTransaction(
   db: Executor,
-  t: Omit<ProviderTransactionRow, 'id' | 'ledgerTransactionId'> & { providerId: string; requestId: string; ledgerTransactionId: string | null },
+  t: Omit<ProviderTransactionRow, 'id' | 'ledgerTransactionId'> & {
+    providerId: string;
+    requestId: string;
+    ledgerTransactionId: string | null;
+  },
 ): Promise<string | undefined> {
   const { rows } = await sql<{ id: string }>`
     insert into provider_transactions (provider_id, transaction_id, request_id, kind, round_id, game_id, reference_transaction_id,
@@ -212,7 +268,15 @@ export interface ProviderDayRow {
 
 /** Bets, wins and rollbacks per UTC day, provider and currency, newest first. */
 export async function providerDailyTotals(db: Executor, since: Date): Promise<ProviderDayRow[]> {
-  const { rows } = await sql<{ day: string; providerId: string; currency: Currency; bets: string; betCount: number; wins: string; rollbacks: string }>`
+  const { rows } = await sql<{
+    day: string;
+    providerId: string;
+    currency: Currency;
+    bets: string;
+    betCount: number;
+    wins: string;
+    rollbacks: string;
+  }>`
     select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD') as day, provider_id as "providerId", currency,
       coalesce(sum(amount_e8) filter (where kind = 'bet'), 0)::text as bets,
       (count(*) filter (where kind = 'bet'))::int as "betCount",
@@ -220,7 +284,12 @@ export async function providerDailyTotals(db: Executor, since: Date): Promise<Pr
       coalesce(sum(amount_e8) filter (where kind = 'rollback'), 0)::text as rollbacks
     from provider_transactions where created_at >= ${since}
     group by 1, 2, 3 order by 1 desc, 2, 3`.execute(db);
-  return rows.map((row) => ({ ...row, bets: BigInt(row.bets), wins: BigInt(row.wins), rollbacks: BigInt(row.rollbacks) }));
+  return rows.map((row) => ({
+    ...row,
+    bets: BigInt(row.bets),
+    wins: BigInt(row.wins),
+    rollbacks: BigInt(row.rollbacks),
+  }));
 }
 
 export interface ReconciliationRow {
@@ -237,7 +306,13 @@ export interface ReconciliationRow {
  * count too, so an orphan shows as a difference.
  */
 export async function providerReconciliation(db: Executor): Promise<ReconciliationRow[]> {
-  const { rows } = await sql<{ providerId: string; currency: Currency; kind: string; recorded: string; ledger: string }>`
+  const { rows } = await sql<{
+    providerId: string;
+    currency: Currency;
+    kind: string;
+    recorded: string;
+    ledger: string;
+  }>`
     with recorded as (
       select provider_id, currency, kind, sum(amount_e8) as total from provider_transactions
       where amount_e8 > 0 group by 1, 2, 3
@@ -277,8 +352,19 @@ export interface ProviderAccrualRepair {
   settledAt: Date;
 }
 
-export async function providerAccrualRepairs(db: Executor, range: { settledBefore: Date; settledAfter: Date; limit: number }): Promise<ProviderAccrualRepair[]> {
-  const { rows } = await sql<{ action: 'accrue' | 'reverse'; id: string; userId: number; currency: Currency; amount: string; rtp: string | null; settledAt: Date }>`
+export async function providerAccrualRepairs(
+  db: Executor,
+  range: { settledBefore: Date; settledAfter: Date; limit: number },
+): Promise<ProviderAccrualRepair[]> {
+  const { rows } = await sql<{
+    action: 'accrue' | 'reverse';
+    id: string;
+    userId: number;
+    currency: Currency;
+    amount: string;
+    rtp: string | null;
+    settledAt: Date;
+  }>`
     select * from (
       select 'accrue' as action, ${wagerIdSql('t')} as id, t.user_id as "userId", t.currency, t.amount_e8::text as amount,
         trim_scale(g.rtp_percent)::text as rtp, t.created_at as "settledAt"
@@ -312,36 +398,52 @@ export async function providerAccrualRepairs(db: Executor, range: { settledBefor
 
 /** A wager's XP and rakeback row, read without a lock (the reversal locks in the ledger's order before taking it). */
 export async function wagerEconomyOwner(db: Executor, betId: string): Promise<number | undefined> {
-  const { rows } = await sql<{ userId: number }>`select user_id as "userId" from bet_economy where bet_id = ${betId}`.execute(db);
+  const { rows } = await sql<{
+    userId: number;
+  }>`select user_id as "userId" from bet_economy where bet_id = ${betId}`.execute(db);
   return rows[0]?.userId;
 }
 
 /** Removes a wager's bet_economy row and answers what it earned; undefined when another call took it first. */
-export async function takeWagerEconomy(db: Executor, betId: string): Promise<{ currency: Currency; xp: bigint; rakeback: bigint; claimed: boolean } | undefined> {
+export async function takeWagerEconomy(
+  db: Executor,
+  betId: string,
+): Promise<{ currency: Currency; xp: bigint; rakeback: bigint; claimed: boolean } | undefined> {
   const { rows } = await sql<{ currency: Currency; xp: string; rakeback: string; claimed: boolean }>`
     delete from bet_economy where bet_id = ${betId}
-    returning currency, xp_e8::text as xp, rakeback_e8::text as rakeback, claimed_at is not null as claimed`.execute(db);
+    returning currency, xp_e8::text as xp, rakeback_e8::text as rakeback, claimed_at is not null as claimed`.execute(
+    db,
+  );
   const row = rows[0];
   return row && { currency: row.currency, xp: BigInt(row.xp), rakeback: BigInt(row.rakeback), claimed: row.claimed };
 }
 
 /** Locks the player's XP row (the order the accruals take it in) and answers the XP. */
 export async function lockPlayerXp(db: Executor, userId: number): Promise<bigint | undefined> {
-  const { rows } = await sql<{ xp: string }>`select xp_e8::text as xp from player_xp where user_id = ${userId} for update`.execute(db);
+  const { rows } = await sql<{
+    xp: string;
+  }>`select xp_e8::text as xp from player_xp where user_id = ${userId} for update`.execute(db);
   return rows[0] && BigInt(rows[0].xp);
 }
 
 export async function setPlayerXp(db: Executor, userId: number, xpE8: bigint, rank: string): Promise<void> {
-  await sql`update player_xp set xp_e8 = ${xpE8.toString()}, rank = ${rank}, updated_at = now() where user_id = ${userId}`.execute(db);
+  await sql`update player_xp set xp_e8 = ${xpE8.toString()}, rank = ${rank}, updated_at = now() where user_id = ${userId}`.execute(
+    db,
+  );
 }
 
 export async function commissionReferrer(db: Executor, sourceKey: string): Promise<number | undefined> {
-  const { rows } = await sql<{ referrerId: number }>`select referrer_id as "referrerId" from referral_commissions where source_key = ${sourceKey}`.execute(db);
+  const { rows } = await sql<{
+    referrerId: number;
+  }>`select referrer_id as "referrerId" from referral_commissions where source_key = ${sourceKey}`.execute(db);
   return rows[0]?.referrerId;
 }
 
 /** Removes a referral commission row and answers it; undefined when another call took it first. */
-export async function takeReferralCommission(db: Executor, sourceKey: string): Promise<{ currency: Currency; commission: bigint; claimed: boolean } | undefined> {
+export async function takeReferralCommission(
+  db: Executor,
+  sourceKey: string,
+): Promise<{ currency: Currency; commission: bigint; claimed: boolean } | undefined> {
   const { rows } = await sql<{ currency: Currency; commission: string; claimed: boolean }>`
     delete from referral_commissions where source_key = ${sourceKey}
     returning currency, commission_e8::text as commission, claimed_at is not null as claimed`.execute(db);
@@ -368,8 +470,14 @@ export interface PlayerProviderRoundRow {
  * The player's provider rounds, newest first, `limit` from before the cursor (a round's first bet id). A round is
  * keyed by its first bet (rows of the same provider, player and round), so each round appears once, on its own page.
  */
-export async function playerProviderRounds(db: Executor, userId: number, page: { limit: number; before?: string }): Promise<PlayerProviderRoundRow[]> {
-  const { rows } = await sql<Omit<PlayerProviderRoundRow, 'staked' | 'won' | 'rolledBack'> & { staked: string; won: string; rolledBack: string }>`
+export async function playerProviderRounds(
+  db: Executor,
+  userId: number,
+  page: { limit: number; before?: string },
+): Promise<PlayerProviderRoundRow[]> {
+  const { rows } = await sql<
+    Omit<PlayerProviderRoundRow, 'staked' | 'won' | 'rolledBack'> & { staked: string; won: string; rolledBack: string }
+  >`
     with firsts as (
       select f.id, f.provider_id, f.round_id, f.game_id, f.currency, f.created_at
       from provider_transactions f
@@ -391,5 +499,11 @@ export async function playerProviderRounds(db: Executor, userId: number, page: {
       from provider_transactions x where x.provider_id = f.provider_id and x.user_id = ${userId} and x.round_id = f.round_id
     ) s
     order by f.id desc`.execute(db);
-  return rows.map((row) => ({ ...row, staked: BigInt(row.staked), won: BigInt(row.won), rolledBack: BigInt(row.rolledBack), startedAt: new Date(row.startedAt) }));
+  return rows.map((row) => ({
+    ...row,
+    staked: BigInt(row.staked),
+    won: BigInt(row.won),
+    rolledBack: BigInt(row.rolledBack),
+    startedAt: new Date(row.startedAt),
+  }));
 }

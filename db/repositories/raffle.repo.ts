@@ -109,7 +109,11 @@ export async function insertRaffle(db: Executor, raffle: NewRaffle): Promise<Raf
   return row ? toRaffle(row as RaffleDbRow) : undefined;
 }
 
-export async function findRaffle(db: Executor, id: string, options: { lock?: 'update' | 'share' } = {}): Promise<RaffleRow | undefined> {
+export async function findRaffle(
+  db: Executor,
+  id: string,
+  options: { lock?: 'update' | 'share' } = {},
+): Promise<RaffleRow | undefined> {
   let query = db.selectFrom('raffles').selectAll().where('id', '=', id);
   if (options.lock === 'update') query = query.forUpdate();
   if (options.lock === 'share') query = query.forShare();
@@ -117,7 +121,10 @@ export async function findRaffle(db: Executor, id: string, options: { lock?: 'up
   return row ? toRaffle(row as RaffleDbRow) : undefined;
 }
 
-export async function findOpenRaffle(db: Executor, options: { lock?: 'update' | 'share' } = {}): Promise<RaffleRow | undefined> {
+export async function findOpenRaffle(
+  db: Executor,
+  options: { lock?: 'update' | 'share' } = {},
+): Promise<RaffleRow | undefined> {
   let query = db.selectFrom('raffles').selectAll().where('status', '=', 'open');
   if (options.lock === 'update') query = query.forUpdate();
   if (options.lock === 'share') query = query.forShare();
@@ -127,7 +134,13 @@ export async function findOpenRaffle(db: Executor, options: { lock?: 'update' | 
 
 /** The raffle that closed last at or before `at` (the next one's tickets count from its close). */
 export async function lastClosedBy(db: Executor, at: Date): Promise<RaffleRow | undefined> {
-  const row = await db.selectFrom('raffles').selectAll().where('closes_at', '<=', at).orderBy('closes_at', 'desc').limit(1).executeTakeFirst();
+  const row = await db
+    .selectFrom('raffles')
+    .selectAll()
+    .where('closes_at', '<=', at)
+    .orderBy('closes_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
   return row ? toRaffle(row as RaffleDbRow) : undefined;
 }
 
@@ -152,7 +165,13 @@ export async function drawnRaffles(db: Executor, options: { beforeId?: string; l
 
 /** Brings an open raffle's close forward to `closesAt` (the operator's draw-now); never moves it later. */
 export async function setClosesAt(db: Executor, id: string, closesAt: Date): Promise<void> {
-  await db.updateTable('raffles').set({ closes_at: closesAt }).where('id', '=', id).where('status', '=', 'open').where('closes_at', '>', closesAt).execute();
+  await db
+    .updateTable('raffles')
+    .set({ closes_at: closesAt })
+    .where('id', '=', id)
+    .where('status', '=', 'open')
+    .where('closes_at', '>', closesAt)
+    .execute();
 }
 
 export interface ClosedFigures {
@@ -185,7 +204,12 @@ export async function markClosed(db: Executor, id: string, figures: ClosedFigure
 }
 
 export async function markDrawn(db: Executor, id: string, paid: bigint): Promise<void> {
-  await db.updateTable('raffles').set({ status: 'drawn', paid_e8: paid, drawn_at: sql<Date>`now()` }).where('id', '=', id).where('status', '=', 'closed').execute();
+  await db
+    .updateTable('raffles')
+    .set({ status: 'drawn', paid_e8: paid, drawn_at: sql<Date>`now()` })
+    .where('id', '=', id)
+    .where('status', '=', 'closed')
+    .execute();
 }
 
 /** Where a player's tickets come from, read from the bets, the free entries and the BZU balances. */
@@ -201,8 +225,18 @@ export interface EntrantSources {
  * Everyone who took part in [opensAt, closesAt): wagered on a casino bet settled in the period or claimed the free
  * entry; with their BZU cash balance now (the holder bonus). `userId` narrows it to one player.
  */
-export async function entrantSources(db: Executor, raffle: { id: string; opensAt: Date; closesAt: Date }, userId?: number): Promise<EntrantSources[]> {
-  const { rows } = await sql<{ user_id: number; wagered_usd: string; wagered_bzu: string; free_entry: boolean; bzu_held: string }>`
+export async function entrantSources(
+  db: Executor,
+  raffle: { id: string; opensAt: Date; closesAt: Date },
+  userId?: number,
+): Promise<EntrantSources[]> {
+  const { rows } = await sql<{
+    user_id: number;
+    wagered_usd: string;
+    wagered_bzu: string;
+    free_entry: boolean;
+    bzu_held: string;
+  }>`
     with wagers as (
       select b.user_id,
         coalesce(sum(b.amount_e8) filter (where b.currency = 'USD'), 0) as wagered_usd,
@@ -283,7 +317,12 @@ export async function insertEntrants(db: Executor, raffleId: string, entrants: E
 }
 
 /** Rewrites a closed raffle's entrants list and the figures published with it (tickets voided at draw time). */
-export async function replaceEntrants(db: Executor, raffleId: string, entrants: EntrantRow[], figures: Pick<ClosedFigures, 'entrantsHash' | 'totalTickets' | 'players'>): Promise<void> {
+export async function replaceEntrants(
+  db: Executor,
+  raffleId: string,
+  entrants: EntrantRow[],
+  figures: Pick<ClosedFigures, 'entrantsHash' | 'totalTickets' | 'players'>,
+): Promise<void> {
   await db.deleteFrom('raffle_entrants').where('raffle_id', '=', raffleId).execute();
   await insertEntrants(db, raffleId, entrants);
   await db
@@ -311,10 +350,14 @@ export async function raffleEntrants(db: Executor, raffleId: string, userId?: nu
   }));
 }
 
-
 /** True when this call recorded the entry; false when the player already had it. */
 export async function insertFreeEntry(db: Executor, raffleId: string, userId: number): Promise<boolean> {
-  const row = await db.insertInto('raffle_free_entries').values({ raffle_id: raffleId, user_id: userId }).onConflict((c) => c.doNothing()).returning('user_id').executeTakeFirst();
+  const row = await db
+    .insertInto('raffle_free_entries')
+    .values({ raffle_id: raffleId, user_id: userId })
+    .onConflict((c) => c.doNothing())
+    .returning('user_id')
+    .executeTakeFirst();
   return row !== undefined;
 }
 
@@ -326,7 +369,12 @@ export interface PrizeRow {
   username: string;
 }
 
-export async function insertPrizes(db: Executor, raffleId: string, prizes: Omit<PrizeRow, 'username'>[], ledgerTransactionId: string | null): Promise<void> {
+export async function insertPrizes(
+  db: Executor,
+  raffleId: string,
+  prizes: Omit<PrizeRow, 'username'>[],
+  ledgerTransactionId: string | null,
+): Promise<void> {
   if (prizes.length === 0) return;
   await db
     .insertInto('raffle_prizes')

@@ -38,7 +38,11 @@ export async function insertCommission(db: Executor, input: CommissionInput): Pr
 
 /** The commission recorded for a source key (which must exist). */
 export async function commissionOf(db: Executor, sourceKey: string): Promise<bigint> {
-  const row = await db.selectFrom('referral_commissions').select('commission_e8').where('source_key', '=', sourceKey).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('referral_commissions')
+    .select('commission_e8')
+    .where('source_key', '=', sourceKey)
+    .executeTakeFirstOrThrow();
   return BigInt(row.commission_e8);
 }
 
@@ -83,7 +87,10 @@ export function findReferralCode(db: Executor, code: string): Promise<{ id: stri
 }
 
 /** Records who referred the player; false when the player already has a referrer (one per player). */
-export async function insertReferral(db: Executor, input: { refereeId: number; referrerId: number; codeId: string }): Promise<boolean> {
+export async function insertReferral(
+  db: Executor,
+  input: { refereeId: number; referrerId: number; codeId: string },
+): Promise<boolean> {
   const inserted = await db
     .insertInto('referrals')
     .values({ referee_id: input.refereeId, referrer_id: input.referrerId, code_id: input.codeId })
@@ -94,7 +101,11 @@ export async function insertReferral(db: Executor, input: { refereeId: number; r
 }
 
 export async function findReferrerId(db: Executor, refereeId: number): Promise<number | undefined> {
-  const row = await db.selectFrom('referrals').select('referrer_id').where('referee_id', '=', refereeId).executeTakeFirst();
+  const row = await db
+    .selectFrom('referrals')
+    .select('referrer_id')
+    .where('referee_id', '=', refereeId)
+    .executeTakeFirst();
   return row?.referrer_id;
 }
 
@@ -104,13 +115,23 @@ export async function findReferrerId(db: Executor, refereeId: number): Promise<n
  */
 export async function countReferralCodesLocked(trx: Executor, userId: number): Promise<number> {
   await sql`select pg_advisory_xact_lock(hashtext('referral-codes'), ${userId})`.execute(trx);
-  const { rows } = await sql<{ n: number }>`select count(*)::int as n from referral_codes where user_id = ${userId}`.execute(trx);
+  const { rows } = await sql<{
+    n: number;
+  }>`select count(*)::int as n from referral_codes where user_id = ${userId}`.execute(trx);
   return rows[0]?.n ?? 0;
 }
 
 /** Throws Postgres' unique violation when the code is taken (ignoring case). */
-export async function insertReferralCode(db: Executor, userId: number, code: string): Promise<{ code: string; createdAt: Date }> {
-  const row = await db.insertInto('referral_codes').values({ user_id: userId, code }).returning(['code', 'created_at']).executeTakeFirstOrThrow();
+export async function insertReferralCode(
+  db: Executor,
+  userId: number,
+  code: string,
+): Promise<{ code: string; createdAt: Date }> {
+  const row = await db
+    .insertInto('referral_codes')
+    .values({ user_id: userId, code })
+    .returning(['code', 'created_at'])
+    .executeTakeFirstOrThrow();
   return { code: row.code, createdAt: new Date(row.created_at) };
 }
 

@@ -61,7 +61,10 @@ export async function exclusionEnd(db: Executor, period: ExclusionPeriod): Promi
 }
 
 export async function insertExclusion(db: Executor, userId: number, endsAt: Date | null): Promise<void> {
-  await db.insertInto('self_exclusions').values({ user_id: userId, starts_at: sql`now()`, ends_at: endsAt }).execute();
+  await db
+    .insertInto('self_exclusions')
+    .values({ user_id: userId, starts_at: sql`now()`, ends_at: endsAt })
+    .execute();
 }
 
 /** Serialises changes to one user's exclusion or limits for the rest of the transaction. */
@@ -84,7 +87,9 @@ export async function findLimits(db: Executor, userId: number): Promise<LimitRow
     set amount_e8 = case when pending_removal then null else pending_amount_e8 end,
         pending_amount_e8 = null, pending_removal = false, pending_effective_at = null, updated_at = now()
     where user_id = ${userId} and pending_effective_at is not null and pending_effective_at <= now()`.execute(db);
-  await sql`delete from deposit_limits where user_id = ${userId} and amount_e8 is null and pending_effective_at is null`.execute(db);
+  await sql`delete from deposit_limits where user_id = ${userId} and amount_e8 is null and pending_effective_at is null`.execute(
+    db,
+  );
   const rows = await db.selectFrom('deposit_limits').selectAll().where('user_id', '=', userId).execute();
   return rows.map((row) => ({
     period: row.period,
@@ -111,7 +116,13 @@ export async function setLimitNow(db: Executor, userId: number, period: LimitPer
     .execute();
 }
 
-export async function scheduleLimit(db: Executor, userId: number, period: LimitPeriod, amount: bigint | null, delayHours: number): Promise<void> {
+export async function scheduleLimit(
+  db: Executor,
+  userId: number,
+  period: LimitPeriod,
+  amount: bigint | null,
+  delayHours: number,
+): Promise<void> {
   await db
     .updateTable('deposit_limits')
     .set({
@@ -139,6 +150,8 @@ export async function creditedDepositsSince(db: Executor, userId: number, period
   const window = { day: '1 day', week: '7 days', month: '30 days' }[period];
   const { rows } = await sql<{ total: string | null }>`
     select sum(amount_e8)::text as total from deposits
-    where user_id = ${userId} and currency = 'USD' and status = 'CREDITED' and credited_at > now() - ${window}::interval`.execute(db);
+    where user_id = ${userId} and currency = 'USD' and status = 'CREDITED' and credited_at > now() - ${window}::interval`.execute(
+    db,
+  );
   return BigInt(rows[0]?.total ?? '0');
 }

@@ -36,7 +36,8 @@ const roundColumns = sql`id::text as id, game, chain_id::text as "chainId", numb
   started_at as "startedAt", ended_at as "endedAt"`;
 
 export async function activeChain(db: Executor, game: string): Promise<ChainRow | undefined> {
-  const { rows } = await sql<ChainRow>`select ${chainColumns} from round_chains where game = ${game} and active`.execute(db);
+  const { rows } =
+    await sql<ChainRow>`select ${chainColumns} from round_chains where game = ${game} and active`.execute(db);
   return rows[0];
 }
 
@@ -48,7 +49,14 @@ export async function chainById(db: Executor, id: string): Promise<ChainRow | un
 /** Stores a new chain with its checkpoints, unless the game has one already (another runner won): answers the active one. */
 export async function insertChain(
   db: Executor,
-  chain: { game: string; length: number; checkpointEvery: number; terminalHash: string; salt: string | null; checkpoints: Map<number, string> },
+  chain: {
+    game: string;
+    length: number;
+    checkpointEvery: number;
+    terminalHash: string;
+    salt: string | null;
+    checkpoints: Map<number, string>;
+  },
 ): Promise<ChainRow> {
   return db.transaction().execute(async (trx) => {
     const { rows } = await sql<ChainRow>`
@@ -72,17 +80,31 @@ export async function insertChain(
 }
 
 export async function checkpoint(db: Executor, chainId: string, idx: number): Promise<string | undefined> {
-  const { rows } = await sql<{ hash: string }>`select hash from round_chain_checkpoints where chain_id = ${chainId} and idx = ${idx}`.execute(db);
+  const { rows } = await sql<{
+    hash: string;
+  }>`select hash from round_chain_checkpoints where chain_id = ${chainId} and idx = ${idx}`.execute(db);
   return rows[0]?.hash;
 }
 
 /** Rounds played on a chain so far (the highest number used, 0 before round 1). */
 export async function lastRoundNumber(db: Executor, chainId: string): Promise<number> {
-  const { rows } = await sql<{ n: number | null }>`select max(number) as n from rounds where chain_id = ${chainId}`.execute(db);
+  const { rows } = await sql<{
+    n: number | null;
+  }>`select max(number) as n from rounds where chain_id = ${chainId}`.execute(db);
   return rows[0]?.n ?? 0;
 }
 
-export async function insertRound(db: Executor, round: { game: string; chainId: string; number: number; hash: string; state: 'queued' | 'betting'; bettingEndsAt: Date | null }): Promise<RoundRow> {
+export async function insertRound(
+  db: Executor,
+  round: {
+    game: string;
+    chainId: string;
+    number: number;
+    hash: string;
+    state: 'queued' | 'betting';
+    bettingEndsAt: Date | null;
+  },
+): Promise<RoundRow> {
   const { rows } = await sql<RoundRow>`
     insert into rounds (game, chain_id, number, state, hash, betting_ends_at)
     values (${round.game}, ${round.chainId}, ${round.number}, ${round.state}, ${round.hash}, ${round.bettingEndsAt})
@@ -105,7 +127,10 @@ export async function liveRound(db: Executor, game: string): Promise<RoundRow | 
 
 /** Rounds that did not reach their end (their runner died), oldest first. */
 export async function unfinishedRounds(db: Executor, game: string): Promise<RoundRow[]> {
-  const { rows } = await sql<RoundRow>`select ${roundColumns} from rounds where game = ${game} and state in ('queued', 'betting', 'running') order by id`.execute(db);
+  const { rows } =
+    await sql<RoundRow>`select ${roundColumns} from rounds where game = ${game} and state in ('queued', 'betting', 'running') order by id`.execute(
+      db,
+    );
   return rows;
 }
 
@@ -115,7 +140,9 @@ export async function unfinishedRounds(db: Executor, game: string): Promise<Roun
  */
 export async function lockOpenRound(db: Executor, game: string): Promise<(RoundRow & { now: Date }) | undefined> {
   const { rows } = await sql<RoundRow & { now: Date }>`
-    select ${roundColumns}, clock_timestamp() as now from rounds where game = ${game} and state in ('queued', 'betting') for share`.execute(db);
+    select ${roundColumns}, clock_timestamp() as now from rounds where game = ${game} and state in ('queued', 'betting') for share`.execute(
+    db,
+  );
   return rows[0];
 }
 
@@ -127,7 +154,9 @@ export async function databaseNow(db: Executor): Promise<Date> {
 
 /** A round with the database's clock now, for a cash-out's elapsed time (one clock for every server). */
 export async function roundWithClock(db: Executor, id: string): Promise<(RoundRow & { now: Date }) | undefined> {
-  const { rows } = await sql<RoundRow & { now: Date }>`select ${roundColumns}, clock_timestamp() as now from rounds where id = ${id}`.execute(db);
+  const { rows } = await sql<
+    RoundRow & { now: Date }
+  >`select ${roundColumns}, clock_timestamp() as now from rounds where id = ${id}`.execute(db);
   return rows[0];
 }
 
@@ -150,7 +179,11 @@ export async function moveRound(
 }
 
 /** Ended (and cancelled) rounds, newest first, keyset by id. */
-export async function pastRounds(db: Executor, game: string, options: { beforeId?: string; limit: number }): Promise<RoundRow[]> {
+export async function pastRounds(
+  db: Executor,
+  game: string,
+  options: { beforeId?: string; limit: number },
+): Promise<RoundRow[]> {
   const { rows } = await sql<RoundRow>`
     select ${roundColumns} from rounds where game = ${game} and state in ('ended', 'cancelled')
       and (${options.beforeId ?? null}::bigint is null or id < ${options.beforeId ?? null}::bigint)
@@ -160,13 +193,17 @@ export async function pastRounds(db: Executor, game: string, options: { beforeId
 
 /** Open bets of a round (ids), for its settlement. */
 export async function openBetIds(db: Executor, roundId: string): Promise<string[]> {
-  const { rows } = await sql<{ id: string }>`select id::text as id from bets where round_id = ${roundId} and state = 'open' order by id`.execute(db);
+  const { rows } = await sql<{
+    id: string;
+  }>`select id::text as id from bets where round_id = ${roundId} and state = 'open' order by id`.execute(db);
   return rows.map((row) => row.id);
 }
 
 /** Writes the round's public result into each of its bets' outcome (API.md: `crashPoint` once the round ended). */
 export async function stampRoundBets(db: Executor, roundId: string, result: object): Promise<void> {
-  await sql`update bets set outcome = outcome || ${JSON.stringify(result)}::jsonb where round_id = ${roundId}`.execute(db);
+  await sql`update bets set outcome = outcome || ${JSON.stringify(result)}::jsonb where round_id = ${roundId}`.execute(
+    db,
+  );
 }
 
 /** Fixes the active chain's salt, only while it has none and no round was played; answers whether it did. */

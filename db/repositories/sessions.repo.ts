@@ -24,7 +24,10 @@ export function insertSession(
 }
 
 /** What signing a request in needs of the user (the whole row would carry the password hash to every request). */
-export type SessionUser = Pick<UserRow, 'id' | 'login_name' | 'public_username' | 'email' | 'currency' | 'role' | 'email_verified_at' | 'created_at'>;
+export type SessionUser = Pick<
+  UserRow,
+  'id' | 'login_name' | 'public_username' | 'email' | 'currency' | 'role' | 'email_verified_at' | 'created_at'
+>;
 export type LiveSession = Pick<SessionRow, 'id' | 'last_seen_at' | 'expires_at'>;
 
 const FIND_LIVE_SESSION = precompiled<
@@ -37,7 +40,11 @@ const FIND_LIVE_SESSION = precompiled<
   where s.token_hash = $1 and s.revoked_at is null and s.expires_at > $2`);
 
 /** The live session with this token digest and its user, or nothing when revoked or expired. Every signed-in request runs it. */
-export async function findLiveSession(db: Executor, tokenHash: string, now: Date): Promise<{ session: LiveSession; user: SessionUser } | undefined> {
+export async function findLiveSession(
+  db: Executor,
+  tokenHash: string,
+  now: Date,
+): Promise<{ session: LiveSession; user: SessionUser } | undefined> {
   const [row] = await FIND_LIVE_SESSION.run(db, tokenHash, now);
   if (!row) return undefined;
   const { session_id, session_last_seen_at, session_expires_at, ...user } = row;
@@ -45,7 +52,11 @@ export async function findLiveSession(db: Executor, tokenHash: string, now: Date
 }
 
 export async function touchSession(db: Executor, id: string): Promise<void> {
-  await db.updateTable('sessions').set({ last_seen_at: sql`now()` }).where('id', '=', id).execute();
+  await db
+    .updateTable('sessions')
+    .set({ last_seen_at: sql`now()` })
+    .where('id', '=', id)
+    .execute();
 }
 
 export function listLiveSessions(db: Executor, userId: number, now: Date): Promise<SessionRow[]> {
@@ -73,7 +84,11 @@ export async function revokeSession(db: Executor, userId: number, sessionId: str
 
 /** Revokes every live session of the user, except `keepSessionId` when given; answers the revoked ids. */
 export async function revokeUserSessions(db: Executor, userId: number, keepSessionId?: string): Promise<string[]> {
-  let query = db.updateTable('sessions').set({ revoked_at: sql`now()` }).where('user_id', '=', userId).where('revoked_at', 'is', null);
+  let query = db
+    .updateTable('sessions')
+    .set({ revoked_at: sql`now()` })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null);
   if (keepSessionId) query = query.where('id', '!=', keepSessionId);
   const rows = await query.returning('id').execute();
   return rows.map((row) => row.id);

@@ -16,7 +16,11 @@ export type BetRow = Selectable<SportsBetsTable>;
 // ---- catalogue ---------------------------------------------------------------------------------
 
 export async function ensureSport(db: Executor, name: string): Promise<number> {
-  await db.insertInto('sports').values({ name }).onConflict((oc) => oc.column('name').doNothing()).execute();
+  await db
+    .insertInto('sports')
+    .values({ name })
+    .onConflict((oc) => oc.column('name').doNothing())
+    .execute();
   const row = await db.selectFrom('sports').select('id').where('name', '=', name).executeTakeFirstOrThrow();
   return row.id;
 }
@@ -27,7 +31,12 @@ export async function ensureCompetition(db: Executor, sportId: number, name: str
     .values({ sport_id: sportId, name })
     .onConflict((oc) => oc.columns(['sport_id', 'name']).doNothing())
     .execute();
-  const row = await db.selectFrom('sports_competitions').select('id').where('sport_id', '=', sportId).where('name', '=', name).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('sports_competitions')
+    .select('id')
+    .where('sport_id', '=', sportId)
+    .where('name', '=', name)
+    .executeTakeFirstOrThrow();
   return row.id;
 }
 
@@ -59,10 +68,19 @@ export async function insertEvent(db: Executor, input: EventInput): Promise<stri
 }
 
 export async function findEventByExternalId(db: Executor, source: SportsSourceName, externalId: string) {
-  return db.selectFrom('sports_events').selectAll().where('source', '=', source).where('external_id', '=', externalId).executeTakeFirst();
+  return db
+    .selectFrom('sports_events')
+    .selectAll()
+    .where('source', '=', source)
+    .where('external_id', '=', externalId)
+    .executeTakeFirst();
 }
 
-export async function updateEvent(db: Executor, id: string, fields: { home?: string; away?: string; startsAt?: Date; status?: SportsEventStatus; competitionId?: number }) {
+export async function updateEvent(
+  db: Executor,
+  id: string,
+  fields: { home?: string; away?: string; startsAt?: Date; status?: SportsEventStatus; competitionId?: number },
+) {
   await db
     .updateTable('sports_events')
     .set({
@@ -78,12 +96,24 @@ export async function updateEvent(db: Executor, id: string, fields: { home?: str
 }
 
 /** Events with their sport and competition names, soonest first. */
-export async function listEvents(db: Executor, filter: { statuses?: SportsEventStatus[]; ids?: string[]; limit?: number }) {
+export async function listEvents(
+  db: Executor,
+  filter: { statuses?: SportsEventStatus[]; ids?: string[]; limit?: number },
+) {
   let query = db
     .selectFrom('sports_events as e')
     .innerJoin('sports_competitions as c', 'c.id', 'e.competition_id')
     .innerJoin('sports as s', 's.id', 'c.sport_id')
-    .select(['e.id', 'e.home', 'e.away', 'e.starts_at', 'e.status', 'e.source', 'c.name as competition', 's.name as sport'])
+    .select([
+      'e.id',
+      'e.home',
+      'e.away',
+      'e.starts_at',
+      'e.status',
+      'e.source',
+      'c.name as competition',
+      's.name as sport',
+    ])
     .orderBy('e.starts_at')
     .orderBy('e.id');
   if (filter.statuses) query = query.where('e.status', 'in', filter.statuses);
@@ -96,17 +126,37 @@ export async function lockEvent(db: Executor, id: string) {
   return db.selectFrom('sports_events').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
 }
 
-export async function insertMarket(db: Executor, input: { eventId: string; type: SportsMarketType; lineMilli: number | null; externalId?: string | null; status?: SportsMarketStatus }) {
+export async function insertMarket(
+  db: Executor,
+  input: {
+    eventId: string;
+    type: SportsMarketType;
+    lineMilli: number | null;
+    externalId?: string | null;
+    status?: SportsMarketStatus;
+  },
+) {
   const row = await db
     .insertInto('sports_markets')
-    .values({ event_id: input.eventId, type: input.type, line_milli: input.lineMilli, external_id: input.externalId ?? null, status: input.status ?? 'open' })
+    .values({
+      event_id: input.eventId,
+      type: input.type,
+      line_milli: input.lineMilli,
+      external_id: input.externalId ?? null,
+      status: input.status ?? 'open',
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return String(row.id);
 }
 
 export async function findMarketByExternalId(db: Executor, eventId: string, externalId: string) {
-  return db.selectFrom('sports_markets').selectAll().where('event_id', '=', eventId).where('external_id', '=', externalId).executeTakeFirst();
+  return db
+    .selectFrom('sports_markets')
+    .selectAll()
+    .where('event_id', '=', eventId)
+    .where('external_id', '=', externalId)
+    .executeTakeFirst();
 }
 
 export async function lockMarket(db: Executor, id: string) {
@@ -118,17 +168,30 @@ export async function findMarket(db: Executor, id: string) {
 }
 
 export async function setMarketStatus(db: Executor, id: string, status: SportsMarketStatus) {
-  await db.updateTable('sports_markets').set({ status, updated_at: sql`now()` }).where('id', '=', id).execute();
+  await db
+    .updateTable('sports_markets')
+    .set({ status, updated_at: sql`now()` })
+    .where('id', '=', id)
+    .execute();
 }
 
 export async function marketsOfEvent(db: Executor, eventId: string) {
   return db.selectFrom('sports_markets').selectAll().where('event_id', '=', eventId).orderBy('id').execute();
 }
 
-export async function insertSelection(db: Executor, input: { marketId: string; code: string; name: string; oddsMilli: number; position: number }) {
+export async function insertSelection(
+  db: Executor,
+  input: { marketId: string; code: string; name: string; oddsMilli: number; position: number },
+) {
   const row = await db
     .insertInto('sports_selections')
-    .values({ market_id: input.marketId, code: input.code, name: input.name, odds_milli: input.oddsMilli, position: input.position })
+    .values({
+      market_id: input.marketId,
+      code: input.code,
+      name: input.name,
+      odds_milli: input.oddsMilli,
+      position: input.position,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return String(row.id);
@@ -136,7 +199,13 @@ export async function insertSelection(db: Executor, input: { marketId: string; c
 
 export async function selectionsOfMarkets(db: Executor, marketIds: string[]) {
   if (marketIds.length === 0) return [];
-  return db.selectFrom('sports_selections').selectAll().where('market_id', 'in', marketIds).orderBy('position').orderBy('id').execute();
+  return db
+    .selectFrom('sports_selections')
+    .selectAll()
+    .where('market_id', 'in', marketIds)
+    .orderBy('position')
+    .orderBy('id')
+    .execute();
 }
 
 /** Locks a selection (odds changes queue behind each other and behind placements reading it). */
@@ -145,24 +214,51 @@ export async function lockSelection(db: Executor, id: string) {
 }
 
 export async function updateOdds(db: Executor, id: string, oddsMilli: number) {
-  await db.updateTable('sports_selections').set({ odds_milli: oddsMilli, updated_at: sql`now()` }).where('id', '=', id).execute();
+  await db
+    .updateTable('sports_selections')
+    .set({ odds_milli: oddsMilli, updated_at: sql`now()` })
+    .where('id', '=', id)
+    .execute();
 }
 
-export async function insertOddsHistory(db: Executor, row: { selectionId: string; oddsMilli: number; previousOddsMilli: number | null; source: string }) {
+export async function insertOddsHistory(
+  db: Executor,
+  row: { selectionId: string; oddsMilli: number; previousOddsMilli: number | null; source: string },
+) {
   await db
     .insertInto('sports_odds_history')
-    .values({ selection_id: row.selectionId, odds_milli: row.oddsMilli, previous_odds_milli: row.previousOddsMilli, source: row.source })
+    .values({
+      selection_id: row.selectionId,
+      odds_milli: row.oddsMilli,
+      previous_odds_milli: row.previousOddsMilli,
+      source: row.source,
+    })
     .execute();
 }
 
 export async function oddsHistory(db: Executor, selectionId: string, limit: number) {
-  return db.selectFrom('sports_odds_history').selectAll().where('selection_id', '=', selectionId).orderBy('id', 'desc').limit(limit).execute();
+  return db
+    .selectFrom('sports_odds_history')
+    .selectAll()
+    .where('selection_id', '=', selectionId)
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
 }
 
 /** Writes every selection's result, marks the market settled and bumps its result version. */
-export async function writeResults(db: Executor, marketId: string, results: Map<string, SportsSelectionResult>): Promise<number> {
+export async function writeResults(
+  db: Executor,
+  marketId: string,
+  results: Map<string, SportsSelectionResult>,
+): Promise<number> {
   for (const [selectionId, result] of results) {
-    await db.updateTable('sports_selections').set({ result, updated_at: sql`now()` }).where('id', '=', selectionId).where('market_id', '=', marketId).execute();
+    await db
+      .updateTable('sports_selections')
+      .set({ result, updated_at: sql`now()` })
+      .where('id', '=', selectionId)
+      .where('market_id', '=', marketId)
+      .execute();
   }
   const row = await db
     .updateTable('sports_markets')
@@ -183,7 +279,15 @@ export async function selectionsForBet(db: Executor, selectionIds: string[]) {
     .selectFrom('sports_selections as s')
     .innerJoin('sports_markets as m', 'm.id', 's.market_id')
     .innerJoin('sports_events as e', 'e.id', 'm.event_id')
-    .select(['s.id', 's.odds_milli', 's.name', 's.market_id', 'm.status as market_status', 'm.event_id', 'e.status as event_status'])
+    .select([
+      's.id',
+      's.odds_milli',
+      's.name',
+      's.market_id',
+      'm.status as market_status',
+      'm.event_id',
+      'e.status as event_status',
+    ])
     .where('s.id', 'in', selectionIds)
     .forShare()
     .execute();
@@ -193,7 +297,14 @@ export async function selectionsForBet(db: Executor, selectionIds: string[]) {
 
 export async function insertBet(
   db: Executor,
-  row: { userId: number; clientId: string; kind: 'single' | 'multi'; currency: 'USD' | 'BZU'; stake: bigint; potentialReturn: bigint },
+  row: {
+    userId: number;
+    clientId: string;
+    kind: 'single' | 'multi';
+    currency: 'USD' | 'BZU';
+    stake: bigint;
+    potentialReturn: bigint;
+  },
 ): Promise<string | undefined> {
   const inserted = await db
     .insertInto('sports_bets')
@@ -211,15 +322,32 @@ export async function insertBet(
   return inserted ? String(inserted.id) : undefined;
 }
 
-export async function insertLegs(db: Executor, betId: string, legs: { eventId: string; marketId: string; selectionId: string; oddsMilli: number }[]) {
+export async function insertLegs(
+  db: Executor,
+  betId: string,
+  legs: { eventId: string; marketId: string; selectionId: string; oddsMilli: number }[],
+) {
   await db
     .insertInto('sports_bet_legs')
-    .values(legs.map((leg) => ({ bet_id: betId, event_id: leg.eventId, market_id: leg.marketId, selection_id: leg.selectionId, odds_milli: leg.oddsMilli })))
+    .values(
+      legs.map((leg) => ({
+        bet_id: betId,
+        event_id: leg.eventId,
+        market_id: leg.marketId,
+        selection_id: leg.selectionId,
+        odds_milli: leg.oddsMilli,
+      })),
+    )
     .execute();
 }
 
 export async function findBetByClientId(db: Executor, userId: number, clientId: string) {
-  return db.selectFrom('sports_bets').selectAll().where('user_id', '=', userId).where('client_id', '=', clientId).executeTakeFirst();
+  return db
+    .selectFrom('sports_bets')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('client_id', '=', clientId)
+    .executeTakeFirst();
 }
 
 export async function findBet(db: Executor, id: string) {
@@ -230,7 +358,11 @@ export async function lockBet(db: Executor, id: string) {
   return db.selectFrom('sports_bets').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
 }
 
-export async function updateBetOutcome(db: Executor, id: string, fields: { status: BetRow['status']; paid: bigint; settlementCount: number }) {
+export async function updateBetOutcome(
+  db: Executor,
+  id: string,
+  fields: { status: BetRow['status']; paid: bigint; settlementCount: number },
+) {
   await db
     .updateTable('sports_bets')
     .set({
@@ -304,7 +436,11 @@ export async function marketsAwaitingSettlement(db: Executor, setBefore: Date, l
 }
 
 export async function marketResultVersion(db: Executor, marketId: string): Promise<number | null> {
-  const row = await db.selectFrom('sports_markets').select('result_version').where('id', '=', marketId).executeTakeFirst();
+  const row = await db
+    .selectFrom('sports_markets')
+    .select('result_version')
+    .where('id', '=', marketId)
+    .executeTakeFirst();
   return row?.result_version ?? null;
 }
 
@@ -317,8 +453,17 @@ export async function markMarketSettled(db: Executor, marketId: string, version:
     .execute();
 }
 
-export async function listBets(db: Executor, userId: number, options: { settled: boolean; limit: number; beforeId?: string }) {
-  let query = db.selectFrom('sports_bets').selectAll().where('user_id', '=', userId).orderBy('id', 'desc').limit(options.limit + 1);
+export async function listBets(
+  db: Executor,
+  userId: number,
+  options: { settled: boolean; limit: number; beforeId?: string },
+) {
+  let query = db
+    .selectFrom('sports_bets')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('id', 'desc')
+    .limit(options.limit + 1);
   query = options.settled ? query.where('status', '<>', 'open') : query.where('status', '=', 'open');
   if (options.beforeId) query = query.where('id', '<', options.beforeId);
   return query.execute();

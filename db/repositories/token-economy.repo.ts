@@ -79,7 +79,12 @@ export async function findSwapByKey(db: Executor, key: string): Promise<SwapRow 
 
 /** A player's trades, oldest first (cost basis is computed in that order). */
 export async function userSwaps(db: Executor, userId: number): Promise<SwapRow[]> {
-  const rows = await db.selectFrom('token_swaps').selectAll().where('user_id', '=', userId).orderBy('id', 'asc').execute();
+  const rows = await db
+    .selectFrom('token_swaps')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('id', 'asc')
+    .execute();
   return rows.map(toSwap);
 }
 
@@ -115,7 +120,11 @@ export interface BurnPeriodRow {
 }
 
 export async function findBurnPeriod(db: Executor, periodStart: Date): Promise<BurnPeriodRow | undefined> {
-  const row = await db.selectFrom('token_burn_periods').selectAll().where('period_start', '=', periodStart).executeTakeFirst();
+  const row = await db
+    .selectFrom('token_burn_periods')
+    .selectAll()
+    .where('period_start', '=', periodStart)
+    .executeTakeFirst();
   return row ? toPeriod(row) : undefined;
 }
 
@@ -143,12 +152,22 @@ export async function insertBurnPeriod(
 
 /** The start of the newest period the burn job decided, if any. */
 export async function latestBurnPeriodStart(db: Executor): Promise<Date | undefined> {
-  const row = await db.selectFrom('token_burn_periods').select('period_start').orderBy('period_start', 'desc').limit(1).executeTakeFirst();
+  const row = await db
+    .selectFrom('token_burn_periods')
+    .select('period_start')
+    .orderBy('period_start', 'desc')
+    .limit(1)
+    .executeTakeFirst();
   return row ? new Date(row.period_start) : undefined;
 }
 
 export async function recentBurnPeriods(db: Executor, limit: number): Promise<BurnPeriodRow[]> {
-  const rows = await db.selectFrom('token_burn_periods').selectAll().orderBy('period_start', 'desc').limit(limit).execute();
+  const rows = await db
+    .selectFrom('token_burn_periods')
+    .selectAll()
+    .orderBy('period_start', 'desc')
+    .limit(limit)
+    .execute();
   return rows.map(toPeriod);
 }
 
@@ -225,7 +244,11 @@ export async function burnDetails(db: Executor, ids: string[]): Promise<Map<stri
 }
 
 /** The player's BZU balance after each change, oldest first (the holdings chart). */
-export async function bzuBalanceHistory(db: Executor, userId: number, limit = 500): Promise<{ at: Date; balance: bigint }[]> {
+export async function bzuBalanceHistory(
+  db: Executor,
+  userId: number,
+  limit = 500,
+): Promise<{ at: Date; balance: bigint }[]> {
   const rows = await db
     .selectFrom('ledger_entries as e')
     .innerJoin('ledger_accounts as a', 'a.id', 'e.account_id')

@@ -27,7 +27,10 @@ export async function findSupply(db: Executor): Promise<SupplyRow | undefined> {
     : undefined;
 }
 
-export async function findPoolReserves(db: Executor, poolId = BZU_USD_POOL): Promise<{ bzu: bigint; usd: bigint } | undefined> {
+export async function findPoolReserves(
+  db: Executor,
+  poolId = BZU_USD_POOL,
+): Promise<{ bzu: bigint; usd: bigint } | undefined> {
   const row = await db
     .selectFrom('token_pools')
     .select(['reserve_bzu_e8', 'reserve_usd_e8'])
@@ -73,7 +76,10 @@ function priceRow(input: PriceSnapshotInput) {
 }
 
 /** Inserts the snapshot of a tick; returns undefined when that tick already has one. */
-export async function insertPriceSnapshot(db: Executor, input: PriceSnapshotInput): Promise<PriceSnapshotRow | undefined> {
+export async function insertPriceSnapshot(
+  db: Executor,
+  input: PriceSnapshotInput,
+): Promise<PriceSnapshotRow | undefined> {
   const row = await db
     .insertInto('token_prices')
     .values(priceRow(input))
@@ -93,7 +99,12 @@ export async function upsertSwapPricePoint(db: Executor, input: PriceSnapshotInp
     .insertInto('token_prices')
     .values(row)
     .onConflict((oc) =>
-      oc.column('slot_at').doUpdateSet({ price_e8: row.price_e8, change_24h: row.change_24h, market_cap_e8: row.market_cap_e8, volume_24h_e8: row.volume_24h_e8 }),
+      oc.column('slot_at').doUpdateSet({
+        price_e8: row.price_e8,
+        change_24h: row.change_24h,
+        market_cap_e8: row.market_cap_e8,
+        volume_24h_e8: row.volume_24h_e8,
+      }),
     )
     .execute();
 }
@@ -120,7 +131,10 @@ export async function referenceSamples(db: Executor, cutoff: Date): Promise<{ at
 }
 
 export async function countPriceSnapshots(db: Executor): Promise<number> {
-  const row = await db.selectFrom('token_prices').select(sql<string>`count(*)::text`.as('n')).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('token_prices')
+    .select(sql<string>`count(*)::text`.as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -148,8 +162,13 @@ export async function priceHistory(
  * The highest and lowest stored price since `since` (every point, not the buckets' closing prices: a trade's peak
  * inside a bucket counts). Undefined when nothing was stored.
  */
-export async function priceExtremes(db: Executor, since: Date | null): Promise<{ high: bigint; low: bigint } | undefined> {
-  let query = db.selectFrom('token_prices').select([sql<string | null>`max(price_e8)::text`.as('high'), sql<string | null>`min(price_e8)::text`.as('low')]);
+export async function priceExtremes(
+  db: Executor,
+  since: Date | null,
+): Promise<{ high: bigint; low: bigint } | undefined> {
+  let query = db
+    .selectFrom('token_prices')
+    .select([sql<string | null>`max(price_e8)::text`.as('high'), sql<string | null>`min(price_e8)::text`.as('low')]);
   if (since) query = query.where('slot_at', '>=', since);
   const row = await query.executeTakeFirst();
   return row?.high && row.low ? { high: BigInt(row.high), low: BigInt(row.low) } : undefined;
@@ -173,7 +192,13 @@ export interface BurnRow {
 const bigOrNull = (value: string | null) => (value === null ? null : BigInt(value));
 
 export async function recentBurns(db: Executor, limit: number): Promise<BurnRow[]> {
-  const rows = await db.selectFrom('token_burns').selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+  const rows = await db
+    .selectFrom('token_burns')
+    .selectAll()
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
   return rows.map((row) => ({
     id: String(row.id),
     amount: BigInt(row.amount_e8),

@@ -10,7 +10,11 @@ export interface TwoFactorRow {
 }
 
 export function findTwoFactor(db: Executor, userId: number): Promise<TwoFactorRow | undefined> {
-  return db.selectFrom('user_two_factor').select(['secret_enc', 'enabled_at']).where('user_id', '=', userId).executeTakeFirst();
+  return db
+    .selectFrom('user_two_factor')
+    .select(['secret_enc', 'enabled_at'])
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
 }
 
 export async function countUnusedRecoveryCodes(db: Executor, userId: number): Promise<number> {
@@ -24,7 +28,12 @@ export async function countUnusedRecoveryCodes(db: Executor, userId: number): Pr
 }
 
 /** Stores a new pending secret (replacing an unconfirmed one); false while 2FA is on, which keeps its secret. */
-export async function storePendingSecret(db: Executor, userId: number, sealedSecret: string, at: Date): Promise<boolean> {
+export async function storePendingSecret(
+  db: Executor,
+  userId: number,
+  sealedSecret: string,
+  at: Date,
+): Promise<boolean> {
   const stored = await db
     .insertInto('user_two_factor')
     .values({ user_id: userId, secret_enc: sealedSecret })
@@ -43,7 +52,12 @@ export async function storePendingSecret(db: Executor, userId: number, sealedSec
  * Turns 2FA on with a fresh set of recovery codes (their digests), in one transaction; false when it was
  * already on (nothing changes then).
  */
-export async function enableTwoFactor(db: Executor, userId: number, recoveryCodeHashes: string[], at: Date): Promise<boolean> {
+export async function enableTwoFactor(
+  db: Executor,
+  userId: number,
+  recoveryCodeHashes: string[],
+  at: Date,
+): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     const enabled = await trx
       .updateTable('user_two_factor')

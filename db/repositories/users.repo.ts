@@ -9,11 +9,19 @@ export function findUserById(db: Executor, id: number): Promise<UserRow | undefi
 }
 
 export function findUserByEmail(db: Executor, email: string): Promise<UserRow | undefined> {
-  return db.selectFrom('users').selectAll().where(sql`lower(email)`, '=', email.toLowerCase()).executeTakeFirst();
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where(sql`lower(email)`, '=', email.toLowerCase())
+    .executeTakeFirst();
 }
 
 export function findUserByLoginName(db: Executor, loginName: string): Promise<UserRow | undefined> {
-  return db.selectFrom('users').selectAll().where(sql`lower(login_name)`, '=', loginName.toLowerCase()).executeTakeFirst();
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where(sql`lower(login_name)`, '=', loginName.toLowerCase())
+    .executeTakeFirst();
 }
 
 /** Which of the unique values are already taken, case-insensitively. */
@@ -73,7 +81,12 @@ export function updateDisplayName(db: Executor, id: number, publicUsername: stri
     .executeTakeFirst();
 }
 
-export async function updatePasswordHash(db: Executor, id: number, passwordHash: string, options: { markVerified?: boolean } = {}): Promise<void> {
+export async function updatePasswordHash(
+  db: Executor,
+  id: number,
+  passwordHash: string,
+  options: { markVerified?: boolean } = {},
+): Promise<void> {
   await db
     .updateTable('users')
     .set({
@@ -88,7 +101,12 @@ export async function updatePasswordHash(db: Executor, id: number, passwordHash:
 
 /** Replaces the digest only if it is still the one that was verified (a concurrent change wins). */
 export async function rehashPassword(db: Executor, id: number, oldHash: string, newHash: string): Promise<void> {
-  await db.updateTable('users').set({ password_hash: newHash }).where('id', '=', id).where('password_hash', '=', oldHash).execute();
+  await db
+    .updateTable('users')
+    .set({ password_hash: newHash })
+    .where('id', '=', id)
+    .where('password_hash', '=', oldHash)
+    .execute();
 }
 
 export function markEmailVerified(db: Executor, id: number): Promise<UserRow | undefined> {

@@ -1,6 +1,12 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Database } from '../schema.js';
-import type { DepositStatus, DepositsTable, LedgerCurrency, WithdrawalStatus, WithdrawalsTable } from '../wallet-tables.js';
+import type {
+  DepositStatus,
+  DepositsTable,
+  LedgerCurrency,
+  WithdrawalStatus,
+  WithdrawalsTable,
+} from '../wallet-tables.js';
 
 type Executor = Kysely<Database>;
 
@@ -10,14 +16,27 @@ export type WithdrawalRow = Selectable<WithdrawalsTable>;
 // ---- deposit addresses -------------------------------------------------------------------------
 
 export async function findDepositAddress(db: Executor, userId: number, network: string) {
-  return db.selectFrom('deposit_addresses').selectAll().where('user_id', '=', userId).where('network', '=', network).executeTakeFirst();
+  return db
+    .selectFrom('deposit_addresses')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('network', '=', network)
+    .executeTakeFirst();
 }
 
 export async function findDepositAddressOwner(db: Executor, network: string, address: string) {
-  return db.selectFrom('deposit_addresses').selectAll().where('network', '=', network).where('address', '=', address).executeTakeFirst();
+  return db
+    .selectFrom('deposit_addresses')
+    .selectAll()
+    .where('network', '=', network)
+    .where('address', '=', address)
+    .executeTakeFirst();
 }
 
-export async function insertDepositAddress(db: Executor, row: { userId: number; network: string; address: string; path: string }) {
+export async function insertDepositAddress(
+  db: Executor,
+  row: { userId: number; network: string; address: string; path: string },
+) {
   await db
     .insertInto('deposit_addresses')
     .values({ user_id: row.userId, network: row.network, address: row.address, derivation_path: row.path })
@@ -71,10 +90,21 @@ export async function upsertDeposit(
     .executeTakeFirstOrThrow();
 }
 
-export async function markDepositCredited(db: Executor, id: string, ledgerTransactionId: string, flags: string[]): Promise<DepositRow> {
+export async function markDepositCredited(
+  db: Executor,
+  id: string,
+  ledgerTransactionId: string,
+  flags: string[],
+): Promise<DepositRow> {
   return db
     .updateTable('deposits')
-    .set({ status: 'CREDITED', ledger_transaction_id: ledgerTransactionId, credited_at: sql`now()`, flags, updated_at: sql`now()` })
+    .set({
+      status: 'CREDITED',
+      ledger_transaction_id: ledgerTransactionId,
+      credited_at: sql`now()`,
+      flags,
+      updated_at: sql`now()`,
+    })
     .where('id', '=', id)
     .returningAll()
     .executeTakeFirstOrThrow();
@@ -85,15 +115,27 @@ export async function listDeposits(
   userId: number,
   options: { status?: DepositStatus; limit: number; beforeId?: string; offset?: number },
 ): Promise<DepositRow[]> {
-  let query = db.selectFrom('deposits').selectAll().where('user_id', '=', userId).orderBy('id', 'desc').limit(options.limit);
+  let query = db
+    .selectFrom('deposits')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('id', 'desc')
+    .limit(options.limit);
   if (options.status) query = query.where('status', '=', options.status);
   if (options.beforeId) query = query.where('id', '<', options.beforeId);
   else if (options.offset) query = query.offset(options.offset);
   return query.execute();
 }
 
-export async function countDeposits(db: Executor, userId: number, options: { status?: DepositStatus }): Promise<number> {
-  let query = db.selectFrom('deposits').select((eb) => eb.fn.countAll<string>().as('count')).where('user_id', '=', userId);
+export async function countDeposits(
+  db: Executor,
+  userId: number,
+  options: { status?: DepositStatus },
+): Promise<number> {
+  let query = db
+    .selectFrom('deposits')
+    .select((eb) => eb.fn.countAll<string>().as('count'))
+    .where('user_id', '=', userId);
   if (options.status) query = query.where('status', '=', options.status);
   return Number((await query.executeTakeFirstOrThrow()).count);
 }
@@ -102,7 +144,15 @@ export async function countDeposits(db: Executor, userId: number, options: { sta
 
 export async function insertWithdrawal(
   db: Executor,
-  row: { userId: number; currency: LedgerCurrency; asset: string; network: string; address: string; amount: bigint; fee: bigint },
+  row: {
+    userId: number;
+    currency: LedgerCurrency;
+    asset: string;
+    network: string;
+    address: string;
+    amount: bigint;
+    fee: bigint;
+  },
 ): Promise<WithdrawalRow> {
   return db
     .insertInto('withdrawals')
@@ -146,7 +196,9 @@ export async function transitionWithdrawal(
       ...(fields.reason !== undefined ? { reason: fields.reason } : {}),
       ...(fields.decidedBy !== undefined ? { decided_by: fields.decidedBy, decided_at: sql`now()` } : {}),
       // Approval is recorded on its own, so a later txid or failure never overwrites who approved.
-      ...(to === 'APPROVED' && fields.decidedBy !== undefined ? { approved_by: fields.decidedBy, approved_at: sql`now()` } : {}),
+      ...(to === 'APPROVED' && fields.decidedBy !== undefined
+        ? { approved_by: fields.decidedBy, approved_at: sql`now()` }
+        : {}),
       ...(fields.txidRecordedBy !== undefined ? { txid_recorded_by: fields.txidRecordedBy } : {}),
       ...(to === 'SENDING' ? { sending_at: sql`now()` } : {}),
       ...(to === 'SENT' ? { sent_at: sql`now()` } : {}),
@@ -179,7 +231,14 @@ function statusList(filter: WithdrawalStatusFilter): WithdrawalStatus[] {
 
 export async function listWithdrawals(
   db: Executor,
-  options: { userId?: number; status?: WithdrawalStatusFilter; limit: number; beforeId?: string; oldestFirst?: boolean; offset?: number },
+  options: {
+    userId?: number;
+    status?: WithdrawalStatusFilter;
+    limit: number;
+    beforeId?: string;
+    oldestFirst?: boolean;
+    offset?: number;
+  },
 ): Promise<WithdrawalRow[]> {
   let query = db
     .selectFrom('withdrawals')
@@ -193,7 +252,10 @@ export async function listWithdrawals(
   return query.execute();
 }
 
-export async function countWithdrawals(db: Executor, options: { userId?: number; status?: WithdrawalStatusFilter }): Promise<number> {
+export async function countWithdrawals(
+  db: Executor,
+  options: { userId?: number; status?: WithdrawalStatusFilter },
+): Promise<number> {
   let query = db.selectFrom('withdrawals').select((eb) => eb.fn.countAll<string>().as('count'));
   if (options.userId !== undefined) query = query.where('user_id', '=', options.userId);
   if (options.status) query = query.where('status', 'in', statusList(options.status));
@@ -201,14 +263,24 @@ export async function countWithdrawals(db: Executor, options: { userId?: number;
 }
 
 /** Display names (public username) and login names by user id, for staff screens. */
-export async function playerNames(db: Executor, ids: readonly number[]): Promise<Map<number, { loginName: string; publicUsername: string }>> {
+export async function playerNames(
+  db: Executor,
+  ids: readonly number[],
+): Promise<Map<number, { loginName: string; publicUsername: string }>> {
   if (ids.length === 0) return new Map();
-  const rows = await db.selectFrom('users').select(['id', 'login_name', 'public_username']).where('id', 'in', [...new Set(ids)]).execute();
+  const rows = await db
+    .selectFrom('users')
+    .select(['id', 'login_name', 'public_username'])
+    .where('id', 'in', [...new Set(ids)])
+    .execute();
   return new Map(rows.map((row) => [row.id, { loginName: row.login_name, publicUsername: row.public_username }]));
 }
 
 /** A player by id (digits), login name or public username, case-insensitive: the staff's lookup box. */
-export async function findPlayer(db: Executor, query: string): Promise<{ id: number; loginName: string; publicUsername: string } | undefined> {
+export async function findPlayer(
+  db: Executor,
+  query: string,
+): Promise<{ id: number; loginName: string; publicUsername: string } | undefined> {
   const lowered = query.trim().toLowerCase();
   const byName = sql<boolean>`lower(login_name) = ${lowered} or lower(public_username) = ${lowered}`;
   const rows = await db
@@ -219,7 +291,9 @@ export async function findPlayer(db: Executor, query: string): Promise<{ id: num
     .execute();
   // An id match first, then a login name, then a display name.
   const row =
-    rows.find((candidate) => String(candidate.id) === lowered) ?? rows.find((candidate) => candidate.login_name.toLowerCase() === lowered) ?? rows[0];
+    rows.find((candidate) => String(candidate.id) === lowered) ??
+    rows.find((candidate) => candidate.login_name.toLowerCase() === lowered) ??
+    rows[0];
   return row ? { id: row.id, loginName: row.login_name, publicUsername: row.public_username } : undefined;
 }
 

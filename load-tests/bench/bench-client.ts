@@ -69,7 +69,10 @@ export interface ServerProcess<Ready> {
  */
 export async function forkServer<Ready>(name: string): Promise<ServerProcess<Ready>> {
   const here = path.dirname(fileURLToPath(import.meta.url));
-  const child: ChildProcess = fork(path.join(here, `${name}.server.ts`), [], { execArgv: ['--import', 'tsx', ...profileArgs()], stdio: 'inherit' });
+  const child: ChildProcess = fork(path.join(here, `${name}.server.ts`), [], {
+    execArgv: ['--import', 'tsx', ...profileArgs()],
+    stdio: 'inherit',
+  });
   const next = <T>() =>
     new Promise<T>((resolve, reject) => {
       const onExit = (code: number | null) => reject(new Error(`bench server exited with ${code}`));

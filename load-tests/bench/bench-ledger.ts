@@ -13,7 +13,13 @@ import type { LedgerService } from '../../server/src/domain/wallet/ledger.servic
  * Users with a live session and a funded USD account (`fundsUsd` each; a million by default, so bets never run dry);
  * `prefix` keeps the platform's and the bare peer's apart.
  */
-export async function makeAccounts(db: Db, ledger: LedgerService, prefix: string, count: number, fundsUsd = 1_000_000n): Promise<{ ids: number[]; tokens: string[] }> {
+export async function makeAccounts(
+  db: Db,
+  ledger: LedgerService,
+  prefix: string,
+  count: number,
+  fundsUsd = 1_000_000n,
+): Promise<{ ids: number[]; tokens: string[] }> {
   const ids: number[] = [];
   const tokens: string[] = [];
   for (let i = 0; i < count; i += 1) {
@@ -44,7 +50,9 @@ export async function makeAccounts(db: Db, ledger: LedgerService, prefix: string
 /** The bare peer's ledger: account ids by code (USD), `house:games` on demand, and one posting in the caller's transaction. */
 export async function bareLedger(pool: pg.Pool) {
   const accountIds = new Map<string, string>();
-  const { rows } = await pool.query<{ id: string; code: string }>(`select id, code from ledger_accounts where currency = 'USD'`);
+  const { rows } = await pool.query<{ id: string; code: string }>(
+    `select id, code from ledger_accounts where currency = 'USD'`,
+  );
   for (const row of rows) accountIds.set(row.code, row.id);
   const houseGames = async (client: pg.PoolClient) => {
     const known = accountIds.get('house:games');

@@ -38,7 +38,9 @@ export async function run(args: string[]): Promise<ChatPollResult[]> {
   const connections = option(args, 'connections', 50);
   const server = await forkServer<Ready>('chat-poll');
   const { ready } = server;
-  console.log(`page: ${ready.bytes} bytes, ETag ${ready.etag}; ${connections} connections, ${rounds} x ${duration} s per target and scenario`);
+  console.log(
+    `page: ${ready.bytes} bytes, ETag ${ready.etag}; ${connections} connections, ${rounds} x ${duration} s per target and scenario`,
+  );
 
   const scenarios = {
     page: { path: '/api/chat/messages', headers: {} as Record<string, string> },
@@ -52,7 +54,8 @@ export async function run(args: string[]): Promise<ChatPollResult[]> {
       const cpu: Record<'platform' | 'bare', number[]> = { platform: [], bare: [] };
       const base = { platform: ready.platformUrl, bare: ready.bareUrl };
       // Warm-up (JIT, connection pools), not counted.
-      for (const target of ['platform', 'bare'] as const) await autocannon({ url: base[target] + urlPath, connections, duration: 2, headers });
+      for (const target of ['platform', 'bare'] as const)
+        await autocannon({ url: base[target] + urlPath, connections, duration: 2, headers });
       for (let round = 0; round < rounds; round++) {
         const order = round % 2 === 0 ? (['platform', 'bare'] as const) : (['bare', 'platform'] as const);
         for (const target of order) {
@@ -66,7 +69,9 @@ export async function run(args: string[]): Promise<ChatPollResult[]> {
       for (const target of ['platform', 'bare'] as const) {
         const runs = samples[target];
         const statuses = new Map<string, number>();
-        for (const r of runs) for (const [code, { count }] of Object.entries(r.statusCodeStats)) statuses.set(code, (statuses.get(code) ?? 0) + count);
+        for (const r of runs)
+          for (const [code, { count }] of Object.entries(r.statusCodeStats))
+            statuses.set(code, (statuses.get(code) ?? 0) + count);
         results.push({
           scenario,
           target,
@@ -83,7 +88,9 @@ export async function run(args: string[]): Promise<ChatPollResult[]> {
     await server.stop();
   }
 
-  console.log(`\n${'scenario'.padEnd(10)}${'target'.padEnd(10)}${'req/s'.padStart(10)}${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'errors'.padStart(8)}  statuses`);
+  console.log(
+    `\n${'scenario'.padEnd(10)}${'target'.padEnd(10)}${'req/s'.padStart(10)}${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'errors'.padStart(8)}  statuses`,
+  );
   for (const r of results) {
     console.log(
       `${r.scenario.padEnd(10)}${r.target.padEnd(10)}${r.requestsPerSecond.toFixed(0).padStart(10)}${r.p50Ms.toFixed(1).padStart(9)}${r.p99Ms

@@ -18,7 +18,8 @@ interface Ready {
   bareUsers: number[];
 }
 
-const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))]!;
+const percentile = (values: number[], p: number) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))]!;
 
 /** Runs `jobs` with at most `limit` in flight; answers each job's duration in ms and its status. */
 async function timed(jobs: (() => Promise<Response>)[], limit: number): Promise<{ ms: number[]; statuses: number[] }> {
@@ -49,36 +50,71 @@ export async function run(args: string[]) {
   try {
     await server.ask({ cmd: 'open' });
     const json = (token: string) => ({ 'content-type': 'application/json', authorization: `Bearer ${token}` });
-    const bets = ready.platformTokens.map((token, i) => () =>
-      fetch(`${ready.platformUrl}/api/crash/bets`, { method: 'POST', headers: json(token), body: JSON.stringify({ amount: '0.01', ...(i % 2 === 0 ? { autoCashout: '2' } : {}) }) }),
+    const bets = ready.platformTokens.map(
+      (token, i) => () =>
+        fetch(`${ready.platformUrl}/api/crash/bets`, {
+          method: 'POST',
+          headers: json(token),
+          body: JSON.stringify({ amount: '0.01', ...(i % 2 === 0 ? { autoCashout: '2' } : {}) }),
+        }),
     );
     const placed = await timed(bets, connections);
     const ids: string[] = [];
     // The bet ids come back from the current round's table, in placing order per player name.
-    const current = (await (await fetch(`${ready.platformUrl}/api/crash/current`)).json()) as { bets: { betId: string; userName: string }[] };
+    const current = (await (await fetch(`${ready.platformUrl}/api/crash/current`)).json()) as {
+      bets: { betId: string; userName: string }[];
+    };
     for (const bet of current.bets) ids[Number(bet.userName.slice(1))] = bet.betId;
     const { bareBets } = await server.ask<{ bareBets: string[] }>({ cmd: 'start' });
 
     const manual = ready.platformTokens.map((token, i) => ({ token, i })).filter(({ i }) => i % 2 === 1);
     const platformCashouts = await timed(
-      manual.map(({ token, i }) => () => fetch(`${ready.platformUrl}/api/crash/cashout`, { method: 'POST', headers: json(token), body: JSON.stringify({ betId: ids[i] }) })),
-      connections,
-    );
-    const bareCashouts = await timed(
-      manual.map(({ i }) => () =>
-        fetch(`${ready.bareUrl}/cashout`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-user': String(ready.bareUsers[i]) }, body: JSON.stringify({ betId: bareBets[i] }) }),
+      manual.map(
+        ({ token, i }) =>
+          () =>
+            fetch(`${ready.platformUrl}/api/crash/cashout`, {
+              method: 'POST',
+              headers: json(token),
+              body: JSON.stringify({ betId: ids[i] }),
+            }),
       ),
       connections,
     );
-    const bust = await server.ask<{ settled: number; ms: number; stillOpen: number; bareMs: number; ledgerProblems: unknown[] }>({ cmd: 'end' });
+    const bareCashouts = await timed(
+      manual.map(
+        ({ i }) =>
+          () =>
+            fetch(`${ready.bareUrl}/cashout`, {
+              method: 'POST',
+              headers: { 'content-type': 'application/json', 'x-user': String(ready.bareUsers[i]) },
+              body: JSON.stringify({ betId: bareBets[i] }),
+            }),
+      ),
+      connections,
+    );
+    const bust = await server.ask<{
+      settled: number;
+      ms: number;
+      stillOpen: number;
+      bareMs: number;
+      ledgerProblems: unknown[];
+    }>({ cmd: 'end' });
 
     const ok = (statuses: number[], code: number) => statuses.filter((s) => s === code).length;
     const result = {
       players,
       placed: { ok: ok(placed.statuses, 201), p99Ms: percentile(placed.ms, 0.99) },
       cashout: {
-        platform: { ok: ok(platformCashouts.statuses, 200), p50Ms: percentile(platformCashouts.ms, 0.5), p99Ms: percentile(platformCashouts.ms, 0.99) },
-        bare: { ok: ok(bareCashouts.statuses, 200), p50Ms: percentile(bareCashouts.ms, 0.5), p99Ms: percentile(bareCashouts.ms, 0.99) },
+        platform: {
+          ok: ok(platformCashouts.statuses, 200),
+          p50Ms: percentile(platformCashouts.ms, 0.5),
+          p99Ms: percentile(platformCashouts.ms, 0.99),
+        },
+        bare: {
+          ok: ok(bareCashouts.statuses, 200),
+          p50Ms: percentile(bareCashouts.ms, 0.5),
+          p99Ms: percentile(bareCashouts.ms, 0.99),
+        },
       },
       bust: { settled: bust.settled, stillOpen: bust.stillOpen, allSettledMs: bust.ms, bareLosersMs: bust.bareMs },
       ledgerProblems: bust.ledgerProblems.length,

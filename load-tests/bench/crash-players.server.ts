@@ -48,13 +48,19 @@ async function seedBareBets(): Promise<{ roundId: string; betIds: string[] }> {
          values ($1, repeat('a', 64), 'x', repeat('b', 64), 'y', 'bench') on conflict do nothing returning id`,
         [userId],
       );
-      const pairId = pair.rows[0]?.id ?? (await client.query<{ id: string }>(`select id from seed_pairs where user_id = $1 and active`, [userId])).rows[0]!.id;
+      const pairId =
+        pair.rows[0]?.id ??
+        (await client.query<{ id: string }>(`select id from seed_pairs where user_id = $1 and active`, [userId]))
+          .rows[0]!.id;
       const bet = await client.query<{ id: string }>(
         `insert into bets (user_id, game, currency, amount_e8, state, params, outcome, seed_pair_id, nonce, round_id)
          values ($1, 'crash', 'USD', $2, 'open', '{}', '{}', $3, (select count(*) from bets where seed_pair_id = $3), $4) returning id`,
         [userId, STAKE.toString(), pairId, roundId],
       );
-      await post(client, `bet:${bet.rows[0]!.id}:stake`, userId, [[accountIds.get(`user:${userId}`)!, -STAKE], [house, STAKE]]);
+      await post(client, `bet:${bet.rows[0]!.id}:stake`, userId, [
+        [accountIds.get(`user:${userId}`)!, -STAKE],
+        [house, STAKE],
+      ]);
       await client.query('commit');
       ids.push(bet.rows[0]!.id);
     }
@@ -77,8 +83,14 @@ async function bareCashout(userId: number, betId: string): Promise<object> {
     if (locked.rows[0]?.state !== 'open') throw Object.assign(new Error('settled'), { status: 409 });
     const hundredths = BigInt(Math.floor(100 * Math.exp(0.00006 * Number(locked.rows[0].elapsed))));
     const payout = (STAKE * hundredths) / 100n;
-    await client.query(`update bets set state = 'won', payout_e8 = $2, multiplier = $3, settled_at = now() where id = $1`, [betId, payout.toString(), String(hundredths)]);
-    await post(client, `bet:${betId}:payout`, userId, [[await houseGames(client), -payout], [accountIds.get(`user:${userId}`)!, payout]]);
+    await client.query(
+      `update bets set state = 'won', payout_e8 = $2, multiplier = $3, settled_at = now() where id = $1`,
+      [betId, payout.toString(), String(hundredths)],
+    );
+    await post(client, `bet:${betId}:payout`, userId, [
+      [await houseGames(client), -payout],
+      [accountIds.get(`user:${userId}`)!, payout],
+    ]);
     await client.query('commit');
     return { id: betId, payout: payout.toString() };
   } catch (error) {
@@ -92,7 +104,10 @@ async function bareCashout(userId: number, betId: string): Promise<object> {
 /** The bare bust: every open bet of the round lost in one statement (its auto cash-outs are the platform's side only). */
 async function bareBust(roundId: string): Promise<number> {
   const started = performance.now();
-  await pool.query(`update bets set state = 'lost', settled_at = now() where round_id = $1 and state = 'open' and user_id = any($2::int[])`, [roundId, bareAccounts.ids]);
+  await pool.query(
+    `update bets set state = 'lost', settled_at = now() where round_id = $1 and state = 'open' and user_id = any($2::int[])`,
+    [roundId, bareAccounts.ids],
+  );
   return performance.now() - started;
 }
 
@@ -118,7 +133,12 @@ await new Promise<void>((resolve) => bare.listen(0, '127.0.0.1', resolve));
 let round: RoundRow | null = null;
 let bareRoundId = '';
 serveParent(
-  { platformUrl, bareUrl: `http://127.0.0.1:${(bare.address() as AddressInfo).port}`, platformTokens: platformAccounts.tokens, bareUsers: bareAccounts.ids },
+  {
+    platformUrl,
+    bareUrl: `http://127.0.0.1:${(bare.address() as AddressInfo).port}`,
+    platformTokens: platformAccounts.tokens,
+    bareUsers: bareAccounts.ids,
+  },
   async () => {
     bare.close();
     await pool.end();
@@ -140,8 +160,18 @@ serveParent(
         // The bust: from the round's end to its last bet settled (the auto cash-outs paid one by one).
         const started = performance.now();
         const { settled } = await steps.end(round!);
-        const open = await sql<{ n: string }>`select count(*)::text as n from bets where round_id = ${round!.id} and state = 'open' and user_id = any(${platformAccounts.ids})`.execute(db);
-        return { settled, ms: performance.now() - started, stillOpen: Number(open.rows[0]!.n), bareMs: await bareBust(bareRoundId), ledgerProblems: await platform.services.wallet.ledger.check() };
+        const open = await sql<{
+          n: string;
+        }>`select count(*)::text as n from bets where round_id = ${round!.id} and state = 'open' and user_id = any(${platformAccounts.ids})`.execute(
+          db,
+        );
+        return {
+          settled,
+          ms: performance.now() - started,
+          stillOpen: Number(open.rows[0]!.n),
+          bareMs: await bareBust(bareRoundId),
+          ledgerProblems: await platform.services.wallet.ledger.check(),
+        };
       }
       default:
         return {};

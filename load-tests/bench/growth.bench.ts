@@ -36,9 +36,16 @@ interface Figure {
 }
 
 const BET = JSON.stringify({ amount: '0.01', target: 50, condition: 'over', currency: 'USD' });
-const trpcPath = (procedure: string, input: unknown) => `/api/trpc/${procedure}?input=${encodeURIComponent(JSON.stringify(input))}`;
+const trpcPath = (procedure: string, input: unknown) =>
+  `/api/trpc/${procedure}?input=${encodeURIComponent(JSON.stringify(input))}`;
 
-async function cursorAt(url: string, token: string, pageOf: (cursor: string | null) => string, nextOf: (body: unknown) => string | null, page: number): Promise<string | null> {
+async function cursorAt(
+  url: string,
+  token: string,
+  pageOf: (cursor: string | null) => string,
+  nextOf: (body: unknown) => string | null,
+  page: number,
+): Promise<string | null> {
   let cursor: string | null = null;
   for (let i = 1; i < page; i++) {
     const response = await fetch(url + pageOf(cursor), { headers: { authorization: `Bearer ${token}` } });
@@ -53,9 +60,20 @@ async function measure(ready: Ready, duration: number, connections: number): Pro
   const figures: Figure[] = [];
   const auth = (token: string) => ({ authorization: `Bearer ${token}` });
   const p99 = async (name: string, path: string, token: string | null, hotPath = true) => {
-    const result: AutocannonResult = await autocannon({ url: ready.url + path, connections, duration, headers: token ? auth(token) : {} });
+    const result: AutocannonResult = await autocannon({
+      url: ready.url + path,
+      connections,
+      duration,
+      headers: token ? auth(token) : {},
+    });
     const bad = result.non2xx + result.errors + result.timeouts;
-    figures.push({ name, value: result.latency.p99, unit: 'p99 ms', hotPath, note: bad > 0 ? `${bad} not 2xx` : `${Math.round(result.requests.average)} req/s` });
+    figures.push({
+      name,
+      value: result.latency.p99,
+      unit: 'p99 ms',
+      hotPath,
+      note: bad > 0 ? `${bad} not 2xx` : `${Math.round(result.requests.average)} req/s`,
+    });
   };
 
   let next = 0;
@@ -70,34 +88,68 @@ async function measure(ready: Ready, duration: number, connections: number): Pro
           ...request,
           method: 'POST',
           path: '/api/games/dice/bets',
-          headers: { 'content-type': 'application/json', ...auth(ready.bettorTokens[next++ % ready.bettorTokens.length]!) },
+          headers: {
+            'content-type': 'application/json',
+            ...auth(ready.bettorTokens[next++ % ready.bettorTokens.length]!),
+          },
           body: BET,
         }),
       },
     ],
   });
-  figures.push({ name: 'dice bets (50 accounts)', value: bets['2xx'] / (bets.duration || 1), unit: 'bets/s', hotPath: true, note: `${bets['2xx']} 2xx, ${bets.non2xx} other` });
+  figures.push({
+    name: 'dice bets (50 accounts)',
+    value: bets['2xx'] / (bets.duration || 1),
+    unit: 'bets/s',
+    hotPath: true,
+    note: `${bets['2xx']} 2xx, ${bets.non2xx} other`,
+  });
 
-  const myBets = (cursor: string | null) => `/api/bets?limit=20${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
+  const myBets = (cursor: string | null) =>
+    `/api/bets?limit=20${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
   const myBetsNext = (body: unknown) => (body as { nextCursor: string | null }).nextCursor;
   await p99('My bets, page 1', myBets(null), ready.whaleToken);
-  await p99('My bets, page 50', myBets(await cursorAt(ready.url, ready.whaleToken, myBets, myBetsNext, 50)), ready.whaleToken);
-  const history = (cursor: string | null) => trpcPath('wallet.transactions', { limit: 20, ...(cursor ? { cursor } : {}) });
-  const historyNext = (body: unknown) => (body as { result: { data: { nextCursor: string | null } } }).result.data.nextCursor;
+  await p99(
+    'My bets, page 50',
+    myBets(await cursorAt(ready.url, ready.whaleToken, myBets, myBetsNext, 50)),
+    ready.whaleToken,
+  );
+  const history = (cursor: string | null) =>
+    trpcPath('wallet.transactions', { limit: 20, ...(cursor ? { cursor } : {}) });
+  const historyNext = (body: unknown) =>
+    (body as { result: { data: { nextCursor: string | null } } }).result.data.nextCursor;
   await p99('transactions, page 1', history(null), ready.whaleToken);
-  await p99('transactions, page 50', history(await cursorAt(ready.url, ready.whaleToken, history, historyNext, 50)), ready.whaleToken);
+  await p99(
+    'transactions, page 50',
+    history(await cursorAt(ready.url, ready.whaleToken, history, historyNext, 50)),
+    ready.whaleToken,
+  );
   // Signed in: anonymous tRPC calls share a small per-address budget (the load would measure its 429s).
   await p99('live feed backfill', trpcPath('bets.recent', { feed: 'all' }), ready.whaleToken);
   await p99('chat poll', '/api/chat/messages', null);
-  await p99(`admin ledger (${ready.whaleEntries} entries)`, trpcPath('admin.ledgerOf', { userId: ready.whale }), ready.adminToken);
-  figures.push({ name: 'ledger:check', value: ready.checkMs, unit: 'ms', hotPath: false, note: `${ready.ledgerProblems} problems, RSS +${ready.checkRssMb.toFixed(1)} MB` });
+  await p99(
+    `admin ledger (${ready.whaleEntries} entries)`,
+    trpcPath('admin.ledgerOf', { userId: ready.whale }),
+    ready.adminToken,
+  );
+  figures.push({
+    name: 'ledger:check',
+    value: ready.checkMs,
+    unit: 'ms',
+    hotPath: false,
+    note: `${ready.ledgerProblems} problems, RSS +${ready.checkRssMb.toFixed(1)} MB`,
+  });
   return figures;
 }
 
 export async function run(args: string[]): Promise<Record<string, Figure[]>> {
   const duration = option(args, 'duration', 3);
   const connections = option(args, 'connections', 10);
-  const large = { players: option(args, 'players', 10_000), bets: option(args, 'bets', 1_000_000), chat: option(args, 'chat', 500_000) };
+  const large = {
+    players: option(args, 'players', 10_000),
+    bets: option(args, 'bets', 1_000_000),
+    chat: option(args, 'chat', 500_000),
+  };
   const results: Record<string, Figure[]> = {};
   for (const scale of ['empty', 'large'] as const) {
     process.env.GROWTH_SCALE = scale;
@@ -120,7 +172,9 @@ export async function run(args: string[]): Promise<Record<string, Figure[]>> {
     // Throughput: empty/large, so above 1 is worse in every line; goal <= 1.2 on the hot paths.
     const ratio = empty.unit === 'bets/s' ? empty.value / big.value : big.value / Math.max(empty.value, 1);
     const name = `${big.name} (${big.unit})`;
-    console.log(`${name.padEnd(38)}${empty.value.toFixed(1).padStart(10)}${big.value.toFixed(1).padStart(10)}  x${ratio.toFixed(2)}${big.hotPath ? (ratio <= 1.2 ? ' ok ' : ' OVER') : '     '}  ${big.note ?? ''}`);
+    console.log(
+      `${name.padEnd(38)}${empty.value.toFixed(1).padStart(10)}${big.value.toFixed(1).padStart(10)}  x${ratio.toFixed(2)}${big.hotPath ? (ratio <= 1.2 ? ' ok ' : ' OVER') : '     '}  ${big.note ?? ''}`,
+    );
   }
   console.log('ratio: large/empty for latency and time, empty/large for throughput (goal <= 1.2 on the hot paths)');
   return results;

@@ -18,10 +18,13 @@ const options: GrowthOptions = large
 const { platform, databaseUrl, url, stop } = await startPlatformUnderTest();
 const db = platform.infra.db;
 const seeded = await seedGrowth(databaseUrl, options);
-const whale = (await sql<{ id: number }>`select min(id) as id from users where login_name like 'growth%'`.execute(db)).rows[0]!.id;
+const whale = (await sql<{ id: number }>`select min(id) as id from users where login_name like 'growth%'`.execute(db))
+  .rows[0]!.id;
 // The whale's session: seeded players have no password, the bench signs in through a session row as makeAccounts does.
 const whaleToken = randomBytes(24).toString('hex');
-await sql`insert into sessions (user_id, token_hash, expires_at) values (${whale}, ${createHash('sha256').update(whaleToken).digest('hex')}, now() + interval '1 day')`.execute(db);
+await sql`insert into sessions (user_id, token_hash, expires_at) values (${whale}, ${createHash('sha256').update(whaleToken).digest('hex')}, now() + interval '1 day')`.execute(
+  db,
+);
 const bettors = await makeAccounts(db, platform.services.wallet.ledger, 'g', 50);
 const admin = await makeAccounts(db, platform.services.wallet.ledger, 'admin', 1, 1n);
 await sql`update users set role = 'admin' where id = ${admin.ids[0]!}`.execute(db);
@@ -32,10 +35,27 @@ const problems = await platform.services.wallet.ledger.check();
 const checkMs = performance.now() - checkStarted;
 const checkRssMb = (process.memoryUsage().rss - rssBefore) / 1e6;
 const whaleEntries = Number(
-  (await sql<{ n: string }>`select count(*)::text as n from ledger_entries e join ledger_accounts a on a.id = e.account_id where a.user_id = ${whale}`.execute(db)).rows[0]!.n,
+  (
+    await sql<{
+      n: string;
+    }>`select count(*)::text as n from ledger_entries e join ledger_accounts a on a.id = e.account_id where a.user_id = ${whale}`.execute(
+      db,
+    )
+  ).rows[0]!.n,
 );
 
 serveParent(
-  { url, seeded, whale, whaleToken, whaleEntries, bettorTokens: bettors.tokens, adminToken: admin.tokens[0]!, checkMs, checkRssMb, ledgerProblems: problems.length },
+  {
+    url,
+    seeded,
+    whale,
+    whaleToken,
+    whaleEntries,
+    bettorTokens: bettors.tokens,
+    adminToken: admin.tokens[0]!,
+    checkMs,
+    checkRssMb,
+    ledgerProblems: problems.length,
+  },
   stop,
 );

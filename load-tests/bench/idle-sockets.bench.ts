@@ -25,7 +25,8 @@ interface IdleResult {
 }
 
 export async function run(args: string[]): Promise<IdleResult[]> {
-  const at = (name: string, fallback: number) => (args.includes(`--${name}`) ? Number(args[args.indexOf(`--${name}`) + 1]) : fallback);
+  const at = (name: string, fallback: number) =>
+    args.includes(`--${name}`) ? Number(args[args.indexOf(`--${name}`) + 1]) : fallback;
   const n = at('sockets', 10_000);
   const rounds = at('rounds', 7);
   const client = clientOption(args);
@@ -34,7 +35,11 @@ export async function run(args: string[]): Promise<IdleResult[]> {
   try {
     for (const target of ['platform', 'bare'] as const) {
       const before = await server.request({ cmd: 'stats' });
-      const group = await SocketGroup.open(target === 'platform' ? platformUrl : bareUrl, n, { channel: 'token-price', subscribe: target === 'platform', client });
+      const group = await SocketGroup.open(target === 'platform' ? platformUrl : bareUrl, n, {
+        channel: 'token-price',
+        subscribe: target === 'platform',
+        client,
+      });
       // Let the handshakes' transient buffers go before the second reading.
       await new Promise((resolve) => setTimeout(resolve, 1000));
       const after = await server.request({ cmd: 'stats' });
@@ -60,7 +65,9 @@ export async function run(args: string[]): Promise<IdleResult[]> {
   } finally {
     server.child.send({ cmd: 'stop' });
   }
-  console.log(`\n${'target'.padEnd(10)}${'sockets'.padStart(8)}${'RSS KB/socket'.padStart(15)}${'heap KB/socket'.padStart(16)}${'last socket ms'.padStart(16)}${'local ms'.padStart(10)}`);
+  console.log(
+    `\n${'target'.padEnd(10)}${'sockets'.padStart(8)}${'RSS KB/socket'.padStart(15)}${'heap KB/socket'.padStart(16)}${'last socket ms'.padStart(16)}${'local ms'.padStart(10)}`,
+  );
   for (const r of results) {
     console.log(
       `${r.target.padEnd(10)}${String(r.sockets).padStart(8)}${r.rssKbPerSocket.toFixed(1).padStart(15)}${r.heapKbPerSocket.toFixed(1).padStart(16)}${r.lastSocketMs.toFixed(1).padStart(16)}${(r.localLastSocketMs?.toFixed(1) ?? '-').padStart(10)}`,

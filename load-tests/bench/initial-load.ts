@@ -83,5 +83,10 @@ export function measureInitialLoad(distDir: string, homeRouteSources = ['src/rou
     };
   });
   const sum = (key: 'raw' | 'gzip' | 'brotli') => measured.reduce((total, file) => total + file[key], 0);
-  return { files: measured.sort((a, b) => b.brotli - a.brotli), raw: sum('raw'), gzip: sum('gzip'), brotli: sum('brotli') };
+  return {
+    files: measured.sort((a, b) => b.brotli - a.brotli),
+    raw: sum('raw'),
+    gzip: sum('gzip'),
+    brotli: sum('brotli'),
+  };
 }

@@ -46,12 +46,16 @@ export async function run(args: string[]): Promise<void> {
       rows.push(
         `${target.padEnd(10)}${alone.latency.p99.toFixed(1).padStart(12)}${withLogins.latency.p99.toFixed(1).padStart(14)}${(logins['2xx'] / duration).toFixed(0).padStart(12)}${logins.latency.p99.toFixed(0).padStart(14)}   ${logins.non2xx + logins.errors + logins.timeouts} not 2xx`,
       );
-      ratios.push(`${target}: chat p99 x${(withLogins.latency.p99 / Math.max(alone.latency.p99, 1)).toFixed(2)} with logins (goal <= 1.5)`);
+      ratios.push(
+        `${target}: chat p99 x${(withLogins.latency.p99 / Math.max(alone.latency.p99, 1)).toFixed(2)} with logins (goal <= 1.5)`,
+      );
     }
   } finally {
     await server.stop();
   }
-  console.log(`\n${'target'.padEnd(10)}${'chat p99'.padStart(12)}${'+ logins p99'.padStart(14)}${'logins/s'.padStart(12)}${'login p99 ms'.padStart(14)}`);
+  console.log(
+    `\n${'target'.padEnd(10)}${'chat p99'.padStart(12)}${'+ logins p99'.padStart(14)}${'logins/s'.padStart(12)}${'login p99 ms'.padStart(14)}`,
+  );
   for (const row of rows) console.log(row);
   for (const line of ratios) console.log(line);
 }

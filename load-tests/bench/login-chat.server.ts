@@ -12,16 +12,29 @@ import { ARGON2_BASELINE } from '../../server/src/env.js';
 import { serveParent, startPlatformUnderTest } from './platform-under-test.js';
 
 const lifted = '100000000/60';
-const { platform, url: platformUrl, stop } = await startPlatformUnderTest({
+const {
+  platform,
+  url: platformUrl,
+  stop,
+} = await startPlatformUnderTest({
   RATE_LIMIT_LOGIN_IP: lifted,
   RATE_LIMIT_LOGIN_ACCOUNT: lifted,
   RATE_LIMIT_LOGIN_ACCOUNT_GLOBAL: lifted,
   // The sign-in line's settings can be set for a comparison (e.g. the old 2 at once, no bound: 2 and 100000; hashing in the server's own process: inline).
-  ...Object.fromEntries(['PASSWORD_HASH_CONCURRENCY', 'PASSWORD_HASH_QUEUE_MAX', 'PASSWORD_HASH_PROCESS'].flatMap((name) => (process.env[name] ? [[name, process.env[name]!]] : []))),
+  ...Object.fromEntries(
+    ['PASSWORD_HASH_CONCURRENCY', 'PASSWORD_HASH_QUEUE_MAX', 'PASSWORD_HASH_PROCESS'].flatMap((name) =>
+      process.env[name] ? [[name, process.env[name]!]] : [],
+    ),
+  ),
 });
 const db = platform.infra.db;
 const password = 'correct horse battery staple 31';
-const hash = await argon2.hash(password, { type: argon2.argon2id, memoryCost: ARGON2_BASELINE.memoryKib, timeCost: ARGON2_BASELINE.timeCost, parallelism: ARGON2_BASELINE.parallelism });
+const hash = await argon2.hash(password, {
+  type: argon2.argon2id,
+  memoryCost: ARGON2_BASELINE.memoryKib,
+  timeCost: ARGON2_BASELINE.timeCost,
+  parallelism: ARGON2_BASELINE.parallelism,
+});
 await sql`
   insert into users (login_name, public_username, email, password_hash, email_verified_at)
   values ('loginbench', 'Login Bench', 'login@bench.test', ${hash}, now())`.execute(db);
@@ -56,7 +69,11 @@ const bare = http.createServer((req, res) => {
 await new Promise<void>((resolve) => bare.listen(0, '127.0.0.1', resolve));
 
 serveParent(
-  { platformUrl, bareUrl: `http://127.0.0.1:${(bare.address() as AddressInfo).port}`, login: { login_name: 'loginbench', password } },
+  {
+    platformUrl,
+    bareUrl: `http://127.0.0.1:${(bare.address() as AddressInfo).port}`,
+    login: { login_name: 'loginbench', password },
+  },
   async () => {
     bare.close();
     await stop();

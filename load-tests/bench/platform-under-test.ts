@@ -12,7 +12,10 @@ import pg from 'pg';
 import { startPlatformServer, type Platform } from '../../server/src/bootstrap.js';
 import { loadEnv } from '../../server/src/env.js';
 
-const adminUrl = process.env.BENCH_POSTGRES_ADMIN_URL ?? process.env.TEST_POSTGRES_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const adminUrl =
+  process.env.BENCH_POSTGRES_ADMIN_URL ??
+  process.env.TEST_POSTGRES_ADMIN_URL ??
+  'postgres://postgres@127.0.0.1:5432/postgres';
 
 async function admin(statement: string): Promise<void> {
   const client = new pg.Client({ connectionString: adminUrl });
@@ -86,7 +89,11 @@ async function dropRedisKeys(url: string, prefix: string): Promise<void> {
  * Tells the parent (bench-client.ts forkServer) that the servers are up, then serves its IPC: { cmd: 'stop' } runs
  * `stop` (the peer's and the platform's) and exits; any other command goes to `answer`, whose reply is sent back.
  */
-export function serveParent(ready: object, stop: () => Promise<void>, answer?: (message: { cmd: string }) => Promise<object>): void {
+export function serveParent(
+  ready: object,
+  stop: () => Promise<void>,
+  answer?: (message: { cmd: string }) => Promise<object>,
+): void {
   process.on('message', async (message: { cmd: string }) => {
     if (message.cmd !== 'stop') {
       if (answer) process.send!(await answer(message));
@@ -105,12 +112,24 @@ export function serveParent(ready: object, stop: () => Promise<void>, answer?: (
  * reads, `nodeAfterReading` after them. A window's node CPU is the end reading's `node` less the start reading's
  * `nodeAfterReading`, so neither reading's own work lands in the figure.
  */
-export async function cpuTimes(): Promise<{ node: number; nodeKernel: number; nodeAfterReading: number; postgres: number; redis: number }> {
+export async function cpuTimes(): Promise<{
+  node: number;
+  nodeKernel: number;
+  nodeAfterReading: number;
+  postgres: number;
+  redis: number;
+}> {
   const nodeMs = () => {
     const usage = process.cpuUsage();
     return (usage.user + usage.system) / 1000;
   };
-  const totals = { node: nodeMs(), nodeKernel: process.cpuUsage().system / 1000, nodeAfterReading: 0, postgres: 0, redis: 0 };
+  const totals = {
+    node: nodeMs(),
+    nodeKernel: process.cpuUsage().system / 1000,
+    nodeAfterReading: 0,
+    postgres: 0,
+    redis: 0,
+  };
   // utime and stime are fields 14 and 15 of /proc/<pid>/stat, in clock ticks (100 per second on Linux).
   for (const pid of (await readdir('/proc').catch(() => [] as string[])).filter((name) => /^\d+$/.test(name))) {
     const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');

@@ -21,8 +21,14 @@ const redis = createRedis(redisUrl, 'command');
 const live = new LiveFeedService(new RedisEventBus(redis, { redisUrl, prefix, backlog: 100 }), async () => null);
 await live.start();
 const platformHttp = http.createServer();
-const legacy = new LegacySocketServer(live, { heartbeatMs: 600_000, floodMaxMessages: 1_000_000, maxBufferedBytes: 64 * 1024 * 1024 });
-platformHttp.on('upgrade', (req, socket, head) => legacy.wss.handleUpgrade(req, socket, head, (ws) => legacy.wss.emit('connection', ws, req)));
+const legacy = new LegacySocketServer(live, {
+  heartbeatMs: 600_000,
+  floodMaxMessages: 1_000_000,
+  maxBufferedBytes: 64 * 1024 * 1024,
+});
+platformHttp.on('upgrade', (req, socket, head) =>
+  legacy.wss.handleUpgrade(req, socket, head, (ws) => legacy.wss.emit('connection', ws, req)),
+);
 
 const bareHttp = http.createServer();
 const bare = new WebSocketServer({ server: bareHttp, perMessageDeflate: false });

@@ -50,7 +50,10 @@ export function summarise(profile: Profile, top: number): string {
     [...entries]
       .sort((a, b) => b[1] - a[1])
       .slice(0, top)
-      .map(([name, us]) => `${((100 * us) / total).toFixed(1).padStart(5)}%  ${(us / 1000).toFixed(0).padStart(7)} ms  ${name}`)
+      .map(
+        ([name, us]) =>
+          `${((100 * us) / total).toFixed(1).padStart(5)}%  ${(us / 1000).toFixed(0).padStart(7)} ms  ${name}`,
+      )
       .join('\n');
   return `total sampled ${(total / 1000).toFixed(0)} ms\n\nself time by function\n${table(byFunction)}\n\nself time by origin\n${table(byOrigin)}\n`;
 }

@@ -212,7 +212,9 @@ export class RawWsClient {
     const target = new URL(url);
     if (target.protocol !== 'ws:') throw new Error(`only ws:// URLs: ${url}`);
     const key = randomBytes(16).toString('base64');
-    const accept = createHash('sha1').update(key + GUID).digest('base64');
+    const accept = createHash('sha1')
+      .update(key + GUID)
+      .digest('base64');
     return new Promise((resolve, reject) => {
       let client: RawWsClient | null = null;
       let reader: FrameReader | null = null;
@@ -235,7 +237,9 @@ export class RawWsClient {
                 return true;
               }
               // The handshake's answer: collect until the blank line, then check it.
-              response = response ? Buffer.concat([response, chunk.subarray(0, bytes)]) : Buffer.from(chunk.subarray(0, bytes));
+              response = response
+                ? Buffer.concat([response, chunk.subarray(0, bytes)])
+                : Buffer.from(chunk.subarray(0, bytes));
               const endOfHeaders = response.indexOf('\r\n\r\n');
               if (endOfHeaders < 0) return true;
               checkHandshake(response.toString('latin1', 0, endOfHeaders), accept);
@@ -292,7 +296,9 @@ export class RawWsClient {
       // Echo the code (RFC 6455 5.5.1) unless we started the close; then the TCP connection is ours to end.
       if (!this.closeSent) {
         this.closeSent = true;
-        this.socket.write(maskedFrame(OP_CLOSE, payload.length >= 2 ? Buffer.from(payload.subarray(0, 2)) : Buffer.alloc(0)));
+        this.socket.write(
+          maskedFrame(OP_CLOSE, payload.length >= 2 ? Buffer.from(payload.subarray(0, 2)) : Buffer.alloc(0)),
+        );
       }
       this.socket.end();
       this.ended(code, reason);
@@ -324,7 +330,14 @@ function checkHandshake(head: string, accept: string): void {
     if (colon > 0) headers.set(line.slice(0, colon).trim().toLowerCase(), line.slice(colon + 1).trim());
   }
   if (headers.get('upgrade')?.toLowerCase() !== 'websocket') throw new Error('handshake: no Upgrade: websocket');
-  if (!headers.get('connection')?.toLowerCase().split(/\s*,\s*/).includes('upgrade')) throw new Error('handshake: no Connection: Upgrade');
+  if (
+    !headers
+      .get('connection')
+      ?.toLowerCase()
+      .split(/\s*,\s*/)
+      .includes('upgrade')
+  )
+    throw new Error('handshake: no Connection: Upgrade');
   if (headers.get('sec-websocket-accept') !== accept) throw new Error('handshake: wrong Sec-WebSocket-Accept');
   if (headers.has('sec-websocket-extensions')) throw new Error('handshake: an extension was not offered');
 }

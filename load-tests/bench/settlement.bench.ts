@@ -59,7 +59,9 @@ export async function run(args: string[]): Promise<SettlementResult[]> {
   const server = await forkServer<Ready>('settlement');
   const { ready } = server;
   const accounts = ready.platformTokens.length - 1;
-  console.log(`${accounts} accounts per side (+1 hot); ${connections} connections; ${rounds} rounds of ${many} (many) and ${hot} (hot) bets per target`);
+  console.log(
+    `${accounts} accounts per side (+1 hot); ${connections} connections; ${rounds} rounds of ${many} (many) and ${hot} (hot) bets per target`,
+  );
 
   /** One load run: `amount` bets, each request signed as the next account of the scenario. */
   const load = (target: 'platform' | 'bare', scenario: 'many' | 'hot', amount: number) => {
@@ -77,8 +79,17 @@ export async function run(args: string[]): Promise<SettlementResult[]> {
         {
           setupRequest: (request) => {
             const i = pick();
-            const auth: Record<string, string> = target === 'platform' ? { authorization: `Bearer ${ready.platformTokens[i]}` } : { 'x-user': String(ready.bareUsers[i]) };
-            return { ...request, method: 'POST', path: target === 'platform' ? '/api/games/dice/bets' : '/bets', headers: { 'content-type': 'application/json', ...auth }, body: BODY };
+            const auth: Record<string, string> =
+              target === 'platform'
+                ? { authorization: `Bearer ${ready.platformTokens[i]}` }
+                : { 'x-user': String(ready.bareUsers[i]) };
+            return {
+              ...request,
+              method: 'POST',
+              path: target === 'platform' ? '/api/games/dice/bets' : '/bets',
+              headers: { 'content-type': 'application/json', ...auth },
+              body: BODY,
+            };
           },
         },
       ],
@@ -112,7 +123,12 @@ export async function run(args: string[]): Promise<SettlementResult[]> {
           const perBet = (key: keyof CpuTimes) => (after[key] - before[key]) / Math.max(result['2xx'], 1);
           // The start reading's own /proc reads are not the bets' (cpuTimes).
           const nodePerBet = (after.node - before.nodeAfterReading) / Math.max(result['2xx'], 1);
-          cpu[target].push({ node: nodePerBet, nodeKernel: perBet('nodeKernel'), postgres: perBet('postgres'), redis: perBet('redis') });
+          cpu[target].push({
+            node: nodePerBet,
+            nodeKernel: perBet('nodeKernel'),
+            postgres: perBet('postgres'),
+            redis: perBet('redis'),
+          });
         }
       }
       for (const target of ['platform', 'bare'] as const) {
@@ -138,13 +154,19 @@ export async function run(args: string[]): Promise<SettlementResult[]> {
     }
     const layerRuns: Layers[] = [];
     for (let round = 0; layerBets > 0 && round < rounds; round++) {
-      layerRuns.push((await server.ask<{ layers: Layers }>({ cmd: 'layers', count: layerBets } as { cmd: string })).layers);
+      layerRuns.push(
+        (await server.ask<{ layers: Layers }>({ cmd: 'layers', count: layerBets } as { cmd: string })).layers,
+      );
       answered.bare += layerBets;
       answered.platform += 2 * layerBets;
     }
-    const { audit } = await server.ask<{ audit: { platform: SideAudit; bare: SideAudit; ledgerProblems: unknown[] } }>({ cmd: 'audit' });
+    const { audit } = await server.ask<{ audit: { platform: SideAudit; bare: SideAudit; ledgerProblems: unknown[] } }>({
+      cmd: 'audit',
+    });
 
-    console.log(`\n${'scenario'.padEnd(10)}${'target'.padEnd(10)}${'bets/s'.padStart(10)}${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'2xx'.padStart(8)}${'other'.padStart(7)}`);
+    console.log(
+      `\n${'scenario'.padEnd(10)}${'target'.padEnd(10)}${'bets/s'.padStart(10)}${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'2xx'.padStart(8)}${'other'.padStart(7)}`,
+    );
     for (const r of results) {
       console.log(
         `${r.scenario.padEnd(10)}${r.target.padEnd(10)}${r.betsPerSecond.toFixed(0).padStart(10)}${r.p50Ms.toFixed(1).padStart(9)}${r.p99Ms.toFixed(1).padStart(9)}${String(r.answered2xx).padStart(8)}${String(r.other).padStart(7)}`,
@@ -154,7 +176,9 @@ export async function run(args: string[]): Promise<SettlementResult[]> {
     for (const scenario of ['many', 'hot'] as const) {
       const p = results.find((r) => r.scenario === scenario && r.target === 'platform')!;
       const b = results.find((r) => r.scenario === scenario && r.target === 'bare')!;
-      console.log(`${scenario.padEnd(10)} x${(p.betsPerSecond / b.betsPerSecond).toFixed(2)}   p99 ${p.p99Ms} ms vs ${b.p99Ms} ms`);
+      console.log(
+        `${scenario.padEnd(10)} x${(p.betsPerSecond / b.betsPerSecond).toFixed(2)}   p99 ${p.p99Ms} ms vs ${b.p99Ms} ms`,
+      );
     }
     console.log('\nserver CPU per bet, ms (node = the server process, which also hosts the bare peer)');
     for (const r of results) {
@@ -171,10 +195,14 @@ export async function run(args: string[]): Promise<SettlementResult[]> {
     if (layerRuns.length > 0) {
       const layer = (key: keyof Layers) => median(layerRuns.map((run) => run[key]));
       const bare = layer('bare');
-      console.log(`\nnode CPU per bet without HTTP, ms (in the server process, ${layerBets} bets each, median of ${layerRuns.length})`);
+      console.log(
+        `\nnode CPU per bet without HTTP, ms (in the server process, ${layerBets} bets each, median of ${layerRuns.length})`,
+      );
       console.log(`bare settle function        ${bare.toFixed(2)}`);
       console.log(`platform bet engine         ${layer('engine').toFixed(2)}  x${(layer('engine') / bare).toFixed(2)}`);
-      console.log(`platform tRPC procedure     ${layer('procedure').toFixed(2)}  x${(layer('procedure') / bare).toFixed(2)}  (session, input schema, error mapping + engine)`);
+      console.log(
+        `platform tRPC procedure     ${layer('procedure').toFixed(2)}  x${(layer('procedure') / bare).toFixed(2)}  (session, input schema, error mapping + engine)`,
+      );
     }
     console.log('\naudit (every answered bet settled exactly once)');
     for (const target of ['platform', 'bare'] as const) {

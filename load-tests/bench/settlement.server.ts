@@ -15,7 +15,13 @@ import { DICE_GAME } from '../../server/src/domain/games/dice/dice.game.js';
 import { hashServerSeed, randomClientSeed } from '../../server/src/domain/games/fairness.service.js';
 import { createContextFactory } from '../../server/src/trpc/context.js';
 import { createCaller } from '../../server/src/trpc/router.js';
-import { applyRatio, diceMultiplier, diceOutcome, floatsFromSeeds, formatRatio } from '../../server/src/domain/games/rules/index.js';
+import {
+  applyRatio,
+  diceMultiplier,
+  diceOutcome,
+  floatsFromSeeds,
+  formatRatio,
+} from '../../server/src/domain/games/rules/index.js';
 import { bareLedger, makeAccounts } from './bench-ledger.js';
 import { cpuTimes, serveParent, startPlatformUnderTest } from './platform-under-test.js';
 
@@ -45,7 +51,9 @@ for (const id of bareAccounts.ids) {
   const next = randomBytes(32).toString('hex');
   await sql`
     insert into seed_pairs (user_id, server_seed, server_seed_hash, next_server_seed, next_server_seed_hash, client_seed)
-    values (${id}, ${seed}, ${hashServerSeed(seed)}, ${next}, ${hashServerSeed(next)}, ${randomClientSeed()})`.execute(db);
+    values (${id}, ${seed}, ${hashServerSeed(seed)}, ${next}, ${hashServerSeed(next)}, ${randomClientSeed()})`.execute(
+    db,
+  );
 }
 
 // ---- the bare peer: the same settlement, hand-written SQL over a pg pool of the platform's size ----
@@ -63,18 +71,38 @@ async function bareBet(userId: number, amount: bigint, target: number): Promise<
       [userId],
     );
     const { id: pairId, server_seed, client_seed, nonce } = pair.rows[0]!;
-    const outcome = diceOutcome(floatsFromSeeds(hmac, { serverSeed: server_seed, clientSeed: client_seed, nonce }, 1), { target, condition: 'over' });
+    const outcome = diceOutcome(floatsFromSeeds(hmac, { serverSeed: server_seed, clientSeed: client_seed, nonce }, 1), {
+      target,
+      condition: 'over',
+    });
     const multiplier = diceMultiplier(outcome);
     const payout = applyRatio(amount, multiplier);
     const bet = await client.query<{ id: string }>(
       `insert into bets (user_id, game, currency, amount_e8, payout_e8, multiplier, state, params, outcome, seed_pair_id, nonce, settled_at)
        values ($1, 'dice', 'USD', $2, $3, $4, $5, $6, $7, $8, $9, now()) returning id`,
-      [userId, amount.toString(), payout.toString(), formatRatio(multiplier, 4), payout > 0n ? 'won' : 'lost', JSON.stringify({ target, condition: 'over' }), JSON.stringify(outcome), pairId, nonce],
+      [
+        userId,
+        amount.toString(),
+        payout.toString(),
+        formatRatio(multiplier, 4),
+        payout > 0n ? 'won' : 'lost',
+        JSON.stringify({ target, condition: 'over' }),
+        JSON.stringify(outcome),
+        pairId,
+        nonce,
+      ],
     );
     const user = accountIds.get(`user:${userId}`)!;
     const house = await houseGames(client);
-    await post(client, `bet:${bet.rows[0]!.id}:stake`, userId, [[user, -amount], [house, amount]]);
-    if (payout > 0n) await post(client, `bet:${bet.rows[0]!.id}:payout`, userId, [[house, -payout], [user, payout]]);
+    await post(client, `bet:${bet.rows[0]!.id}:stake`, userId, [
+      [user, -amount],
+      [house, amount],
+    ]);
+    if (payout > 0n)
+      await post(client, `bet:${bet.rows[0]!.id}:payout`, userId, [
+        [house, -payout],
+        [user, payout],
+      ]);
     await client.query('commit');
     return { id: bet.rows[0]!.id, payout: payout.toString(), outcome };
   } catch (error) {
@@ -131,7 +159,9 @@ async function layers(count: number): Promise<Record<'bare' | 'engine' | 'proced
   return {
     bare: await perBet((i) => bareBet(bareAccounts.ids[i]!, 1_000_000n, input.target)),
     engine: await perBet((i) => platform.services.games.engine.playInstant(players[i]!, DICE_GAME, parsed)),
-    procedure: await perBet((i) => createCaller(makeContext({ ip: '127.0.0.1', sessionToken: platformAccounts.tokens[i] })).games.dice.bet(input)),
+    procedure: await perBet((i) =>
+      createCaller(makeContext({ ip: '127.0.0.1', sessionToken: platformAccounts.tokens[i] })).games.dice.bet(input),
+    ),
   };
 }
 
@@ -146,7 +176,12 @@ async function audit(prefix: 'p' | 'b') {
   const ledgerRows = await sql<{ n: string }>`
     select count(*)::text as n from ledger_transactions t join users u on u.id = t.user_id
     where u.login_name like ${`${prefix}%`} and t.idempotency_key like 'bet:%'`.execute(db);
-  return { bets: Number(rows[0]!.bets), payouts: Number(rows[0]!.payouts), nonceGaps: Number(rows[0]!.gaps), betTransactions: Number(ledgerRows.rows[0]!.n) };
+  return {
+    bets: Number(rows[0]!.bets),
+    payouts: Number(rows[0]!.payouts),
+    nonceGaps: Number(rows[0]!.gaps),
+    betTransactions: Number(ledgerRows.rows[0]!.n),
+  };
 }
 
 serveParent(

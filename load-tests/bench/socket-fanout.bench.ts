@@ -36,7 +36,10 @@ function parseOptions(args: string[]): Options {
     return index >= 0 ? args[index + 1] : undefined;
   };
   return {
-    sockets: (value('sockets') ?? '1000,5000').split(',').map(Number).filter((n) => n > 0),
+    sockets: (value('sockets') ?? '1000,5000')
+      .split(',')
+      .map(Number)
+      .filter((n) => n > 0),
     rounds: Number(value('rounds') ?? 15),
     burst: Number(value('burst') ?? 20),
     channel: value('channel') === 'crash' ? 'crash' : 'token-price',
@@ -62,7 +65,9 @@ export class ServerChild {
   constructor(readonly child: ChildProcess) {
     child.on('message', (message) => this.pending.shift()?.(message as ServerReply));
   }
-  static async start(channel: Options['channel']): Promise<{ server: ServerChild; platformUrl: string; bareUrl: string }> {
+  static async start(
+    channel: Options['channel'],
+  ): Promise<{ server: ServerChild; platformUrl: string; bareUrl: string }> {
     const child = fork(path.join(here, 'socket-fanout.server.ts'), [], {
       execArgv: ['--import', 'tsx', '--expose-gc', ...profileArgs()],
       stdio: 'inherit',
@@ -83,9 +88,16 @@ export class ServerChild {
 }
 
 export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-const p90 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * 0.9))]!;
+const p90 = (values: number[]) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * 0.9))]!;
 
-export async function measure(server: ServerChild, group: SocketGroup, target: Target, round: number, count: number): Promise<number> {
+export async function measure(
+  server: ServerChild,
+  group: SocketGroup,
+  target: Target,
+  round: number,
+  count: number,
+): Promise<number> {
   return (await measureRound(server, group, target, round, count)).lastSocketMs;
 }
 
@@ -108,7 +120,12 @@ export async function measureRound(
   await delivered;
   const used = process.cpuUsage(cpu);
   const deliveries = group.size * count;
-  return { lastSocketMs: group.lastAt - t0, loopMs: sentAt - t0, clientCpuUs: (used.user + used.system) / deliveries, clientKernelUs: used.system / deliveries };
+  return {
+    lastSocketMs: group.lastAt - t0,
+    loopMs: sentAt - t0,
+    clientCpuUs: (used.user + used.system) / deliveries,
+    clientKernelUs: used.system / deliveries,
+  };
 }
 
 export interface FanoutResult {
@@ -132,13 +149,24 @@ export async function run(args: string[]): Promise<FanoutResult[]> {
   try {
     for (const n of options.sockets) {
       const groups: Record<Target, SocketGroup> = {
-        platform: await SocketGroup.open(platformUrl, n, { channel: options.channel, subscribe: true, client: options.client }),
+        platform: await SocketGroup.open(platformUrl, n, {
+          channel: options.channel,
+          subscribe: true,
+          client: options.client,
+        }),
         'platform-local': undefined as unknown as SocketGroup,
-        bare: await SocketGroup.open(bareUrl, n, { channel: options.channel, subscribe: false, client: options.client }),
+        bare: await SocketGroup.open(bareUrl, n, {
+          channel: options.channel,
+          subscribe: false,
+          client: options.client,
+        }),
       };
       groups['platform-local'] = groups.platform;
-      console.log(`\n${n} sockets per server connected to ${options.channel} (${options.client} clients); warming up...`);
-      for (let round = 0; round < 3; round++) for (const target of TARGETS) await measure(server, groups[target], target, round, 1);
+      console.log(
+        `\n${n} sockets per server connected to ${options.channel} (${options.client} clients); warming up...`,
+      );
+      for (let round = 0; round < 3; round++)
+        for (const target of TARGETS) await measure(server, groups[target], target, round, 1);
 
       const latency: Record<Target, number[]> = { platform: [], 'platform-local': [], bare: [] };
       const loop: Record<Target, number[]> = { platform: [], 'platform-local': [], bare: [] };
@@ -188,15 +216,21 @@ export async function run(args: string[]): Promise<FanoutResult[]> {
 }
 
 function report(results: FanoutResult[]): void {
-  console.log('\nsockets  target          last socket p50   p90        deliveries/s   server loop µs/socket   client CPU µs/delivery (kernel)');
+  console.log(
+    '\nsockets  target          last socket p50   p90        deliveries/s   server loop µs/socket   client CPU µs/delivery (kernel)',
+  );
   for (const r of results) {
     console.log(
       `${String(r.sockets).padEnd(9)}${r.target.padEnd(16)}${r.lastSocketMedianMs.toFixed(2).padStart(9)} ms ${r.lastSocketP90Ms
         .toFixed(2)
-        .padStart(8)} ms ${Math.round(r.deliveriesPerSecond).toLocaleString('en-US').padStart(14)}   ${(r.serverLoopUsPerSocket?.toFixed(2) ?? '-').padStart(10)}${r.clientCpuUsPerDelivery.toFixed(2).padStart(24)} (${r.clientKernelUsPerDelivery.toFixed(2)})`,
+        .padStart(
+          8,
+        )} ms ${Math.round(r.deliveriesPerSecond).toLocaleString('en-US').padStart(14)}   ${(r.serverLoopUsPerSocket?.toFixed(2) ?? '-').padStart(10)}${r.clientCpuUsPerDelivery.toFixed(2).padStart(24)} (${r.clientKernelUsPerDelivery.toFixed(2)})`,
     );
   }
-  console.log('\nratios vs bare (throughput: higher is better, goal >= 1.0; last socket: lower is better, goal <= 0.8 at 5,000)');
+  console.log(
+    '\nratios vs bare (throughput: higher is better, goal >= 1.0; last socket: lower is better, goal <= 0.8 at 5,000)',
+  );
   for (const n of new Set(results.map((r) => r.sockets))) {
     const bare = results.find((r) => r.sockets === n && r.target === 'bare')!;
     for (const target of ['platform', 'platform-local'] as const) {
@@ -204,7 +238,9 @@ function report(results: FanoutResult[]): void {
       console.log(
         `${String(n).padEnd(9)}${target.padEnd(16)}throughput x${(r.deliveriesPerSecond / bare.deliveriesPerSecond).toFixed(2)}   last socket x${(
           r.lastSocketMedianMs / bare.lastSocketMedianMs
-        ).toFixed(2)}${r.serverLoopUsPerSocket === undefined ? '' : `   server loop x${(r.serverLoopUsPerSocket / bare.serverLoopUsPerSocket!).toFixed(2)}`}`,
+        ).toFixed(
+          2,
+        )}${r.serverLoopUsPerSocket === undefined ? '' : `   server loop x${(r.serverLoopUsPerSocket / bare.serverLoopUsPerSocket!).toFixed(2)}`}`,
       );
     }
   }

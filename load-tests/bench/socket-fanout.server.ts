@@ -28,8 +28,14 @@ const live = new LiveFeedService(bus, async () => null);
 await live.start();
 
 const platformHttp = http.createServer();
-const legacy = new LegacySocketServer(live, { heartbeatMs: 600_000, floodMaxMessages: 1_000_000, maxBufferedBytes: 64 * 1024 * 1024 });
-platformHttp.on('upgrade', (req, socket, head) => legacy.wss.handleUpgrade(req, socket, head, (ws) => legacy.wss.emit('connection', ws, req)));
+const legacy = new LegacySocketServer(live, {
+  heartbeatMs: 600_000,
+  floodMaxMessages: 1_000_000,
+  maxBufferedBytes: 64 * 1024 * 1024,
+});
+platformHttp.on('upgrade', (req, socket, head) =>
+  legacy.wss.handleUpgrade(req, socket, head, (ws) => legacy.wss.emit('connection', ws, req)),
+);
 
 const bareHttp = http.createServer();
 const bare = new WebSocketServer({ server: bareHttp, perMessageDeflate: false });
@@ -42,7 +48,9 @@ await Promise.all([
 let seq = 0;
 const priceData = (round: number) => ({
   symbol: 'BZU' as const,
-  price: `0.0${String(25_000_000 + round).padStart(8, '0').slice(-7)}`,
+  price: `0.0${String(25_000_000 + round)
+    .padStart(8, '0')
+    .slice(-7)}`,
   change24h: 1.2345,
   marketCap: '15000000.00000000',
   volume24h: '500.00000000',
@@ -64,7 +72,8 @@ const bustData = (round: number) => ({
   serverTime: new Date().toISOString(),
 });
 
-type Command = { cmd: 'platform' | 'platform-local' | 'bare'; round: number; count: number } | { cmd: 'stats' } | { cmd: 'stop' };
+type Command =
+  { cmd: 'platform' | 'platform-local' | 'bare'; round: number; count: number } | { cmd: 'stats' } | { cmd: 'stop' };
 
 process.on('message', async (message: Command) => {
   if (message.cmd === 'stop') {
@@ -78,13 +87,20 @@ process.on('message', async (message: Command) => {
     // After a full GC (the bench forks this process with --expose-gc): what the open sockets hold, not garbage.
     (globalThis as { gc?: () => void }).gc?.();
     const memory = process.memoryUsage();
-    process.send!({ stats: legacy.stats(), bareClients: bare.clients.size, rss: memory.rss, heapUsed: memory.heapUsed + memory.external });
+    process.send!({
+      stats: legacy.stats(),
+      bareClients: bare.clients.size,
+      rss: memory.rss,
+      heapUsed: memory.heapUsed + memory.external,
+    });
     return;
   }
   const t0 = now();
   for (let i = 0; i < message.count; i++) {
     const data = crashChannel ? bustData(message.round * 1000 + i) : priceData(message.round * 1000 + i);
-    const [channel, type] = crashChannel ? (['crash', 'round-update'] as const) : (['token-price', 'token-price-update'] as const);
+    const [channel, type] = crashChannel
+      ? (['crash', 'round-update'] as const)
+      : (['token-price', 'token-price-update'] as const);
     if (message.cmd === 'platform') {
       // The whole platform path: Redis publish, subscriber, hub, framed-once broadcast.
       if (crashChannel) void events.roundUpdate(data as ReturnType<typeof bustData>);

@@ -78,7 +78,11 @@ export class SocketGroup {
   }
 
   /** N sockets; with `subscribe`, each sends the /api/ws subscribe message and waits for its "subscribed" frame. */
-  static async open(url: string, count: number, options: { channel: FanoutChannel; subscribe: boolean; client: ClientKind }): Promise<SocketGroup> {
+  static async open(
+    url: string,
+    count: number,
+    options: { channel: FanoutChannel; subscribe: boolean; client: ClientKind },
+  ): Promise<SocketGroup> {
     const group = new SocketGroup(options.channel);
     for (let start = 0; start < count; start += 250) {
       const batch = Array.from({ length: Math.min(250, count - start) }, () => group.connect(url, options));
@@ -87,7 +91,10 @@ export class SocketGroup {
     return group;
   }
 
-  private async connect(url: string, options: { channel: FanoutChannel; subscribe: boolean; client: ClientKind }): Promise<void> {
+  private async connect(
+    url: string,
+    options: { channel: FanoutChannel; subscribe: boolean; client: ClientKind },
+  ): Promise<void> {
     const member: Member = { count: 0, socket: null };
     let subscribed!: () => void;
     let refused!: (error: Error) => void;
@@ -107,7 +114,15 @@ export class SocketGroup {
           subscribed();
           return;
         }
-        if (head.compare(this.broadcastPrefix, 0, this.broadcastPrefix.length, 0, Math.min(head.length, this.broadcastPrefix.length)) !== 0) {
+        if (
+          head.compare(
+            this.broadcastPrefix,
+            0,
+            this.broadcastPrefix.length,
+            0,
+            Math.min(head.length, this.broadcastPrefix.length),
+          ) !== 0
+        ) {
           this.failure ??= `a frame that is not the broadcast: ${head.toString()}`;
         }
         this.delivered(member);
@@ -142,7 +157,8 @@ export class SocketGroup {
 
   private check(): void {
     if (this.failure) throw new Error(this.failure);
-    if (this.extra > 0) throw new Error(`${this.extra} frames arrived beyond a broadcast's count (duplicates, or between rounds)`);
+    if (this.extra > 0)
+      throw new Error(`${this.extra} frames arrived beyond a broadcast's count (duplicates, or between rounds)`);
   }
 
   /**
@@ -159,7 +175,11 @@ export class SocketGroup {
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {
         this.done = null;
-        reject(new Error(`only ${this.complete}/${this.members.length} sockets received all ${perSocket} broadcasts (${this.received} frames)`));
+        reject(
+          new Error(
+            `only ${this.complete}/${this.members.length} sockets received all ${perSocket} broadcasts (${this.received} frames)`,
+          ),
+        );
       }, timeoutMs);
       this.done = () => {
         clearTimeout(timer);

@@ -51,13 +51,18 @@ export async function run(args: string[]): Promise<TurboResult> {
   const { url, token } = server.ready;
   const browser = await launchBrowser();
   try {
-    const user = await (await fetch(`${url}/api/auth/profile`, { headers: { authorization: `Bearer ${token}` } })).json();
+    const user = await (
+      await fetch(`${url}/api/auth/profile`, { headers: { authorization: `Bearer ${token}` } })
+    ).json();
     // Signed in as the client's session store reads it at boot (localStorage 'token' and 'user').
     const session = [
       { name: 'token', value: token },
       { name: 'user', value: JSON.stringify(user) },
     ];
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, storageState: { cookies: [], origins: [{ origin: url, localStorage: session }] } });
+    const context = await browser.newContext({
+      viewport: { width: 1440, height: 900 },
+      storageState: { cookies: [], origins: [{ origin: url, localStorage: session }] },
+    });
     const page = await context.newPage();
     const pageErrors: string[] = [];
     page.on('pageerror', (error) => pageErrors.push(error.message));
@@ -92,9 +97,15 @@ export async function run(args: string[]): Promise<TurboResult> {
       balanceExact: balance.count === placed && balance.balanceE8 === FUNDS_E8 + balance.profitE8,
     };
     console.log(`\n${game}: ${rounds} round(s) of ${bets} bets per side, stake 0.01 USD, ${IN_FLIGHT} in flight`);
-    console.log(`panel (Auto, Turbo)  ${result.panelBetsPerSecond.toFixed(1).padStart(7)} bets/s   rounds: ${samples.panel.map((r) => r.toFixed(1)).join(', ')}   largest in flight: ${maxInFlight}`);
-    console.log(`bare fetch loop      ${result.peerBetsPerSecond.toFixed(1).padStart(7)} bets/s   rounds: ${samples.peer.map((r) => r.toFixed(1)).join(', ')}`);
-    console.log(`ratio panel/peer     x${(result.panelBetsPerSecond / result.peerBetsPerSecond).toFixed(2)}   (issue #24 goal: the panel >= 10 bets/s: ${result.panelBetsPerSecond >= 10 ? 'met' : 'NOT met'})`);
+    console.log(
+      `panel (Auto, Turbo)  ${result.panelBetsPerSecond.toFixed(1).padStart(7)} bets/s   rounds: ${samples.panel.map((r) => r.toFixed(1)).join(', ')}   largest in flight: ${maxInFlight}`,
+    );
+    console.log(
+      `bare fetch loop      ${result.peerBetsPerSecond.toFixed(1).padStart(7)} bets/s   rounds: ${samples.peer.map((r) => r.toFixed(1)).join(', ')}`,
+    );
+    console.log(
+      `ratio panel/peer     x${(result.panelBetsPerSecond / result.peerBetsPerSecond).toFixed(2)}   (issue #24 goal: the panel >= 10 bets/s: ${result.panelBetsPerSecond >= 10 ? 'met' : 'NOT met'})`,
+    );
     console.log(
       `balance: ${balance.count} bets (expected ${placed}), balance ${balance.balance} = 100 + profit ${signed(balance.profitE8)}: ${result.balanceExact ? 'OK' : 'FAIL'}`,
     );
@@ -112,7 +123,12 @@ export async function run(args: string[]): Promise<TurboResult> {
  * One turbo autobet of `bets` bets through the panel, timed from the Start click to "Autobet finished N bets". Also
  * captures the panel's first bet request and the largest number of bets it had in flight at once.
  */
-async function turboRun(page: Page, url: string, game: string, bets: number): Promise<{ seconds: number; captured: CapturedBet; maxInFlight: number }> {
+async function turboRun(
+  page: Page,
+  url: string,
+  game: string,
+  bets: number,
+): Promise<{ seconds: number; captured: CapturedBet; maxInFlight: number }> {
   // A fresh page each round: the previous round's "Autobet finished" would otherwise answer the wait at once.
   await page.goto(`${url}/casino/games/${game}`);
   const main = page.locator('main');
@@ -124,11 +140,14 @@ async function turboRun(page: Page, url: string, game: string, bets: number): Pr
   if ((await turbo.getAttribute('aria-pressed')) !== 'true') await turbo.click();
   await main.getByRole('button', { name: 'Turbo', pressed: true }).waitFor();
 
-  const isBet = (request: { url(): string; method(): string }) => request.method() === 'POST' && request.url().includes(`games.${game}.bet`);
+  const isBet = (request: { url(): string; method(): string }) =>
+    request.method() === 'POST' && request.url().includes(`games.${game}.bet`);
   let captured: CapturedBet | undefined;
   let inFlight = 0;
   let maxInFlight = 0;
-  const onRequest = async (request: Parameters<typeof isBet>[0] & { allHeaders(): Promise<Record<string, string>>; postData(): string | null }) => {
+  const onRequest = async (
+    request: Parameters<typeof isBet>[0] & { allHeaders(): Promise<Record<string, string>>; postData(): string | null },
+  ) => {
     if (!isBet(request)) return;
     inFlight += 1;
     maxInFlight = Math.max(maxInFlight, inFlight);
@@ -147,7 +166,10 @@ async function turboRun(page: Page, url: string, game: string, bets: number): Pr
   try {
     const startedAt = performance.now();
     await main.getByTestId('autobet-start').click();
-    await page.getByText(`Autobet finished ${bets} bets`).first().waitFor({ timeout: 10 * 60_000 });
+    await page
+      .getByText(`Autobet finished ${bets} bets`)
+      .first()
+      .waitFor({ timeout: 10 * 60_000 });
     const seconds = (performance.now() - startedAt) / 1000;
     if (!captured) throw new Error(`the panel sent no games.${game}.bet request`);
     return { seconds, captured, maxInFlight };
@@ -190,10 +212,15 @@ async function peerRun(page: Page, bet: CapturedBet, bets: number): Promise<numb
 }
 
 /** Every bet of the player (bets.mine, page by page) and the balance (auth.me), exact in 1e-8 units. */
-async function balanceCheck(url: string, token: string): Promise<{ count: number; profitE8: bigint; balance: string; balanceE8: bigint }> {
+async function balanceCheck(
+  url: string,
+  token: string,
+): Promise<{ count: number; profitE8: bigint; balance: string; balanceE8: bigint }> {
   const query = async (procedure: string, input?: unknown): Promise<unknown> => {
     const search = input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`;
-    const response = await fetch(`${url}/api/trpc/${procedure}${search}`, { headers: { authorization: `Bearer ${token}` } });
+    const response = await fetch(`${url}/api/trpc/${procedure}${search}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
     if (!response.ok) throw new Error(`${procedure}: ${response.status} ${await response.text()}`);
     return ((await response.json()) as { result: { data: unknown } }).result.data;
   };
@@ -201,7 +228,10 @@ async function balanceCheck(url: string, token: string): Promise<{ count: number
   let profitE8 = 0n;
   let cursor: string | undefined;
   do {
-    const page = (await query('bets.mine', { limit: 100, ...(cursor ? { cursor } : {}) })) as { bets: { amount: string; payout: string }[]; nextCursor?: string | null };
+    const page = (await query('bets.mine', { limit: 100, ...(cursor ? { cursor } : {}) })) as {
+      bets: { amount: string; payout: string }[];
+      nextCursor?: string | null;
+    };
     for (const bet of page.bets) profitE8 += parseAmount(bet.payout) - parseAmount(bet.amount);
     count += page.bets.length;
     cursor = page.nextCursor ?? undefined;

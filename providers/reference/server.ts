@@ -36,7 +36,8 @@ function send(res: ServerResponse, status: number, type: string, body: string): 
   res.end(body);
 }
 
-const json = (res: ServerResponse, status: number, body: unknown) => send(res, status, 'application/json', JSON.stringify(body));
+const json = (res: ServerResponse, status: number, body: unknown) =>
+  send(res, status, 'application/json', JSON.stringify(body));
 
 export function createReferenceProvider(config: ReferenceProviderConfig): Server {
   const wallet = new WalletClient(config);
@@ -55,21 +56,48 @@ export function createReferenceProvider(config: ReferenceProviderConfig): Server
       placed = await wallet.call('bet', { ...session, transactionId: betTransactionId, roundId, amount: bet });
     } catch {
       // No answer at all: the bet may have been taken. Roll it back (the wallet records a rollback of an unseen bet).
-      const undone = await wallet.call('rollback', { ...session, transactionId: `rollback-${randomUUID()}`, referenceTransactionId: betTransactionId, roundId });
+      const undone = await wallet.call('rollback', {
+        ...session,
+        transactionId: `rollback-${randomUUID()}`,
+        referenceTransactionId: betTransactionId,
+        roundId,
+      });
       return { status: 502, body: { error: 'WALLET_UNREACHABLE', balance: undone.body.balance, currency } };
     }
-    if (placed.body.status !== 'OK') return { status: 200, body: { error: placed.body.status, balance: placed.body.balance, currency } };
+    if (placed.body.status !== 'OK')
+      return { status: 200, body: { error: placed.body.status, balance: placed.body.balance, currency } };
     try {
       if (config.testHooks && input.fail === true) throw new Error('the round failed (test hook)');
       const reels = spinReels();
       const [numerator, denominator] = payoutRatio(reels);
       const win = fromUnits((toUnits(bet) * numerator) / denominator);
-      const paid = await wallet.call('win', { ...session, transactionId: `win-${randomUUID()}`, roundId, amount: win, roundClosed: true });
-      if (paid.body.status !== 'OK') return { status: 200, body: { error: paid.body.status, balance: paid.body.balance, currency } };
+      const paid = await wallet.call('win', {
+        ...session,
+        transactionId: `win-${randomUUID()}`,
+        roundId,
+        amount: win,
+        roundClosed: true,
+      });
+      if (paid.body.status !== 'OK')
+        return { status: 200, body: { error: paid.body.status, balance: paid.body.balance, currency } };
       return { status: 200, body: { reels, win, balance: paid.body.balance, currency, roundId } };
     } catch {
-      const undone = await wallet.call('rollback', { ...session, transactionId: `rollback-${randomUUID()}`, referenceTransactionId: betTransactionId, roundId });
-      return { status: 200, body: { error: 'ROUND_FAILED', rolledBack: undone.body.status === 'OK', balance: undone.body.balance, currency, roundId } };
+      const undone = await wallet.call('rollback', {
+        ...session,
+        transactionId: `rollback-${randomUUID()}`,
+        referenceTransactionId: betTransactionId,
+        roundId,
+      });
+      return {
+        status: 200,
+        body: {
+          error: 'ROUND_FAILED',
+          rolledBack: undone.body.status === 'OK',
+          balance: undone.body.balance,
+          currency,
+          roundId,
+        },
+      };
     }
   }
 
@@ -100,7 +128,8 @@ export function createReferenceProvider(config: ReferenceProviderConfig): Server
 
 export function configFromEnv(env: NodeJS.ProcessEnv): ReferenceProviderConfig {
   const secret = env.REFERENCE_PROVIDER_SECRET;
-  if (!secret) throw new Error('REFERENCE_PROVIDER_SECRET is required (the secret `npm run cli -- providers:reference` printed)');
+  if (!secret)
+    throw new Error('REFERENCE_PROVIDER_SECRET is required (the secret `npm run cli -- providers:reference` printed)');
   return {
     platformUrl: (env.PLATFORM_URL ?? 'http://localhost:3000').replace(/\/$/, ''),
     providerId: env.REFERENCE_PROVIDER_ID ?? 'reference',
@@ -118,7 +147,9 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   server.listen(config.port, '127.0.0.1', () => {
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
-    console.log(`reference provider listening on http://127.0.0.1:${port} (wallet ${config.platformUrl}/api/providers/${config.providerId})`);
+    console.log(
+      `reference provider listening on http://127.0.0.1:${port} (wallet ${config.platformUrl}/api/providers/${config.providerId})`,
+    );
   });
   const stop = () => server.close(() => process.exit(0));
   process.on('SIGTERM', stop);

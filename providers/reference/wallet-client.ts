@@ -42,7 +42,11 @@ export class WalletClient {
     const signature = `sha256=${createHmac('sha256', this.config.secret).update(`${timestamp}.${body}`).digest('hex')}`;
     const response = await fetch(`${this.config.platformUrl}/api/providers/${this.config.providerId}/${action}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-provider-timestamp': timestamp, 'x-provider-signature': signature },
+      headers: {
+        'content-type': 'application/json',
+        'x-provider-timestamp': timestamp,
+        'x-provider-signature': signature,
+      },
       body,
       signal: AbortSignal.timeout(this.config.timeoutMs),
     });

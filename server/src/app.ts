@@ -53,7 +53,11 @@ export function createHttpApp({ env, services, logger, metrics }: AppDeps): expr
 
   const makeContext = createContextFactory(services);
   const contextFor = (req: Request): Context =>
-    makeContext({ ip: req.ip ?? 'unknown', userAgent: req.get('user-agent'), sessionToken: bearerToken(req.get('authorization')) });
+    makeContext({
+      ip: req.ip ?? 'unknown',
+      userAgent: req.get('user-agent'),
+      sessionToken: bearerToken(req.get('authorization')),
+    });
 
   /** The request id and the duration metric; `route` is known up front on the fast path, else read at the end. */
   const identifyAndTime = (req: IncomingMessage, res: ServerResponse, route?: string) => {
@@ -61,7 +65,13 @@ export function createHttpApp({ env, services, logger, metrics }: AppDeps): expr
     const stop = metrics.httpRequestDuration.startTimer({ method: req.method });
     res.on('finish', () => {
       const express = req as Partial<Request>;
-      const label = route ?? (express.route?.path ? String(express.route.path) : express.path?.startsWith('/api/trpc') ? '/api/trpc' : 'other');
+      const label =
+        route ??
+        (express.route?.path
+          ? String(express.route.path)
+          : express.path?.startsWith('/api/trpc')
+            ? '/api/trpc'
+            : 'other');
       stop({ route: label, status: String(res.statusCode) });
     });
   };
@@ -79,7 +89,12 @@ export function createHttpApp({ env, services, logger, metrics }: AppDeps): expr
         scriptSrc: ["'self'"],
         // Mantine writes its CSS variables into style tags at runtime.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', () => services.providers.registry.thumbnailOrigins().join(' ') || "'self'"],
+        imgSrc: [
+          "'self'",
+          'data:',
+          'blob:',
+          () => services.providers.registry.thumbnailOrigins().join(' ') || "'self'",
+        ],
         connectSrc: ["'self'", 'ws:', 'wss:'],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
@@ -103,7 +118,11 @@ export function createHttpApp({ env, services, logger, metrics }: AppDeps): expr
     maxAgeMs: env.CHAT_PAGE_MAX_AGE_MS,
   });
   // The same headers as helmet's, built once per value of its dynamic directives (see memoizedHeaders).
-  const securityHeadersOnAnswers = memoizedHeaders(securityHeaders, () => `${services.providers.registry.thumbnailOrigins().join(' ')}\n${services.providers.registry.frameOrigins().join(' ')}`);
+  const securityHeadersOnAnswers = memoizedHeaders(
+    securityHeaders,
+    () =>
+      `${services.providers.registry.thumbnailOrigins().join(' ')}\n${services.providers.registry.frameOrigins().join(' ')}`,
+  );
   // Query strings carry single-use links' tokens (confirm-email, reset-password): logged redacted.
   const logRequests = requestLog(logger, { ignore: (req) => req.url === '/metrics' });
   // REST bets (legacy clients and bots, bet after bet) are answered before Express, with what the chain below gives them.
@@ -111,7 +130,11 @@ export function createHttpApp({ env, services, logger, metrics }: AppDeps): expr
   const betFastPath = createBetFastPath({
     games: GAMES,
     contextFor: (req) =>
-      makeContext({ ip: proxyAddress(req, trustProxy), userAgent: req.headers['user-agent'], sessionToken: bearerToken(req.headers.authorization) }),
+      makeContext({
+        ip: proxyAddress(req, trustProxy),
+        userAgent: req.headers['user-agent'],
+        sessionToken: bearerToken(req.headers.authorization),
+      }),
     startRequest: (req, res, route) => {
       identifyAndTime(req, res, route);
       securityHeadersOnAnswers(req, res, () => undefined);
@@ -128,7 +151,12 @@ export function createHttpApp({ env, services, logger, metrics }: AppDeps): expr
   // Pages (not API calls or assets) get a frame-src read at most a few seconds ago: an operator's change to the
   // providers shows on the next page load of every server process.
   app.use((req, _res, next) => {
-    if (req.method !== 'GET' || req.path.startsWith('/assets/') || API_PREFIXES.some((prefix) => req.path.startsWith(prefix))) return next();
+    if (
+      req.method !== 'GET' ||
+      req.path.startsWith('/assets/') ||
+      API_PREFIXES.some((prefix) => req.path.startsWith(prefix))
+    )
+      return next();
     services.providers.registry.ensureOrigins().then(
       () => next(),
       (error: unknown) => {
@@ -160,14 +188,18 @@ export function createHttpApp({ env, services, logger, metrics }: AppDeps): expr
     express.json({
       limit: JSON_BODY_LIMIT_BYTES,
       verify: (req, _res, buf) => {
-        if (jsonDepthExceeds(buf, MAX_INPUT_DEPTH + 1)) throw Object.assign(new Error(`JSON is nested more than ${MAX_INPUT_DEPTH} levels deep`), { status: 400 });
+        if (jsonDepthExceeds(buf, MAX_INPUT_DEPTH + 1))
+          throw Object.assign(new Error(`JSON is nested more than ${MAX_INPUT_DEPTH} levels deep`), { status: 400 });
         (req as unknown as { rawBody?: Buffer }).rawBody = buf;
       },
     }),
   );
 
   app.get(metricsDoc.path as string, async (req, res) => {
-    if (env.METRICS_TOKEN !== undefined && !sameSecret(bearerToken(req.get('authorization')) ?? '', env.METRICS_TOKEN)) {
+    if (
+      env.METRICS_TOKEN !== undefined &&
+      !sameSecret(bearerToken(req.get('authorization')) ?? '', env.METRICS_TOKEN)
+    ) {
       res.setHeader('WWW-Authenticate', 'Bearer');
       res.status(401).json(legacyErrorBody('Metrics need the METRICS_TOKEN bearer token', 'UNAUTHORIZED'));
       return;
@@ -181,7 +213,8 @@ export function createHttpApp({ env, services, logger, metrics }: AppDeps): expr
     createExpressMiddleware({
       router: appRouter,
       createContext: ({ req }) => contextFor(req),
-      onError: ({ error, path: procedure, req }) => logProcedureError(req.log ?? logger, { error, path: procedure, reqId: req.id }),
+      onError: ({ error, path: procedure, req }) =>
+        logProcedureError(req.log ?? logger, { error, path: procedure, reqId: req.id }),
     }),
   );
   app.use(createRestRouter(contextFor, apiDocuments(env.APP_VERSION)));
@@ -194,13 +227,25 @@ export function createHttpApp({ env, services, logger, metrics }: AppDeps): expr
 
   const handleErrors: ErrorRequestHandler = (error, req, res, _next) => {
     if (isDatabaseUnavailable(error)) {
-      (req.log ?? logger).warn({ err: error, reqId: req.id, method: req.method, url: req.originalUrl }, 'service unavailable');
+      (req.log ?? logger).warn(
+        { err: error, reqId: req.id, method: req.method, url: req.originalUrl },
+        'service unavailable',
+      );
       res.status(503).json(legacyErrorBody('Service unavailable', 'SERVICE_UNAVAILABLE'));
       return;
     }
     const status = typeof error?.status === 'number' && error.status < 500 ? error.status : 500;
-    if (status === 500) (req.log ?? logger).error({ err: error, reqId: req.id, method: req.method, url: req.originalUrl }, 'request failed');
-    const message = status === 500 ? 'Internal server error' : error.type === 'entity.parse.failed' ? 'Malformed JSON body' : String(error.message);
+    if (status === 500)
+      (req.log ?? logger).error(
+        { err: error, reqId: req.id, method: req.method, url: req.originalUrl },
+        'request failed',
+      );
+    const message =
+      status === 500
+        ? 'Internal server error'
+        : error.type === 'entity.parse.failed'
+          ? 'Malformed JSON body'
+          : String(error.message);
     res.status(status).json(legacyErrorBody(message, status === 500 ? 'INTERNAL_SERVER_ERROR' : 'BAD_REQUEST'));
   };
   app.use(handleErrors);

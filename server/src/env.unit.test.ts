@@ -78,7 +78,11 @@ describe('the derived configuration (env.config)', () => {
   });
 
   it('turns the raffle prize percentages into ppm and the closing time into minutes after midnight', () => {
-    const { config } = loadEnv({ RAFFLE_TOP_PRIZES: '25,12.5,0.0001', RAFFLE_CLOSE_UTC: '07:45', RAFFLE_PERIOD_HOURS: '12' });
+    const { config } = loadEnv({
+      RAFFLE_TOP_PRIZES: '25,12.5,0.0001',
+      RAFFLE_CLOSE_UTC: '07:45',
+      RAFFLE_PERIOD_HOURS: '12',
+    });
     expect(config.raffle.topPrizesPpm).toEqual([250_000, 125_000, 1]);
     expect(config.raffle.closeUtcMinutes).toBe(7 * 60 + 45);
     expect(config.raffle.periodMs).toBe(12 * 3_600_000);
@@ -86,16 +90,29 @@ describe('the derived configuration (env.config)', () => {
 
   it('takes deposit confirmations from DEPOSIT_CONFIRMATIONS and each network default otherwise', () => {
     expect(loadEnv({}).config.wallet.depositConfirmations).toEqual({ ERC20: 12, BEP20: 15, TRC20: 20 });
-    expect(loadEnv({ DEPOSIT_CONFIRMATIONS: 'TRC20:3,ERC20:1' }).config.wallet.depositConfirmations).toEqual({ ERC20: 1, BEP20: 15, TRC20: 3 });
+    expect(loadEnv({ DEPOSIT_CONFIRMATIONS: 'TRC20:3,ERC20:1' }).config.wallet.depositConfirmations).toEqual({
+      ERC20: 1,
+      BEP20: 15,
+      TRC20: 3,
+    });
   });
 
   it('gathers the auth attempt limits by limit name', () => {
     const { config } = loadEnv({ RATE_LIMIT_TWO_FACTOR: '4/60' });
     expect(config.authLimits.twoFactor).toEqual({ points: 4, durationSeconds: 60 });
     expect(config.authLimits.loginAccount).toEqual({ points: 10, durationSeconds: 900 });
-    expect(Object.keys(config.authLimits).sort()).toEqual(
-      ['confirmPassword', 'forgotEmail', 'forgotIp', 'loginAccount', 'loginIp', 'registerEmail', 'registerIp', 'resendEmail', 'resendIp', 'twoFactor'],
-    );
+    expect(Object.keys(config.authLimits).sort()).toEqual([
+      'confirmPassword',
+      'forgotEmail',
+      'forgotIp',
+      'loginAccount',
+      'loginIp',
+      'registerEmail',
+      'registerIp',
+      'resendEmail',
+      'resendIp',
+      'twoFactor',
+    ]);
   });
 
   it('converts minutes and hours to milliseconds', () => {

@@ -38,7 +38,11 @@ export async function startHttpServer(deps: AppDeps, port: number, host = '0.0.0
   // The /api/ws limits for tRPC sockets too: registered before the tRPC adapter's own listener,
   // so a flooding frame is dropped before tRPC parses it (see guardSocket).
   trpcSockets.on('connection', (ws) =>
-    guardSocket(ws, { floodMaxMessages: env.WS_FLOOD_MAX_MESSAGES, floodWindowMs: env.WS_FLOOD_WINDOW_MS, maxBufferedBytes: env.WS_MAX_BUFFERED_BYTES }),
+    guardSocket(ws, {
+      floodMaxMessages: env.WS_FLOOD_MAX_MESSAGES,
+      floodWindowMs: env.WS_FLOOD_WINDOW_MS,
+      maxBufferedBytes: env.WS_MAX_BUFFERED_BYTES,
+    }),
   );
   const trpcHandler = applyWSSHandler({
     wss: trpcSockets,
@@ -50,7 +54,9 @@ export async function startHttpServer(deps: AppDeps, port: number, host = '0.0.0
       // the client reconnects as whoever its token still says (a guest once the session is gone).
       const viewer = await live.viewer(sessionToken);
       if (viewer) {
-        const unwatch = live.watchSession(viewer, (reason) => ws.close(4401, reason === 'expired' ? 'Session expired' : 'Session revoked'));
+        const unwatch = live.watchSession(viewer, (reason) =>
+          ws.close(4401, reason === 'expired' ? 'Session expired' : 'Session revoked'),
+        );
         ws.once('close', unwatch);
       }
       return makeContext({
@@ -86,7 +92,11 @@ export async function startHttpServer(deps: AppDeps, port: number, host = '0.0.0
     // Both socket paths share one budget per client address and one in total.
     const slot = connections.acquire(clientIpOf(request));
     if (!slot.ok) {
-      socket.end(slot.reason === 'per-ip' ? 'HTTP/1.1 429 Too Many Requests\r\n\r\n' : 'HTTP/1.1 503 Service Unavailable\r\n\r\n');
+      socket.end(
+        slot.reason === 'per-ip'
+          ? 'HTTP/1.1 429 Too Many Requests\r\n\r\n'
+          : 'HTTP/1.1 503 Service Unavailable\r\n\r\n',
+      );
       return;
     }
     // The TCP socket outlives the WebSocket on it: its close frees the slot, whatever happened.

@@ -31,7 +31,10 @@ describe('after commit: a bet answers without waiting for its events', () => {
       published.push(what);
       return { id: '0-1', seq: 1 };
     };
-    const outbox = new EventOutbox({ db: db(), events: new PlatformEvents({ publish: (_channel, type) => hung(type)() }) });
+    const outbox = new EventOutbox({
+      db: db(),
+      events: new PlatformEvents({ publish: (_channel, type) => hung(type)() }),
+    });
     const ledger = new LedgerService({ db: db(), outbox });
     const engine = new BetEngine(
       {
@@ -45,13 +48,26 @@ describe('after commit: a bet answers without waiting for its events', () => {
       TEST_ENGINE_LIMITS,
     );
 
-    const result = await engine.playInstant({ id: player.user.id, username: 'p' }, DICE_GAME, DICE_GAME.input.parse({ amount: '1', target: 50, condition: 'over', currency: 'USD' }));
+    const result = await engine.playInstant(
+      { id: player.user.id, username: 'p' },
+      DICE_GAME,
+      DICE_GAME.input.parse({ amount: '1', target: 50, condition: 'over', currency: 'USD' }),
+    );
     expect(published).toEqual([]);
     // Committed before the answer: the bet row and the balance it reports.
-    const row = await db().selectFrom('bets').select(['id', 'user_id']).where('id', '=', result.bet.id).executeTakeFirstOrThrow();
+    const row = await db()
+      .selectFrom('bets')
+      .select(['id', 'user_id'])
+      .where('id', '=', result.bet.id)
+      .executeTakeFirstOrThrow();
     expect(result.balance).toBe(formatAmount(parseAmount('9') + parseAmount(result.bet.payout)));
     expect(row.user_id).toBe(player.user.id);
-    const waiting = await db().selectFrom('event_outbox').select(['payload', 'published_at']).where('coalesce_key', '=', `balance:${player.user.id}:USD`).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const waiting = await db()
+      .selectFrom('event_outbox')
+      .select(['payload', 'published_at'])
+      .where('coalesce_key', '=', `balance:${player.user.id}:USD`)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
     expect(waiting).toMatchObject({ payload: { newBalance: result.balance }, published_at: null });
 
     let drained = false;
@@ -62,7 +78,12 @@ describe('after commit: a bet answers without waiting for its events', () => {
     await draining;
     expect(published.sort()).toEqual(['balance-update', 'bet', 'game-result']);
     // The drain also wrote the lingering mark.
-    const marked = await db().selectFrom('event_outbox').select('published_at').where('coalesce_key', '=', `balance:${player.user.id}:USD`).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const marked = await db()
+      .selectFrom('event_outbox')
+      .select('published_at')
+      .where('coalesce_key', '=', `balance:${player.user.id}:USD`)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
     expect(marked.published_at).not.toBeNull();
   });
 });

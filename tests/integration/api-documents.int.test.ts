@@ -23,7 +23,8 @@ function expressRoutes(app: Express): Set<string> {
     for (const layer of stack) {
       if (layer.route) {
         const paths = Array.isArray(layer.route.path) ? layer.route.path : [layer.route.path];
-        for (const method of Object.keys(layer.route.methods)) for (const path of paths) found.add(`${method.toUpperCase()} ${path}`);
+        for (const method of Object.keys(layer.route.methods))
+          for (const path of paths) found.add(`${method.toUpperCase()} ${path}`);
       } else if (layer.handle?.stack) walk(layer.handle.stack);
       else if (layer.handle?.router?.stack) walk(layer.handle.router.stack);
     }
@@ -69,18 +70,51 @@ describe('the API documents', () => {
     expect(response.status).toBe(200);
     expect(response.body.asyncapi).toBe('3.0.0');
     const { document, diagnostics } = await new Parser().parse(JSON.stringify(response.body));
-    const problems = diagnostics.filter((diagnostic) => diagnostic.severity <= 1).map((diagnostic) => `${diagnostic.code}: ${diagnostic.message} at ${diagnostic.path.join('.')}`);
+    const problems = diagnostics
+      .filter((diagnostic) => diagnostic.severity <= 1)
+      .map((diagnostic) => `${diagnostic.code}: ${diagnostic.message} at ${diagnostic.path.join('.')}`);
     expect(problems).toEqual([]);
     expect(document).toBeDefined();
-    const addresses = document!.channels().all().map((channel) => channel.address());
-    expect(addresses).toEqual(expect.arrayContaining(['user:{userId}', 'game-results:{userId}', 'chat', 'bets', 'high-rollers', 'token-price', 'sports', 'raffle', '{game}']));
-    const messages = document!.components().messages().all().map((message) => message.name());
-    expect(messages).toEqual(expect.arrayContaining(['balance-update', 'chat-message', 'round-tick', 'subscribed', 'error', 'subscribe', 'ping']));
+    const addresses = document!
+      .channels()
+      .all()
+      .map((channel) => channel.address());
+    expect(addresses).toEqual(
+      expect.arrayContaining([
+        'user:{userId}',
+        'game-results:{userId}',
+        'chat',
+        'bets',
+        'high-rollers',
+        'token-price',
+        'sports',
+        'raffle',
+        '{game}',
+      ]),
+    );
+    const messages = document!
+      .components()
+      .messages()
+      .all()
+      .map((message) => message.name());
+    expect(messages).toEqual(
+      expect.arrayContaining([
+        'balance-update',
+        'chat-message',
+        'round-tick',
+        'subscribed',
+        'error',
+        'subscribe',
+        'ping',
+      ]),
+    );
     expect(response.body.info.description).toContain('seq');
   });
 
   it("sends /api/ws frames that match the AsyncAPI document's message schemas", async () => {
-    const asyncapi = (await request(platform.url, 'GET', '/api/asyncapi.json')).body as { components: { messages: Record<string, { payload: object }> } };
+    const asyncapi = (await request(platform.url, 'GET', '/api/asyncapi.json')).body as {
+      components: { messages: Record<string, { payload: object }> };
+    };
     const ajv = new Ajv({ strict: false, allErrors: true });
     const messages = asyncapi.components.messages;
     const problemsOf = (frame: Frame): string | null => {
@@ -105,13 +139,26 @@ describe('the API documents', () => {
       await next((frame) => frame.type === 'error' && frame.channel === 'user:999999');
       socket.send({ type: 'ping' });
       await next((frame) => frame.type === 'pong');
-      const sent = await request(platform.url, 'POST', '/api/chat/messages', { message: 'frames by the book' }, { token });
+      const sent = await request(
+        platform.url,
+        'POST',
+        '/api/chat/messages',
+        { message: 'frames by the book' },
+        { token },
+      );
       expect(sent.status).toBe(201);
       const chat = await next((frame) => frame.type === 'chat-message');
       socket.send({ type: 'unsubscribe', channels: ['chat'] });
       await next((frame) => frame.type === 'unsubscribed');
 
-      expect(seen.map((frame) => frame.type)).toEqual(['authenticated', 'subscribed', 'error', 'pong', 'chat-message', 'unsubscribed']);
+      expect(seen.map((frame) => frame.type)).toEqual([
+        'authenticated',
+        'subscribed',
+        'error',
+        'pong',
+        'chat-message',
+        'unsubscribed',
+      ]);
       expect(seen.map(problemsOf).filter(Boolean)).toEqual([]);
       expect(chat.seq).toBeGreaterThan(0);
       // The schemas are not vacuous: a chat frame without its sender, or a control frame with a seq, is refused.
@@ -137,13 +184,17 @@ describe('the API documents', () => {
 
   it('answers every GET path without parameters as the document says (the contract check reads each answer)', async () => {
     const { token } = await signedInAccount(platform);
-    const document = openApiContract().document as unknown as { paths: Record<string, Record<string, { security?: object[] }>> };
+    const document = openApiContract().document as unknown as {
+      paths: Record<string, Record<string, { security?: object[] }>>;
+    };
     const paths = Object.entries(document.paths).filter(([path, item]) => item.get && !path.includes('{'));
     expect(paths.length).toBeGreaterThan(30);
     const statuses: Record<string, number> = {};
     for (const [path, item] of paths) {
       const signedIn = (item.get!.security ?? []).length > 0;
-      const answer = await fetch(`${platform.url}${path}`, { headers: signedIn ? { authorization: `Bearer ${token}` } : {} });
+      const answer = await fetch(`${platform.url}${path}`, {
+        headers: signedIn ? { authorization: `Bearer ${token}` } : {},
+      });
       statuses[path] = answer.status;
     }
     // Every one answered without a server error; the setup's afterEach fails this test if any body broke its schema.
@@ -170,7 +221,9 @@ describe('the API documents', () => {
       expect(violations).toHaveLength(2);
       expect(violations[0]).toMatch(/GET \/api\/auth\/profile .*does not match its schema/);
       expect(violations[0]).toContain("must have required property 'username'");
-      expect(violations[1]).toMatch(/GET \/api\/bets\/12 \(\/api\/bets\/\{id\}\) answered 418, a status the OpenAPI document does not list/);
+      expect(violations[1]).toMatch(
+        /GET \/api\/bets\/12 \(\/api\/bets\/\{id\}\) answered 418, a status the OpenAPI document does not list/,
+      );
 
       // What ends every test: a recorded violation makes it throw (the setup's afterEach), so the test fails.
       await fetch(`${base}/api/auth/profile`);

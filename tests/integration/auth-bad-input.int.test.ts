@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FAST_HASHING, RELAXED_LIMITS, authSnapshot, http, newAccount, signedInAccount, type HttpResult } from '../support/auth.js';
+import {
+  FAST_HASHING,
+  RELAXED_LIMITS,
+  authSnapshot,
+  http,
+  newAccount,
+  signedInAccount,
+  type HttpResult,
+} from '../support/auth.js';
 import { startTestPlatform, type TestPlatform } from '../support/platform.js';
 
 /** Values that must never get past validation as names, addresses or tokens. */
@@ -67,7 +75,9 @@ describe('a battery of bad inputs gets 4xx and changes nothing', () => {
     const cases: Array<[string, Record<string, unknown>]> = [];
     for (const field of ['username', 'public_username'] as const) {
       // An empty or null display name means "use the login name", so those two are valid there.
-      const values = [...HOSTILE_STRINGS, ...WRONG_TYPES].filter((v) => field === 'username' || (v !== null && (typeof v !== 'string' || v.trim() !== '')));
+      const values = [...HOSTILE_STRINGS, ...WRONG_TYPES].filter(
+        (v) => field === 'username' || (v !== null && (typeof v !== 'string' || v.trim() !== '')),
+      );
       for (const value of values) {
         cases.push([`${field}=${JSON.stringify(value)?.slice(0, 30)}`, { ...newAccount(), [field]: value }]);
       }
@@ -84,7 +94,8 @@ describe('a battery of bad inputs gets 4xx and changes nothing', () => {
       delete body[field];
       cases.push([`missing ${field}`, body]);
     }
-    for (const [label, body] of cases) expectRefused(await http(platform.url, 'POST', '/api/auth/register', body), `register ${label}`);
+    for (const [label, body] of cases)
+      expectRefused(await http(platform.url, 'POST', '/api/auth/register', body), `register ${label}`);
     for (const raw of ['', 'null', '[]', '"text"', '12', '{"email":', '{"__proto__":{"admin":true}}']) {
       expectRefused(await http(platform.url, 'POST', '/api/auth/register', raw), `register raw ${raw}`);
     }
@@ -94,7 +105,10 @@ describe('a battery of bad inputs gets 4xx and changes nothing', () => {
       }),
       'register form-encoded',
     );
-    const tooLarge = await http(platform.url, 'POST', '/api/auth/register', { ...newAccount(), pad: 'x'.repeat(200_000) });
+    const tooLarge = await http(platform.url, 'POST', '/api/auth/register', {
+      ...newAccount(),
+      pad: 'x'.repeat(200_000),
+    });
     expect(tooLarge.status).toBe(413);
     expect(await authSnapshot(db)).toBe(before);
   });
@@ -105,32 +119,70 @@ describe('a battery of bad inputs gets 4xx and changes nothing', () => {
     const hostile = [...HOSTILE_STRINGS, ...HOSTILE_EMAILS];
     for (const value of [...hostile, ...WRONG_TYPES]) {
       const label = JSON.stringify(value)?.slice(0, 30);
-      expectRefused(await http(platform.url, 'POST', '/api/auth/login', { login_name: value, password: known.password }), `login name ${label}`);
-      expectRefused(await http(platform.url, 'POST', '/api/auth/login', { login_name: known.username, password: value }), `login password ${label}`);
-      expectRefused(await http(platform.url, 'POST', '/api/auth/change-username', { newUsername: value }, { token }), `display ${label}`);
-      expectRefused(await http(platform.url, 'POST', '/api/auth/resend-verification', { email: value }), `resend ${label}`);
+      expectRefused(
+        await http(platform.url, 'POST', '/api/auth/login', { login_name: value, password: known.password }),
+        `login name ${label}`,
+      );
+      expectRefused(
+        await http(platform.url, 'POST', '/api/auth/login', { login_name: known.username, password: value }),
+        `login password ${label}`,
+      );
+      expectRefused(
+        await http(platform.url, 'POST', '/api/auth/change-username', { newUsername: value }, { token }),
+        `display ${label}`,
+      );
+      expectRefused(
+        await http(platform.url, 'POST', '/api/auth/resend-verification', { email: value }),
+        `resend ${label}`,
+      );
       expectRefused(await http(platform.url, 'POST', '/api/auth/forgot-password', { email: value }), `forgot ${label}`);
-      expectRefused(await http(platform.url, 'POST', '/api/auth/reset-password', { token: value, password: 'A-valid-password-9' }), `reset token ${label}`);
+      expectRefused(
+        await http(platform.url, 'POST', '/api/auth/reset-password', { token: value, password: 'A-valid-password-9' }),
+        `reset token ${label}`,
+      );
       if (typeof value === 'string') {
-        expectRefused(await http(platform.url, 'GET', `/api/auth/confirm-email?token=${encodeURIComponent(value)}`), `confirm ${label}`);
+        expectRefused(
+          await http(platform.url, 'GET', `/api/auth/confirm-email?token=${encodeURIComponent(value)}`),
+          `confirm ${label}`,
+        );
         // Header values can only carry printable ASCII.
         if (/^[\x20-\x7e]*$/.test(value)) {
-          expectRefused(await http(platform.url, 'GET', '/api/auth/profile', undefined, { headers: { authorization: `Bearer ${value}x` } }), `bearer ${label}`);
+          expectRefused(
+            await http(platform.url, 'GET', '/api/auth/profile', undefined, {
+              headers: { authorization: `Bearer ${value}x` },
+            }),
+            `bearer ${label}`,
+          );
         }
       }
     }
-    expectRefused(await http(platform.url, 'POST', '/api/auth/change-username', { newUsername: 'Valid1' }, { token: "' OR 1=1 --" }), 'sql bearer');
+    expectRefused(
+      await http(
+        platform.url,
+        'POST',
+        '/api/auth/change-username',
+        { newUsername: 'Valid1' },
+        { token: "' OR 1=1 --" },
+      ),
+      'sql bearer',
+    );
     // tRPC gets the same validation.
     for (const input of [{}, { login: { $ne: null }, password: 'x' }, { login: 'x'.repeat(10_000), password: 'x' }]) {
       const result = await http(platform.url, 'POST', '/api/trpc/auth.login', input);
       expect(result.status).toBe(400);
     }
-    const register = await http(platform.url, 'POST', '/api/trpc/auth.register', { ...newAccount(), loginName: '<b>bad</b>' });
+    const register = await http(platform.url, 'POST', '/api/trpc/auth.register', {
+      ...newAccount(),
+      loginName: '<b>bad</b>',
+    });
     expect(register.status).toBe(400);
     expect(await authSnapshot(db)).toBe(before);
 
     // The account still works exactly as before.
-    const login = await http(platform.url, 'POST', '/api/auth/login', { login_name: known.email, password: known.password });
+    const login = await http(platform.url, 'POST', '/api/auth/login', {
+      login_name: known.email,
+      password: known.password,
+    });
     expect(login.status).toBe(200);
     expect(login.body.user.publicUsername).not.toBe('Valid1');
   });

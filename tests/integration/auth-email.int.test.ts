@@ -19,7 +19,8 @@ import { decodeQuotedPrintable, startSmtpCatcher, type SmtpCatcher } from '../su
 import { platformSuite } from '../support/platform-suite.js';
 import { startTestPlatform, startTestWorker, type TestPlatform } from '../support/platform.js';
 
-const RESEND_MESSAGE = 'If that address belongs to an account that is not verified yet, a new verification link is on its way.';
+const RESEND_MESSAGE =
+  'If that address belongs to an account that is not verified yet, a new verification link is on its way.';
 const FORGOT_MESSAGE = 'If that address belongs to an account, a password reset link is on its way.';
 
 describe('e-mail verification and password recovery over HTTP', () => {
@@ -35,7 +36,6 @@ describe('e-mail verification and password recovery over HTTP', () => {
     http(suite.platform.url, method, path, body, { token, ip });
   const db = () => suite.platform.platform.infra.db;
 
-
   it('GET /api/auth/confirm-email verifies once; the same, an unknown, a mangled or an expired link is 400', async () => {
     const account = newAccount();
     expect((await call('POST', '/api/auth/register', account)).status).toBe(201);
@@ -46,7 +46,12 @@ describe('e-mail verification and password recovery over HTTP', () => {
     expect(confirmed.body.user).toMatchObject({ loginName: account.username, emailVerified: true });
     const invalid = 'Invalid or expired verification link';
     // The same link again: still the legacy 400, but its code tells the page the address is already verified.
-    expectLegacyError(await call('GET', `/api/auth/confirm-email?token=${token}`), 400, invalid, 'EMAIL_ALREADY_VERIFIED');
+    expectLegacyError(
+      await call('GET', `/api/auth/confirm-email?token=${token}`),
+      400,
+      invalid,
+      'EMAIL_ALREADY_VERIFIED',
+    );
     expectLegacyError(await call('GET', '/api/auth/confirm-email?token=unknown-token'), 400, invalid);
     expectLegacyError(await call('GET', '/api/auth/confirm-email'), 400, invalid);
     expectLegacyError(await call('GET', `/api/auth/confirm-email?token=${token}&token=${token}`), 400, invalid);
@@ -55,7 +60,11 @@ describe('e-mail verification and password recovery over HTTP', () => {
     const late = newAccount();
     expect((await call('POST', '/api/auth/register', late)).status).toBe(201);
     const lateToken = await latestMailToken(db(), late.email, '/verify-email');
-    await db().updateTable('email_tokens').set({ expires_at: new Date(Date.now() - 1000) }).where('used_at', 'is', null).execute();
+    await db()
+      .updateTable('email_tokens')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('used_at', 'is', null)
+      .execute();
     expectLegacyError(await call('GET', `/api/auth/confirm-email?token=${lateToken}`), 400, invalid, 'INVALID_TOKEN');
   });
 
@@ -76,10 +85,18 @@ describe('e-mail verification and password recovery over HTTP', () => {
     }
     const newToken = await latestMailToken(db(), unverified.email, '/verify-email');
     expect(newToken).not.toBe(oldToken);
-    expectLegacyError(await call('GET', `/api/auth/confirm-email?token=${oldToken}`), 400, 'Invalid or expired verification link');
+    expectLegacyError(
+      await call('GET', `/api/auth/confirm-email?token=${oldToken}`),
+      400,
+      'Invalid or expired verification link',
+    );
     expect((await call('GET', `/api/auth/confirm-email?token=${newToken}`)).status).toBe(200);
     // A verified account gets no new mail.
-    const mails = await db().selectFrom('email_outbox').select('id').where('to_address', '=', verified.account.email).execute();
+    const mails = await db()
+      .selectFrom('email_outbox')
+      .select('id')
+      .where('to_address', '=', verified.account.email)
+      .execute();
     expect(mails).toHaveLength(1);
   });
 
@@ -87,8 +104,17 @@ describe('e-mail verification and password recovery over HTTP', () => {
     expectLegacyError(await call('POST', '/api/auth/resend-verification', { email: 'nope' }), 400, /invalid email/i);
     expectLegacyError(await call('POST', '/api/auth/resend-verification', {}), 400, /Email is required/);
     const email = 'flooded@example.com';
-    for (let i = 0; i < 2; i += 1) expect((await call('POST', '/api/auth/resend-verification', { email }, undefined, `10.6.0.${i}`)).status).toBe(200);
-    const limited = await call('POST', '/api/auth/resend-verification', { email: email.toUpperCase() }, undefined, '10.6.0.9');
+    for (let i = 0; i < 2; i += 1)
+      expect((await call('POST', '/api/auth/resend-verification', { email }, undefined, `10.6.0.${i}`)).status).toBe(
+        200,
+      );
+    const limited = await call(
+      'POST',
+      '/api/auth/resend-verification',
+      { email: email.toUpperCase() },
+      undefined,
+      '10.6.0.9',
+    );
     expectLegacyError(limited, 429, /Too Many Requests/, 'RATE_LIMITED');
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
   });
@@ -96,18 +122,33 @@ describe('e-mail verification and password recovery over HTTP', () => {
   it('POST /api/auth/forgot-password answers the same whether or not the address exists, 400 for a bad one, 429 past the limit', async () => {
     const { account } = await signedInAccount(suite.platform);
     const known = await call('POST', '/api/auth/forgot-password', { email: account.email }, undefined, '10.6.1.1');
-    const unknown = await call('POST', '/api/auth/forgot-password', { email: 'ghost@example.com' }, undefined, '10.6.1.1');
+    const unknown = await call(
+      'POST',
+      '/api/auth/forgot-password',
+      { email: 'ghost@example.com' },
+      undefined,
+      '10.6.1.1',
+    );
     expect(known.status).toBe(200);
     expect(known.body).toEqual({ message: FORGOT_MESSAGE });
     expect(unknown.body).toEqual(known.body);
     expect(unknown.status).toBe(200);
-    const mail = await db().selectFrom('email_outbox').selectAll().where('to_address', '=', account.email).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const mail = await db()
+      .selectFrom('email_outbox')
+      .selectAll()
+      .where('to_address', '=', account.email)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
     expect(mail.subject).toBe('Reset your password');
     expect(mail.text_body).toContain('http://client.test/reset-password?token=');
-    expect(await db().selectFrom('email_outbox').select('id').where('to_address', '=', 'ghost@example.com').execute()).toHaveLength(0);
+    expect(
+      await db().selectFrom('email_outbox').select('id').where('to_address', '=', 'ghost@example.com').execute(),
+    ).toHaveLength(0);
 
     expectLegacyError(await call('POST', '/api/auth/forgot-password', { email: 42 }), 400, /Email must be text/);
-    expect((await call('POST', '/api/auth/forgot-password', { email: account.email }, undefined, '10.6.1.2')).status).toBe(200);
+    expect(
+      (await call('POST', '/api/auth/forgot-password', { email: account.email }, undefined, '10.6.1.2')).status,
+    ).toBe(200);
     const limited = await call('POST', '/api/auth/forgot-password', { email: account.email }, undefined, '10.6.1.3');
     expectLegacyError(limited, 429, /^Too Many Requests/, 'RATE_LIMITED');
     expect(limited.headers.get('retry-after')).toMatch(/^\d+$/);
@@ -115,28 +156,64 @@ describe('e-mail verification and password recovery over HTTP', () => {
 
   it('POST /api/auth/reset-password sets the password once, revokes every session; bad, used or expired links are 400', async () => {
     const { account, token: session } = await signedInAccount(suite.platform);
-    expect((await call('POST', '/api/auth/forgot-password', { email: account.email }, undefined, '10.6.2.1')).status).toBe(200);
+    expect(
+      (await call('POST', '/api/auth/forgot-password', { email: account.email }, undefined, '10.6.2.1')).status,
+    ).toBe(200);
     const reset = await latestMailToken(db(), account.email, '/reset-password');
 
     const before = await authSnapshot(db());
-    expectLegacyError(await call('POST', '/api/auth/reset-password', { token: reset, password: 'short' }), 400, /Password must be 8-128/);
-    expectLegacyError(await call('POST', '/api/auth/reset-password', { token: reset, password: 'QwertyUIOP' }), 400, /too common/);
-    expectLegacyError(await call('POST', '/api/auth/reset-password', { token: 'wrong', password: 'A-new-password-1' }), 400, 'Invalid or expired password reset link');
-    expectLegacyError(await call('POST', '/api/auth/reset-password', { password: 'A-new-password-1' }), 400, /Token is required/);
+    expectLegacyError(
+      await call('POST', '/api/auth/reset-password', { token: reset, password: 'short' }),
+      400,
+      /Password must be 8-128/,
+    );
+    expectLegacyError(
+      await call('POST', '/api/auth/reset-password', { token: reset, password: 'QwertyUIOP' }),
+      400,
+      /too common/,
+    );
+    expectLegacyError(
+      await call('POST', '/api/auth/reset-password', { token: 'wrong', password: 'A-new-password-1' }),
+      400,
+      'Invalid or expired password reset link',
+    );
+    expectLegacyError(
+      await call('POST', '/api/auth/reset-password', { password: 'A-new-password-1' }),
+      400,
+      /Token is required/,
+    );
     expect(await authSnapshot(db())).toBe(before);
 
     const done = await call('POST', '/api/auth/reset-password', { token: reset, password: 'A-new-password-1' });
     expect(done.status).toBe(200);
     expect(done.body).toEqual({ message: 'Your password has been reset. Please log in with your new password.' });
     expectLegacyError(await call('GET', '/api/auth/profile', undefined, session), 401, 'Not authenticated');
-    expectLegacyError(await call('POST', '/api/auth/reset-password', { token: reset, password: 'A-new-password-2' }), 400, 'Invalid or expired password reset link');
-    expect((await call('POST', '/api/auth/login', { login_name: account.username, password: account.password })).status).toBe(401);
-    expect((await call('POST', '/api/auth/login', { login_name: account.username, password: 'A-new-password-1' })).status).toBe(200);
+    expectLegacyError(
+      await call('POST', '/api/auth/reset-password', { token: reset, password: 'A-new-password-2' }),
+      400,
+      'Invalid or expired password reset link',
+    );
+    expect(
+      (await call('POST', '/api/auth/login', { login_name: account.username, password: account.password })).status,
+    ).toBe(401);
+    expect(
+      (await call('POST', '/api/auth/login', { login_name: account.username, password: 'A-new-password-1' })).status,
+    ).toBe(200);
 
-    expect((await call('POST', '/api/auth/forgot-password', { email: account.email }, undefined, '10.6.2.2')).status).toBe(200);
+    expect(
+      (await call('POST', '/api/auth/forgot-password', { email: account.email }, undefined, '10.6.2.2')).status,
+    ).toBe(200);
     const expired = await latestMailToken(db(), account.email, '/reset-password');
-    await db().updateTable('email_tokens').set({ expires_at: new Date(Date.now() - 1) }).where('purpose', '=', 'reset_password').execute();
-    expectLegacyError(await call('POST', '/api/auth/reset-password', { token: expired, password: 'A-new-password-3' }), 400, 'Invalid or expired password reset link');
+    await db()
+      .updateTable('email_tokens')
+      .set({ expires_at: new Date(Date.now() - 1) })
+      .where('purpose', '=', 'reset_password')
+      .execute();
+    expectLegacyError(
+      await call('POST', '/api/auth/reset-password', { token: expired, password: 'A-new-password-3' }),
+      400,
+      'Invalid or expired password reset link',
+    );
   });
 
   it('without SMTP_URL the worker writes each mail as an .eml file under DATA_DIR/mail/', async () => {
@@ -147,7 +224,10 @@ describe('e-mail verification and password recovery over HTTP', () => {
       expect((await call('POST', '/api/auth/register', account)).status).toBe(201);
       const folder = path.join(suite.platform.dataDir, 'mail');
       const file = await expect
-        .poll(async () => (await readdir(folder).catch(() => [] as string[])).find((name) => name.includes(account.email)), { timeout: 10_000 })
+        .poll(
+          async () => (await readdir(folder).catch(() => [] as string[])).find((name) => name.includes(account.email)),
+          { timeout: 10_000 },
+        )
         .toBeTruthy()
         .then(async () => (await readdir(folder)).find((name) => name.includes(account.email))!);
       const raw = await readFile(path.join(folder, file), 'utf8');
@@ -186,7 +266,10 @@ describe('verification mail through a real SMTP exchange', () => {
     const account = newAccount();
     const registered = await http(platform.url, 'POST', '/api/auth/register', account);
     expect(registered.status).toBe(201);
-    const notYet = await http(platform.url, 'POST', '/api/auth/login', { login_name: account.username, password: account.password });
+    const notYet = await http(platform.url, 'POST', '/api/auth/login', {
+      login_name: account.username,
+      password: account.password,
+    });
     expect(notYet.status).toBe(403);
 
     const message = await smtp.waitForMail(account.email);
@@ -197,7 +280,12 @@ describe('verification mail through a real SMTP exchange', () => {
     expect(message).toContain(`http://client.test/verify-email?token=${token}`);
 
     // The job carried only the outbox id; once sent, the stored body (with the link) is gone.
-    const outboxRow = () => platform.platform.infra.db.selectFrom('email_outbox').selectAll().where('to_address', '=', account.email).executeTakeFirstOrThrow();
+    const outboxRow = () =>
+      platform.platform.infra.db
+        .selectFrom('email_outbox')
+        .selectAll()
+        .where('to_address', '=', account.email)
+        .executeTakeFirstOrThrow();
     // The SMTP server has the message a moment before the worker records it as sent.
     await expect.poll(async () => (await outboxRow()).sent_at, { timeout: 5_000, interval: 50 }).not.toBeNull();
     const row = await outboxRow();
@@ -211,7 +299,10 @@ describe('verification mail through a real SMTP exchange', () => {
     const confirmed = await http(platform.url, 'GET', `/api/auth/confirm-email?token=${token}`);
     expect(confirmed.status).toBe(200);
     expect(confirmed.body.user.emailVerified).toBe(true);
-    const login = await http(platform.url, 'POST', '/api/auth/login', { login_name: account.email, password: account.password });
+    const login = await http(platform.url, 'POST', '/api/auth/login', {
+      login_name: account.email,
+      password: account.password,
+    });
     expect(login.status).toBe(200);
     expect(smtp.received.filter((m) => m.to.includes(account.email))).toHaveLength(1);
   });
@@ -221,21 +312,39 @@ describe('verification mail through a real SMTP exchange', () => {
     // As if Redis had been away: the row committed, the job never made it to the queue.
     const { id } = await db
       .insertInto('email_outbox')
-      .values({ kind: 'test', to_address: 'swept@example.com', subject: 'Swept', text_body: 'hello', html_body: null, created_at: new Date(Date.now() - 5 * 60_000) })
+      .values({
+        kind: 'test',
+        to_address: 'swept@example.com',
+        subject: 'Swept',
+        text_body: 'hello',
+        html_body: null,
+        created_at: new Date(Date.now() - 5 * 60_000),
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const result = (await housekeepingHandlers.tick({}, {
-      infra: platform.platform.infra,
-      services: platform.platform.services,
-      logger: createLogger('silent', 'worker'),
-      jobId: 'test',
-      attempt: 1,
-      enqueuedAt: Date.now(),
-      rateLimit: () => Promise.reject(new Error('not rate limited in this test')),
-    })) as { requeuedMail: number };
+    const result = (await housekeepingHandlers.tick(
+      {},
+      {
+        infra: platform.platform.infra,
+        services: platform.platform.services,
+        logger: createLogger('silent', 'worker'),
+        jobId: 'test',
+        attempt: 1,
+        enqueuedAt: Date.now(),
+        rateLimit: () => Promise.reject(new Error('not rate limited in this test')),
+      },
+    )) as { requeuedMail: number };
     expect(result.requeuedMail).toBeGreaterThanOrEqual(1);
-    await expect.poll(() => smtp.received.filter((m) => m.to.includes('swept@example.com')).length, { timeout: 10_000 }).toBe(1);
-    await expect.poll(async () => (await db.selectFrom('email_outbox').select('sent_at').where('id', '=', id).executeTakeFirstOrThrow()).sent_at).not.toBeNull();
+    await expect
+      .poll(() => smtp.received.filter((m) => m.to.includes('swept@example.com')).length, { timeout: 10_000 })
+      .toBe(1);
+    await expect
+      .poll(
+        async () =>
+          (await db.selectFrom('email_outbox').select('sent_at').where('id', '=', id).executeTakeFirstOrThrow())
+            .sent_at,
+      )
+      .not.toBeNull();
     // A second sweep finds nothing left to send.
     expect(await platform.platform.services.auth.mail.requeueStale()).toBe(0);
   });

@@ -46,14 +46,22 @@ describe('POST /api/auth/register', () => {
     expect(Date.parse(result.body.user.createdAt)).not.toBeNaN();
 
     const db = suite.platform.platform.infra.db;
-    const mail = await db.selectFrom('email_outbox').selectAll().where('to_address', '=', 'new.player@example.com').executeTakeFirstOrThrow();
+    const mail = await db
+      .selectFrom('email_outbox')
+      .selectAll()
+      .where('to_address', '=', 'new.player@example.com')
+      .executeTakeFirstOrThrow();
     expect(mail.subject).toBe('Verify your email address');
     expect(mail.text_body).toContain('https://play.example.test/verify-email?token=');
     // Only the digest of the link's token is stored.
     const token = await latestMailToken(db, account.email, '/verify-email');
     const stored = await db.selectFrom('email_tokens').select('token_hash').execute();
     expect(stored.some((row) => row.token_hash === token)).toBe(false);
-    const user = await db.selectFrom('users').select('password_hash').where('id', '=', result.body.user.id).executeTakeFirstOrThrow();
+    const user = await db
+      .selectFrom('users')
+      .select('password_hash')
+      .where('id', '=', result.body.user.id)
+      .executeTakeFirstOrThrow();
     expect(user.password_hash).toMatch(/^\$argon2id\$/);
   });
 
@@ -76,7 +84,11 @@ describe('POST /api/auth/register', () => {
     ['a long login name', { username: 'abcdefghijk' }, /Username must be 3-10 characters/],
     ['a login name with symbols', { username: 'bad_name' }, /Username must be 3-10 characters/],
     ['a missing login name', { username: undefined }, /Username is required/],
-    ['a bad display name', { public_username: 'x!' }, /Display name must be 3-10 characters and contain only letters and numbers/],
+    [
+      'a bad display name',
+      { public_username: 'x!' },
+      /Display name must be 3-10 characters and contain only letters and numbers/,
+    ],
     ['a short password', { password: 'short1' }, /Password must be 8-128 characters/],
     ['a huge password', { password: 'x'.repeat(129) }, /Password must be 8-128 characters/],
     ['a common password', { password: 'password123' }, 'Password is too common. Please choose a less common password.'],
@@ -116,13 +128,20 @@ describe('POST /api/auth/register', () => {
   it('gives exactly one 201 and nineteen 409 to 20 parallel registrations of one login name', async () => {
     const loginName = 'racer1';
     const results = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => register(newAccount({ username: loginName, public_username: `racer${i}x` }), `10.1.0.${i}`)),
+      Array.from({ length: 20 }, (_, i) =>
+        register(newAccount({ username: loginName, public_username: `racer${i}x` }), `10.1.0.${i}`),
+      ),
     );
     const statuses = results.map((r) => r.status).sort();
     expect(statuses.filter((s) => s === 201)).toHaveLength(1);
     expect(statuses.filter((s) => s === 409)).toHaveLength(19);
-    for (const result of results.filter((r) => r.status === 409)) expect(result.body.message).toBe('Username already taken');
-    const rows = await suite.platform.platform.infra.db.selectFrom('users').select('id').where('login_name', 'ilike', loginName).execute();
+    for (const result of results.filter((r) => r.status === 409))
+      expect(result.body.message).toBe('Username already taken');
+    const rows = await suite.platform.platform.infra.db
+      .selectFrom('users')
+      .select('id')
+      .where('login_name', 'ilike', loginName)
+      .execute();
     expect(rows).toHaveLength(1);
   });
 
@@ -131,13 +150,16 @@ describe('POST /api/auth/register', () => {
       Array.from({ length: 8 }, () => register(newAccount({ public_username: 'SameShow' }), '10.2.0.1')),
     );
     expect(results.filter((r) => r.status === 201)).toHaveLength(1);
-    expect(results.filter((r) => r.status === 409).every((r) => r.body.message === 'Display name already taken')).toBe(true);
+    expect(results.filter((r) => r.status === 409).every((r) => r.body.message === 'Display name already taken')).toBe(
+      true,
+    );
   });
 
   it('answers 429 with Retry-After once an address has used up its attempts, before any work is done', async () => {
     const account = newAccount();
     // The per-address budget is 3: the 4th attempt is refused without looking at the account.
-    for (let i = 0; i < 3; i += 1) await register({ ...account, username: `lim${i}x${account.username.slice(1, 5)}` }, `10.3.0.${i}`);
+    for (let i = 0; i < 3; i += 1)
+      await register({ ...account, username: `lim${i}x${account.username.slice(1, 5)}` }, `10.3.0.${i}`);
     const limited = await register(newAccount({ email: account.email }), '10.3.0.9');
     expectLegacyError(limited, 429, /^Too Many Requests/, 'RATE_LIMITED');
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
@@ -149,7 +171,8 @@ describe('POST /api/auth/register', () => {
     expect((await register(taken, '10.4.0.2')).status).toBe(201);
     const statuses: number[] = [];
     // Each attempt is well-formed (so it reaches the limiter) but takes a name already taken.
-    for (let i = 0; i < 41; i += 1) statuses.push((await register(newAccount({ username: taken.username }), ip)).status);
+    for (let i = 0; i < 41; i += 1)
+      statuses.push((await register(newAccount({ username: taken.username }), ip)).status);
     expect(statuses.slice(0, 40).every((s) => s === 409)).toBe(true);
     expect(statuses[40]).toBe(429);
   });

@@ -27,11 +27,18 @@ describe('login, profile, display name, logout and sessions', () => {
       kind === 'query'
         ? `/api/trpc/${procedure}${input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`}`
         : `/api/trpc/${procedure}`;
-    return http(platform.url, kind === 'query' ? 'GET' : 'POST', url, kind === 'mutation' ? (input ?? {}) : undefined, { token });
+    return http(platform.url, kind === 'query' ? 'GET' : 'POST', url, kind === 'mutation' ? (input ?? {}) : undefined, {
+      token,
+    });
   };
 
   beforeAll(async () => {
-    platform = await startTestPlatform({ ...RELAXED_LIMITS, RATE_LIMIT_LOGIN_ACCOUNT: '10/900', RATE_LIMIT_LOGIN_ACCOUNT_GLOBAL: '10/3600', RATE_LIMIT_LOGIN_IP: '60/600' });
+    platform = await startTestPlatform({
+      ...RELAXED_LIMITS,
+      RATE_LIMIT_LOGIN_ACCOUNT: '10/900',
+      RATE_LIMIT_LOGIN_ACCOUNT_GLOBAL: '10/3600',
+      RATE_LIMIT_LOGIN_IP: '60/600',
+    });
   });
   afterAll(async () => {
     await platform?.stop();
@@ -39,13 +46,30 @@ describe('login, profile, display name, logout and sessions', () => {
 
   it('logs in by login name (any case) or by e-mail and answers { token, user }', async () => {
     const { account } = await signedInAccount(platform, {}, '10.9.0.1');
-    const byName = await call('POST', '/api/auth/login', { login_name: account.username.toUpperCase(), password: account.password }, undefined, '10.9.0.1');
+    const byName = await call(
+      'POST',
+      '/api/auth/login',
+      { login_name: account.username.toUpperCase(), password: account.password },
+      undefined,
+      '10.9.0.1',
+    );
     expect(byName.status).toBe(200);
     expect(Object.keys(byName.body).sort()).toEqual(['token', 'user']);
     expect(byName.body.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(Object.keys(byName.body.user).sort()).toEqual(LEGACY_USER_KEYS);
-    expect(byName.body.user).toMatchObject({ loginName: account.username, emailVerified: true, balance: 0, bzuBalance: 0 });
-    const byEmail = await call('POST', '/api/auth/login', { login_name: account.email.toUpperCase(), password: account.password }, undefined, '10.9.0.1');
+    expect(byName.body.user).toMatchObject({
+      loginName: account.username,
+      emailVerified: true,
+      balance: 0,
+      bzuBalance: 0,
+    });
+    const byEmail = await call(
+      'POST',
+      '/api/auth/login',
+      { login_name: account.email.toUpperCase(), password: account.password },
+      undefined,
+      '10.9.0.1',
+    );
     expect(byEmail.status).toBe(200);
     expect(byEmail.body.token).not.toBe(byName.body.token);
     // Sessions are stored only as SHA-256 digests.
@@ -55,9 +79,27 @@ describe('login, profile, display name, logout and sessions', () => {
 
   it('answers 401 "Invalid credentials" with the same body for a wrong password and an unknown account', async () => {
     const { account } = await signedInAccount(platform, {}, '10.9.0.2');
-    const wrong = await call('POST', '/api/auth/login', { login_name: account.username, password: 'Wrong-password-1' }, undefined, '10.9.0.2');
-    const unknown = await call('POST', '/api/auth/login', { login_name: 'nobody123', password: 'Wrong-password-1' }, undefined, '10.9.0.2');
-    const unknownEmail = await call('POST', '/api/auth/login', { login_name: 'nobody@example.com', password: 'x' }, undefined, '10.9.0.2');
+    const wrong = await call(
+      'POST',
+      '/api/auth/login',
+      { login_name: account.username, password: 'Wrong-password-1' },
+      undefined,
+      '10.9.0.2',
+    );
+    const unknown = await call(
+      'POST',
+      '/api/auth/login',
+      { login_name: 'nobody123', password: 'Wrong-password-1' },
+      undefined,
+      '10.9.0.2',
+    );
+    const unknownEmail = await call(
+      'POST',
+      '/api/auth/login',
+      { login_name: 'nobody@example.com', password: 'x' },
+      undefined,
+      '10.9.0.2',
+    );
     expectLegacyError(wrong, 401, 'Invalid credentials', 'INVALID_CREDENTIALS');
     expect(unknown.body).toEqual(wrong.body);
     expect(unknownEmail.body).toEqual(wrong.body);
@@ -67,24 +109,54 @@ describe('login, profile, display name, logout and sessions', () => {
   it('answers 403 EMAIL_NOT_VERIFIED for the right password of an unverified account, 401 for a wrong one', async () => {
     const account = newAccount();
     expect((await call('POST', '/api/auth/register', account, undefined, '10.9.0.3')).status).toBe(201);
-    const right = await call('POST', '/api/auth/login', { login_name: account.username, password: account.password }, undefined, '10.9.0.3');
+    const right = await call(
+      'POST',
+      '/api/auth/login',
+      { login_name: account.username, password: account.password },
+      undefined,
+      '10.9.0.3',
+    );
     expectLegacyError(right, 403, 'Please verify your email address before logging in.', 'EMAIL_NOT_VERIFIED');
-    const wrong = await call('POST', '/api/auth/login', { login_name: account.username, password: 'Not-the-password' }, undefined, '10.9.0.3');
+    const wrong = await call(
+      'POST',
+      '/api/auth/login',
+      { login_name: account.username, password: 'Not-the-password' },
+      undefined,
+      '10.9.0.3',
+    );
     expectLegacyError(wrong, 401, 'Invalid credentials');
   });
 
   it('answers 400 for missing or mistyped login fields', async () => {
-    expectLegacyError(await call('POST', '/api/auth/login', { password: 'whatever1' }), 400, /Username or email is required/);
+    expectLegacyError(
+      await call('POST', '/api/auth/login', { password: 'whatever1' }),
+      400,
+      /Username or email is required/,
+    );
     expectLegacyError(await call('POST', '/api/auth/login', { login_name: 'someone' }), 400, /Password is required/);
-    expectLegacyError(await call('POST', '/api/auth/login', { login_name: ['a'], password: 'x' }), 400, /Username or email must be text/);
-    expectLegacyError(await call('POST', '/api/auth/login', { login_name: 'abc', password: 'x'.repeat(129) }), 400, /Password must be 8-128/);
+    expectLegacyError(
+      await call('POST', '/api/auth/login', { login_name: ['a'], password: 'x' }),
+      400,
+      /Username or email must be text/,
+    );
+    expectLegacyError(
+      await call('POST', '/api/auth/login', { login_name: 'abc', password: 'x'.repeat(129) }),
+      400,
+      /Password must be 8-128/,
+    );
     expectLegacyError(await call('POST', '/api/auth/login', '{"login_name":', undefined), 400, 'Malformed JSON body');
   });
 
   it('ends 50 parallel wrong-password logins for one account in 429s, and keeps answering other requests', async () => {
     const { account } = await signedInAccount(platform, {}, '10.9.0.4');
     const flood = Array.from({ length: 50 }, (_, i) =>
-      call('POST', '/api/auth/login', { login_name: account.username, password: `Wrong-guess-${i}` }, undefined, `10.8.${i}.1`),
+      call(
+        'POST',
+        '/api/auth/login',
+        { login_name: account.username, password: `Wrong-guess-${i}` },
+        undefined,
+        `10.8.${i}.1`,
+      ),
     );
     // While the flood runs, other requests are still served promptly.
     const started = Date.now();
@@ -109,7 +181,13 @@ describe('login, profile, display name, logout and sessions', () => {
     expect(limited.body.code).toBe('RATE_LIMITED');
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
     // The owner is not locked out: from the address they signed in from before, at once.
-    const owner = await call('POST', '/api/auth/login', { login_name: account.username, password: account.password }, undefined, '10.9.0.4');
+    const owner = await call(
+      'POST',
+      '/api/auth/login',
+      { login_name: account.username, password: account.password },
+      undefined,
+      '10.9.0.4',
+    );
     expect(owner.status).toBe(200);
     const other = await signedInAccount(platform, {}, '10.9.0.6');
     expect(other.token).toBeTruthy();
@@ -119,7 +197,9 @@ describe('login, profile, display name, logout and sessions', () => {
     const ip = '10.7.0.1';
     const statuses: number[] = [];
     for (let i = 0; i < 61; i += 1) {
-      statuses.push((await call('POST', '/api/auth/login', { login_name: `ghost${i}`, password: 'x' }, undefined, ip)).status);
+      statuses.push(
+        (await call('POST', '/api/auth/login', { login_name: `ghost${i}`, password: 'x' }, undefined, ip)).status,
+      );
       if (statuses.at(-1) === 429) break;
     }
     expect(statuses.at(-1)).toBe(429);
@@ -131,7 +211,11 @@ describe('login, profile, display name, logout and sessions', () => {
     const profile = await call('GET', '/api/auth/profile', undefined, token);
     expect(profile.status).toBe(200);
     expect(Object.keys(profile.body).sort()).toEqual(LEGACY_USER_KEYS);
-    expect(profile.body).toMatchObject({ username: account.username, public_username: account.public_username, email: account.email });
+    expect(profile.body).toMatchObject({
+      username: account.username,
+      public_username: account.public_username,
+      email: account.email,
+    });
     expectLegacyError(await call('GET', '/api/auth/profile'), 401, 'Not authenticated', 'UNAUTHORIZED');
     expectLegacyError(await call('GET', '/api/auth/profile', undefined, 'not-a-real-token'), 401, 'Not authenticated');
     expectLegacyError(await call('GET', '/api/auth/profile', undefined, 'x'.repeat(5000)), 401, 'Not authenticated');
@@ -139,7 +223,10 @@ describe('login, profile, display name, logout and sessions', () => {
 
   it('a session expires after SESSION_TTL_MS', async () => {
     const { token } = await signedInAccount(platform, {}, '10.9.0.8');
-    await platform.platform.infra.db.updateTable('sessions').set({ expires_at: new Date(Date.now() - 1000) }).execute();
+    await platform.platform.infra.db
+      .updateTable('sessions')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .execute();
     expectLegacyError(await call('GET', '/api/auth/profile', undefined, token), 401, 'Not authenticated');
   });
 
@@ -149,13 +236,21 @@ describe('login, profile, display name, logout and sessions', () => {
     const changed = await call('POST', '/api/auth/change-username', { newUsername: 'Fresh1' }, first.token);
     expect(changed.status).toBe(200);
     expect(Object.keys(changed.body).sort()).toEqual(LEGACY_USER_KEYS);
-    expect(changed.body).toMatchObject({ public_username: 'Fresh1', publicUsername: 'Fresh1', username: first.account.username });
+    expect(changed.body).toMatchObject({
+      public_username: 'Fresh1',
+      publicUsername: 'Fresh1',
+      username: first.account.username,
+    });
     expectLegacyError(
       await call('POST', '/api/auth/change-username', { newUsername: 'no' }, first.token),
       400,
       /Display name must be 3-10 characters and contain only letters and numbers/,
     );
-    expectLegacyError(await call('POST', '/api/auth/change-username', { newUsername: 'Fresh2' }), 401, 'Not authenticated');
+    expectLegacyError(
+      await call('POST', '/api/auth/change-username', { newUsername: 'Fresh2' }),
+      401,
+      'Not authenticated',
+    );
     expectLegacyError(
       await call('POST', '/api/auth/change-username', { newUsername: 'FRESH1' }, second.token),
       409,
@@ -175,7 +270,13 @@ describe('login, profile, display name, logout and sessions', () => {
 
   it('tRPC auth.sessions lists the live sessions and auth.revokeSession revokes one of them', async () => {
     const { account, token } = await signedInAccount(platform, {}, '10.9.0.11');
-    const second = await call('POST', '/api/auth/login', { login_name: account.username, password: account.password }, undefined, '10.9.0.11');
+    const second = await call(
+      'POST',
+      '/api/auth/login',
+      { login_name: account.username, password: account.password },
+      undefined,
+      '10.9.0.11',
+    );
     const list = await trpc('query', 'auth.sessions', undefined, token);
     expect(list.status).toBe(200);
     const sessions = list.body.result.data as Array<{ id: string; current: boolean; ip: string }>;
@@ -199,24 +300,60 @@ describe('login, profile, display name, logout and sessions', () => {
     const { account, token } = await signedInAccount(platform, {}, '10.9.0.12');
     const me = await trpc('query', 'auth.me', undefined, token);
     expect(me.status).toBe(200);
-    expect(me.body.result.data).toMatchObject({ loginName: account.username, balance: '0', bzuBalance: '0', role: 'user' });
-    const other = await call('POST', '/api/auth/login', { login_name: account.username, password: account.password }, undefined, '10.9.0.12');
-    const wrong = await trpc('mutation', 'auth.changePassword', { currentPassword: 'wrong-one', newPassword: 'Another-good-pass-1' }, token);
+    expect(me.body.result.data).toMatchObject({
+      loginName: account.username,
+      balance: '0',
+      bzuBalance: '0',
+      role: 'user',
+    });
+    const other = await call(
+      'POST',
+      '/api/auth/login',
+      { login_name: account.username, password: account.password },
+      undefined,
+      '10.9.0.12',
+    );
+    const wrong = await trpc(
+      'mutation',
+      'auth.changePassword',
+      { currentPassword: 'wrong-one', newPassword: 'Another-good-pass-1' },
+      token,
+    );
     expect(wrong.status).toBe(400);
     expect(wrong.body.error.message).toBe('Current password is incorrect');
-    const common = await trpc('mutation', 'auth.changePassword', { currentPassword: account.password, newPassword: 'password123' }, token);
+    const common = await trpc(
+      'mutation',
+      'auth.changePassword',
+      { currentPassword: account.password, newPassword: 'password123' },
+      token,
+    );
     expect(common.status).toBe(400);
-    const changed = await trpc('mutation', 'auth.changePassword', { currentPassword: account.password, newPassword: 'Another-good-pass-1' }, token);
+    const changed = await trpc(
+      'mutation',
+      'auth.changePassword',
+      { currentPassword: account.password, newPassword: 'Another-good-pass-1' },
+      token,
+    );
     expect(changed.status).toBe(200);
     expect((await call('GET', '/api/auth/profile', undefined, token)).status).toBe(200);
     expect((await call('GET', '/api/auth/profile', undefined, other.body.token)).status).toBe(401);
-    const relogin = await call('POST', '/api/auth/login', { login_name: account.username, password: 'Another-good-pass-1' }, undefined, '10.9.0.12');
+    const relogin = await call(
+      'POST',
+      '/api/auth/login',
+      { login_name: account.username, password: 'Another-good-pass-1' },
+      undefined,
+      '10.9.0.12',
+    );
     expect(relogin.status).toBe(200);
   });
 
   it('authedProcedure puts ctx.user on the context; staffProcedure admits moderators and admins only', async () => {
     const probe = router({
-      whoami: authedProcedure.query(({ ctx }) => ({ id: ctx.user.id, role: ctx.user.role, sessionId: ctx.auth.sessionId })),
+      whoami: authedProcedure.query(({ ctx }) => ({
+        id: ctx.user.id,
+        role: ctx.user.role,
+        sessionId: ctx.auth.sessionId,
+      })),
       staffOnly: staffProcedure.query(({ ctx }) => ctx.user.role),
     });
     const callerFor = (sessionToken?: string) =>
@@ -231,21 +368,37 @@ describe('login, profile, display name, logout and sessions', () => {
     await platform.platform.services.auth.accounts.setRole(user.loginName, 'admin');
     expect(await callerFor(token).staffOnly()).toBe('admin');
     // The realtime socket resolves tokens with the same call.
-    expect(await platform.platform.services.auth.accounts.authenticate(token)).toMatchObject({ id: user.id, role: 'admin' });
+    expect(await platform.platform.services.auth.accounts.authenticate(token)).toMatchObject({
+      id: user.id,
+      role: 'admin',
+    });
     expect(await platform.platform.services.auth.accounts.authenticate('bogus')).toBeNull();
   });
 
   it('npm run cli -- user:role grants a role, and bad arguments change nothing', async () => {
     const { account, token } = await signedInAccount(platform, {}, '10.9.0.13');
-    const env = { ...process.env, DATABASE_URL: platform.databaseUrl, REDIS_PREFIX: platform.env.redisPrefix, LOG_LEVEL: 'silent' };
-    const ok = await run(process.execPath, ['--import', 'tsx', 'server/src/cli.ts', 'user:role', account.username, 'moderator'], { env });
+    const env = {
+      ...process.env,
+      DATABASE_URL: platform.databaseUrl,
+      REDIS_PREFIX: platform.env.redisPrefix,
+      LOG_LEVEL: 'silent',
+    };
+    const ok = await run(
+      process.execPath,
+      ['--import', 'tsx', 'server/src/cli.ts', 'user:role', account.username, 'moderator'],
+      { env },
+    );
     expect(ok.stdout).toContain(`${account.username} (id `);
     expect(ok.stdout).toContain('is now moderator');
     const profile = await call('GET', '/api/auth/profile', undefined, token);
     expect(profile.body).toMatchObject({ role: 'moderator', isModerator: true, isAdmin: false });
 
     const before = await authSnapshot(platform.platform.infra.db);
-    const unknownUser = await run(process.execPath, ['--import', 'tsx', 'server/src/cli.ts', 'user:role', 'nobody999', 'admin'], { env }).catch((e) => e);
+    const unknownUser = await run(
+      process.execPath,
+      ['--import', 'tsx', 'server/src/cli.ts', 'user:role', 'nobody999', 'admin'],
+      { env },
+    ).catch((e) => e);
     expect(unknownUser.code).toBe(1);
     expect(unknownUser.stderr).toContain('No user with login name nobody999');
     expect(await authSnapshot(platform.platform.infra.db)).toBe(before);

@@ -13,9 +13,13 @@ const units = (value: number | string) => BigInt(Math.round(Number(value) * 1e8)
 
 /** Baccarat over REST and tRPC (API.md "Table games"): chips on three spots, one coup, the FAIRNESS.md outcome. */
 describe('baccarat: player, banker and tie in one coup', () => {
-  const { platform, services, db, post, get, balance, expectLedgerOk, counts } = gameSuite({ GAME_MIN_BET_USD: '0.01', GAME_MAX_PROFIT_USD: '100' });
+  const { platform, services, db, post, get, balance, expectLedgerOk, counts } = gameSuite({
+    GAME_MIN_BET_USD: '0.01',
+    GAME_MAX_PROFIT_USD: '100',
+  });
   /** The coup a bet at `nonce` deals, recomputed from the player's seed pair. */
-  const coupAt = async (player: Player, nonce: number) => baccaratDeal(await activeFloats(db(), player.user.id, nonce, BACCARAT_FLOATS));
+  const coupAt = async (player: Player, nonce: number) =>
+    baccaratDeal(await activeFloats(db(), player.user.id, nonce, BACCARAT_FLOATS));
 
   it('REST: chips on all three spots settle at once with the FAIRNESS.md coup; the payout floors the exact sum; a clientBetId retry answers the same bet', async () => {
     const player = await fundedAccount(platform(), '20');
@@ -23,7 +27,11 @@ describe('baccarat: player, banker and tie in one coup', () => {
     const bet = await post(player, '/api/games/baccarat/bets', body);
     expect(bet.status, JSON.stringify(bet.body)).toBe(201);
     const coup = await coupAt(player, bet.body.fairness.nonce);
-    expect(bet.body).toMatchObject({ game: 'baccarat', amount: 1.83333333, outcome: { ...coup, bets: { player: '1', banker: '0.33333333', tie: '0.5' } } });
+    expect(bet.body).toMatchObject({
+      game: 'baccarat',
+      amount: 1.83333333,
+      outcome: { ...coup, bets: { player: '1', banker: '0.33333333', tie: '0.5' } },
+    });
     const payout = applyRatio(1n, baccaratReturn({ player: E8, banker: 33_333_333n, tie: 50_000_000n }, coup.winner));
     expect(units(bet.body.payout)).toBe(payout);
     expect(await balance(player)).toBe(20n * E8 - 183_333_333n + payout);
@@ -40,7 +48,11 @@ describe('baccarat: player, banker and tie in one coup', () => {
     const { bet, balance: after } = answer.body.result.data;
     const coup = await coupAt(player, bet.fairness.nonce);
     const expected = coup.winner === 'banker' ? '3.9' : coup.winner === 'tie' ? '2' : '0';
-    expect(bet).toMatchObject({ amount: '2', payout: expected, outcome: { winner: coup.winner, bets: { player: '0', banker: '2', tie: '0' } } });
+    expect(bet).toMatchObject({
+      amount: '2',
+      payout: expected,
+      outcome: { winner: coup.winner, bets: { player: '0', banker: '2', tie: '0' } },
+    });
     expect(after).toBe(String(Number(5n * E8 - 2n * E8 + units(expected)) / 1e8));
   });
 
@@ -67,14 +79,23 @@ describe('baccarat: player, banker and tie in one coup', () => {
     expect([await counts(), await balance(player)]).toEqual(before);
     const excluded = await fundedAccount(platform(), '5');
     await services().wallet.responsibleGaming.selfExclude(excluded.user.id, '24h');
-    expectLegacyError(await post(excluded, '/api/games/baccarat/bets', { player: 1 }), 403, /self-excluded/, 'SELF_EXCLUDED');
+    expectLegacyError(
+      await post(excluded, '/api/games/baccarat/bets', { player: 1 }),
+      403,
+      /self-excluded/,
+      'SELF_EXCLUDED',
+    );
     expect(await balance(excluded)).toBe(5n * E8);
   });
 
   it('100 parallel bets against a balance that covers exactly 50 settle exactly as many as the balance allows, with contiguous nonces', async () => {
     const player = await fundedAccount(platform(), '50');
-    const results = await Promise.all(Array.from({ length: 100 }, () => post(player, '/api/games/baccarat/bets', { tie: 1 })));
-    const settled = results.filter((r) => r.status === 201).sort((a, b) => a.body.fairness.nonce - b.body.fairness.nonce);
+    const results = await Promise.all(
+      Array.from({ length: 100 }, () => post(player, '/api/games/baccarat/bets', { tie: 1 })),
+    );
+    const settled = results
+      .filter((r) => r.status === 201)
+      .sort((a, b) => a.body.fairness.nonce - b.body.fairness.nonce);
     const refused = results.filter((r) => r.status !== 201);
     expect(refused.every((r) => r.status === 409 && r.body.code === 'INSUFFICIENT_FUNDS')).toBe(true);
     expect(settled.map((r) => r.body.fairness.nonce)).toEqual(Array.from({ length: settled.length }, (_, i) => i));
@@ -103,7 +124,9 @@ describe('baccarat: player, banker and tie in one coup', () => {
     expect(bzu.body).toMatchObject({ currency: 'BZU', amount: 100 });
     expect(await balance(player, 'BZU')).toBe(900n * E8 + units(bzu.body.payout));
     const usd = await post(player, '/api/games/baccarat/bets', { player: 1, banker: 1 });
-    await socket.next((f) => f.type === 'bet' && f.channel === 'bets' && f.data.id === usd.body.id && f.data.game === 'baccarat');
+    await socket.next(
+      (f) => f.type === 'bet' && f.channel === 'bets' && f.data.id === usd.body.id && f.data.game === 'baccarat',
+    );
     socket.ws.close();
 
     const economy = await betEconomy(db(), usd.body.id);
@@ -114,7 +137,9 @@ describe('baccarat: player, banker and tie in one coup', () => {
     expect(standing).toMatchObject({ wageredUsd: '2', wageredBzu: '100', tickets: 3 + standing.holderBonus });
     const history = (await get(player, '/api/bets?game=baccarat')).body;
     expect(history.bets.map((b: { id: string }) => b.id)).toEqual([usd.body.id, bzu.body.id]);
-    expect((await get(null, `/api/bets/${usd.body.id}`)).body.outcome).toMatchObject({ bets: { player: '1', banker: '1', tie: '0' } });
+    expect((await get(null, `/api/bets/${usd.body.id}`)).body.outcome).toMatchObject({
+      bets: { player: '1', banker: '1', tie: '0' },
+    });
     await expectLedgerOk();
   });
 });

@@ -20,8 +20,11 @@ describe('the bet fast path', () => {
   const bet = { amount: '0.5', target: 50, condition: 'over', currency: 'USD' };
 
   const betsOf = async (userId: number) =>
-    Number((await sql<{ n: string }>`select count(*) as n from bets where user_id = ${userId}`.execute(db())).rows[0]!.n);
-  const balanceOf = async (userId: number) => (await suite.platform.platform.services.wallet.ledger.balances(userId)).USD;
+    Number(
+      (await sql<{ n: string }>`select count(*) as n from bets where user_id = ${userId}`.execute(db())).rows[0]!.n,
+    );
+  const balanceOf = async (userId: number) =>
+    (await suite.platform.platform.services.wallet.ledger.balances(userId)).USD;
 
   it('places a bet: 201 with the Bet body, the security headers, no ETag, and the route in the metrics', async () => {
     const player = await signedInAccount(suite.platform);
@@ -35,24 +38,35 @@ describe('the bet fast path', () => {
     expect(answer.headers.get('etag')).toBeNull();
     expect(await betsOf(player.user.id)).toBe(1);
     const metrics = await (await fetch(`${suite.platform.url}/metrics`)).text();
-    expect(metrics).toMatch(/http_request_duration_seconds_count\{[^}]*route="\/api\/games\/dice\/bets"[^}]*status="201"[^}]*\} [1-9]/);
+    expect(metrics).toMatch(
+      /http_request_duration_seconds_count\{[^}]*route="\/api\/games\/dice\/bets"[^}]*status="201"[^}]*\} [1-9]/,
+    );
   });
 
   it('refuses malformed JSON, JSON nested too deep and a body that is not an object with 400, and changes nothing', async () => {
     const player = await signedInAccount(suite.platform);
     await fundPlayer(suite.platform, player.token, '10');
     const before = await balanceOf(player.user.id);
-    const malformed = await http(suite.platform.url, 'POST', '/api/games/dice/bets', '{"amount": "1",', { token: player.token });
+    const malformed = await http(suite.platform.url, 'POST', '/api/games/dice/bets', '{"amount": "1",', {
+      token: player.token,
+    });
     expect(malformed).toMatchObject({ status: 400, body: { message: 'Malformed JSON body', code: 'BAD_REQUEST' } });
     const scalar = await http(suite.platform.url, 'POST', '/api/games/dice/bets', '"1"', { token: player.token });
     expect(scalar).toMatchObject({ status: 400, body: { message: 'Malformed JSON body', code: 'BAD_REQUEST' } });
-    const deep = await http(suite.platform.url, 'POST', '/api/games/dice/bets', `${'['.repeat(200)}${']'.repeat(200)}`, { token: player.token });
+    const deep = await http(
+      suite.platform.url,
+      'POST',
+      '/api/games/dice/bets',
+      `${'['.repeat(200)}${']'.repeat(200)}`,
+      { token: player.token },
+    );
     expect(deep.status).toBe(400);
     expect(deep.body.message).toMatch(/nested more than \d+ levels deep/);
     const list = await http(suite.platform.url, 'POST', '/api/games/dice/bets', [bet], { token: player.token });
     expect(list.status).toBe(400);
     expect(list.body.code).toBe('BAD_REQUEST');
-    for (const answer of [malformed, scalar, deep, list]) expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
+    for (const answer of [malformed, scalar, deep, list])
+      expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
     const unsigned = await http(suite.platform.url, 'POST', '/api/games/dice/bets', bet);
     expect(unsigned).toMatchObject({ status: 401, body: { code: 'UNAUTHORIZED' } });
     expect(await betsOf(player.user.id)).toBe(0);
@@ -64,16 +78,28 @@ describe('the bet fast path', () => {
     await fundPlayer(suite.platform, player.token, '10');
     const compressed = await fetch(`${suite.platform.url}/api/games/dice/bets`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'content-encoding': 'gzip', authorization: `Bearer ${player.token}` },
+      headers: {
+        'content-type': 'application/json',
+        'content-encoding': 'gzip',
+        authorization: `Bearer ${player.token}`,
+      },
       body: gzipSync(JSON.stringify(bet)),
     });
     expect(compressed.status).toBe(201);
     // Express's res.json: a weak ETag, so this answer came through the Express route.
     expect(compressed.headers.get('etag')).toMatch(/^W\//);
-    const query = await http(suite.platform.url, 'POST', '/api/games/dice/bets?source=legacy', bet, { token: player.token });
+    const query = await http(suite.platform.url, 'POST', '/api/games/dice/bets?source=legacy', bet, {
+      token: player.token,
+    });
     expect(query.status).toBe(201);
     expect(query.headers.get('etag')).toMatch(/^W\//);
-    const huge = await http(suite.platform.url, 'POST', '/api/games/dice/bets', { ...bet, padding: 'x'.repeat(200_000) }, { token: player.token });
+    const huge = await http(
+      suite.platform.url,
+      'POST',
+      '/api/games/dice/bets',
+      { ...bet, padding: 'x'.repeat(200_000) },
+      { token: player.token },
+    );
     expect(huge.status).toBe(413);
     expect(await betsOf(player.user.id)).toBe(2);
   });
@@ -102,12 +128,18 @@ describe('the bet fast path', () => {
     const player = await signedInAccount(suite.platform);
     await fundPlayer(suite.platform, player.token, '10');
     const answers = await Promise.all(
-      Array.from({ length: 30 }, () => http(suite.platform.url, 'POST', '/api/games/dice/bets', bet, { token: player.token })),
+      Array.from({ length: 30 }, () =>
+        http(suite.platform.url, 'POST', '/api/games/dice/bets', bet, { token: player.token }),
+      ),
     );
     expect(answers.map((answer) => answer.status)).toEqual(Array(30).fill(201));
     const won = answers.reduce((sum, answer) => sum + parseAmount(String(answer.body.payout)), 0n);
     expect(await balanceOf(player.user.id)).toBe(parseAmount('10') - 30n * parseAmount('0.5') + won);
-    const nonces = (await sql<{ nonce: number }>`select nonce from bets where user_id = ${player.user.id} order by nonce`.execute(db())).rows.map((row) => row.nonce);
+    const nonces = (
+      await sql<{ nonce: number }>`select nonce from bets where user_id = ${player.user.id} order by nonce`.execute(
+        db(),
+      )
+    ).rows.map((row) => row.nonce);
     expect(nonces).toEqual(Array.from({ length: 30 }, (_, i) => i));
   });
 });

@@ -33,8 +33,10 @@ describe('bingo rooms: card sales, the draw, the pot split exactly', () => {
   const services = () => platform.platform.services;
   const db = () => platform.platform.infra.db;
   type Player = Awaited<ReturnType<typeof signedInAccount>>;
-  const post = (player: Player, body: unknown) => http(platform.url, 'POST', '/api/bingo/bets', body, { token: player.token });
-  const balance = async (player: Player, currency: 'USD' | 'BZU' = 'USD') => (await services().wallet.ledger.balances(player.user.id))[currency];
+  const post = (player: Player, body: unknown) =>
+    http(platform.url, 'POST', '/api/bingo/bets', body, { token: player.token });
+  const balance = async (player: Player, currency: 'USD' | 'BZU' = 'USD') =>
+    (await services().wallet.ledger.balances(player.user.id))[currency];
   const players: Record<string, Player> = {};
   const bets: Record<string, string> = {};
 
@@ -53,7 +55,8 @@ describe('bingo rooms: card sales, the draw, the pot split exactly', () => {
       BINGO_MIN_POT_BZU: '500.00000001',
     });
     chain = await installBingoVectorChain(db());
-    for (const name of ['a', 'b', 'e', 'c', 'd', 'f', 'g', 'late']) players[name] = await fundedAccount(platform, '100');
+    for (const name of ['a', 'b', 'e', 'c', 'd', 'f', 'g', 'late'])
+      players[name] = await fundedAccount(platform, '100');
     await creditBzu(platform, players.f!.user.id, '1000', 'bingo-f');
     await creditBzu(platform, players.g!.user.id, '1000', 'bingo-g');
   });
@@ -63,8 +66,16 @@ describe('bingo rooms: card sales, the draw, the pot split exactly', () => {
 
   it('is in the catalogue under Bingo with its chain published; no sale before a game opens', async () => {
     const games = await http(platform.url, 'GET', '/api/games');
-    expect(games.body.find((g: { slug: string }) => g.slug === 'bingo')).toMatchObject({ name: 'Bingo', category: 'bingo', rtp: 90 });
-    expect((await http(platform.url, 'GET', '/api/bingo/chain')).body).toMatchObject({ terminalHash: BINGO_VECTORS.terminalHash, salt: BINGO_VECTORS.salt, rounds: 0 });
+    expect(games.body.find((g: { slug: string }) => g.slug === 'bingo')).toMatchObject({
+      name: 'Bingo',
+      category: 'bingo',
+      rtp: 90,
+    });
+    expect((await http(platform.url, 'GET', '/api/bingo/chain')).body).toMatchObject({
+      terminalHash: BINGO_VECTORS.terminalHash,
+      salt: BINGO_VECTORS.salt,
+      rounds: 0,
+    });
     expectLegacyError(await post(players.late!, { count: 1 }), 409, /closed/, 'BETTING_CLOSED');
     expect(await balance(players.late!)).toBe(100n * E8);
   });
@@ -73,7 +84,17 @@ describe('bingo rooms: card sales, the draw, the pot split exactly', () => {
     round1 = await services().rounds.openBetting(bingo, chain, { bettingMs: 60_000, cooldownMs: 0 });
     expect(round1).toMatchObject({ number: 1, state: 'betting' });
     const wrongColumn = FAST!.card.map((n, i) => (i === 0 ? 16 : n));
-    const bad = [{}, { count: 0 }, { count: 25 }, { count: 1.5 }, { count: 1, currency: 'EUR' }, { cards: [wrongColumn] }, { cards: [FAST!.card.slice(0, 24)] }, { count: 2, cards: [FAST!.card] }, { cards: Array(25).fill(FAST!.card) }];
+    const bad = [
+      {},
+      { count: 0 },
+      { count: 25 },
+      { count: 1.5 },
+      { count: 1, currency: 'EUR' },
+      { cards: [wrongColumn] },
+      { cards: [FAST!.card.slice(0, 24)] },
+      { count: 2, cards: [FAST!.card] },
+      { cards: Array(25).fill(FAST!.card) },
+    ];
     for (const body of bad) expect((await post(players.d!, body)).status, JSON.stringify(body)).toBe(400);
     expect(await balance(players.d!)).toBe(100n * E8);
 
@@ -84,7 +105,13 @@ describe('bingo rooms: card sales, the draw, the pot split exactly', () => {
 
     const a = await post(players.a!, { cards: [FAST!.card, SLOW!.card], clientBetId: 'bingo-a' });
     expect(a.status, JSON.stringify(a.body)).toBe(201);
-    expect(a.body).toMatchObject({ game: 'bingo', state: 'open', amount: 2, outcome: { roundId: round1.id, roundNumber: 1, cards: [FAST!.card, SLOW!.card] }, balance: '98' });
+    expect(a.body).toMatchObject({
+      game: 'bingo',
+      state: 'open',
+      amount: 2,
+      outcome: { roundId: round1.id, roundNumber: 1, cards: [FAST!.card, SLOW!.card] },
+      balance: '98',
+    });
     bets.a = a.body.id;
     // A retry is the same purchase; a second purchase in the same game is refused.
     expect((await post(players.a!, { cards: [FAST!.card, SLOW!.card], clientBetId: 'bingo-a' })).body.id).toBe(bets.a);
@@ -104,7 +131,10 @@ describe('bingo rooms: card sales, the draw, the pot split exactly', () => {
     const current = await http(platform.url, 'GET', '/api/bingo/current');
     expect(current.body).toMatchObject({ id: round1.id, state: 'betting' });
     expect(current.body.bets).toHaveLength(7);
-    expect(current.body.bets.find((bet: { betId: string }) => bet.betId === bets.b)).toMatchObject({ cards: [FAST!.card], amount: '1' });
+    expect(current.body.bets.find((bet: { betId: string }) => bet.betId === bets.b)).toMatchObject({
+      cards: [FAST!.card],
+      amount: '1',
+    });
     expect(current.body.live).toBeUndefined();
 
     await closeBetting(db(), round1.id);
@@ -123,7 +153,11 @@ describe('bingo rooms: card sales, the draw, the pot split exactly', () => {
 
     await runningFor(db(), round1.id, 10 * BALL_MS + BALL_MS / 2);
     const current = await http(platform.url, 'GET', '/api/bingo/current');
-    expect(current.body).toMatchObject({ id: round1.id, state: 'running', live: { balls: BINGO_VECTORS.rounds[0]!.draw.slice(0, 10) } });
+    expect(current.body).toMatchObject({
+      id: round1.id,
+      state: 'running',
+      live: { balls: BINGO_VECTORS.rounds[0]!.draw.slice(0, 10) },
+    });
     expect(current.body.hash).toBeUndefined();
     // Read late (the runner not yet at its end): still only the 42 balls the game plays, never the 43rd.
     await runningFor(db(), round1.id, 60 * BALL_MS);
@@ -138,15 +172,22 @@ describe('bingo rooms: card sales, the draw, the pot split exactly', () => {
     await services().rounds.cancelUnfinished(bingo);
 
     const ended = await http(platform.url, 'GET', `/api/bingo/rounds/${round1.id}`);
-    expect(ended.body).toMatchObject({ state: 'ended', hash: BINGO_VECTORS.rounds[0]!.hash, called: 42, balls: BINGO_VECTORS.rounds[0]!.draw.slice(0, 42) });
+    expect(ended.body).toMatchObject({
+      state: 'ended',
+      hash: BINGO_VECTORS.rounds[0]!.hash,
+      called: 42,
+      balls: BINGO_VECTORS.rounds[0]!.draw.slice(0, 42),
+    });
     const usd = ended.body.pots.USD;
     // 2 + 1 + 1 + 1 + 24 = 29 USD of cards; the house keeps 10%; the pot is 26.10 USD.
     expect(usd).toMatchObject({ cards: 29, sales: '29', houseShare: '2.9', funded: '0', pot: '26.1' });
-    expect(usd.prizes.map((p: { prize: string; ball: number; amount: string }) => [p.prize, p.ball, p.amount])).toEqual([
-      ['oneLine', FAST!.times.oneLine, '3.915'],
-      ['twoLines', FAST!.times.twoLines, '6.525'],
-      ['fullHouse', FAST!.times.fullHouse, '15.66'],
-    ]);
+    expect(usd.prizes.map((p: { prize: string; ball: number; amount: string }) => [p.prize, p.ball, p.amount])).toEqual(
+      [
+        ['oneLine', FAST!.times.oneLine, '3.915'],
+        ['twoLines', FAST!.times.twoLines, '6.525'],
+        ['fullHouse', FAST!.times.fullHouse, '15.66'],
+      ],
+    );
     const fullHouse = usd.prizes[2];
     expect(fullHouse.winners).toEqual([
       { betId: bets.a, card: 0, amount: '5.22' },
@@ -158,14 +199,30 @@ describe('bingo rooms: card sales, the draw, the pot split exactly', () => {
     expect(await balance(players.b!)).toBe(99n * E8 + 870_000_000n);
     expect(await balance(players.c!)).toBe(99n * E8);
     expect(await balance(players.d!)).toBe(76n * E8);
-    const usdPaid = (await sql<{ total: string }>`select coalesce(sum(payout_e8), 0)::text as total from bets where round_id = ${round1.id} and currency = 'USD'`.execute(db())).rows[0]!.total;
+    const usdPaid = (
+      await sql<{
+        total: string;
+      }>`select coalesce(sum(payout_e8), 0)::text as total from bets where round_id = ${round1.id} and currency = 'USD'`.execute(
+        db(),
+      )
+    ).rows[0]!.total;
     expect(BigInt(usdPaid)).toBe(2_610_000_000n);
 
     // BZU: 200 BZU of cards, 180 after the house share; the house adds 320.00000001 to reach the guaranteed pot.
-    expect(ended.body.pots.BZU).toMatchObject({ cards: 2, sales: '200', houseShare: '20', funded: '320.00000001', pot: '500.00000001' });
+    expect(ended.body.pots.BZU).toMatchObject({
+      cards: 2,
+      sales: '200',
+      houseShare: '20',
+      funded: '320.00000001',
+      pot: '500.00000001',
+    });
     expect(await balance(players.f!, 'BZU')).toBe(900n * E8 + 25_000_000_001n);
     expect(await balance(players.g!, 'BZU')).toBe(900n * E8 + 25_000_000_000n);
-    const funding = await sql<{ n: number }>`select count(*)::int as n from ledger_transactions where idempotency_key like ${`round:${round1.id}:pot-funding:%`}`.execute(db());
+    const funding = await sql<{
+      n: number;
+    }>`select count(*)::int as n from ledger_transactions where idempotency_key like ${`round:${round1.id}:pot-funding:%`}`.execute(
+      db(),
+    );
     expect(funding.rows[0]!.n).toBe(1);
 
     for (const id of [bets.a, bets.b, bets.e, bets.f, bets.g]) expect(await payoutCount(db(), id!)).toBe(1);
@@ -212,60 +269,97 @@ describe('bingo rooms: card sales, the draw, the pot split exactly', () => {
  * per ball and settles at the last full house. Which balls and winners come is the chain's; the test checks what
  * must hold whatever they are.
  */
-describe('a bingo game on the runner\'s clock', () => {
+describe("a bingo game on the runner's clock", () => {
   let platform: TestPlatform;
   const services = () => platform.platform.services;
   const db = () => platform.platform.infra.db;
 
   beforeAll(async () => {
-    platform = await startTestPlatform({ ...FAST_HASHING, ...RELAXED_LIMITS, ...WALLET_TEST_ENV, GAME_MIN_BET_USD: '0.01', BINGO_BALL_MS: '100', BINGO_MIN_POT_USD: '5' });
+    platform = await startTestPlatform({
+      ...FAST_HASHING,
+      ...RELAXED_LIMITS,
+      ...WALLET_TEST_ENV,
+      GAME_MIN_BET_USD: '0.01',
+      BINGO_BALL_MS: '100',
+      BINGO_MIN_POT_USD: '5',
+    });
     await installBingoVectorChain(db());
   });
   afterAll(async () => {
     await platform?.stop();
   });
 
-  it('closes the sale on time, sends the balls so far with a tick per ball, pays the pot exactly', { timeout: 60_000 }, async () => {
-    const buyers = await Promise.all([1, 2, 3].map(() => fundedAccount(platform, '10')));
-    const socket = await TestSocket.open(platform.url);
-    socket.send({ type: 'subscribe', channels: ['bingo'] });
-    await socket.next((frame) => frame.type === 'subscribed' && frame.channel === 'bingo');
-    const alwaysHeld = { tryAcquire: () => Promise.resolve(true), renew: () => Promise.resolve(true), release: () => Promise.resolve() };
-    const log = { info: () => undefined, warn: (fields: object, message: string) => console.warn(message, fields) };
-    const runner = new RoundRunner(services().rounds, bingo, alwaysHeld, { bettingMs: 5_000, cooldownMs: 60_000, tickMs: 100, leaseRetryMs: 100, chain: { length: 40, checkpointEvery: 10 } }, log);
-    runner.start();
-    try {
-      const opened = await socket.next((frame) => frame.type === 'round-update' && frame.data.state === 'betting');
-      const id = String(opened.data.id);
-      // Two identical cards (simultaneous winners of whatever they win) and three the server deals.
-      const bought = await Promise.all([
-        http(platform.url, 'POST', '/api/bingo/bets', { cards: [SLOW!.card] }, { token: buyers[0]!.token }),
-        http(platform.url, 'POST', '/api/bingo/bets', { cards: [SLOW!.card] }, { token: buyers[1]!.token }),
-        http(platform.url, 'POST', '/api/bingo/bets', { count: 3 }, { token: buyers[2]!.token }),
-      ]);
-      expect(bought.map((answer) => answer.status)).toEqual([201, 201, 201]);
-      await expect.poll(async () => (await http(platform.url, 'GET', `/api/bingo/rounds/${id}`)).body.state, { timeout: 45_000, interval: 250 }).toBe('ended');
-      const ended = (await http(platform.url, 'GET', `/api/bingo/rounds/${id}`)).body;
-      const balls = ended.balls as number[];
-      expect(balls).toHaveLength(ended.called);
-      // Every tick showed the balls drawn so far: a prefix of the draw, never a ball beyond its end.
-      const ticks = socket.frames.filter((frame) => frame.type === 'round-tick' && frame.data.id === id).map((frame) => (frame.data.live as { balls: number[] }).balls);
-      expect(ticks.length).toBeGreaterThan(0);
-      for (const shown of ticks) expect(shown).toEqual(balls.slice(0, shown.length));
-      // 5 USD of cards, 4.50 after the house share: the house raises the pot to the guaranteed 5 USD, all paid out.
-      expect(ended.pots.USD).toMatchObject({ cards: 5, sales: '5', funded: '0.5', pot: '5' });
-      const paid = await sql<{ id: string; payout: string }>`select id::text, payout_e8::text as payout from bets where round_id = ${id}`.execute(db());
-      expect(paid.rows.reduce((sum, row) => sum + BigInt(row.payout), 0n)).toBe(5n * E8);
-      // Each purchase was paid exactly its cards' shares of the published prizes.
-      const shares = new Map<string, bigint>();
-      for (const prize of ended.pots.USD.prizes as { winners: { betId: string; amount: string }[] }[]) {
-        for (const w of prize.winners) shares.set(w.betId, (shares.get(w.betId) ?? 0n) + parseAmount(w.amount));
+  it(
+    'closes the sale on time, sends the balls so far with a tick per ball, pays the pot exactly',
+    { timeout: 60_000 },
+    async () => {
+      const buyers = await Promise.all([1, 2, 3].map(() => fundedAccount(platform, '10')));
+      const socket = await TestSocket.open(platform.url);
+      socket.send({ type: 'subscribe', channels: ['bingo'] });
+      await socket.next((frame) => frame.type === 'subscribed' && frame.channel === 'bingo');
+      const alwaysHeld = {
+        tryAcquire: () => Promise.resolve(true),
+        renew: () => Promise.resolve(true),
+        release: () => Promise.resolve(),
+      };
+      const log = { info: () => undefined, warn: (fields: object, message: string) => console.warn(message, fields) };
+      const runner = new RoundRunner(
+        services().rounds,
+        bingo,
+        alwaysHeld,
+        {
+          bettingMs: 5_000,
+          cooldownMs: 60_000,
+          tickMs: 100,
+          leaseRetryMs: 100,
+          chain: { length: 40, checkpointEvery: 10 },
+        },
+        log,
+      );
+      runner.start();
+      try {
+        const opened = await socket.next((frame) => frame.type === 'round-update' && frame.data.state === 'betting');
+        const id = String(opened.data.id);
+        // Two identical cards (simultaneous winners of whatever they win) and three the server deals.
+        const bought = await Promise.all([
+          http(platform.url, 'POST', '/api/bingo/bets', { cards: [SLOW!.card] }, { token: buyers[0]!.token }),
+          http(platform.url, 'POST', '/api/bingo/bets', { cards: [SLOW!.card] }, { token: buyers[1]!.token }),
+          http(platform.url, 'POST', '/api/bingo/bets', { count: 3 }, { token: buyers[2]!.token }),
+        ]);
+        expect(bought.map((answer) => answer.status)).toEqual([201, 201, 201]);
+        await expect
+          .poll(async () => (await http(platform.url, 'GET', `/api/bingo/rounds/${id}`)).body.state, {
+            timeout: 45_000,
+            interval: 250,
+          })
+          .toBe('ended');
+        const ended = (await http(platform.url, 'GET', `/api/bingo/rounds/${id}`)).body;
+        const balls = ended.balls as number[];
+        expect(balls).toHaveLength(ended.called);
+        // Every tick showed the balls drawn so far: a prefix of the draw, never a ball beyond its end.
+        const ticks = socket.frames
+          .filter((frame) => frame.type === 'round-tick' && frame.data.id === id)
+          .map((frame) => (frame.data.live as { balls: number[] }).balls);
+        expect(ticks.length).toBeGreaterThan(0);
+        for (const shown of ticks) expect(shown).toEqual(balls.slice(0, shown.length));
+        // 5 USD of cards, 4.50 after the house share: the house raises the pot to the guaranteed 5 USD, all paid out.
+        expect(ended.pots.USD).toMatchObject({ cards: 5, sales: '5', funded: '0.5', pot: '5' });
+        const paid = await sql<{
+          id: string;
+          payout: string;
+        }>`select id::text, payout_e8::text as payout from bets where round_id = ${id}`.execute(db());
+        expect(paid.rows.reduce((sum, row) => sum + BigInt(row.payout), 0n)).toBe(5n * E8);
+        // Each purchase was paid exactly its cards' shares of the published prizes.
+        const shares = new Map<string, bigint>();
+        for (const prize of ended.pots.USD.prizes as { winners: { betId: string; amount: string }[] }[]) {
+          for (const w of prize.winners) shares.set(w.betId, (shares.get(w.betId) ?? 0n) + parseAmount(w.amount));
+        }
+        for (const row of paid.rows) expect(BigInt(row.payout), `bet ${row.id}`).toBe(shares.get(row.id) ?? 0n);
+        expect(await services().wallet.accounts.check()).toEqual({ ok: true, problems: [] });
+      } finally {
+        socket.ws.close();
+        await runner.stop();
       }
-      for (const row of paid.rows) expect(BigInt(row.payout), `bet ${row.id}`).toBe(shares.get(row.id) ?? 0n);
-      expect(await services().wallet.accounts.check()).toEqual({ ok: true, problems: [] });
-    } finally {
-      socket.ws.close();
-      await runner.stop();
-    }
-  });
+    },
+  );
 });

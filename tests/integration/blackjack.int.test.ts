@@ -3,7 +3,13 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { BLACKJACK_GAME } from '../../server/src/domain/games/blackjack/blackjack.game.js';
 import { BLACKJACK_HOUSE_EDGE_PPM } from '../../server/src/domain/games/blackjack/optimal-play.js';
-import { allowedActions, deal, replay, type BlackjackAction, type BlackjackState } from '../../server/src/domain/games/blackjack/rules.js';
+import {
+  allowedActions,
+  deal,
+  replay,
+  type BlackjackAction,
+  type BlackjackState,
+} from '../../server/src/domain/games/blackjack/rules.js';
 import { rakebackFor } from '../../server/src/domain/economy/rakeback.js';
 import { rankById, xpForWager } from '../../server/src/domain/economy/ranks.js';
 import { formatAmount, parseAmount } from '../../server/src/domain/wallet/amounts.js';
@@ -15,17 +21,27 @@ import { fundedAccount, trpc } from '../support/wallet.js';
 
 const ONE = 100_000_000n;
 /** Plays a round the simple way: decline insurance, stand. */
-const standPlan = (state: { actions?: string[] }): BlackjackAction => (state.actions?.includes('noInsurance') ? 'noInsurance' : 'stand');
+const standPlan = (state: { actions?: string[] }): BlackjackAction =>
+  state.actions?.includes('noInsurance') ? 'noInsurance' : 'stand';
 
 describe('blackjack (issue 25 point 3): REST and tRPC on real Postgres and Redis', () => {
   const suite = gameSuite(OPEN_TABLE_LIMITS);
   const { platform, db, post, get, balance, count, expectLedgerOk } = suite;
   const postings = async (betId: string, step: 'stake' | 'payout') =>
-    Number((await sql<{ n: string }>`select count(*)::text as n from ledger_transactions where idempotency_key like ${`bet:${betId}:${step}%`}`.execute(db())).rows[0]!.n);
+    Number(
+      (
+        await sql<{
+          n: string;
+        }>`select count(*)::text as n from ledger_transactions where idempotency_key like ${`bet:${betId}:${step}%`}`.execute(
+          db(),
+        )
+      ).rows[0]!.n,
+    );
   /** The active pair's nonce; asking for it creates a new player's first pair (it is otherwise made by the first bet). */
   const nonceOf = async (player: Player): Promise<number> => (await get(player, '/api/fairness')).body.nonce;
   /** The round the player's next bet will deal, from the seeds (the test knows the cards before it plays). */
-  const nextDeal = async (player: Player, bet: bigint) => deal(bet, await activeRoundFloats(db(), player.user.id, await nonceOf(player)));
+  const nextDeal = async (player: Player, bet: bigint) =>
+    deal(bet, await activeRoundFloats(db(), player.user.id, await nonceOf(player)));
   /** What the rules make of a stored round: the view of replaying its actions on its floats. */
   const replayed = async (player: Player, nonce: number, bet: bigint, played: BlackjackAction[]) =>
     BLACKJACK_GAME.visible(replay(bet, await activeRoundFloats(db(), player.user.id, nonce), played), false);
@@ -68,7 +84,11 @@ describe('blackjack (issue 25 point 3): REST and tRPC on real Postgres and Redis
     const vip = (await trpc(platform(), 'query', 'vip.status', undefined, player.token)).body.result.data;
     const xp = bets.reduce((sum, b) => sum + xpForWager(parseAmount(String(b.amount)), BLACKJACK_HOUSE_EDGE_PPM), 0n);
     expect(vip.xp).toBe(String(xp / ONE));
-    const rakeback = bets.reduce((sum, b) => sum + rakebackFor(parseAmount(String(b.amount)), BLACKJACK_HOUSE_EDGE_PPM, rankById('unranked').rakebackPpm), 0n);
+    const rakeback = bets.reduce(
+      (sum, b) =>
+        sum + rakebackFor(parseAmount(String(b.amount)), BLACKJACK_HOUSE_EDGE_PPM, rankById('unranked').rakebackPpm),
+      0n,
+    );
     expect(parseAmount(vip.rakeback.claimable.USD)).toBe(rakeback);
     const raffle = (await trpc(platform(), 'query', 'raffle.current', undefined, player.token)).body.result.data;
     expect(raffle.mine).toMatchObject({ wageredUsd: formatAmount(wagered), tickets: Number(wagered / ONE) });
@@ -80,12 +100,17 @@ describe('blackjack (issue 25 point 3): REST and tRPC on real Postgres and Redis
     await creditBzu(platform(), player.user.id, '100', randomBytes(6).toString('hex'));
     let before = parseAmount('100');
     for (let i = 0; i < 4; i += 1) {
-      let answer = (await trpc(platform(), 'mutation', 'games.blackjack.start', { amount: '2', currency: 'BZU' }, player.token)).body.result.data;
+      let answer = (
+        await trpc(platform(), 'mutation', 'games.blackjack.start', { amount: '2', currency: 'BZU' }, player.token)
+      ).body.result.data;
       while (answer.bet.state === 'open') {
-        const active = (await trpc(platform(), 'query', 'games.blackjack.active', undefined, player.token)).body.result.data;
+        const active = (await trpc(platform(), 'query', 'games.blackjack.active', undefined, player.token)).body.result
+          .data;
         expect(active).toEqual(answer.bet);
         const action = standPlan(answer.bet.outcome);
-        answer = (await trpc(platform(), 'mutation', `games.blackjack.${action}`, { betId: answer.bet.id }, player.token)).body.result.data;
+        answer = (
+          await trpc(platform(), 'mutation', `games.blackjack.${action}`, { betId: answer.bet.id }, player.token)
+        ).body.result.data;
       }
       expect(answer.bet.currency).toBe('BZU');
       before += parseAmount(answer.bet.payout) - parseAmount(answer.bet.amount);
@@ -95,7 +120,7 @@ describe('blackjack (issue 25 point 3): REST and tRPC on real Postgres and Redis
     await expectLedgerOk();
   });
 
-  it('bad input is a 400, an action not allowed now a 409 ACTION_NOT_ALLOWED, another player\'s round a 404; none changes anything', async () => {
+  it("bad input is a 400, an action not allowed now a 409 ACTION_NOT_ALLOWED, another player's round a 404; none changes anything", async () => {
     const player = await fundedAccount(platform(), '20');
     let state: BlackjackState;
     // Rounds that end at the deal are played through until one stays open.
@@ -106,20 +131,47 @@ describe('blackjack (issue 25 point 3): REST and tRPC on real Postgres and Redis
     }
     const open = (await post(player, '/api/games/blackjack/bets', { amount: 1 })).body;
     const other = await fundedAccount(platform(), '1');
-    const snapshot = async () => [await count('bets'), await count('ledger_transactions'), await balance(player), JSON.stringify((await get(player, `/api/bets/${open.id}`)).body)];
+    const snapshot = async () => [
+      await count('bets'),
+      await count('ledger_transactions'),
+      await balance(player),
+      JSON.stringify((await get(player, `/api/bets/${open.id}`)).body),
+    ];
     const before = await snapshot();
-    for (const body of [{ amount: -1 }, { amount: 0 }, { amount: 'lots' }, { amount: 1, currency: 'EUR' }, { amount: 0.000000001 }]) {
+    for (const body of [
+      { amount: -1 },
+      { amount: 0 },
+      { amount: 'lots' },
+      { amount: 1, currency: 'EUR' },
+      { amount: 0.000000001 },
+    ]) {
       expect((await post(player, '/api/games/blackjack/bets', body)).status).toBe(400);
     }
-    expectLegacyError(await post(player, `/api/games/blackjack/bets/${open.id}/actions`, { action: 'surrender' }), 400, /action must be one of/);
+    expectLegacyError(
+      await post(player, `/api/games/blackjack/bets/${open.id}/actions`, { action: 'surrender' }),
+      400,
+      /action must be one of/,
+    );
     expect((await post(player, '/api/games/blackjack/bets/abc/actions', { action: 'hit' })).status).toBe(400);
-    const notNow = (['hit', 'stand', 'double', 'split', 'insurance', 'noInsurance'] as const).filter((a) => !allowedActions(state).includes(a));
+    const notNow = (['hit', 'stand', 'double', 'split', 'insurance', 'noInsurance'] as const).filter(
+      (a) => !allowedActions(state).includes(a),
+    );
     for (const action of notNow) {
-      expectLegacyError(await post(player, `/api/games/blackjack/bets/${open.id}/actions`, { action }), 409, /cannot/, 'ACTION_NOT_ALLOWED');
+      expectLegacyError(
+        await post(player, `/api/games/blackjack/bets/${open.id}/actions`, { action }),
+        409,
+        /cannot/,
+        'ACTION_NOT_ALLOWED',
+      );
     }
     expectLegacyError(await post(player, `/api/games/blackjack/bets/${open.id}/cashout`, {}), 400, /no cash-out/);
     expect((await post(other, `/api/games/blackjack/bets/${open.id}/actions`, { action: 'stand' })).status).toBe(404);
-    expectLegacyError(await post(player, '/api/games/blackjack/bets', { amount: 1 }), 409, /open blackjack round/, 'ROUND_OPEN');
+    expectLegacyError(
+      await post(player, '/api/games/blackjack/bets', { amount: 1 }),
+      409,
+      /open blackjack round/,
+      'ROUND_OPEN',
+    );
     expect(await snapshot()).toEqual(before);
     await expectLedgerOk();
   });
@@ -130,7 +182,11 @@ describe('blackjack (issue 25 point 3): REST and tRPC on real Postgres and Redis
 
   it('a clientBetId retried in parallel places one round, and every retry answers with it', async () => {
     const player = await fundedAccount(platform(), '10');
-    const results = await Promise.all(Array.from({ length: 12 }, () => post(player, '/api/games/blackjack/bets', { amount: 2, clientBetId: 'bj-retry' })));
+    const results = await Promise.all(
+      Array.from({ length: 12 }, () =>
+        post(player, '/api/games/blackjack/bets', { amount: 2, clientBetId: 'bj-retry' }),
+      ),
+    );
     expect(results.map((r) => r.status)).toEqual(Array(12).fill(201));
     expect(new Set(results.map((r) => r.body.id)).size).toBe(1);
     expect(await postings(String(results[0]!.body.id), 'stake')).toBe(1);
@@ -146,7 +202,9 @@ describe('blackjack (issue 25 point 3): REST and tRPC on real Postgres and Redis
     const floats = async (nonce: number) => activeRoundFloats(db(), player.user.id, nonce);
     let predicted = 0;
     while (deal(ONE, await floats(predicted)).finished && predicted < 50) predicted += 1;
-    const results = await Promise.all(Array.from({ length: 100 }, () => post(player, '/api/games/blackjack/bets', { amount: 1 })));
+    const results = await Promise.all(
+      Array.from({ length: 100 }, () => post(player, '/api/games/blackjack/bets', { amount: 1 })),
+    );
     const placed = results.filter((r) => r.status === 201).map((r) => r.body);
     const refused = results.filter((r) => r.status !== 201);
     expect(placed).toHaveLength(Math.min(predicted + 1, 50));
@@ -169,10 +227,16 @@ describe('blackjack (issue 25 point 3): REST and tRPC on real Postgres and Redis
     const start = await balance(player);
     const open = (await post(player, '/api/games/blackjack/bets', { amount: 1 })).body;
     const mix: BlackjackAction[] = ['hit', 'stand', 'double'];
-    const results = await Promise.all(Array.from({ length: 100 }, (_, i) => post(player, `/api/games/blackjack/bets/${open.id}/actions`, { action: mix[i % 3] })));
+    const results = await Promise.all(
+      Array.from({ length: 100 }, (_, i) =>
+        post(player, `/api/games/blackjack/bets/${open.id}/actions`, { action: mix[i % 3] }),
+      ),
+    );
     const moved = results.filter((r) => r.status === 200);
     const refused = results.filter((r) => r.status !== 200);
-    expect(refused.every((r) => r.status === 409 && ['ROUND_OVER', 'ACTION_NOT_ALLOWED'].includes(r.body.code))).toBe(true);
+    expect(refused.every((r) => r.status === 409 && ['ROUND_OVER', 'ACTION_NOT_ALLOWED'].includes(r.body.code))).toBe(
+      true,
+    );
     const final = (await get(player, `/api/bets/${open.id}`)).body;
     expect(final.state).not.toBe('open');
     expect(moved).toHaveLength(final.outcome.played.length);
@@ -196,9 +260,20 @@ describe('blackjack (issue 25 point 3): REST and tRPC on real Postgres and Redis
     const allIn = await balance(player);
     const open = (await post(player, '/api/games/blackjack/bets', { amount: Number(formatAmount(allIn)) })).body;
     expect(await balance(player)).toBe(0n);
-    const before = [await count('ledger_transactions'), JSON.stringify((await get(player, `/api/bets/${open.id}`)).body)];
-    expectLegacyError(await post(player, `/api/games/blackjack/bets/${open.id}/actions`, { action: 'double' }), 409, /./, 'INSUFFICIENT_FUNDS');
-    expect([await count('ledger_transactions'), JSON.stringify((await get(player, `/api/bets/${open.id}`)).body)]).toEqual(before);
+    const before = [
+      await count('ledger_transactions'),
+      JSON.stringify((await get(player, `/api/bets/${open.id}`)).body),
+    ];
+    expectLegacyError(
+      await post(player, `/api/games/blackjack/bets/${open.id}/actions`, { action: 'double' }),
+      409,
+      /./,
+      'INSUFFICIENT_FUNDS',
+    );
+    expect([
+      await count('ledger_transactions'),
+      JSON.stringify((await get(player, `/api/bets/${open.id}`)).body),
+    ]).toEqual(before);
     const stood = (await post(player, `/api/games/blackjack/bets/${open.id}/actions`, { action: 'stand' })).body;
     expect(await balance(player)).toBe(parseAmount(String(stood.payout)));
     await expectLedgerOk();
@@ -216,10 +291,13 @@ describe('blackjack at the profit limit', () => {
     // Both kinds come within a few rounds; the bound only stops a broken game (0.57^200 for a fair one).
     for (let i = 0; i < 200 && !(seen.has('capped') && seen.has('uncapped')); i += 1) {
       let bet = (await post('/api/games/blackjack/bets', { amount: 1 })).body;
-      while (bet.state === 'open') bet = (await post(`/api/games/blackjack/bets/${bet.id}/actions`, { action: standPlan(bet.outcome) })).body;
+      while (bet.state === 'open')
+        bet = (await post(`/api/games/blackjack/bets/${bet.id}/actions`, { action: standPlan(bet.outcome) })).body;
       const payout = parseAmount(String(bet.payout));
       expected += payout - ONE;
-      const wins = (bet.outcome.hands as { state: string }[]).some((hand) => hand.state === 'won' || hand.state === 'blackjack');
+      const wins = (bet.outcome.hands as { state: string }[]).some(
+        (hand) => hand.state === 'won' || hand.state === 'blackjack',
+      );
       if (wins) {
         expect(bet).toMatchObject({ state: 'won', capped: true, outcome: { capped: true } });
         expect(payout).toBe(ONE + parseAmount('0.5'));

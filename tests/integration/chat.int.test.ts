@@ -10,7 +10,18 @@ import { TestSocket } from '../support/socket-client.js';
 import { RANKS } from '../../server/src/domain/economy/ranks.js';
 
 // 'kind' is the player economy's extra field (docs/api.md): 'user', or 'tip' / 'rain' for lines the platform writes.
-const MESSAGE_KEYS = ['createdAt', 'id', 'isAdmin', 'isModerator', 'kind', 'message', 'rank', 'userColor', 'userId', 'username'];
+const MESSAGE_KEYS = [
+  'createdAt',
+  'id',
+  'isAdmin',
+  'isModerator',
+  'kind',
+  'message',
+  'rank',
+  'userColor',
+  'userId',
+  'username',
+];
 const ANNOUNCEMENT_KEYS = ['createdAt', 'expiresAt', 'id', 'message', 'type'];
 
 type Account = Awaited<ReturnType<typeof signedInAccount>>;
@@ -28,11 +39,14 @@ describe('Trollbox over REST, tRPC and the socket', () => {
   };
   const trpc = (token?: string): TRPCClient<AppRouter> =>
     createTRPCClient<AppRouter>({
-      links: [httpLink({ url: `${platform.url}/api/trpc`, headers: token ? { authorization: `Bearer ${token}` } : {} })],
+      links: [
+        httpLink({ url: `${platform.url}/api/trpc`, headers: token ? { authorization: `Bearer ${token}` } : {} }),
+      ],
     });
   const post = (message: unknown, token?: string, extra: Record<string, unknown> = {}) =>
     http(platform.url, 'POST', '/api/chat/messages', message === undefined ? extra : { message, ...extra }, { token });
-  const get = (path: string, headers: Record<string, string> = {}) => http(platform.url, 'GET', path, undefined, { headers });
+  const get = (path: string, headers: Record<string, string> = {}) =>
+    http(platform.url, 'GET', path, undefined, { headers });
   const storedCount = async (userId: number) =>
     Number(
       (
@@ -78,7 +92,9 @@ describe('Trollbox over REST, tRPC and the socket', () => {
     const announcements = await get('/api/chat/announcements');
     expect(announcements.status).toBe(200);
     expect(announcements.body).toEqual([]);
-    expect((await get('/api/chat/announcements', { 'if-none-match': announcements.headers.get('etag')! })).status).toBe(304);
+    expect((await get('/api/chat/announcements', { 'if-none-match': announcements.headers.get('etag')! })).status).toBe(
+      304,
+    );
   });
 
   it('answers 400 for bad ?after= and ?limit=', async () => {
@@ -142,7 +158,10 @@ describe('Trollbox over REST, tRPC and the socket', () => {
     expect(newer.body).toEqual([second.body]);
     const nothing = await get(`/api/chat/messages?after=${second.body.id}`);
     expect(nothing.body).toEqual([]);
-    expect((await get(`/api/chat/messages?after=${second.body.id}`, { 'if-none-match': nothing.headers.get('etag')! })).status).toBe(304);
+    expect(
+      (await get(`/api/chat/messages?after=${second.body.id}`, { 'if-none-match': nothing.headers.get('etag')! }))
+        .status,
+    ).toBe(304);
     expect((await get('/api/chat/messages?limit=1')).body).toEqual([second.body]);
     expect((await get(`/api/chat/messages?after=${sent.body.id - 1}&limit=1`)).body).toEqual([sent.body]);
 
@@ -172,7 +191,10 @@ describe('Trollbox over REST, tRPC and the socket', () => {
 
   it('stores a retried send with the same clientMessageId once', async () => {
     const { token, user } = await account();
-    const [a, b] = await Promise.all([post('only once', token, { clientMessageId: 'retry-1' }), post('only once', token, { clientMessageId: 'retry-1' })]);
+    const [a, b] = await Promise.all([
+      post('only once', token, { clientMessageId: 'retry-1' }),
+      post('only once', token, { clientMessageId: 'retry-1' }),
+    ]);
     expect(a.status).toBe(201);
     expect(b.status).toBe(201);
     expect(b.body.id).toBe(a.body.id);
@@ -194,16 +216,22 @@ describe('Trollbox over REST, tRPC and the socket', () => {
     expect(await storedCount(target.user.id)).toBe(0);
 
     // Ordinary users cannot moderate; staff cannot be muted.
-    await expect(trpc(other.token).chat.mute.mutate({ userId: target.user.id, minutes: 1, reason: 'x' })).rejects.toMatchObject({
+    await expect(
+      trpc(other.token).chat.mute.mutate({ userId: target.user.id, minutes: 1, reason: 'x' }),
+    ).rejects.toMatchObject({
       data: { code: 'FORBIDDEN' },
     });
-    await expect(staff.chat.mute.mutate({ userId: mod.user.id, minutes: 1, reason: 'x' })).rejects.toMatchObject({ data: { code: 'FORBIDDEN' } });
+    await expect(staff.chat.mute.mutate({ userId: mod.user.id, minutes: 1, reason: 'x' })).rejects.toMatchObject({
+      data: { code: 'FORBIDDEN' },
+    });
 
     await staff.chat.unmute.mutate({ userId: target.user.id, reason: 'appealed' });
     expect((await post('thanks', target.token)).status).toBe(201);
 
     const log = await staff.chat.moderationLog.query({ limit: 10 });
-    const actions = log.entries.filter((e) => e.targetUserId === target.user.id).map((e) => [e.action, e.moderatorId, e.reason]);
+    const actions = log.entries
+      .filter((e) => e.targetUserId === target.user.id)
+      .map((e) => [e.action, e.moderatorId, e.reason]);
     expect(actions).toEqual([
       ['unmute', mod.user.id, 'appealed'],
       ['mute', mod.user.id, 'spamming links'],
@@ -213,7 +241,9 @@ describe('Trollbox over REST, tRPC and the socket', () => {
 
   it('refuses a self-excluded user with 403', async () => {
     const { token, user } = await account();
-    await sql`insert into self_exclusions (user_id, ends_at) values (${user.id}, now() + interval '1 day')`.execute(platform.platform.infra.db);
+    await sql`insert into self_exclusions (user_id, ends_at) values (${user.id}, now() + interval '1 day')`.execute(
+      platform.platform.infra.db,
+    );
     expectLegacyError(await post('let me in', token), 403, /self-excluded/, 'SELF_EXCLUDED');
     expect(await storedCount(user.id)).toBe(0);
   });
@@ -231,7 +261,10 @@ describe('Trollbox over REST, tRPC and the socket', () => {
     const mod = await account('moderator');
     const user = await account();
     const staff = trpc(mod.token);
-    expect(await staff.chat.setSlowMode.mutate({ seconds: 30, reason: 'raid' })).toEqual({ slowModeSeconds: 30, maxLength: 200 });
+    expect(await staff.chat.setSlowMode.mutate({ seconds: 30, reason: 'raid' })).toEqual({
+      slowModeSeconds: 30,
+      maxLength: 200,
+    });
     expect((await trpc().chat.settings.query()).slowModeSeconds).toBe(30);
     try {
       expect((await post('first', user.token)).status).toBe(201);
@@ -265,7 +298,10 @@ describe('Trollbox over REST, tRPC and the socket', () => {
     const items: { id: string; data: unknown }[] = [];
     let started!: () => void;
     const ready = new Promise<void>((resolve) => (started = resolve));
-    const subscription = live.chat.onMessage.subscribe(undefined, { onStarted: () => started(), onData: (item) => items.push(item) });
+    const subscription = live.chat.onMessage.subscribe(undefined, {
+      onStarted: () => started(),
+      onData: (item) => items.push(item),
+    });
     await ready;
 
     const pagedBefore = await get('/api/chat/messages');
@@ -278,9 +314,14 @@ describe('Trollbox over REST, tRPC and the socket', () => {
     expect((await get('/api/chat/messages')).body.at(-1)).toEqual(sent.body);
 
     // Not for ordinary users.
-    await expect(trpc(user.token).chat.delete.mutate({ id: sent.body.id, reason: 'mine' })).rejects.toMatchObject({ data: { code: 'FORBIDDEN' } });
+    await expect(trpc(user.token).chat.delete.mutate({ id: sent.body.id, reason: 'mine' })).rejects.toMatchObject({
+      data: { code: 'FORBIDDEN' },
+    });
 
-    expect(await trpc(mod.token).chat.delete.mutate({ id: sent.body.id, reason: 'insults' })).toEqual({ id: sent.body.id, deleted: true });
+    expect(await trpc(mod.token).chat.delete.mutate({ id: sent.body.id, reason: 'insults' })).toEqual({
+      id: sent.body.id,
+      deleted: true,
+    });
     const deletedFrame = await socket.next((f) => f.type === 'chat-message-deleted');
     expect(deletedFrame.data).toEqual({ id: sent.body.id });
     await expect.poll(() => items.length).toBe(2);
@@ -290,11 +331,16 @@ describe('Trollbox over REST, tRPC and the socket', () => {
     expect(pageAfter.body.map((m: { id: number }) => m.id)).not.toContain(sent.body.id);
     expect(pageAfter.body).toEqual(pagedBefore.body);
     expect((await trpc().chat.list.query({})).messages.map((m) => m.id)).not.toContain(sent.body.id);
-    await expect(trpc(mod.token).chat.delete.mutate({ id: sent.body.id, reason: 'again' })).rejects.toMatchObject({ data: { code: 'NOT_FOUND' } });
+    await expect(trpc(mod.token).chat.delete.mutate({ id: sent.body.id, reason: 'again' })).rejects.toMatchObject({
+      data: { code: 'NOT_FOUND' },
+    });
 
     // A subscriber that reconnects from the first event replays the deletion.
     const replay: unknown[] = [];
-    const resumed = live.chat.onMessage.subscribe({ lastEventId: items[0]!.id }, { onData: (item) => replay.push(item.data) });
+    const resumed = live.chat.onMessage.subscribe(
+      { lastEventId: items[0]!.id },
+      { onData: (item) => replay.push(item.data) },
+    );
     await expect.poll(() => replay.length).toBe(1);
     expect(replay[0]).toEqual({ type: 'deleted', id: sent.body.id });
     resumed.unsubscribe();
@@ -302,17 +348,28 @@ describe('Trollbox over REST, tRPC and the socket', () => {
     socket.close();
 
     const log = await trpc(mod.token).chat.moderationLog.query({ limit: 1 });
-    expect(log.entries[0]).toMatchObject({ action: 'delete', moderatorId: mod.user.id, targetMessageId: sent.body.id, reason: 'insults' });
+    expect(log.entries[0]).toMatchObject({
+      action: 'delete',
+      moderatorId: mod.user.id,
+      targetMessageId: sent.body.id,
+      reason: 'insults',
+    });
   });
 
   it('admins create and expire announcements; others may not', async () => {
     const admin = await account('admin');
     const mod = await account('moderator');
-    const created = await trpc(admin.token).chat.createAnnouncement.mutate({ type: 'battle', message: 'Battle at 8 pm', expiresInMinutes: 60 });
+    const created = await trpc(admin.token).chat.createAnnouncement.mutate({
+      type: 'battle',
+      message: 'Battle at 8 pm',
+      expiresInMinutes: 60,
+    });
     expect(Object.keys(created).sort()).toEqual(ANNOUNCEMENT_KEYS);
     const listed = await get('/api/chat/announcements');
     expect(listed.body).toEqual([created]);
-    await expect(trpc(mod.token).chat.createAnnouncement.mutate({ type: 'info', message: 'nope' })).rejects.toMatchObject({
+    await expect(
+      trpc(mod.token).chat.createAnnouncement.mutate({ type: 'info', message: 'nope' }),
+    ).rejects.toMatchObject({
       data: { code: 'FORBIDDEN' },
     });
     await trpc(admin.token).chat.expireAnnouncement.mutate({ id: created.id, reason: 'done' });
@@ -320,8 +377,12 @@ describe('Trollbox over REST, tRPC and the socket', () => {
     expect(await trpc().chat.announcements.query()).toEqual([]);
   });
 
-  it('a send or delete on one process invalidates the other process\'s page (shared Redis prefix)', async () => {
-    second = await startServerProcess(platform.env, { CHAT_PAGE_MAX_AGE_MS: '600000', ...FAST_HASHING, ...RELAXED_LIMITS });
+  it("a send or delete on one process invalidates the other process's page (shared Redis prefix)", async () => {
+    second = await startServerProcess(platform.env, {
+      CHAT_PAGE_MAX_AGE_MS: '600000',
+      ...FAST_HASHING,
+      ...RELAXED_LIMITS,
+    });
     const mod = await account('moderator');
     const user = await account();
     const onB = () => http(second!.url, 'GET', '/api/chat/messages?limit=100');
@@ -335,11 +396,21 @@ describe('Trollbox over REST, tRPC and the socket', () => {
     expect(withIt.headers.get('etag')).toBe((await get('/api/chat/messages?limit=100')).headers.get('etag'));
 
     await trpc(mod.token).chat.delete.mutate({ id: sent.body.id, reason: 'cross-process' });
-    await expect.poll(async () => (await onB()).body.map((m: { id: number }) => m.id).includes(sent.body.id), { timeout: 5_000 }).toBe(false);
+    await expect
+      .poll(async () => (await onB()).body.map((m: { id: number }) => m.id).includes(sent.body.id), { timeout: 5_000 })
+      .toBe(false);
 
     // And the other way round: a send on B shows on A.
-    const fromB = await http(second.url, 'POST', '/api/chat/messages', { message: 'hello from B' }, { token: user.token });
+    const fromB = await http(
+      second.url,
+      'POST',
+      '/api/chat/messages',
+      { message: 'hello from B' },
+      { token: user.token },
+    );
     expect(fromB.status, JSON.stringify(fromB.body)).toBe(201);
-    await expect.poll(async () => (await get('/api/chat/messages')).body.at(-1)?.id, { timeout: 5_000 }).toBe(fromB.body.id);
+    await expect
+      .poll(async () => (await get('/api/chat/messages')).body.at(-1)?.id, { timeout: 5_000 })
+      .toBe(fromB.body.id);
   });
 });

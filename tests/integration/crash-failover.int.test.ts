@@ -32,9 +32,12 @@ describe('crash on two servers and two workers: one runner, failover within 5 s'
   const workers: Awaited<ReturnType<typeof startWorkerProcess>>[] = [];
   type Player = Awaited<ReturnType<typeof signedInAccount>>;
   const current = async (url: string) => (await http(url, 'GET', '/api/crash/current')).body as Round | null;
-  const balance = async (player: Player) => (await platform.platform.services.wallet.ledger.balances(player.user.id)).USD;
+  const balance = async (player: Player) =>
+    (await platform.platform.services.wallet.ledger.balances(player.user.id)).USD;
   const leaseHolder = async () => {
-    const value = await platform.platform.infra.redis.get(redisKey(platform.env.redisPrefix, 'rounds', 'lease', 'crash'));
+    const value = await platform.platform.infra.redis.get(
+      redisKey(platform.env.redisPrefix, 'rounds', 'lease', 'crash'),
+    );
     return value ? Number(value.split(':')[0]) : null;
   };
 
@@ -43,7 +46,8 @@ describe('crash on two servers and two workers: one runner, failover within 5 s'
     // Every round of this test crashes below 2.50x (under 16 s of running), so no wait depends on a long round.
     await installShortRoundsChain(platform.platform.infra.db, { rounds: 15, below: 250 });
     second = await startServerProcess(platform.env, { ...FAST_HASHING, ...RELAXED_LIMITS, ...WALLET_TEST_ENV });
-    for (let i = 0; i < 2; i += 1) workers.push(await startWorkerProcess(platform.env, { ...ROUND_ENV, LOG_LEVEL: 'info' }));
+    for (let i = 0; i < 2; i += 1)
+      workers.push(await startWorkerProcess(platform.env, { ...ROUND_ENV, LOG_LEVEL: 'info' }));
   }, 60_000);
   afterAll(async () => {
     await Promise.all(workers.map((worker) => worker.stop()));
@@ -63,48 +67,58 @@ describe('crash on two servers and two workers: one runner, failover within 5 s'
     // Each cashes out on the other server: paid, or too late when the round crashed at once.
     const cashA = await http(second.url, 'POST', '/api/crash/cashout', {}, { token: a.token });
     const cashB = await http(platform.url, 'POST', '/api/crash/cashout', { betId: betB.body.id }, { token: b.token });
-    for (const cash of [cashA, cashB]) expect(cash.status === 200 || cash.body.code === 'ROUND_ENDED', JSON.stringify(cash.body)).toBe(true);
+    for (const cash of [cashA, cashB])
+      expect(cash.status === 200 || cash.body.code === 'ROUND_ENDED', JSON.stringify(cash.body)).toBe(true);
     const ended = await until('the round to end', 30_000, async () => {
       const view = (await http(platform.url, 'GET', `/api/crash/rounds/${betA.body.outcome.roundId}`)).body;
       return view.state === 'ended' ? view : null;
     });
     for (const bet of ended.bets as { state: string }[]) expect(bet.state).not.toBe('open');
-    for (const [player, cash] of [[a, cashA], [b, cashB]] as const) {
+    for (const [player, cash] of [
+      [a, cashA],
+      [b, cashB],
+    ] as const) {
       const paid = cash.status === 200 ? BigInt(Math.round(cash.body.payout * 1e8)) : 0n;
       expect(await balance(player)).toBe(9n * E8 + paid);
     }
   });
 
-  it('kill -9 of the runner: the other worker holds the lease and runs rounds within 5 s; the dead round is refunded', { timeout: 120_000 }, async () => {
-    const player = await fundedAccount(platform, '10');
-    const round = await until('a betting window', 30_000, async () => roomyWindow(await current(platform.url)));
-    const bet = await http(second.url, 'POST', '/api/crash/bets', { amount: 2 }, { token: player.token });
-    expect(bet.status).toBe(201);
-    expect(bet.body.outcome.roundId).toBe(round.id);
-    const runner = (await leaseHolder())!;
-    expect(runner).toBeGreaterThan(0);
-    process.kill(runner, 'SIGKILL');
-    const killedAt = Date.now();
+  it(
+    'kill -9 of the runner: the other worker holds the lease and runs rounds within 5 s; the dead round is refunded',
+    { timeout: 120_000 },
+    async () => {
+      const player = await fundedAccount(platform, '10');
+      const round = await until('a betting window', 30_000, async () => roomyWindow(await current(platform.url)));
+      const bet = await http(second.url, 'POST', '/api/crash/bets', { amount: 2 }, { token: player.token });
+      expect(bet.status).toBe(201);
+      expect(bet.body.outcome.roundId).toBe(round.id);
+      const runner = (await leaseHolder())!;
+      expect(runner).toBeGreaterThan(0);
+      process.kill(runner, 'SIGKILL');
+      const killedAt = Date.now();
 
-    const next = await until('another runner', 10_000, async () => {
-      const holder = await leaseHolder();
-      if (holder === null || holder === runner) return null;
-      const seen = await current(platform.url);
-      return seen && seen.id !== round.id && (seen.state === 'betting' || seen.state === 'running') ? seen : null;
-    });
-    const failoverMs = Date.now() - killedAt;
-    console.log(`crash failover: a new round ${next.number} taking bets ${failoverMs} ms after kill -9 of the runner`);
-    expect(failoverMs).toBeLessThan(5_000);
+      const next = await until('another runner', 10_000, async () => {
+        const holder = await leaseHolder();
+        if (holder === null || holder === runner) return null;
+        const seen = await current(platform.url);
+        return seen && seen.id !== round.id && (seen.state === 'betting' || seen.state === 'running') ? seen : null;
+      });
+      const failoverMs = Date.now() - killedAt;
+      console.log(
+        `crash failover: a new round ${next.number} taking bets ${failoverMs} ms after kill -9 of the runner`,
+      );
+      expect(failoverMs).toBeLessThan(5_000);
 
-    const dead = (await http(platform.url, 'GET', `/api/crash/rounds/${round.id}`)).body;
-    expect(dead.state).toBe('cancelled');
-    expect(dead.bets).toEqual([expect.objectContaining({ betId: bet.body.id, refunded: true })]);
-    expect(await balance(player)).toBe(10n * E8);
+      const dead = (await http(platform.url, 'GET', `/api/crash/rounds/${round.id}`)).body;
+      expect(dead.state).toBe('cancelled');
+      expect(dead.bets).toEqual([expect.objectContaining({ betId: bet.body.id, refunded: true })]);
+      expect(await balance(player)).toBe(10n * E8);
 
-    // The survivor keeps playing: a round after the takeover reaches its end.
-    await until('a round ended by the new runner', 40_000, async () => {
-      const rounds = (await http(platform.url, 'GET', '/api/crash/rounds?limit=1')).body.rounds as Round[];
-      return rounds[0] && rounds[0].number >= next.number && rounds[0].state === 'ended';
-    });
-  });
+      // The survivor keeps playing: a round after the takeover reaches its end.
+      await until('a round ended by the new runner', 40_000, async () => {
+        const rounds = (await http(platform.url, 'GET', '/api/crash/rounds?limit=1')).body.rounds as Round[];
+        return rounds[0] && rounds[0].number >= next.number && rounds[0].state === 'ended';
+      });
+    },
+  );
 });

@@ -26,14 +26,28 @@ describe('crash rounds: betting, cash-out, settlement, refunds', () => {
   const services = () => platform.platform.services;
   const db = () => platform.platform.infra.db;
   type Player = Awaited<ReturnType<typeof signedInAccount>>;
-  const post = (player: Player, path: string, body: unknown) => http(platform.url, 'POST', path, body, { token: player.token });
+  const post = (player: Player, path: string, body: unknown) =>
+    http(platform.url, 'POST', path, body, { token: player.token });
   const balance = async (player: Player) => (await services().wallet.ledger.balances(player.user.id)).USD;
   const payoutCount = async (betId: string) =>
-    (await sql<{ n: string }>`select count(*)::text as n from ledger_transactions where idempotency_key = ${`bet:${betId}:payout`}`.execute(db())).rows[0]!.n;
-  const roundRow = async (id: string) => (await sql<{ state: string }>`select state from rounds where id = ${id}`.execute(db())).rows[0]!.state;
+    (
+      await sql<{
+        n: string;
+      }>`select count(*)::text as n from ledger_transactions where idempotency_key = ${`bet:${betId}:payout`}`.execute(
+        db(),
+      )
+    ).rows[0]!.n;
+  const roundRow = async (id: string) =>
+    (await sql<{ state: string }>`select state from rounds where id = ${id}`.execute(db())).rows[0]!.state;
 
   beforeAll(async () => {
-    platform = await startTestPlatform({ ...FAST_HASHING, ...RELAXED_LIMITS, ...WALLET_TEST_ENV, GAME_MIN_BET_USD: '0.01', GAME_MAX_PROFIT_USD: '5' });
+    platform = await startTestPlatform({
+      ...FAST_HASHING,
+      ...RELAXED_LIMITS,
+      ...WALLET_TEST_ENV,
+      GAME_MIN_BET_USD: '0.01',
+      GAME_MAX_PROFIT_USD: '5',
+    });
     chain = await installVectorChain(db());
   });
   afterAll(async () => {
@@ -43,19 +57,37 @@ describe('crash rounds: betting, cash-out, settlement, refunds', () => {
   it('a chain published without its salt gets one once, before round 1', async () => {
     // Another game's slot (the wheel's, unused yet), so crash's chain stays as the vectors publish it.
     const built = buildChain(20, 10);
-    await insertChain(db(), { game: 'wheel', length: 20, checkpointEvery: 10, terminalHash: built.terminalHash, salt: null, checkpoints: built.checkpoints });
+    await insertChain(db(), {
+      game: 'wheel',
+      length: 20,
+      checkpointEvery: 10,
+      terminalHash: built.terminalHash,
+      salt: null,
+      checkpoints: built.checkpoints,
+    });
     expect(await fixChainSalt(db(), 'wheel', 'block 000000abc')).toBe(true);
     expect(await fixChainSalt(db(), 'wheel', 'a later choice')).toBe(false);
-    const stored = await sql<{ salt: string; set: boolean }>`select salt, salt_set_at is not null as set from round_chains where game = 'wheel'`.execute(db());
+    const stored = await sql<{
+      salt: string;
+      set: boolean;
+    }>`select salt, salt_set_at is not null as set from round_chains where game = 'wheel'`.execute(db());
     expect(stored.rows[0]).toEqual({ salt: 'block 000000abc', set: true });
   });
 
   it('publishes the terminal hash and salt before round 1', async () => {
     const published = await http(platform.url, 'GET', '/api/crash/chain');
     expect(published.status).toBe(200);
-    expect(published.body).toMatchObject({ terminalHash: CRASH_VECTORS.terminalHash, salt: CRASH_VECTORS.salt, rounds: 0 });
+    expect(published.body).toMatchObject({
+      terminalHash: CRASH_VECTORS.terminalHash,
+      salt: CRASH_VECTORS.salt,
+      rounds: 0,
+    });
     const games = await http(platform.url, 'GET', '/api/games');
-    expect(games.body.find((g: { slug: string }) => g.slug === 'crash')).toMatchObject({ name: 'Crash', category: 'originals', rtp: 99 });
+    expect(games.body.find((g: { slug: string }) => g.slug === 'crash')).toMatchObject({
+      name: 'Crash',
+      category: 'originals',
+      rtp: 99,
+    });
   });
 
   let round1: RoundRow;
@@ -72,22 +104,50 @@ describe('crash rounds: betting, cash-out, settlement, refunds', () => {
     round1 = await services().rounds.openBetting(crash, chain, TIMINGS);
     expect(round1).toMatchObject({ number: 1, state: 'betting' });
     const opened = await socket.next((frame) => frame.type === 'round-update');
-    expect(opened.data).toMatchObject({ game: 'crash', id: round1.id, number: 1, state: 'betting', bettingEndsAt: round1.bettingEndsAt!.toISOString() });
-    for (const name of ['manual', 'parallel', 'auto2', 'auto20', 'rider', 'late']) players[name] = await fundedAccount(platform, '100');
+    expect(opened.data).toMatchObject({
+      game: 'crash',
+      id: round1.id,
+      number: 1,
+      state: 'betting',
+      bettingEndsAt: round1.bettingEndsAt!.toISOString(),
+    });
+    for (const name of ['manual', 'parallel', 'auto2', 'auto20', 'rider', 'late'])
+      players[name] = await fundedAccount(platform, '100');
 
-    const bad = [{ amount: -1 }, { amount: 1, autoCashout: 1 }, { amount: 1, autoCashout: '2.001' }, { amount: 1, currency: 'EUR' }, {}];
-    for (const body of bad) expect((await post(players.manual!, '/api/crash/bets', body)).status, JSON.stringify(body)).toBe(400);
+    const bad = [
+      { amount: -1 },
+      { amount: 1, autoCashout: 1 },
+      { amount: 1, autoCashout: '2.001' },
+      { amount: 1, currency: 'EUR' },
+      {},
+    ];
+    for (const body of bad)
+      expect((await post(players.manual!, '/api/crash/bets', body)).status, JSON.stringify(body)).toBe(400);
     expect(await balance(players.manual!)).toBe(100n * E8);
 
     const placed = await post(players.manual!, '/api/crash/bets', { amount: 1, clientBetId: 'crash-1' });
     expect(placed.status).toBe(201);
-    expect(placed.body).toMatchObject({ game: 'crash', state: 'open', amount: 1, outcome: { roundId: round1.id, roundNumber: 1 }, balance: '99' });
+    expect(placed.body).toMatchObject({
+      game: 'crash',
+      state: 'open',
+      amount: 1,
+      outcome: { roundId: round1.id, roundNumber: 1 },
+      balance: '99',
+    });
     bets.manual = placed.body.id;
     const seen = await socket.next((frame) => frame.type === 'round-bet');
-    expect(seen.data).toMatchObject({ roundId: round1.id, betId: bets.manual, state: 'open', amount: '1', currency: 'USD' });
+    expect(seen.data).toMatchObject({
+      roundId: round1.id,
+      betId: bets.manual,
+      state: 'open',
+      amount: '1',
+      currency: 'USD',
+    });
     expect(JSON.stringify(seen.data)).not.toContain('userId');
     // A retry with the same clientBetId is the same bet; a second bet in the round is refused.
-    expect((await post(players.manual!, '/api/crash/bets', { amount: 1, clientBetId: 'crash-1' })).body.id).toBe(bets.manual);
+    expect((await post(players.manual!, '/api/crash/bets', { amount: 1, clientBetId: 'crash-1' })).body.id).toBe(
+      bets.manual,
+    );
     expectLegacyError(await post(players.manual!, '/api/crash/bets', { amount: 1 }), 409, /already/, 'ALREADY_BET');
     expect(await balance(players.manual!)).toBe(99n * E8);
 
@@ -102,7 +162,10 @@ describe('crash rounds: betting, cash-out, settlement, refunds', () => {
     expect(current.body.hash).toBeUndefined();
     expect(current.body.crashPoint).toBeUndefined();
     expect(current.body.bets).toHaveLength(5);
-    expect(current.body.bets.find((b: { betId: string }) => b.betId === bets.auto2)).toMatchObject({ autoCashout: '2.00', amount: '3' });
+    expect(current.body.bets.find((b: { betId: string }) => b.betId === bets.auto2)).toMatchObject({
+      autoCashout: '2.00',
+      amount: '3',
+    });
 
     await closeBetting(db(), round1.id);
     expectLegacyError(await post(players.late!, '/api/crash/bets', { amount: 1 }), 409, /closed/, 'BETTING_CLOSED');
@@ -117,7 +180,12 @@ describe('crash rounds: betting, cash-out, settlement, refunds', () => {
     expect(queued.status).toBe(201);
     expect(queued.body.outcome).toMatchObject({ roundNumber: 2 });
     bets.late = queued.body.id;
-    expectLegacyError(await post(players.late!, '/api/crash/cashout', {}), 404, /no bet in the running round/, 'NOT_FOUND');
+    expectLegacyError(
+      await post(players.late!, '/api/crash/cashout', {}),
+      404,
+      /no bet in the running round/,
+      'NOT_FOUND',
+    );
   });
 
   it('a cash-out pays floor(stake x the multiplier read from the start time), once under 100 parallel requests', async () => {
@@ -128,15 +196,22 @@ describe('crash rounds: betting, cash-out, settlement, refunds', () => {
     expect(m).toBeGreaterThanOrEqual(2);
     expect(m).toBeLessThan(2.1);
     expect(cashed.body).toMatchObject({ state: 'won', payout: m });
-    expect(await balance(players.manual!)).toBe(99n * E8 + BigInt(Math.round(m * 100)) * E8 / 100n);
+    expect(await balance(players.manual!)).toBe(99n * E8 + (BigInt(Math.round(m * 100)) * E8) / 100n);
 
-    const answers = await Promise.all(Array.from({ length: 100 }, () => post(players.parallel!, '/api/crash/cashout', { betId: bets.parallel })));
+    const answers = await Promise.all(
+      Array.from({ length: 100 }, () => post(players.parallel!, '/api/crash/cashout', { betId: bets.parallel })),
+    );
     const won = answers.filter((a) => a.status === 200);
     expect(won).toHaveLength(1);
     for (const late of answers.filter((a) => a.status !== 200)) expect(late.body.code).toBe('ROUND_ENDED');
     expect(await payoutCount(bets.parallel!)).toBe('1');
     // Someone else's bet is not yours to cash out.
-    expectLegacyError(await post(players.manual!, '/api/crash/cashout', { betId: bets.rider }), 404, /No such bet/, 'NOT_FOUND');
+    expectLegacyError(
+      await post(players.manual!, '/api/crash/cashout', { betId: bets.rider }),
+      404,
+      /No such bet/,
+      'NOT_FOUND',
+    );
   });
 
   it('a bet passed its auto cash-out on the way up: a late manual cash-out pays exactly the target', async () => {
@@ -163,7 +238,9 @@ describe('crash rounds: betting, cash-out, settlement, refunds', () => {
     // Every viewer sees the bust with the revealed hash, and each settled bet.
     const bust = await socket.next((frame) => frame.type === 'round-update' && frame.data.state === 'ended');
     expect(bust.data).toMatchObject({ id: round1.id, crashPoint: '10.30', hash: CRASH_VECTORS.rounds[0]!.hash });
-    await socket.next((frame) => frame.type === 'round-bet' && frame.data.betId === bets.rider && frame.data.cashedOutAt === '6.00');
+    await socket.next(
+      (frame) => frame.type === 'round-bet' && frame.data.betId === bets.rider && frame.data.cashedOutAt === '6.00',
+    );
     socket.close();
     const view = await http(platform.url, 'GET', `/api/crash/rounds/${round1.id}`);
     expect(view.body).toMatchObject({ state: 'ended', crashPoint: '10.30', hash: CRASH_VECTORS.rounds[0]!.hash });
@@ -175,10 +252,21 @@ describe('crash rounds: betting, cash-out, settlement, refunds', () => {
     expect(await balance(players.rider!)).toBe(105n * E8);
     expect(await balance(players.auto20!)).toBe(100n * E8 - E8 / 10n);
     const details = await http(platform.url, 'GET', `/api/bets/${bets.rider}`);
-    expect(details.body).toMatchObject({ game: 'crash', state: 'won', capped: true, payout: 6, outcome: { roundId: round1.id, crashPoint: '10.30' } });
+    expect(details.body).toMatchObject({
+      game: 'crash',
+      state: 'won',
+      capped: true,
+      payout: 6,
+      outcome: { roundId: round1.id, crashPoint: '10.30' },
+    });
     // Every bet of the round shows the crash point once it ended, a hand cash-out's too; an auto bet shows its target.
-    expect((await http(platform.url, 'GET', `/api/bets/${bets.manual}`)).body.outcome).toMatchObject({ crashPoint: '10.30' });
-    expect((await http(platform.url, 'GET', `/api/bets/${bets.auto20}`)).body.outcome).toMatchObject({ autoCashout: '20.00', crashPoint: '10.30' });
+    expect((await http(platform.url, 'GET', `/api/bets/${bets.manual}`)).body.outcome).toMatchObject({
+      crashPoint: '10.30',
+    });
+    expect((await http(platform.url, 'GET', `/api/bets/${bets.auto20}`)).body.outcome).toMatchObject({
+      autoCashout: '20.00',
+      crashPoint: '10.30',
+    });
     const mine = await http(platform.url, 'GET', '/api/bets?game=crash', undefined, { token: players.auto20!.token });
     expect(mine.body.bets.map((b: { id: string }) => b.id)).toEqual([bets.auto20]);
     // Settling again changes nothing.
@@ -231,11 +319,16 @@ describe('crash rounds: betting, cash-out, settlement, refunds', () => {
     const view = (await http(platform.url, 'GET', `/api/crash/rounds/${round3.id}`)).body;
     expect(view).toMatchObject({ state: 'cancelled', hash: CRASH_VECTORS.rounds[2]!.hash });
     expect(view.bets.every((bet: { refunded?: boolean }) => bet.refunded === true)).toBe(true);
-    expect((await http(platform.url, 'GET', `/api/bets/${betA}`)).body).toMatchObject({ payout: 2, outcome: { refunded: true } });
+    expect((await http(platform.url, 'GET', `/api/bets/${betA}`)).body).toMatchObject({
+      payout: 2,
+      outcome: { refunded: true },
+    });
     // XP and rakeback come with crash bets as with every game, but a refunded bet wagered nothing: none for it, not
     // even from the accrual sweep.
     await services().games.engine.accrueMissed({ olderThanMs: 0, limit: 1_000 });
-    const accrued = async (betId: string) => (await sql<{ n: string }>`select count(*)::text as n from bet_economy where bet_id = ${betId}`.execute(db())).rows[0]!.n;
+    const accrued = async (betId: string) =>
+      (await sql<{ n: string }>`select count(*)::text as n from bet_economy where bet_id = ${betId}`.execute(db()))
+        .rows[0]!.n;
     expect(await accrued(betA)).toBe('0');
     expect(await accrued(bets.rider!)).toBe('1');
     // The salt of a chain that played rounds is fixed for good.

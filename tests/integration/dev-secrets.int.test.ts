@@ -18,7 +18,9 @@ const PROCESSES = 6;
 
 /** One loader process: resolves `ready` once its modules are loaded, then `start(at)` lets it load the keys at `at`. */
 function loader(dataDir: string) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'tests/fixtures/load-dev-secrets.ts', dataDir], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'tests/fixtures/load-dev-secrets.ts', dataDir], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
   let stdout = '';
   let markReady = () => {};
   const ready = new Promise<void>((resolve) => (markReady = resolve));
@@ -27,7 +29,11 @@ function loader(dataDir: string) {
     if (stdout.startsWith('ready\n')) markReady();
   });
   const done = new Promise<string>((resolve, reject) =>
-    child.on('exit', (code) => (code === 0 ? resolve(stdout.slice('ready\n'.length).trim()) : reject(new Error(`loader exited with ${code}: ${stdout}`)))),
+    child.on('exit', (code) =>
+      code === 0
+        ? resolve(stdout.slice('ready\n'.length).trim())
+        : reject(new Error(`loader exited with ${code}: ${stdout}`)),
+    ),
   );
   return { ready, done, start: (at: number) => child.stdin.end(`${at}\n`) };
 }
@@ -44,8 +50,13 @@ describe('development keys under a fresh DATA_DIR', () => {
       const startAt = Date.now() + 100;
       for (const one of loaders) one.start(startAt);
       const outputs = await Promise.all(loaders.map((one) => one.done));
-      const seen = outputs.map((stdout) => JSON.parse(stdout) as { xpub: string; webhookSecret: string; twoFactor: string });
-      const wallet = JSON.parse(await readFile(path.join(dataDir, 'wallet-dev-keys.json'), 'utf8')) as { xpub: string; webhookSecret: string };
+      const seen = outputs.map(
+        (stdout) => JSON.parse(stdout) as { xpub: string; webhookSecret: string; twoFactor: string },
+      );
+      const wallet = JSON.parse(await readFile(path.join(dataDir, 'wallet-dev-keys.json'), 'utf8')) as {
+        xpub: string;
+        webhookSecret: string;
+      };
       const twoFactor = (await readFile(path.join(dataDir, 'two-factor-dev-key'), 'utf8')).trim();
       expect(seen, `round ${round}`).toEqual(Array(PROCESSES).fill({ ...wallet, twoFactor }));
       // No scratch files are left behind.
@@ -58,7 +69,13 @@ describe('development keys under a fresh DATA_DIR', () => {
     dirs.push(dataDir);
     const file = path.join(dataDir, 'wallet-dev-keys.json');
     await writeFile(file, '{"xpub": "xpub661');
-    const failed = await run(process.execPath, ['--import', 'tsx', 'tests/fixtures/load-dev-secrets.ts', dataDir, '0']).catch((error: { stderr: string }) => error);
+    const failed = await run(process.execPath, [
+      '--import',
+      'tsx',
+      'tests/fixtures/load-dev-secrets.ts',
+      dataDir,
+      '0',
+    ]).catch((error: { stderr: string }) => error);
     expect((failed as { stderr: string }).stderr).toContain(`${file} is damaged (it is never overwritten)`);
     expect(await readFile(file, 'utf8')).toBe('{"xpub": "xpub661');
   }, 60_000);

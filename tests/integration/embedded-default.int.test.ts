@@ -61,7 +61,6 @@ describe('the embedded default (npm start, no DATABASE_URL)', () => {
     app = again;
   }, 180_000);
 
-
   it('answers 503 within 2 s while PostgreSQL is stopped or frozen, on /auth/status, REST and tRPC, and recovers by itself', async () => {
     const account = newAccount();
     const registered = await http(app.url, 'POST', '/api/auth/register', account);
@@ -96,13 +95,20 @@ describe('the embedded default (npm start, no DATABASE_URL)', () => {
 
       const rest = await http(app.url, 'GET', '/api/auth/profile', undefined, { token });
       expect(rest.status, JSON.stringify(rest.body)).toBe(503);
-      expect(rest.body).toEqual({ message: 'Service unavailable', error: 'Service unavailable', code: 'SERVICE_UNAVAILABLE' });
+      expect(rest.body).toEqual({
+        message: 'Service unavailable',
+        error: 'Service unavailable',
+        code: 'SERVICE_UNAVAILABLE',
+      });
       const send = await http(app.url, 'POST', '/api/chat/messages', { message: 'while down' }, { token });
       expect(send.status, JSON.stringify(send.body)).toBe(503);
       const trpc = await http(app.url, 'GET', '/api/trpc/auth.me', undefined, { token });
       expect(trpc.status, JSON.stringify(trpc.body)).toBe(503);
       expect(trpc.body.error.message).toBe('Service unavailable');
-      const login = await http(app.url, 'POST', '/api/auth/login', { login_name: account.username, password: account.password });
+      const login = await http(app.url, 'POST', '/api/auth/login', {
+        login_name: account.username,
+        password: account.password,
+      });
       expect(login.status, JSON.stringify(login.body)).toBe(503);
       // Logged as unavailability, never as an unexplained 500.
       expect(app.output()).not.toContain('"statusCode":500');
@@ -121,8 +127,6 @@ describe('the embedded default (npm start, no DATABASE_URL)', () => {
     expect(postmasterPid(app.dataDir)).toBeUndefined();
   }, 60_000);
 });
-
-
 
 describe('the same concurrency cases against a standalone PostgreSQL (DATABASE_URL)', () => {
   let platform: TestPlatform;

@@ -39,22 +39,35 @@ describe('500s are logged with their cause', () => {
     await platform?.stop();
   });
 
-  const errorsSince = (start: number) => lines.slice(start).filter((line) => line.level === 50 && line.err?.stack?.includes('sessions'));
+  const errorsSince = (start: number) =>
+    lines.slice(start).filter((line) => line.level === 50 && line.err?.stack?.includes('sessions'));
 
   // The legacy REST paths through Express, and the bet path answered ahead of it (rest/bet-fast-path.ts).
   it.each([
     { path: 'a legacy REST path', method: 'GET', url: '/api/auth/profile', body: undefined },
-    { path: 'the bet path answered ahead of Express', method: 'POST', url: '/api/games/dice/bets', body: { amount: '1', target: 50, condition: 'over' } },
-  ])('on $path: 500 with the API.md body, and an error line with the stack and the request id', async ({ method, url, body }) => {
-    const start = lines.length;
-    const result = await http(platform.url, method, url, body, { token });
-    expect(result.status).toBe(500);
-    expect(result.body).toEqual({ message: 'Internal server error', error: 'Internal server error', code: 'INTERNAL_SERVER_ERROR' });
-    await expect.poll(() => errorsSince(start).length).toBeGreaterThan(0);
-    const logged = errorsSince(start).find((line) => line.msg === 'request failed')!;
-    expect(logged.err!.stack).toMatch(/relation "sessions" does not exist/);
-    expect(logged.reqId ?? logged.req?.id).toBeTruthy();
-  });
+    {
+      path: 'the bet path answered ahead of Express',
+      method: 'POST',
+      url: '/api/games/dice/bets',
+      body: { amount: '1', target: 50, condition: 'over' },
+    },
+  ])(
+    'on $path: 500 with the API.md body, and an error line with the stack and the request id',
+    async ({ method, url, body }) => {
+      const start = lines.length;
+      const result = await http(platform.url, method, url, body, { token });
+      expect(result.status).toBe(500);
+      expect(result.body).toEqual({
+        message: 'Internal server error',
+        error: 'Internal server error',
+        code: 'INTERNAL_SERVER_ERROR',
+      });
+      await expect.poll(() => errorsSince(start).length).toBeGreaterThan(0);
+      const logged = errorsSince(start).find((line) => line.msg === 'request failed')!;
+      expect(logged.err!.stack).toMatch(/relation "sessions" does not exist/);
+      expect(logged.reqId ?? logged.req?.id).toBeTruthy();
+    },
+  );
 
   it('on a tRPC procedure: 500 and an error line with the stack and the request id', async () => {
     const start = lines.length;

@@ -7,7 +7,11 @@ import { TEST_REDIS_URL } from '../support/services.js';
 
 describe('RedisEventBus publishing (real Redis)', () => {
   const commands = createRedis(TEST_REDIS_URL, 'command');
-  const bus = new RedisEventBus(commands, { redisUrl: TEST_REDIS_URL, prefix: `bus-test-${randomBytes(4).toString('hex')}`, backlog: 1000 });
+  const bus = new RedisEventBus(commands, {
+    redisUrl: TEST_REDIS_URL,
+    prefix: `bus-test-${randomBytes(4).toString('hex')}`,
+    backlog: 1000,
+  });
   const received: BusEvent[] = [];
   beforeAll(async () => {
     bus.onEvent((event) => received.push(event));
@@ -32,7 +36,9 @@ describe('RedisEventBus publishing (real Redis)', () => {
     watcher.disconnect();
 
     for (const channel of channels) {
-      const mine = sent.map((event, i) => ({ ...event, answer: answers[i]! })).filter((event) => event.channel === channel);
+      const mine = sent
+        .map((event, i) => ({ ...event, answer: answers[i]! }))
+        .filter((event) => event.channel === channel);
       // Seqs count 1, 2, 3... per channel in the order publish was called.
       expect(mine.map((event) => event.answer.seq)).toEqual(mine.map((_, i) => i + 1));
       // The channel's log holds the same events, in the same order, under the ids publish answered.
@@ -64,7 +70,9 @@ describe('RedisEventBus publishing (real Redis)', () => {
         answers.push(bus.publish('stream', 'bet', { n }));
         await new Promise((resolve) => setTimeout(resolve, n % 10 === 0 ? 2 : 0));
       }
-      expect((await Promise.all(answers)).map((answer) => answer.seq)).toEqual(Array.from({ length: 200 }, (_, i) => i + 1));
+      expect((await Promise.all(answers)).map((answer) => answer.seq)).toEqual(
+        Array.from({ length: 200 }, (_, i) => i + 1),
+      );
       expect(calls.count).toBeLessThan(100);
       // And a lone event after a quiet moment goes at once, not after the stream's interval.
       await new Promise((resolve) => setTimeout(resolve, 20));
@@ -84,7 +92,9 @@ describe('RedisEventBus publishing (real Redis)', () => {
     for (let n = 0; n < 100; n++) void bus.publish('drained', 'bet', { n }).then((answer) => answered.push(answer.seq));
     await bus.drain();
     expect(answered).toHaveLength(100);
-    expect((await bus.since('drained', '0-0', 1000)).map((event) => (event.data as { n: number }).n)).toEqual(Array.from({ length: 100 }, (_, i) => i));
+    expect((await bus.since('drained', '0-0', 1000)).map((event) => (event.data as { n: number }).n)).toEqual(
+      Array.from({ length: 100 }, (_, i) => i),
+    );
   });
 
   it('publishes from separate turns alike', async () => {
@@ -136,7 +146,14 @@ describe('RedisEventBus when Redis hangs (a private redis-server, SIGSTOP)', () 
     }
     // Once the connection is back (ioredis reconnects by itself), publishing works again.
     await expect
-      .poll(() => bus.publish('after', 'bet', { n: 3 }).then(() => true, () => false), { timeout: 10_000, interval: 100 })
+      .poll(
+        () =>
+          bus.publish('after', 'bet', { n: 3 }).then(
+            () => true,
+            () => false,
+          ),
+        { timeout: 10_000, interval: 100 },
+      )
       .toBe(true);
     expect((await bus.since('after', '0-0')).length).toBeGreaterThan(0);
   });

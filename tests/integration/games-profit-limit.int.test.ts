@@ -13,11 +13,18 @@ const E8 = 100_000_000n;
  * few reveals: a multi-step round is always accepted and cashed out at the limit; a single-step bet is refused.
  */
 describe('the profit limit: multi-step rounds are capped, single-step bets refused', () => {
-  const suite = platformSuite({ ...FAST_HASHING, ...RELAXED_LIMITS, ...WALLET_TEST_ENV, GAME_MIN_BET_USD: '0.01', GAME_MAX_PROFIT_USD: '1' });
+  const suite = platformSuite({
+    ...FAST_HASHING,
+    ...RELAXED_LIMITS,
+    ...WALLET_TEST_ENV,
+    GAME_MIN_BET_USD: '0.01',
+    GAME_MAX_PROFIT_USD: '1',
+  });
   const services = () => suite.platform.platform.services;
   const db = () => suite.platform.platform.infra.db;
   type Player = Awaited<ReturnType<typeof signedInAccount>>;
-  const post = (player: Player, path: string, body: unknown) => http(suite.platform.url, 'POST', path, body, { token: player.token });
+  const post = (player: Player, path: string, body: unknown) =>
+    http(suite.platform.url, 'POST', path, body, { token: player.token });
   const funded = (amount: string) => fundedAccount(suite.platform, amount);
   const boardOf = (player: Player, nonce: number, mines: number) => minesBoard(db(), player.user.id, nonce, mines);
 
@@ -40,13 +47,28 @@ describe('the profit limit: multi-step rounds are capped, single-step bets refus
     }
     const capped = await post(player, `/api/games/mines/bets/${started.body.id}/reveal`, { tile: safe[firstOver - 1] });
     expect(capped.status).toBe(200);
-    expect(capped.body).toMatchObject({ state: 'won', capped: true, payout: 1.01, multiplier: 101, outcome: { revealed: safe.slice(0, firstOver), minePositions: board, capped: true } });
+    expect(capped.body).toMatchObject({
+      state: 'won',
+      capped: true,
+      payout: 1.01,
+      multiplier: 101,
+      outcome: { revealed: safe.slice(0, firstOver), minePositions: board, capped: true },
+    });
     expect(capped.body.nextMultiplier).toBeUndefined();
     // Paid exactly stake + limit, once.
     expect((await services().wallet.ledger.balances(player.user.id)).USD).toBe(5n * E8 - stake + stake + E8);
-    const payouts = await sql<{ n: string }>`select count(*)::text as n from ledger_transactions where idempotency_key = ${`bet:${started.body.id}:payout`}`.execute(db());
+    const payouts = await sql<{
+      n: string;
+    }>`select count(*)::text as n from ledger_transactions where idempotency_key = ${`bet:${started.body.id}:payout`}`.execute(
+      db(),
+    );
     expect(payouts.rows[0]!.n).toBe('1');
-    expectLegacyError(await post(player, `/api/games/mines/bets/${started.body.id}/cashout`, {}), 409, /over/, 'ROUND_OVER');
+    expectLegacyError(
+      await post(player, `/api/games/mines/bets/${started.body.id}/cashout`, {}),
+      409,
+      /over/,
+      'ROUND_OVER',
+    );
 
     // Every view of the bet says so: details, history, tRPC.
     const details = await http(suite.platform.url, 'GET', `/api/bets/${started.body.id}`, undefined, {});
@@ -86,10 +108,22 @@ describe('the profit limit: multi-step rounds are capped, single-step bets refus
     const player = await funded('5');
     const before = await services().wallet.ledger.balances(player.user.id);
     // Under 1.00 pays x99: 0.02 would profit 1.96 > 1.
-    expectLegacyError(await post(player, '/api/games/dice/bets', { amount: 0.02, target: 1, condition: 'under' }), 409, /maximum profit/, 'MAX_PROFIT');
-    expectLegacyError(await post(player, '/api/games/limbo/bets', { amount: 0.01, target: 200 }), 409, /maximum profit/, 'MAX_PROFIT');
+    expectLegacyError(
+      await post(player, '/api/games/dice/bets', { amount: 0.02, target: 1, condition: 'under' }),
+      409,
+      /maximum profit/,
+      'MAX_PROFIT',
+    );
+    expectLegacyError(
+      await post(player, '/api/games/limbo/bets', { amount: 0.01, target: 200 }),
+      409,
+      /maximum profit/,
+      'MAX_PROFIT',
+    );
     expect(await services().wallet.ledger.balances(player.user.id)).toEqual(before);
     // At the limit exactly is allowed: 0.01 x 99 = 0.99 profit.
-    expect((await post(player, '/api/games/dice/bets', { amount: 0.01, target: 1, condition: 'under' })).status).toBe(201);
+    expect((await post(player, '/api/games/dice/bets', { amount: 0.01, target: 1, condition: 'under' })).status).toBe(
+      201,
+    );
   });
 });

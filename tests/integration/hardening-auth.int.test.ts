@@ -7,7 +7,8 @@ import { trpc, WALLET_TEST_ENV } from '../support/wallet.js';
 /** Issue #16 points 3 (lockout) and 4 (step-up checks). */
 describe('lockout and step-up', () => {
   let platform: TestPlatform;
-  const login = (username: string, password: string, ip: string) => http(platform.url, 'POST', '/api/auth/login', { login_name: username, password }, { ip });
+  const login = (username: string, password: string, ip: string) =>
+    http(platform.url, 'POST', '/api/auth/login', { login_name: username, password }, { ip });
 
   beforeAll(async () => {
     platform = await startTestPlatform({
@@ -27,15 +28,26 @@ describe('lockout and step-up', () => {
   const withTwoFactor = async (ip: string) => {
     const player = await signedInAccount(platform, {}, ip);
     const setup = (await trpc(platform, 'mutation', 'auth.twoFactor.begin', {}, player.token)).body.result.data;
-    const confirmed = await trpc(platform, 'mutation', 'auth.twoFactor.confirm', { code: totpCode(setup.secret) }, player.token);
+    const confirmed = await trpc(
+      platform,
+      'mutation',
+      'auth.twoFactor.confirm',
+      { code: totpCode(setup.secret) },
+      player.token,
+    );
     expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
-    return { ...player, secret: setup.secret as string, recoveryCodes: confirmed.body.result.data.recoveryCodes as string[] };
+    return {
+      ...player,
+      secret: setup.secret as string,
+      recoveryCodes: confirmed.body.result.data.recoveryCodes as string[],
+    };
   };
 
-  it('point 3: a stranger\'s ten wrong logins lock neither the owner\'s login nor their withdrawals', async () => {
+  it("point 3: a stranger's ten wrong logins lock neither the owner's login nor their withdrawals", async () => {
     const owner = await signedInAccount(platform, {}, '10.30.0.1');
     const stranger = '10.31.0.1';
-    for (let i = 0; i < 10; i += 1) expect((await login(owner.account.username, `Wrong-guess-${i}`, stranger)).status).toBe(401);
+    for (let i = 0; i < 10; i += 1)
+      expect((await login(owner.account.username, `Wrong-guess-${i}`, stranger)).status).toBe(401);
     // The stranger is locked out of this account from their address...
     expect((await login(owner.account.username, 'Wrong-guess-x', stranger)).status).toBe(429);
     // ...the owner is not: from the address they used before at once,
@@ -45,7 +57,13 @@ describe('lockout and step-up', () => {
       platform,
       'mutation',
       'wallet.withdraw',
-      { amount: '5', asset: 'USDT', network: 'ERC20', address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', password: owner.account.password },
+      {
+        amount: '5',
+        asset: 'USDT',
+        network: 'ERC20',
+        address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
+        password: owner.account.password,
+      },
       owner.token,
     );
     expect(withdraw.status, JSON.stringify(withdraw.body)).toBe(409);
@@ -74,7 +92,13 @@ describe('lockout and step-up', () => {
         platform,
         'mutation',
         'wallet.withdraw',
-        { amount: '5', asset: 'USDT', network: 'ERC20', address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', password: `Wrong-${i}` },
+        {
+          amount: '5',
+          asset: 'USDT',
+          network: 'ERC20',
+          address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
+          password: `Wrong-${i}`,
+        },
         owner.token,
       );
     }
@@ -86,19 +110,41 @@ describe('lockout and step-up', () => {
     const bare = await trpc(platform, 'mutation', 'account.selfExclude', { period: 'permanent' }, plain.token);
     expect(bare.status).toBe(400);
     expect(bare.body.error.data.domainCode ?? bare.body.error.message).toBeTruthy();
-    const wrong = await trpc(platform, 'mutation', 'account.selfExclude', { period: '6m', password: 'Not-it-123' }, plain.token);
+    const wrong = await trpc(
+      platform,
+      'mutation',
+      'account.selfExclude',
+      { period: '6m', password: 'Not-it-123' },
+      plain.token,
+    );
     expect(wrong.status).toBe(400);
-    expect((await trpc(platform, 'query', 'account.exclusion', undefined, plain.token)).body.result.data.active).toBe(false);
-    const ok = await trpc(platform, 'mutation', 'account.selfExclude', { period: 'permanent', password: plain.account.password }, plain.token);
+    expect((await trpc(platform, 'query', 'account.exclusion', undefined, plain.token)).body.result.data.active).toBe(
+      false,
+    );
+    const ok = await trpc(
+      platform,
+      'mutation',
+      'account.selfExclude',
+      { period: 'permanent', password: plain.account.password },
+      plain.token,
+    );
     expect(ok.status, JSON.stringify(ok.body)).toBe(200);
     expect(ok.body.result.data.permanent).toBe(true);
 
     // A short cooling-off needs no password.
     const shortOne = await signedInAccount(platform, {}, '10.36.0.2');
-    expect((await trpc(platform, 'mutation', 'account.selfExclude', { period: '24h' }, shortOne.token)).status).toBe(200);
+    expect((await trpc(platform, 'mutation', 'account.selfExclude', { period: '24h' }, shortOne.token)).status).toBe(
+      200,
+    );
 
     const secured = await withTwoFactor('10.36.0.3');
-    const noCode = await trpc(platform, 'mutation', 'account.selfExclude', { period: 'permanent', password: secured.account.password }, secured.token);
+    const noCode = await trpc(
+      platform,
+      'mutation',
+      'account.selfExclude',
+      { period: 'permanent', password: secured.account.password },
+      secured.token,
+    );
     expect(noCode.status).toBe(400);
     expect(JSON.stringify(noCode.body)).toContain('TWO_FACTOR_REQUIRED');
     const withCode = await trpc(
@@ -119,7 +165,13 @@ describe('lockout and step-up', () => {
     expect(JSON.stringify(noCode.body)).toContain('TWO_FACTOR_REQUIRED');
     const rest = await http(platform.url, 'POST', '/api/auth/change-password', input, { token: secured.token });
     expect(rest.status).toBe(400);
-    const withCode = await trpc(platform, 'mutation', 'auth.changePassword', { ...input, otp: secured.recoveryCodes[1] }, secured.token);
+    const withCode = await trpc(
+      platform,
+      'mutation',
+      'auth.changePassword',
+      { ...input, otp: secured.recoveryCodes[1] },
+      secured.token,
+    );
     expect(withCode.status, JSON.stringify(withCode.body)).toBe(200);
     // With 2FA on, the new password alone does not sign in (issue 23 point 7): the code comes with it.
     expect((await login(secured.account.username, 'Brand-new-pass-77', '10.37.0.1')).status).toBe(401);

@@ -37,7 +37,13 @@ describe('a tRPC batch flood does not starve a signed-in bet', () => {
 
   async function betMillis(): Promise<number> {
     const started = performance.now();
-    const bet = await http(server.url, 'POST', '/api/games/dice/bets', { amount: 0.01, target: 50, condition: 'over' }, { token });
+    const bet = await http(
+      server.url,
+      'POST',
+      '/api/games/dice/bets',
+      { amount: 0.01, target: 50, condition: 'over' },
+      { token },
+    );
     const elapsed = performance.now() - started;
     expect(bet.status, JSON.stringify(bet.body)).toBe(201);
     return elapsed;
@@ -70,7 +76,8 @@ describe('a tRPC batch flood does not starve a signed-in bet', () => {
       // Bets for longer than one window of the address budget, so the flood spends it again meanwhile.
       const times: number[] = [];
       const started = performance.now();
-      while (times.length < BETS || performance.now() - started < (durationSeconds + 1) * 1000) times.push(await betMillis());
+      while (times.length < BETS || performance.now() - started < (durationSeconds + 1) * 1000)
+        times.push(await betMillis());
       loaded = median(times);
     } finally {
       flooding = false;
@@ -79,7 +86,9 @@ describe('a tRPC batch flood does not starve a signed-in bet', () => {
     // Quiet bets before and after the flood: a burst of other work on the machine during one of
     // the two periods moves the median less.
     const quiet = median([...quietBefore, ...(await betTimes())]);
-    console.info(`bet median quiet ${quiet.toFixed(1)} ms, under the flood ${loaded.toFixed(1)} ms (x${(loaded / quiet).toFixed(2)}); flood answers ${JSON.stringify(Object.fromEntries(statuses))}`);
+    console.info(
+      `bet median quiet ${quiet.toFixed(1)} ms, under the flood ${loaded.toFixed(1)} ms (x${(loaded / quiet).toFixed(2)}); flood answers ${JSON.stringify(Object.fromEntries(statuses))}`,
+    );
     expect(loaded).toBeLessThanOrEqual(3 * quiet);
     // The flood ran: the report's batch is refused, the largest allowed one runs until the address's budget is spent.
     expect(statuses.get(400)).toBeGreaterThan(0);
@@ -93,7 +102,12 @@ describe('what one tRPC request may cost', () => {
   let token: string;
 
   beforeAll(async () => {
-    platform = await startTestPlatform({ ...FAST_HASHING, ...RELAXED_LIMITS, RATE_LIMIT_ANONYMOUS_CALLS: '12/60', TRPC_MAX_RESPONSE_BYTES: '5000' });
+    platform = await startTestPlatform({
+      ...FAST_HASHING,
+      ...RELAXED_LIMITS,
+      RATE_LIMIT_ANONYMOUS_CALLS: '12/60',
+      TRPC_MAX_RESPONSE_BYTES: '5000',
+    });
     token = (await signedInAccount(platform, {}, '10.91.0.1')).token;
   });
   afterAll(async () => {
@@ -107,8 +121,17 @@ describe('what one tRPC request may cost', () => {
     expect((await http(platform.url, 'GET', batch('config', 10), undefined, { ip })).status).toBe(200);
     const over = await http(platform.url, 'GET', batch('config', 11), undefined, { ip });
     expect(over.status).toBe(400);
-    expect(over.body.error).toMatchObject({ message: 'A batch holds at most 10 calls; this one has 11', data: { code: 'BAD_REQUEST', httpStatus: 400 } });
-    const mutations = await http(platform.url, 'POST', '/api/trpc/vip.claimRakeback,vip.claimRakeback?batch=1', { 0: {}, 1: {} }, { token });
+    expect(over.body.error).toMatchObject({
+      message: 'A batch holds at most 10 calls; this one has 11',
+      data: { code: 'BAD_REQUEST', httpStatus: 400 },
+    });
+    const mutations = await http(
+      platform.url,
+      'POST',
+      '/api/trpc/vip.claimRakeback,vip.claimRakeback?batch=1',
+      { 0: {}, 1: {} },
+      { token },
+    );
     expect(mutations.status).toBe(400);
     expect(mutations.body.error.message).toBe('Mutations cannot be batched: send one per request');
     const one = await http(platform.url, 'POST', '/api/trpc/vip.claimRakeback?batch=1', { 0: {} }, { token });
@@ -118,18 +141,25 @@ describe('what one tRPC request may cost', () => {
   it('spends an anonymous address budget per call: 429 with Retry-After; other addresses and signed-in players neither spend it nor are refused', async () => {
     const ip = '10.91.0.3';
     // A signed-in player's calls do not spend the address's budget (12 here).
-    for (let i = 0; i < 2; i += 1) expect((await http(platform.url, 'GET', batch('vip.status', 10), undefined, { ip, token })).status).toBe(200);
+    for (let i = 0; i < 2; i += 1)
+      expect((await http(platform.url, 'GET', batch('vip.status', 10), undefined, { ip, token })).status).toBe(200);
     expect((await http(platform.url, 'GET', batch('config', 10), undefined, { ip })).status).toBe(200);
     const refused = await http(platform.url, 'GET', batch('config', 3), undefined, { ip });
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect(refused.body.error.data).toMatchObject({ code: 'TOO_MANY_REQUESTS', httpStatus: 429, domainCode: 'RATE_LIMITED' });
+    expect(refused.body.error.data).toMatchObject({
+      code: 'TOO_MANY_REQUESTS',
+      httpStatus: 429,
+      domainCode: 'RATE_LIMITED',
+    });
     // A refused request spends its calls too: a client that keeps asking stays refused.
     expect((await http(platform.url, 'GET', batch('config', 1), undefined, { ip })).status).toBe(429);
     expect((await http(platform.url, 'GET', batch('config', 10), undefined, { ip: '10.91.0.4' })).status).toBe(200);
     // A signed-in player on the spent address still gets through; a made-up token does not.
     expect((await http(platform.url, 'GET', batch('vip.status', 10), undefined, { ip, token })).status).toBe(200);
-    expect((await http(platform.url, 'GET', batch('config', 10), undefined, { ip, token: 'made-up-token' })).status).toBe(429);
+    expect(
+      (await http(platform.url, 'GET', batch('config', 10), undefined, { ip, token: 'made-up-token' })).status,
+    ).toBe(429);
   });
 
   it('refuses an answer larger than TRPC_MAX_RESPONSE_BYTES (5000 here) with 413', async () => {

@@ -56,7 +56,12 @@ describe('bad input answers 400 before Postgres', () => {
   const deepJson = (depth: number, inner: string) => `${'['.repeat(depth)}${inner}${']'.repeat(depth)}`;
 
   beforeAll(async () => {
-    platform = await startTestPlatform({ ...FAST_HASHING, ...RELAXED_LIMITS, ...WALLET_TEST_ENV, SPORTS_ENABLED: 'true' });
+    platform = await startTestPlatform({
+      ...FAST_HASHING,
+      ...RELAXED_LIMITS,
+      ...WALLET_TEST_ENV,
+      SPORTS_ENABLED: 'true',
+    });
     player = await signedInAccount(platform);
   });
   afterAll(async () => {
@@ -92,37 +97,77 @@ describe('bad input answers 400 before Postgres', () => {
 
   it('a NUL byte in a tip recipient is a 400 and moves nothing', async () => {
     const { db } = platform.platform.infra;
-    const before = await db.selectFrom('ledger_transactions').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    const before = await db
+      .selectFrom('ledger_transactions')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
     for (const recipient of ['bob\u0000', '\u0000']) {
-      const answer = await trpc(platform, 'mutation', 'tips.send', { recipient, amount: '1', currency: 'USD' }, player.token);
+      const answer = await trpc(
+        platform,
+        'mutation',
+        'tips.send',
+        { recipient, amount: '1', currency: 'USD' },
+        player.token,
+      );
       expect(answer.status, JSON.stringify(answer.body)).toBe(400);
-      const legacy = await http(platform.url, 'POST', '/api/tips', { recipient, amount: 1, currency: 'USD' }, { token: player.token });
+      const legacy = await http(
+        platform.url,
+        'POST',
+        '/api/tips',
+        { recipient, amount: 1, currency: 'USD' },
+        { token: player.token },
+      );
       expect(legacy.status, JSON.stringify(legacy.body)).toBe(400);
     }
-    const after = await db.selectFrom('ledger_transactions').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    const after = await db
+      .selectFrom('ledger_transactions')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
     expect(after.n).toBe(before.n);
   });
 
   it('a NUL byte anywhere in a tRPC input (an announcement, a chat mute reason) is a 400', async () => {
     const admin = await signedInAccount(platform);
     await platform.platform.services.auth.accounts.setRole(admin.account.username, 'admin');
-    const announcement = await trpc(platform, 'mutation', 'chat.createAnnouncement', { type: 'info', message: 'maintenance\u0000' }, admin.token);
+    const announcement = await trpc(
+      platform,
+      'mutation',
+      'chat.createAnnouncement',
+      { type: 'info', message: 'maintenance\u0000' },
+      admin.token,
+    );
     expect(announcement.status, JSON.stringify(announcement.body)).toBe(400);
     expect(announcement.body.error.message).toBe('Input must not contain NUL characters');
-    const mute = await trpc(platform, 'mutation', 'chat.mute', { userId: player.user.id, minutes: 5, reason: 'spam\u0000' }, admin.token);
+    const mute = await trpc(
+      platform,
+      'mutation',
+      'chat.mute',
+      { userId: player.user.id, minutes: 5, reason: 'spam\u0000' },
+      admin.token,
+    );
     expect(mute.status, JSON.stringify(mute.body)).toBe(400);
   });
 
   it('JSON nested 10,000 deep answers 400 on tRPC (single and batch) and on REST', async () => {
     const deep = deepJson(10_000, '1');
-    const single = await http(platform.url, 'POST', '/api/trpc/chat.send', `{"message":${deep}}`, { token: player.token });
+    const single = await http(platform.url, 'POST', '/api/trpc/chat.send', `{"message":${deep}}`, {
+      token: player.token,
+    });
     expect(single.status, JSON.stringify(single.body)).toBe(400);
-    const batch = await http(platform.url, 'POST', '/api/trpc/chat.send?batch=1', `{"0":{"message":${deep}}}`, { token: player.token });
+    const batch = await http(platform.url, 'POST', '/api/trpc/chat.send?batch=1', `{"0":{"message":${deep}}}`, {
+      token: player.token,
+    });
     expect(batch.status, JSON.stringify(batch.body)).toBe(400);
-    const legacy = await http(platform.url, 'POST', '/api/chat/messages', `{"message":${deep}}`, { token: player.token });
+    const legacy = await http(platform.url, 'POST', '/api/chat/messages', `{"message":${deep}}`, {
+      token: player.token,
+    });
     expect(legacy.status, JSON.stringify(legacy.body)).toBe(400);
     // A query's input travels in the URL (at most ~16 KB of headers): as deep as that allows.
-    const query = await http(platform.url, 'GET', `/api/trpc/sports.event?input=${encodeURIComponent(`{"id":${deepJson(2_000, '1')}}`)}`);
+    const query = await http(
+      platform.url,
+      'GET',
+      `/api/trpc/sports.event?input=${encodeURIComponent(`{"id":${deepJson(2_000, '1')}}`)}`,
+    );
     expect(query.status, JSON.stringify(query.body)).toBe(400);
     expect(query.body.error.message).toBe('Input is nested more than 32 levels deep');
     // The server is still fine.
@@ -130,12 +175,24 @@ describe('bad input answers 400 before Postgres', () => {
   });
 
   it('a chat message of only invisible characters is empty (400); bidi overrides and zero-width characters are stripped', async () => {
-    const invisible = await trpc(platform, 'mutation', 'chat.send', { message: '\u200b\u202e\u2066\ufeff\u2060' }, player.token);
+    const invisible = await trpc(
+      platform,
+      'mutation',
+      'chat.send',
+      { message: '\u200b\u202e\u2066\ufeff\u2060' },
+      player.token,
+    );
     expect(invisible.status, JSON.stringify(invisible.body)).toBe(400);
     expect(invisible.body.error.message).toBe('Message cannot be empty');
     const marks = await trpc(platform, 'mutation', 'chat.send', { message: `\u0301\u0301\u0301` }, player.token);
     expect(marks.status, JSON.stringify(marks.body)).toBe(400);
-    const sent = await trpc(platform, 'mutation', 'chat.send', { message: `hi\u202e there\u200b z${'\u0301'.repeat(40)}!` }, player.token);
+    const sent = await trpc(
+      platform,
+      'mutation',
+      'chat.send',
+      { message: `hi\u202e there\u200b z${'\u0301'.repeat(40)}!` },
+      player.token,
+    );
     expect(sent.status, JSON.stringify(sent.body)).toBe(200);
     expect(sent.body.result.data.message).toBe('hi there z\u0301\u0301!');
   });

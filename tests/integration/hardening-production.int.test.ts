@@ -13,7 +13,8 @@ import { isolatedServerEnv, startTestPlatform, type TestPlatform } from '../supp
 
 /** Issue #16 points 8 (secrets in logs), 9 (production configuration) and 10 (/metrics). */
 
-const XPUB = 'xpub661MyMwAqRbcFLxTHctmaYadubpQ7nAnJYoazsrQudybD27wRMhwMqEHXumeWBCDC9ix48SmC1gesdRyANL59ssBmUPVC8sAFPzn11hUvN9';
+const XPUB =
+  'xpub661MyMwAqRbcFLxTHctmaYadubpQ7nAnJYoazsrQudybD27wRMhwMqEHXumeWBCDC9ix48SmC1gesdRyANL59ssBmUPVC8sAFPzn11hUvN9';
 
 function productionEnv(extra: Record<string, string> = {}): Record<string, string> {
   return {
@@ -36,14 +37,19 @@ describe('point 9: production configuration', () => {
     expect(env.METRICS_TOKEN).toBe('metrics-token-0123456789abcdef');
   });
 
-  it.each(['SMTP_URL', 'TWO_FACTOR_ENCRYPTION_KEY', 'WALLET_XPUB', 'DEPOSIT_WEBHOOK_SECRET', 'METRICS_TOKEN', 'DATABASE_URL', 'PUBLIC_URL'])(
-    'refuses production without %s, naming it',
-    (name) => {
-      const env = productionEnv();
-      delete env[name];
-      expect(() => loadEnv(env)).toThrow(new RegExp(`${name}: is required when NODE_ENV=production`));
-    },
-  );
+  it.each([
+    'SMTP_URL',
+    'TWO_FACTOR_ENCRYPTION_KEY',
+    'WALLET_XPUB',
+    'DEPOSIT_WEBHOOK_SECRET',
+    'METRICS_TOKEN',
+    'DATABASE_URL',
+    'PUBLIC_URL',
+  ])('refuses production without %s, naming it', (name) => {
+    const env = productionEnv();
+    delete env[name];
+    expect(() => loadEnv(env)).toThrow(new RegExp(`${name}: is required when NODE_ENV=production`));
+  });
 
   it('lists every required variable once, and docker-compose passes each with a message when unset', async () => {
     const { readFile } = await import('node:fs/promises');
@@ -64,8 +70,14 @@ describe('point 9: production configuration', () => {
       // A client build of its own: a script and the source map vite writes beside it.
       await mkdir(path.join(dataDir, 'client', 'assets'), { recursive: true });
       await writeFile(path.join(dataDir, 'client', 'index.html'), '<!doctype html><title>bzu</title>');
-      await writeFile(path.join(dataDir, 'client', 'assets', 'index-abc123.js'), 'console.log(1);\n//# sourceMappingURL=index-abc123.js.map');
-      await writeFile(path.join(dataDir, 'client', 'assets', 'index-abc123.js.map'), '{"version":3,"sources":["secret.ts"]}');
+      await writeFile(
+        path.join(dataDir, 'client', 'assets', 'index-abc123.js'),
+        'console.log(1);\n//# sourceMappingURL=index-abc123.js.map',
+      );
+      await writeFile(
+        path.join(dataDir, 'client', 'assets', 'index-abc123.js.map'),
+        '{"version":3,"sources":["secret.ts"]}',
+      );
       const env = loadEnv(
         productionEnv({
           ...isolatedServerEnv(database.url, dataDir),
@@ -84,8 +96,12 @@ describe('point 9: production configuration', () => {
       const status = await http(platform.server.url, 'GET', '/auth/status');
       expect(status.status).toBe(200);
       expect((await http(platform.server.url, 'GET', '/metrics')).status).toBe(401);
-      expect((await http(platform.server.url, 'GET', '/metrics', undefined, { token: 'wrong-token' })).status).toBe(401);
-      const metrics = await http(platform.server.url, 'GET', '/metrics', undefined, { token: 'metrics-token-0123456789abcdef' });
+      expect((await http(platform.server.url, 'GET', '/metrics', undefined, { token: 'wrong-token' })).status).toBe(
+        401,
+      );
+      const metrics = await http(platform.server.url, 'GET', '/metrics', undefined, {
+        token: 'metrics-token-0123456789abcdef',
+      });
       expect(metrics.status).toBe(200);
       expect(String(metrics.body)).toContain('http_request_duration_seconds');
       expect(String(metrics.body)).toContain('password_hash_refused_total 0');
@@ -102,7 +118,9 @@ describe('point 9: production configuration', () => {
     it('sends HSTS when PUBLIC_URL is https (issue #23 point 12)', async () => {
       const page = await http(platform.server.url, 'GET', '/');
       expect(page.headers.get('strict-transport-security')).toMatch(/max-age=\d+/);
-      expect((await http(platform.server.url, 'GET', '/auth/status')).headers.get('strict-transport-security')).toMatch(/max-age=\d+/);
+      expect((await http(platform.server.url, 'GET', '/auth/status')).headers.get('strict-transport-security')).toMatch(
+        /max-age=\d+/,
+      );
     });
   });
 });
@@ -117,7 +135,10 @@ describe('point 8: tokens never reach the logs', () => {
         done();
       },
     });
-    platform = await startTestPlatform({ ...FAST_HASHING, ...RELAXED_LIMITS, LOG_LEVEL: 'info' }, { logger: pino({ level: 'info' }, sink) });
+    platform = await startTestPlatform(
+      { ...FAST_HASHING, ...RELAXED_LIMITS, LOG_LEVEL: 'info' },
+      { logger: pino({ level: 'info' }, sink) },
+    );
   });
   afterAll(async () => {
     await platform?.stop();
@@ -149,7 +170,11 @@ describe('point 8: tokens never reach the logs', () => {
     });
     const dir = await mkdtemp(path.join(os.tmpdir(), 'bzu-mail-'));
     const transport = createMailTransport({ from: 'a@b.example', dataDir: dir }, pino({ level: 'info' }, sink));
-    await transport.send({ to: 'x@example.com', subject: 'Verify', text: 'Open https://bzu.example/verify-email?token=SECRETTOKEN123 now' });
+    await transport.send({
+      to: 'x@example.com',
+      subject: 'Verify',
+      text: 'Open https://bzu.example/verify-email?token=SECRETTOKEN123 now',
+    });
     expect(await readdir(path.join(dir, 'mail'))).toHaveLength(1);
     expect(logged.join('')).toContain('mail written to file');
     expect(logged.join('')).not.toContain('SECRETTOKEN123');
@@ -160,9 +185,17 @@ describe('point 8: tokens never reach the logs', () => {
     const { db } = platform.platform.infra;
     const account = newAccount();
     await http(platform.url, 'POST', '/api/auth/register', account);
-    const row = await db.selectFrom('email_outbox').selectAll().where('to_address', '=', account.email).executeTakeFirstOrThrow();
+    const row = await db
+      .selectFrom('email_outbox')
+      .selectAll()
+      .where('to_address', '=', account.email)
+      .executeTakeFirstOrThrow();
     expect(row.expires_at).not.toBeNull();
-    await db.updateTable('email_outbox').set({ expires_at: new Date(Date.now() - 1000) }).where('id', '=', row.id).execute();
+    await db
+      .updateTable('email_outbox')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('id', '=', row.id)
+      .execute();
     expect(await platform.platform.services.auth.mail.deliver(row.id)).toBe('expired');
     const purged = await db.selectFrom('email_outbox').selectAll().where('id', '=', row.id).executeTakeFirstOrThrow();
     expect(purged.text_body).toBeNull();
@@ -196,7 +229,11 @@ describe('point 12: HSTS over plain HTTP, and a signed-out HTTP subscription', (
       if (done) throw new Error(`stream ended without a ${event} event; got: ${buffered}`);
       buffered += decoder.decode(value, { stream: true });
       for (const block of buffered.split('\n\n')) {
-        if (block.split('\n').includes(`event: ${event}`)) return block.split('\n').find((line) => line.startsWith('data: '))!.slice(6);
+        if (block.split('\n').includes(`event: ${event}`))
+          return block
+            .split('\n')
+            .find((line) => line.startsWith('data: '))!
+            .slice(6);
       }
     }
   }
@@ -211,7 +248,9 @@ describe('point 12: HSTS over plain HTTP, and a signed-out HTTP subscription', (
     expect(response.status).toBe(200);
     const reader = response.body!.getReader();
     await nextEvent(reader, 'connected');
-    expect((await http(platform.url, 'POST', '/api/auth/logout', {}, { token: player.token })).status).toBeLessThan(300);
+    expect((await http(platform.url, 'POST', '/api/auth/logout', {}, { token: player.token })).status).toBeLessThan(
+      300,
+    );
     const error = JSON.parse(await nextEvent(reader, 'serialized-error'));
     expect(error.data).toMatchObject({ code: 'UNAUTHORIZED', httpStatus: 401, domainCode: 'SESSION_ENDED' });
     expect(error.message).toBe('Session revoked');

@@ -11,7 +11,11 @@ import { TestSocket } from '../support/socket-client.js';
 
 /** A raw /api/trpc-ws client speaking tRPC's wire protocol, to send what a hostile client would. */
 class RawTrpcSocket {
-  readonly messages: { id?: number | string; result?: { type: string; data?: unknown }; error?: { data?: { code?: string } } }[] = [];
+  readonly messages: {
+    id?: number | string;
+    result?: { type: string; data?: unknown };
+    error?: { data?: { code?: string } };
+  }[] = [];
   closeCode: number | null = null;
 
   private constructor(readonly ws: WebSocket) {
@@ -57,7 +61,10 @@ class RawTrpcSocket {
 }
 
 /** Tries an upgrade; answers the HTTP status of a refusal, or 101 when it opened (then closes it). */
-async function upgradeStatus(url: string, headers: Record<string, string> = {}): Promise<{ status: number; ws?: WebSocket }> {
+async function upgradeStatus(
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; ws?: WebSocket }> {
   const ws = new WebSocket(url.replace(/^http/, 'ws'), { headers });
   return new Promise((resolve) => {
     ws.once('open', () => resolve({ status: 101, ws }));
@@ -90,7 +97,9 @@ describe('point 1: limits on /api/trpc-ws, tRPC HTTP streaming and both socket p
   it('closes a socket that sends hundreds of subscriptions in one frame with 1008, leaving no listener behind', async () => {
     const socket = await RawTrpcSocket.open(platform.url, { 'x-forwarded-for': '10.50.0.1' });
     const before = hub().listenerCount('token-price');
-    socket.send(Array.from({ length: 500 }, (_, i) => socket.subscribe(i + 1, 'token.onPrice', { lastEventId: '0-0' })));
+    socket.send(
+      Array.from({ length: 500 }, (_, i) => socket.subscribe(i + 1, 'token.onPrice', { lastEventId: '0-0' })),
+    );
     expect(await socket.closed()).toBe(1008);
     await expect.poll(() => hub().listenerCount('token-price')).toBe(before);
   });
@@ -158,11 +167,13 @@ describe('point 1: limits on /api/trpc-ws, tRPC HTTP streaming and both socket p
     expect((await upgradeStatus(`${platform.url}/api/ws`, { 'x-forwarded-for': '10.60.0.3' })).status).toBe(503);
     // Closing one frees a slot.
     open.shift()!.close();
-    await expect.poll(async () => {
-      const attempt = await upgradeStatus(`${platform.url}/api/ws`, ipA);
-      attempt.ws?.close();
-      return attempt.status;
-    }).toBe(101);
+    await expect
+      .poll(async () => {
+        const attempt = await upgradeStatus(`${platform.url}/api/ws`, ipA);
+        attempt.ws?.close();
+        return attempt.status;
+      })
+      .toBe(101);
     for (const ws of open) ws.close();
   });
 
@@ -214,9 +225,15 @@ describe('point 2: revoked sessions lose their live connections on every server 
     return createTRPCClient<AppRouter>({ links: [wsLink({ client: wsClient })] });
   };
 
-  it('logout on one process closes the session\'s sockets on the other (4401) and stops its balance updates', async () => {
+  it("logout on one process closes the session's sockets on the other (4401) and stops its balance updates", async () => {
     const player = await signedInAccount(platform, {}, '10.80.0.1');
-    const other = await http(platform.url, 'POST', '/api/auth/login', { login_name: player.account.username, password: player.account.password }, { ip: '10.80.0.1' });
+    const other = await http(
+      platform.url,
+      'POST',
+      '/api/auth/login',
+      { login_name: player.account.username, password: player.account.password },
+      { ip: '10.80.0.1' },
+    );
     const keptToken = other.body.token as string;
     const userId = String(player.user.id);
 
@@ -248,10 +265,22 @@ describe('point 2: revoked sessions lose their live connections on every server 
     keptSocket.close();
   });
 
-  it('a password change closes the other sessions\' sockets; a revoked session id closes its socket', async () => {
+  it("a password change closes the other sessions' sockets; a revoked session id closes its socket", async () => {
     const player = await signedInAccount(platform, {}, '10.81.0.1');
-    const other = await http(platform.url, 'POST', '/api/auth/login', { login_name: player.account.username, password: player.account.password }, { ip: '10.81.0.1' });
-    const third = await http(platform.url, 'POST', '/api/auth/login', { login_name: player.account.username, password: player.account.password }, { ip: '10.81.0.1' });
+    const other = await http(
+      platform.url,
+      'POST',
+      '/api/auth/login',
+      { login_name: player.account.username, password: player.account.password },
+      { ip: '10.81.0.1' },
+    );
+    const third = await http(
+      platform.url,
+      'POST',
+      '/api/auth/login',
+      { login_name: player.account.username, password: player.account.password },
+      { ip: '10.81.0.1' },
+    );
     const otherSocket = await TestSocket.open(second.url, `?token=${other.body.token}`);
     await otherSocket.next((frame) => frame.type === 'authenticated');
     const thirdSocket = await TestSocket.open(second.url, `?token=${third.body.token}`);
@@ -261,7 +290,11 @@ describe('point 2: revoked sessions lose their live connections on every server 
     const thirdSession = (sessions.body as { id: string; current: boolean }[]).find((row) => !row.current && row.id)!;
     // Revoke one specific session (whichever is listed first that is not ours).
     await http(platform.url, 'DELETE', `/api/auth/sessions/${thirdSession.id}`, undefined, { token: player.token });
-    await expect.poll(() => [otherSocket.closeCode, thirdSocket.closeCode].filter((code) => code === 4401).length, { timeout: 5_000 }).toBe(1);
+    await expect
+      .poll(() => [otherSocket.closeCode, thirdSocket.closeCode].filter((code) => code === 4401).length, {
+        timeout: 5_000,
+      })
+      .toBe(1);
 
     const changed = await http(
       platform.url,
@@ -278,9 +311,25 @@ describe('point 2: revoked sessions lose their live connections on every server 
     const player = await signedInAccount(platform, {}, '10.83.0.1');
     const socket = await TestSocket.open(second.url, `?token=${player.token}`);
     await socket.next((frame) => frame.type === 'authenticated');
-    expect((await http(platform.url, 'POST', '/api/auth/forgot-password', { email: player.account.email }, { ip: '10.83.0.1' })).status).toBe(200);
+    expect(
+      (
+        await http(
+          platform.url,
+          'POST',
+          '/api/auth/forgot-password',
+          { email: player.account.email },
+          { ip: '10.83.0.1' },
+        )
+      ).status,
+    ).toBe(200);
     const token = await latestMailToken(platform.platform.infra.db, player.account.email, '/reset-password');
-    const reset = await http(platform.url, 'POST', '/api/auth/reset-password', { token, password: 'Reset-pass-98765' }, { ip: '10.83.0.1' });
+    const reset = await http(
+      platform.url,
+      'POST',
+      '/api/auth/reset-password',
+      { token, password: 'Reset-pass-98765' },
+      { ip: '10.83.0.1' },
+    );
     expect(reset.status, JSON.stringify(reset.body)).toBe(200);
     expect(await socket.closed(5_000)).toBe(4401);
   });

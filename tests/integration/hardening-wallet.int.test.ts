@@ -63,9 +63,19 @@ describe('wallet hardening', () => {
     const player = await signedInAccount(platform);
     const address = await addressOf(player.token, 'BEP20');
     const hash = `0x${'AbCdEf0123456789'.repeat(4)}`;
-    const upper = await deliverWebhook(platform, depositReport(address, '12', 3, { network: 'BEP20', asset: 'USDT', txHash: hash.toUpperCase().replace('0X', '0x') }));
+    const upper = await deliverWebhook(
+      platform,
+      depositReport(address, '12', 3, {
+        network: 'BEP20',
+        asset: 'USDT',
+        txHash: hash.toUpperCase().replace('0X', '0x'),
+      }),
+    );
     expect(upper.body).toMatchObject({ status: 'CREDITED', credited: true });
-    const lower = await deliverWebhook(platform, depositReport(address, '12', 3, { network: 'BEP20', asset: 'USDT', txHash: hash.toLowerCase() }));
+    const lower = await deliverWebhook(
+      platform,
+      depositReport(address, '12', 3, { network: 'BEP20', asset: 'USDT', txHash: hash.toLowerCase() }),
+    );
     expect(lower.status).toBe(200);
     expect(lower.body.credited).not.toBe(true);
     expect((await trpc(platform, 'query', 'wallet.balances', undefined, player.token)).body.result.data.USD).toBe('12');
@@ -75,7 +85,13 @@ describe('wallet hardening', () => {
 
   it('point 6: an admin cannot approve their own withdrawal; who approved is kept apart from who recorded the txid', async () => {
     await fund(admin.token, '30');
-    const request = { amount: '10', asset: 'USDT', network: 'ERC20', address: PAYOUT_ADDRESS, password: admin.account.password };
+    const request = {
+      amount: '10',
+      asset: 'USDT',
+      network: 'ERC20',
+      address: PAYOUT_ADDRESS,
+      password: admin.account.password,
+    };
     const own = (await trpc(platform, 'mutation', 'wallet.withdraw', request, admin.token)).body.result.data;
     const self = await trpc(platform, 'mutation', 'admin.withdrawals.approve', { id: own.id }, admin.token);
     expect(self.status).toBe(403);
@@ -83,10 +99,26 @@ describe('wallet hardening', () => {
     const approved = await trpc(platform, 'mutation', 'admin.withdrawals.approve', { id: own.id }, admin2.token);
     expect(approved.body.result.data.status).toBe('APPROVED');
     // Recording the txid of one's own withdrawal is refused as well.
-    expect((await trpc(platform, 'mutation', 'admin.withdrawals.recordTxid', { id: own.id, txid: 'ab'.repeat(32) }, admin.token)).status).toBe(403);
+    expect(
+      (
+        await trpc(
+          platform,
+          'mutation',
+          'admin.withdrawals.recordTxid',
+          { id: own.id, txid: 'ab'.repeat(32) },
+          admin.token,
+        )
+      ).status,
+    ).toBe(403);
     const third = await signedInAccount(platform);
     await services().auth.accounts.setRole(third.account.username, 'admin');
-    const sent = await trpc(platform, 'mutation', 'admin.withdrawals.recordTxid', { id: own.id, txid: 'ab'.repeat(32) }, third.token);
+    const sent = await trpc(
+      platform,
+      'mutation',
+      'admin.withdrawals.recordTxid',
+      { id: own.id, txid: 'ab'.repeat(32) },
+      third.token,
+    );
     expect(sent.body.result.data.status).toBe('SENT');
     const row = await db().selectFrom('withdrawals').selectAll().where('id', '=', own.id).executeTakeFirstOrThrow();
     expect(row.approved_by).toBe(admin2.user.id);
@@ -105,7 +137,13 @@ describe('wallet hardening', () => {
       },
     };
     const withdrawals = withdrawalService({ payout: crashing });
-    const w = await withdrawals.request(player.user.id, { amount: 500_000_000n, asset: 'USDT', network: 'ERC20', address: PAYOUT_ADDRESS, password: 'x' });
+    const w = await withdrawals.request(player.user.id, {
+      amount: 500_000_000n,
+      asset: 'USDT',
+      network: 'ERC20',
+      address: PAYOUT_ADDRESS,
+      password: 'x',
+    });
     await withdrawals.approve(admin.user.id, w.id);
     await expect(withdrawals.processPayout(w.id)).rejects.toThrow('process killed');
     // The job retries / the worker restarts: the withdrawal is SENDING and is not sent again.
@@ -116,13 +154,26 @@ describe('wallet hardening', () => {
     expect(sends).toEqual([w.id]);
     // The admin page's one list of what waits on a payout shows it while SENDING, beside an APPROVED one.
     const unqueued = withdrawalService({ payoutQueue: { enqueue: async () => undefined } });
-    const queued = await unqueued.request(player.user.id, { amount: 100_000_000n, asset: 'USDT', network: 'ERC20', address: PAYOUT_ADDRESS, password: 'x' });
+    const queued = await unqueued.request(player.user.id, {
+      amount: 100_000_000n,
+      asset: 'USDT',
+      network: 'ERC20',
+      address: PAYOUT_ADDRESS,
+      password: 'x',
+    });
     await unqueued.approve(admin.user.id, queued.id);
     const awaiting = await trpc(platform, 'query', 'admin.withdrawals.awaitingPayout', { limit: 100 }, admin2.token);
-    const statusOf = (id: string) => awaiting.body.result.data.items.find((item: { id: string }) => item.id === id)?.status;
+    const statusOf = (id: string) =>
+      awaiting.body.result.data.items.find((item: { id: string }) => item.id === id)?.status;
     expect([statusOf(w.id), statusOf(queued.id)]).toEqual(['SENDING', 'APPROVED']);
     // The operator checked the chain: it went out; recording the txid settles it.
-    const settled = await trpc(platform, 'mutation', 'admin.withdrawals.recordTxid', { id: w.id, txid: 'cd'.repeat(32) }, admin2.token);
+    const settled = await trpc(
+      platform,
+      'mutation',
+      'admin.withdrawals.recordTxid',
+      { id: w.id, txid: 'cd'.repeat(32) },
+      admin2.token,
+    );
     expect(settled.body.result.data.status).toBe('SENT');
     const listed = await trpc(platform, 'query', 'admin.withdrawals.sending', {}, admin.token);
     expect(listed.status).toBe(200);
@@ -139,11 +190,21 @@ describe('wallet hardening', () => {
         },
       },
     });
-    const w = await down.request(player.user.id, { amount: 500_000_000n, asset: 'USDT', network: 'ERC20', address: PAYOUT_ADDRESS, password: 'x' });
+    const w = await down.request(player.user.id, {
+      amount: 500_000_000n,
+      asset: 'USDT',
+      network: 'ERC20',
+      address: PAYOUT_ADDRESS,
+      password: 'x',
+    });
     expect((await down.approve(admin.user.id, w.id)).status).toBe('APPROVED');
     const queue = platform.platform.infra.jobs.queue('wallet');
     expect(await queue.getJob(`payout-${w.id}`)).toBeUndefined();
-    await db().updateTable('withdrawals').set({ approved_at: new Date(Date.now() - 10 * 60_000) }).where('id', '=', w.id).execute();
+    await db()
+      .updateTable('withdrawals')
+      .set({ approved_at: new Date(Date.now() - 10 * 60_000) })
+      .where('id', '=', w.id)
+      .execute();
     const result = await housekeeping();
     expect(result.requeuedPayouts).toBeGreaterThanOrEqual(1);
     expect(await queue.getJob(`payout-${w.id}`)).toBeDefined();
@@ -152,7 +213,9 @@ describe('wallet hardening', () => {
   it('point 5: a producer that cannot reach Redis fails with UNAVAILABLE (503), not a raw error', async () => {
     const producer = new JobProducer('redis://127.0.0.1:1', 'nowhere');
     try {
-      const error = await producer.enqueue('wallet', 'payout', { withdrawalId: '1' }).catch((caught: unknown) => caught);
+      const error = await producer
+        .enqueue('wallet', 'payout', { withdrawalId: '1' })
+        .catch((caught: unknown) => caught);
       expect(error).toBeInstanceOf(DomainError);
       expect((error as DomainError).kind).toBe('UNAVAILABLE');
       expect((error as DomainError).code).toBe('QUEUE_UNAVAILABLE');
@@ -197,14 +260,20 @@ describe('wallet hardening', () => {
       ),
     );
     const pending = await db().selectFrom('event_outbox').selectAll().where('published_at', 'is', null).execute();
-    expect(pending.filter((row) => row.coalesce_key === `balance:${player.user.id}:USD`).map((row) => row.payload)).toEqual([
+    expect(
+      pending.filter((row) => row.coalesce_key === `balance:${player.user.id}:USD`).map((row) => row.payload),
+    ).toEqual([
       { userId: String(player.user.id), newBalance: '7', currency: 'USD' },
       { userId: String(player.user.id), newBalance: '5', currency: 'USD' },
     ]);
 
     const received: BusEvent[] = [];
     const stop = services().live.hub.subscribe(`user:${player.user.id}`, (event) => received.push(event));
-    await db().updateTable('event_outbox').set({ created_at: new Date(Date.now() - 60_000) }).where('published_at', 'is', null).execute();
+    await db()
+      .updateTable('event_outbox')
+      .set({ created_at: new Date(Date.now() - 60_000) })
+      .where('published_at', 'is', null)
+      .execute();
     const result = await housekeeping();
     expect(result.republishedEvents).toBeGreaterThanOrEqual(1);
     await expect.poll(() => received.length).toBe(1);

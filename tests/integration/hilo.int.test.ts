@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { guessWins, HILO_GUESSES, hiloChoices, hiloRank, type HiloGuess } from '../../server/src/domain/games/hilo/rules.js';
+import {
+  guessWins,
+  HILO_GUESSES,
+  hiloChoices,
+  hiloRank,
+  type HiloGuess,
+} from '../../server/src/domain/games/hilo/rules.js';
 import { cardFromFloat } from '../../server/src/domain/games/rules/cards.js';
 import { expectLegacyError } from '../support/auth.js';
 import { betEconomy, creditBzu, payoutCount, raffleStanding } from '../support/game-checks.js';
@@ -13,11 +19,16 @@ const units = (value: number | string) => BigInt(Math.round(Number(value) * 1e8)
 
 /** Hilo over REST and tRPC (API.md "Table games"), with the profit limit lowered to 5 USD so a round can reach it. */
 describe('hilo: a multi-step card round', () => {
-  const { platform, services, db, post, get, balance, expectLedgerOk, counts } = gameSuite({ GAME_MIN_BET_USD: '0.01', GAME_MAX_PROFIT_USD: '5' });
+  const { platform, services, db, post, get, balance, expectLedgerOk, counts } = gameSuite({
+    GAME_MIN_BET_USD: '0.01',
+    GAME_MAX_PROFIT_USD: '5',
+  });
   /** The cards of a round, from its floats: card i is float i. */
-  const cardsOf = async (player: Player, nonce: number) => (await activeFloats(db(), player.user.id, nonce, 52)).map(cardFromFloat);
+  const cardsOf = async (player: Player, nonce: number) =>
+    (await activeFloats(db(), player.user.id, nonce, 52)).map(cardFromFloat);
   /** The guess offered on `card` that the next card makes correct (one of the two always is). */
-  const winningGuess = (card: number, next: number): HiloGuess => hiloChoices(card).find((g) => guessWins(hiloRank(card), g, hiloRank(next)))!;
+  const winningGuess = (card: number, next: number): HiloGuess =>
+    hiloChoices(card).find((g) => guessWins(hiloRank(card), g, hiloRank(next)))!;
   /**
    * A correct guess, then the cash-out: a long shot (a "same" at 12.87x) can reach the profit limit on the guess itself,
    * which cashes the round out at once (capped), so there is nothing left to cash out.
@@ -42,21 +53,38 @@ describe('hilo: a multi-step card round', () => {
     }
     return at;
   };
-  const losingGuess = (card: number, next: number): HiloGuess | undefined => hiloChoices(card).find((g) => !guessWins(hiloRank(card), g, hiloRank(next)));
+  const losingGuess = (card: number, next: number): HiloGuess | undefined =>
+    hiloChoices(card).find((g) => !guessWins(hiloRank(card), g, hiloRank(next)));
 
   it('REST: start on f0, a guess not offered is 409 ACTION_NOT_ALLOWED, cash-out needs a correct guess, then pays floor(stake x multiplier)', async () => {
     const player = await fundedAccount(platform(), '10');
     const started = await post(player, '/api/games/hilo/bets', { amount: 1, clientBetId: 'hilo-1' });
     expect(started.status, JSON.stringify(started.body)).toBe(201);
     const cards = await cardsOf(player, started.body.fairness.nonce);
-    expect(started.body).toMatchObject({ game: 'hilo', state: 'open', amount: 1, outcome: { cards: [{ card: cards[0], multiplier: '1.0000' }], multiplier: '1.0000' } });
+    expect(started.body).toMatchObject({
+      game: 'hilo',
+      state: 'open',
+      amount: 1,
+      outcome: { cards: [{ card: cards[0], multiplier: '1.0000' }], multiplier: '1.0000' },
+    });
     const path = `/api/games/hilo/bets/${started.body.id}`;
     expectLegacyError(await post(player, `${path}/cashout`, {}), 400, /correct guess/);
     const notOffered = HILO_GUESSES.find((g) => !hiloChoices(cards[0]!).includes(g));
-    expectLegacyError(await post(player, `${path}/actions`, { action: notOffered }), 409, /you may guess/, 'ACTION_NOT_ALLOWED');
+    expectLegacyError(
+      await post(player, `${path}/actions`, { action: notOffered }),
+      409,
+      /you may guess/,
+      'ACTION_NOT_ALLOWED',
+    );
 
     const skipped = await post(player, `${path}/actions`, { action: 'skip' });
-    expect(skipped.body).toMatchObject({ state: 'open', outcome: { cards: [{ card: cards[0] }, { card: cards[1], guess: 'skip', multiplier: '1.0000' }], multiplier: '1.0000' } });
+    expect(skipped.body).toMatchObject({
+      state: 'open',
+      outcome: {
+        cards: [{ card: cards[0] }, { card: cards[1], guess: 'skip', multiplier: '1.0000' }],
+        multiplier: '1.0000',
+      },
+    });
     const at = await skipLongShots(player, started.body.id, cards, 1);
     const guess = winningGuess(cards[at]!, cards[at + 1]!);
     const guessed = await post(player, `${path}/${guess}`, {});
@@ -72,13 +100,16 @@ describe('hilo: a multi-step card round', () => {
     expect(await balance(player)).toBe(10n * E8 - E8 + units(cashed.body.payout));
     expectLegacyError(await post(player, `${path}/skip`, {}), 409, /over/, 'ROUND_OVER');
     // A retry of the start with the same clientBetId answers the same bet.
-    expect((await post(player, '/api/games/hilo/bets', { amount: 1, clientBetId: 'hilo-1' })).body.id).toBe(started.body.id);
+    expect((await post(player, '/api/games/hilo/bets', { amount: 1, clientBetId: 'hilo-1' })).body.id).toBe(
+      started.body.id,
+    );
     await expectLedgerOk();
   });
 
   it('tRPC: start, resume through active, a wrong guess loses the stake', async () => {
     const player = await fundedAccount(platform(), '3');
-    const started = (await trpc(platform(), 'mutation', 'games.hilo.start', { amount: '0.5' }, player.token)).body.result.data.bet;
+    const started = (await trpc(platform(), 'mutation', 'games.hilo.start', { amount: '0.5' }, player.token)).body
+      .result.data.bet;
     const cards = await cardsOf(player, started.fairness.nonce);
     const active = (await trpc(platform(), 'query', 'games.hilo.active', undefined, player.token)).body.result.data;
     expect(active).toMatchObject({ id: started.id, state: 'open', outcome: { cards: [{ card: cards[0] }] } });
@@ -88,7 +119,13 @@ describe('hilo: a multi-step card round', () => {
       await trpc(platform(), 'mutation', 'games.hilo.skip', { betId: started.id }, player.token);
       index += 1;
     }
-    const lost = await trpc(platform(), 'mutation', `games.hilo.${losingGuess(cards[index]!, cards[index + 1]!)}`, { betId: started.id }, player.token);
+    const lost = await trpc(
+      platform(),
+      'mutation',
+      `games.hilo.${losingGuess(cards[index]!, cards[index + 1]!)}`,
+      { betId: started.id },
+      player.token,
+    );
     expect(lost.body.result.data.bet).toMatchObject({ state: 'lost', payout: '0', outcome: { multiplier: '0.0000' } });
     expect(lost.body.result.data.bet.outcome.cards).toHaveLength(index + 2);
     expect(lost.body.result.data.balance).toBe('2.5');
@@ -100,7 +137,8 @@ describe('hilo: a multi-step card round', () => {
     const started = await post(player, '/api/games/hilo/bets', { amount: 1 });
     const cards = await cardsOf(player, started.body.fairness.nonce);
     let bet = started.body;
-    for (let i = 0; bet.state === 'open'; i += 1) bet = (await post(player, `/api/games/hilo/bets/${bet.id}/${winningGuess(cards[i]!, cards[i + 1]!)}`, {})).body;
+    for (let i = 0; bet.state === 'open'; i += 1)
+      bet = (await post(player, `/api/games/hilo/bets/${bet.id}/${winningGuess(cards[i]!, cards[i + 1]!)}`, {})).body;
     expect(bet).toMatchObject({ state: 'won', payout: 6, multiplier: 6, capped: true, outcome: { capped: true } });
     expect(await balance(player)).toBe(10n * E8);
     await expectLedgerOk();
@@ -130,24 +168,39 @@ describe('hilo: a multi-step card round', () => {
 
     const excluded = await fundedAccount(platform(), '5');
     await services().wallet.responsibleGaming.selfExclude(excluded.user.id, '24h');
-    expectLegacyError(await post(excluded, '/api/games/hilo/bets', { amount: 1 }), 403, /self-excluded/, 'SELF_EXCLUDED');
+    expectLegacyError(
+      await post(excluded, '/api/games/hilo/bets', { amount: 1 }),
+      403,
+      /self-excluded/,
+      'SELF_EXCLUDED',
+    );
     expect(await balance(excluded)).toBe(5n * E8);
   });
 
   it('100 parallel starts against a balance that covers 50 open exactly one round (one open round per player); 100 parallel steps settle it once', async () => {
     const player = await fundedAccount(platform(), '50');
-    const starts = await Promise.all(Array.from({ length: 100 }, () => post(player, '/api/games/hilo/bets', { amount: 1 })));
+    const starts = await Promise.all(
+      Array.from({ length: 100 }, () => post(player, '/api/games/hilo/bets', { amount: 1 })),
+    );
     const opened = starts.filter((r) => r.status === 201);
     expect(opened).toHaveLength(1);
-    expect(starts.filter((r) => r.status !== 201).every((r) => r.status === 409 && r.body.code === 'ROUND_OPEN')).toBe(true);
+    expect(starts.filter((r) => r.status !== 201).every((r) => r.status === 409 && r.body.code === 'ROUND_OPEN')).toBe(
+      true,
+    );
     expect(await balance(player)).toBe(49n * E8);
     const id = opened[0]!.body.id;
     const cards = await cardsOf(player, opened[0]!.body.fairness.nonce);
     // A long shot would end the round capped on the guess, leaving nothing to race for.
     const at = await skipLongShots(player, id, cards, 0);
-    expect((await post(player, `/api/games/hilo/bets/${id}/${winningGuess(cards[at]!, cards[at + 1]!)}`, {})).body.state).toBe('open');
+    expect(
+      (await post(player, `/api/games/hilo/bets/${id}/${winningGuess(cards[at]!, cards[at + 1]!)}`, {})).body.state,
+    ).toBe('open');
     // Cash-outs race skips: the round ends once; skips after it see it over.
-    const steps = await Promise.all(Array.from({ length: 100 }, (_, i) => post(player, `/api/games/hilo/bets/${id}/${i % 2 ? 'cashout' : 'skip'}`, {})));
+    const steps = await Promise.all(
+      Array.from({ length: 100 }, (_, i) =>
+        post(player, `/api/games/hilo/bets/${id}/${i % 2 ? 'cashout' : 'skip'}`, {}),
+      ),
+    );
     expect(steps.filter((r) => r.status === 200 && r.body.state === 'won')).toHaveLength(1);
     expect(await payoutCount(db(), id)).toBe(1);
     const settled = (await get(player, `/api/bets/${id}`)).body;
@@ -171,7 +224,9 @@ describe('hilo: a multi-step card round', () => {
     const usd = await post(player, '/api/games/hilo/bets', { amount: 2 });
     const usdCards = await cardsOf(player, usd.body.fairness.nonce);
     const won = await guessThenCashOut(player, usd.body.id, winningGuess(usdCards[0]!, usdCards[1]!));
-    await socket.next((f) => f.type === 'bet' && f.channel === 'bets' && f.data.id === won.id && f.data.game === 'hilo');
+    await socket.next(
+      (f) => f.type === 'bet' && f.channel === 'bets' && f.data.id === won.id && f.data.game === 'hilo',
+    );
     socket.ws.close();
 
     expect(await betEconomy(db(), won.id)).toMatchObject({ house_edge_ppm: 10_000, wagered_e8: String(2n * E8) });

@@ -5,7 +5,16 @@ import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { http, newAccount } from '../support/auth.js';
 import { CONCURRENCY_PLATFORM_ENV } from '../support/concurrency-cases.js';
-import { descendantPid, descendants, exited, isAlive, LaunchTracker, postmasterPid, statusOf, type Launched } from '../support/launcher.js';
+import {
+  descendantPid,
+  descendants,
+  exited,
+  isAlive,
+  LaunchTracker,
+  postmasterPid,
+  statusOf,
+  type Launched,
+} from '../support/launcher.js';
 import { TEST_REDIS_URL } from '../support/services.js';
 
 /**
@@ -26,14 +35,18 @@ async function startedViaNpm(): Promise<{ app: Launched; platform: number[] }> {
   const tree = descendants(app.child.pid!);
   const launcher = tree.filter((row) => row.cmdline.includes('scripts/start.ts')).at(-1)!.pid;
   // The launcher, its children and PostgreSQL are all below npm; every one of them must end.
-  expect([descendantPid(launcher, 'server/src/main.ts'), descendantPid(launcher, 'worker/src/main.ts')]).not.toContain(undefined);
+  expect([descendantPid(launcher, 'server/src/main.ts'), descendantPid(launcher, 'worker/src/main.ts')]).not.toContain(
+    undefined,
+  );
   expect(tree.map((row) => row.pid)).toContain(postmasterPid(app.dataDir));
   const platform = tree.map((row) => row.pid);
   return { app, platform };
 }
 
 async function expectStoppedCleanly(app: Launched, platform: number[], signalledAt: number): Promise<void> {
-  await expect.poll(() => platform.filter(isAlive), { timeout: 40_000, interval: 250, message: app.output() }).toEqual([]);
+  await expect
+    .poll(() => platform.filter(isAlive), { timeout: 40_000, interval: 250, message: app.output() })
+    .toEqual([]);
   console.log(`${platform.length} processes of npm start gone ${Date.now() - signalledAt} ms after the signal`);
   // A fast shutdown removes the lock file; a postgres killed or left running would leave it.
   expect(postmasterPid(app.dataDir)).toBeUndefined();
@@ -48,8 +61,19 @@ describe('npm start ends with the process that runs it', () => {
     // signed with the file's webhook secret (as the CLI does) is accepted by the server.
     const account = newAccount();
     expect((await http(app.url, 'POST', '/api/auth/register', account)).status).toBe(201);
-    const cliEnv = { ...process.env, ...ENV, DATABASE_URL: '', DATA_DIR: app.dataDir, PUBLIC_URL: app.url, LOG_LEVEL: 'silent' };
-    const deposit = await run(process.execPath, ['--import', 'tsx', 'server/src/cli.ts', 'deposit:simulate', account.username, '5', 'USD'], { env: cliEnv });
+    const cliEnv = {
+      ...process.env,
+      ...ENV,
+      DATABASE_URL: '',
+      DATA_DIR: app.dataDir,
+      PUBLIC_URL: app.url,
+      LOG_LEVEL: 'silent',
+    };
+    const deposit = await run(
+      process.execPath,
+      ['--import', 'tsx', 'server/src/cli.ts', 'deposit:simulate', account.username, '5', 'USD'],
+      { env: cliEnv },
+    );
     expect(deposit.stdout).toContain('"credited":true');
 
     process.kill(app.child.pid!, 'SIGTERM');

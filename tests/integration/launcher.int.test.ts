@@ -13,7 +13,11 @@ const launches = new LaunchTracker();
 const redisServers: ChildProcess[] = [];
 
 function startRedis(port: number): ChildProcess {
-  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+  const child = spawn(
+    'redis-server',
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    { stdio: 'ignore' },
+  );
   redisServers.push(child);
   return child;
 }
@@ -32,7 +36,9 @@ describe('npm start', () => {
     await expect.poll(() => app.output(), { timeout: 5_000 }).toContain('BZU platform is running at');
     expect(app.output()).toMatch(/Embedded PostgreSQL: data \S+\/pg, socket \S+ \(psql -h \S+ -U postgres\)/);
     await expect
-      .poll(async () => ((await (await fetch(`${app.url}/auth/status`)).json()) as { worker: string }).worker, { timeout: 10_000 })
+      .poll(async () => ((await (await fetch(`${app.url}/auth/status`)).json()) as { worker: string }).worker, {
+        timeout: 10_000,
+      })
       .toBe('ok');
 
     redis.kill('SIGKILL');
@@ -48,9 +54,16 @@ describe('npm start', () => {
 
   it('runs two instances side by side, each with a private Redis and database under its own DATA_DIR', async () => {
     const deadRedis = `redis://127.0.0.1:${await freePort()}`;
-    const [first, second] = await Promise.all([launches.launch({ REDIS_URL: deadRedis }), launches.launch({ REDIS_URL: deadRedis })]);
-    await expect.poll(() => statusOf(first!.url), { timeout: 150_000, interval: 250, message: first!.output() }).toBe(200);
-    await expect.poll(() => statusOf(second!.url), { timeout: 150_000, interval: 250, message: second!.output() }).toBe(200);
+    const [first, second] = await Promise.all([
+      launches.launch({ REDIS_URL: deadRedis }),
+      launches.launch({ REDIS_URL: deadRedis }),
+    ]);
+    await expect
+      .poll(() => statusOf(first!.url), { timeout: 150_000, interval: 250, message: first!.output() })
+      .toBe(200);
+    await expect
+      .poll(() => statusOf(second!.url), { timeout: 150_000, interval: 250, message: second!.output() })
+      .toBe(200);
     expect(first!.output()).toContain('Started a private Redis');
     expect(second!.output()).toContain('Started a private Redis');
 

@@ -39,20 +39,42 @@ describe('ledger check', () => {
     const player = await signedInAccount(suite.platform);
     const ledger = services().wallet.ledger;
     const id = player.user.id;
-    const leg = (account: { user: number } | { house: 'deposits' | 'games' }, amount: bigint) => ({ account, currency: 'USD' as const, amount });
-    await ledger.post({ key: `check-fund-${id}`, kind: 'deposit', userId: id, legs: [leg({ house: 'deposits' }, -10n * E8), leg({ user: id }, 10n * E8)] });
-    await ledger.post({ key: `check-stake-${id}`, kind: 'bet-stake', userId: id, legs: [leg({ user: id }, -4n * E8), leg({ house: 'games' }, 4n * E8)] });
-    await ledger.post({ key: `check-win-${id}`, kind: 'bet-payout', userId: id, legs: [leg({ house: 'games' }, -7n * E8), leg({ user: id }, 7n * E8)] });
+    const leg = (account: { user: number } | { house: 'deposits' | 'games' }, amount: bigint) => ({
+      account,
+      currency: 'USD' as const,
+      amount,
+    });
+    await ledger.post({
+      key: `check-fund-${id}`,
+      kind: 'deposit',
+      userId: id,
+      legs: [leg({ house: 'deposits' }, -10n * E8), leg({ user: id }, 10n * E8)],
+    });
+    await ledger.post({
+      key: `check-stake-${id}`,
+      kind: 'bet-stake',
+      userId: id,
+      legs: [leg({ user: id }, -4n * E8), leg({ house: 'games' }, 4n * E8)],
+    });
+    await ledger.post({
+      key: `check-win-${id}`,
+      kind: 'bet-payout',
+      userId: id,
+      legs: [leg({ house: 'games' }, -7n * E8), leg({ user: id }, 7n * E8)],
+    });
     return id;
   }
 
   /** Changes one column of one of the player's USD entries, the `nth` by id (negative: from the newest). */
-  const damageEntry = (userId: number, nth: number, column: 'balance_after_e8' | 'amount_e8') => (trx: ReturnType<typeof db>) =>
-    sql`
+  const damageEntry =
+    (userId: number, nth: number, column: 'balance_after_e8' | 'amount_e8') => (trx: ReturnType<typeof db>) =>
+      sql`
       update ledger_entries set ${sql.ref(column)} = ${sql.ref(column)} + 1
       where id = (select e.id from ledger_entries e join ledger_accounts a on a.id = e.account_id
                   where a.code = ${`user:${userId}`} and a.currency = 'USD'
-                  order by ${nth >= 0 ? sql`e.id` : sql`e.id desc`} limit 1 offset ${nth >= 0 ? nth : -nth - 1})`.execute(trx);
+                  order by ${nth >= 0 ? sql`e.id` : sql`e.id desc`} limit 1 offset ${nth >= 0 ? nth : -nth - 1})`.execute(
+        trx,
+      );
 
   it('is clean on what the ledger wrote', async () => {
     await playerWithThreeEntries();
@@ -70,7 +92,10 @@ describe('ledger check', () => {
     const userId = await playerWithThreeEntries();
     const problems = await problemsAfter(damageEntry(userId, -1, 'amount_e8'));
     expect(problems.map((problem) => problem.check)).toEqual(
-      expect.arrayContaining(['transaction balances to zero per currency', 'account balance equals the sum of its entries']),
+      expect.arrayContaining([
+        'transaction balances to zero per currency',
+        'account balance equals the sum of its entries',
+      ]),
     );
   });
 });

@@ -78,7 +78,12 @@ describe('tRPC subscriptions over /api/trpc-ws', () => {
     await expect.poll(() => resumed.items.length).toBe(3);
     await events.tokenPriceUpdate({ price: '5.00000000' });
     await expect.poll(() => resumed.items.length).toBe(4);
-    expect(resumed.items.map((item) => item.data.price)).toEqual(['2.00000000', '3.00000000', '4.00000000', '5.00000000']);
+    expect(resumed.items.map((item) => item.data.price)).toEqual([
+      '2.00000000',
+      '3.00000000',
+      '4.00000000',
+      '5.00000000',
+    ]);
     resumed.stop();
   });
 
@@ -92,10 +97,12 @@ describe('tRPC subscriptions over /api/trpc-ws', () => {
     await expect.poll(() => results.errors.length).toBe(1);
   });
 
-  it('delivers only the signed-in user\'s balance updates and game results, plus announcements', async () => {
+  it("delivers only the signed-in user's balance updates and game results, plus announcements", async () => {
     const trpc = client('tok-7');
     const events = platform.platform.services.events.publish;
-    const balances = collect<{ userId: string; newBalance: string }>((handlers) => trpc.account.onBalance.subscribe(undefined, handlers));
+    const balances = collect<{ userId: string; newBalance: string }>((handlers) =>
+      trpc.account.onBalance.subscribe(undefined, handlers),
+    );
     const results = collect<{ gameId: string }>((handlers) => trpc.games.onResult.subscribe(undefined, handlers));
     const news = collect<{ message: string }>((handlers) => trpc.system.onAnnouncement.subscribe(undefined, handlers));
     await Promise.all([balances.started, results.started, news.started]);

@@ -6,7 +6,8 @@ import { fundedAccount, trpc, WALLET_TEST_ENV } from '../support/wallet.js';
 /** Issue #24 point 15: favourites follow the account (lobby.favourites / setFavourite); recently played comes from the player's bets. */
 describe('lobby: favourite and recently played games', () => {
   const suite = platformSuite({ ...FAST_HASHING, ...RELAXED_LIMITS, ...WALLET_TEST_ENV });
-  const call = (kind: 'query' | 'mutation', path: string, input: unknown, token?: string) => trpc(suite.platform, kind, path, input, token);
+  const call = (kind: 'query' | 'mutation', path: string, input: unknown, token?: string) =>
+    trpc(suite.platform, kind, path, input, token);
   const data = (answer: { status: number; body: any }) => {
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     return answer.body.result.data;
@@ -22,32 +23,52 @@ describe('lobby: favourite and recently played games', () => {
     const alice = await signedInAccount(suite.platform);
     const bob = await signedInAccount(suite.platform);
     expect(data(await call('query', 'lobby.favourites', undefined, alice.token))).toEqual([]);
-    expect(data(await call('mutation', 'lobby.setFavourite', { game: 'dice', favourite: true }, alice.token))).toEqual(['dice']);
-    expect(data(await call('mutation', 'lobby.setFavourite', { game: 'dice', favourite: true }, alice.token))).toEqual(['dice']);
-    expect(data(await call('mutation', 'lobby.setFavourite', { game: 'mines', favourite: true }, alice.token))).toEqual(['mines', 'dice']);
+    expect(data(await call('mutation', 'lobby.setFavourite', { game: 'dice', favourite: true }, alice.token))).toEqual([
+      'dice',
+    ]);
+    expect(data(await call('mutation', 'lobby.setFavourite', { game: 'dice', favourite: true }, alice.token))).toEqual([
+      'dice',
+    ]);
+    expect(data(await call('mutation', 'lobby.setFavourite', { game: 'mines', favourite: true }, alice.token))).toEqual(
+      ['mines', 'dice'],
+    );
     expect(data(await call('query', 'lobby.favourites', undefined, alice.token))).toEqual(['mines', 'dice']);
     // Another player's list is their own.
     expect(data(await call('query', 'lobby.favourites', undefined, bob.token))).toEqual([]);
-    expect(data(await call('mutation', 'lobby.setFavourite', { game: 'dice', favourite: false }, alice.token))).toEqual(['mines']);
-    expect(data(await call('mutation', 'lobby.setFavourite', { game: 'dice', favourite: false }, alice.token))).toEqual(['mines']);
+    expect(data(await call('mutation', 'lobby.setFavourite', { game: 'dice', favourite: false }, alice.token))).toEqual(
+      ['mines'],
+    );
+    expect(data(await call('mutation', 'lobby.setFavourite', { game: 'dice', favourite: false }, alice.token))).toEqual(
+      ['mines'],
+    );
   });
 
   it('refuses a game that does not exist or a malformed slug with 400 and changes nothing', async () => {
     const carol = await signedInAccount(suite.platform);
     data(await call('mutation', 'lobby.setFavourite', { game: 'limbo', favourite: true }, carol.token));
-    for (const input of [{ game: 'no-such-game', favourite: true }, { game: 'Dice!', favourite: true }, { game: '', favourite: true }, { game: 'dice' }, { game: 'keno', favourite: 'yes' }]) {
+    for (const input of [
+      { game: 'no-such-game', favourite: true },
+      { game: 'Dice!', favourite: true },
+      { game: '', favourite: true },
+      { game: 'dice' },
+      { game: 'keno', favourite: 'yes' },
+    ]) {
       const answer = await call('mutation', 'lobby.setFavourite', input, carol.token);
       expect(answer.status, JSON.stringify(input)).toBe(400);
       expect(typeof answer.body.error.message).toBe('string');
     }
-    expect((await call('mutation', 'lobby.setFavourite', { game: 'no-such-game', favourite: true }, carol.token)).body.error.data.domainCode).toBe('UNKNOWN_GAME');
+    expect(
+      (await call('mutation', 'lobby.setFavourite', { game: 'no-such-game', favourite: true }, carol.token)).body.error
+        .data.domainCode,
+    ).toBe('UNKNOWN_GAME');
     expect(data(await call('query', 'lobby.favourites', undefined, carol.token))).toEqual(['limbo']);
   });
 
-  it('recently played lists the distinct games of the player\'s own bets, most recent first', async () => {
+  it("recently played lists the distinct games of the player's own bets, most recent first", async () => {
     const dave = await fundedAccount(suite.platform, '10');
     expect(data(await call('query', 'lobby.recentlyPlayed', undefined, dave.token))).toEqual([]);
-    const bet = async (game: string, input: object) => data(await call('mutation', `games.${game}.bet`, { amount: '0.01', currency: 'USD', ...input }, dave.token));
+    const bet = async (game: string, input: object) =>
+      data(await call('mutation', `games.${game}.bet`, { amount: '0.01', currency: 'USD', ...input }, dave.token));
     await bet('dice', { target: 50.5, condition: 'over' });
     await bet('limbo', { target: 2 });
     await bet('dice', { target: 50.5, condition: 'over' });

@@ -34,8 +34,18 @@ function niceOfEveryThread(pid: number): number[] {
 
 const hashers: ReturnType<typeof createArgon2Hasher>[] = [];
 
-function childHasher(settings: { concurrency?: number; maxWaiting?: number; timeoutMs?: number; cost?: typeof BASELINE } = {}) {
-  return track(createArgon2Hasher({ ...(settings.cost ?? BASELINE), concurrency: settings.concurrency ?? 1, maxWaiting: settings.maxWaiting, process: 'child', timeoutMs: settings.timeoutMs ?? 20_000 }));
+function childHasher(
+  settings: { concurrency?: number; maxWaiting?: number; timeoutMs?: number; cost?: typeof BASELINE } = {},
+) {
+  return track(
+    createArgon2Hasher({
+      ...(settings.cost ?? BASELINE),
+      concurrency: settings.concurrency ?? 1,
+      maxWaiting: settings.maxWaiting,
+      process: 'child',
+      timeoutMs: settings.timeoutMs ?? 20_000,
+    }),
+  );
 }
 
 function track(hasher: ReturnType<typeof createArgon2Hasher>) {
@@ -53,7 +63,14 @@ describe('the password hashing child', () => {
     const inline = createArgon2Hasher({ ...BASELINE, concurrency: 1 });
     const fromChild = await child.hash('child-password');
     expect(fromChild).toMatch(/^\$argon2id\$v=19\$/);
-    expect(Object.fromEntries(fromChild.split('$')[3]!.split(',').map((pair) => pair.split('=')))).toEqual({ m: '19456', t: '2', p: '1' });
+    expect(
+      Object.fromEntries(
+        fromChild
+          .split('$')[3]!
+          .split(',')
+          .map((pair) => pair.split('=')),
+      ),
+    ).toEqual({ m: '19456', t: '2', p: '1' });
     expect(child.child?.pid).toBeGreaterThan(0);
     expect(await inline.verify(fromChild, 'child-password')).toBe(true);
     expect(await inline.verify(fromChild, 'other-password')).toBe(false);
@@ -79,7 +96,16 @@ describe('the password hashing child', () => {
     const hasher = childHasher();
     await hasher.hash('warm-password');
     const first = hasher.child!.pid!;
-    const slow = track(createArgon2Hasher({ ...BASELINE, memoryKib: 65_536, timeCost: 40, concurrency: 1, process: 'child', timeoutMs: 20_000 }));
+    const slow = track(
+      createArgon2Hasher({
+        ...BASELINE,
+        memoryKib: 65_536,
+        timeCost: 40,
+        concurrency: 1,
+        process: 'child',
+        timeoutMs: 20_000,
+      }),
+    );
     await slow.verify('not-a-digest', 'x'); // started
     const victim = slow.child!.pid!;
     const inFlight = slow.hash('never-finished-password').catch((error: unknown) => error);
@@ -116,7 +142,9 @@ describe('the password hashing child', () => {
     await hasher.verify('not-a-digest', 'x');
     const running = hasher.hash('first-password');
     const askedAt = performance.now();
-    expect(() => hasher.turnAwayIfFull()).toThrow(expect.objectContaining({ kind: 'UNAVAILABLE', code: 'TOO_MANY_SIGN_INS' }));
+    expect(() => hasher.turnAwayIfFull()).toThrow(
+      expect.objectContaining({ kind: 'UNAVAILABLE', code: 'TOO_MANY_SIGN_INS' }),
+    );
     expect(performance.now() - askedAt).toBeLessThan(15);
     expect(await running).toMatch(/^\$argon2id\$/);
   });
@@ -134,7 +162,9 @@ describe('the password hashing child', () => {
 
   it('exits mid-hash when its parent is killed with SIGKILL (no orphan)', async () => {
     const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
-    const parent = spawn(process.execPath, ['--import', tsx, path.resolve('tests/fixtures/password-hash-parent.ts')], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const parent = spawn(process.execPath, ['--import', tsx, path.resolve('tests/fixtures/password-hash-parent.ts')], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     const childPid = await new Promise<number>((resolve, reject) => {
       let out = '';
       parent.stdout.on('data', (chunk: Buffer) => {

@@ -52,8 +52,17 @@ describe('raffle: tickets from play, provably fair draw, prizes through the ledg
   const expectLedgerOk = async () => expect(await services().wallet.ledger.check()).toEqual([]);
   const cash = async (userId: number) => (await services().wallet.ledger.balances(userId)).USD;
   const houseRaffle = async () =>
-    BigInt((await sql<{ b: string }>`select coalesce(sum(balance_e8), 0)::text as b from ledger_accounts where code = 'house:raffle' and currency = 'USD'`.execute(db())).rows[0]!.b);
-  const count = async (table: string) => Number((await sql<{ n: string }>`select count(*)::text as n from ${sql.table(table)}`.execute(db())).rows[0]!.n);
+    BigInt(
+      (
+        await sql<{
+          b: string;
+        }>`select coalesce(sum(balance_e8), 0)::text as b from ledger_accounts where code = 'house:raffle' and currency = 'USD'`.execute(
+          db(),
+        )
+      ).rows[0]!.b,
+    );
+  const count = async (table: string) =>
+    Number((await sql<{ n: string }>`select count(*)::text as n from ${sql.table(table)}`.execute(db())).rows[0]!.n);
   const grantBzu = (userId: number, amount: string) =>
     services().wallet.ledger.post({
       key: `test-bzu:${randomBytes(6).toString('hex')}`,
@@ -80,7 +89,8 @@ describe('raffle: tickets from play, provably fair draw, prizes through the ledg
     return player;
   };
   const idOf = (player: Player) => Number(player.user.id);
-  const current = async (player?: Player) => data(await trpc(suite.platform, 'query', 'raffle.current', undefined, player?.token));
+  const current = async (player?: Player) =>
+    data(await trpc(suite.platform, 'query', 'raffle.current', undefined, player?.token));
   const jobContext = () => testJobContext(suite.platform, `repeat:raffle-tick:${Date.now()}`);
   /** Puts the open raffle's close in the past, as if its time had come, without drawing it. */
   const expireOpenRaffle = () => sql`update raffles set closes_at = now() where status = 'open'`.execute(db());
@@ -96,7 +106,13 @@ describe('raffle: tickets from play, provably fair draw, prizes through the ledg
     expect(sha256(csv)).toBe(detail.body.entrantsHash);
     expect(sha256(detail.body.serverSeed)).toBe(detail.body.serverSeedHash);
     const ranges = parseEntrantsCsv(csv);
-    const winners = await drawWinners(hmac, { raffleId: id, serverSeed: detail.body.serverSeed, entrantsHash: detail.body.entrantsHash, ranges, prizeCount: detail.body.prizeCount });
+    const winners = await drawWinners(hmac, {
+      raffleId: id,
+      serverSeed: detail.body.serverSeed,
+      entrantsHash: detail.body.entrantsHash,
+      ranges,
+      prizeCount: detail.body.prizeCount,
+    });
     return { detail: detail.body, ranges, winners };
   };
 
@@ -105,14 +121,31 @@ describe('raffle: tickets from play, provably fair draw, prizes through the ledg
 
   it('tickets equal the formula over a seeded sequence of real bets (USD and BZU, holder bonus, free entry)', async () => {
     const open = await current();
-    expect(open).toMatchObject({ status: 'open', currency: 'USD', totalTickets: 0, players: 0, mine: null, ticketRule: { usdPerTicket: '1', bzuPerTicket: '100' } });
+    expect(open).toMatchObject({
+      status: 'open',
+      currency: 'USD',
+      totalTickets: 0,
+      players: 0,
+      mine: null,
+      ticketRule: { usdPerTicket: '1', bzuPerTicket: '100' },
+    });
     expect(open.serverSeedHash).toMatch(/^[0-9a-f]{64}$/);
-    expect(open.prizes.map((prize: any) => [prize.label, prize.sharePpm])).toEqual([['1st', 500_000], ['2nd', 300_000], ['3rd', 100_000], ['4th', 100_000]]);
+    expect(open.prizes.map((prize: any) => [prize.label, prize.sharePpm])).toEqual([
+      ['1st', 500_000],
+      ['2nd', 300_000],
+      ['3rd', 100_000],
+      ['4th', 100_000],
+    ]);
     expect(open.holderBonusByTier[0]).toEqual({ tier: 'bronze', name: 'Bronze', tickets: 1 });
     firstRaffleId = open.id;
 
     const random = seeded(14);
-    const [a, b, c, d] = [await funded('200'), await funded('200'), await funded('200'), await signedInAccount(suite.platform)];
+    const [a, b, c, d] = [
+      await funded('200'),
+      await funded('200'),
+      await funded('200'),
+      await signedInAccount(suite.platform),
+    ];
     // c holds Bronze-tier BZU (1 bonus ticket) and also plays BZU; d only holds BZU: holding alone enters nobody.
     await grantBzu(idOf(c), '5000');
     await grantBzu(idOf(d), '5000');
@@ -124,17 +157,34 @@ describe('raffle: tickets from play, provably fair draw, prizes through the ledg
     for (let i = 0; i < 24; i += 1) {
       const entry = players[Math.floor(random() * players.length)]!;
       const bzu = entry.player === c && random() < 0.5;
-      const amount = bzu ? formatAmount(BigInt(1 + Math.floor(random() * 40)) * 10n ** 8n) : formatAmount(BigInt(1_000_000 + Math.floor(random() * 699_000_000)));
+      const amount = bzu
+        ? formatAmount(BigInt(1 + Math.floor(random() * 40)) * 10n ** 8n)
+        : formatAmount(BigInt(1_000_000 + Math.floor(random() * 699_000_000)));
       const answer = data(
-        await trpc(suite.platform, 'mutation', 'games.dice.bet', { amount, currency: bzu ? 'BZU' : 'USD', target: 50.5, condition: random() < 0.5 ? 'over' : 'under' }, entry.player.token),
+        await trpc(
+          suite.platform,
+          'mutation',
+          'games.dice.bet',
+          { amount, currency: bzu ? 'BZU' : 'USD', target: 50.5, condition: random() < 0.5 ? 'over' : 'under' },
+          entry.player.token,
+        ),
       );
       expect(answer.bet.state).not.toBe('open');
       if (bzu) entry.bzu += parseAmount(amount);
       else entry.usd += parseAmount(amount);
     }
-    expect(data(await trpc(suite.platform, 'mutation', 'raffle.claimFreeEntry', undefined, b.token))).toMatchObject({ freeEntry: true });
+    expect(data(await trpc(suite.platform, 'mutation', 'raffle.claimFreeEntry', undefined, b.token))).toMatchObject({
+      freeEntry: true,
+    });
 
-    const expected = players.map((entry) => ticketsFor(RULE, { wageredUsd: entry.usd, wageredBzu: entry.bzu, holderBonus: entry.bonus, freeEntry: entry.free ? 1 : 0 }));
+    const expected = players.map((entry) =>
+      ticketsFor(RULE, {
+        wageredUsd: entry.usd,
+        wageredBzu: entry.bzu,
+        holderBonus: entry.bonus,
+        freeEntry: entry.free ? 1 : 0,
+      }),
+    );
     const total = expected.reduce((sum, tickets) => sum + tickets, 0);
     // Each player's own tickets are always fresh; the all-players total is cached for 3 s (LIVE_CACHE_MS): let it expire.
     expect((await current(a)).mine.tickets).toBe(expected[0]);
@@ -155,7 +205,15 @@ describe('raffle: tickets from play, provably fair draw, prizes through the ledg
     expect((await current(d)).mine).toMatchObject({ tickets: 0, holderBonus: 0, winChance: '0' });
     // Wagered below one ticket: no ticket and not among the players, but the page shows what was wagered.
     const e = await funded('5');
-    data(await trpc(suite.platform, 'mutation', 'games.dice.bet', { amount: '0.5', currency: 'USD', target: 50.5, condition: 'over' }, e.token));
+    data(
+      await trpc(
+        suite.platform,
+        'mutation',
+        'games.dice.bet',
+        { amount: '0.5', currency: 'USD', target: 50.5, condition: 'over' },
+        e.token,
+      ),
+    );
     const below = await current(e);
     expect(below.mine).toMatchObject({ tickets: 0, wageredUsd: '0.5', wageredBzu: '0', winChance: '0' });
     expect([below.players, below.totalTickets]).toEqual([3, total]);
@@ -166,17 +224,38 @@ describe('raffle: tickets from play, provably fair draw, prizes through the ledg
   });
 
   it('the draw pays the prizes through the ledger; a replay from the published CSV and revealed seed picks the same winners', async () => {
-    const before = new Map(await Promise.all(players.map(async (entry) => [idOf(entry.player), await cash(idOf(entry.player))] as const)));
+    const before = new Map(
+      await Promise.all(players.map(async (entry) => [idOf(entry.player), await cash(idOf(entry.player))] as const)),
+    );
     const jackpotBefore = await houseRaffle();
     const { raffle, paid } = await services().raffle.drawNow();
     expect(paid).toBe(true);
-    expect(raffle).toMatchObject({ id: firstRaffleId, status: 'drawn', players: 3, jackpotCarried: formatAmount(jackpotBefore) });
+    expect(raffle).toMatchObject({
+      id: firstRaffleId,
+      status: 'drawn',
+      players: 3,
+      jackpotCarried: formatAmount(jackpotBefore),
+    });
 
     const { detail, ranges, winners } = await replay(firstRaffleId);
     // The CSV carries the formula's tickets, in user id order from ticket 0.
-    const byUser = new Map(players.map((entry) => [idOf(entry.player), ticketsFor(RULE, { wageredUsd: entry.usd, wageredBzu: entry.bzu, holderBonus: entry.bonus, freeEntry: entry.free ? 1 : 0 })]));
-    expect(ranges.map((range) => [range.userId, range.tickets])).toEqual([...byUser.entries()].sort((x, y) => x[0] - y[0]));
-    expect(winners.map((winner) => [winner.prizeIndex, winner.ticket, winner.userId])).toEqual(detail.prizes.map((prize: any) => [prize.index, prize.ticket, prize.userId]));
+    const byUser = new Map(
+      players.map((entry) => [
+        idOf(entry.player),
+        ticketsFor(RULE, {
+          wageredUsd: entry.usd,
+          wageredBzu: entry.bzu,
+          holderBonus: entry.bonus,
+          freeEntry: entry.free ? 1 : 0,
+        }),
+      ]),
+    );
+    expect(ranges.map((range) => [range.userId, range.tickets])).toEqual(
+      [...byUser.entries()].sort((x, y) => x[0] - y[0]),
+    );
+    expect(winners.map((winner) => [winner.prizeIndex, winner.ticket, winner.userId])).toEqual(
+      detail.prizes.map((prize: any) => [prize.index, prize.ticket, prize.userId]),
+    );
     expect(detail.prizes).toHaveLength(4);
 
     // Pool: jackpot carried + the revenue share; each prize its share; what is not paid stays in house:raffle.
@@ -188,15 +267,27 @@ describe('raffle: tickets from play, provably fair draw, prizes through the ledg
     expect(parseAmount(detail.unawardedAmount)).toBe(pool - paidOut);
     expect(await houseRaffle()).toBe(pool - paidOut);
     for (const [userId, balance] of before) {
-      const won = detail.prizes.filter((prize: any) => prize.userId === userId).reduce((sum: bigint, prize: any) => sum + parseAmount(prize.amount), 0n);
+      const won = detail.prizes
+        .filter((prize: any) => prize.userId === userId)
+        .reduce((sum: bigint, prize: any) => sum + parseAmount(prize.amount), 0n);
       expect(await cash(userId)).toBe(balance + won);
     }
-    const prizeTx = await sql<{ n: number }>`select count(*)::int as n from ledger_transactions where idempotency_key = ${`raffle:${firstRaffleId}:prizes`}`.execute(db());
+    const prizeTx = await sql<{
+      n: number;
+    }>`select count(*)::int as n from ledger_transactions where idempotency_key = ${`raffle:${firstRaffleId}:prizes`}`.execute(
+      db(),
+    );
     expect(prizeTx.rows[0]!.n).toBe(pool > 0n ? 1 : 0);
     // raffle-win per paid prize (outbox), and the Trollbox line naming the first winner.
     const wins = await sql<{ payload: any }>`select payload from event_outbox where type = 'raffle-win'`.execute(db());
-    expect(wins.rows.filter((row) => row.payload.raffleId === firstRaffleId)).toHaveLength(amounts.filter((amount) => amount > 0n).length);
-    const line = await sql<{ message: string }>`select message from chat_messages where kind = 'raffle' and user_id is null order by id desc limit 1`.execute(db());
+    expect(wins.rows.filter((row) => row.payload.raffleId === firstRaffleId)).toHaveLength(
+      amounts.filter((amount) => amount > 0n).length,
+    );
+    const line = await sql<{
+      message: string;
+    }>`select message from chat_messages where kind = 'raffle' and user_id is null order by id desc limit 1`.execute(
+      db(),
+    );
     expect(line.rows[0]!.message).toMatch(new RegExp(`^Raffle #${firstRaffleId} drawn: `));
     expect(line.rows[0]!.message).toContain('/raffle');
     // The past list shows it with the winners' names; a new raffle is open.
@@ -212,30 +303,51 @@ describe('raffle: tickets from play, provably fair draw, prizes through the ledg
   it('the draw job run twice and concurrently closes and pays once', async () => {
     const player = await funded('50');
     await seedJackpot('20');
-    data(await trpc(suite.platform, 'mutation', 'games.dice.bet', { amount: '5', currency: 'USD', target: 50.5, condition: 'over' }, player.token));
+    data(
+      await trpc(
+        suite.platform,
+        'mutation',
+        'games.dice.bet',
+        { amount: '5', currency: 'USD', target: 50.5, condition: 'over' },
+        player.token,
+      ),
+    );
     const { id } = await current();
     await expireOpenRaffle();
     const balance = await cash(idOf(player));
     // Three ticks (a retry and a second worker) and a direct draw at once: one closes, one pays, one opens the next.
-    const [draw, ...ticks] = (await Promise.all([services().raffle.draw(id), ...[1, 2, 3].map(() => raffleHandlers.tick({}, jobContext()))])) as [
-      { paid: boolean },
-      ...{ closed: string[]; drawn: string[]; opened: string | null }[],
-    ];
-    const again = (await raffleHandlers.tick({}, jobContext())) as { closed: string[]; drawn: string[]; opened: string | null };
+    const [draw, ...ticks] = (await Promise.all([
+      services().raffle.draw(id),
+      ...[1, 2, 3].map(() => raffleHandlers.tick({}, jobContext())),
+    ])) as [{ paid: boolean }, ...{ closed: string[]; drawn: string[]; opened: string | null }[]];
+    const again = (await raffleHandlers.tick({}, jobContext())) as {
+      closed: string[];
+      drawn: string[];
+      opened: string | null;
+    };
     expect(ticks.flatMap((tick) => tick.closed)).toEqual([id]);
     expect([...ticks.flatMap((tick) => tick.drawn), ...(draw.paid ? [id] : [])]).toEqual([id]);
     expect(ticks.filter((tick) => tick.opened !== null)).toHaveLength(1);
     expect(again).toEqual({ opened: null, closed: [], drawn: [] });
     expect((await services().raffle.draw(id)).paid).toBe(false);
-    const keys = await sql<{ key: string }>`select idempotency_key as key from ledger_transactions where idempotency_key like ${`raffle:${id}:%`} order by 1`.execute(db());
+    const keys = await sql<{
+      key: string;
+    }>`select idempotency_key as key from ledger_transactions where idempotency_key like ${`raffle:${id}:%`} order by 1`.execute(
+      db(),
+    );
     const detail = await services().raffle.byId(id);
     expect(detail.prizes).toHaveLength(4 > detail.totalTickets ? detail.totalTickets : 4);
     const won = detail.prizes.reduce((sum, prize) => sum + parseAmount(prize.amount), 0n);
     expect(won).toBeGreaterThan(0n);
-    expect(keys.rows.map((row) => row.key)).toEqual([...(detail.revenueShare !== '0' ? [`raffle:${id}:funding`] : []), `raffle:${id}:prizes`]);
+    expect(keys.rows.map((row) => row.key)).toEqual([
+      ...(detail.revenueShare !== '0' ? [`raffle:${id}:funding`] : []),
+      `raffle:${id}:prizes`,
+    ]);
     expect(await cash(idOf(player))).toBe(balance + won);
     expect(await count('raffles')).toBe(3);
-    expect((await replay(id)).winners.map((winner) => winner.ticket)).toEqual(detail.prizes.map((prize) => prize.ticket));
+    expect((await replay(id)).winners.map((winner) => winner.ticket)).toEqual(
+      detail.prizes.map((prize) => prize.ticket),
+    );
     await expectLedgerOk();
   });
 
@@ -250,18 +362,27 @@ describe('raffle: tickets from play, provably fair draw, prizes through the ledg
     expect(await count('raffle_free_entries')).toBe(2);
 
     await expireOpenRaffle();
-    const closed = await http(suite.platform.url, 'POST', '/api/raffle/free-entry', undefined, { token: (await signedInAccount(suite.platform)).token });
+    const closed = await http(suite.platform.url, 'POST', '/api/raffle/free-entry', undefined, {
+      token: (await signedInAccount(suite.platform)).token,
+    });
     expect(closed.status).toBe(409);
     expect(await count('raffle_free_entries')).toBe(2);
     await raffleHandlers.tick({}, jobContext());
     // The next raffle takes a new free entry.
-    expect(data(await trpc(suite.platform, 'mutation', 'raffle.claimFreeEntry', undefined, player.token))).toMatchObject({ tickets: 1, freeEntry: true });
+    expect(
+      data(await trpc(suite.platform, 'mutation', 'raffle.claimFreeEntry', undefined, player.token)),
+    ).toMatchObject({ tickets: 1, freeEntry: true });
     expect(await count('raffle_free_entries')).toBe(3);
   });
 
   it('bad input answers 4xx with a clear message and changes nothing', async () => {
     const player = await signedInAccount(suite.platform);
-    const snapshot = async () => [await count('raffles'), await count('raffle_free_entries'), await count('raffle_prizes'), await count('ledger_transactions')];
+    const snapshot = async () => [
+      await count('raffles'),
+      await count('raffle_free_entries'),
+      await count('raffle_prizes'),
+      await count('ledger_transactions'),
+    ];
     const before = await snapshot();
     const { id: openId } = await current();
     for (const [path, status, message] of [
@@ -300,11 +421,23 @@ describe('raffle: tickets from play, provably fair draw, prizes through the ledg
     const { raffle } = await services().raffle.drawNow();
     expect(raffle.prizes).toHaveLength(2);
     const prize = raffle.prizes.find((item) => item.userId === idOf(winner))!;
-    await socket.next((frame) => frame.type === 'raffle-update' && frame.data.raffleId === raffle.id && frame.data.status === 'closed');
-    await socket.next((frame) => frame.type === 'raffle-update' && frame.data.raffleId === raffle.id && frame.data.status === 'drawn');
-    await socket.next((frame) => frame.type === 'raffle-update' && frame.data.status === 'open' && frame.data.raffleId !== raffle.id);
+    await socket.next(
+      (frame) => frame.type === 'raffle-update' && frame.data.raffleId === raffle.id && frame.data.status === 'closed',
+    );
+    await socket.next(
+      (frame) => frame.type === 'raffle-update' && frame.data.raffleId === raffle.id && frame.data.status === 'drawn',
+    );
+    await socket.next(
+      (frame) => frame.type === 'raffle-update' && frame.data.status === 'open' && frame.data.raffleId !== raffle.id,
+    );
     const win = await socket.next((frame) => frame.type === 'raffle-win');
-    expect(win.data).toEqual({ userId: String(idOf(winner)), raffleId: raffle.id, prizeIndex: prize.index, amount: prize.amount, currency: 'USD' });
+    expect(win.data).toEqual({
+      userId: String(idOf(winner)),
+      raffleId: raffle.id,
+      prizeIndex: prize.index,
+      amount: prize.amount,
+      currency: 'USD',
+    });
     await socket.next((frame) => frame.type === 'balance-update' && frame.data.newBalance === Number(prize.amount));
     socket.close();
     // Each status change was written to the event outbox with the change itself (and published from there), so a
@@ -324,7 +457,15 @@ describe('raffle: tickets from play, provably fair draw, prizes through the ledg
     const jackpot = await houseRaffle();
     const { raffle, paid } = await services().raffle.drawNow();
     expect(paid).toBe(true);
-    expect(raffle).toMatchObject({ id: empty.id, status: 'drawn', totalTickets: 0, players: 0, prizes: [], pool: formatAmount(jackpot), unawardedAmount: formatAmount(jackpot) });
+    expect(raffle).toMatchObject({
+      id: empty.id,
+      status: 'drawn',
+      totalTickets: 0,
+      players: 0,
+      prizes: [],
+      pool: formatAmount(jackpot),
+      unawardedAmount: formatAmount(jackpot),
+    });
     expect(await houseRaffle()).toBe(jackpot);
     const csv = await fetch(`${suite.platform.url}/api/raffle/${empty.id}/entrants.csv`);
     expect(await csv.text()).toBe('user_id,tickets,first_ticket,last_ticket\n');

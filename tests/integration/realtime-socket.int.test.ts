@@ -5,7 +5,8 @@ import { TestSocket, type Frame } from '../support/socket-client.js';
 import { startTestPlatform, type TestPlatform } from '../support/platform.js';
 
 /** Stands in for the auth service's session lookup (the port the realtime layer depends on). */
-const sessions: SessionResolver = async (token) => ({ 'tok-101': { id: 101 }, 'tok-202': { id: '202' } })[token] ?? null;
+const sessions: SessionResolver = async (token) =>
+  ({ 'tok-101': { id: 101 }, 'tok-202': { id: '202' } })[token] ?? null;
 
 describe('/api/ws', () => {
   let platform: TestPlatform;
@@ -16,10 +17,15 @@ describe('/api/ws', () => {
     return socket;
   };
   /** One reply per channel (subscribed or error), in the order asked. */
-  const subscribe = async <C extends string[]>(socket: TestSocket, ...channels: C): Promise<{ [K in keyof C]: Frame }> => {
+  const subscribe = async <C extends string[]>(
+    socket: TestSocket,
+    ...channels: C
+  ): Promise<{ [K in keyof C]: Frame }> => {
     socket.send({ type: 'subscribe', channels });
     const replies = await Promise.all(
-      channels.map((channel) => socket.next((f) => f.channel === channel && (f.type === 'subscribed' || f.type === 'error'))),
+      channels.map((channel) =>
+        socket.next((f) => f.channel === channel && (f.type === 'subscribed' || f.type === 'error')),
+      ),
     );
     return replies as { [K in keyof C]: Frame };
   };
@@ -37,7 +43,13 @@ describe('/api/ws', () => {
 
   it('lets a guest join public channels only; a refused channel gets an error frame and the socket stays open', async () => {
     const guest = await open();
-    const [price, user, games, unknown] = await subscribe(guest, 'token-price', 'user:101', 'game-results:101', 'casino-secrets');
+    const [price, user, games, unknown] = await subscribe(
+      guest,
+      'token-price',
+      'user:101',
+      'game-results:101',
+      'casino-secrets',
+    );
     expect(price).toMatchObject({ type: 'subscribed', channel: 'token-price' });
     expect(user).toMatchObject({ type: 'error', channel: 'user:101', data: { code: 'FORBIDDEN' } });
     expect(games).toMatchObject({ type: 'error', channel: 'game-results:101' });
@@ -64,7 +76,11 @@ describe('/api/ws', () => {
     expect(refused.type).toBe('error');
 
     // Events reach the owner, and nobody else.
-    await platform.platform.services.events.publish.balanceUpdate({ userId: '202', newBalance: '7.25000000', currency: 'USD' });
+    await platform.platform.services.events.publish.balanceUpdate({
+      userId: '202',
+      newBalance: '7.25000000',
+      currency: 'USD',
+    });
     expect(await byMessage.next((f) => f.type === 'balance-update')).toMatchObject({
       channel: 'user:202',
       data: { userId: '202', newBalance: 7.25, currency: 'USD' },
@@ -73,11 +89,12 @@ describe('/api/ws', () => {
     expect(byQuery.frames.filter((f) => f.type === 'balance-update')).toEqual([]);
   });
 
-  it('numbers each channel\'s events with a gap-free seq, independent per channel', async () => {
+  it("numbers each channel's events with a gap-free seq, independent per channel", async () => {
     const socket = await open('?token=tok-101');
     const [user, price] = await subscribe(socket, 'user:101', 'token-price');
     const events = platform.platform.services.events.publish;
-    for (let i = 1; i <= 5; i++) await events.balanceUpdate({ userId: '101', newBalance: `${i}.00000000`, currency: 'USD' });
+    for (let i = 1; i <= 5; i++)
+      await events.balanceUpdate({ userId: '101', newBalance: `${i}.00000000`, currency: 'USD' });
     await events.tokenPriceUpdate({ price: '0.02500000' });
     await events.gameResult({ id: 'r1', userId: '101', gameId: 'dice', outcome: { win: true } });
 
@@ -153,13 +170,21 @@ describe('/api/ws', () => {
       expect(remoteSub.seq).toBe(localSub.seq);
 
       await platform.platform.services.events.publish.tokenPriceUpdate({ price: '0.03000000', source: 'pool' });
-      await platform.platform.services.events.publish.systemAnnouncement({ id: 'a1', type: 'info', message: 'Maintenance at noon' });
+      await platform.platform.services.events.publish.systemAnnouncement({
+        id: 'a1',
+        type: 'info',
+        message: 'Maintenance at noon',
+      });
       const [remoteFrame, localFrame] = await Promise.all([
         remote.next((f) => f.type === 'token-price-update'),
         local.next((f) => f.type === 'token-price-update'),
       ]);
       expect(remoteFrame).toEqual(localFrame);
-      expect(remoteFrame).toMatchObject({ channel: 'token-price', seq: remoteSub.seq + 1, data: { price: 0.03, source: 'pool' } });
+      expect(remoteFrame).toMatchObject({
+        channel: 'token-price',
+        seq: remoteSub.seq + 1,
+        data: { price: 0.03, source: 'pool' },
+      });
       expect(await remote.next((f) => f.type === 'system-announcement')).toMatchObject({
         channel: 'system-announcements',
         data: { message: 'Maintenance at noon' },

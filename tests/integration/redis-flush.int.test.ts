@@ -15,19 +15,38 @@ describe('Redis loses its data', () => {
   let redis: PrivateRedis;
   let platform: TestPlatform;
   let worker: Awaited<ReturnType<typeof startWorkerProcess>>;
-  const allSchedules = configuredSchedulers(30).map((scheduler) => scheduler.id).sort();
+  const allSchedules = configuredSchedulers(30)
+    .map((scheduler) => scheduler.id)
+    .sort();
 
   const status = async () => {
     const answer = await http(platform.url, 'GET', '/auth/status');
-    return { code: answer.status, ...(answer.body as { status: string; worker: string; schedules: string; missingSchedules: string[] }) };
+    return {
+      code: answer.status,
+      ...(answer.body as { status: string; worker: string; schedules: string; missingSchedules: string[] }),
+    };
   };
   const lastHousekeeping = async () =>
-    (await platform.platform.infra.db.selectFrom('app_settings').select('value').where('key', '=', 'housekeeping.lastRunAt').executeTakeFirst())?.value ?? null;
+    (
+      await platform.platform.infra.db
+        .selectFrom('app_settings')
+        .select('value')
+        .where('key', '=', 'housekeeping.lastRunAt')
+        .executeTakeFirst()
+    )?.value ?? null;
 
   beforeAll(async () => {
     redis = await PrivateRedis.start();
-    platform = await startTestPlatform({ REDIS_URL: redis.url, WORKER_HEARTBEAT_MS: '500', RAIN_INTERVAL_MINUTES: '30' });
-    worker = await startWorkerProcess(platform.env, { WORKER_HEARTBEAT_MS: '500', WORKER_SCHEDULE_CHECK_MS: '1000', RAIN_INTERVAL_MINUTES: '30' });
+    platform = await startTestPlatform({
+      REDIS_URL: redis.url,
+      WORKER_HEARTBEAT_MS: '500',
+      RAIN_INTERVAL_MINUTES: '30',
+    });
+    worker = await startWorkerProcess(platform.env, {
+      WORKER_HEARTBEAT_MS: '500',
+      WORKER_SCHEDULE_CHECK_MS: '1000',
+      RAIN_INTERVAL_MINUTES: '30',
+    });
   });
   afterAll(async () => {
     worker?.child.kill('SIGCONT');
@@ -37,7 +56,9 @@ describe('Redis loses its data', () => {
   });
 
   it('reports the lost schedules as degraded (200) and the worker re-creates every one of them; housekeeping runs again', async () => {
-    await expect.poll(status, { timeout: 20_000, interval: 200 }).toMatchObject({ code: 200, status: 'ok', worker: 'ok', schedules: 'ok', missingSchedules: [] });
+    await expect
+      .poll(status, { timeout: 20_000, interval: 200 })
+      .toMatchObject({ code: 200, status: 'ok', worker: 'ok', schedules: 'ok', missingSchedules: [] });
     // The scheduler's first housekeeping run comes right after the worker created it.
     await expect.poll(lastHousekeeping, { timeout: 20_000, interval: 200 }).not.toBeNull();
 
@@ -51,9 +72,13 @@ describe('Redis loses its data', () => {
     const before = await lastHousekeeping();
     const resumed = performance.now();
     worker.child.kill('SIGCONT');
-    await expect.poll(status, { timeout: 20_000, interval: 100 }).toMatchObject({ code: 200, status: 'ok', schedules: 'ok', missingSchedules: [] });
+    await expect
+      .poll(status, { timeout: 20_000, interval: 100 })
+      .toMatchObject({ code: 200, status: 'ok', schedules: 'ok', missingSchedules: [] });
     const recreatedMs = Math.round(performance.now() - resumed);
     await expect.poll(lastHousekeeping, { timeout: 20_000, interval: 200 }).not.toBe(before);
-    console.info(`schedules re-created ${recreatedMs} ms after the worker resumed (check interval 1 s); housekeeping ran again`);
+    console.info(
+      `schedules re-created ${recreatedMs} ms after the worker resumed (check interval 1 s); housekeeping ran again`,
+    );
   }, 120_000);
 });

@@ -29,14 +29,18 @@ describe('Redis unavailable', () => {
     const started = performance.now();
     let timer: NodeJS.Timeout | undefined;
     const gaveUp = new Promise<HttpResult>((resolve) => {
-      timer = setTimeout(() => resolve({ status: 0, headers: new Headers(), body: `no answer within ${GIVE_UP_MS} ms` }), GIVE_UP_MS);
+      timer = setTimeout(
+        () => resolve({ status: 0, headers: new Headers(), body: `no answer within ${GIVE_UP_MS} ms` }),
+        GIVE_UP_MS,
+      );
     });
     const answer = await Promise.race([request(), gaveUp]).finally(() => clearTimeout(timer));
     const ms = Math.round(performance.now() - started);
     (timings[outage] ??= {})[what] = ms;
     return { ...answer, ms };
   };
-  const cashUsd = async (who: Player) => (await platform.platform.services.wallet.ledger.balances(Number(who.user.id))).USD;
+  const cashUsd = async (who: Player) =>
+    (await platform.platform.services.wallet.ledger.balances(Number(who.user.id))).USD;
 
   beforeAll(async () => {
     redis = await PrivateRedis.start();
@@ -61,18 +65,41 @@ describe('Redis unavailable', () => {
   /** The five request kinds of the issue, each timed; bets, tips and trades need only Postgres. */
   const duringOutage = async (outage: string) => {
     const bet = await timed(outage, 'bet', () =>
-      http(platform.url, 'POST', '/api/games/dice/bets', { amount: 1, target: 50.5, condition: 'under' }, { token: player.token }),
+      http(
+        platform.url,
+        'POST',
+        '/api/games/dice/bets',
+        { amount: 1, target: 50.5, condition: 'under' },
+        { token: player.token },
+      ),
     );
     const tip = await timed(outage, 'tip', () =>
-      http(platform.url, 'POST', '/api/tips', { recipient: friend.user.publicUsername, amount: 0.5 }, { token: player.token }),
+      http(
+        platform.url,
+        'POST',
+        '/api/tips',
+        { recipient: friend.user.publicUsername, amount: 0.5 },
+        { token: player.token },
+      ),
     );
     const trade = await timed(outage, 'trade', () =>
-      trpc(platform, 'mutation', 'token.trade', { side: 'buy', amount: '1', minOut: '0', clientTradeId: randomBytes(8).toString('hex') }, player.token),
+      trpc(
+        platform,
+        'mutation',
+        'token.trade',
+        { side: 'buy', amount: '1', minOut: '0', clientTradeId: randomBytes(8).toString('hex') },
+        player.token,
+      ),
     );
     const login = await timed(outage, 'login', () =>
-      http(platform.url, 'POST', '/api/auth/login', { login_name: friend.account.username, password: friend.account.password }),
+      http(platform.url, 'POST', '/api/auth/login', {
+        login_name: friend.account.username,
+        password: friend.account.password,
+      }),
     );
-    const chat = await timed(outage, 'chat', () => http(platform.url, 'POST', '/api/chat/messages', { message: 'anyone there?' }, { token: player.token }));
+    const chat = await timed(outage, 'chat', () =>
+      http(platform.url, 'POST', '/api/chat/messages', { message: 'anyone there?' }, { token: player.token }),
+    );
     const seen = (answer: HttpResult & { ms: number }) => [answer.status, answer.ms < ANSWER_WITHIN_MS];
     expect(
       { bet: seen(bet), tip: seen(tip), trade: seen(trade), login: seen(login), chat: seen(chat) },
@@ -81,7 +108,9 @@ describe('Redis unavailable', () => {
 
     if (outage === 'refused') {
       // The process's subscriber is reconnecting: a tRPC subscription fails at once instead of staying silent.
-      expect(() => platform.platform.services.live.bets('all')).toThrow(expect.objectContaining({ kind: 'UNAVAILABLE' }));
+      expect(() => platform.platform.services.live.bets('all')).toThrow(
+        expect.objectContaining({ kind: 'UNAVAILABLE' }),
+      );
     }
     const socket = await TestSocket.open(platform.url);
     try {
@@ -103,17 +132,28 @@ describe('Redis unavailable', () => {
     (timings[outage] ??= {}).recovered = Math.round(performance.now() - back);
     const balance = await cashUsd(player);
     // The housekeeping job's sweep (every minute in production), run now rather than in a minute.
-    await expect.poll(() => platform.platform.services.events.outbox.republishStale(0), { timeout: 10_000, interval: 200 }).toBeGreaterThan(0);
+    await expect
+      .poll(() => platform.platform.services.events.outbox.republishStale(0), { timeout: 10_000, interval: 200 })
+      .toBeGreaterThan(0);
     // A publish that a hung Redis had received before the connection was dropped may still arrive when it resumes
     // (at least once); the sweep's is the newest balance, the one that counts.
     const units = (f: Frame) => BigInt(Math.round(Number(f.data.newBalance) * 1e8));
     await watcher.next((f) => f.type === 'balance-update' && f.data.currency === 'USD' && units(f) === balance, 10_000);
-    const bet = await http(platform.url, 'POST', '/api/games/dice/bets', { amount: 0.1, target: 50.5, condition: 'under' }, { token: player.token });
+    const bet = await http(
+      platform.url,
+      'POST',
+      '/api/games/dice/bets',
+      { amount: 0.1, target: 50.5, condition: 'under' },
+      { token: player.token },
+    );
     expect(bet.status).toBe(201);
     await watcher.next((f) => f.type === 'balance-update', 5_000);
   };
 
-  const healthy = () => expect.poll(async () => (await http(platform.url, 'GET', '/auth/status')).status, { timeout: 15_000, interval: 100 }).toBe(200);
+  const healthy = () =>
+    expect
+      .poll(async () => (await http(platform.url, 'GET', '/auth/status')).status, { timeout: 15_000, interval: 100 })
+      .toBe(200);
   const subscribedWatcher = async () => {
     await healthy();
     const watcher = await TestSocket.open(platform.url, `?token=${player.token}`);

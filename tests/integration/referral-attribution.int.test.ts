@@ -13,12 +13,22 @@ describe('referral attribution', () => {
   const codes = async (token: string) => {
     const answer = await trpc(platform, 'query', 'account.referrals.codes', undefined, token);
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-    return answer.body.result.data as Array<{ code: string; signups: number; wagered: Record<string, string>; commission: { accrued: Record<string, string>; claimed: Record<string, string> } }>;
+    return answer.body.result.data as Array<{
+      code: string;
+      signups: number;
+      wagered: Record<string, string>;
+      commission: { accrued: Record<string, string>; claimed: Record<string, string> };
+    }>;
   };
   /** Registers over tRPC (the SPA's path); answers the new user's id. */
   const registerWithRef = async (ref: unknown) => {
     const account = newAccount();
-    const answer = await trpc(platform, 'mutation', 'auth.register', { email: account.email, loginName: account.username, password: account.password, ref });
+    const answer = await trpc(platform, 'mutation', 'auth.register', {
+      email: account.email,
+      loginName: account.username,
+      password: account.password,
+      ref,
+    });
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     return answer.body.result.data.user.id as number;
   };
@@ -27,7 +37,9 @@ describe('referral attribution', () => {
     platform = await startTestPlatform({ ...FAST_HASHING, ...RELAXED_LIMITS });
     referrer = await signedInAccount(platform);
     code = `Ref${referrer.user.id}x`;
-    expect((await trpc(platform, 'mutation', 'account.referrals.createCode', { code }, referrer.token)).status).toBe(200);
+    expect((await trpc(platform, 'mutation', 'account.referrals.createCode', { code }, referrer.token)).status).toBe(
+      200,
+    );
   });
   afterAll(async () => {
     await platform?.stop();
@@ -37,7 +49,12 @@ describe('referral attribution', () => {
     const refereeId = await registerWithRef(code.toLowerCase());
     expect(await referrerOf(refereeId)).toBe(referrer.user.id);
     const [stats] = await codes(referrer.token);
-    expect(stats).toMatchObject({ code, signups: 1, wagered: { USD: '0', BZU: '0' }, commission: { accrued: { USD: '0', BZU: '0' }, claimed: { USD: '0', BZU: '0' } } });
+    expect(stats).toMatchObject({
+      code,
+      signups: 1,
+      wagered: { USD: '0', BZU: '0' },
+      commission: { accrued: { USD: '0', BZU: '0' }, claimed: { USD: '0', BZU: '0' } },
+    });
   });
 
   it('attributes a legacy POST /api/auth/register with `ref` in the body', async () => {
@@ -60,7 +77,9 @@ describe('referral attribution', () => {
   it('keeps one referrer per player and refuses self-referral', async () => {
     const other = await signedInAccount(platform);
     const otherCode = `Oth${other.user.id}x`;
-    expect((await trpc(platform, 'mutation', 'account.referrals.createCode', { code: otherCode }, other.token)).status).toBe(200);
+    expect(
+      (await trpc(platform, 'mutation', 'account.referrals.createCode', { code: otherCode }, other.token)).status,
+    ).toBe(200);
     const refereeId = await registerWithRef(code);
     const referrals = platform.platform.services.wallet.referrals;
     expect(await referrals.attribute(db(), refereeId, otherCode)).toBe('already-referred');
@@ -68,25 +87,40 @@ describe('referral attribution', () => {
     expect(await referrals.attribute(db(), other.user.id, otherCode)).toBe('self-referral');
     expect(await referrerOf(other.user.id)).toBeUndefined();
     // The database refuses it too.
-    await expect(db().insertInto('referrals').values({ referee_id: other.user.id, referrer_id: other.user.id }).execute()).rejects.toThrow(/referrals_not_self/);
+    await expect(
+      db().insertInto('referrals').values({ referee_id: other.user.id, referrer_id: other.user.id }).execute(),
+    ).rejects.toThrow(/referrals_not_self/);
   });
 
   it('reports wagered amounts and commission accrued and claimed per code', async () => {
     const refereeId = await registerWithRef(code);
     const second = `Two${referrer.user.id}y`;
-    expect((await trpc(platform, 'mutation', 'account.referrals.createCode', { code: second }, referrer.token)).status).toBe(200);
+    expect(
+      (await trpc(platform, 'mutation', 'account.referrals.createCode', { code: second }, referrer.token)).status,
+    ).toBe(200);
     const viaSecond = await registerWithRef(second);
     const referrals = platform.platform.services.wallet.referrals;
     const accrue = (referee: number, key: string, wagered: bigint) =>
-      referrals.accrue({ referrerId: referrer.user.id, refereeId: referee, sourceKey: key, currency: 'USD', wagered: wagered * 100_000_000n, houseEdgePpm: 20_000 });
+      referrals.accrue({
+        referrerId: referrer.user.id,
+        refereeId: referee,
+        sourceKey: key,
+        currency: 'USD',
+        wagered: wagered * 100_000_000n,
+        houseEdgePpm: 20_000,
+      });
     await accrue(refereeId, `test-bet:${refereeId}:1`, 100n);
     await accrue(viaSecond, `test-bet:${viaSecond}:1`, 50n);
     let stats = await codes(referrer.token);
-    expect(stats.map((s) => [s.code, s.signups, s.wagered.USD, s.commission.accrued.USD, s.commission.claimed.USD])).toEqual([
+    expect(
+      stats.map((s) => [s.code, s.signups, s.wagered.USD, s.commission.accrued.USD, s.commission.claimed.USD]),
+    ).toEqual([
       [second, 1, '50', '0.05', '0'],
       [code, 4, '100', '0.1', '0'],
     ]);
-    expect((await trpc(platform, 'mutation', 'account.referrals.claim', {}, referrer.token)).body.result.data).toEqual({ claimed: { USD: '0.15', BZU: '0' } });
+    expect((await trpc(platform, 'mutation', 'account.referrals.claim', {}, referrer.token)).body.result.data).toEqual({
+      claimed: { USD: '0.15', BZU: '0' },
+    });
     await accrue(refereeId, `test-bet:${refereeId}:2`, 10n);
     stats = await codes(referrer.token);
     expect(stats.map((s) => [s.code, s.wagered.USD, s.commission.accrued.USD, s.commission.claimed.USD])).toEqual([

@@ -20,7 +20,11 @@ function hashingChildren(): number[] {
       try {
         const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
         const [state, ppid] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-        return state !== 'Z' && Number(ppid) === process.pid && fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('password-hash-process');
+        return (
+          state !== 'Z' &&
+          Number(ppid) === process.pid &&
+          fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('password-hash-process')
+        );
       } catch {
         return false; // Ended while we looked.
       }
@@ -43,21 +47,48 @@ describe('sign-ins hashed in a child process', () => {
     const player = await signedInAccount(running, {}, '10.72.0.1');
     const [first] = hashingChildren();
     expect(hashingChildren()).toHaveLength(1);
-    const login = () => http(running.url, 'POST', '/api/auth/login', { login_name: player.account.username, password: player.account.password }, { ip: '10.72.0.1' });
+    const login = () =>
+      http(
+        running.url,
+        'POST',
+        '/api/auth/login',
+        { login_name: player.account.username, password: player.account.password },
+        { ip: '10.72.0.1' },
+      );
 
     // A stored digest whose verify takes a second or more, so the child is surely mid-hash when killed.
-    const normal = await running.platform.infra.db.selectFrom('users').select('password_hash').where('login_name', '=', player.account.username).executeTakeFirstOrThrow();
-    const slow = await argon2.hash(player.account.password, { type: argon2.argon2id, memoryCost: 65_536, timeCost: 30, parallelism: 1 });
-    await running.platform.infra.db.updateTable('users').set({ password_hash: slow }).where('login_name', '=', player.account.username).execute();
+    const normal = await running.platform.infra.db
+      .selectFrom('users')
+      .select('password_hash')
+      .where('login_name', '=', player.account.username)
+      .executeTakeFirstOrThrow();
+    const slow = await argon2.hash(player.account.password, {
+      type: argon2.argon2id,
+      memoryCost: 65_536,
+      timeCost: 30,
+      parallelism: 1,
+    });
+    await running.platform.infra.db
+      .updateTable('users')
+      .set({ password_hash: slow })
+      .where('login_name', '=', player.account.username)
+      .execute();
     const answer = login();
     await expect.poll(() => passwordHashLine.running, { interval: 5 }).toBe(1);
     process.kill(first!, 'SIGKILL');
     const died = await answer;
     expect(died.status, JSON.stringify(died.body)).toBe(503);
-    expect(died.body).toMatchObject({ code: 'PASSWORD_HASHING_UNAVAILABLE', message: 'Signing in is briefly unavailable, try again in a few seconds' });
+    expect(died.body).toMatchObject({
+      code: 'PASSWORD_HASHING_UNAVAILABLE',
+      message: 'Signing in is briefly unavailable, try again in a few seconds',
+    });
     expect(died.headers.get('retry-after')).toBe('3');
 
-    await running.platform.infra.db.updateTable('users').set({ password_hash: normal.password_hash }).where('login_name', '=', player.account.username).execute();
+    await running.platform.infra.db
+      .updateTable('users')
+      .set({ password_hash: normal.password_hash })
+      .where('login_name', '=', player.account.username)
+      .execute();
     expect((await login()).status).toBe(200);
     const [second] = hashingChildren();
     expect(second).toBeGreaterThan(0);

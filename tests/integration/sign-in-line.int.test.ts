@@ -11,7 +11,11 @@ describe('the sign-in line', () => {
   let platform: TestPlatform;
 
   beforeAll(async () => {
-    platform = await startTestPlatform({ ...RELAXED_LIMITS, PASSWORD_HASH_CONCURRENCY: '1', PASSWORD_HASH_QUEUE_MAX: '0' });
+    platform = await startTestPlatform({
+      ...RELAXED_LIMITS,
+      PASSWORD_HASH_CONCURRENCY: '1',
+      PASSWORD_HASH_QUEUE_MAX: '0',
+    });
   });
   afterAll(async () => {
     await platform?.stop();
@@ -19,11 +23,21 @@ describe('the sign-in line', () => {
 
   it('refuses the sign-ins that find it full with 503 + Retry-After, counts them, and signs in again once drained', async () => {
     const player = await signedInAccount(platform, {}, '10.71.0.1');
-    const login = () => http(platform.url, 'POST', '/api/auth/login', { login_name: player.account.username, password: player.account.password }, { ip: '10.71.0.1' });
+    const login = () =>
+      http(
+        platform.url,
+        'POST',
+        '/api/auth/login',
+        { login_name: player.account.username, password: player.account.password },
+        { ip: '10.71.0.1' },
+      );
 
     const burst = await Promise.all(Array.from({ length: 8 }, login));
     const refused = burst.filter((answer) => answer.status === 503);
-    expect(burst.every((answer) => answer.status === 200 || answer.status === 503), JSON.stringify(burst.map((a) => a.status))).toBe(true);
+    expect(
+      burst.every((answer) => answer.status === 200 || answer.status === 503),
+      JSON.stringify(burst.map((a) => a.status)),
+    ).toBe(true);
     expect(burst.filter((answer) => answer.status === 200).length).toBeGreaterThanOrEqual(1);
     expect(refused.length).toBeGreaterThanOrEqual(1);
     for (const answer of refused) {

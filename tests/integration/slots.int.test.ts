@@ -25,12 +25,22 @@ describe('slots: a paid spin and its free spins through the bet engine', () => {
   const betAt = (seeds: { serverSeed: string; clientSeed: string }, nonce: number, amount: bigint) => {
     const { outcome, multiplier } = slotsOutcome(floatsFromSeeds(hmacSha256, { ...seeds, nonce }, SLOT_FLOAT_COUNT));
     const exact = (amount * multiplier.num) / multiplier.den;
-    return { outcome, payout: exact - amount > USD_LIMIT ? amount + USD_LIMIT : exact, capped: exact - amount > USD_LIMIT };
+    return {
+      outcome,
+      payout: exact - amount > USD_LIMIT ? amount + USD_LIMIT : exact,
+      capped: exact - amount > USD_LIMIT,
+    };
   };
 
   it('is listed in the catalogue under Slots and Originals with its 97.53% return', async () => {
     const games = data(await trpc(platform(), 'query', 'games.list'));
-    expect(games.find((g: any) => g.slug === 'slots')).toMatchObject({ slug: 'slots', name: 'Slots', category: 'slots', categories: ['slots', 'originals'], rtp: '97.53' });
+    expect(games.find((g: any) => g.slug === 'slots')).toMatchObject({
+      slug: 'slots',
+      name: 'Slots',
+      category: 'slots',
+      categories: ['slots', 'originals'],
+      rtp: '97.53',
+    });
   });
 
   it("REST and tRPC: the spins are the seeds' ones, the payout is floor(stake x total), the ledger moves stake and payout", async () => {
@@ -39,14 +49,24 @@ describe('slots: a paid spin and its free spins through the bet engine', () => {
     const first = betAt(seeds, 0, parseAmount('1'));
     const rest = await post(player, { amount: 1 });
     expect(rest.status, JSON.stringify(rest.body)).toBe(201);
-    expect(rest.body).toMatchObject({ game: 'slots', currency: 'USD', amount: 1, payout: Number(first.payout) / 1e8, fairness: { nonce: 0 } });
+    expect(rest.body).toMatchObject({
+      game: 'slots',
+      currency: 'USD',
+      amount: 1,
+      payout: Number(first.payout) / 1e8,
+      fairness: { nonce: 0 },
+    });
     expect(rest.body.outcome).toEqual(first.capped ? { ...first.outcome, capped: true } : first.outcome);
     expect(rest.body.outcome.spins[0]).toMatchObject({ free: false, stops: expect.any(Array) });
     expect((await balances(player)).USD).toBe(parseAmount('100') - parseAmount('1') + first.payout);
 
     const second = betAt(seeds, 1, parseAmount('0.4'));
     const rpc = data(await trpc(platform(), 'mutation', 'games.slots.bet', { amount: '0.4' }, player.token));
-    expect(rpc.bet).toMatchObject({ amount: '0.4', payout: formatAmount(second.payout), outcome: { spins: second.outcome.spins } });
+    expect(rpc.bet).toMatchObject({
+      amount: '0.4',
+      payout: formatAmount(second.payout),
+      outcome: { spins: second.outcome.spins },
+    });
     expect(rpc.bet.state).toBe(second.payout >= parseAmount('0.4') ? 'won' : 'lost');
     expect(rpc.balance).toBe(formatAmount((await balances(player)).USD));
     const listed = await http(platform().url, 'GET', '/api/bets?game=slots', undefined, { token: player.token });
@@ -60,7 +80,9 @@ describe('slots: a paid spin and its free spins through the bet engine', () => {
     // Client seeds until nonce 0 triggers free spins, and another until nonce 0 wins past the limit.
     const findSeed = async (label: string, wanted: (bet: ReturnType<typeof betAt>) => boolean) => {
       for (let attempt = 0; ; attempt += 1) {
-        data(await trpc(platform(), 'mutation', 'fairness.rotate', { clientSeed: `${label}-${attempt}` }, player.token));
+        data(
+          await trpc(platform(), 'mutation', 'fairness.rotate', { clientSeed: `${label}-${attempt}` }, player.token),
+        );
         const seeds = await seedsOf(player);
         if (wanted(betAt(seeds, 0, parseAmount('1')))) return seeds;
       }
@@ -70,7 +92,9 @@ describe('slots: a paid spin and its free spins through the bet engine', () => {
     const before = (await balances(player)).USD;
     const answer = await post(player, { amount: 1 });
     expect(answer.status).toBe(201);
-    expect(answer.body.outcome.spins.length).toBe(1 + free.outcome.spins[0]!.freeSpinsWon + free.outcome.spins.slice(1).reduce((n, s) => n + s.freeSpinsWon, 0));
+    expect(answer.body.outcome.spins.length).toBe(
+      1 + free.outcome.spins[0]!.freeSpinsWon + free.outcome.spins.slice(1).reduce((n, s) => n + s.freeSpinsWon, 0),
+    );
     expect(answer.body.outcome.spins.slice(1).every((s: any) => s.free)).toBe(true);
     expect((await balances(player)).USD).toBe(before - parseAmount('1') + free.payout);
 
@@ -84,7 +108,12 @@ describe('slots: a paid spin and its free spins through the bet engine', () => {
 
   it('bad input gets 400 with a clear message and changes nothing', async () => {
     const player = await fundedAccount(platform(), '5');
-    const [bets, ledger, money, pair] = [await count('bets'), await count('ledger_transactions'), await balances(player), await seedsOf(player)];
+    const [bets, ledger, money, pair] = [
+      await count('bets'),
+      await count('ledger_transactions'),
+      await balances(player),
+      await seedsOf(player),
+    ];
     const cases: [unknown, number, RegExp][] = [
       [{}, 400, /amount/i],
       [{ amount: 0 }, 400, /greater than zero/],
@@ -99,7 +128,12 @@ describe('slots: a paid spin and its free spins through the bet engine', () => {
     for (const [body, status, message] of cases) expectLegacyError(await post(player, body), status, message);
     const refused = await trpc(platform(), 'mutation', 'games.slots.bet', { amount: '0' }, player.token);
     expect(refused.status).toBe(400);
-    expect([await count('bets'), await count('ledger_transactions'), await balances(player), await seedsOf(player)]).toEqual([bets, ledger, money, pair]);
+    expect([
+      await count('bets'),
+      await count('ledger_transactions'),
+      await balances(player),
+      await seedsOf(player),
+    ]).toEqual([bets, ledger, money, pair]);
   });
 
   it('a self-excluded player gets 403 SELF_EXCLUDED and places nothing', async () => {
@@ -112,8 +146,15 @@ describe('slots: a paid spin and its free spins through the bet engine', () => {
     const seeds = await seedsOf(player);
     const { outcome, multiplier } = slotsOutcome(floatsFromSeeds(hmacSha256, { ...seeds, nonce: 0 }, SLOT_FLOAT_COUNT));
     const payout = (parseAmount('5') * multiplier.num) / multiplier.den;
-    const answer = data(await trpc(platform(), 'mutation', 'games.slots.bet', { currency: 'BZU', amount: '5' }, player.token));
-    expect(answer.bet).toMatchObject({ currency: 'BZU', amount: '5', payout: formatAmount(payout), outcome: { spins: outcome.spins } });
+    const answer = data(
+      await trpc(platform(), 'mutation', 'games.slots.bet', { currency: 'BZU', amount: '5' }, player.token),
+    );
+    expect(answer.bet).toMatchObject({
+      currency: 'BZU',
+      amount: '5',
+      payout: formatAmount(payout),
+      outcome: { spins: outcome.spins },
+    });
     expect(await balances(player)).toMatchObject({ USD: parseAmount('1'), BZU: parseAmount('45') + payout });
     await expectLedgerOk();
   });
@@ -124,7 +165,9 @@ describe('slots: a paid spin and its free spins through the bet engine', () => {
     const results = await Promise.all(Array.from({ length: 10 }, () => post(player, body)));
     expect(results.map((r) => r.status)).toEqual(Array(10).fill(201));
     expect(new Set(results.map((r) => r.body.id)).size).toBe(1);
-    expect((await balances(player)).USD).toBe(parseAmount('10') - parseAmount('2') + parseAmount(String(results[0]!.body.payout)));
+    expect((await balances(player)).USD).toBe(
+      parseAmount('10') - parseAmount('2') + parseAmount(String(results[0]!.body.payout)),
+    );
     expect((await seedsOf(player)).nonce).toBe(1);
   });
 
@@ -160,8 +203,12 @@ describe('slots: a paid spin and its free spins through the bet engine', () => {
     const results = await Promise.all(Array.from({ length: 100 }, () => post(player, { amount: 1 })));
     const settled = results.filter((r) => r.status === 201);
     expect(settled).toHaveLength(50);
-    expect(results.filter((r) => r.status !== 201).every((r) => r.status === 409 && r.body.code === 'INSUFFICIENT_FUNDS')).toBe(true);
-    expect(settled.map((r) => r.body.fairness.nonce).sort((a, b) => a - b)).toEqual(Array.from({ length: 50 }, (_, i) => i));
+    expect(
+      results.filter((r) => r.status !== 201).every((r) => r.status === 409 && r.body.code === 'INSUFFICIENT_FUNDS'),
+    ).toBe(true);
+    expect(settled.map((r) => r.body.fairness.nonce).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: 50 }, (_, i) => i),
+    );
     expect((await balances(player)).USD).toBe(0n);
     await expectLedgerOk();
   });
@@ -177,7 +224,9 @@ describe('slots: a paid spin and its free spins through the bet engine', () => {
     const status = data(await trpc(platform(), 'query', 'vip.status', undefined, player.token));
     // XP = wager x edge / 1%: 10 x 2.4658 = 24.658, shown in whole points
     expect(status.xp).toBe('24');
-    expect(parseAmount(status.rakeback.claimable.USD)).toBe(rakebackFor(wagered, 24_658, rankById('unranked').rakebackPpm));
+    expect(parseAmount(status.rakeback.claimable.USD)).toBe(
+      rakebackFor(wagered, 24_658, rankById('unranked').rakebackPpm),
+    );
     const raffle = data(await trpc(platform(), 'query', 'raffle.current', undefined, player.token));
     expect(raffle.mine.tickets).toBe(10);
     await expectLedgerOk();

@@ -10,7 +10,12 @@ import { startTestPlatform, startTestWorker, type TestPlatform } from '../suppor
 import { PrivateRedis } from '../support/private-redis.js';
 import { startWorkerProcess } from '../support/server-process.js';
 
-const SPORTS_ENV = { SPORTS_ENABLED: 'true', SPORTS_MIN_STAKE_USD: '1', SPORTS_MAX_STAKE_USD: '500', SPORTS_MAX_PAYOUT_USD: '5000' };
+const SPORTS_ENV = {
+  SPORTS_ENABLED: 'true',
+  SPORTS_MIN_STAKE_USD: '1',
+  SPORTS_MAX_STAKE_USD: '500',
+  SPORTS_MAX_PAYOUT_USD: '5000',
+};
 
 /**
  * Issue #23 point 2 follow-up: a market's settlement job lost with Redis' data (FLUSHALL here, on a
@@ -28,11 +33,21 @@ describe('sports settlement survives a lost job', () => {
   const db = () => platform.platform.infra.db;
   const market = async (): Promise<MarketView & { eventId: string }> => {
     eventCounter += 1;
-    const event = await services().sports.catalogue.createEvent({ sport: 'Football', competition: 'Recovery League', home: `Home ${eventCounter}`, away: `Away ${eventCounter}`, startsAt: new Date(Date.now() + 3_600_000) });
+    const event = await services().sports.catalogue.createEvent({
+      sport: 'Football',
+      competition: 'Recovery League',
+      home: `Home ${eventCounter}`,
+      away: `Away ${eventCounter}`,
+      startsAt: new Date(Date.now() + 3_600_000),
+    });
     const withMarket = await services().sports.catalogue.addMarket({
       eventId: event.id,
       type: '1x2',
-      selections: [{ name: 'Home', odds: parseOdds('2.00') }, { name: 'Draw', odds: parseOdds('3.00') }, { name: 'Away', odds: parseOdds('4.00') }],
+      selections: [
+        { name: 'Home', odds: parseOdds('2.00') },
+        { name: 'Draw', odds: parseOdds('3.00') },
+        { name: 'Away', odds: parseOdds('4.00') },
+      ],
     });
     return { ...withMarket.markets.at(-1)!, eventId: event.id };
   };
@@ -42,22 +57,46 @@ describe('sports settlement survives a lost job', () => {
     for (const userId of players) {
       for (let n = 0; n < perPlayer; n += 1) {
         const selection = m.selections[n % m.selections.length]!;
-        const input = placeBetInputSchema.parse({ clientId: randomUUID(), currency: 'USD', oddsPolicy: 'none', stake: '10', legs: [{ selectionId: selection.id, odds: selection.odds }] });
+        const input = placeBetInputSchema.parse({
+          clientId: randomUUID(),
+          currency: 'USD',
+          oddsPolicy: 'none',
+          stake: '10',
+          legs: [{ selectionId: selection.id, odds: selection.odds }],
+        });
         ids.push((await services().sports.bets.place(userId, input)).id);
       }
     }
     return ids;
   };
-  const homeWins = (m: MarketView) => m.selections.map((selection, index) => ({ selectionId: selection.id, result: index === 0 ? ('won' as const) : ('lost' as const) }));
+  const homeWins = (m: MarketView) =>
+    m.selections.map((selection, index) => ({
+      selectionId: selection.id,
+      result: index === 0 ? ('won' as const) : ('lost' as const),
+    }));
   /** As if the result had been set two minutes ago: the sweep leaves younger ones to their job. */
-  const ageResults = (marketIds: string[]) => sql`update sports_markets set updated_at = now() - interval '2 minutes' where id in (${sql.join(marketIds)})`.execute(db());
+  const ageResults = (marketIds: string[]) =>
+    sql`update sports_markets set updated_at = now() - interval '2 minutes' where id in (${sql.join(marketIds)})`.execute(
+      db(),
+    );
   const bets = async (ids: string[]) =>
-    (await sql<{ id: string; status: string; paid: string; count: number }>`select id::text, status, paid_e8::text as paid, settlement_count as count from sports_bets where id in (${sql.join(ids)}) order by id`.execute(db())).rows;
+    (
+      await sql<{
+        id: string;
+        status: string;
+        paid: string;
+        count: number;
+      }>`select id::text, status, paid_e8::text as paid, settlement_count as count from sports_bets where id in (${sql.join(ids)}) order by id`.execute(
+        db(),
+      )
+    ).rows;
   /** Ledger transactions that paid, refunded or reversed these bets, counted per bet. */
   const settlementPostings = async (ids: string[]) =>
     (
       await sql<{ bet: string; n: number }>`select memo->>'betId' as bet, count(*)::int as n from ledger_transactions
-        where kind in ('sports-payout', 'sports-refund', 'sports-reversal') and memo->>'betId' in (${sql.join(ids)}) group by 1`.execute(db())
+        where kind in ('sports-payout', 'sports-refund', 'sports-reversal') and memo->>'betId' in (${sql.join(ids)}) group by 1`.execute(
+        db(),
+      )
     ).rows;
   /** Every bet decided once: one settlement step, a payout or refund for each winner, none for a loser. */
   const expectSettledOnce = async (ids: string[], expected: { status: string; paid: string }[]) => {
@@ -70,7 +109,13 @@ describe('sports settlement survives a lost job', () => {
     expect(await services().wallet.ledger.check()).toEqual([]);
   };
   const unsettledMarkets = async () =>
-    Number((await sql<{ n: string }>`select count(*) as n from sports_markets where settled_version < result_version`.execute(db())).rows[0]!.n);
+    Number(
+      (
+        await sql<{
+          n: string;
+        }>`select count(*) as n from sports_markets where settled_version < result_version`.execute(db())
+      ).rows[0]!.n,
+    );
 
   beforeAll(async () => {
     redis = await PrivateRedis.start();
@@ -114,15 +159,28 @@ describe('sports settlement survives a lost job', () => {
     try {
       const started = performance.now();
       await expect.poll(unsettledMarkets, { timeout: 30_000, interval: 200 }).toBe(0);
-      console.info(`lost settlement jobs recovered ${Math.round(performance.now() - started)} ms after the worker started`);
+      console.info(
+        `lost settlement jobs recovered ${Math.round(performance.now() - started)} ms after the worker started`,
+      );
     } finally {
       await worker.stop();
     }
-    const wonExpected = players.flatMap(() => [{ status: 'won', paid: '20' }, { status: 'lost', paid: '0' }, { status: 'lost', paid: '0' }]);
+    const wonExpected = players.flatMap(() => [
+      { status: 'won', paid: '20' },
+      { status: 'lost', paid: '0' },
+      { status: 'lost', paid: '0' },
+    ]);
     await expectSettledOnce(wonBets, wonExpected);
-    await expectSettledOnce(cancelledBets, players.map(() => ({ status: 'void', paid: '10' })));
+    await expectSettledOnce(
+      cancelledBets,
+      players.map(() => ({ status: 'void', paid: '10' })),
+    );
     // Another sweep finds nothing more to do.
-    expect(await services().sports.bets.settlePending({ olderThanMs: 0, limit: 50 })).toEqual({ markets: 0, changed: 0, failed: 0 });
+    expect(await services().sports.bets.settlePending({ olderThanMs: 0, limit: 50 })).toEqual({
+      markets: 0,
+      changed: 0,
+      failed: 0,
+    });
   }, 120_000);
 
   it('resettles a corrected result whose job was lost, though none of its bets is open any more', async () => {
@@ -132,12 +190,24 @@ describe('sports settlement survives a lost job', () => {
     // Version 1 settles (as its job would), then the operator corrects to an away win and Redis loses that job.
     await services().sports.bets.settleMarket(m.id);
     await platform.platform.infra.jobs.queue('sports').drain();
-    await services().sports.catalogue.settleMarket(m.id, m.selections.map((selection, index) => ({ selectionId: selection.id, result: index === 2 ? ('won' as const) : ('lost' as const) })));
+    await services().sports.catalogue.settleMarket(
+      m.id,
+      m.selections.map((selection, index) => ({
+        selectionId: selection.id,
+        result: index === 2 ? ('won' as const) : ('lost' as const),
+      })),
+    );
     await redis.flushAll();
     await ageResults([m.id]);
-    expect(await services().sports.bets.settlePending({ olderThanMs: 60_000, limit: 50 })).toEqual({ markets: 1, changed: ids.length, failed: 0 });
+    expect(await services().sports.bets.settlePending({ olderThanMs: 60_000, limit: 50 })).toEqual({
+      markets: 1,
+      changed: ids.length,
+      failed: 0,
+    });
     const rows = await bets(ids);
-    expect(rows.map(({ status, paid, count }) => ({ status, paid, count }))).toEqual(ids.map(() => ({ status: 'lost', paid: '0', count: 2 })));
+    expect(rows.map(({ status, paid, count }) => ({ status, paid, count }))).toEqual(
+      ids.map(() => ({ status: 'lost', paid: '0', count: 2 })),
+    );
     // One payout for version 1 and its reversal for version 2, per bet.
     expect((await settlementPostings(ids)).map((row) => row.n)).toEqual(ids.map(() => 2));
     expect(await services().wallet.ledger.check()).toEqual([]);
@@ -149,7 +219,11 @@ describe('sports settlement survives a lost job', () => {
     const ids = await betOn(m, 8);
     await services().sports.catalogue.settleMarket(m.id, homeWins(m));
     // Younger than the sweep's age: not swept.
-    expect(await services().sports.bets.settlePending({ olderThanMs: 60_000, limit: 50 })).toEqual({ markets: 0, changed: 0, failed: 0 });
+    expect(await services().sports.bets.settlePending({ olderThanMs: 60_000, limit: 50 })).toEqual({
+      markets: 0,
+      changed: 0,
+      failed: 0,
+    });
     await ageResults([m.id]);
     // The queued job (a worker in this process), two sweeps and a direct run all at once.
     const worker = await startTestWorker(platform);
@@ -159,13 +233,23 @@ describe('sports settlement survives a lost job', () => {
         services().sports.bets.settlePending({ olderThanMs: 60_000, limit: 50 }),
         services().sports.bets.settleMarket(m.id),
       ]);
-      await expect.poll(() => platform.platform.infra.jobs.queue('sports').getJobCounts('completed', 'wait', 'active'), { timeout: 20_000, interval: 100 }).toMatchObject({ completed: 1, wait: 0, active: 0 });
+      await expect
+        .poll(() => platform.platform.infra.jobs.queue('sports').getJobCounts('completed', 'wait', 'active'), {
+          timeout: 20_000,
+          interval: 100,
+        })
+        .toMatchObject({ completed: 1, wait: 0, active: 0 });
       const changed = runs[0].changed + runs[1].changed + runs[2].changed;
       expect(changed).toBeLessThanOrEqual(ids.length);
     } finally {
       await worker.stop();
     }
     expect(await unsettledMarkets()).toBe(0);
-    await expectSettledOnce(ids, players.flatMap(() => [0, 1, 2, 0, 1, 2, 0, 1].map((n) => (n === 0 ? { status: 'won', paid: '20' } : { status: 'lost', paid: '0' }))));
+    await expectSettledOnce(
+      ids,
+      players.flatMap(() =>
+        [0, 1, 2, 0, 1, 2, 0, 1].map((n) => (n === 0 ? { status: 'won', paid: '20' } : { status: 'lost', paid: '0' })),
+      ),
+    );
   }, 120_000);
 });

@@ -36,7 +36,8 @@ describe('sportsbook: odds, bets, settlement, cash-out, feed', () => {
   const services = () => platform.platform.services;
   const db = () => platform.platform.infra.db;
   const expectLedgerOk = async () => expect(await services().wallet.ledger.check()).toEqual([]);
-  const balance = async (userId: number, currency: Currency = 'USD') => (await services().wallet.ledger.balances(userId))[currency];
+  const balance = async (userId: number, currency: Currency = 'USD') =>
+    (await services().wallet.ledger.balances(userId))[currency];
   const fund = (userId: number, amount: string, currency: Currency = 'USD') =>
     services().wallet.ledger.post({
       key: `test-fund-${randomUUID()}`,
@@ -54,7 +55,9 @@ describe('sportsbook: odds, bets, settlement, cash-out, feed', () => {
     return { ...account, id };
   };
   /** An upcoming event with one open 1x2 market at the given odds. */
-  const market = async (odds: [string, string, string] = ['2.00', '3.00', '4.00']): Promise<MarketView & { eventId: string }> => {
+  const market = async (
+    odds: [string, string, string] = ['2.00', '3.00', '4.00'],
+  ): Promise<MarketView & { eventId: string }> => {
     eventCounter += 1;
     const event = await services().sports.catalogue.createEvent({
       sport: 'Football',
@@ -74,10 +77,25 @@ describe('sportsbook: odds, bets, settlement, cash-out, feed', () => {
     });
     return { ...withMarket.markets.at(-1)!, eventId: event.id };
   };
-  const place = (userId: number, input: { legs: { selectionId: string; odds: string }[]; stake: string; oddsPolicy?: string; clientId?: string; currency?: Currency }) =>
+  const place = (
+    userId: number,
+    input: {
+      legs: { selectionId: string; odds: string }[];
+      stake: string;
+      oddsPolicy?: string;
+      clientId?: string;
+      currency?: Currency;
+    },
+  ) =>
     services().sports.bets.place(
       userId,
-      placeBetInputSchema.parse({ clientId: input.clientId ?? randomUUID(), currency: input.currency ?? 'USD', oddsPolicy: input.oddsPolicy ?? 'none', stake: input.stake, legs: input.legs }),
+      placeBetInputSchema.parse({
+        clientId: input.clientId ?? randomUUID(),
+        currency: input.currency ?? 'USD',
+        oddsPolicy: input.oddsPolicy ?? 'none',
+        stake: input.stake,
+        legs: input.legs,
+      }),
     );
   const rejection = async (promise: Promise<unknown>) => {
     const error = await promise.then(
@@ -88,9 +106,14 @@ describe('sportsbook: odds, bets, settlement, cash-out, feed', () => {
     return error as DomainError;
   };
   const results = (m: MarketView, winner: number | 'void') =>
-    m.selections.map((selection, index) => ({ selectionId: selection.id, result: winner === 'void' ? ('void' as const) : index === winner ? ('won' as const) : ('lost' as const) }));
+    m.selections.map((selection, index) => ({
+      selectionId: selection.id,
+      result: winner === 'void' ? ('void' as const) : index === winner ? ('won' as const) : ('lost' as const),
+    }));
   const ledgerKinds = async (userId: number) => {
-    const { rows } = await sql<{ kind: string }>`select kind from ledger_transactions where user_id = ${userId} order by id`.execute(db());
+    const { rows } = await sql<{
+      kind: string;
+    }>`select kind from ledger_transactions where user_id = ${userId} order by id`.execute(db());
     return rows.map((row) => row.kind);
   };
   const waitFor = async <T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 10_000): Promise<T> => {
@@ -120,22 +143,73 @@ describe('sportsbook: odds, bets, settlement, cash-out, feed', () => {
     expect(empty.body).toEqual([]);
 
     const someone = await player();
-    const input = { sport: 'Tennis', competition: 'Open', home: 'Ada', away: 'Bea', startsAt: new Date(Date.now() + 86_400_000).toISOString() };
+    const input = {
+      sport: 'Tennis',
+      competition: 'Open',
+      home: 'Ada',
+      away: 'Bea',
+      startsAt: new Date(Date.now() + 86_400_000).toISOString(),
+    };
     const refused = await trpc(platform, 'mutation', 'admin.sports.createEvent', input, someone.token);
     expect(refused.status).toBe(403);
     const created = await trpc(platform, 'mutation', 'admin.sports.createEvent', input, admin.token);
     expect(created.status, JSON.stringify(created.body)).toBe(200);
     const eventId = created.body.result.data.id as string;
-    const withMarket = await trpc(platform, 'mutation', 'admin.sports.addMarket', { eventId, type: 'moneyline', selections: [{ name: 'Ada', odds: '1.85' }, { name: 'Bea', odds: '1.95' }] }, admin.token);
+    const withMarket = await trpc(
+      platform,
+      'mutation',
+      'admin.sports.addMarket',
+      {
+        eventId,
+        type: 'moneyline',
+        selections: [
+          { name: 'Ada', odds: '1.85' },
+          { name: 'Bea', odds: '1.95' },
+        ],
+      },
+      admin.token,
+    );
     expect(withMarket.status, JSON.stringify(withMarket.body)).toBe(200);
-    const badOdds = await trpc(platform, 'mutation', 'admin.sports.addMarket', { eventId, type: 'moneyline', selections: [{ name: 'A', odds: '1.0' }, { name: 'B', odds: '2' }] }, admin.token);
+    const badOdds = await trpc(
+      platform,
+      'mutation',
+      'admin.sports.addMarket',
+      {
+        eventId,
+        type: 'moneyline',
+        selections: [
+          { name: 'A', odds: '1.0' },
+          { name: 'B', odds: '2' },
+        ],
+      },
+      admin.token,
+    );
     expect(badOdds.status).toBe(400);
 
     const listed = await http(platform.url, 'GET', '/api/sports/events');
     expect(listed.body).toHaveLength(1);
-    expect(listed.body[0]).toMatchObject({ sport: 'Tennis', home: 'Ada', status: 'upcoming', markets: [{ type: 'moneyline', status: 'open', selections: [{ name: 'Ada', odds: '1.85' }, { name: 'Bea', odds: '1.95' }] }] });
+    expect(listed.body[0]).toMatchObject({
+      sport: 'Tennis',
+      home: 'Ada',
+      status: 'upcoming',
+      markets: [
+        {
+          type: 'moneyline',
+          status: 'open',
+          selections: [
+            { name: 'Ada', odds: '1.85' },
+            { name: 'Bea', odds: '1.95' },
+          ],
+        },
+      ],
+    });
 
-    const off = new SportsCatalogueService({ db: db(), events: services().events.publish, settlement: { enqueue: async () => undefined }, enabled: false });
+    const off = new SportsCatalogueService({
+      db: db(),
+      events: services().events.publish,
+      settlement: { enqueue: async () => undefined },
+      enabled: false,
+    });
     expect((await rejection(off.events())).code).toBe('SPORTS_DISABLED');
   });
 
@@ -149,24 +223,52 @@ describe('sportsbook: odds, bets, settlement, cash-out, feed', () => {
 
     // The player saw 2.00; the operator shortens to 1.80 before the bet arrives.
     await services().sports.catalogue.setOdds(home.id, 1800);
-    const pushed = await socket.next((frame) => frame.type === 'sports-odds' && (frame.data as { selectionId: string }).selectionId === home.id);
+    const pushed = await socket.next(
+      (frame) => frame.type === 'sports-odds' && (frame.data as { selectionId: string }).selectionId === home.id,
+    );
     expect(pushed.data).toMatchObject({ eventId: m.eventId, marketId: m.id, odds: '1.80', previousOdds: '2.00' });
     socket.close();
 
-    const none = await rejection(place(bettor.id, { legs: [{ selectionId: home.id, odds: '2.00' }], stake: '10', oddsPolicy: 'none' }));
+    const none = await rejection(
+      place(bettor.id, { legs: [{ selectionId: home.id, odds: '2.00' }], stake: '10', oddsPolicy: 'none' }),
+    );
     expect(none.code).toBe('ODDS_CHANGED');
     expect(none.details).toEqual({ legs: [{ selectionId: home.id, seen: '2.00', current: '1.80' }] });
-    expect((await rejection(place(bettor.id, { legs: [{ selectionId: home.id, odds: '2.00' }], stake: '10', oddsPolicy: 'higher' }))).code).toBe('ODDS_CHANGED');
+    expect(
+      (
+        await rejection(
+          place(bettor.id, { legs: [{ selectionId: home.id, odds: '2.00' }], stake: '10', oddsPolicy: 'higher' }),
+        )
+      ).code,
+    ).toBe('ODDS_CHANGED');
     expect(await balance(bettor.id)).toBe(parseAmount('100'));
-    const any = await place(bettor.id, { legs: [{ selectionId: home.id, odds: '2.00' }], stake: '10', oddsPolicy: 'any' });
+    const any = await place(bettor.id, {
+      legs: [{ selectionId: home.id, odds: '2.00' }],
+      stake: '10',
+      oddsPolicy: 'any',
+    });
     expect(any).toMatchObject({ status: 'open', odds: '1.80', potentialReturn: '18', legs: [{ odds: '1.80' }] });
 
     // Drifts out to 2.20: "higher" takes it at 2.20, "none" still refuses.
     await services().sports.catalogue.setOdds(home.id, 2200);
-    expect((await rejection(place(bettor.id, { legs: [{ selectionId: home.id, odds: '1.80' }], stake: '10', oddsPolicy: 'none' }))).code).toBe('ODDS_CHANGED');
-    const higher = await place(bettor.id, { legs: [{ selectionId: home.id, odds: '1.80' }], stake: '10', oddsPolicy: 'higher' });
+    expect(
+      (
+        await rejection(
+          place(bettor.id, { legs: [{ selectionId: home.id, odds: '1.80' }], stake: '10', oddsPolicy: 'none' }),
+        )
+      ).code,
+    ).toBe('ODDS_CHANGED');
+    const higher = await place(bettor.id, {
+      legs: [{ selectionId: home.id, odds: '1.80' }],
+      stake: '10',
+      oddsPolicy: 'higher',
+    });
     expect(higher).toMatchObject({ odds: '2.20', potentialReturn: '22' });
-    const exact = await place(bettor.id, { legs: [{ selectionId: home.id, odds: '2.20' }], stake: '10', oddsPolicy: 'none' });
+    const exact = await place(bettor.id, {
+      legs: [{ selectionId: home.id, odds: '2.20' }],
+      stake: '10',
+      oddsPolicy: 'none',
+    });
     expect(exact.potentialReturn).toBe('22');
     expect(await balance(bettor.id)).toBe(parseAmount('70'));
 
@@ -184,22 +286,69 @@ describe('sportsbook: odds, bets, settlement, cash-out, feed', () => {
     const b = await market(['50.00', '3.00', '4.00']);
     const bettor = await player('1000');
     await services().sports.catalogue.setMarketStatus(a.id, 'suspended');
-    expect((await rejection(place(bettor.id, { legs: [{ selectionId: a.selections[0]!.id, odds: '2.00' }], stake: '10' }))).code).toBe('MARKET_SUSPENDED');
+    expect(
+      (await rejection(place(bettor.id, { legs: [{ selectionId: a.selections[0]!.id, odds: '2.00' }], stake: '10' })))
+        .code,
+    ).toBe('MARKET_SUSPENDED');
     await services().sports.catalogue.setMarketStatus(a.id, 'open');
-    expect((await rejection(place(bettor.id, { legs: [{ selectionId: a.selections[0]!.id, odds: '2.00' }, { selectionId: a.selections[1]!.id, odds: '3.00' }], stake: '10' }))).code).toBe('SAME_EVENT');
-    expect((await rejection(place(bettor.id, { legs: [{ selectionId: a.selections[0]!.id, odds: '2.00' }], stake: '0.5' }))).code).toBe('STAKE_LIMIT');
-    expect((await rejection(place(bettor.id, { legs: [{ selectionId: a.selections[0]!.id, odds: '2.00' }], stake: '501' }))).code).toBe('STAKE_LIMIT');
+    expect(
+      (
+        await rejection(
+          place(bettor.id, {
+            legs: [
+              { selectionId: a.selections[0]!.id, odds: '2.00' },
+              { selectionId: a.selections[1]!.id, odds: '3.00' },
+            ],
+            stake: '10',
+          }),
+        )
+      ).code,
+    ).toBe('SAME_EVENT');
+    expect(
+      (await rejection(place(bettor.id, { legs: [{ selectionId: a.selections[0]!.id, odds: '2.00' }], stake: '0.5' })))
+        .code,
+    ).toBe('STAKE_LIMIT');
+    expect(
+      (await rejection(place(bettor.id, { legs: [{ selectionId: a.selections[0]!.id, odds: '2.00' }], stake: '501' })))
+        .code,
+    ).toBe('STAKE_LIMIT');
     // 2.00 x 50.00 x 100 = 10000 > 5000 maximum payout
-    expect((await rejection(place(bettor.id, { legs: [{ selectionId: a.selections[0]!.id, odds: '2.00' }, { selectionId: b.selections[0]!.id, odds: '50.00' }], stake: '100' }))).code).toBe('PAYOUT_LIMIT');
-    expect((await rejection(place(bettor.id, { legs: [{ selectionId: '999999', odds: '2.00' }], stake: '10' }))).code).toBe('SELECTION_NOT_FOUND');
+    expect(
+      (
+        await rejection(
+          place(bettor.id, {
+            legs: [
+              { selectionId: a.selections[0]!.id, odds: '2.00' },
+              { selectionId: b.selections[0]!.id, odds: '50.00' },
+            ],
+            stake: '100',
+          }),
+        )
+      ).code,
+    ).toBe('PAYOUT_LIMIT');
+    expect(
+      (await rejection(place(bettor.id, { legs: [{ selectionId: '999999', odds: '2.00' }], stake: '10' }))).code,
+    ).toBe('SELECTION_NOT_FOUND');
     expect(await balance(bettor.id)).toBe(parseAmount('1000'));
 
     // Over REST: a bad body is a 400 and a JSON number stake is refused.
-    const badBody = await http(platform.url, 'POST', '/api/sports/bets', { clientId: 'x1', currency: 'USD', stake: 10, legs: [{ selectionId: a.selections[0]!.id, odds: '2.00' }] }, { token: bettor.token });
+    const badBody = await http(
+      platform.url,
+      'POST',
+      '/api/sports/bets',
+      { clientId: 'x1', currency: 'USD', stake: 10, legs: [{ selectionId: a.selections[0]!.id, odds: '2.00' }] },
+      { token: bettor.token },
+    );
     expect(badBody.status).toBe(400);
 
     await services().wallet.responsibleGaming.selfExclude(bettor.id, '24h');
-    const excluded = await http(platform.url, 'POST', '/api/sports/bets', { clientId: 'x2', currency: 'USD', stake: '10', legs: [{ selectionId: a.selections[0]!.id, odds: '2.00' }] }, { token: bettor.token });
+    const excluded = await http(
+      platform.url,
+      'POST',
+      '/api/sports/bets',
+      { clientId: 'x2', currency: 'USD', stake: '10', legs: [{ selectionId: a.selections[0]!.id, odds: '2.00' }] },
+      { token: bettor.token },
+    );
     expect(excluded.status).toBe(403);
     expect(excluded.body.code).toBe('SELF_EXCLUDED');
     expect(await balance(bettor.id)).toBe(parseAmount('1000'));
@@ -209,12 +358,26 @@ describe('sportsbook: odds, bets, settlement, cash-out, feed', () => {
   it('is idempotent by clientId (a retry returns the same bet and charges once) and refuses a reused clientId', async () => {
     const m = await market();
     const bettor = await player('50');
-    const body = { clientId: 'slip-1', currency: 'USD', stake: '10', oddsPolicy: 'none', legs: [{ selectionId: m.selections[0]!.id, odds: '2.00' }] };
-    const answers = await Promise.all([1, 2, 3].map(() => http(platform.url, 'POST', '/api/sports/bets', body, { token: bettor.token })));
+    const body = {
+      clientId: 'slip-1',
+      currency: 'USD',
+      stake: '10',
+      oddsPolicy: 'none',
+      legs: [{ selectionId: m.selections[0]!.id, odds: '2.00' }],
+    };
+    const answers = await Promise.all(
+      [1, 2, 3].map(() => http(platform.url, 'POST', '/api/sports/bets', body, { token: bettor.token })),
+    );
     expect(answers.map((answer) => answer.status)).toEqual([201, 201, 201]);
     expect(new Set(answers.map((answer) => answer.body.id)).size).toBe(1);
     expect(await balance(bettor.id)).toBe(parseAmount('40'));
-    const reused = await http(platform.url, 'POST', '/api/sports/bets', { ...body, stake: '20' }, { token: bettor.token });
+    const reused = await http(
+      platform.url,
+      'POST',
+      '/api/sports/bets',
+      { ...body, stake: '20' },
+      { token: bettor.token },
+    );
     expect(reused.status).toBe(409);
     expect(reused.body.code).toBe('CLIENT_ID_REUSED');
     const listed = await http(platform.url, 'GET', '/api/sports/bets?status=open', undefined, { token: bettor.token });
@@ -226,14 +389,20 @@ describe('sportsbook: odds, bets, settlement, cash-out, feed', () => {
     const m = await market();
     const bettor = await player('100');
     const outcomes = await Promise.allSettled(
-      Array.from({ length: 50 }, () => place(bettor.id, { legs: [{ selectionId: m.selections[0]!.id, odds: '2.00' }], stake: '10' })),
+      Array.from({ length: 50 }, () =>
+        place(bettor.id, { legs: [{ selectionId: m.selections[0]!.id, odds: '2.00' }], stake: '10' }),
+      ),
     );
     const accepted = outcomes.filter((outcome) => outcome.status === 'fulfilled');
     const refused = outcomes.filter((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
     expect(accepted).toHaveLength(10);
-    expect(new Set(refused.map((outcome) => (outcome.reason as DomainError).code))).toEqual(new Set(['INSUFFICIENT_FUNDS']));
+    expect(new Set(refused.map((outcome) => (outcome.reason as DomainError).code))).toEqual(
+      new Set(['INSUFFICIENT_FUNDS']),
+    );
     expect(await balance(bettor.id)).toBe(0n);
-    const { rows } = await sql<{ n: number }>`select count(*)::int as n from sports_bets where user_id = ${bettor.id}`.execute(db());
+    const { rows } = await sql<{
+      n: number;
+    }>`select count(*)::int as n from sports_bets where user_id = ${bettor.id}`.execute(db());
     expect(rows[0]!.n).toBe(10);
     await expectLedgerOk();
   });
@@ -246,23 +415,48 @@ describe('sportsbook: odds, bets, settlement, cash-out, feed', () => {
     socket.send({ type: 'subscribe', channels: [`game-results:${bettor.id}`, `user:${bettor.id}`] });
     await socket.next((frame) => frame.type === 'subscribed' && frame.channel === `game-results:${bettor.id}`);
 
-    const single = await place(bettor.id, { legs: [{ selectionId: first.selections[0]!.id, odds: '2.50' }], stake: '10' });
-    const multi = await place(bettor.id, { legs: [{ selectionId: first.selections[0]!.id, odds: '2.50' }, { selectionId: second.selections[0]!.id, odds: '1.50' }], stake: '10' });
-    const loser = await place(bettor.id, { legs: [{ selectionId: first.selections[2]!.id, odds: '4.00' }], stake: '10' });
+    const single = await place(bettor.id, {
+      legs: [{ selectionId: first.selections[0]!.id, odds: '2.50' }],
+      stake: '10',
+    });
+    const multi = await place(bettor.id, {
+      legs: [
+        { selectionId: first.selections[0]!.id, odds: '2.50' },
+        { selectionId: second.selections[0]!.id, odds: '1.50' },
+      ],
+      stake: '10',
+    });
+    const loser = await place(bettor.id, {
+      legs: [{ selectionId: first.selections[2]!.id, odds: '4.00' }],
+      stake: '10',
+    });
     expect(await balance(bettor.id)).toBe(parseAmount('70'));
 
     await services().sports.catalogue.settleMarket(first.id, results(first, 0));
-    const settled = await waitFor(() => services().sports.bets.bet(bettor.id, single.id), (bet) => bet.status !== 'open');
+    const settled = await waitFor(
+      () => services().sports.bets.bet(bettor.id, single.id),
+      (bet) => bet.status !== 'open',
+    );
     expect(settled).toMatchObject({ status: 'won', payout: '25' });
-    await waitFor(() => services().sports.bets.bet(bettor.id, loser.id), (bet) => bet.status === 'lost');
+    await waitFor(
+      () => services().sports.bets.bet(bettor.id, loser.id),
+      (bet) => bet.status === 'lost',
+    );
     // The multi waits for its second leg.
     expect((await services().sports.bets.bet(bettor.id, multi.id)).status).toBe('open');
-    const result = await socket.next((frame) => frame.type === 'game-result' && (frame.data as { betId: string }).betId === single.id);
+    const result = await socket.next(
+      (frame) => frame.type === 'game-result' && (frame.data as { betId: string }).betId === single.id,
+    );
     expect(result.data).toMatchObject({ gameId: 'sportsbook', outcome: 'won', payout: '25', currency: 'USD' });
-    await socket.next((frame) => frame.type === 'balance-update' && (frame.data as { newBalance: number }).newBalance === 95);
+    await socket.next(
+      (frame) => frame.type === 'balance-update' && (frame.data as { newBalance: number }).newBalance === 95,
+    );
 
     await services().sports.catalogue.settleMarket(second.id, results(second, 0));
-    await waitFor(() => services().sports.bets.bet(bettor.id, multi.id), (bet) => bet.status === 'won');
+    await waitFor(
+      () => services().sports.bets.bet(bettor.id, multi.id),
+      (bet) => bet.status === 'won',
+    );
     // 10 x 2.50 x 1.50 = 37.5
     expect(await balance(bettor.id)).toBe(parseAmount('132.5'));
     const transactions = (await ledgerKinds(bettor.id)).length;
@@ -270,7 +464,12 @@ describe('sportsbook: odds, bets, settlement, cash-out, feed', () => {
     // Run settlement again by hand and enqueue the same job again: nothing more is paid.
     expect(await services().sports.bets.settleMarket(first.id)).toEqual({ bets: 3, changed: 0 });
     expect(await services().sports.bets.settleMarket(second.id)).toEqual({ bets: 1, changed: 0 });
-    await platform.platform.infra.jobs.enqueue('sports', 'settle-market', { marketId: first.id, resultVersion: 1 }, { jobId: `sports-settle-${first.id}-v1` });
+    await platform.platform.infra.jobs.enqueue(
+      'sports',
+      'settle-market',
+      { marketId: first.id, resultVersion: 1 },
+      { jobId: `sports-settle-${first.id}-v1` },
+    );
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(await balance(bettor.id)).toBe(parseAmount('132.5'));
     expect((await ledgerKinds(bettor.id)).length).toBe(transactions);
@@ -283,7 +482,13 @@ describe('sportsbook: odds, bets, settlement, cash-out, feed', () => {
     const b = await market(['3.00', '3.00', '4.00']);
     const c = await market(['2.00', '3.00', '4.00']);
     const bettor = await player('30');
-    const multi = await place(bettor.id, { legs: [{ selectionId: a.selections[0]!.id, odds: '2.00' }, { selectionId: b.selections[0]!.id, odds: '3.00' }], stake: '10' });
+    const multi = await place(bettor.id, {
+      legs: [
+        { selectionId: a.selections[0]!.id, odds: '2.00' },
+        { selectionId: b.selections[0]!.id, odds: '3.00' },
+      ],
+      stake: '10',
+    });
     const single = await place(bettor.id, { legs: [{ selectionId: c.selections[1]!.id, odds: '3.00' }], stake: '10' });
     await services().sports.catalogue.settleMarket(b.id, results(b, 'void'));
     await services().sports.catalogue.settleMarket(a.id, results(a, 0));
@@ -295,7 +500,12 @@ describe('sportsbook: odds, bets, settlement, cash-out, feed', () => {
     await services().sports.bets.settleMarket(c.id);
     expect(await services().sports.bets.bet(bettor.id, single.id)).toMatchObject({ status: 'void', payout: '10' });
     expect(await balance(bettor.id)).toBe(parseAmount('40'));
-    expect((await ledgerKinds(bettor.id)).filter((kind) => kind.startsWith('sports'))).toEqual(['sports-bet', 'sports-bet', 'sports-payout', 'sports-refund']);
+    expect((await ledgerKinds(bettor.id)).filter((kind) => kind.startsWith('sports'))).toEqual([
+      'sports-bet',
+      'sports-bet',
+      'sports-payout',
+      'sports-refund',
+    ]);
     await expectLedgerOk();
   });
 
@@ -309,19 +519,34 @@ describe('sportsbook: odds, bets, settlement, cash-out, feed', () => {
     expect(await balance(bettor.id)).toBe(parseAmount('20'));
     // Let the worker's own job for version 1 finish too, so the snapshot below is final.
     await new Promise((resolve) => setTimeout(resolve, 300));
-    const { rows: before } = await sql<{ id: string; amount_e8: string }>`select id::text, amount_e8::text from ledger_entries order by id`.execute(db());
+    const { rows: before } = await sql<{
+      id: string;
+      amount_e8: string;
+    }>`select id::text, amount_e8::text from ledger_entries order by id`.execute(db());
 
     // Correction: the away side won.
     await services().sports.catalogue.settleMarket(m.id, results(m, 2));
     // The worker's job (market + version 2) resettles; running it here as well changes nothing twice.
     await services().sports.bets.settleMarket(m.id);
-    await waitFor(() => services().sports.bets.bet(bettor.id, onAway.id), (bet) => bet.status === 'won');
+    await waitFor(
+      () => services().sports.bets.bet(bettor.id, onAway.id),
+      (bet) => bet.status === 'won',
+    );
     expect(await services().sports.bets.bet(bettor.id, onHome.id)).toMatchObject({ status: 'lost', payout: '0' });
     expect(await services().sports.bets.bet(bettor.id, onAway.id)).toMatchObject({ status: 'won', payout: '40' });
     expect(await balance(bettor.id)).toBe(parseAmount('40'));
-    expect((await ledgerKinds(bettor.id)).filter((kind) => kind.startsWith('sports'))).toEqual(['sports-bet', 'sports-bet', 'sports-payout', 'sports-reversal', 'sports-payout']);
+    expect((await ledgerKinds(bettor.id)).filter((kind) => kind.startsWith('sports'))).toEqual([
+      'sports-bet',
+      'sports-bet',
+      'sports-payout',
+      'sports-reversal',
+      'sports-payout',
+    ]);
     // Every earlier entry is untouched.
-    const { rows: after } = await sql<{ id: string; amount_e8: string }>`select id::text, amount_e8::text from ledger_entries order by id`.execute(db());
+    const { rows: after } = await sql<{
+      id: string;
+      amount_e8: string;
+    }>`select id::text, amount_e8::text from ledger_entries order by id`.execute(db());
     const afterById = new Map(after.map((row) => [row.id, row.amount_e8]));
     expect(before.map((row) => [row.id, afterById.get(row.id)])).toEqual(before.map((row) => [row.id, row.amount_e8]));
     expect(after.length).toBeGreaterThan(before.length);
@@ -339,17 +564,41 @@ describe('sportsbook: odds, bets, settlement, cash-out, feed', () => {
     expect(quoted.cashOut).toEqual({ available: true, value: '12.66666666', reason: null });
 
     await services().sports.catalogue.setMarketStatus(m.id, 'suspended');
-    const suspended = await http(platform.url, 'POST', `/api/sports/bets/${bet.id}/cashout`, {}, { token: bettor.token });
+    const suspended = await http(
+      platform.url,
+      'POST',
+      `/api/sports/bets/${bet.id}/cashout`,
+      {},
+      { token: bettor.token },
+    );
     expect(suspended.status).toBe(409);
     expect(suspended.body.code).toBe('MARKET_SUSPENDED');
     await services().sports.catalogue.setMarketStatus(m.id, 'open');
 
-    const tooHigh = await http(platform.url, 'POST', `/api/sports/bets/${bet.id}/cashout`, { expectedValue: '13' }, { token: bettor.token });
+    const tooHigh = await http(
+      platform.url,
+      'POST',
+      `/api/sports/bets/${bet.id}/cashout`,
+      { expectedValue: '13' },
+      { token: bettor.token },
+    );
     expect(tooHigh.body.code).toBe('CASHOUT_CHANGED');
     const other = await player();
-    expect((await http(platform.url, 'POST', `/api/sports/bets/${bet.id}/cashout`, {}, { token: other.token })).status).toBe(404);
+    expect(
+      (await http(platform.url, 'POST', `/api/sports/bets/${bet.id}/cashout`, {}, { token: other.token })).status,
+    ).toBe(404);
 
-    const [one, two] = await Promise.all([1, 2].map(() => http(platform.url, 'POST', `/api/sports/bets/${bet.id}/cashout`, { expectedValue: '12.66666666' }, { token: bettor.token })));
+    const [one, two] = await Promise.all(
+      [1, 2].map(() =>
+        http(
+          platform.url,
+          'POST',
+          `/api/sports/bets/${bet.id}/cashout`,
+          { expectedValue: '12.66666666' },
+          { token: bettor.token },
+        ),
+      ),
+    );
     expect([one!.status, two!.status]).toEqual([200, 200]);
     expect(one!.body).toMatchObject({ status: 'cashed_out', payout: '12.66666666' });
     expect(await balance(bettor.id)).toBe(parseAmount('12.66666666'));
@@ -364,7 +613,10 @@ describe('sportsbook: odds, bets, settlement, cash-out, feed', () => {
   describe('HTTP feed adapter against a local server', () => {
     let feedServer: Server;
     let feedUrl: string;
-    let reply: { status: number; body: string; headers?: Record<string, string>; delayMs?: number } = { status: 200, body: '{"events":[]}' };
+    let reply: { status: number; body: string; headers?: Record<string, string>; delayMs?: number } = {
+      status: 200,
+      body: '{"events":[]}',
+    };
 
     const snapshot = (odds: string, marketStatus = 'open', homeResult: string | null = null) => ({
       events: [
@@ -383,7 +635,12 @@ describe('sportsbook: odds, bets, settlement, cash-out, feed', () => {
               status: marketStatus,
               selections: [
                 { id: 'home', name: 'Feeders', odds, result: homeResult },
-                { id: 'away', name: 'Pollers', odds: '2.40', result: homeResult === null ? null : homeResult === 'won' ? 'lost' : 'won' },
+                {
+                  id: 'away',
+                  name: 'Pollers',
+                  odds: '2.40',
+                  result: homeResult === null ? null : homeResult === 'won' ? 'lost' : 'won',
+                },
               ],
             },
           ],
@@ -412,17 +669,30 @@ describe('sportsbook: odds, bets, settlement, cash-out, feed', () => {
       new SportsCatalogueService({
         db: db(),
         events: services().events.publish,
-        settlement: { enqueue: (marketId, version) => platform.platform.infra.jobs.enqueue('sports', 'settle-market', { marketId, resultVersion: version }, { jobId: `sports-settle-${marketId}-v${version}` }) },
+        settlement: {
+          enqueue: (marketId, version) =>
+            platform.platform.infra.jobs.enqueue(
+              'sports',
+              'settle-market',
+              { marketId, resultVersion: version },
+              { jobId: `sports-settle-${marketId}-v${version}` },
+            ),
+        },
         enabled: true,
         feed: httpSportsFeed({ url: feedUrl, timeoutMs }),
       });
-    const feedEvent = async () => (await services().sports.catalogue.events('all')).find((event) => event.home === 'Feeders');
+    const feedEvent = async () =>
+      (await services().sports.catalogue.events('all')).find((event) => event.home === 'Feeders');
 
     it('imports events and odds, keeps odds history, settles from feed results, and refuses bad payloads, 429 and timeouts', async () => {
       reply = { status: 200, body: JSON.stringify(snapshot('1.60')) };
       expect(await catalogue().pollFeed()).toEqual({ polled: true, events: 1 });
       const imported = await feedEvent();
-      expect(imported).toMatchObject({ sport: 'Basketball', source: 'feed', markets: [{ type: 'moneyline', selections: [{ odds: '1.60' }, { odds: '2.40' }] }] });
+      expect(imported).toMatchObject({
+        sport: 'Basketball',
+        source: 'feed',
+        markets: [{ type: 'moneyline', selections: [{ odds: '1.60' }, { odds: '2.40' }] }],
+      });
       // A second identical poll changes nothing; a new price is one history row.
       await catalogue().pollFeed();
       reply = { status: 200, body: JSON.stringify(snapshot('1.70')) };
@@ -434,7 +704,26 @@ describe('sportsbook: odds, bets, settlement, cash-out, feed', () => {
       const bet = await place(bettor.id, { legs: [{ selectionId: home.id, odds: '1.70' }], stake: '10' });
 
       // Bad payloads: odds as a float number, a missing field, not JSON. Nothing changes.
-      for (const body of [JSON.stringify({ events: [{ ...snapshot('1.90').events[0], markets: [{ ...snapshot('1.90').events[0]!.markets[0], selections: [{ id: 'home', name: 'x', odds: 1.9 }, { id: 'away', name: 'y', odds: '2' }] }] }] }), JSON.stringify({ events: [{ id: 'x' }] }), 'not json']) {
+      for (const body of [
+        JSON.stringify({
+          events: [
+            {
+              ...snapshot('1.90').events[0],
+              markets: [
+                {
+                  ...snapshot('1.90').events[0]!.markets[0],
+                  selections: [
+                    { id: 'home', name: 'x', odds: 1.9 },
+                    { id: 'away', name: 'y', odds: '2' },
+                  ],
+                },
+              ],
+            },
+          ],
+        }),
+        JSON.stringify({ events: [{ id: 'x' }] }),
+        'not json',
+      ]) {
         reply = { status: 200, body };
         const error = await rejection(catalogue().pollFeed());
         expect(error.kind).toBe('UNAVAILABLE');
@@ -463,7 +752,10 @@ describe('sportsbook: odds, bets, settlement, cash-out, feed', () => {
       // The feed reports the result: the worker settles the bet.
       reply = { status: 200, body: JSON.stringify(snapshot('1.70', 'settled', 'won')) };
       await catalogue().pollFeed();
-      await waitFor(() => services().sports.bets.bet(bettor.id, bet.id), (view) => view.status === 'won');
+      await waitFor(
+        () => services().sports.bets.bet(bettor.id, bet.id),
+        (view) => view.status === 'won',
+      );
       expect(await balance(bettor.id)).toBe(parseAmount('17'));
       await expectLedgerOk();
     });

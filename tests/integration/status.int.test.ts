@@ -18,7 +18,14 @@ describe('GET /auth/status', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe('no-store');
     const body = (await response.json()) as Record<string, unknown>;
-    expect(body).toMatchObject({ status: 'degraded', version: '1.0.0', database: 'ok', redis: 'ok', worker: 'down', schedules: 'missing' });
+    expect(body).toMatchObject({
+      status: 'degraded',
+      version: '1.0.0',
+      database: 'ok',
+      redis: 'ok',
+      worker: 'down',
+      schedules: 'missing',
+    });
     expect(body.missingSchedules).toContain('housekeeping-tick');
     expect(Date.parse(body.time as string)).not.toBeNaN();
   });

@@ -5,7 +5,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { embeddedDatabaseUrl } from '../../db/embedded.js';
 import { http, newAccount, type HttpResult } from '../support/auth.js';
 import { CONCURRENCY_PLATFORM_ENV } from '../support/concurrency-cases.js';
-import { descendantPid, exited, isAlive, LaunchTracker, postmasterPid, statusOf, type Launched } from '../support/launcher.js';
+import {
+  descendantPid,
+  exited,
+  isAlive,
+  LaunchTracker,
+  postmasterPid,
+  statusOf,
+  type Launched,
+} from '../support/launcher.js';
 import { TEST_REDIS_URL } from '../support/services.js';
 import { fundPlayer, trpc, WALLET_TEST_ENV } from '../support/wallet.js';
 
@@ -52,7 +60,13 @@ describe('npm start supervises PostgreSQL, the server and the worker', () => {
     let sent = 0;
     let streaming = true;
     const bet = (clientBetId: string) =>
-      http(app.url, 'POST', '/api/games/dice/bets', { amount: 0.01, target: 50, condition: 'over', clientBetId }, { token }).catch(() => undefined);
+      http(
+        app.url,
+        'POST',
+        '/api/games/dice/bets',
+        { amount: 0.01, target: 50, condition: 'over', clientBetId },
+        { token },
+      ).catch(() => undefined);
     const accepted = () => [...answers.values()].filter((answer) => answer?.status === 201).length;
     const lane = async () => {
       while (streaming) {
@@ -82,7 +96,9 @@ describe('npm start supervises PostgreSQL, the server and the worker', () => {
 
     const unanswered = [...answers].filter(([, answer]) => answer?.status !== 201).map(([id]) => id);
     expect(unanswered.length, 'some bets were refused while PostgreSQL was down').toBeGreaterThan(0);
-    console.log(`bets sent: ${answers.size}, answered 201: ${accepted()}, refused or failed while PostgreSQL was away: ${unanswered.length}`);
+    console.log(
+      `bets sent: ${answers.size}, answered 201: ${accepted()}, refused or failed while PostgreSQL was away: ${unanswered.length}`,
+    );
     // What the player's client does: retry with the same clientBetId. A bet that committed before
     // the crash answers as itself; one that did not is placed now.
     for (const id of unanswered) {
@@ -130,7 +146,10 @@ describe('npm start supervises PostgreSQL, the server and the worker', () => {
       return status.worker === 'ok' && Date.parse(status.workerLastBeat) > killedAt;
     }, 150_000);
     console.log(`kill -9 of the worker: a new worker beat ${backMs} ms after the kill`);
-    expect(statuses.every((status) => status === 200), JSON.stringify(statuses)).toBe(true);
+    expect(
+      statuses.every((status) => status === 200),
+      JSON.stringify(statuses),
+    ).toBe(true);
     expect(replacement).not.toBe(worker);
     expect(app.child.exitCode).toBeNull();
     expect(app.output()).toContain('worker exited (SIGKILL); restarting it in 1 s.');

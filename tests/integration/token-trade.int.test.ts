@@ -74,7 +74,13 @@ describe('BZU trading against the pool and buy-and-burn', () => {
   };
 
   beforeAll(async () => {
-    platform = await startTestPlatform({ ...FAST_HASHING, ...RELAXED_LIMITS, ...WALLET_TEST_ENV, BZU_TRADE_FEE_BPS: '30', BZU_BURN_REVENUE_SHARE: '0.2' });
+    platform = await startTestPlatform({
+      ...FAST_HASHING,
+      ...RELAXED_LIMITS,
+      ...WALLET_TEST_ENV,
+      BZU_TRADE_FEE_BPS: '30',
+      BZU_BURN_REVENUE_SHARE: '0.2',
+    });
   });
   afterAll(async () => {
     await platform?.stop();
@@ -83,7 +89,9 @@ describe('BZU trading against the pool and buy-and-burn', () => {
   it('starts with the pool reserves in the ledger (genesis), so the ledger check holds', async () => {
     await expectLedgerOk();
     const { rows } = await sql<{ code: string; currency: string; balance_e8: string }>`
-      select code, currency, balance_e8::text from ledger_accounts where code = 'house:bzu-pool' order by currency`.execute(db());
+      select code, currency, balance_e8::text from ledger_accounts where code = 'house:bzu-pool' order by currency`.execute(
+      db(),
+    );
     expect(rows).toEqual([
       { code: 'house:bzu-pool', currency: 'BZU', balance_e8: String(10_000_000n * UNIT) },
       { code: 'house:bzu-pool', currency: 'USD', balance_e8: String(250_000n * UNIT) },
@@ -100,14 +108,34 @@ describe('BZU trading against the pool and buy-and-burn', () => {
     await services().token.prices.recordSnapshot(new Date(Date.now() - 60_000));
     await socket.next((f) => f.type === 'token-price-update');
     const before = await pool();
-    const quoted = await trpc(platform, 'query', 'token.quote', { side: 'buy', amount: '100', slippageBps: 100 }, alice.token);
+    const quoted = await trpc(
+      platform,
+      'query',
+      'token.quote',
+      { side: 'buy', amount: '100', slippageBps: 100 },
+      alice.token,
+    );
     expect(quoted.status, JSON.stringify(quoted.body)).toBe(200);
     const quote = quoted.body.result.data;
-    expect(quote).toMatchObject({ side: 'buy', amountIn: '100.00000000', fee: '0.30000000', feeBps: 30, price: '0.02500000', inCurrency: 'USD', outCurrency: 'BZU' });
+    expect(quote).toMatchObject({
+      side: 'buy',
+      amountIn: '100.00000000',
+      fee: '0.30000000',
+      feeBps: 30,
+      price: '0.02500000',
+      inCurrency: 'USD',
+      outCurrency: 'BZU',
+    });
     expect(quote.priceImpact).toBeCloseTo(0.0398, 4);
     expect(parseUnits(quote.minimumReceived)).toBe((parseUnits(quote.amountOut) * 9_900n) / 10_000n);
 
-    const traded = await trpc(platform, 'mutation', 'token.trade', { side: 'buy', amount: '100', minOut: quote.minimumReceived, clientTradeId: tradeId() }, alice.token);
+    const traded = await trpc(
+      platform,
+      'mutation',
+      'token.trade',
+      { side: 'buy', amount: '100', minOut: quote.minimumReceived, clientTradeId: tradeId() },
+      alice.token,
+    );
     expect(traded.status, JSON.stringify(traded.body)).toBe(200);
     const result = traded.body.result.data;
     expect(result.amountOut).toBe(quote.amountOut);
@@ -118,7 +146,9 @@ describe('BZU trading against the pool and buy-and-burn', () => {
     expect(after.bzu * after.usd >= before.bzu * before.usd).toBe(true);
 
     // One ledger transaction holds all five legs.
-    const { rows } = await sql<{ legs: string }>`select count(*)::text as legs from ledger_entries e join ledger_transactions t on t.id = e.transaction_id
+    const { rows } = await sql<{
+      legs: string;
+    }>`select count(*)::text as legs from ledger_entries e join ledger_transactions t on t.id = e.transaction_id
       where t.kind = 'token:buy' and t.user_id = ${alice.id}`.execute(db());
     expect(rows[0]!.legs).toBe('5');
     expect(formatUnits((await services().wallet.ledger.balances(alice.id)).BZU)).toBe(quote.amountOut);
@@ -131,8 +161,15 @@ describe('BZU trading against the pool and buy-and-burn', () => {
     socket.close();
 
     // Selling quotes and executes the same way, the fee coming off the USD received.
-    const sellQuote = (await trpc(platform, 'query', 'token.quote', { side: 'sell', amount: '1000' }, alice.token)).body.result.data;
-    const sold = await trpc(platform, 'mutation', 'token.trade', { side: 'sell', amount: '1000', minOut: sellQuote.amountOut, clientTradeId: tradeId() }, alice.token);
+    const sellQuote = (await trpc(platform, 'query', 'token.quote', { side: 'sell', amount: '1000' }, alice.token)).body
+      .result.data;
+    const sold = await trpc(
+      platform,
+      'mutation',
+      'token.trade',
+      { side: 'sell', amount: '1000', minOut: sellQuote.amountOut, clientTradeId: tradeId() },
+      alice.token,
+    );
     expect(sold.status, JSON.stringify(sold.body)).toBe(200);
     expect(sold.body.result.data.amountOut).toBe(sellQuote.amountOut);
     expect(parseUnits(sold.body.result.data.balances.USD)).toBe(900n * UNIT + parseUnits(sellQuote.amountOut));
@@ -141,35 +178,85 @@ describe('BZU trading against the pool and buy-and-burn', () => {
 
   it('refuses a trade the pool moved past (409) and changes nothing; replays a clientTradeId without trading twice', async () => {
     const bob = await player('500');
-    const quote = (await trpc(platform, 'query', 'token.quote', { side: 'buy', amount: '50', slippageBps: 0 }, bob.token)).body.result.data;
+    const quote = (
+      await trpc(platform, 'query', 'token.quote', { side: 'buy', amount: '50', slippageBps: 0 }, bob.token)
+    ).body.result.data;
     // Someone else buys first: the price rises past bob's zero-slippage minimum.
     const carol = await player('5000');
     const id = tradeId();
-    const first = await trpc(platform, 'mutation', 'token.trade', { side: 'buy', amount: '2000', minOut: '0', clientTradeId: id }, carol.token);
+    const first = await trpc(
+      platform,
+      'mutation',
+      'token.trade',
+      { side: 'buy', amount: '2000', minOut: '0', clientTradeId: id },
+      carol.token,
+    );
     expect(first.status).toBe(200);
-    const replay = await trpc(platform, 'mutation', 'token.trade', { side: 'buy', amount: '2000', minOut: '0', clientTradeId: id }, carol.token);
-    expect(replay.body.result.data).toMatchObject({ replayed: true, tradeId: first.body.result.data.tradeId, amountOut: first.body.result.data.amountOut });
+    const replay = await trpc(
+      platform,
+      'mutation',
+      'token.trade',
+      { side: 'buy', amount: '2000', minOut: '0', clientTradeId: id },
+      carol.token,
+    );
+    expect(replay.body.result.data).toMatchObject({
+      replayed: true,
+      tradeId: first.body.result.data.tradeId,
+      amountOut: first.body.result.data.amountOut,
+    });
     expect((await services().wallet.ledger.balances(carol.id)).USD).toBe(3_000n * UNIT);
 
     const before = await snapshot();
-    const refused = await trpc(platform, 'mutation', 'token.trade', { side: 'buy', amount: '50', minOut: quote.minimumReceived, clientTradeId: tradeId() }, bob.token);
+    const refused = await trpc(
+      platform,
+      'mutation',
+      'token.trade',
+      { side: 'buy', amount: '50', minOut: quote.minimumReceived, clientTradeId: tradeId() },
+      bob.token,
+    );
     expect(refused.status).toBe(409);
-    expect(refused.body.error.message).toMatch(/^The price moved: this trade would now give [\d.]+ BZU, below your minimum of [\d.]+ BZU\. Nothing was traded/);
+    expect(refused.body.error.message).toMatch(
+      /^The price moved: this trade would now give [\d.]+ BZU, below your minimum of [\d.]+ BZU\. Nothing was traded/,
+    );
     expect(refused.body.error.data.domainCode).toBe('SLIPPAGE_EXCEEDED');
     expect(await snapshot()).toBe(before);
 
     // REST: same refusal; a bad amount, an empty balance and a missing session are clear 4xx.
-    const rest = await http(platform.url, 'POST', '/api/token/trade', { side: 'buy', amount: '50', minOut: quote.minimumReceived, clientTradeId: tradeId() }, { token: bob.token });
+    const rest = await http(
+      platform.url,
+      'POST',
+      '/api/token/trade',
+      { side: 'buy', amount: '50', minOut: quote.minimumReceived, clientTradeId: tradeId() },
+      { token: bob.token },
+    );
     expect(rest.status).toBe(409);
     expect(rest.body).toMatchObject({ code: 'SLIPPAGE_EXCEEDED' });
-    const bad = await http(platform.url, 'POST', '/api/token/trade', { side: 'buy', amount: '-5', minOut: '0', clientTradeId: tradeId() }, { token: bob.token });
+    const bad = await http(
+      platform.url,
+      'POST',
+      '/api/token/trade',
+      { side: 'buy', amount: '-5', minOut: '0', clientTradeId: tradeId() },
+      { token: bob.token },
+    );
     expect(bad.status).toBe(400);
-    const broke = await http(platform.url, 'POST', '/api/token/trade', { side: 'sell', amount: '5', minOut: '0', clientTradeId: tradeId() }, { token: bob.token });
+    const broke = await http(
+      platform.url,
+      'POST',
+      '/api/token/trade',
+      { side: 'sell', amount: '5', minOut: '0', clientTradeId: tradeId() },
+      { token: bob.token },
+    );
     expect(broke.status).toBe(409);
     expect(broke.body.message).toMatch(/Insufficient balance/);
     expect((await http(platform.url, 'GET', '/api/token/quote?side=buy&amount=10')).status).toBe(401);
     expect(await snapshot()).toBe(before);
-    const restQuote = await http(platform.url, 'GET', '/api/token/quote?side=buy&amount=10&slippageBps=100', undefined, { token: bob.token });
+    const restQuote = await http(
+      platform.url,
+      'GET',
+      '/api/token/quote?side=buy&amount=10&slippageBps=100',
+      undefined,
+      { token: bob.token },
+    );
     expect(restQuote.status).toBe(200);
     expect(restQuote.body).toMatchObject({ side: 'buy', amountIn: 10, fee: 0.03 });
   });
@@ -179,7 +266,12 @@ describe('BZU trading against the pool and buy-and-burn', () => {
     const before = await pool();
     const results = await Promise.all(
       Array.from({ length: 50 }, (_, i) =>
-        services().token.trade.trade(buyers[i % 5]!.id, { side: 'buy', amount: parseUnits('9'), minOut: '0', clientTradeId: `parallel-${i}-${tradeId()}` }),
+        services().token.trade.trade(buyers[i % 5]!.id, {
+          side: 'buy',
+          amount: parseUnits('9'),
+          minOut: '0',
+          clientTradeId: `parallel-${i}-${tradeId()}`,
+        }),
       ),
     );
     expect(results.every((r) => !r.replayed)).toBe(true);
@@ -208,10 +300,21 @@ describe('BZU trading against the pool and buy-and-burn', () => {
   it('gives holders their tier: a lower fee, shown with the rakeback boost and raffle tickets; holdings show cost and P/L', async () => {
     const holder = await player('1000', '2100');
     const utility = (await trpc(platform, 'query', 'token.utility', undefined, holder.token)).body.result.data;
-    expect(utility).toMatchObject({ bzu: '2100.00000000', baseFeeBps: 30, feeBps: 27, tier: { id: 'bronze', rakebackBoostPercent: 5, raffleTickets: 1, feeDiscountPercent: 10 } });
-    const quote = (await trpc(platform, 'query', 'token.quote', { side: 'buy', amount: '100' }, holder.token)).body.result.data;
+    expect(utility).toMatchObject({
+      bzu: '2100.00000000',
+      baseFeeBps: 30,
+      feeBps: 27,
+      tier: { id: 'bronze', rakebackBoostPercent: 5, raffleTickets: 1, feeDiscountPercent: 10 },
+    });
+    const quote = (await trpc(platform, 'query', 'token.quote', { side: 'buy', amount: '100' }, holder.token)).body
+      .result.data;
     expect(quote).toMatchObject({ feeBps: 27, fee: '0.27000000' });
-    await services().token.trade.trade(holder.id, { side: 'buy', amount: 100n * UNIT, minOut: '0', clientTradeId: tradeId() });
+    await services().token.trade.trade(holder.id, {
+      side: 'buy',
+      amount: 100n * UNIT,
+      minOut: '0',
+      clientTradeId: tradeId(),
+    });
 
     const holdings = (await trpc(platform, 'query', 'token.holdings', undefined, holder.token)).body.result.data;
     const bzu = parseUnits(holdings.bzu);
@@ -228,7 +331,13 @@ describe('BZU trading against the pool and buy-and-burn', () => {
     const dave = await player('100');
     expect((await trpc(platform, 'mutation', 'account.selfExclude', { period: '7d' }, dave.token)).status).toBe(200);
     const before = await snapshot();
-    const refused = await trpc(platform, 'mutation', 'token.trade', { side: 'buy', amount: '10', minOut: '0', clientTradeId: tradeId() }, dave.token);
+    const refused = await trpc(
+      platform,
+      'mutation',
+      'token.trade',
+      { side: 'buy', amount: '10', minOut: '0', clientTradeId: tradeId() },
+      dave.token,
+    );
     expect(refused.status).toBe(403);
     expect(refused.body.error.data.domainCode).toBe('SELF_EXCLUDED');
     expect(await snapshot()).toBe(before);
@@ -250,7 +359,13 @@ describe('BZU trading against the pool and buy-and-burn', () => {
     const revenue = 380n * UNIT;
     const spent = (revenue * 200_000n) / 1_000_000n;
     const expectedBzu = (spent * poolBefore.bzu) / (poolBefore.usd + spent);
-    expect(outcome).toMatchObject({ result: 'burned', revenue: formatUnits(revenue), share: '0.2', usdSpent: formatUnits(spent), bzuBought: formatUnits(expectedBzu) });
+    expect(outcome).toMatchObject({
+      result: 'burned',
+      revenue: formatUnits(revenue),
+      share: '0.2',
+      usdSpent: formatUnits(spent),
+      bzuBought: formatUnits(expectedBzu),
+    });
     const supply = await services().token.prices.supply();
     expect(parseUnits(supply.burned) - parseUnits(supplyBefore.burned)).toBe(expectedBzu);
     expect(parseUnits(supply.totalSupply)).toBe(parseUnits(supply.maxSupply) - parseUnits(supply.burned));
@@ -282,7 +397,11 @@ describe('BZU trading against the pool and buy-and-burn', () => {
     const lossEnd = new Date(Date.now() + 5);
     await new Promise((resolve) => setTimeout(resolve, 10));
     const loss = await services().token.burn.burnPeriod(lossStart, lossEnd);
-    expect(loss).toMatchObject({ result: 'skipped', revenue: '-50.00000000', reason: 'No net gaming revenue in the period (-50.00000000 USD)' });
+    expect(loss).toMatchObject({
+      result: 'skipped',
+      revenue: '-50.00000000',
+      reason: 'No net gaming revenue in the period (-50.00000000 USD)',
+    });
     expect((await services().token.prices.supply()).burned).toBe(supply.burned);
     const listed = (await trpc(platform, 'query', 'token.burns', { limit: 5 })).body.result.data;
     expect(listed.periods[0]).toMatchObject({ status: 'skipped', revenue: '-50.00000000' });
@@ -292,17 +411,27 @@ describe('BZU trading against the pool and buy-and-burn', () => {
   it('the hourly job burns the last closed hour once even when run twice, and refuses an hour that has not closed', async () => {
     const context = (jobId: string) => testJobContext(platform, jobId);
     const tick = Math.floor(Date.now() / 3_600_000) * 3_600_000;
-    const first = (await tokenBurnHandlers.hour({}, context(`repeat:token-burn-hourly:${tick}`))) as { result: string; periodStart: string };
+    const first = (await tokenBurnHandlers.hour({}, context(`repeat:token-burn-hourly:${tick}`))) as {
+      result: string;
+      periodStart: string;
+    };
     // Nothing was played in the previous hour: skipped, with the period it looked at.
     expect(first).toMatchObject({ result: 'skipped', periodStart: previousHour(new Date(tick + 1)).toISOString() });
-    const second = (await tokenBurnHandlers.hour({}, context(`repeat:token-burn-hourly:${tick}`))) as { result: string };
+    const second = (await tokenBurnHandlers.hour({}, context(`repeat:token-burn-hourly:${tick}`))) as {
+      result: string;
+    };
     expect(second.result).toBe('already-done');
     await expect(services().token.burn.burnHour(new Date(tick))).rejects.toMatchObject({ code: 'PERIOD_NOT_CLOSED' });
 
     // A worker that was down for two hours catches up on the missed hours, oldest first, once
     // (from the hour after the newest decided period: the earlier tests' periods lie in this hour).
     const later = new BurnService(
-      { db: db(), ledger: services().wallet.ledger, recordSwapPrice: async () => null, now: () => new Date(tick + 3 * 3_600_000 + 1_000) },
+      {
+        db: db(),
+        ledger: services().wallet.ledger,
+        recordSwapPrice: async () => null,
+        now: () => new Date(tick + 3 * 3_600_000 + 1_000),
+      },
       { sharePpm: 200_000 },
     );
     const caughtUp = await later.burnDueHours(new Date(tick + 3 * 3_600_000));
@@ -315,13 +444,20 @@ describe('BZU trading against the pool and buy-and-burn', () => {
 
     // The operator command: the same hour again does nothing; an older hour is decided once.
     const printed: string[] = [];
-    const cli = (args: string[]) => dispatch(['token:burn', ...args], { services: services(), print: (line) => printed.push(line) });
+    const cli = (args: string[]) =>
+      dispatch(['token:burn', ...args], { services: services(), print: (line) => printed.push(line) });
     await cli([]);
-    expect(printed.pop()).toMatch(/: already skipped \(No net gaming revenue in the period \(0\.00000000 USD\)\); nothing done$/);
+    expect(printed.pop()).toMatch(
+      /: already skipped \(No net gaming revenue in the period \(0\.00000000 USD\)\); nothing done$/,
+    );
     const older = new Date(tick - 5 * 3_600_000).toISOString();
     await cli(['--hour', older]);
-    expect(printed.pop()).toBe(`${older} - ${new Date(tick - 4 * 3_600_000).toISOString()}: revenue 0.00000000 USD x share 0.2: skipped (No net gaming revenue in the period (0.00000000 USD))`);
+    expect(printed.pop()).toBe(
+      `${older} - ${new Date(tick - 4 * 3_600_000).toISOString()}: revenue 0.00000000 USD x share 0.2: skipped (No net gaming revenue in the period (0.00000000 USD))`,
+    );
     await expect(cli(['--hour', 'yesterday'])).rejects.toThrow(/"yesterday" is not an ISO date-time/);
-    await expect(cli(['--hour', new Date(tick - 5 * 3_600_000 + 60_000).toISOString()])).rejects.toMatchObject({ code: 'INVALID_PERIOD' });
+    await expect(cli(['--hour', new Date(tick - 5 * 3_600_000 + 60_000).toISOString()])).rejects.toMatchObject({
+      code: 'INVALID_PERIOD',
+    });
   });
 });

@@ -33,7 +33,9 @@ const json = (res: http.ServerResponse, status: number, body: unknown, headers: 
 const getJson = async (url: string) => (await (await fetch(url)).json()) as Record<string, unknown>;
 
 const snapshotCount = async (platform: TestPlatform) => {
-  const { rows } = await sql<{ n: string }>`select count(*)::text as n from token_prices`.execute(platform.platform.infra.db);
+  const { rows } = await sql<{ n: string }>`select count(*)::text as n from token_prices`.execute(
+    platform.platform.infra.db,
+  );
   return Number(rows[0]!.n);
 };
 
@@ -55,7 +57,12 @@ describe('BZU token (pool source)', () => {
     expect(data).toMatchObject({ symbol: 'BZU', price: 0.025, change24h: 0, volume24h: 0, source: 'pool' });
     expect(data.marketCap).toBe(0.025 * 600_000_000);
     const supply = await getJson(`${platform.url}/api/token/supply`);
-    expect(supply).toMatchObject({ maxSupply: 1_000_000_000, totalSupply: 1_000_000_000, circulatingSupply: 600_000_000, burned: 0 });
+    expect(supply).toMatchObject({
+      maxSupply: 1_000_000_000,
+      totalSupply: 1_000_000_000,
+      circulatingSupply: 600_000_000,
+      burned: 0,
+    });
   });
 
   it('stores one snapshot when the price job runs twice in one tick, caches it and publishes it', async () => {
@@ -72,7 +79,12 @@ describe('BZU token (pool source)', () => {
     expect(await snapshotCount(platform)).toBe(1);
 
     const frame = await socket.next((f) => f.type === 'token-price-update');
-    expect(frame.data).toMatchObject({ symbol: 'BZU', price: 0.025, source: 'pool', updatedAt: new Date(tick).toISOString() });
+    expect(frame.data).toMatchObject({
+      symbol: 'BZU',
+      price: 0.025,
+      source: 'pool',
+      updatedAt: new Date(tick).toISOString(),
+    });
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(socket.frames.filter((f) => f.type === 'token-price-update')).toHaveLength(0);
     socket.close();
@@ -98,15 +110,29 @@ describe('BZU token (pool source)', () => {
       .execute();
     await db
       .insertInto('token_swaps')
-      .values({ pool_id: 'BZU/USD', side: 'buy', bzu_amount_e8: 2_000_000_000_000n, usd_amount_e8: 50_000_000_000n, idempotency_key: 'swap-1' })
+      .values({
+        pool_id: 'BZU/USD',
+        side: 'buy',
+        bzu_amount_e8: 2_000_000_000_000n,
+        usd_amount_e8: 50_000_000_000n,
+        idempotency_key: 'swap-1',
+      })
       .execute();
-    await db.deleteFrom('token_prices').where('slot_at', '>', new Date(now - 3600_000)).execute();
+    await db
+      .deleteFrom('token_prices')
+      .where('slot_at', '>', new Date(now - 3600_000))
+      .execute();
     await platform.platform.infra.redis.del(redisKey(platform.env.redisPrefix, 'token', 'latest'));
 
     await tokenHandlers['price-tick']({}, contextFor(`repeat:token-price-tick:${now}`));
     const caller = platform.platform.services.token.prices;
     const latest = await caller.latest();
-    expect(latest).toMatchObject({ price: '0.02500000', change24h: 25, volume24h: '500.00000000', marketCap: '15000000.00000000' });
+    expect(latest).toMatchObject({
+      price: '0.02500000',
+      change24h: 25,
+      volume24h: '500.00000000',
+      marketCap: '15000000.00000000',
+    });
 
     const day = await caller.history('24h');
     expect(day.points).toHaveLength(1);
@@ -115,7 +141,7 @@ describe('BZU token (pool source)', () => {
     expect(all.points.map((p) => p.price)).toEqual(['0.02000000', '0.02500000']);
   });
 
-  it('gives the range\'s high and low over every stored point, so a trade\'s peak inside a 5-minute bucket counts', async () => {
+  it("gives the range's high and low over every stored point, so a trade's peak inside a 5-minute bucket counts", async () => {
     const { db } = platform.platform.infra;
     // Three points inside one 5-minute bucket of ten minutes ago: a trade's spike to 0.09 and back. The bucket shows
     // only its closing price.
@@ -128,7 +154,14 @@ describe('BZU token (pool source)', () => {
     for (const point of points) {
       await db
         .insertInto('token_prices')
-        .values({ slot_at: new Date(point.at), price_e8: point.price, source: 'pool', change_24h: 0, market_cap_e8: 0n, volume_24h_e8: 0n })
+        .values({
+          slot_at: new Date(point.at),
+          price_e8: point.price,
+          source: 'pool',
+          change_24h: 0,
+          market_cap_e8: 0n,
+          volume_24h_e8: 0n,
+        })
         .execute();
     }
     const day = await platform.platform.services.token.prices.history('24h');
@@ -136,18 +169,34 @@ describe('BZU token (pool source)', () => {
     expect(bucketed?.price).toBe('0.02400000');
     expect(day.high).toBe('0.09000000');
     expect(day.low).toBe('0.02400000');
-    await db.deleteFrom('token_prices').where('slot_at', 'in', points.map((point) => new Date(point.at))).execute();
+    await db
+      .deleteFrom('token_prices')
+      .where(
+        'slot_at',
+        'in',
+        points.map((point) => new Date(point.at)),
+      )
+      .execute();
   });
 
   it('answers the legacy token paths with numbers and /token/all with the three bodies', async () => {
     await platform.platform.infra.db
       .insertInto('token_burns')
-      .values({ amount_e8: 100_000_000_000n, usd_value_e8: 2_500_000_000n, reason: 'house edge', idempotency_key: 'burn-1' })
+      .values({
+        amount_e8: 100_000_000_000n,
+        usd_value_e8: 2_500_000_000n,
+        reason: 'house edge',
+        idempotency_key: 'burn-1',
+      })
       .execute();
     await platform.platform.infra.db.updateTable('token_supply').set({ burned_e8: 100_000_000_000n }).execute();
     for (const prefix of ['', '/api']) {
       const burn = await getJson(`${platform.url}${prefix}/token/burn`);
-      expect(burn).toMatchObject({ totalBurned: 1000, burned24h: 1000, burns: [{ amount: 1000, usdValue: 25, reason: 'house edge' }] });
+      expect(burn).toMatchObject({
+        totalBurned: 1000,
+        burned24h: 1000,
+        burns: [{ amount: 1000, usdValue: 25, reason: 'house edge' }],
+      });
       const all = await getJson(`${platform.url}${prefix}/token/all`);
       expect(Object.keys(all).sort()).toEqual(['burn', 'data', 'supply']);
       expect(all.supply).toMatchObject({ totalSupply: 999_999_000, circulatingSupply: 599_999_000, burned: 1000 });
@@ -180,7 +229,11 @@ describe('BZU token (http source)', () => {
       if (count === 1) json(res, 429, { error: 'slow down' }, { 'retry-after': '1' });
       else json(res, 200, { price: 0.5 });
     });
-    const platform = await startTestPlatform({ BZU_PRICE_SOURCE: 'http', BZU_PRICE_HTTP_URL: upstream.url, BZU_PRICE_HTTP_PATH: 'price' });
+    const platform = await startTestPlatform({
+      BZU_PRICE_SOURCE: 'http',
+      BZU_PRICE_HTTP_URL: upstream.url,
+      BZU_PRICE_HTTP_PATH: 'price',
+    });
     let worker: RunningWorker | undefined;
     try {
       const { infra, services } = platform.platform;
@@ -188,7 +241,9 @@ describe('BZU token (http source)', () => {
       worker = await startWorker({ infra, services, logger: createLogger('silent', 'worker') });
       const queue = infra.jobs.queue('token');
       // The scheduler's first tick may run alongside the manual job; whichever met the 429 waits.
-      await expect.poll(async () => (await queue.getJob(job.id!))?.getState(), { timeout: 15_000, interval: 200 }).toBe('completed');
+      await expect
+        .poll(async () => (await queue.getJob(job.id!))?.getState(), { timeout: 15_000, interval: 200 })
+        .toBe('completed');
       expect(upstream.requests()).toBeGreaterThanOrEqual(2);
       expect(await snapshotCount(platform)).toBeGreaterThanOrEqual(1);
       const tokenWorker = worker.workers.find((w) => w.name === 'token')!;

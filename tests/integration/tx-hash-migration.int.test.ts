@@ -24,9 +24,12 @@ describe('migration 20261128_0501: canonical transaction hashes', () => {
     const before = await migrator.migrateTo('20261127_0701_bets_settled_at');
     expect(before.error).toBeUndefined();
     const { rows } = await sql<{ id: number }>`
-      insert into users (login_name, public_username, email, password_hash) values ('mig1', 'mig1', 'mig1@example.com', 'x') returning id`.execute(db);
+      insert into users (login_name, public_username, email, password_hash) values ('mig1', 'mig1', 'mig1@example.com', 'x') returning id`.execute(
+      db,
+    );
     const userId = rows[0]!.id;
-    const deposit = (network: string, txHash: string) => sql`
+    const deposit = (network: string, txHash: string) =>
+      sql`
       insert into deposits (user_id, network, asset, currency, address, tx_hash, amount_e8, required_confirmations)
       values (${userId}, ${network}, 'USDT', 'USD', 'addr', ${txHash}, 100, 3)`.execute(db);
     await deposit('ERC20', hex('a1')); // EVM without its prefix
@@ -37,7 +40,10 @@ describe('migration 20261128_0501: canonical transaction hashes', () => {
 
     const after = await migrator.migrateToLatest();
     expect(after.error).toBeUndefined();
-    const stored = await sql<{ network: string; tx_hash: string }>`select network, tx_hash from deposits order by id`.execute(db);
+    const stored = await sql<{
+      network: string;
+      tx_hash: string;
+    }>`select network, tx_hash from deposits order by id`.execute(db);
     expect(stored.rows).toEqual([
       { network: 'ERC20', tx_hash: `0x${hex('a1')}` },
       { network: 'BEP20', tx_hash: `0x${hex('b2')}` },

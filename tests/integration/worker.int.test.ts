@@ -17,7 +17,11 @@ describe('worker', () => {
 
   it('keeps exactly one scheduler per id however often workers boot', async () => {
     const { jobs } = platform.platform.infra;
-    await Promise.all([jobs.upsertSchedulers(jobSchedulers), jobs.upsertSchedulers(jobSchedulers), jobs.upsertSchedulers(jobSchedulers)]);
+    await Promise.all([
+      jobs.upsertSchedulers(jobSchedulers),
+      jobs.upsertSchedulers(jobSchedulers),
+      jobs.upsertSchedulers(jobSchedulers),
+    ]);
     await jobs.upsertSchedulers(jobSchedulers);
     for (const queue of new Set(jobSchedulers.map((s) => s.queue))) {
       const ids = (await jobs.queue(queue).getJobSchedulers()).map((s) => s.key);
@@ -52,7 +56,11 @@ describe('worker', () => {
       await infra.jobs.enqueue('housekeeping', 'tick', {}, { jobId: 'valid-tick' });
       const valid = await queue.getJob('valid-tick');
       await valid!.waitUntilFinished(events, 10_000);
-      const lastRun = await infra.db.selectFrom('app_settings').select('value').where('key', '=', 'housekeeping.lastRunAt').executeTakeFirst();
+      const lastRun = await infra.db
+        .selectFrom('app_settings')
+        .select('value')
+        .where('key', '=', 'housekeeping.lastRunAt')
+        .executeTakeFirst();
       expect(typeof lastRun?.value).toBe('string');
 
       // Bypasses the producer's schema check, as a stale or foreign producer might.

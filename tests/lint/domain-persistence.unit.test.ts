@@ -21,11 +21,24 @@ describe('domain persistence lint rule', { timeout: 120_000 }, () => {
   });
 
   it('accepts repositories and the Db type in the domain, and kysely in repositories and infra', async () => {
-    expect(await restrictedImportErrors("import * as x from '../../../../db/repositories/chat.repo.js';", serviceFile)).toEqual([]);
-    expect(await restrictedImportErrors("import type { Db as x } from '../../../../db/client.js';", serviceFile)).toEqual([]);
-    expect(await restrictedImportErrors("import { uniqueViolation as x } from '../../../../db/repositories/pg-errors.js';", serviceFile)).toEqual([]);
-    expect(await restrictedImportErrors("import { sql as x } from 'kysely';", 'db/repositories/example.repo.ts')).toEqual([]);
-    expect(await restrictedImportErrors("import { sql as x } from 'kysely';", 'server/src/infra/example.ts')).toEqual([]);
+    expect(
+      await restrictedImportErrors("import * as x from '../../../../db/repositories/chat.repo.js';", serviceFile),
+    ).toEqual([]);
+    expect(
+      await restrictedImportErrors("import type { Db as x } from '../../../../db/client.js';", serviceFile),
+    ).toEqual([]);
+    expect(
+      await restrictedImportErrors(
+        "import { uniqueViolation as x } from '../../../../db/repositories/pg-errors.js';",
+        serviceFile,
+      ),
+    ).toEqual([]);
+    expect(
+      await restrictedImportErrors("import { sql as x } from 'kysely';", 'db/repositories/example.repo.ts'),
+    ).toEqual([]);
+    expect(await restrictedImportErrors("import { sql as x } from 'kysely';", 'server/src/infra/example.ts')).toEqual(
+      [],
+    );
   });
 
   it('finds no such import in the real server/src/domain', async () => {

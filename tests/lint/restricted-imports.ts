@@ -12,7 +12,9 @@ export async function restrictedImportErrors(code: string, filePath: string): Pr
 export async function restrictedImportsIn(patterns: string[]): Promise<{ files: number; offences: string[] }> {
   const results = await eslint.lintFiles(patterns);
   const offences = results.flatMap((result) =>
-    result.messages.filter((m) => m.ruleId === 'no-restricted-imports').map((m) => `${result.filePath}:${m.line} ${m.message}`),
+    result.messages
+      .filter((m) => m.ruleId === 'no-restricted-imports')
+      .map((m) => `${result.filePath}:${m.line} ${m.message}`),
   );
   return { files: results.length, offences };
 }

@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 
 /** The HTTP stack: packages and server folders the worker process must never load. */
 const HTTP_PACKAGES = /^(express|ws|@trpc\/server|helmet|pino-http)(\/|$)/;
-const HTTP_FILES = /^server\/src\/(trpc|rest|realtime|http)\/|^server\/src\/(app|server|bootstrap|main)\.ts$|^server\/src\/composition\/server\.ts$/;
+const HTTP_FILES =
+  /^server\/src\/(trpc|rest|realtime|http)\/|^server\/src\/(app|server|bootstrap|main)\.ts$|^server\/src\/composition\/server\.ts$/;
 
 function resolveLocal(from: string, specifier: string): string | undefined {
   const base = path.resolve(path.dirname(from), specifier.replace(/\.js$/, ''));
@@ -31,7 +32,10 @@ function importGraph(entry: string): { files: string[]; packages: string[] } {
       pending.push(resolved);
     }
   }
-  return { files: [...files].map((file) => path.relative('.', file).split(path.sep).join('/')).sort(), packages: [...packages].sort() };
+  return {
+    files: [...files].map((file) => path.relative('.', file).split(path.sep).join('/')).sort(),
+    packages: [...packages].sort(),
+  };
 }
 
 describe("the worker's import graph", () => {

@@ -16,8 +16,14 @@ describe('worker imports lint rule', { timeout: 60_000 }, () => {
   it.each([
     ["import { startPlatformServer as x } from '../../server/src/bootstrap.js';", 'worker/src/main.ts'],
     ["import { appRouter as x } from '../../server/src/trpc/router.js';", 'worker/src/worker.ts'],
-    ["import { createRestRouter as x } from '../../../server/src/rest/router.js';", 'worker/src/processors/housekeeping.processor.ts'],
-    ["import { LiveFeedService as x } from '../../server/src/realtime/live-feed.service.js';", 'worker/src/round-runners.ts'],
+    [
+      "import { createRestRouter as x } from '../../../server/src/rest/router.js';",
+      'worker/src/processors/housekeeping.processor.ts',
+    ],
+    [
+      "import { LiveFeedService as x } from '../../server/src/realtime/live-feed.service.js';",
+      'worker/src/round-runners.ts',
+    ],
     ["import { trpcRequestGuard as x } from '../../server/src/http/trpc-request-guard.js';", 'worker/src/worker.ts'],
     ["import { createApp as x } from '../../server/src/app.js';", 'worker/src/main.ts'],
     ["import { startHttpServer as x } from '../../server/src/server';", 'worker/src/main.ts'],
@@ -33,10 +39,27 @@ describe('worker imports lint rule', { timeout: 60_000 }, () => {
 
   it('accepts the infrastructure opener, the domain services, the infra helpers and the domain', async () => {
     const file = 'worker/src/main.ts';
-    expect(await restrictedImportErrors("import { openInfrastructure as x } from '../../server/src/infrastructure.js';", file)).toEqual([]);
-    expect(await restrictedImportErrors("import { createServices as x } from '../../server/src/composition/index.js';", file)).toEqual([]);
-    expect(await restrictedImportErrors("import { createLogger as x } from '../../server/src/infra/logger.js';", file)).toEqual([]);
-    expect(await restrictedImportErrors("import { RoundRunner as x } from '../../server/src/domain/rounds/round-runner.js';", file)).toEqual([]);
+    expect(
+      await restrictedImportErrors(
+        "import { openInfrastructure as x } from '../../server/src/infrastructure.js';",
+        file,
+      ),
+    ).toEqual([]);
+    expect(
+      await restrictedImportErrors(
+        "import { createServices as x } from '../../server/src/composition/index.js';",
+        file,
+      ),
+    ).toEqual([]);
+    expect(
+      await restrictedImportErrors("import { createLogger as x } from '../../server/src/infra/logger.js';", file),
+    ).toEqual([]);
+    expect(
+      await restrictedImportErrors(
+        "import { RoundRunner as x } from '../../server/src/domain/rounds/round-runner.js';",
+        file,
+      ),
+    ).toEqual([]);
     expect(await restrictedImportErrors("import { Worker as x } from 'bullmq';", file)).toEqual([]);
   });
 
@@ -46,7 +69,11 @@ describe('worker imports lint rule', { timeout: 60_000 }, () => {
       .map((file) => path.join('worker', file));
     expect(files.length).toBeGreaterThan(5);
     const results = await eslint.lintFiles(files);
-    const restricted = results.flatMap((result) => result.messages.filter((m) => m.ruleId === 'no-restricted-imports').map((m) => `${result.filePath}: ${m.message}`));
+    const restricted = results.flatMap((result) =>
+      result.messages
+        .filter((m) => m.ruleId === 'no-restricted-imports')
+        .map((m) => `${result.filePath}: ${m.message}`),
+    );
     expect(restricted).toEqual([]);
   });
 });

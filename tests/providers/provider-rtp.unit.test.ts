@@ -20,11 +20,13 @@ describe('the reference provider demo slot', () => {
     let numerator = 0n;
     let denominator = 0n;
     // Each combination is equally likely: sum the payout fractions over a common denominator of 4.
-    for (const a of SYMBOLS) for (const b of SYMBOLS) for (const c of SYMBOLS) {
-      const [n, d] = payoutRatio([a, b, c]);
-      numerator += (n * 4n) / d;
-      denominator += 4n;
-    }
+    for (const a of SYMBOLS)
+      for (const b of SYMBOLS)
+        for (const c of SYMBOLS) {
+          const [n, d] = payoutRatio([a, b, c]);
+          numerator += (n * 4n) / d;
+          denominator += 4n;
+        }
     expect(numerator * 100n).toBe(denominator * 96n);
   });
 

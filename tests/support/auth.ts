@@ -65,7 +65,9 @@ export async function http(
 }
 
 /** A fresh, valid set of registration fields (legacy wire names). */
-export function newAccount(overrides: Partial<Record<'email' | 'username' | 'public_username' | 'password', string>> = {}) {
+export function newAccount(
+  overrides: Partial<Record<'email' | 'username' | 'public_username' | 'password', string>> = {},
+) {
   const tag = randomBytes(3).toString('hex');
   return {
     email: `p${tag}@example.com`,
@@ -80,20 +82,29 @@ export function newAccount(overrides: Partial<Record<'email' | 'username' | 'pub
  * The token in the newest mail to `email`: from the outbox while it waits there, or, once a running worker has sent
  * it (a sent mail's body is cleared from the outbox), from the file the development mailer wrote under `mailDir`.
  */
-export async function latestMailToken(db: Db, email: string, pagePath: '/verify-email' | '/reset-password', mailDir?: string): Promise<string> {
+export async function latestMailToken(
+  db: Db,
+  email: string,
+  pagePath: '/verify-email' | '/reset-password',
+  mailDir?: string,
+): Promise<string> {
   const mail = await db
     .selectFrom('email_outbox')
     .selectAll()
     .where('to_address', '=', email.toLowerCase())
     .orderBy('id', 'desc')
     .executeTakeFirstOrThrow();
-  if (mail.text_body === null && mail.sent_at !== null && mailDir) return tokenFromText(await sentMailText(mailDir, email), pagePath);
+  if (mail.text_body === null && mail.sent_at !== null && mailDir)
+    return tokenFromText(await sentMailText(mailDir, email), pagePath);
   return tokenFromText(mail.text_body ?? '', pagePath);
 }
 
 /** The newest .eml file to `email` under `mailDir`, quoted-printable soft breaks and `=3D` undone. */
 async function sentMailText(mailDir: string, email: string): Promise<string> {
-  const files = (await readdir(mailDir)).filter((name) => name.endsWith('.eml')).sort().reverse();
+  const files = (await readdir(mailDir))
+    .filter((name) => name.endsWith('.eml'))
+    .sort()
+    .reverse();
   for (const name of files) {
     const text = (await readFile(path.join(mailDir, name), 'utf8')).replace(/=\r?\n/g, '').replace(/=3D/g, '=');
     if (new RegExp(`^To: .*${email.replace(/[.+]/g, '\\$&')}`, 'im').test(text)) return text;
@@ -108,14 +119,29 @@ export function tokenFromText(text: string, pagePath: string): string {
 }
 
 /** Registers, confirms the address through its link and logs in: a ready signed-in account. */
-export async function signedInAccount(platform: TestPlatform, overrides: Parameters<typeof newAccount>[0] = {}, ip?: string) {
+export async function signedInAccount(
+  platform: TestPlatform,
+  overrides: Parameters<typeof newAccount>[0] = {},
+  ip?: string,
+) {
   const account = newAccount(overrides);
   const registered = await http(platform.url, 'POST', '/api/auth/register', account, { ip });
   expect(registered.status, JSON.stringify(registered.body)).toBe(201);
-  const token = await latestMailToken(platform.platform.infra.db, account.email, '/verify-email', path.join(platform.dataDir, 'mail'));
+  const token = await latestMailToken(
+    platform.platform.infra.db,
+    account.email,
+    '/verify-email',
+    path.join(platform.dataDir, 'mail'),
+  );
   const confirmed = await http(platform.url, 'GET', `/api/auth/confirm-email?token=${token}`, undefined, { ip });
   expect(confirmed.status).toBe(200);
-  const login = await http(platform.url, 'POST', '/api/auth/login', { login_name: account.username, password: account.password }, { ip });
+  const login = await http(
+    platform.url,
+    'POST',
+    '/api/auth/login',
+    { login_name: account.username, password: account.password },
+    { ip },
+  );
   expect(login.status, JSON.stringify(login.body)).toBe(200);
   return { account, token: login.body.token as string, user: login.body.user };
 }

@@ -14,13 +14,20 @@ export function defineConcurrencyCases(baseUrl: () => string): void {
     const attempts = Array.from({ length: 20 }, (_, n) =>
       newAccount({ username: name, public_username: `${name}d${n}`, email: `${name}.${n}@example.com` }),
     );
-    const results = await Promise.all(attempts.map((account) => http(baseUrl(), 'POST', '/api/auth/register', account)));
+    const results = await Promise.all(
+      attempts.map((account) => http(baseUrl(), 'POST', '/api/auth/register', account)),
+    );
     const statuses = results.map((result) => result.status).sort();
-    expect(statuses, JSON.stringify(results.filter((r) => r.status >= 500).map((r) => r.body))).toEqual([201, ...Array(19).fill(409)]);
+    expect(statuses, JSON.stringify(results.filter((r) => r.status >= 500).map((r) => r.body))).toEqual([
+      201,
+      ...Array(19).fill(409),
+    ]);
     const created = results.find((result) => result.status === 201)!;
     expect(created.body.user.username).toBe(name);
     // The account that was created can be used at once.
-    expect((await http(baseUrl(), 'GET', '/api/auth/profile', undefined, { token: created.body.token })).status).toBe(200);
+    expect((await http(baseUrl(), 'GET', '/api/auth/profile', undefined, { token: created.body.token })).status).toBe(
+      200,
+    );
   });
 
   it('12 parallel chat sends from one player: only 201 and 429, and exactly as many stored as accepted', async () => {
@@ -30,10 +37,15 @@ export function defineConcurrencyCases(baseUrl: () => string): void {
     const token = registered.body.token as string;
     const userId = registered.body.user.id as number;
     const results = await Promise.all(
-      Array.from({ length: 12 }, (_, n) => http(baseUrl(), 'POST', '/api/chat/messages', { message: `burst ${n}` }, { token })),
+      Array.from({ length: 12 }, (_, n) =>
+        http(baseUrl(), 'POST', '/api/chat/messages', { message: `burst ${n}` }, { token }),
+      ),
     );
     const statuses = results.map((result) => result.status);
-    expect(statuses.every((status) => status === 201 || status === 429), JSON.stringify(results.map((r) => [r.status, r.body]))).toBe(true);
+    expect(
+      statuses.every((status) => status === 201 || status === 429),
+      JSON.stringify(results.map((r) => [r.status, r.body])),
+    ).toBe(true);
     const accepted = statuses.filter((status) => status === 201).length;
     expect(accepted).toBeGreaterThanOrEqual(1);
     // The steady rate plus the burst allowance (CHAT_RATE_LIMIT 1 + CHAT_RATE_BURST 3 by default)
@@ -43,7 +55,10 @@ export function defineConcurrencyCases(baseUrl: () => string): void {
     expect(page.status).toBe(200);
     const stored = (page.body as { userId: number; message: string }[]).filter((message) => message.userId === userId);
     expect(stored.length).toBe(accepted);
-    const acceptedTexts = results.filter((r) => r.status === 201).map((r) => r.body.message as string).sort();
+    const acceptedTexts = results
+      .filter((r) => r.status === 201)
+      .map((r) => r.body.message as string)
+      .sort();
     expect(stored.map((message) => message.message).sort()).toEqual(acceptedTexts);
   });
 

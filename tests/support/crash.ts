@@ -10,7 +10,9 @@ import { crashPointFromHmac } from '../../server/src/domain/games/rules/crash.js
 import { buildChain, checkpointAbove, hashDownTo, roundValue } from '../../server/src/domain/rounds/hash-chain.js';
 
 /** The chain of tests/fixtures/crash_vectors.py: its rounds' crash points are known in advance (1: 10.30x, 2: 1.86x, ...). */
-export const CRASH_VECTORS = JSON.parse(readFileSync(new URL('../fixtures/crash-vectors.json', import.meta.url), 'utf8')) as {
+export const CRASH_VECTORS = JSON.parse(
+  readFileSync(new URL('../fixtures/crash-vectors.json', import.meta.url), 'utf8'),
+) as {
   seed: string;
   length: number;
   terminalHash: string;
@@ -33,12 +35,16 @@ export function installVectorChain(db: Db): Promise<ChainRow> {
 
 /** Moves a running round's start `ms` into the past: the curve every server reads now shows multiplierAt(ms). */
 export async function runningFor(db: Db, roundId: string, ms: number): Promise<void> {
-  await sql`update rounds set started_at = clock_timestamp() - make_interval(secs => ${ms / 1000}) where id = ${roundId}`.execute(db);
+  await sql`update rounds set started_at = clock_timestamp() - make_interval(secs => ${ms / 1000}) where id = ${roundId}`.execute(
+    db,
+  );
 }
 
 /** Ends a round's betting window now (as if its time ran out). */
 export async function closeBetting(db: Db, roundId: string): Promise<void> {
-  await sql`update rounds set betting_ends_at = clock_timestamp() - interval '1 millisecond' where id = ${roundId}`.execute(db);
+  await sql`update rounds set betting_ends_at = clock_timestamp() - interval '1 millisecond' where id = ${roundId}`.execute(
+    db,
+  );
 }
 
 /** Crash's round steps (the runner's work) on a test platform's services, without the runner's clock. */
@@ -55,7 +61,10 @@ export function crashSteps(services: { rounds: RoundService }, chain: ChainRow) 
  * A chain whose first `rounds` rounds all crash below `below` (hundredths), found by trying seeds in a fixed order
  * (the same chain every run): tests that let a real runner play rounds wait seconds, not minutes, for each to end.
  */
-export function installShortRoundsChain(db: Db, options: { rounds: number; below: number; length?: number }): Promise<ChainRow> {
+export function installShortRoundsChain(
+  db: Db,
+  options: { rounds: number; below: number; length?: number },
+): Promise<ChainRow> {
   const length = options.length ?? 200;
   const salt = CRASH_VECTORS.salt;
   for (let attempt = 0; ; attempt += 1) {
@@ -66,7 +75,14 @@ export function installShortRoundsChain(db: Db, options: { rounds: number; below
       return hashDownTo(from, built.checkpoints.get(from)!, i + 1);
     });
     if (hashes.every((h) => crashPointFromHmac(roundValue(salt, h)) < options.below)) {
-      return insertChain(db, { game: 'crash', length, checkpointEvery: 10, terminalHash: built.terminalHash, salt, checkpoints: built.checkpoints });
+      return insertChain(db, {
+        game: 'crash',
+        length,
+        checkpointEvery: 10,
+        terminalHash: built.terminalHash,
+        salt,
+        checkpoints: built.checkpoints,
+      });
     }
   }
 }

@@ -7,11 +7,18 @@ import { trpc } from './wallet.js';
 
 /** What the player economy accrued for one settled bet (XP, rakeback, the house edge it used); undefined when nothing. */
 export function betEconomy(db: Db, betId: string) {
-  return db.selectFrom('bet_economy').select(['xp_e8', 'rakeback_e8', 'house_edge_ppm', 'wagered_e8']).where('bet_id', '=', betId).executeTakeFirst();
+  return db
+    .selectFrom('bet_economy')
+    .select(['xp_e8', 'rakeback_e8', 'house_edge_ppm', 'wagered_e8'])
+    .where('bet_id', '=', betId)
+    .executeTakeFirst();
 }
 
 /** The player's standing in the open raffle (tickets and wagered amounts). */
-export async function raffleStanding(platform: TestPlatform, token: string): Promise<{ tickets: number; holderBonus: number; wageredUsd: string; wageredBzu: string }> {
+export async function raffleStanding(
+  platform: TestPlatform,
+  token: string,
+): Promise<{ tickets: number; holderBonus: number; wageredUsd: string; wageredBzu: string }> {
   const answer = await trpc(platform, 'query', 'raffle.current', undefined, token);
   expect(answer.status, JSON.stringify(answer.body)).toBe(200);
   return answer.body.result.data.mine;
@@ -32,7 +39,11 @@ export async function creditBzu(platform: TestPlatform, userId: number, amount: 
 
 /** How many payout postings a bet has (a round settles once). */
 export async function payoutCount(db: Db, betId: string): Promise<number> {
-  const rows = await sql<{ n: number }>`select count(*)::int as n from ledger_transactions where idempotency_key like ${`bet:${betId}:payout%`}`.execute(db);
+  const rows = await sql<{
+    n: number;
+  }>`select count(*)::int as n from ledger_transactions where idempotency_key like ${`bet:${betId}:payout%`}`.execute(
+    db,
+  );
   return rows.rows[0]!.n;
 }
 

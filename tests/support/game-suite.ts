@@ -1,7 +1,14 @@
 import { sql } from 'kysely';
 import { expect } from 'vitest';
 import { parseAmount } from '../../server/src/domain/wallet/amounts.js';
-import { expectLegacyError, FAST_HASHING, http, RELAXED_LIMITS, type HttpResult, type signedInAccount } from './auth.js';
+import {
+  expectLegacyError,
+  FAST_HASHING,
+  http,
+  RELAXED_LIMITS,
+  type HttpResult,
+  type signedInAccount,
+} from './auth.js';
 import type { TestPlatform } from './platform.js';
 import { platformSuite } from './platform-suite.js';
 import { activeSeeds } from './round-floats.js';
@@ -17,7 +24,13 @@ export type Player = Awaited<ReturnType<typeof signedInAccount>>;
  * game's table limits), and the looks at it every game's tests take.
  */
 export function gameSuite(env: Record<string, string> = {}) {
-  const suite = platformSuite({ ...FAST_HASHING, ...RELAXED_LIMITS, ...WALLET_TEST_ENV, ...rafflePerWagerEnv(), ...env });
+  const suite = platformSuite({
+    ...FAST_HASHING,
+    ...RELAXED_LIMITS,
+    ...WALLET_TEST_ENV,
+    ...rafflePerWagerEnv(),
+    ...env,
+  });
   const started = (): TestPlatform => {
     if (!suite.platform) throw new Error("The game suite's platform is not started yet (use it inside a test)");
     return suite.platform;
@@ -32,14 +45,24 @@ export function gameSuite(env: Record<string, string> = {}) {
     platform: started,
     services,
     db,
-    post: (player: Player, path: string, body: unknown) => http(started().url, 'POST', path, body, { token: player.token }),
+    post: (player: Player, path: string, body: unknown) =>
+      http(started().url, 'POST', path, body, { token: player.token }),
     get: (player: Player | null, path: string) => http(started().url, 'GET', path, undefined, { token: player?.token }),
     balances: (player: Player) => services().wallet.ledger.balances(player.user.id),
-    balance: async (player: Player, currency: 'USD' | 'BZU' = 'USD') => (await services().wallet.ledger.balances(player.user.id))[currency],
+    balance: async (player: Player, currency: 'USD' | 'BZU' = 'USD') =>
+      (await services().wallet.ledger.balances(player.user.id))[currency],
     /** Rows in `table` (bets or ledger transactions), to show a refused bet wrote nothing. */
-    count: async (table: 'bets' | 'ledger_transactions') => Number((await sql<{ n: string }>`select count(*)::text as n from ${sql.table(table)}`.execute(db())).rows[0]!.n),
+    count: async (table: 'bets' | 'ledger_transactions') =>
+      Number((await sql<{ n: string }>`select count(*)::text as n from ${sql.table(table)}`.execute(db())).rows[0]!.n),
     counts: async () =>
-      (await sql<{ bets: number; ledger: number }>`select (select count(*)::int from bets) as bets, (select count(*)::int from ledger_transactions) as ledger`.execute(db())).rows[0]!,
+      (
+        await sql<{
+          bets: number;
+          ledger: number;
+        }>`select (select count(*)::int from bets) as bets, (select count(*)::int from ledger_transactions) as ledger`.execute(
+          db(),
+        )
+      ).rows[0]!,
     expectLedgerOk: async () => expect(await services().wallet.ledger.check()).toEqual([]),
     /** A tRPC answer's data, after checking it is a 200. */
     data,
@@ -76,6 +99,8 @@ export async function betSeenLive(suite: GameSuite, player: Player, place: () =>
   const frame = await socket.next((f) => f.type === 'bet' && f.channel === 'bets' && f.data.id === bet.body.id);
   await socket.next((f) => f.type === 'game-result' && f.data.id === bet.body.id);
   socket.ws.close();
-  expect(suite.data(await trpc(suite.platform(), 'query', 'bets.recent', { feed: 'all' })).map((b: any) => b.id)).toContain(bet.body.id);
+  expect(
+    suite.data(await trpc(suite.platform(), 'query', 'bets.recent', { feed: 'all' })).map((b: any) => b.id),
+  ).toContain(bet.body.id);
   return { bet, frame };
 }

@@ -53,7 +53,11 @@ function processTable(): { pid: number; ppid: number; cmdline: string }[] {
     try {
       const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
       const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      rows.push({ pid: Number(entry), ppid, cmdline: readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0').join(' ') });
+      rows.push({
+        pid: Number(entry),
+        ppid,
+        cmdline: readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0').join(' '),
+      });
     } catch {
       // exited while the table was read
     }
@@ -102,11 +106,15 @@ export class LaunchTracker {
    * The client build is skipped (SKIP_CLIENT_BUILD=1): these tests are about the server side. The
    * launcher runs as this process's child, or `via: 'npm'` as a person runs it (npm -> sh -> tsx).
    */
-  async launch(extraEnv: Record<string, string>, at: { dataDir?: string; port?: number; via?: 'npm' } = {}): Promise<Launched> {
+  async launch(
+    extraEnv: Record<string, string>,
+    at: { dataDir?: string; port?: number; via?: 'npm' } = {},
+  ): Promise<Launched> {
     const dataDir = at.dataDir ?? (await this.dataDir());
     const port = at.port ?? (await freePort());
     let output = '';
-    const [command, args] = at.via === 'npm' ? ['npm', ['start']] : [process.execPath, ['--import', 'tsx', 'scripts/start.ts']];
+    const [command, args] =
+      at.via === 'npm' ? ['npm', ['start']] : [process.execPath, ['--import', 'tsx', 'scripts/start.ts']];
     const child = spawn(command, args, {
       env: {
         ...process.env,

@@ -35,7 +35,10 @@ export async function startSmtpCatcher(): Promise<SmtpCatcher> {
           callback(Object.assign(new Error('Try again later'), { responseCode: 451 }));
           return;
         }
-        catcher.received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
+        catcher.received.push({
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw: Buffer.concat(chunks).toString('utf8'),
+        });
         callback();
       });
     },
@@ -49,7 +52,9 @@ export async function startSmtpCatcher(): Promise<SmtpCatcher> {
     async waitForMail(address: string, subject?: string, timeoutMs = 15_000) {
       const find = () =>
         catcher.received.findLast(
-          (mail) => mail.to.includes(address.toLowerCase()) && (subject === undefined || mail.raw.includes(`\nSubject: ${subject}\r`)),
+          (mail) =>
+            mail.to.includes(address.toLowerCase()) &&
+            (subject === undefined || mail.raw.includes(`\nSubject: ${subject}\r`)),
         );
       await expect.poll(find, { timeout: timeoutMs, interval: 100 }).toBeTruthy();
       return decodeQuotedPrintable(find()!.raw);
@@ -61,5 +66,7 @@ export async function startSmtpCatcher(): Promise<SmtpCatcher> {
 
 /** Undoes quoted-printable soft line breaks and =XX escapes, enough to read links in a raw message. */
 export function decodeQuotedPrintable(raw: string): string {
-  return raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return raw
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }

@@ -4,7 +4,8 @@ import { buildOpenApiDocument, type OpenApiDocument } from '../../server/src/res
 import { restRouteDocs } from '../../server/src/rest/router.js';
 
 // ajv-formats is CommonJS: its default export arrives wrapped under NodeNext.
-const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule) as unknown as (ajv: Ajv2020) => void;
+const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ??
+  addFormatsModule) as unknown as (ajv: Ajv2020) => void;
 
 type Json = Record<string, unknown>;
 interface MediaType {
@@ -45,11 +46,16 @@ export class OpenApiContract {
     // Component refs as $defs of each compiled schema, so every response schema is self-contained.
     this.defs = rewriteRefs(document.components?.schemas ?? {}) as Json;
     for (const [template, item] of Object.entries(document.paths ?? {})) {
-      for (const [method, operation] of Object.entries(item as Record<string, { responses?: Record<string, ResponseObject> }>)) {
+      for (const [method, operation] of Object.entries(
+        item as Record<string, { responses?: Record<string, ResponseObject> }>,
+      )) {
         if (!operation?.responses) continue;
         const list = this.operations.get(method.toUpperCase()) ?? [];
         const params = (template.match(/\{[^}]+\}/g) ?? []).length;
-        const source = template.split(/\{[^}]+\}/).map(escapeRegExp).join('[^/]+');
+        const source = template
+          .split(/\{[^}]+\}/)
+          .map(escapeRegExp)
+          .join('[^/]+');
         list.push({ template, pattern: new RegExp(`^${source}$`), params, responses: operation.responses });
         this.operations.set(method.toUpperCase(), list);
       }
@@ -71,13 +77,15 @@ export class OpenApiContract {
     if (!operation || NODE_ANSWERS.has(observed.status)) return null;
     const where = `${observed.method.toUpperCase()} ${pathname} (${operation.template}) answered ${observed.status}`;
     const response = operation.responses[String(observed.status)];
-    if (!response) return `${where}, a status the OpenAPI document does not list (${Object.keys(operation.responses).join(', ')})`;
+    if (!response)
+      return `${where}, a status the OpenAPI document does not list (${Object.keys(operation.responses).join(', ')})`;
     if (observed.method.toUpperCase() === 'HEAD') return null;
     const content = response.content;
     if (!content) return observed.body === '' ? null : `${where} with a body where the document says none`;
     const mediaType = (observed.contentType ?? '').split(';')[0]!.trim().toLowerCase();
     const documented = content[mediaType];
-    if (!documented) return `${where} with Content-Type ${mediaType || '(none)'}; the document lists ${Object.keys(content).join(', ')}`;
+    if (!documented)
+      return `${where} with Content-Type ${mediaType || '(none)'}; the document lists ${Object.keys(content).join(', ')}`;
     if (mediaType !== 'application/json' || !documented.schema) return null;
     let body: unknown;
     try {
@@ -87,7 +95,9 @@ export class OpenApiContract {
     }
     const validate = this.validator(documented.schema);
     if (validate(body)) return null;
-    const errors = (validate.errors ?? []).slice(0, 5).map((error) => `${error.instancePath || '/'} ${error.message ?? ''} ${JSON.stringify(error.params)}`);
+    const errors = (validate.errors ?? [])
+      .slice(0, 5)
+      .map((error) => `${error.instancePath || '/'} ${error.message ?? ''} ${JSON.stringify(error.params)}`);
     return `${where} with a body that does not match its schema: ${errors.join('; ')}\nbody: ${observed.body.slice(0, 500)}`;
   }
 

@@ -74,5 +74,9 @@ export async function startTestPlatform(
 
 /** The worker (mail, housekeeping, ...) in this process, on the test platform's infrastructure. */
 export function startTestWorker(platform: TestPlatform): Promise<RunningWorker> {
-  return startWorker({ infra: platform.platform.infra, services: platform.platform.services, logger: createLogger('silent', 'worker') });
+  return startWorker({
+    infra: platform.platform.infra,
+    services: platform.platform.services,
+    logger: createLogger('silent', 'worker'),
+  });
 }

@@ -16,7 +16,10 @@ export interface TestProvider {
 }
 
 /** Registers a provider and one slot game (declared RTP 96.5 %) through the configuration service. */
-export async function registerProvider(platform: TestPlatform, overrides: Partial<TestProvider> = {}): Promise<TestProvider> {
+export async function registerProvider(
+  platform: TestPlatform,
+  overrides: Partial<TestProvider> = {},
+): Promise<TestProvider> {
   const provider: TestProvider = {
     id: overrides.id ?? `p${randomUUID().slice(0, 8)}`,
     secret: overrides.secret ?? `secret-${randomUUID()}`,
@@ -45,8 +48,19 @@ export async function registerProvider(platform: TestPlatform, overrides: Partia
 }
 
 /** Launches the provider's game for the signed-in player: the session token the launch URL carries. */
-export async function launchSession(platform: TestPlatform, provider: TestProvider, playerToken: string, currency: 'USD' | 'BZU' = 'USD') {
-  const launched = await trpc(platform, 'mutation', 'providers.launch', { provider: provider.id, gameId: provider.gameId, currency }, playerToken);
+export async function launchSession(
+  platform: TestPlatform,
+  provider: TestProvider,
+  playerToken: string,
+  currency: 'USD' | 'BZU' = 'USD',
+) {
+  const launched = await trpc(
+    platform,
+    'mutation',
+    'providers.launch',
+    { provider: provider.id, gameId: provider.gameId, currency },
+    playerToken,
+  );
   if (launched.status !== 200) throw new Error(`launch: ${JSON.stringify(launched.body)}`);
   const url = new URL(launched.body.result.data.url as string);
   return { url, sessionToken: url.searchParams.get('token')! };
@@ -65,9 +79,17 @@ export function walletCall(
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   if (options.secret !== null) {
     headers['x-provider-timestamp'] = String(timestamp);
-    headers['x-provider-signature'] = signProviderRequest(options.secret ?? provider.secret, timestamp, options.signedBody ?? rawBody);
+    headers['x-provider-signature'] = signProviderRequest(
+      options.secret ?? provider.secret,
+      timestamp,
+      options.signedBody ?? rawBody,
+    );
   }
-  return fetch(`${platform.url}/api/providers/${provider.id}/${action}`, { method: 'POST', headers, body: rawBody }).then(async (response) => {
+  return fetch(`${platform.url}/api/providers/${provider.id}/${action}`, {
+    method: 'POST',
+    headers,
+    body: rawBody,
+  }).then(async (response) => {
     const text = await response.text();
     return { status: response.status, headers: response.headers, body: JSON.parse(text), text };
   });
@@ -93,10 +115,19 @@ export { http };
  */
 export async function startReferenceProvider(platform: TestPlatform, secret = `reference-secret-${randomUUID()}`) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'providers/reference/server.ts'], {
-    env: { ...process.env, PLATFORM_URL: platform.url, REFERENCE_PROVIDER_SECRET: secret, REFERENCE_PROVIDER_PORT: '0', REFERENCE_PROVIDER_TEST_HOOKS: '1' },
+    env: {
+      ...process.env,
+      PLATFORM_URL: platform.url,
+      REFERENCE_PROVIDER_SECRET: secret,
+      REFERENCE_PROVIDER_PORT: '0',
+      REFERENCE_PROVIDER_TEST_HOOKS: '1',
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
-  const stop = () => new Promise<void>((resolve) => (child.exitCode !== null ? resolve() : (child.once('exit', () => resolve()), child.kill('SIGTERM'))));
+  const stop = () =>
+    new Promise<void>((resolve) =>
+      child.exitCode !== null ? resolve() : (child.once('exit', () => resolve()), child.kill('SIGTERM')),
+    );
   const url = await new Promise<string>((resolve, reject) => {
     let out = '';
     child.stdout!.on('data', (chunk: Buffer) => {
@@ -106,7 +137,10 @@ export async function startReferenceProvider(platform: TestPlatform, secret = `r
     });
     child.once('exit', (code) => reject(new Error(`reference provider exited with ${code}`)));
   });
-  await dispatch(['providers:reference', url, secret], { services: platform.platform.services, print: () => undefined });
+  await dispatch(['providers:reference', url, secret], {
+    services: platform.platform.services,
+    print: () => undefined,
+  });
   const provider: TestProvider = { id: 'reference', secret, origin: new URL(url).origin, gameId: 'demo-slot' };
   return { url, provider, stop };
 }

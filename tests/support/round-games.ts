@@ -5,7 +5,11 @@ import { WALLET_TEST_ENV } from './wallet.js';
 export const ROUND_GAME_ENV = { ...FAST_HASHING, ...RELAXED_LIMITS, ...WALLET_TEST_ENV, GAME_MIN_BET_USD: '0.01' };
 
 /** Polls `check` every 50 ms until it answers something, at most `ms` (a runner's rounds come when they come). */
-export async function until<T>(what: string, ms: number, check: () => Promise<T | null | undefined | false>): Promise<T> {
+export async function until<T>(
+  what: string,
+  ms: number,
+  check: () => Promise<T | null | undefined | false>,
+): Promise<T> {
   const deadline = Date.now() + ms;
   for (;;) {
     const found = await check();
@@ -16,6 +20,12 @@ export async function until<T>(what: string, ms: number, check: () => Promise<T 
 }
 
 /** A round taking bets for at least 2 more seconds by the server's clock: time for a test's bets, however slow the machine. */
-export function roomyWindow<R extends { state: string; bettingEndsAt?: string; serverTime: string }>(round: R | null | undefined): R | null {
-  return round?.state === 'betting' && round.bettingEndsAt && Date.parse(round.bettingEndsAt) - Date.parse(round.serverTime) > 2_000 ? round : null;
+export function roomyWindow<R extends { state: string; bettingEndsAt?: string; serverTime: string }>(
+  round: R | null | undefined,
+): R | null {
+  return round?.state === 'betting' &&
+    round.bettingEndsAt &&
+    Date.parse(round.bettingEndsAt) - Date.parse(round.serverTime) > 2_000
+    ? round
+    : null;
 }

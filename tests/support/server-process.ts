@@ -13,17 +13,30 @@ export interface ServerProcess {
  * first one's Postgres database and Redis prefix: what a scaled-out deployment looks like.
  */
 export async function startServerProcess(shared: Env, extra: Record<string, string> = {}): Promise<ServerProcess> {
-  const { child, match } = await spawnEntry('server/src/main.ts', /Server listening on (http:\/\/[^"\s]+)/, shared, extra);
+  const { child, match } = await spawnEntry(
+    'server/src/main.ts',
+    /Server listening on (http:\/\/[^"\s]+)/,
+    shared,
+    extra,
+  );
   return { url: match[1]!, child, stop: () => stopChild(child) };
 }
 
 /** The worker's production entry point (worker/src/main.ts) on the same database, Redis and prefix. */
-export async function startWorkerProcess(shared: Env, extra: Record<string, string> = {}): Promise<{ child: ChildProcess; stop(): Promise<void> }> {
+export async function startWorkerProcess(
+  shared: Env,
+  extra: Record<string, string> = {},
+): Promise<{ child: ChildProcess; stop(): Promise<void> }> {
   const { child } = await spawnEntry('worker/src/main.ts', /Worker started/, shared, extra);
   return { child, stop: () => stopChild(child) };
 }
 
-async function spawnEntry(entry: string, ready: RegExp, shared: Env, extra: Record<string, string>): Promise<{ child: ChildProcess; match: RegExpExecArray }> {
+async function spawnEntry(
+  entry: string,
+  ready: RegExp,
+  shared: Env,
+  extra: Record<string, string>,
+): Promise<{ child: ChildProcess; match: RegExpExecArray }> {
   const child = spawn(path.resolve('node_modules/.bin/tsx'), [entry], {
     env: {
       ...process.env,

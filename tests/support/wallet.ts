@@ -12,10 +12,21 @@ export const WALLET_TEST_ENV = {
 } as const;
 
 /** A server for players who deposit and bet: quick hashing, relaxed rate limits, the wallet settings, open tables. */
-export const PLAYING_TEST_ENV = { ...FAST_HASHING, ...RELAXED_LIMITS, ...WALLET_TEST_ENV, ...OPEN_TABLE_LIMITS } as const;
+export const PLAYING_TEST_ENV = {
+  ...FAST_HASHING,
+  ...RELAXED_LIMITS,
+  ...WALLET_TEST_ENV,
+  ...OPEN_TABLE_LIMITS,
+} as const;
 
 /** A tRPC call over real HTTP (no transformer): queries as GET ?input=, mutations as POST. */
-export async function trpc(platform: Pick<TestPlatform, 'url'>, kind: 'query' | 'mutation', path: string, input?: unknown, token?: string): Promise<HttpResult> {
+export async function trpc(
+  platform: Pick<TestPlatform, 'url'>,
+  kind: 'query' | 'mutation',
+  path: string,
+  input?: unknown,
+  token?: string,
+): Promise<HttpResult> {
   if (kind === 'query') {
     const query = input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`;
     return http(platform.url, 'GET', `/api/trpc/${path}${query}`, undefined, { token });
@@ -33,8 +44,21 @@ export interface DepositReport {
   confirmations: number;
 }
 
-export function depositReport(address: string, amount: string, confirmations = 3, overrides: Partial<DepositReport> = {}): DepositReport {
-  return { network: 'ERC20', asset: 'USDT', address, txHash: `0x${randomBytes(32).toString('hex')}`, amount, confirmations, ...overrides };
+export function depositReport(
+  address: string,
+  amount: string,
+  confirmations = 3,
+  overrides: Partial<DepositReport> = {},
+): DepositReport {
+  return {
+    network: 'ERC20',
+    asset: 'USDT',
+    address,
+    txHash: `0x${randomBytes(32).toString('hex')}`,
+    amount,
+    confirmations,
+    ...overrides,
+  };
 }
 
 /** POSTs a report to the webhook, signed like the provider does (or with what `sign` returns). */
@@ -47,7 +71,11 @@ export async function deliverWebhook(
   const timestamp = options.timestamp ?? Math.floor(Date.now() / 1000);
   const signature = signWebhook(options.secret ?? WALLET_TEST_ENV.DEPOSIT_WEBHOOK_SECRET, timestamp, rawBody);
   return http(platform.url, 'POST', '/api/webhooks/deposits', rawBody, {
-    headers: { 'content-type': 'application/json', 'x-webhook-timestamp': String(timestamp), 'x-webhook-signature': signature },
+    headers: {
+      'content-type': 'application/json',
+      'x-webhook-timestamp': String(timestamp),
+      'x-webhook-signature': signature,
+    },
   });
 }
 
@@ -60,7 +88,10 @@ export async function fundPlayer(platform: Pick<TestPlatform, 'url'>, token: str
 }
 
 /** A new signed-in player whose cash account holds `amount` USD, credited through a real deposit. */
-export async function fundedAccount(platform: TestPlatform, amount: string): Promise<Awaited<ReturnType<typeof signedInAccount>>> {
+export async function fundedAccount(
+  platform: TestPlatform,
+  amount: string,
+): Promise<Awaited<ReturnType<typeof signedInAccount>>> {
   const player = await signedInAccount(platform);
   await fundPlayer(platform, player.token, amount);
   return player;

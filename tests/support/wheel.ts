@@ -7,12 +7,21 @@ import type { RoundService } from '../../server/src/domain/rounds/round.service.
 import { buildChain } from '../../server/src/domain/rounds/hash-chain.js';
 
 /** tests/fixtures/wheel_vectors.py's chain: each round's segments (re-spins included) are known in advance. */
-export const WHEEL_VECTORS = JSON.parse(readFileSync(new URL('../fixtures/wheel-vectors.json', import.meta.url), 'utf8')) as {
+export const WHEEL_VECTORS = JSON.parse(
+  readFileSync(new URL('../fixtures/wheel-vectors.json', import.meta.url), 'utf8'),
+) as {
   seed: string;
   length: number;
   terminalHash: string;
   salt: string;
-  rounds: { number: number; hash: string; roundValue: string; spins: number[]; value: number | null; multiplier: number }[];
+  rounds: {
+    number: number;
+    hash: string;
+    roundValue: string;
+    spins: number[];
+    value: number | null;
+    multiplier: number;
+  }[];
 };
 
 /** The vectors' round 16 re-spins twice (2x, 2x) and lands on 10: chips on 10 return 1 + 10 x 4 = 41 times. */
@@ -25,7 +34,14 @@ export const RESPIN_ROUND = 16;
 export function installWheelChain(db: Db, first = RESPIN_ROUND): Promise<ChainRow> {
   const length = WHEEL_VECTORS.length - (first - 1);
   const built = buildChain(length, 10, WHEEL_VECTORS.seed);
-  return insertChain(db, { game: 'wheel', length, checkpointEvery: 10, terminalHash: built.terminalHash, salt: WHEEL_VECTORS.salt, checkpoints: built.checkpoints });
+  return insertChain(db, {
+    game: 'wheel',
+    length,
+    checkpointEvery: 10,
+    terminalHash: built.terminalHash,
+    salt: WHEEL_VECTORS.salt,
+    checkpoints: built.checkpoints,
+  });
 }
 
 /** The vector round the installed chain plays as its round n. */

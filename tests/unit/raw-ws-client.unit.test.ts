@@ -9,7 +9,12 @@ import { FrameReader, HEAD_BYTES, RawWsClient } from '../../load-tests/bench/raw
 
 // ws's own frame encoder (exported at runtime, not typed): the frames under test are byte for byte what a ws server writes.
 const { Sender } = wsModule as unknown as {
-  Sender: { frame(data: Buffer, options: { fin: boolean; opcode: number; mask: boolean; readOnly: boolean; rsv1: boolean }): Buffer[] };
+  Sender: {
+    frame(
+      data: Buffer,
+      options: { fin: boolean; opcode: number; mask: boolean; readOnly: boolean; rsv1: boolean },
+    ): Buffer[];
+  };
 };
 const wsFrame = (payload: Buffer | string, opcode = 0x1, fin = true) =>
   Buffer.concat(Sender.frame(Buffer.from(payload), { fin, opcode, mask: false, readOnly: false, rsv1: false }));
@@ -28,7 +33,8 @@ function recorder() {
     messages,
     closes,
     handlers: {
-      onMessage: (head: Buffer, length: number, opcode: number) => messages.push({ head: head.toString('latin1'), length, opcode }),
+      onMessage: (head: Buffer, length: number, opcode: number) =>
+        messages.push({ head: head.toString('latin1'), length, opcode }),
       onClose: (code: number, reason: string) => closes.push({ code, reason }),
     },
   };
@@ -46,7 +52,10 @@ async function pair() {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const accepted = new Promise<WebSocket>((resolve) => wss.once('connection', resolve));
   const received = recorder();
-  const client = await RawWsClient.connect(`ws://127.0.0.1:${(server.address() as AddressInfo).port}/api/ws?x=1`, received.handlers);
+  const client = await RawWsClient.connect(
+    `ws://127.0.0.1:${(server.address() as AddressInfo).port}/api/ws?x=1`,
+    received.handlers,
+  );
   const socket = await accepted;
   cleanups.push(async () => {
     client.terminate();
@@ -58,12 +67,23 @@ async function pair() {
 }
 
 const text = (length: number, seed: string) => (seed + 'x'.repeat(length)).slice(0, length);
-const expected = (payload: string, opcode = 0x1): Received => ({ head: payload.slice(0, HEAD_BYTES), length: payload.length, opcode });
+const expected = (payload: string, opcode = 0x1): Received => ({
+  head: payload.slice(0, HEAD_BYTES),
+  length: payload.length,
+  opcode,
+});
 
 describe('RawWsClient against a ws server', () => {
   it('completes the handshake and reports 7-bit, 16-bit and 64-bit length frames whole, with their first bytes', async () => {
     const { socket, messages } = await pair();
-    const payloads = [text(0, ''), text(125, '{"seq":1}'), text(126, '{"seq":2}'), text(65_535, '{"seq":3}'), text(65_536, '{"seq":4}'), text(200_000, '{"seq":5}')];
+    const payloads = [
+      text(0, ''),
+      text(125, '{"seq":1}'),
+      text(126, '{"seq":2}'),
+      text(65_535, '{"seq":3}'),
+      text(65_536, '{"seq":4}'),
+      text(200_000, '{"seq":5}'),
+    ];
     for (const payload of payloads) socket.send(payload);
     socket.send(Buffer.from([1, 2, 3]), { binary: true });
     await expect.poll(() => messages.length).toBe(payloads.length + 1);
@@ -148,7 +168,8 @@ describe('RawWsClient handshake checks', () => {
     });
     return `ws://127.0.0.1:${(server.address() as AddressInfo).port}/`;
   }
-  const accept = (key: string) => createHash('sha1').update(`${key}258EAFA5-E914-47DA-95CA-C5AB0DC85B11`).digest('base64');
+  const accept = (key: string) =>
+    createHash('sha1').update(`${key}258EAFA5-E914-47DA-95CA-C5AB0DC85B11`).digest('base64');
   const switching = (acceptValue: string) =>
     `HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Accept: ${acceptValue}\r\n\r\n`;
 
@@ -163,7 +184,9 @@ describe('RawWsClient handshake checks', () => {
   });
 
   it('reads frames that arrive in the same chunk as the 101', async () => {
-    const url = await rawServer((key) => Buffer.concat([Buffer.from(switching(accept(key))), wsFrame('{"type":"subscribed"}'), wsFrame(text(300, 'q'))]));
+    const url = await rawServer((key) =>
+      Buffer.concat([Buffer.from(switching(accept(key))), wsFrame('{"type":"subscribed"}'), wsFrame(text(300, 'q'))]),
+    );
     const received = recorder();
     const client = await RawWsClient.connect(url, received.handlers);
     cleanups.push(async () => client.terminate());
@@ -204,7 +227,9 @@ describe('FrameReader', () => {
   function read(chunks: Buffer[]) {
     const { messages, handlers } = recorder();
     const controls: { opcode: number; payload: string }[] = [];
-    const reader = new FrameReader(handlers, (opcode, payload) => controls.push({ opcode, payload: payload.toString('latin1') }));
+    const reader = new FrameReader(handlers, (opcode, payload) =>
+      controls.push({ opcode, payload: payload.toString('latin1') }),
+    );
     for (const chunk of chunks) reader.push(chunk);
     return { messages, controls };
   }
@@ -216,14 +241,19 @@ describe('FrameReader', () => {
   it('reads it split in two at every byte of the small frames, and byte by byte', () => {
     const bigStart = stream.length - (10 + 65_536) - 4;
     for (let at = 0; at <= bigStart + 20; at++) {
-      expect(read([stream.subarray(0, at), stream.subarray(at)]), `split at ${at}`).toEqual({ messages: wanted, controls: wantedControl });
+      expect(read([stream.subarray(0, at), stream.subarray(at)]), `split at ${at}`).toEqual({
+        messages: wanted,
+        controls: wantedControl,
+      });
     }
     const bytes = Array.from({ length: stream.length }, (_, i) => stream.subarray(i, i + 1));
     expect(read(bytes)).toEqual({ messages: wanted, controls: wantedControl });
   });
 
   it('refuses masked server frames and unnegotiated reserved bits', () => {
-    const masked = Buffer.concat(Sender.frame(Buffer.from('hi'), { fin: true, opcode: 1, mask: true, readOnly: false, rsv1: false }));
+    const masked = Buffer.concat(
+      Sender.frame(Buffer.from('hi'), { fin: true, opcode: 1, mask: true, readOnly: false, rsv1: false }),
+    );
     expect(() => read([masked])).toThrow(/masked/);
     const rsv = wsFrame('hi');
     rsv[0] = rsv[0]! | 0x40;

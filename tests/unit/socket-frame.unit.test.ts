@@ -53,12 +53,24 @@ describe('channels and events', () => {
   });
 
   it('decodes bus messages, one event or a batch of them, and orders stream ids', () => {
-    const [event, ...none] = decodeBusMessages('7\n1700000000000-3\ntoken-price\n{"type":"token-price-update","ts":1,"data":{"price":"1"}}');
-    expect(event).toEqual({ seq: 7, id: '1700000000000-3', channel: 'token-price', type: 'token-price-update', ts: 1, data: { price: '1' } });
+    const [event, ...none] = decodeBusMessages(
+      '7\n1700000000000-3\ntoken-price\n{"type":"token-price-update","ts":1,"data":{"price":"1"}}',
+    );
+    expect(event).toEqual({
+      seq: 7,
+      id: '1700000000000-3',
+      channel: 'token-price',
+      type: 'token-price-update',
+      ts: 1,
+      data: { price: '1' },
+    });
     expect(none).toEqual([]);
     // A batch: records joined by newlines, in publish order; a body's own text may hold escaped newlines.
     const batch = decodeBusMessages(
-      ['3\n1-1\nuser:9\n{"type":"balance-update","ts":2,"data":{"newBalance":"1"}}', '41\n1-2\nbets\n{"type":"bet","ts":3,"data":{"note":"a\\nb"}}'].join('\n'),
+      [
+        '3\n1-1\nuser:9\n{"type":"balance-update","ts":2,"data":{"newBalance":"1"}}',
+        '41\n1-2\nbets\n{"type":"bet","ts":3,"data":{"note":"a\\nb"}}',
+      ].join('\n'),
     );
     expect(batch.map((e) => [e.seq, e.id, e.channel, e.type])).toEqual([
       [3, '1-1', 'user:9', 'balance-update'],
@@ -70,7 +82,9 @@ describe('channels and events', () => {
     const [broken] = decodeBusMessages('8\n1700000000000-4\ntoken-price\n{not json');
     expect(broken).toMatchObject({ seq: 8, channel: 'token-price', type: 'malformed', data: null });
     // A record that is not one ends the reading: the events before it still count.
-    expect(decodeBusMessages('5\n1-5\nbets\n{"type":"bet","ts":1,"data":{}}\nnot a record').map((e) => e.seq)).toEqual([5]);
+    expect(decodeBusMessages('5\n1-5\nbets\n{"type":"bet","ts":1,"data":{}}\nnot a record').map((e) => e.seq)).toEqual([
+      5,
+    ]);
     expect(compareStreamIds('1-2', '1-10')).toBe(-1);
     expect(compareStreamIds('20-0', '3-5')).toBe(1);
     expect(compareStreamIds('5-5', '5-5')).toBe(0);

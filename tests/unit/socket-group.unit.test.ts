@@ -4,7 +4,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { SocketGroup, type ClientKind } from '../../load-tests/bench/socket-group.js';
 
-const broadcast = (seq: number) => JSON.stringify({ type: 'token-price-update', channel: 'token-price', seq, ts: Date.now(), data: { price: '0.025' } });
+const broadcast = (seq: number) =>
+  JSON.stringify({ type: 'token-price-update', channel: 'token-price', seq, ts: Date.now(), data: { price: '0.025' } });
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -91,6 +92,8 @@ describe.each(['raw', 'ws'] as const)('SocketGroup (%s clients)', (client) => {
 
   it('refuses to open when the server answers the subscribe with an error', async () => {
     const { url } = await server(true);
-    await expect(SocketGroup.open(url, 2, { channel: 'token-price', subscribe: true, client })).rejects.toThrow(/subscribe refused/);
+    await expect(SocketGroup.open(url, 2, { channel: 'token-price', subscribe: true, client })).rejects.toThrow(
+      /subscribe refused/,
+    );
   });
 });

@@ -6,7 +6,9 @@ const POLICY = { initialDelayMs: 1_000, maxDelayMs: 30_000, healthyAfterMs: 60_0
 describe('RestartBackoff', () => {
   it('doubles from 1 s for quick failures, caps at 30 s, and starts over after a healthy run', () => {
     const backoff = new RestartBackoff(POLICY);
-    expect(Array.from({ length: 7 }, () => backoff.afterRun(100))).toEqual([1_000, 2_000, 4_000, 8_000, 16_000, 30_000, 30_000]);
+    expect(Array.from({ length: 7 }, () => backoff.afterRun(100))).toEqual([
+      1_000, 2_000, 4_000, 8_000, 16_000, 30_000, 30_000,
+    ]);
     expect(backoff.afterRun(60_000)).toBe(1_000);
     expect(backoff.afterRun(59_999)).toBe(2_000);
   });
@@ -47,7 +49,11 @@ describe('Supervisor', () => {
 
   it('restarts a child that exits after the platform is up, after the backoff delay, and logs each restart', async () => {
     const log: string[] = [];
-    const supervisor = new Supervisor({ policy: POLICY, log: (line) => log.push(line), onExitBeforeReady: () => expect.fail('not before ready') });
+    const supervisor = new Supervisor({
+      policy: POLICY,
+      log: (line) => log.push(line),
+      onExitBeforeReady: () => expect.fail('not before ready'),
+    });
     const worker = fakeUnit('worker');
     await supervisor.add(worker.unit);
     supervisor.markReady();
@@ -63,7 +69,11 @@ describe('Supervisor', () => {
 
   it('a child that cannot start is retried with growing delays (no busy loop), and comes back when it can', async () => {
     const log: string[] = [];
-    const supervisor = new Supervisor({ policy: POLICY, log: (line) => log.push(line), onExitBeforeReady: () => undefined });
+    const supervisor = new Supervisor({
+      policy: POLICY,
+      log: (line) => log.push(line),
+      onExitBeforeReady: () => undefined,
+    });
     const postgres = fakeUnit('postgres');
     await supervisor.add(postgres.unit);
     supervisor.markReady();
@@ -83,7 +93,11 @@ describe('Supervisor', () => {
 
   it('before the platform is up an exit is reported, not restarted; after stop() nothing restarts', async () => {
     const reported: string[] = [];
-    const supervisor = new Supervisor({ policy: POLICY, log: () => undefined, onExitBeforeReady: (name, how) => reported.push(`${name} ${how}`) });
+    const supervisor = new Supervisor({
+      policy: POLICY,
+      log: () => undefined,
+      onExitBeforeReady: (name, how) => reported.push(`${name} ${how}`),
+    });
     const server = fakeUnit('server');
     const worker = fakeUnit('worker');
     await supervisor.add(server.unit);

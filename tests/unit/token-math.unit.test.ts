@@ -1,6 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { marketCap, percentChange, poolSpotPrice, referencePrice, swapAmountOut } from '../../server/src/domain/token/token-math.js';
+import {
+  marketCap,
+  percentChange,
+  poolSpotPrice,
+  referencePrice,
+  swapAmountOut,
+} from '../../server/src/domain/token/token-math.js';
 import { formatUnits, numberToUnits, parseUnits, unitsToNumber } from '../../server/src/domain/token/token-units.js';
 
 describe('token units', () => {
@@ -14,7 +20,12 @@ describe('token units', () => {
   });
 
   it('round-trips any amount through its decimal string', () => {
-    fc.assert(fc.property(fc.bigInt({ min: -(10n ** 20n), max: 10n ** 20n }), (value) => parseUnits(formatUnits(value)) === value));
+    fc.assert(
+      fc.property(
+        fc.bigInt({ min: -(10n ** 20n), max: 10n ** 20n }),
+        (value) => parseUnits(formatUnits(value)) === value,
+      ),
+    );
   });
 
   it('keeps 8 decimals when a price becomes a legacy JSON number', () => {
@@ -72,7 +83,15 @@ describe('24 h change and market cap', () => {
   });
 
   it('falls back to the oldest sample when the history is younger than a day', () => {
-    expect(referencePrice([{ at: at(2), price: 70n }, { at: at(5), price: 60n }], now)).toBe(60n);
+    expect(
+      referencePrice(
+        [
+          { at: at(2), price: 70n },
+          { at: at(5), price: 60n },
+        ],
+        now,
+      ),
+    ).toBe(60n);
     expect(referencePrice([], now)).toBeNull();
   });
 

@@ -14,33 +14,38 @@ const fee = fc.integer({ min: 0, max: 1_000 });
 describe('pool trades (x * y = k, integer 1e-8 units)', () => {
   it('never lets the product of the reserves decrease, and the ledger legs balance, for any trade sequence', () => {
     fc.assert(
-      fc.property(reserve, reserve, fc.array(fc.tuple(side, amount, fee), { minLength: 1, maxLength: 30 }), (bzu, usd, trades) => {
-        let reserves = { bzu, usd };
-        for (const [s, a, f] of trades) {
-          let quote;
-          try {
-            quote = quoteTrade(reserves, s, a, f);
-          } catch (error) {
-            if (error instanceof RangeError) continue;
-            throw error;
+      fc.property(
+        reserve,
+        reserve,
+        fc.array(fc.tuple(side, amount, fee), { minLength: 1, maxLength: 30 }),
+        (bzu, usd, trades) => {
+          let reserves = { bzu, usd };
+          for (const [s, a, f] of trades) {
+            let quote;
+            try {
+              quote = quoteTrade(reserves, s, a, f);
+            } catch (error) {
+              if (error instanceof RangeError) continue;
+              throw error;
+            }
+            const after = quote.reservesAfter;
+            expect(after.bzu * after.usd >= reserves.bzu * reserves.usd).toBe(true);
+            expect(after.bzu > 0n && after.usd > 0n).toBe(true);
+            expect(quote.amountOut > 0n).toBe(true);
+            // Pool + fee + player sum to zero in each currency.
+            expect(() => assertBalanced(tradeLegs(7, quote))).not.toThrow();
+            // What the pool gained/lost is what the player paid/received, minus the fee that went to the house.
+            if (s === 'buy') {
+              expect(after.usd - reserves.usd).toBe(a - quote.fee);
+              expect(reserves.bzu - after.bzu).toBe(quote.amountOut);
+            } else {
+              expect(after.bzu - reserves.bzu).toBe(a);
+              expect(reserves.usd - after.usd).toBe(quote.amountOut + quote.fee);
+            }
+            reserves = after;
           }
-          const after = quote.reservesAfter;
-          expect(after.bzu * after.usd >= reserves.bzu * reserves.usd).toBe(true);
-          expect(after.bzu > 0n && after.usd > 0n).toBe(true);
-          expect(quote.amountOut > 0n).toBe(true);
-          // Pool + fee + player sum to zero in each currency.
-          expect(() => assertBalanced(tradeLegs(7, quote))).not.toThrow();
-          // What the pool gained/lost is what the player paid/received, minus the fee that went to the house.
-          if (s === 'buy') {
-            expect(after.usd - reserves.usd).toBe(a - quote.fee);
-            expect(reserves.bzu - after.bzu).toBe(quote.amountOut);
-          } else {
-            expect(after.bzu - reserves.bzu).toBe(a);
-            expect(reserves.usd - after.usd).toBe(quote.amountOut + quote.fee);
-          }
-          reserves = after;
-        }
-      }),
+        },
+      ),
       { numRuns: 300 },
     );
   });

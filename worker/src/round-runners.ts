@@ -10,7 +10,15 @@ import type { Services } from '../../server/src/composition/index.js';
  * One runner per round game in this worker; each runs rounds only while it holds its game's lease, so any number of
  * workers may start them (docs/architecture.md "Round games").
  */
-export async function startRoundRunners({ infra, services, logger }: { infra: Infrastructure; services: Services; logger: Logger }) {
+export async function startRoundRunners({
+  infra,
+  services,
+  logger,
+}: {
+  infra: Infrastructure;
+  services: Services;
+  logger: Logger;
+}) {
   const { env } = infra;
   // Its own connection: the lease's renewals must not wait behind the worker's other Redis traffic.
   const redis = createRedis(env.REDIS_URL, 'command');
@@ -24,7 +32,12 @@ export async function startRoundRunners({ infra, services, logger }: { infra: In
         {
           ...game.timings(env),
           leaseRetryMs: env.ROUND_LEASE_RETRY_MS,
-          chain: { length: env.ROUND_CHAIN_LENGTH, checkpointEvery: env.ROUND_CHAIN_CHECKPOINT_EVERY, salt: env.ROUND_CHAIN_SALT, requireSalt: env.NODE_ENV === 'production' },
+          chain: {
+            length: env.ROUND_CHAIN_LENGTH,
+            checkpointEvery: env.ROUND_CHAIN_CHECKPOINT_EVERY,
+            salt: env.ROUND_CHAIN_SALT,
+            requireSalt: env.NODE_ENV === 'production',
+          },
         },
         logger,
       ),

@@ -1,7 +1,15 @@
 import { UnrecoverableError, Worker } from 'bullmq';
 import type { z } from 'zod';
 import type { Logger } from '../../server/src/infra/logger.js';
-import { bullConnection, configuredSchedulers, jobSchemas, queuePrefix, type JobProducer, type JobScheduler, type QueueName } from '../../server/src/infra/queues.js';
+import {
+  bullConnection,
+  configuredSchedulers,
+  jobSchemas,
+  queuePrefix,
+  type JobProducer,
+  type JobScheduler,
+  type QueueName,
+} from '../../server/src/infra/queues.js';
 import { createRedis, whenReady } from '../../server/src/infra/redis.js';
 import { recordWorkerHeartbeat } from '../../server/src/infra/worker-heartbeat.js';
 import type { Infrastructure } from '../../server/src/infrastructure.js';
@@ -26,7 +34,12 @@ export interface WorkerDeps {
  * nothing would run again: every `intervalMs` the worker re-creates the ones that are missing. Answers
  * the function that stops checking.
  */
-export function watchJobSchedulers(jobs: JobProducer, schedulers: JobScheduler[], intervalMs: number, logger: Logger): () => void {
+export function watchJobSchedulers(
+  jobs: JobProducer,
+  schedulers: JobScheduler[],
+  intervalMs: number,
+  logger: Logger,
+): () => void {
   let running = false;
   const check = async () => {
     if (running) return;
@@ -85,7 +98,9 @@ export async function startWorker({ infra, services, logger, concurrency = 4 }: 
         concurrency,
       },
     );
-    worker.on('failed', (job, error) => logger.warn({ queue, job: job?.name, jobId: job?.id, err: error }, 'job failed'));
+    worker.on('failed', (job, error) =>
+      logger.warn({ queue, job: job?.name, jobId: job?.id, err: error }, 'job failed'),
+    );
     worker.on('error', (error) => logger.error({ queue, err: error }, 'worker error'));
     return worker;
   });

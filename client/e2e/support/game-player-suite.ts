@@ -41,7 +41,9 @@ export function pagesClosedAfterAll(): OpenedPages {
  * the fields inside tests, not at collection time.
  */
 export function gamePlayerSuite({ ip, funds }: { ip: string; funds: string }) {
-  const suite = browserSuite({ ...FAST_HASHING, ...RELAXED_LIMITS, ...WALLET_TEST_ENV }) as ReturnType<typeof browserSuite> & {
+  const suite = browserSuite({ ...FAST_HASHING, ...RELAXED_LIMITS, ...WALLET_TEST_ENV }) as ReturnType<
+    typeof browserSuite
+  > & {
     player: GamePlayer;
     opened: OpenedPages;
   };

@@ -26,7 +26,8 @@ export async function expectPath(page: Page, path: string): Promise<void> {
 /** Interactive elements on screen that have no accessible name. */
 export function unnamedControls(page: Page): Promise<string[]> {
   return page.evaluate(() => {
-    const selector = 'a[href], button, input:not([type=hidden]), textarea, select, [role=button], [role=tab], [role=menuitem]';
+    const selector =
+      'a[href], button, input:not([type=hidden]), textarea, select, [role=button], [role=tab], [role=menuitem]';
     const isVisible = (el: Element) => {
       const box = (el as HTMLElement).getBoundingClientRect();
       const style = getComputedStyle(el);
@@ -40,9 +41,24 @@ export function unnamedControls(page: Page): Promise<string[]> {
             .map((id) => document.getElementById(id)?.textContent ?? '')
             .join(' ')
         : '';
-      const labels = 'labels' in el ? Array.from((el as HTMLInputElement).labels ?? []).map((l) => l.textContent ?? '').join(' ') : '';
-      const imgAlt = Array.from(el.querySelectorAll('img[alt]')).map((img) => img.getAttribute('alt')).join(' ');
-      return [el.getAttribute('aria-label'), fromIds, labels, el.textContent, el.getAttribute('title'), imgAlt, el.getAttribute('placeholder')]
+      const labels =
+        'labels' in el
+          ? Array.from((el as HTMLInputElement).labels ?? [])
+              .map((l) => l.textContent ?? '')
+              .join(' ')
+          : '';
+      const imgAlt = Array.from(el.querySelectorAll('img[alt]'))
+        .map((img) => img.getAttribute('alt'))
+        .join(' ');
+      return [
+        el.getAttribute('aria-label'),
+        fromIds,
+        labels,
+        el.textContent,
+        el.getAttribute('title'),
+        imgAlt,
+        el.getAttribute('placeholder'),
+      ]
         .filter(Boolean)
         .join(' ')
         .trim();
@@ -60,6 +76,8 @@ export async function rotateSeedPair(page: Page, baseUrl: string): Promise<void>
   await page.getByTestId('open-seeds').click();
   const seeds = page.getByTestId('seeds-panel');
   await seeds.getByTestId('rotate-seed').click();
-  await expect.poll(() => seeds.getByTestId('revealed-server-seed').innerText(), { timeout: 10_000 }).toMatch(/^[0-9a-f]{64}$/);
+  await expect
+    .poll(() => seeds.getByTestId('revealed-server-seed').innerText(), { timeout: 10_000 })
+    .toMatch(/^[0-9a-f]{64}$/);
   await page.keyboard.press('Escape');
 }

@@ -8,7 +8,12 @@ export interface OpenedPages {
 }
 
 /** A page in a context of its own, signed in as `who`, whose uncaught errors land in `opened.pageErrors`. */
-export async function openSignedInPage(browser: Browser, who: StoredSession, viewport: { width: number; height: number }, opened: OpenedPages): Promise<Page> {
+export async function openSignedInPage(
+  browser: Browser,
+  who: StoredSession,
+  viewport: { width: number; height: number },
+  opened: OpenedPages,
+): Promise<Page> {
   const context = await browser.newContext({ viewport });
   opened.contexts.push(context);
   await seedSession(context, who);

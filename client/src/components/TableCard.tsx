@@ -35,7 +35,14 @@ export function TableCard(props: TableCardProps) {
           <Title order={2} fz="lg" id={props.titleId}>
             {props.title}
           </Title>
-          <Button variant="default" size="xs" leftSection={<IconDownload size={14} aria-hidden />} onClick={() => void exportCsv()} loading={exporting} data-testid={props.exportTestId}>
+          <Button
+            variant="default"
+            size="xs"
+            leftSection={<IconDownload size={14} aria-hidden />}
+            onClick={() => void exportCsv()}
+            loading={exporting}
+            data-testid={props.exportTestId}
+          >
             Export CSV
           </Button>
         </Group>

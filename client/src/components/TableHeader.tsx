@@ -5,7 +5,15 @@ import { Table } from '@mantine/core';
  * (amounts, multipliers, balances), which is how every money table here is laid out. `wideOnly` text columns are
  * left out on phones (their cells take `visibleFrom="sm"` too), so the figures fit without a sideways scroll.
  */
-export function TableHeader({ columns, numeric, wideOnly = [] }: { columns: readonly string[]; numeric: readonly string[]; wideOnly?: readonly string[] }) {
+export function TableHeader({
+  columns,
+  numeric,
+  wideOnly = [],
+}: {
+  columns: readonly string[];
+  numeric: readonly string[];
+  wideOnly?: readonly string[];
+}) {
   return (
     <Table.Thead>
       <Table.Tr>

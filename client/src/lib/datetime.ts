@@ -36,5 +36,11 @@ const CLOCK_SECONDS = new Intl.DateTimeFormat(DATE_LOCALE, { hour: '2-digit', mi
 export function formatDayTime(value: string | number | Date, { weekday = false } = {}): string {
   const date = parsed(value);
   if (!date) return String(value);
-  return date.toLocaleString(DATE_LOCALE, { ...(weekday ? { weekday: 'short' } : {}), day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
+  return date.toLocaleString(DATE_LOCALE, {
+    ...(weekday ? { weekday: 'short' } : {}),
+    day: 'numeric',
+    month: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+  });
 }

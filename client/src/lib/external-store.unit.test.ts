@@ -14,7 +14,11 @@ class MemoryStorage {
   }
 }
 
-const flag = { key: 'test.flag', decode: (text: string) => (text === 'true' ? true : text === 'false' ? false : undefined), encode: String };
+const flag = {
+  key: 'test.flag',
+  decode: (text: string) => (text === 'true' ? true : text === 'false' ? false : undefined),
+  encode: String,
+};
 
 describe('createStore', () => {
   it('hands out the initial value, then every change, to each subscriber until it leaves', () => {

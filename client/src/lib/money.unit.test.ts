@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { addAmounts, amountInputError, formatAmount, formatMoney, formatSignedAmount, formatSignedMoney, fractionToPercent } from './money';
+import {
+  addAmounts,
+  amountInputError,
+  formatAmount,
+  formatMoney,
+  formatSignedAmount,
+  formatSignedMoney,
+  fractionToPercent,
+} from './money';
 
 describe('formatMoney', () => {
   it('groups thousands and pads to two decimals without rounding', () => {

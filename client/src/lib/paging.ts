@@ -5,7 +5,8 @@ export const PAGE_SIZES = [PAGE_SIZE_DEFAULT, 50, PAGE_SIZE_MAX] as const;
 
 /** A page size from the URL or a control: whole, at least 1, at most 100; the default otherwise. */
 export function parsePageSize(value: unknown): number {
-  const number = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : typeof value === 'number' ? value : NaN;
+  const number =
+    typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : typeof value === 'number' ? value : NaN;
   if (!Number.isInteger(number) || number < 1) return PAGE_SIZE_DEFAULT;
   return Math.min(number, PAGE_SIZE_MAX);
 }

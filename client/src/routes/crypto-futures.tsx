@@ -6,6 +6,10 @@ import { ComingSoonPage } from '../features/mobile/ComingSoonPage';
 export const Route = createFileRoute('/crypto-futures')({
   head: pageHead('Crypto Futures'),
   component: () => (
-    <ComingSoonPage title="Crypto Futures" icon={IconChartLine} description="Trade crypto futures from your phone. We are building it." />
+    <ComingSoonPage
+      title="Crypto Futures"
+      icon={IconChartLine}
+      description="Trade crypto futures from your phone. We are building it."
+    />
   ),
 });

@@ -6,6 +6,10 @@ import { ComingSoonPage } from '../features/mobile/ComingSoonPage';
 export const Route = createFileRoute('/portfolio')({
   head: pageHead('Portfolio'),
   component: () => (
-    <ComingSoonPage title="Portfolio" icon={IconBriefcase} description="Follow your balances and positions in one place. We are building it." />
+    <ComingSoonPage
+      title="Portfolio"
+      icon={IconBriefcase}
+      description="Follow your balances and positions in one place. We are building it."
+    />
   ),
 });

@@ -24,7 +24,11 @@ export const chatCommands: Record<string, CliCommand> = {
     async run([loginName, minutes, ...reason], { services, print }) {
       if (!loginName) throw new CliUsageError('expected a login name');
       const userId = await services.chat.userIdByLoginName(loginName);
-      const result = await services.chat.mute(OPERATOR, { userId, minutes: wholeNumber(minutes, 'minutes'), reason: reasonFrom(reason) });
+      const result = await services.chat.mute(OPERATOR, {
+        userId,
+        minutes: wholeNumber(minutes, 'minutes'),
+        reason: reasonFrom(reason),
+      });
       print(`${loginName} (id ${userId}) is muted until ${result.mutedUntil}`);
     },
   },
@@ -42,8 +46,13 @@ export const chatCommands: Record<string, CliCommand> = {
     usage: 'chat:slow-mode <seconds, 0 = off> <reason...>',
     description: 'Sets chat slow mode (one message per user per N seconds)',
     async run([seconds, ...reason], { services, print }) {
-      const settings = await services.chat.setSlowMode(OPERATOR, { seconds: wholeNumber(seconds, 'seconds'), reason: reasonFrom(reason) });
-      print(settings.slowModeSeconds > 0 ? `slow mode: one message per ${settings.slowModeSeconds} s` : 'slow mode off');
+      const settings = await services.chat.setSlowMode(OPERATOR, {
+        seconds: wholeNumber(seconds, 'seconds'),
+        reason: reasonFrom(reason),
+      });
+      print(
+        settings.slowModeSeconds > 0 ? `slow mode: one message per ${settings.slowModeSeconds} s` : 'slow mode off',
+      );
     },
   },
   'chat:delete': {
@@ -58,7 +67,8 @@ export const chatCommands: Record<string, CliCommand> = {
     usage: 'chat:announce <battle|primary|info> <minutes, 0 = until expired> <message...>',
     description: 'Shows an announcement above the chat',
     async run([type, minutes, ...words], { services, print }) {
-      if (!announcementTypes.includes(type as AnnouncementType)) throw new CliUsageError('type must be battle, primary or info');
+      if (!announcementTypes.includes(type as AnnouncementType))
+        throw new CliUsageError('type must be battle, primary or info');
       const expiresIn = wholeNumber(minutes, 'minutes');
       const created = await services.chat.createAnnouncement(OPERATOR, {
         type: type as AnnouncementType,
@@ -72,10 +82,18 @@ export const chatCommands: Record<string, CliCommand> = {
     usage: 'chat:log [limit]',
     description: 'Prints the newest moderation log entries',
     async run([limit], { services, print }) {
-      const { entries } = await services.chat.moderationLog(OPERATOR, { limit: limit ? Math.min(100, wholeNumber(limit, 'limit')) : 20 });
+      const { entries } = await services.chat.moderationLog(OPERATOR, {
+        limit: limit ? Math.min(100, wholeNumber(limit, 'limit')) : 20,
+      });
       for (const e of entries) {
-        const target = e.targetMessageId ? ` message ${e.targetMessageId}` : e.targetUserId ? ` user ${e.targetUserId}` : '';
-        print(`${e.createdAt}  ${e.action}${target} by ${e.moderatorName ?? (e.moderatorId === null ? 'operator' : e.moderatorId)}: ${e.reason}`);
+        const target = e.targetMessageId
+          ? ` message ${e.targetMessageId}`
+          : e.targetUserId
+            ? ` user ${e.targetUserId}`
+            : '';
+        print(
+          `${e.createdAt}  ${e.action}${target} by ${e.moderatorName ?? (e.moderatorId === null ? 'operator' : e.moderatorId)}: ${e.reason}`,
+        );
       }
     },
   },

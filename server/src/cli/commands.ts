@@ -58,7 +58,8 @@ export async function dispatch(argv: string[], context: CliContext): Promise<voi
   try {
     await command.run(args, context);
   } catch (error) {
-    if (error instanceof CliUsageError) throw new CliUsageError(`${error.message}\nUsage: npm run cli -- ${command.usage}`);
+    if (error instanceof CliUsageError)
+      throw new CliUsageError(`${error.message}\nUsage: npm run cli -- ${command.usage}`);
     throw error;
   }
 }

@@ -30,7 +30,9 @@ describe('cli dispatcher', () => {
     const context = { services: servicesRecording(calls), print: () => undefined };
     await expect(dispatch(['user:nope'], context)).rejects.toThrow(CliUsageError);
     await expect(dispatch([], context)).rejects.toThrow('no command given');
-    await expect(dispatch(['user:role', 'bob', 'king'], context)).rejects.toThrow(/unknown role "king"[\s\S]*Usage: npm run cli -- user:role/);
+    await expect(dispatch(['user:role', 'bob', 'king'], context)).rejects.toThrow(
+      /unknown role "king"[\s\S]*Usage: npm run cli -- user:role/,
+    );
     await expect(dispatch(['user:role', 'bob'], context)).rejects.toThrow(CliUsageError);
     expect(calls).toEqual([]);
   });

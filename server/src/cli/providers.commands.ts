@@ -4,7 +4,13 @@ import { PROVIDER_CATEGORIES, providerImportSchema } from '../domain/providers/p
 import { CliUsageError, type CliCommand } from './commands.js';
 
 /** The reference provider (providers/reference/) as `providers:reference` registers it: one demo slot. */
-export const REFERENCE_PROVIDER = { id: 'reference', name: 'Reference Studio (demo)', gameId: 'demo-slot', gameName: 'Reference Demo Slot', rtp: '96' } as const;
+export const REFERENCE_PROVIDER = {
+  id: 'reference',
+  name: 'Reference Studio (demo)',
+  gameId: 'demo-slot',
+  gameName: 'Reference Demo Slot',
+  rtp: '96',
+} as const;
 
 const onOff = (value: string | undefined) => {
   if (value !== 'on' && value !== 'off') throw new CliUsageError('expected on or off');
@@ -21,7 +27,8 @@ export const providersCommands: Record<string, CliCommand> = {
       const games = await services.providers.registry.games();
       for (const p of await services.providers.registry.providers()) {
         print(`${p.id}  ${p.name}  ${p.enabled ? 'enabled' : 'DISABLED'}  ${p.origin}  secret ${p.secretHint}`);
-        for (const g of games.filter((game) => game.providerId === p.id)) print(`  ${g.gameId}  ${g.name}  ${g.category}  RTP ${g.rtp}%  ${g.enabled ? '' : 'DISABLED'}`);
+        for (const g of games.filter((game) => game.providerId === p.id))
+          print(`  ${g.gameId}  ${g.name}  ${g.category}  RTP ${g.rtp}%  ${g.enabled ? '' : 'DISABLED'}`);
       }
     },
   },
@@ -30,10 +37,13 @@ export const providersCommands: Record<string, CliCommand> = {
     description: 'Adds or edits a provider; prints a new random secret when none is given',
     async run(args, { services, print }) {
       const [id, name, origin, launchUrlTemplate, given] = args;
-      if (!id || !name || !origin || !launchUrlTemplate || args.length > 5) throw new CliUsageError('expected id, name, origin and launch URL template');
+      if (!id || !name || !origin || !launchUrlTemplate || args.length > 5)
+        throw new CliUsageError('expected id, name, origin and launch URL template');
       const secret = given ?? randomBytes(32).toString('hex');
       const saved = await services.providers.registry.saveProvider({ id, name, origin, launchUrlTemplate, secret });
-      print(`${saved.id} saved (${saved.enabled ? 'enabled' : 'disabled'})${given ? '' : `; its signing secret, shown once: ${secret}`}`);
+      print(
+        `${saved.id} saved (${saved.enabled ? 'enabled' : 'disabled'})${given ? '' : `; its signing secret, shown once: ${secret}`}`,
+      );
     },
   },
   'providers:enable': {
@@ -51,8 +61,10 @@ export const providersCommands: Record<string, CliCommand> = {
     description: `Adds or edits a provider game (category: ${PROVIDER_CATEGORIES.join(', ')}; rtp in percent, e.g. 96.5)`,
     async run(args, { services, print }) {
       const [providerId, gameId, name, category, rtp, thumbnailUrl] = args;
-      if (!providerId || !gameId || !name || !category || !rtp || args.length > 6) throw new CliUsageError('expected provider, game id, name, category and rtp');
-      if (!(PROVIDER_CATEGORIES as readonly string[]).includes(category)) throw new CliUsageError(`unknown category "${category}"`);
+      if (!providerId || !gameId || !name || !category || !rtp || args.length > 6)
+        throw new CliUsageError('expected provider, game id, name, category and rtp');
+      if (!(PROVIDER_CATEGORIES as readonly string[]).includes(category))
+        throw new CliUsageError(`unknown category "${category}"`);
       const saved = await services.providers.registry.saveGame({
         providerId,
         gameId,
@@ -69,7 +81,8 @@ export const providersCommands: Record<string, CliCommand> = {
     description: 'Shows or hides one provider game',
     async run(args, { services, print }) {
       const [providerId, gameId, state] = args;
-      if (!providerId || !gameId || args.length !== 3) throw new CliUsageError('expected provider, game id and on or off');
+      if (!providerId || !gameId || args.length !== 3)
+        throw new CliUsageError('expected provider, game id and on or off');
       const saved = await services.providers.registry.saveGame({ providerId, gameId, enabled: onOff(state) });
       print(`${saved.providerId}/${saved.gameId} is ${saved.enabled ? 'enabled' : 'disabled'}`);
     },
@@ -87,14 +100,18 @@ export const providersCommands: Record<string, CliCommand> = {
         throw new CliUsageError(`cannot read ${file}: ${(error as Error).message}`);
       }
       const parsed = providerImportSchema.safeParse(json);
-      if (!parsed.success) throw new CliUsageError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('\n'));
+      if (!parsed.success)
+        throw new CliUsageError(
+          parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('\n'),
+        );
       const done = await services.providers.registry.importConfig(parsed.data);
       print(`imported ${done.providers} providers and ${done.games} games`);
     },
   },
   'providers:reference': {
     usage: 'providers:reference [url] [secret]',
-    description: 'Registers the reference provider (npm run provider:reference) at url (default http://localhost:4100); for trying the integration',
+    description:
+      'Registers the reference provider (npm run provider:reference) at url (default http://localhost:4100); for trying the integration',
     async run(args, { services, print }) {
       if (args.length > 2) throw new CliUsageError('expected at most a URL and a secret');
       const url = new URL(args[0] ?? 'http://localhost:4100');
@@ -116,7 +133,9 @@ export const providersCommands: Record<string, CliCommand> = {
         thumbnailUrl: `${url.origin}/thumbnail.svg`,
         enabled: true,
       });
-      print(`reference provider registered at ${url.origin}; start it with REFERENCE_PROVIDER_SECRET=${secret} npm run provider:reference`);
+      print(
+        `reference provider registered at ${url.origin}; start it with REFERENCE_PROVIDER_SECRET=${secret} npm run provider:reference`,
+      );
     },
   },
   'providers:report': {
@@ -124,12 +143,18 @@ export const providersCommands: Record<string, CliCommand> = {
     description: 'Provider bets, wins, rollbacks and GGR per day, and the reconciliation against the ledger',
     async run(args, { services, print }) {
       const days = args[0] === undefined ? 7 : Number(args[0]);
-      if (!Number.isInteger(days) || days < 1 || days > 90 || args.length > 1) throw new CliUsageError('expected a number of days from 1 to 90');
+      if (!Number.isInteger(days) || days < 1 || days > 90 || args.length > 1)
+        throw new CliUsageError('expected a number of days from 1 to 90');
       for (const row of await services.providers.registry.daily(days)) {
-        print(`${row.day}  ${row.providerId}  ${row.currency}  bets ${row.bets} (${row.betCount})  wins ${row.wins}  rollbacks ${row.rollbacks}  GGR ${row.ggr}`);
+        print(
+          `${row.day}  ${row.providerId}  ${row.currency}  bets ${row.bets} (${row.betCount})  wins ${row.wins}  rollbacks ${row.rollbacks}  GGR ${row.ggr}`,
+        );
       }
       const check = await services.providers.registry.reconciliation();
-      for (const line of check.lines.filter((l) => !l.matches)) print(`MISMATCH ${line.providerId} ${line.currency} ${line.kind}: recorded ${line.recorded}, ledger ${line.ledger}`);
+      for (const line of check.lines.filter((l) => !l.matches))
+        print(
+          `MISMATCH ${line.providerId} ${line.currency} ${line.kind}: recorded ${line.recorded}, ledger ${line.ledger}`,
+        );
       // A mismatch fails the command (exit code 1), so a scheduled run can alert on it.
       if (!check.ok) throw new Error('reconciliation: provider transactions do not match the ledger');
       print('reconciliation: provider transactions match the ledger');

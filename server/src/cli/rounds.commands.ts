@@ -5,7 +5,8 @@ import { CliUsageError, type CliCommand } from './commands.js';
 export const roundsCommands: Record<string, CliCommand> = {
   'rounds:salt': {
     usage: 'rounds:salt <game> <salt>',
-    description: "Fixes the published chain's public salt (once, before round 1), e.g. the hash of a Bitcoin block mined after the terminal hash was published",
+    description:
+      "Fixes the published chain's public salt (once, before round 1), e.g. the hash of a Bitcoin block mined after the terminal hash was published",
     async run(args, { services, print }) {
       const [slug, salt] = args;
       const game = slug ? roundGameBySlug(slug) : undefined;

@@ -16,9 +16,13 @@ export const tokenCommands: Record<string, CliCommand> = {
       }
       const outcome = await services.token.burn.burnHour(hour);
       const head = `${outcome.periodStart} - ${outcome.periodEnd}: revenue ${outcome.revenue} USD x share ${outcome.share}`;
-      if (outcome.result === 'already-done') print(`${head}: already ${outcome.status}${outcome.reason ? ` (${outcome.reason})` : ''}; nothing done`);
+      if (outcome.result === 'already-done')
+        print(`${head}: already ${outcome.status}${outcome.reason ? ` (${outcome.reason})` : ''}; nothing done`);
       else if (outcome.result === 'skipped') print(`${head}: skipped (${outcome.reason})`);
-      else print(`${head}: spent ${outcome.usdSpent} USD, bought and burned ${outcome.bzuBought} BZU at ${outcome.price} USD`);
+      else
+        print(
+          `${head}: spent ${outcome.usdSpent} USD, bought and burned ${outcome.bzuBought} BZU at ${outcome.price} USD`,
+        );
     },
   },
 };

@@ -27,10 +27,12 @@ export const walletCommands: Record<string, CliCommand> = {
       const baseUrl = urlAt >= 0 ? args[urlAt + 1] : env?.publicUrl;
       const positional = urlAt >= 0 ? args.filter((_, index) => index !== urlAt && index !== urlAt + 1) : args;
       const [loginName, amountText, currencyArg, networkArg = 'ERC20'] = positional;
-      if (!loginName || !amountText || !currencyArg || positional.length > 4 || !baseUrl) throw new CliUsageError('expected a login name, an amount and a currency');
+      if (!loginName || !amountText || !currencyArg || positional.length > 4 || !baseUrl)
+        throw new CliUsageError('expected a login name, an amount and a currency');
       const asset = assetByCurrency[currencyArg.toUpperCase()];
       if (!asset) throw new CliUsageError(`unknown currency "${currencyArg}"`);
-      if (!(networkArg in NETWORKS)) throw new CliUsageError(`unknown network "${networkArg}" (${Object.keys(NETWORKS).join(', ')})`);
+      if (!(networkArg in NETWORKS))
+        throw new CliUsageError(`unknown network "${networkArg}" (${Object.keys(NETWORKS).join(', ')})`);
       const network = networkArg as NetworkId;
       let amount: bigint;
       try {

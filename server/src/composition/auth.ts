@@ -41,7 +41,11 @@ export function createAuth(infra: Infrastructure, ports: AuthPorts) {
   // Two-factor setup re-checks the password itself, so it is built first and auth's step-up
   // checks can ask it for the code.
   const twoFactor = new TwoFactorService(
-    { db, limits, confirmPassword: (userId, password) => confirmAccountPassword({ db, hasher, limits }, userId, password) },
+    {
+      db,
+      limits,
+      confirmPassword: (userId, password) => confirmAccountPassword({ db, hasher, limits }, userId, password),
+    },
     { issuer: env.TWO_FACTOR_ISSUER, encryptionKey: loadTwoFactorKey(twoFactorKeyOptions(env), logger) },
   );
   const accounts = new AuthService(

@@ -6,7 +6,11 @@ import type { Infrastructure } from '../infrastructure.js';
 import type { WalletServices } from './wallet.js';
 
 /** The trollbox: self-excluded players cannot send (the wallet's responsible-gaming rule). */
-export function createChat({ env, db, redis }: Infrastructure, events: PlatformEvents, wallet: Pick<WalletServices, 'responsibleGaming'>): ChatService {
+export function createChat(
+  { env, db, redis }: Infrastructure,
+  events: PlatformEvents,
+  wallet: Pick<WalletServices, 'responsibleGaming'>,
+): ChatService {
   const logger = createLogger(env.LOG_LEVEL, 'chat');
   return new ChatService({
     db,

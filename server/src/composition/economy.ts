@@ -36,7 +36,9 @@ export function createEconomy(infra: Infrastructure, deps: EconomyDeps) {
   const confirmPassword = (userId: number, password: string) => accounts.confirmPassword(userId, password);
   const secondFactor = (userId: number, code: string | undefined) => twoFactor.requireCode(userId, code);
   const isExcluded = (userId: number) => responsibleGaming.isExcluded(userId);
-  const chat = { post: (line: { kind: 'tip' | 'rain'; userId: number | null; message: string }) => deps.chat.postSystemLine(line) };
+  const chat = {
+    post: (line: { kind: 'tip' | 'rain'; userId: number | null; message: string }) => deps.chat.postSystemLine(line),
+  };
   const onLineError = (error: unknown) => logger.warn({ err: error }, 'chat line failed after the money moved');
   const vip = new VipService({
     db,
@@ -49,11 +51,17 @@ export function createEconomy(infra: Infrastructure, deps: EconomyDeps) {
         const held = await ledger.balancesOf(userIds, 'BZU');
         return new Map(userIds.map((id) => [id, rakebackBoostPpm(held.get(id) ?? 0n)]));
       }),
-    events: { vipUpdate: (payload) => deps.events.vipUpdate(payload), rankUp: (payload) => deps.events.rankUp(payload) },
+    events: {
+      vipUpdate: (payload) => deps.events.vipUpdate(payload),
+      rankUp: (payload) => deps.events.rankUp(payload),
+    },
     onPublishError: (error) => logger.warn({ err: error }, 'vip event publish failed'),
   });
   const vault = new VaultService({ db, ledger, confirmPassword, secondFactor });
-  const tips = new TipsService({ db, ledger, outbox: deps.outbox, isExcluded, secondFactor, chat, onLineError }, config.economy.tips);
+  const tips = new TipsService(
+    { db, ledger, outbox: deps.outbox, isExcluded, secondFactor, chat, onLineError },
+    config.economy.tips,
+  );
   const rain = new RainService({ db, ledger, bzuPrice, isExcluded, chat, onLineError }, config.economy.rain);
   return { vip, vault, tips, rain };
 }

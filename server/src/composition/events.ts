@@ -10,13 +10,21 @@ import type { Infrastructure } from '../infrastructure.js';
  * commit, re-published by housekeeping when that failed.
  */
 export function createEvents({ env, db, redis }: Infrastructure) {
-  const bus = new RedisEventBus(redis, { redisUrl: env.REDIS_URL, prefix: env.redisPrefix, backlog: env.EVENT_BACKLOG });
+  const bus = new RedisEventBus(redis, {
+    redisUrl: env.REDIS_URL,
+    prefix: env.redisPrefix,
+    backlog: env.EVENT_BACKLOG,
+  });
   const publish = new PlatformEvents(bus);
   const logger = createLogger(env.LOG_LEVEL, 'events');
   const outbox = new EventOutbox({
     db,
     events: publish,
-    onPublishError: (error, entry) => logger.warn({ err: error, type: entry.type, outboxId: entry.id }, 'event publish failed; housekeeping retries it'),
+    onPublishError: (error, entry) =>
+      logger.warn(
+        { err: error, type: entry.type, outboxId: entry.id },
+        'event publish failed; housekeeping retries it',
+      ),
   });
   /** Revoked sessions' sockets and subscriptions end on every server process (realtime/live-feed.service.ts listens). */
   const revokeSessions = async (sessionIds: string[]): Promise<void> => {

@@ -25,7 +25,10 @@ export function createGames(
       fairness,
       assertCanPlay: (userId, db) => wallet.responsibleGaming.assertCanPlay(userId, db),
       referrals: wallet.referrals,
-      events: { gameResult: (payload) => events.gameResult(payload), bet: (payload, highRoller) => events.bet(payload, highRoller) },
+      events: {
+        gameResult: (payload) => events.gameResult(payload),
+        bet: (payload, highRoller) => events.bet(payload, highRoller),
+      },
       onAfterCommitError: (error, what) => logger.warn({ err: error }, `${what} failed after a bet committed`),
       economy: vip,
     },

@@ -6,16 +6,25 @@ import type { GameServices } from './games.js';
 import type { WalletServices } from './wallet.js';
 
 /** Third-party game providers: their configuration and launches, and the seamless wallet they call (docs/providers.md). */
-export function createProviders(infra: Infrastructure, wallet: Pick<WalletServices, 'ledger' | 'responsibleGaming'>, games: Pick<GameServices, 'engine'>) {
+export function createProviders(
+  infra: Infrastructure,
+  wallet: Pick<WalletServices, 'ledger' | 'responsibleGaming'>,
+  games: Pick<GameServices, 'engine'>,
+) {
   const { env, db } = infra;
   const logger = createLogger(env.LOG_LEVEL, 'providers');
-  const registry = new ProvidersService({ db, publicUrl: env.publicUrl, assertCanPlay: (userId) => wallet.responsibleGaming.assertCanPlay(userId) });
+  const registry = new ProvidersService({
+    db,
+    publicUrl: env.publicUrl,
+    assertCanPlay: (userId) => wallet.responsibleGaming.assertCanPlay(userId),
+  });
   const providerWallet = new ProviderWalletService(
     {
       db,
       ledger: wallet.ledger,
       accrueWager: (wager, houseEdgePpm) => games.engine.accrueWager(wager, houseEdgePpm),
-      onAfterCommitError: (error, what) => logger.warn({ err: error }, `${what} failed after a provider call committed`),
+      onAfterCommitError: (error, what) =>
+        logger.warn({ err: error }, `${what} failed after a provider call committed`),
     },
     // The originals' minimum bet; the largest stake is the originals' profit limit (a provider's win is not ours to cap).
     { minBet: env.config.games.minBet, maxBet: env.config.games.maxProfit },

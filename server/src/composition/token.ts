@@ -9,7 +9,11 @@ import type { Infrastructure } from '../infrastructure.js';
 import type { WalletServices } from './wallet.js';
 
 /** The BZU price feed, trading and buy-and-burn; trades and burns move money through the ledger and each swap records a price point. */
-export function createToken(infra: Infrastructure, events: PlatformEvents, wallet: Pick<WalletServices, 'ledger' | 'responsibleGaming'>) {
+export function createToken(
+  infra: Infrastructure,
+  events: PlatformEvents,
+  wallet: Pick<WalletServices, 'ledger' | 'responsibleGaming'>,
+) {
   const { env, db, redis } = infra;
   const logger = createLogger(env.LOG_LEVEL, 'token');
   const prices = new TokenService(
@@ -20,7 +24,11 @@ export function createToken(infra: Infrastructure, events: PlatformEvents, walle
       // The configured HTTP API; without it, the platform's own BZU/USD pool.
       priceSource:
         env.BZU_PRICE_SOURCE === 'http'
-          ? httpPriceSource({ url: env.BZU_PRICE_HTTP_URL!, path: env.BZU_PRICE_HTTP_PATH, timeoutMs: env.BZU_PRICE_HTTP_TIMEOUT_MS })
+          ? httpPriceSource({
+              url: env.BZU_PRICE_HTTP_URL!,
+              path: env.BZU_PRICE_HTTP_PATH,
+              timeoutMs: env.BZU_PRICE_HTTP_TIMEOUT_MS,
+            })
           : undefined,
     },
     { tickMs: TOKEN_PRICE_TICK_MS },
@@ -31,7 +39,10 @@ export function createToken(infra: Infrastructure, events: PlatformEvents, walle
     { db, ledger: wallet.ledger, responsibleGaming: wallet.responsibleGaming, recordSwapPrice, onPriceError },
     { feeBps: env.BZU_TRADE_FEE_BPS },
   );
-  const burn = new BurnService({ db, ledger: wallet.ledger, recordSwapPrice, onPriceError }, { sharePpm: env.config.token.burnSharePpm });
+  const burn = new BurnService(
+    { db, ledger: wallet.ledger, recordSwapPrice, onPriceError },
+    { sharePpm: env.config.token.burnSharePpm },
+  );
   return { prices, trade, burn };
 }
 

@@ -51,7 +51,11 @@ export function createWallet(
   const responsibleGaming = new ResponsibleGamingService({ db, stepUp: checks.stepUp });
   const deposits = new DepositService(
     { db, ledger, responsibleGaming, deriver: new AddressDeriver(keys.xpub) },
-    { webhookSecret: keys.webhookSecret, webhookToleranceSeconds: env.DEPOSIT_WEBHOOK_TOLERANCE_SECONDS, confirmations: config.wallet.depositConfirmations },
+    {
+      webhookSecret: keys.webhookSecret,
+      webhookToleranceSeconds: env.DEPOSIT_WEBHOOK_TOLERANCE_SECONDS,
+      confirmations: config.wallet.depositConfirmations,
+    },
   );
   const withdrawals = new WithdrawalService(
     {
@@ -60,13 +64,25 @@ export function createWallet(
       // Password, then the two-factor code when the account has 2FA on.
       confirmPassword: checks.confirmPassword,
       secondFactor: checks.secondFactor,
-      payoutQueue: { enqueue: (withdrawalId) => jobs.enqueue('wallet', 'payout', { withdrawalId }, { jobId: `payout-${withdrawalId}` }) },
+      payoutQueue: {
+        enqueue: (withdrawalId) =>
+          jobs.enqueue('wallet', 'payout', { withdrawalId }, { jobId: `payout-${withdrawalId}` }),
+      },
       payout,
-      onQueueError: (error, withdrawalId) => logger.warn({ err: error, withdrawalId }, 'payout enqueue failed; housekeeping queues it later'),
+      onQueueError: (error, withdrawalId) =>
+        logger.warn({ err: error, withdrawalId }, 'payout enqueue failed; housekeeping queues it later'),
     },
     config.wallet.withdrawal,
   );
-  return { ledger, accounts, deposits, withdrawals, responsibleGaming, referrals, keys: { webhookSecret: keys.webhookSecret } };
+  return {
+    ledger,
+    accounts,
+    deposits,
+    withdrawals,
+    responsibleGaming,
+    referrals,
+    keys: { webhookSecret: keys.webhookSecret },
+  };
 }
 
 export type WalletServices = ReturnType<typeof createWallet>;

@@ -1,12 +1,6 @@
 /** The kinds of failure the domain reports; transports map each to their own status codes. */
 export type DomainErrorKind =
-  | 'BAD_REQUEST'
-  | 'UNAUTHORIZED'
-  | 'FORBIDDEN'
-  | 'NOT_FOUND'
-  | 'CONFLICT'
-  | 'TOO_MANY_REQUESTS'
-  | 'UNAVAILABLE';
+  'BAD_REQUEST' | 'UNAUTHORIZED' | 'FORBIDDEN' | 'NOT_FOUND' | 'CONFLICT' | 'TOO_MANY_REQUESTS' | 'UNAVAILABLE';
 
 export interface DomainErrorOptions {
   /** A stable machine-readable reason, e.g. EMAIL_NOT_VERIFIED; defaults to the kind. */

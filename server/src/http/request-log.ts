@@ -90,7 +90,10 @@ class LazyRequestLogger implements RequestLogger {
  * is done (or the connection went first), with the status, the response headers and the time taken. Replaces
  * pino-http with the same lines; nothing is built for a line the level leaves out.
  */
-export function requestLog(logger: Logger, options: RequestLogOptions): (req: IncomingMessage, res: ServerResponse, next: () => void) => void {
+export function requestLog(
+  logger: Logger,
+  options: RequestLogOptions,
+): (req: IncomingMessage, res: ServerResponse, next: () => void) => void {
   return (req, res, next) => {
     req.log = new LazyRequestLogger(logger, req);
     if (!options.ignore(req)) {
@@ -104,6 +107,7 @@ export function requestLog(logger: Logger, options: RequestLogOptions): (req: In
 function logCompleted(logger: Logger, req: IncomingMessage, res: ServerResponse, started: number): void {
   if (!logger.isLevelEnabled('info')) return;
   const fields = { res: { statusCode: res.statusCode, headers: res.getHeaders() }, responseTime: Date.now() - started };
-  if (res.statusCode >= 500) req.log!.info({ ...fields, err: new Error(`failed with status code ${res.statusCode}`) }, 'request errored');
+  if (res.statusCode >= 500)
+    req.log!.info({ ...fields, err: new Error(`failed with status code ${res.statusCode}`) }, 'request errored');
   else req.log!.info(fields, res.writableFinished ? 'request completed' : 'request aborted');
 }

@@ -12,7 +12,8 @@ function capturingLogger(level: string) {
   const lines: Record<string, unknown>[] = [];
   const sink = new Writable({
     write(chunk: Buffer, _encoding, done) {
-      for (const line of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(line) as Record<string, unknown>);
+      for (const line of chunk.toString().split('\n').filter(Boolean))
+        lines.push(JSON.parse(line) as Record<string, unknown>);
       done();
     },
   });
@@ -75,7 +76,12 @@ describe('requestLog', () => {
     await linesReach(lines, 1);
 
     expect(lines).toHaveLength(1);
-    const [line] = lines as { msg: string; req: { id: string; method: string; url: string; headers: Record<string, string> }; res: { statusCode: number }; responseTime: number }[];
+    const [line] = lines as {
+      msg: string;
+      req: { id: string; method: string; url: string; headers: Record<string, string> };
+      res: { statusCode: number };
+      responseTime: number;
+    }[];
     expect(line!.msg).toBe('request completed');
     expect(line!.req).toMatchObject({ id: 'req-1', method: 'GET', url: '/ok?token=[REDACTED]&page=2' });
     expect(line!.req.headers.authorization).toBeUndefined();
@@ -99,7 +105,12 @@ describe('requestLog', () => {
     expect((await fetch(`${await serve(warn.logger)}/fails`)).status).toBe(500);
     await linesReach(warn.lines, 1);
     expect(warn.lines).toHaveLength(1);
-    expect(warn.lines[0]).toMatchObject({ msg: 'request failed', reqId: 'req-1', req: { id: 'req-1', url: '/fails' }, err: { message: 'boom' } });
+    expect(warn.lines[0]).toMatchObject({
+      msg: 'request failed',
+      reqId: 'req-1',
+      req: { id: 'req-1', url: '/fails' },
+      err: { message: 'boom' },
+    });
     expect(warn.children()).toBe(1);
 
     const info = capturingLogger('info');

@@ -41,16 +41,22 @@ export function capturedHeaders(middleware: RequestHandler): string[] {
  * them out. The CSP, nosniff, frame, referrer and resource policies (and HSTS where on) stay on every answer.
  */
 const DOCUMENT_ONLY_HEADERS = new Set(
-  ['Cross-Origin-Opener-Policy', 'Origin-Agent-Cluster', 'X-DNS-Prefetch-Control', 'X-Download-Options', 'X-Permitted-Cross-Domain-Policies', 'X-XSS-Protection'].map(
-    (name) => name.toLowerCase(),
-  ),
+  [
+    'Cross-Origin-Opener-Policy',
+    'Origin-Agent-Cluster',
+    'X-DNS-Prefetch-Control',
+    'X-Download-Options',
+    'X-Permitted-Cross-Domain-Policies',
+    'X-XSS-Protection',
+  ].map((name) => name.toLowerCase()),
 );
 
 /** The headers a header-only middleware sets that apply to a JSON answer (see DOCUMENT_ONLY_HEADERS). */
 export function jsonAnswerHeaders(middleware: RequestHandler): string[] {
   const all = capturedHeaders(middleware);
   const kept: string[] = [];
-  for (let i = 0; i < all.length; i += 2) if (!DOCUMENT_ONLY_HEADERS.has(all[i]!.toLowerCase())) kept.push(all[i]!, all[i + 1]!);
+  for (let i = 0; i < all.length; i += 2)
+    if (!DOCUMENT_ONLY_HEADERS.has(all[i]!.toLowerCase())) kept.push(all[i]!, all[i + 1]!);
   return kept;
 }
 

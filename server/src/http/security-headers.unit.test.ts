@@ -22,10 +22,14 @@ function headersAfter(middleware: RequestHandler, initial: Record<string, string
 describe('memoizedHeaders', () => {
   it("sets exactly helmet's headers, and follows a dynamic directive when its variant changes", () => {
     let frames = 'https://one.example';
-    const secure = helmet({ contentSecurityPolicy: { directives: { defaultSrc: ["'self'"], frameSrc: ["'self'", () => frames] } } });
+    const secure = helmet({
+      contentSecurityPolicy: { directives: { defaultSrc: ["'self'"], frameSrc: ["'self'", () => frames] } },
+    });
     const memoized = memoizedHeaders(secure, () => frames);
 
-    expect(headersAfter(memoized, { 'x-powered-by': 'Express' })).toEqual(headersAfter(secure, { 'x-powered-by': 'Express' }));
+    expect(headersAfter(memoized, { 'x-powered-by': 'Express' })).toEqual(
+      headersAfter(secure, { 'x-powered-by': 'Express' }),
+    );
     expect(headersAfter(memoized)['content-security-policy']).toContain("frame-src 'self' https://one.example");
 
     frames = 'https://two.example';
@@ -49,7 +53,14 @@ describe('jsonAnswerHeaders', () => {
         'strict-transport-security',
       ]),
     );
-    for (const dropped of ['cross-origin-opener-policy', 'origin-agent-cluster', 'x-dns-prefetch-control', 'x-download-options', 'x-permitted-cross-domain-policies', 'x-xss-protection']) {
+    for (const dropped of [
+      'cross-origin-opener-policy',
+      'origin-agent-cluster',
+      'x-dns-prefetch-control',
+      'x-download-options',
+      'x-permitted-cross-domain-policies',
+      'x-xss-protection',
+    ]) {
       expect(names(capturedHeaders(secure))).toContain(dropped);
       expect(kept).not.toContain(dropped);
     }

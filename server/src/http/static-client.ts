@@ -42,7 +42,13 @@ export function cacheControlFor(urlPath: string): string {
  * Sends distDir/relativeFile, compressed when a pre-compressed copy exists and the client takes
  * it. Returns false when the file does not exist (the caller moves on).
  */
-export function sendClientFile(distDir: string, relativeFile: string, acceptEncoding: string | undefined, res: Response, cacheControl: string): boolean {
+export function sendClientFile(
+  distDir: string,
+  relativeFile: string,
+  acceptEncoding: string | undefined,
+  res: Response,
+  cacheControl: string,
+): boolean {
   const absolute = path.resolve(distDir, relativeFile);
   // The URL must stay inside distDir (no "..", no absolute paths).
   if (!absolute.startsWith(distDir + path.sep) || !existsSync(absolute)) return false;
@@ -72,7 +78,8 @@ export function clientAssets(distDir: string, { sourceMaps }: { sourceMaps: bool
   const fallback = express.static(root, {
     index: false,
     cacheControl: false,
-    setHeaders: (res, filePath) => res.setHeader('Cache-Control', cacheControlFor(filePath.slice(root.length).replaceAll(path.sep, '/'))),
+    setHeaders: (res, filePath) =>
+      res.setHeader('Cache-Control', cacheControlFor(filePath.slice(root.length).replaceAll(path.sep, '/'))),
   });
   return (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();

@@ -39,14 +39,21 @@ export function trpcErrorBody(message: string, code: GuardCode, extra: { retryAf
     error: {
       message,
       code: JSONRPC_CODE[code],
-      data: { code, httpStatus: HTTP_STATUS[code], domainCode: code === 'TOO_MANY_REQUESTS' ? 'RATE_LIMITED' : code, ...extra },
+      data: {
+        code,
+        httpStatus: HTTP_STATUS[code],
+        domainCode: code === 'TOO_MANY_REQUESTS' ? 'RATE_LIMITED' : code,
+        ...extra,
+      },
     },
   };
 }
 
 function answerRefusal(res: Response, message: string, code: GuardCode, retryAfterSeconds?: number): void {
   if (retryAfterSeconds !== undefined) res.setHeader('Retry-After', String(retryAfterSeconds));
-  res.status(HTTP_STATUS[code]).json(trpcErrorBody(message, code, retryAfterSeconds === undefined ? {} : { retryAfterSeconds }));
+  res
+    .status(HTTP_STATUS[code])
+    .json(trpcErrorBody(message, code, retryAfterSeconds === undefined ? {} : { retryAfterSeconds }));
 }
 
 /** Keys seen recently, each remembered for ttlMs; at most maxEntries (the oldest go first). */
@@ -188,7 +195,14 @@ function capResponseBytes(res: Response, maxBytes: number): void {
     res.removeHeader('content-length');
     res.statusCode = HTTP_STATUS.PAYLOAD_TOO_LARGE;
     res.setHeader('content-type', 'application/json');
-    end(JSON.stringify(trpcErrorBody(`The answer is larger than ${maxBytes} bytes: ask for fewer calls or smaller pages`, 'PAYLOAD_TOO_LARGE')));
+    end(
+      JSON.stringify(
+        trpcErrorBody(
+          `The answer is larger than ${maxBytes} bytes: ask for fewer calls or smaller pages`,
+          'PAYLOAD_TOO_LARGE',
+        ),
+      ),
+    );
   };
   res.write = ((chunk: unknown, ...rest: unknown[]) => {
     if (cut) return true;

@@ -10,25 +10,29 @@ import { tooManyRequestsMessage } from './rate-limiter.js';
 describe('Semaphore', () => {
   it('never runs more than its limit at once and runs every task', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.integer({ min: 1, max: 4 }), fc.array(fc.integer({ min: 0, max: 3 }), { maxLength: 25 }), async (limit, delays) => {
-        const semaphore = new Semaphore(limit);
-        let running = 0;
-        let peak = 0;
-        const results = await Promise.all(
-          delays.map((delay, i) =>
-            semaphore.run(async () => {
-              running += 1;
-              peak = Math.max(peak, running);
-              await new Promise((resolve) => setTimeout(resolve, delay));
-              running -= 1;
-              return i;
-            }),
-          ),
-        );
-        expect(results).toEqual(delays.map((_, i) => i));
-        expect(peak).toBeLessThanOrEqual(limit);
-        expect(semaphore.inFlight).toBe(0);
-      }),
+      fc.asyncProperty(
+        fc.integer({ min: 1, max: 4 }),
+        fc.array(fc.integer({ min: 0, max: 3 }), { maxLength: 25 }),
+        async (limit, delays) => {
+          const semaphore = new Semaphore(limit);
+          let running = 0;
+          let peak = 0;
+          const results = await Promise.all(
+            delays.map((delay, i) =>
+              semaphore.run(async () => {
+                running += 1;
+                peak = Math.max(peak, running);
+                await new Promise((resolve) => setTimeout(resolve, delay));
+                running -= 1;
+                return i;
+              }),
+            ),
+          );
+          expect(results).toEqual(delays.map((_, i) => i));
+          expect(peak).toBeLessThanOrEqual(limit);
+          expect(semaphore.inFlight).toBe(0);
+        },
+      ),
       { numRuns: 30 },
     );
   });
@@ -49,7 +53,12 @@ describe('argon2id hasher', () => {
     clearInterval(watch);
     expect(peak).toBeLessThanOrEqual(2);
     expect(digests[0]).toMatch(/^\$argon2id\$v=19\$/);
-    const params = Object.fromEntries(digests[0]!.split('$')[3]!.split(',').map((pair) => pair.split('=')));
+    const params = Object.fromEntries(
+      digests[0]!
+        .split('$')[3]!
+        .split(',')
+        .map((pair) => pair.split('=')),
+    );
     expect(params).toEqual({ m: '19456', t: '2', p: '1' });
     expect(await hasher.verify(digests[0]!, 'one-password')).toBe(true);
     expect(await hasher.verify(digests[0]!, 'two-password')).toBe(false);
@@ -62,7 +71,13 @@ describe('argon2id hasher', () => {
 
 describe('the sign-in line', () => {
   it('turns a sign-in away at once while the line is full, lets a password re-check wait its turn, and takes sign-ins again once it drains', async () => {
-    const hasher = createArgon2Hasher({ memoryKib: 19_456, timeCost: 2, parallelism: 1, concurrency: 1, maxWaiting: 2 });
+    const hasher = createArgon2Hasher({
+      memoryKib: 19_456,
+      timeCost: 2,
+      parallelism: 1,
+      concurrency: 1,
+      maxWaiting: 2,
+    });
     const refusedBefore = passwordHashLine.refused;
     const line = ['first-password', 'second-password', 'third-password'].map((p) => hasher.hash(p));
     expect([hasher.semaphore.inFlight, hasher.semaphore.queued]).toEqual([1, 2]);
@@ -89,7 +104,9 @@ describe('the sign-in line', () => {
     });
     expect(passwordHashLine.refused).toBe(refusedBefore + 1);
     // A sign-in that got past the first check before the line filled is turned away at its hash.
-    await expect(hasher.verify('$argon2id$v=19$m=19456,t=2,p=1$c2FsdHNhbHQ$aGFzaA', 'x', { signIn: true })).rejects.toMatchObject({ code: 'TOO_MANY_SIGN_INS' });
+    await expect(
+      hasher.verify('$argon2id$v=19$m=19456,t=2,p=1$c2FsdHNhbHQ$aGFzaA', 'x', { signIn: true }),
+    ).rejects.toMatchObject({ code: 'TOO_MANY_SIGN_INS' });
     expect(passwordHashLine.refused).toBe(refusedBefore + 2);
     // A signed-in player's re-check is not a sign-in: it queues behind the line instead of failing.
     const recheck = hasher.verify('$argon2id$v=19$m=19456,t=2,p=1$c2FsdHNhbHQ$aGFzaA', 'fourth-password');
@@ -105,7 +122,13 @@ describe('the sign-in line', () => {
   });
 
   it('with no room to wait, still lets a sign-in in when a slot is free', async () => {
-    const hasher = createArgon2Hasher({ memoryKib: 19_456, timeCost: 2, parallelism: 1, concurrency: 1, maxWaiting: 0 });
+    const hasher = createArgon2Hasher({
+      memoryKib: 19_456,
+      timeCost: 2,
+      parallelism: 1,
+      concurrency: 1,
+      maxWaiting: 0,
+    });
     expect(() => hasher.turnAwayIfFull()).not.toThrow();
     const running = hasher.hash('only-password');
     expect(() => hasher.turnAwayIfFull()).toThrow(expect.objectContaining({ code: 'TOO_MANY_SIGN_INS' }));
@@ -137,7 +160,10 @@ describe('auth configuration', () => {
     // One hash per core but one (a core stays free for everything else during a burst of sign-ins), and a bounded line.
     expect(env.PASSWORD_HASH_CONCURRENCY).toBe(Math.max(1, os.availableParallelism() - 1));
     expect(env.PASSWORD_HASH_QUEUE_MAX).toBe(32);
-    expect(loadEnv({ PASSWORD_HASH_CONCURRENCY: '3', PASSWORD_HASH_QUEUE_MAX: '0' })).toMatchObject({ PASSWORD_HASH_CONCURRENCY: 3, PASSWORD_HASH_QUEUE_MAX: 0 });
+    expect(loadEnv({ PASSWORD_HASH_CONCURRENCY: '3', PASSWORD_HASH_QUEUE_MAX: '0' })).toMatchObject({
+      PASSWORD_HASH_CONCURRENCY: 3,
+      PASSWORD_HASH_QUEUE_MAX: 0,
+    });
     expect(env.RATE_LIMIT_LOGIN_IP).toEqual({ points: 5, durationSeconds: 60 });
     expect(env.RATE_LIMIT_LOGIN_ACCOUNT).toEqual({ points: 10, durationSeconds: 900 });
     expect(env.SESSION_TTL_MS).toBe(86_400_000);

@@ -29,7 +29,8 @@ export class CallBudget {
       await this.limiter.consume(key, points);
       return { ok: true };
     } catch (rejection) {
-      if (rejection instanceof RateLimiterRes) return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)) };
+      if (rejection instanceof RateLimiterRes)
+        return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)) };
       throw rejection;
     }
   }

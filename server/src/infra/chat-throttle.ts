@@ -43,7 +43,10 @@ export function redisChatThrottle(redis: Redis, prefix: string, settings: ChatTh
       } catch (rejection) {
         if (rejection instanceof RateLimiterRes) {
           const seconds = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
-          throw new DomainError('TOO_MANY_REQUESTS', tooManyRequestsMessage(seconds), { code: 'RATE_LIMITED', retryAfterSeconds: seconds });
+          throw new DomainError('TOO_MANY_REQUESTS', tooManyRequestsMessage(seconds), {
+            code: 'RATE_LIMITED',
+            retryAfterSeconds: seconds,
+          });
         }
         throw new DomainError('UNAVAILABLE', 'Service unavailable', { code: 'RATE_LIMITER_UNAVAILABLE' });
       }

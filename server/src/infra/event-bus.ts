@@ -177,10 +177,15 @@ export class RedisEventBus implements EventTransport {
       };
       try {
         calls.push(
-          this.commands.publishEvents(keys.length, ...keys, this.topic, String(this.options.backlog), ...args).then(
-            (answer) => events.forEach((event, i) => event.resolve({ seq: Number(answer[2 * i]), id: String(answer[2 * i + 1]) })),
-            failed,
-          ),
+          this.commands
+            .publishEvents(keys.length, ...keys, this.topic, String(this.options.backlog), ...args)
+            .then(
+              (answer) =>
+                events.forEach((event, i) =>
+                  event.resolve({ seq: Number(answer[2 * i]), id: String(answer[2 * i + 1]) }),
+                ),
+              failed,
+            ),
         );
       } catch (error) {
         // A call that throws at once fails its events alone: the stream behind it must not stop.
@@ -303,7 +308,14 @@ export function decodeBusMessages(message: string): BusEvent[] {
     if (first < 0 || second < 0 || third < 0 || message[third + 1] !== '{') break;
     const next = message.indexOf('\n', third + 1);
     const end = next < 0 ? message.length : next;
-    events.push(lazyEvent(message.slice(start, first), message.slice(first + 1, second), message.slice(second + 1, third), message.slice(third + 1, end)));
+    events.push(
+      lazyEvent(
+        message.slice(start, first),
+        message.slice(first + 1, second),
+        message.slice(second + 1, third),
+        message.slice(third + 1, end),
+      ),
+    );
     start = end + 1;
   }
   return events;
@@ -341,7 +353,10 @@ function decodeControl(message: string): ControlMessage | null {
   try {
     const parsed = JSON.parse(message) as Partial<ControlMessage>;
     if (parsed.kind === 'sessions-revoked' && Array.isArray(parsed.sessionIds)) {
-      return { kind: 'sessions-revoked', sessionIds: parsed.sessionIds.filter((id): id is string => typeof id === 'string') };
+      return {
+        kind: 'sessions-revoked',
+        sessionIds: parsed.sessionIds.filter((id): id is string => typeof id === 'string'),
+      };
     }
   } catch {
     // not ours

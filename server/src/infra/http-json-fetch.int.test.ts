@@ -53,7 +53,12 @@ async function failure(path: string, timeoutMs = 1_000): Promise<DomainError> {
 
 describe('fetchJson', () => {
   it('returns the parsed body, asking for JSON and sending extra headers', async () => {
-    const body = await fetchJson({ url: `${base}/ok`, timeoutMs: 1_000, label: 'Test source', headers: { authorization: 'Bearer t' } });
+    const body = await fetchJson({
+      url: `${base}/ok`,
+      timeoutMs: 1_000,
+      label: 'Test source',
+      headers: { authorization: 'Bearer t' },
+    });
     expect(body).toEqual({ accept: 'application/json', authorization: 'Bearer t' });
   });
 
@@ -68,7 +73,9 @@ describe('fetchJson', () => {
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
     const port = (closed.address() as AddressInfo).port;
     await new Promise<void>((resolve) => closed.close(() => resolve()));
-    const error = await fetchJson({ url: `http://127.0.0.1:${port}/`, timeoutMs: 1_000, label: 'Test source' }).catch((caught: unknown) => caught);
+    const error = await fetchJson({ url: `http://127.0.0.1:${port}/`, timeoutMs: 1_000, label: 'Test source' }).catch(
+      (caught: unknown) => caught,
+    );
     expect(error).toMatchObject({ kind: 'UNAVAILABLE', message: 'Test source unreachable' });
   });
 

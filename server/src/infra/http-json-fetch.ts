@@ -34,7 +34,10 @@ export async function fetchJson(options: HttpJsonFetchOptions): Promise<unknown>
     });
   } catch (error) {
     const timedOut = (error as Error).name === 'TimeoutError';
-    throw new DomainError('UNAVAILABLE', timedOut ? `${label} timed out after ${timeoutMs} ms` : `${label} unreachable`);
+    throw new DomainError(
+      'UNAVAILABLE',
+      timedOut ? `${label} timed out after ${timeoutMs} ms` : `${label} unreachable`,
+    );
   }
   if (response.status === 429) {
     await response.body?.cancel();

@@ -11,7 +11,10 @@ export interface HttpPriceSourceOptions {
   timeoutMs: number;
 }
 
-const priceValueSchema = z.union([z.number().positive().finite(), z.string().regex(/^\d+(\.\d+)?$/, 'a decimal string')]);
+const priceValueSchema = z.union([
+  z.number().positive().finite(),
+  z.string().regex(/^\d+(\.\d+)?$/, 'a decimal string'),
+]);
 
 export function readPath(body: unknown, path: string): unknown {
   let value: unknown = body;

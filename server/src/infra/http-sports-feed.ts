@@ -28,9 +28,13 @@ export function httpSportsFeed(options: HttpSportsFeedOptions): SportsSource {
       const parsed = feedSnapshotSchema.safeParse(body);
       if (!parsed.success) {
         const issue = parsed.error.issues[0];
-        throw new DomainError('UNAVAILABLE', `Sports feed payload is invalid at ${issue?.path.join('.') || '(root)'}: ${issue?.message ?? 'invalid'}`, {
-          code: 'FEED_INVALID',
-        });
+        throw new DomainError(
+          'UNAVAILABLE',
+          `Sports feed payload is invalid at ${issue?.path.join('.') || '(root)'}: ${issue?.message ?? 'invalid'}`,
+          {
+            code: 'FEED_INVALID',
+          },
+        );
       }
       return parsed.data;
     },

@@ -42,7 +42,10 @@ export function prettyLine(record: Record<string, unknown>, colour = true): stri
 }
 
 /** A pino destination that prints each JSON line readably on `out`. */
-export function prettyDestination(out: { write(text: string): unknown }, colour: boolean): { write(line: string): void } {
+export function prettyDestination(
+  out: { write(text: string): unknown },
+  colour: boolean,
+): { write(line: string): void } {
   return {
     write(line) {
       try {

@@ -33,7 +33,10 @@ export function createMailTransport(settings: MailerSettings, logger: Logger): M
       const file = path.join(folder, `${new Date().toISOString().replace(/[:.]/g, '-')}-${safeName(mail.to)}.eml`);
       await writeFile(file, info.message as Buffer);
       // The link is a single-use credential: it stays in the file, never in the log.
-      logger.info({ to: mail.to, subject: mail.subject, file }, 'mail written to file (no SMTP_URL set); open the file for its link');
+      logger.info(
+        { to: mail.to, subject: mail.subject, file },
+        'mail written to file (no SMTP_URL set); open the file for its link',
+      );
       return { messageId: info.messageId ?? null };
     },
   };

@@ -29,7 +29,8 @@ function childEntry(): { modulePath: string; execArgv: string[] } {
   const extension = path.extname(here);
   const modulePath = path.join(path.dirname(here), `password-hash-process${extension}`);
   // Not the parent's execArgv: an --inspect port or a heap limit meant for the server must not be reused.
-  const execArgv = extension === '.ts' ? ['--import', pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href] : [];
+  const execArgv =
+    extension === '.ts' ? ['--import', pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href] : [];
   return { modulePath, execArgv };
 }
 
@@ -73,7 +74,9 @@ export class PasswordHashChild {
     await exited;
   }
 
-  private async request(body: { op: 'hash'; password: string } | { op: 'verify'; digest: string; password: string }): Promise<string | boolean> {
+  private async request(
+    body: { op: 'hash'; password: string } | { op: 'verify'; digest: string; password: string },
+  ): Promise<string | boolean> {
     const child = await this.start();
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
@@ -101,7 +104,10 @@ export class PasswordHashChild {
     const child = fork(modulePath, [JSON.stringify(this.settings.cost)], { execArgv, serialization: 'json' });
     this.child = child;
     return new Promise((resolve, reject) => {
-      const startTimer = setTimeout(() => this.retire(child, `not started within ${this.settings.timeoutMs} ms`), this.settings.timeoutMs);
+      const startTimer = setTimeout(
+        () => this.retire(child, `not started within ${this.settings.timeoutMs} ms`),
+        this.settings.timeoutMs,
+      );
       child.on('message', (reply: HashReply) => {
         if ('ready' in reply) {
           clearTimeout(startTimer);
@@ -110,7 +116,8 @@ export class PasswordHashChild {
           this.lowerPriority(child);
           this.holdProcessOpen(child);
           resolve(child);
-        } else if ('error' in reply) this.settle(reply.id, { error: new Error(`password hashing failed: ${reply.error}`) });
+        } else if ('error' in reply)
+          this.settle(reply.id, { error: new Error(`password hashing failed: ${reply.error}`) });
         else {
           this.deathsInARow = 0;
           this.settle(reply.id, { value: reply.value });
@@ -133,7 +140,9 @@ export class PasswordHashChild {
     } catch (error) {
       if (!this.priorityWarned) {
         this.priorityWarned = true;
-        process.emitWarning(`could not lower the password hashing process's priority, it hashes at normal priority: ${(error as Error).message}`);
+        process.emitWarning(
+          `could not lower the password hashing process's priority, it hashes at normal priority: ${(error as Error).message}`,
+        );
       }
     }
   }
@@ -149,7 +158,10 @@ export class PasswordHashChild {
     this.starting = null;
     if (why !== null) {
       this.deathsInARow += 1;
-      const delay = Math.min(MAX_RESTART_DELAY_MS, (this.settings.restartDelayMs ?? 100) * 2 ** (this.deathsInARow - 1));
+      const delay = Math.min(
+        MAX_RESTART_DELAY_MS,
+        (this.settings.restartDelayMs ?? 100) * 2 ** (this.deathsInARow - 1),
+      );
       this.restartAt = Date.now() + delay;
       process.emitWarning(`the password hashing process ended (${why}); a new one starts with the next sign-in`);
     }

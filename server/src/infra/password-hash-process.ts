@@ -1,6 +1,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
-import { hashPassword, verifyPassword, type Argon2Cost, type HashReply, type HashRequest } from './password-hash-work.js';
+import {
+  hashPassword,
+  verifyPassword,
+  type Argon2Cost,
+  type HashReply,
+  type HashRequest,
+} from './password-hash-work.js';
 
 /**
  * The hashing child (forked by password-hash-child.ts): argon2 on its own thread pool, at the lowest CPU
@@ -38,7 +44,10 @@ const send = (reply: HashReply) => process.send?.(reply, undefined, undefined, (
 
 async function answer(request: HashRequest): Promise<void> {
   try {
-    const value = request.op === 'hash' ? await hashPassword(cost, request.password) : await verifyPassword(request.digest, request.password);
+    const value =
+      request.op === 'hash'
+        ? await hashPassword(cost, request.password)
+        : await verifyPassword(request.digest, request.password);
     send({ id: request.id, value });
   } catch (error) {
     send({ id: request.id, error: (error as Error).message });

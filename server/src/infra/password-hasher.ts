@@ -53,13 +53,21 @@ export class Semaphore {
 export const passwordHashLine = { running: 0, waiting: 0, refused: 0 };
 
 /** argon2id with the configured cost; never more than `concurrency` hashes in flight; sign-ins are turned away while `maxWaiting` wait. */
-export function createArgon2Hasher(
-  settings: Argon2Settings,
-): PasswordHasher & { semaphore: Semaphore; hasRoom(): boolean; turnAwayIfFull(): void; child: PasswordHashChild | null } {
+export function createArgon2Hasher(settings: Argon2Settings): PasswordHasher & {
+  semaphore: Semaphore;
+  hasRoom(): boolean;
+  turnAwayIfFull(): void;
+  child: PasswordHashChild | null;
+} {
   const semaphore = new Semaphore(settings.concurrency);
   const maxWaiting = settings.maxWaiting ?? 32;
-  const cost: Argon2Cost = { memoryKib: settings.memoryKib, timeCost: settings.timeCost, parallelism: settings.parallelism };
-  const child = settings.process === 'child' ? new PasswordHashChild({ cost, timeoutMs: settings.timeoutMs ?? 10_000 }) : null;
+  const cost: Argon2Cost = {
+    memoryKib: settings.memoryKib,
+    timeCost: settings.timeCost,
+    parallelism: settings.parallelism,
+  };
+  const child =
+    settings.process === 'child' ? new PasswordHashChild({ cost, timeoutMs: settings.timeoutMs ?? 10_000 }) : null;
   const observe = () => {
     passwordHashLine.running = semaphore.inFlight;
     passwordHashLine.waiting = semaphore.queued;
@@ -90,7 +98,8 @@ export function createArgon2Hasher(
     turnAwayIfFull,
     child,
     hash: (password) => inLine(() => (child ? child.hash(password) : hashPassword(cost, password))),
-    verify: (digest, password, options) => inLine(() => (child ? child.verify(digest, password) : verifyPassword(digest, password)), options?.signIn),
+    verify: (digest, password, options) =>
+      inLine(() => (child ? child.verify(digest, password) : verifyPassword(digest, password)), options?.signIn),
     needsRehash: (digest) => needsRehash(cost, digest),
   };
 }

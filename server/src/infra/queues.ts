@@ -37,7 +37,9 @@ export const jobSchemas = {
   },
   sports: {
     /** Settle (or resettle) every bet on one market; job id `sports-settle-<marketId>-v<resultVersion>`. */
-    'settle-market': z.object({ marketId: z.string().regex(/^\d{1,19}$/), resultVersion: z.number().int().positive() }).strict(),
+    'settle-market': z
+      .object({ marketId: z.string().regex(/^\d{1,19}$/), resultVersion: z.number().int().positive() })
+      .strict(),
   },
   raffle: {
     /** Close and draw every raffle past its close, then make sure the current period's raffle is open (idempotent). */
@@ -145,10 +147,16 @@ export class JobProducer {
     });
     try {
       // BullMQ waits for its connection before adding; a Redis that is away must not hang the request.
-      await Promise.race([this.queue(queue).add(job, payload, { jobId: options.jobId, delay: options.delayMs }), timeout]);
+      await Promise.race([
+        this.queue(queue).add(job, payload, { jobId: options.jobId, delay: options.delayMs }),
+        timeout,
+      ]);
     } catch {
       // Redis away: a 503 the client may retry, not a 500. A late add is harmless (job ids dedupe).
-      throw new DomainError('UNAVAILABLE', 'Service temporarily unavailable, please try again', { code: 'QUEUE_UNAVAILABLE', retryAfterSeconds: 5 });
+      throw new DomainError('UNAVAILABLE', 'Service temporarily unavailable, please try again', {
+        code: 'QUEUE_UNAVAILABLE',
+        retryAfterSeconds: 5,
+      });
     } finally {
       clearTimeout(timer);
     }
@@ -157,13 +165,18 @@ export class JobProducer {
   /** Creates or updates each scheduler by its fixed id: restarts and extra workers add no duplicates. */
   async upsertSchedulers(schedulers: JobScheduler[]): Promise<void> {
     for (const scheduler of schedulers) {
-      await this.queue(scheduler.queue).upsertJobScheduler(scheduler.id, repeatOf(scheduler), { name: scheduler.job, data: {} });
+      await this.queue(scheduler.queue).upsertJobScheduler(scheduler.id, repeatOf(scheduler), {
+        name: scheduler.job,
+        data: {},
+      });
     }
   }
 
   /** Ids of the schedulers Redis does not hold: lost with its data (no persistence, failover, FLUSHALL) or never created. */
   async missingSchedulers(schedulers: JobScheduler[]): Promise<string[]> {
-    const found = await Promise.all(schedulers.map((scheduler) => this.queue(scheduler.queue).getJobScheduler(scheduler.id)));
+    const found = await Promise.all(
+      schedulers.map((scheduler) => this.queue(scheduler.queue).getJobScheduler(scheduler.id)),
+    );
     return schedulers.filter((_, i) => !found[i]).map((scheduler) => scheduler.id);
   }
 

@@ -49,7 +49,9 @@ export class RateLimits<Name extends string> {
   }
 
   async reset(name: Name, key: string): Promise<void> {
-    await this.limiter(name).delete(key).catch(() => undefined);
+    await this.limiter(name)
+      .delete(key)
+      .catch(() => undefined);
   }
 }
 
@@ -111,7 +113,10 @@ export class AttemptBackoff {
     }
     if (waitMs > 0) {
       const seconds = Math.max(1, Math.ceil(waitMs / 1000));
-      throw new DomainError('TOO_MANY_REQUESTS', tooManyRequestsMessage(seconds), { code: 'RATE_LIMITED', retryAfterSeconds: seconds });
+      throw new DomainError('TOO_MANY_REQUESTS', tooManyRequestsMessage(seconds), {
+        code: 'RATE_LIMITED',
+        retryAfterSeconds: seconds,
+      });
     }
   }
 

@@ -24,9 +24,7 @@ export const COMMAND_TIMEOUT_MS = 1_000;
 export const EVENT_BATCH_COMMAND = 'publishEvents';
 
 export function redisConnectionOptions(url: string, role: RedisRole): RedisOptions {
-  const base: RedisOptions = url.startsWith('unix://')
-    ? { path: url.slice('unix://'.length) }
-    : parseTcpUrl(url);
+  const base: RedisOptions = url.startsWith('unix://') ? { path: url.slice('unix://'.length) } : parseTcpUrl(url);
   const requestPath = role !== 'blocking';
   return {
     ...base,

@@ -1,5 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { closeSync, fsyncSync, linkSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  fsyncSync,
+  linkSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeSync,
+} from 'node:fs';
 import path from 'node:path';
 
 /**
@@ -9,7 +19,11 @@ import path from 'node:path';
  * never sees a half-written file, and a second creator never replaces the first one's content (it
  * reads it instead). An existing file is never overwritten; `valid` rejects one that is damaged.
  */
-export function readOrCreateSharedFile(file: string, create: () => string, valid: (content: string) => boolean): string {
+export function readOrCreateSharedFile(
+  file: string,
+  create: () => string,
+  valid: (content: string) => boolean,
+): string {
   const existing = readIfPresent(file);
   if (existing === undefined) {
     mkdirSync(path.dirname(file), { recursive: true });

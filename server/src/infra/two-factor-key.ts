@@ -23,7 +23,11 @@ export function loadTwoFactorKey(options: TwoFactorKeyOptions, logger?: Logger):
   if (options.key) return Buffer.from(options.key, 'hex');
   if (options.production) throw new Error('TWO_FACTOR_ENCRYPTION_KEY must be set in production');
   const file = path.join(options.dataDir, 'two-factor-dev-key');
-  const hex = readOrCreateSharedFile(file, () => `${randomBytes(32).toString('hex')}\n`, (content) => /^[0-9a-f]{64}$/.test(content.trim())).trim();
+  const hex = readOrCreateSharedFile(
+    file,
+    () => `${randomBytes(32).toString('hex')}\n`,
+    (content) => /^[0-9a-f]{64}$/.test(content.trim()),
+  ).trim();
   logger?.warn({ file }, 'TWO_FACTOR_ENCRYPTION_KEY is not set: using a development key kept in DATA_DIR');
   return Buffer.from(hex, 'hex');
 }

@@ -18,7 +18,12 @@ export interface WalletKeyOptions {
 }
 
 export function walletKeyOptions(env: Env): WalletKeyOptions {
-  return { xpub: env.WALLET_XPUB, webhookSecret: env.DEPOSIT_WEBHOOK_SECRET, dataDir: env.dataDir, production: env.NODE_ENV === 'production' };
+  return {
+    xpub: env.WALLET_XPUB,
+    webhookSecret: env.DEPOSIT_WEBHOOK_SECRET,
+    dataDir: env.dataDir,
+    production: env.NODE_ENV === 'production',
+  };
 }
 
 function parseStored(content: string): Partial<WalletKeys> {
@@ -40,13 +45,21 @@ export function loadWalletKeys(options: WalletKeyOptions, logger?: Logger): Wall
   if (options.production) throw new Error('WALLET_XPUB and DEPOSIT_WEBHOOK_SECRET must be set in production');
   const file = path.join(options.dataDir, 'wallet-dev-keys.json');
   const generate = () => {
-    const keys: WalletKeys = { xpub: HDKey.fromMasterSeed(randomBytes(32)).publicExtendedKey, webhookSecret: randomBytes(32).toString('hex') };
+    const keys: WalletKeys = {
+      xpub: HDKey.fromMasterSeed(randomBytes(32)).publicExtendedKey,
+      webhookSecret: randomBytes(32).toString('hex'),
+    };
     return `${JSON.stringify(keys, null, 2)}\n`;
   };
   const stored = parseStored(
     readOrCreateSharedFile(file, generate, (content) => {
       const { xpub, webhookSecret } = parseStored(content);
-      return typeof xpub === 'string' && xpub.startsWith('xpub') && typeof webhookSecret === 'string' && webhookSecret.length > 0;
+      return (
+        typeof xpub === 'string' &&
+        xpub.startsWith('xpub') &&
+        typeof webhookSecret === 'string' &&
+        webhookSecret.length > 0
+      );
     }),
   );
   const keys = { xpub: options.xpub ?? stored.xpub!, webhookSecret: options.webhookSecret ?? stored.webhookSecret! };

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { eventChannel, eventSchemas, eventTypes, legacyEventSchema, type EventType } from '../domain/events/platform-events.js';
+import {
+  eventChannel,
+  eventSchemas,
+  eventTypes,
+  legacyEventSchema,
+  type EventType,
+} from '../domain/events/platform-events.js';
 import { clientMessageSchema, controlFrameData, type ControlFrameType } from './socket-frame.js';
 
 type Json = Record<string, unknown>;
@@ -56,17 +62,28 @@ function eventsOf(channel: string): EventType[] {
 
 const SEQ_RULE = [
   'Every server frame is `{ type, channel, seq, ts, data }`.',
-  "Events on a channel carry `seq`, which grows by exactly 1 per event on that channel (one counter per channel, shared by every server process).",
+  'Events on a channel carry `seq`, which grows by exactly 1 per event on that channel (one counter per channel, shared by every server process).',
   "The `subscribed` frame's `seq` is the channel's current seq: the next event carries seq + 1. A client that sees a gap (seq jumps by more than 1)",
   'missed events and should refetch over REST or tRPC. Control frames (subscribed, unsubscribed, authenticated, pong, error) are outside the sequence:',
   'their seq is 0, except `subscribed`. Money in event data is as the legacy REST API sends it (balance and price fields as JSON numbers).',
   'A socket whose session is revoked or expires is closed with code 4401; more than the allowed messages per window closes it with 1008.',
 ].join(' ');
 
-const frame = (type: string, data: Json, channel: Json = { type: 'string' }, seq: Json = { type: 'integer', minimum: 1 }): Json => ({
+const frame = (
+  type: string,
+  data: Json,
+  channel: Json = { type: 'string' },
+  seq: Json = { type: 'integer', minimum: 1 },
+): Json => ({
   type: 'object',
   required: ['type', 'channel', 'seq', 'ts', 'data'],
-  properties: { type: { const: type }, channel, seq, ts: { type: 'integer', description: 'Server time, ms since the epoch' }, data },
+  properties: {
+    type: { const: type },
+    channel,
+    seq,
+    ts: { type: 'integer', description: 'Server time, ms since the epoch' },
+    data,
+  },
 });
 
 /**
@@ -80,7 +97,11 @@ export function buildAsyncApiDocument(info: { version: string }): Json {
   }
   for (const type of Object.keys(controlFrameData) as ControlFrameType[]) {
     const seq = type === 'subscribed' ? { type: 'integer', minimum: 0 } : { const: 0 };
-    messages[`control-${type}`] = { name: type, title: `${type} (control frame)`, payload: frame(type, jsonSchema(controlFrameData[type]), { type: ['string', 'null'] }, seq) };
+    messages[`control-${type}`] = {
+      name: type,
+      title: `${type} (control frame)`,
+      payload: frame(type, jsonSchema(controlFrameData[type]), { type: ['string', 'null'] }, seq),
+    };
   }
   for (const option of clientMessageSchema.options) {
     const type = option.shape.type.value;

@@ -10,7 +10,10 @@ export type ChatFeedItem = { type: 'message'; message: ChatMessage } | { type: '
  * The chat channel as a resumable stream of messages and deletions (the ids are the bus's stream
  * ids, so a reconnecting client's lastEventId replays what it missed, deletions included).
  */
-export async function* chatFeed(live: LiveFeedService, options: StreamOptions): AsyncGenerator<LiveEvent<ChatFeedItem>> {
+export async function* chatFeed(
+  live: LiveFeedService,
+  options: StreamOptions,
+): AsyncGenerator<LiveEvent<ChatFeedItem>> {
   for await (const event of live.stream(channels.chat, ['chat-message', 'chat-message-deleted'] as const, options)) {
     if (event.type === 'chat-message-deleted') {
       const { id } = event.data as EventPayload<'chat-message-deleted'>;

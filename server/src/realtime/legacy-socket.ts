@@ -27,7 +27,6 @@ export interface LegacySocketOptions {
   maxChannels?: number;
 }
 
-
 interface Connection {
   socket: WebSocket;
   userId: string | null;
@@ -88,7 +87,13 @@ export class LegacySocketServer {
     const audience = this.members.get(event.channel);
     if (!audience || audience.size === 0) return;
     const frame = prebuildTextFrame(
-      encodeFrame({ type: event.type, channel: event.channel, seq: event.seq, ts: event.ts, data: legacyShape(event.type, event.data) }),
+      encodeFrame({
+        type: event.type,
+        channel: event.channel,
+        seq: event.seq,
+        ts: event.ts,
+        data: legacyShape(event.type, event.data),
+      }),
     );
     const limit = this.options.maxBufferedBytes;
     for (const connection of audience) {
@@ -195,7 +200,8 @@ export class LegacySocketServer {
     }
     if (connection.userId !== null && connection.userId !== user.id) {
       // A socket changing hands keeps no private channel of the previous user.
-      for (const channel of [...connection.channels]) if (!mayJoinChannel(channel, user.id)) this.leave(connection, channel);
+      for (const channel of [...connection.channels])
+        if (!mayJoinChannel(channel, user.id)) this.leave(connection, channel);
     }
     connection.userId = user.id;
     // Revoked on any process, or expired: the socket closes with 4401 (docs/api.md).
@@ -204,7 +210,8 @@ export class LegacySocketServer {
       if (connection.socket.readyState === connection.socket.OPEN) {
         connection.socket.close(4401, reason === 'expired' ? 'Session expired' : 'Session revoked');
       }
-      for (const channel of [...connection.channels]) if (!mayJoinChannel(channel, null)) this.leave(connection, channel);
+      for (const channel of [...connection.channels])
+        if (!mayJoinChannel(channel, null)) this.leave(connection, channel);
       connection.userId = null;
     });
     this.reply(connection, 'authenticated', null, { userId: user.id });
@@ -216,7 +223,10 @@ export class LegacySocketServer {
       return;
     }
     if (!mayJoinChannel(channel, connection.userId)) {
-      this.reply(connection, 'error', channel, { message: `Not allowed to subscribe to ${channel}`, code: 'FORBIDDEN' });
+      this.reply(connection, 'error', channel, {
+        message: `Not allowed to subscribe to ${channel}`,
+        code: 'FORBIDDEN',
+      });
       return;
     }
     if (!connection.channels.has(channel) && connection.channels.size >= this.options.maxChannels) {
@@ -260,7 +270,12 @@ export class LegacySocketServer {
   }
 
   /** Control frames (subscribed, error, pong, ...) are not part of a channel's event sequence: seq 0. */
-  private reply<T extends ControlFrameType>(connection: Connection, type: T, channel: string | null, data: ControlFrameData<T>): void {
+  private reply<T extends ControlFrameType>(
+    connection: Connection,
+    type: T,
+    channel: string | null,
+    data: ControlFrameData<T>,
+  ): void {
     this.send(connection, { type, channel, seq: 0, ts: Date.now(), data });
   }
 

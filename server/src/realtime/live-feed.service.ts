@@ -37,7 +37,10 @@ export interface LiveFeedOptions {
 }
 
 function liveUpdatesUnavailable(): DomainError {
-  return new DomainError('UNAVAILABLE', 'Live updates are unavailable right now, please try again shortly', { code: 'UNAVAILABLE', retryAfterSeconds: 5 });
+  return new DomainError('UNAVAILABLE', 'Live updates are unavailable right now, please try again shortly', {
+    code: 'UNAVAILABLE',
+    retryAfterSeconds: 5,
+  });
 }
 
 /** setTimeout's ceiling (~24.8 days); a later expiry is re-armed when it fires. */
@@ -110,10 +113,15 @@ export class LiveFeedService {
     const arm = () => {
       if (viewer.expiresAt === undefined) return;
       const left = viewer.expiresAt - Date.now();
-      timer = setTimeout(() => (left > MAX_TIMER_MS ? arm() : fire('expired')), Math.max(0, Math.min(left, MAX_TIMER_MS)));
+      timer = setTimeout(
+        () => (left > MAX_TIMER_MS ? arm() : fire('expired')),
+        Math.max(0, Math.min(left, MAX_TIMER_MS)),
+      );
       timer.unref();
     };
-    const watchers = viewer.sessionId ? (this.sessionWatchers.get(viewer.sessionId) ?? new Set<(reason: SessionEnd) => void>()) : null;
+    const watchers = viewer.sessionId
+      ? (this.sessionWatchers.get(viewer.sessionId) ?? new Set<(reason: SessionEnd) => void>())
+      : null;
     if (viewer.sessionId && watchers) {
       watchers.add(fire);
       this.sessionWatchers.set(viewer.sessionId, watchers);
@@ -123,7 +131,8 @@ export class LiveFeedService {
       clearTimeout(timer);
       if (viewer.sessionId && watchers) {
         watchers.delete(fire);
-        if (watchers.size === 0 && this.sessionWatchers.get(viewer.sessionId) === watchers) this.sessionWatchers.delete(viewer.sessionId);
+        if (watchers.size === 0 && this.sessionWatchers.get(viewer.sessionId) === watchers)
+          this.sessionWatchers.delete(viewer.sessionId);
       }
     };
     arm();
@@ -234,7 +243,8 @@ export class LiveFeedService {
     // A subscription that could receive nothing says so (thrown here, before the stream exists, so the
     // procedure answers SERVICE_UNAVAILABLE) rather than staying silent.
     if (!this.bus.listening) throw liveUpdatesUnavailable();
-    const wanted = (event: { type: string }) => (typeof type === 'string' ? event.type === type : type.includes(event.type as T));
+    const wanted = (event: { type: string }) =>
+      typeof type === 'string' ? event.type === type : type.includes(event.type as T);
     // Subscribed now, not on the first next(): nothing published after this call is missed.
     const pending: BusEvent[] = [];
     let overflowed = false;
@@ -252,7 +262,9 @@ export class LiveFeedService {
     const replayMax = this.replayMax;
     const checkSession = () => {
       if (ended?.aborted) {
-        throw new DomainError('UNAUTHORIZED', ended.reason === 'expired' ? 'Session expired' : 'Session revoked', { code: 'SESSION_ENDED' });
+        throw new DomainError('UNAUTHORIZED', ended.reason === 'expired' ? 'Session expired' : 'Session revoked', {
+          code: 'SESSION_ENDED',
+        });
       }
     };
     return (async function* () {
@@ -269,7 +281,8 @@ export class LiveFeedService {
         }
         while (!signal?.aborted) {
           checkSession();
-          if (overflowed) throw new DomainError('UNAVAILABLE', 'Subscription fell behind; resubscribe with lastEventId');
+          if (overflowed)
+            throw new DomainError('UNAVAILABLE', 'Subscription fell behind; resubscribe with lastEventId');
           const next = pending.shift();
           if (next) {
             if (lastId && compareStreamIds(next.id, lastId) <= 0) continue;

@@ -12,7 +12,10 @@ export function clientIpOf(request: IncomingMessage): string {
   const loopback = peer === '127.0.0.1' || peer === '::1' || peer === '::ffff:127.0.0.1';
   const forwarded = request.headers['x-forwarded-for'];
   if (loopback && typeof forwarded === 'string' && forwarded.trim()) {
-    const hops = forwarded.split(',').map((hop) => hop.trim()).filter(Boolean);
+    const hops = forwarded
+      .split(',')
+      .map((hop) => hop.trim())
+      .filter(Boolean);
     return hops[hops.length - 1] ?? peer;
   }
   return peer;
@@ -57,7 +60,9 @@ export interface SubscriptionBudget {
 }
 
 function tooManySubscriptions(max: number): DomainError {
-  return new DomainError('TOO_MANY_REQUESTS', `Too many subscriptions (at most ${max} at once)`, { code: 'TOO_MANY_SUBSCRIPTIONS' });
+  return new DomainError('TOO_MANY_REQUESTS', `Too many subscriptions (at most ${max} at once)`, {
+    code: 'TOO_MANY_SUBSCRIPTIONS',
+  });
 }
 
 /** A counter with a ceiling; the release function is idempotent. */

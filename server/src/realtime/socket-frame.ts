@@ -5,7 +5,9 @@ import { z } from 'zod';
 
 /** What a client may send on /api/ws (API.md); anything else is answered with an error frame. */
 export const clientMessageSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('auth'), token: z.string().min(1).max(512) }).meta({ description: 'Sign the socket in (or pass ?token= on connect)' }),
+  z
+    .object({ type: z.literal('auth'), token: z.string().min(1).max(512) })
+    .meta({ description: 'Sign the socket in (or pass ?token= on connect)' }),
   z.object({ type: z.literal('subscribe'), channels: z.array(z.string().max(100)).min(1).max(50) }),
   z.object({ type: z.literal('unsubscribe'), channels: z.array(z.string().max(100)).min(1).max(50) }),
   z.object({ type: z.literal('ping') }),
@@ -14,7 +16,9 @@ export type ClientMessage = z.infer<typeof clientMessageSchema>;
 
 /** The `data` of each control frame: the socket's answers to client messages, outside any channel's sequence (seq 0). */
 export const controlFrameData = {
-  subscribed: z.object({}).meta({ description: "Joined; this frame's seq is the channel's current seq (the baseline)" }),
+  subscribed: z
+    .object({})
+    .meta({ description: "Joined; this frame's seq is the channel's current seq (the baseline)" }),
   unsubscribed: z.object({}),
   pong: z.object({}),
   authenticated: z.object({ userId: z.string() }),

@@ -10,7 +10,9 @@ async function pair() {
   const wss = new WebSocketServer({ server, perMessageDeflate: false });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const accepted = new Promise<WebSocket>((resolve) => wss.once('connection', resolve));
-  const client = new WebSocket(`ws://127.0.0.1:${(server.address() as AddressInfo).port}`, { perMessageDeflate: false });
+  const client = new WebSocket(`ws://127.0.0.1:${(server.address() as AddressInfo).port}`, {
+    perMessageDeflate: false,
+  });
   const received: string[] = [];
   client.on('message', (data) => received.push(String(data)));
   await new Promise((resolve) => client.once('open', resolve));

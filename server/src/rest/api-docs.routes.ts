@@ -13,7 +13,10 @@ export interface ApiDocuments {
 /** What the reference page lists of the AsyncAPI document: its channels and their frames. */
 export interface AsyncApiSummary {
   info: { description: string };
-  channels: Record<string, { address: string | null; title: string; description: string; messages: Record<string, unknown> }>;
+  channels: Record<
+    string,
+    { address: string | null; title: string; description: string; messages: Record<string, unknown> }
+  >;
 }
 
 const SWAGGER_UI_DIR = path.dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
@@ -101,17 +104,41 @@ const assetNames = ['swagger-ui-bundle.js', 'swagger-ui.css', 'init.js', 'page.c
 export function apiDocsRoutes(documents: ApiDocuments): RestRoutes {
   const routes = new RestRoutes();
   routes.add(
-    { method: 'get', path: '/api/openapi.json', summary: 'This document: OpenAPI 3.1 for every REST path', tags, access: 'public', responses: { 200: z.record(z.string(), z.unknown()) } },
+    {
+      method: 'get',
+      path: '/api/openapi.json',
+      summary: 'This document: OpenAPI 3.1 for every REST path',
+      tags,
+      access: 'public',
+      responses: { 200: z.record(z.string(), z.unknown()) },
+    },
     (_req, res) => sendJsonDocument(res, documents.openapi()),
   );
   routes.add(
-    { method: 'get', path: '/api/asyncapi.json', summary: 'AsyncAPI 3 for the /api/ws socket', tags, access: 'public', responses: { 200: z.record(z.string(), z.unknown()) } },
+    {
+      method: 'get',
+      path: '/api/asyncapi.json',
+      summary: 'AsyncAPI 3 for the /api/ws socket',
+      tags,
+      access: 'public',
+      responses: { 200: z.record(z.string(), z.unknown()) },
+    },
     (_req, res) => sendJsonDocument(res, documents.asyncapi()),
   );
-  routes.add({ method: 'get', path: '/api/docs', summary: 'The API reference page', tags, access: 'public', responses: { 200: html } }, (_req, res) => {
-    res.setHeader('Cache-Control', 'no-cache');
-    res.type('html').send(page(documents.asyncapi()));
-  });
+  routes.add(
+    {
+      method: 'get',
+      path: '/api/docs',
+      summary: 'The API reference page',
+      tags,
+      access: 'public',
+      responses: { 200: html },
+    },
+    (_req, res) => {
+      res.setHeader('Cache-Control', 'no-cache');
+      res.type('html').send(page(documents.asyncapi()));
+    },
+  );
   routes.add(
     {
       method: 'get',

@@ -29,7 +29,11 @@ const registerBody = z.object({
   currency: register.currency,
   ref: register.ref,
 });
-const loginBody = z.object({ login_name: loginInputSchema.shape.login, password: loginInputSchema.shape.password, twoFactorCode: loginInputSchema.shape.twoFactorCode });
+const loginBody = z.object({
+  login_name: loginInputSchema.shape.login,
+  password: loginInputSchema.shape.password,
+  twoFactorCode: loginInputSchema.shape.twoFactorCode,
+});
 const messageSchema = z.object({ message: z.string() }).meta({ id: 'Message' });
 const sessionSchema = z
   .object({
@@ -57,7 +61,9 @@ export function authRoutes(contextFor: ContextForRequest): RestRoutes {
       description: 'The token is present when no e-mail confirmation is required (the session starts at once).',
       tags,
       access: 'public',
-      body: registerBody.meta({ example: { email: 'ada@example.com', username: 'ada', public_username: 'Ada', password: 'Correct-horse-1' } }),
+      body: registerBody.meta({
+        example: { email: 'ada@example.com', username: 'ada', public_username: 'Ada', password: 'Correct-horse-1' },
+      }),
       responses: { 201: z.object({ message: z.string(), user: legacyUserSchema, token: z.string().optional() }) },
       errors: [400, 409, 429],
     },
@@ -71,7 +77,11 @@ export function authRoutes(contextFor: ContextForRequest): RestRoutes {
         currency: currency as string | undefined,
         ref: ref as string | undefined,
       });
-      res.status(201).json({ message: result.message, user: toLegacyUser(result.user), ...(result.token ? { token: result.token } : {}) });
+      res.status(201).json({
+        message: result.message,
+        user: toLegacyUser(result.user),
+        ...(result.token ? { token: result.token } : {}),
+      });
     }),
   );
 
@@ -98,7 +108,15 @@ export function authRoutes(contextFor: ContextForRequest): RestRoutes {
   );
 
   routes.add(
-    { method: 'get', path: '/api/auth/profile', summary: 'The signed-in user', tags, access: 'bearer', responses: { 200: legacyUserSchema }, errors: [401] },
+    {
+      method: 'get',
+      path: '/api/auth/profile',
+      summary: 'The signed-in user',
+      tags,
+      access: 'bearer',
+      responses: { 200: legacyUserSchema },
+      errors: [401],
+    },
     legacyHandler(contextFor, async (caller, _req, res) => {
       res.json(toLegacyUser(await caller.auth.me()));
     }),
@@ -139,21 +157,48 @@ export function authRoutes(contextFor: ContextForRequest): RestRoutes {
   );
 
   routes.add(
-    { method: 'post', path: '/api/auth/resend-verification', summary: 'Mail the confirmation link again', tags, access: 'public', body: emailOnlyInputSchema, responses: { 200: messageSchema }, errors: [400, 429] },
+    {
+      method: 'post',
+      path: '/api/auth/resend-verification',
+      summary: 'Mail the confirmation link again',
+      tags,
+      access: 'public',
+      body: emailOnlyInputSchema,
+      responses: { 200: messageSchema },
+      errors: [400, 429],
+    },
     legacyHandler(contextFor, async (caller, req, res) => {
       res.json(await caller.auth.resendVerification({ email: body(req).email as string }));
     }),
   );
 
   routes.add(
-    { method: 'post', path: '/api/auth/forgot-password', summary: 'Mail a password reset link', tags, access: 'public', body: emailOnlyInputSchema, responses: { 200: messageSchema }, errors: [400, 429] },
+    {
+      method: 'post',
+      path: '/api/auth/forgot-password',
+      summary: 'Mail a password reset link',
+      tags,
+      access: 'public',
+      body: emailOnlyInputSchema,
+      responses: { 200: messageSchema },
+      errors: [400, 429],
+    },
     legacyHandler(contextFor, async (caller, req, res) => {
       res.json(await caller.auth.forgotPassword({ email: body(req).email as string }));
     }),
   );
 
   routes.add(
-    { method: 'post', path: '/api/auth/reset-password', summary: "Set a new password with the mailed link's token", tags, access: 'public', body: resetPasswordInputSchema, responses: { 200: messageSchema }, errors: [400] },
+    {
+      method: 'post',
+      path: '/api/auth/reset-password',
+      summary: "Set a new password with the mailed link's token",
+      tags,
+      access: 'public',
+      body: resetPasswordInputSchema,
+      responses: { 200: messageSchema },
+      errors: [400],
+    },
     legacyHandler(contextFor, async (caller, req, res) => {
       const { token, password } = body(req);
       res.json(await caller.auth.resetPassword({ token: token as string, password: password as string }));
@@ -161,7 +206,15 @@ export function authRoutes(contextFor: ContextForRequest): RestRoutes {
   );
 
   routes.add(
-    { method: 'post', path: '/api/auth/logout', summary: 'End this session', tags, access: 'bearer', responses: { 204: { description: 'Signed out' } }, errors: [401] },
+    {
+      method: 'post',
+      path: '/api/auth/logout',
+      summary: 'End this session',
+      tags,
+      access: 'bearer',
+      responses: { 204: { description: 'Signed out' } },
+      errors: [401],
+    },
     legacyHandler(contextFor, async (caller, _req, res) => {
       await caller.auth.logout();
       res.status(204).end();
@@ -193,7 +246,15 @@ export function authRoutes(contextFor: ContextForRequest): RestRoutes {
   );
 
   routes.add(
-    { method: 'get', path: '/api/auth/sessions', summary: "The account's live sessions", tags, access: 'bearer', responses: { 200: z.array(sessionSchema) }, errors: [401] },
+    {
+      method: 'get',
+      path: '/api/auth/sessions',
+      summary: "The account's live sessions",
+      tags,
+      access: 'bearer',
+      responses: { 200: z.array(sessionSchema) },
+      errors: [401],
+    },
     legacyHandler(contextFor, async (caller, _req, res) => {
       res.json(await caller.auth.sessions());
     }),
@@ -213,7 +274,9 @@ export function authRoutes(contextFor: ContextForRequest): RestRoutes {
     },
     legacyHandler(contextFor, async (caller, req, res) => {
       const { otp } = body(req);
-      res.json(await caller.auth.revokeSession({ id: String(req.params.id), otp: typeof otp === 'string' ? otp : undefined }));
+      res.json(
+        await caller.auth.revokeSession({ id: String(req.params.id), otp: typeof otp === 'string' ? otp : undefined }),
+      );
     }),
   );
 

@@ -82,11 +82,21 @@ function plainJsonWithin(req: IncomingMessage, limit: number): boolean {
   if (media.trim().toLowerCase() !== 'application/json') return false;
   for (const parameter of parameters) {
     const [name = '', value = ''] = parameter.split('=');
-    if (name.trim().toLowerCase() !== 'charset' || !['utf-8', 'utf8'].includes(value.trim().toLowerCase().replace(/"/g, ''))) return false;
+    if (
+      name.trim().toLowerCase() !== 'charset' ||
+      !['utf-8', 'utf8'].includes(value.trim().toLowerCase().replace(/"/g, ''))
+    )
+      return false;
   }
-  if (req.headers['content-encoding'] !== undefined && req.headers['content-encoding'].toLowerCase() !== 'identity') return false;
+  if (req.headers['content-encoding'] !== undefined && req.headers['content-encoding'].toLowerCase() !== 'identity')
+    return false;
   const length = req.headers['content-length'];
-  return length !== undefined && /^\d+$/.test(length) && Number(length) <= limit && req.headers['transfer-encoding'] === undefined;
+  return (
+    length !== undefined &&
+    /^\d+$/.test(length) &&
+    Number(length) <= limit &&
+    req.headers['transfer-encoding'] === undefined
+  );
 }
 
 /** The whole body; rejects when the client goes away before sending all of it. */
@@ -114,7 +124,10 @@ function firstCharacter(text: string): string | undefined {
  * The body as Express's JSON parser reads it (strict: an object or an array; empty is {}), with the same refusals:
  * nesting deeper than `maxDepth` and malformed JSON (the same messages app.ts's error handler gives).
  */
-export function parseJsonBody(bytes: Buffer, maxDepth: number): { value: unknown; problem?: undefined } | { problem: string } {
+export function parseJsonBody(
+  bytes: Buffer,
+  maxDepth: number,
+): { value: unknown; problem?: undefined } | { problem: string } {
   if (bytes.length === 0) return { value: {} };
   if (jsonDepthExceeds(bytes, maxDepth + 1)) return { problem: `JSON is nested more than ${maxDepth} levels deep` };
   const text = bytes.toString('utf8');

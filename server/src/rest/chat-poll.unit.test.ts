@@ -25,12 +25,15 @@ describe('CachedValue', () => {
     let loads = 0;
     let release!: () => void;
     let gate = new Promise<void>((resolve) => (release = resolve));
-    const cache = new CachedValue(async () => {
-      loads += 1;
-      const n = loads;
-      await gate;
-      return n;
-    }, { maxAgeMs: 60_000 });
+    const cache = new CachedValue(
+      async () => {
+        loads += 1;
+        const n = loads;
+        await gate;
+        return n;
+      },
+      { maxAgeMs: 60_000 },
+    );
     const [a, b] = [cache.get(), cache.get()];
     release();
     expect((await a).value).toBe(1);
@@ -47,7 +50,7 @@ describe('CachedValue', () => {
     expect((await cache.get()).value).toBe(3);
   });
 
-  it('expires by max age and by the value\'s own validity', () => {
+  it("expires by max age and by the value's own validity", () => {
     let now = 1_000;
     const cache = new CachedValue(async () => 'x', { maxAgeMs: 100, validUntil: () => 1_050, now: () => now });
     return cache.get().then(() => {

@@ -2,7 +2,12 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Router, type RequestHandler } from 'express';
 import { z } from 'zod';
 import { CHAT_PAGE_DEFAULT, CHAT_PAGE_MAX, sendInputSchema } from '../domain/chat/chat.schemas.js';
-import { chatAnnouncementSchema, chatMessageSchema, type ChatAnnouncement, type ChatMessage } from '../domain/chat/chat.views.js';
+import {
+  chatAnnouncementSchema,
+  chatMessageSchema,
+  type ChatAnnouncement,
+  type ChatMessage,
+} from '../domain/chat/chat.views.js';
 import { jsonAnswerHeaders } from '../http/security-headers.js';
 import type { ServerServices } from '../composition/server.js';
 import { CachedValue, prepareBody, type PreparedBody } from './chat-poll.cache.js';
@@ -28,7 +33,10 @@ export function chatRoutes(contextFor: ContextForRequest): RestRoutes {
     },
     legacyHandler(contextFor, async (caller, req, res) => {
       const { message, clientMessageId } = body(req);
-      const sent = await caller.chat.send({ message: message as string, clientMessageId: clientMessageId as string | undefined });
+      const sent = await caller.chat.send({
+        message: message as string,
+        clientMessageId: clientMessageId as string | undefined,
+      });
       res.status(201).json(sent);
     }),
   );
@@ -56,8 +64,16 @@ export interface ChatPoll {
 
 /** The poll's query (parsePollQuery checks it by hand: the fast path runs before Express). */
 const pollQuerySchema = z.object({
-  after: z.string().regex(/^\d{1,15}$/).optional().meta({ description: 'A message id: only newer messages, oldest first' }),
-  limit: z.string().regex(/^\d{1,3}$/).optional().meta({ description: `1-${CHAT_PAGE_MAX}, default ${CHAT_PAGE_DEFAULT}` }),
+  after: z
+    .string()
+    .regex(/^\d{1,15}$/)
+    .optional()
+    .meta({ description: 'A message id: only newer messages, oldest first' }),
+  limit: z
+    .string()
+    .regex(/^\d{1,3}$/)
+    .optional()
+    .meta({ description: `1-${CHAT_PAGE_MAX}, default ${CHAT_PAGE_DEFAULT}` }),
 });
 const notModified = { description: 'Not modified (If-None-Match matched the ETag)' };
 
@@ -100,7 +116,8 @@ export function createChatPoll({ services, caller, securityHeaders, maxAgeMs }: 
   const announcements = new CachedValue(() => caller().chat.announcements(), {
     maxAgeMs,
     // An announcement must disappear when it expires, not when the page next happens to reload.
-    validUntil: (list) => Math.min(...list.map((a) => (a.expiresAt ? Date.parse(a.expiresAt) : Number.POSITIVE_INFINITY))),
+    validUntil: (list) =>
+      Math.min(...list.map((a) => (a.expiresAt ? Date.parse(a.expiresAt) : Number.POSITIVE_INFINITY))),
   });
   services.live.hub.subscribe('chat', (event) => {
     if (event.type === 'chat-announcement') announcements.invalidate();
@@ -109,7 +126,12 @@ export function createChatPoll({ services, caller, securityHeaders, maxAgeMs }: 
   services.chat.onChange((change) => (change === 'announcements' ? announcements : messages).invalidate());
 
   const revalidate = ['Cache-Control', 'no-cache'];
-  const baseHeaders = ['Content-Type', 'application/json; charset=utf-8', ...revalidate, ...jsonAnswerHeaders(securityHeaders)];
+  const baseHeaders = [
+    'Content-Type',
+    'application/json; charset=utf-8',
+    ...revalidate,
+    ...jsonAnswerHeaders(securityHeaders),
+  ];
 
   // A page's two header lists are built once per page, not per poll (thousands of pollers share each page).
   const headerLists = new WeakMap<PreparedBody, { fresh: string[]; notModified: string[] }>();
@@ -184,7 +206,11 @@ export function createChatPoll({ services, caller, securityHeaders, maxAgeMs }: 
       }
       const page = messagesPage(await messages.get(), query.after, query.limit);
       // A poller further behind than the window: the database, uncached.
-      send(req, res, page ?? prepareBody((await caller().chat.list({ after: query.after, limit: query.limit })).messages));
+      send(
+        req,
+        res,
+        page ?? prepareBody((await caller().chat.list({ after: query.after, limit: query.limit })).messages),
+      );
     } catch (error) {
       sendLegacyError(res, error);
     }

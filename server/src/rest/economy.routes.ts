@@ -49,12 +49,18 @@ const rainSchema = z.object({
   share: perCurrency,
   createdAt: z.string(),
 });
-const page = <T extends z.ZodType>(key: string, item: T) => z.object({ [key]: z.array(item), nextCursor: z.string().nullable() });
+const page = <T extends z.ZodType>(key: string, item: T) =>
+  z.object({ [key]: z.array(item), nextCursor: z.string().nullable() });
 const pageQuery = historyInputSchema.unwrap().partial();
 const withAmountNote = 'amount may be a JSON number (legacy) or an exact decimal string.';
 
 type Doc = Omit<RouteDoc, 'tags' | 'access'>;
-const doc = (tag: string, access: RouteDoc['access'], fields: Doc): RouteDoc => ({ tags: [tag], access, ...fields, errors: fields.errors ?? (access === 'bearer' ? [401] : []) });
+const doc = (tag: string, access: RouteDoc['access'], fields: Doc): RouteDoc => ({
+  tags: [tag],
+  access,
+  ...fields,
+  errors: fields.errors ?? (access === 'bearer' ? [401] : []),
+});
 
 /**
  * Player economy over REST (docs/api.md "Player economy"): each path calls its tRPC procedure.
@@ -67,7 +73,17 @@ export function economyRoutes(contextFor: ContextForRequest): RestRoutes {
       method: 'get',
       path: '/api/vip/ranks',
       summary: 'The VIP ranks: XP thresholds, rakeback rates, colours',
-      responses: { 200: z.array(z.object({ id: z.string(), label: z.string(), minXp: z.string(), rakebackPercent: z.string(), color: z.string() })) },
+      responses: {
+        200: z.array(
+          z.object({
+            id: z.string(),
+            label: z.string(),
+            minXp: z.string(),
+            rakebackPercent: z.string(),
+            color: z.string(),
+          }),
+        ),
+      },
     }),
     legacyHandler(contextFor, async (caller, _req, res) => void res.json(await caller.vip.ranks())),
   );
@@ -96,7 +112,13 @@ export function economyRoutes(contextFor: ContextForRequest): RestRoutes {
     legacyHandler(contextFor, async (caller, _req, res) => void res.json(await caller.vip.status())),
   );
   routes.add(
-    doc('vip', 'bearer', { method: 'post', path: '/api/vip/rakeback/claim', summary: 'Claim the accrued rakeback', responses: { 200: z.object({ claimed: perCurrency }) }, errors: [401, 409, 429] }),
+    doc('vip', 'bearer', {
+      method: 'post',
+      path: '/api/vip/rakeback/claim',
+      summary: 'Claim the accrued rakeback',
+      responses: { 200: z.object({ claimed: perCurrency }) },
+      errors: [401, 409, 429],
+    }),
     legacyHandler(contextFor, async (caller, _req, res) => void res.json(await caller.vip.claimRakeback())),
   );
   routes.add(
@@ -106,16 +128,36 @@ export function economyRoutes(contextFor: ContextForRequest): RestRoutes {
       summary: 'Rakeback accruals and claims, newest first',
       query: pageQuery,
       responses: {
-        200: page('entries', z.object({ id: z.string(), kind: z.enum(['accrual', 'claim']), currency, amount: z.string(), betId: z.string().nullable(), createdAt: z.string() })),
+        200: page(
+          'entries',
+          z.object({
+            id: z.string(),
+            kind: z.enum(['accrual', 'claim']),
+            currency,
+            amount: z.string(),
+            betId: z.string().nullable(),
+            createdAt: z.string(),
+          }),
+        ),
       },
       errors: [400, 401],
     }),
     legacyHandler(contextFor, async (caller, req, res) => {
-      res.json(await caller.vip.rakebackHistory({ limit: queryLimit(req.query.limit) ?? 20, cursor: queryCursor(req.query.cursor) }));
+      res.json(
+        await caller.vip.rakebackHistory({
+          limit: queryLimit(req.query.limit) ?? 20,
+          cursor: queryCursor(req.query.cursor),
+        }),
+      );
     }),
   );
   routes.add(
-    doc('vault', 'bearer', { method: 'get', path: '/api/vault', summary: 'Vault and cash balances', responses: { 200: vaultBalancesSchema } }),
+    doc('vault', 'bearer', {
+      method: 'get',
+      path: '/api/vault',
+      summary: 'Vault and cash balances',
+      responses: { 200: vaultBalancesSchema },
+    }),
     legacyHandler(contextFor, async (caller, _req, res) => void res.json(await caller.vault.balances())),
   );
   routes.add(
@@ -124,11 +166,24 @@ export function economyRoutes(contextFor: ContextForRequest): RestRoutes {
       path: '/api/vault/history',
       summary: 'Vault moves, newest first',
       query: pageQuery,
-      responses: { 200: page('moves', z.object({ id: z.string(), direction: z.enum(['deposit', 'withdraw']), currency, amount: z.string(), createdAt: z.string() })) },
+      responses: {
+        200: page(
+          'moves',
+          z.object({
+            id: z.string(),
+            direction: z.enum(['deposit', 'withdraw']),
+            currency,
+            amount: z.string(),
+            createdAt: z.string(),
+          }),
+        ),
+      },
       errors: [400, 401],
     }),
     legacyHandler(contextFor, async (caller, req, res) => {
-      res.json(await caller.vault.history({ limit: queryLimit(req.query.limit) ?? 20, cursor: queryCursor(req.query.cursor) }));
+      res.json(
+        await caller.vault.history({ limit: queryLimit(req.query.limit) ?? 20, cursor: queryCursor(req.query.cursor) }),
+      );
     }),
   );
   routes.add(
@@ -141,7 +196,10 @@ export function economyRoutes(contextFor: ContextForRequest): RestRoutes {
       responses: { 200: vaultBalancesSchema },
       errors: [400, 401, 409, 429],
     }),
-    legacyHandler(contextFor, async (caller, req, res) => void res.json(await caller.vault.deposit(withAmount(req) as never))),
+    legacyHandler(
+      contextFor,
+      async (caller, req, res) => void res.json(await caller.vault.deposit(withAmount(req) as never)),
+    ),
   );
   routes.add(
     doc('vault', 'bearer', {
@@ -153,15 +211,34 @@ export function economyRoutes(contextFor: ContextForRequest): RestRoutes {
       responses: { 200: vaultBalancesSchema },
       errors: [400, 401, 403, 409, 429],
     }),
-    legacyHandler(contextFor, async (caller, req, res) => void res.json(await caller.vault.withdraw(withAmount(req) as never))),
+    legacyHandler(
+      contextFor,
+      async (caller, req, res) => void res.json(await caller.vault.withdraw(withAmount(req) as never)),
+    ),
   );
   routes.add(
-    doc('tips', 'public', { method: 'get', path: '/api/tips/terms', summary: 'Tip minimums and daily caps', responses: { 200: z.object({ minimum: perCurrency, dailyCap: perCurrency, twoFactorAbove: perCurrency }) } }),
+    doc('tips', 'public', {
+      method: 'get',
+      path: '/api/tips/terms',
+      summary: 'Tip minimums and daily caps',
+      responses: { 200: z.object({ minimum: perCurrency, dailyCap: perCurrency, twoFactorAbove: perCurrency }) },
+    }),
     legacyHandler(contextFor, async (caller, _req, res) => void res.json(await caller.tips.terms())),
   );
   routes.add(
-    doc('tips', 'bearer', { method: 'get', path: '/api/tips', summary: 'Tips sent and received, newest first', query: tipHistorySchema.unwrap().partial(), responses: { 200: z.array(tipSchema) }, errors: [400, 401] }),
-    legacyHandler(contextFor, async (caller, req, res) => void res.json(await caller.tips.history({ limit: queryLimit(req.query.limit) ?? 20 }))),
+    doc('tips', 'bearer', {
+      method: 'get',
+      path: '/api/tips',
+      summary: 'Tips sent and received, newest first',
+      query: tipHistorySchema.unwrap().partial(),
+      responses: { 200: z.array(tipSchema) },
+      errors: [400, 401],
+    }),
+    legacyHandler(
+      contextFor,
+      async (caller, req, res) =>
+        void res.json(await caller.tips.history({ limit: queryLimit(req.query.limit) ?? 20 })),
+    ),
   );
   routes.add(
     doc('tips', 'bearer', {
@@ -173,7 +250,10 @@ export function economyRoutes(contextFor: ContextForRequest): RestRoutes {
       responses: { 201: z.object({ tip: tipSchema, balance: z.string() }) },
       errors: [400, 401, 403, 404, 409, 429],
     }),
-    legacyHandler(contextFor, async (caller, req, res) => void res.status(201).json(await caller.tips.send(withAmount(req) as never))),
+    legacyHandler(
+      contextFor,
+      async (caller, req, res) => void res.status(201).json(await caller.tips.send(withAmount(req) as never)),
+    ),
   );
   routes.add(
     doc('rain', 'public', {
@@ -194,8 +274,18 @@ export function economyRoutes(contextFor: ContextForRequest): RestRoutes {
     legacyHandler(contextFor, async (caller, _req, res) => void res.json(await caller.rain.pool())),
   );
   routes.add(
-    doc('rain', 'public', { method: 'get', path: '/api/rain/recent', summary: 'Recent rains', query: rainRecentSchema.unwrap().partial(), responses: { 200: z.array(rainSchema) }, errors: [400] }),
-    legacyHandler(contextFor, async (caller, req, res) => void res.json(await caller.rain.recent({ limit: queryLimit(req.query.limit) ?? 10 }))),
+    doc('rain', 'public', {
+      method: 'get',
+      path: '/api/rain/recent',
+      summary: 'Recent rains',
+      query: rainRecentSchema.unwrap().partial(),
+      responses: { 200: z.array(rainSchema) },
+      errors: [400],
+    }),
+    legacyHandler(
+      contextFor,
+      async (caller, req, res) => void res.json(await caller.rain.recent({ limit: queryLimit(req.query.limit) ?? 10 })),
+    ),
   );
   routes.add(
     doc('rain', 'bearer', {
@@ -207,7 +297,10 @@ export function economyRoutes(contextFor: ContextForRequest): RestRoutes {
       responses: { 200: z.object({ pool: perCurrency }) },
       errors: [400, 401, 409, 429],
     }),
-    legacyHandler(contextFor, async (caller, req, res) => void res.json(await caller.rain.contribute(withAmount(req) as never))),
+    legacyHandler(
+      contextFor,
+      async (caller, req, res) => void res.json(await caller.rain.contribute(withAmount(req) as never)),
+    ),
   );
   return routes;
 }

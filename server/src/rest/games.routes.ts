@@ -4,7 +4,12 @@ import { z } from 'zod';
 import type { BetResult, BetView } from '../domain/games/bet.views.js';
 import { roundSchema } from '../domain/games/game-module.js';
 import type { GameInfo } from '../domain/games/games.service.js';
-import { betByIdInputSchema, exportInputSchema, myBetsInputSchema, rotateInputSchema } from '../domain/games/games.schemas.js';
+import {
+  betByIdInputSchema,
+  exportInputSchema,
+  myBetsInputSchema,
+  rotateInputSchema,
+} from '../domain/games/games.schemas.js';
 import { GAMES, type AnyGame } from '../domain/games/registry.js';
 import { CURRENCIES } from '../domain/wallet/amounts.js';
 import { legacyHandler, type Caller, type ContextForRequest } from './legacy-handler.js';
@@ -40,14 +45,21 @@ export const legacyBetSchema = z
     multiplier: z.number(),
     state: z.enum(['open', 'won', 'lost']),
     outcome: z.record(z.string(), z.unknown()).meta({ description: "The game's outcome (docs/fairness.md per game)" }),
-    fairness: z.object({ serverSeedHash: z.string(), clientSeed: z.string(), nonce: z.number().int(), serverSeed: z.string().optional() }),
+    fairness: z.object({
+      serverSeedHash: z.string(),
+      clientSeed: z.string(),
+      nonce: z.number().int(),
+      serverSeed: z.string().optional(),
+    }),
     createdAt: z.string(),
     nextMultiplier: z.number().optional(),
     capped: z.literal(true).optional(),
   })
   .meta({ id: 'Bet' });
 /** A bet with the player's balance after it (round games' bets and cash-outs). */
-export const legacyBetWithBalanceSchema = legacyBetSchema.extend({ balance: z.string() }).meta({ id: 'BetWithBalance' });
+export const legacyBetWithBalanceSchema = legacyBetSchema
+  .extend({ balance: z.string() })
+  .meta({ id: 'BetWithBalance' });
 
 const currencyNumbers = z.object({ USD: z.number(), BZU: z.number() });
 const legacyGameSchema = z
@@ -65,7 +77,12 @@ const legacyGameSchema = z
   })
   .meta({ id: 'Game' });
 const fairnessSchema = z
-  .object({ serverSeedHash: z.string(), nextServerSeedHash: z.string(), clientSeed: z.string(), nonce: z.number().int() })
+  .object({
+    serverSeedHash: z.string(),
+    nextServerSeedHash: z.string(),
+    clientSeed: z.string(),
+    nonce: z.number().int(),
+  })
   .meta({ id: 'SeedPair' });
 const csvFile = (description: string) => ({ description, contentType: 'text/csv', schema: z.string() });
 
@@ -101,21 +118,30 @@ function legacyGame(game: GameInfo) {
 export function legacyAmounts(value: unknown, fields: ReadonlySet<string>): unknown {
   if (Array.isArray(value)) return value.map((item) => legacyAmounts(item, fields));
   if (typeof value !== 'object' || value === null) return value;
-  return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, fields.has(key) ? amountText(item) : legacyAmounts(item, fields)]));
+  return Object.fromEntries(
+    Object.entries(value).map(([key, item]) => [key, fields.has(key) ? amountText(item) : legacyAmounts(item, fields)]),
+  );
 }
 
 type GameCall = (input: unknown) => Promise<BetResult>;
 /** A registered game's procedure by name (the registry builds them: trpc/routers/game-procedures.ts). */
-const procedureOf = (caller: Caller, slug: string, name: string) => (caller.games as unknown as Record<string, Record<string, GameCall>>)[slug]![name]!;
+const procedureOf = (caller: Caller, slug: string, name: string) =>
+  (caller.games as unknown as Record<string, Record<string, GameCall>>)[slug]![name]!;
 
 /** Each game's amount fields (legacyAmounts), by slug. */
-const amountFields = new Map((GAMES as readonly AnyGame[]).map((game) => [game.slug, new Set(game.amountFields ?? ['amount'])]));
+const amountFields = new Map(
+  (GAMES as readonly AnyGame[]).map((game) => [game.slug, new Set(game.amountFields ?? ['amount'])]),
+);
 
 /**
  * POST /api/games/<slug>/bets: an instant bet, or a round's start, from a legacy body; the 201 answer. The Express
  * route below and the fast path ahead of Express (bet-fast-path.ts) both answer with it.
  */
-export async function placeLegacyBet(caller: Caller, game: AnyGame, requestBody: unknown): Promise<ReturnType<typeof legacyBet>> {
+export async function placeLegacyBet(
+  caller: Caller,
+  game: AnyGame,
+  requestBody: unknown,
+): Promise<ReturnType<typeof legacyBet>> {
   const place = procedureOf(caller, game.slug, game.kind === 'instant' ? 'bet' : 'start');
   const fields = amountFields.get(game.slug) ?? new Set(game.amountFields ?? ['amount']);
   return legacyBet((await place(legacyAmounts(requestBody, fields))).bet);
@@ -131,13 +157,28 @@ export function gamesRoutes(contextFor: ContextForRequest): RestRoutes {
   const placed = (result: BetResult) => legacyBet(result.bet);
 
   routes.add(
-    { method: 'get', path: '/api/games', summary: 'The game catalogue', tags: ['games'], access: 'public', responses: { 200: z.array(legacyGameSchema) } },
+    {
+      method: 'get',
+      path: '/api/games',
+      summary: 'The game catalogue',
+      tags: ['games'],
+      access: 'public',
+      responses: { 200: z.array(legacyGameSchema) },
+    },
     legacyHandler(contextFor, async (caller, _req, res) => {
       res.json((await caller.games.list()).map(legacyGame));
     }),
   );
   routes.add(
-    { method: 'get', path: '/api/fairness', summary: 'The active seed pair', tags: ['fairness'], access: 'bearer', responses: { 200: fairnessSchema }, errors: [401] },
+    {
+      method: 'get',
+      path: '/api/fairness',
+      summary: 'The active seed pair',
+      tags: ['fairness'],
+      access: 'bearer',
+      responses: { 200: fairnessSchema },
+      errors: [401],
+    },
     legacyHandler(contextFor, async (caller, _req, res) => {
       res.json(await caller.fairness.current());
     }),
@@ -152,7 +193,12 @@ export function gamesRoutes(contextFor: ContextForRequest): RestRoutes {
       body: rotateInputSchema,
       responses: {
         200: z.object({
-          previous: z.object({ serverSeed: z.string(), serverSeedHash: z.string(), clientSeed: z.string(), nonce: z.number().int() }),
+          previous: z.object({
+            serverSeed: z.string(),
+            serverSeedHash: z.string(),
+            clientSeed: z.string(),
+            nonce: z.number().int(),
+          }),
           current: fairnessSchema,
         }),
       },
@@ -185,26 +231,52 @@ export function gamesRoutes(contextFor: ContextForRequest): RestRoutes {
     );
     if (game.kind !== 'multi-step') continue;
     const step = (caller: Caller, req: Request, name: string) =>
-      procedureOf(caller, game.slug, name)({ ...(legacyAmounts(body(req), amounts) as object), betId: String(req.params.id) });
-    const stepRoute = (name: string) => legacyHandler(contextFor, async (caller, req, res) => void res.json(placed(await step(caller, req, name))));
+      procedureOf(
+        caller,
+        game.slug,
+        name,
+      )({ ...(legacyAmounts(body(req), amounts) as object), betId: String(req.params.id) });
+    const stepRoute = (name: string) =>
+      legacyHandler(contextFor, async (caller, req, res) => void res.json(placed(await step(caller, req, name))));
     const stepDoc = (path: string, summary: string, body: z.ZodType) =>
-      ({ method: 'post', path, summary, tags, access: 'bearer', params: betIdParams, body, responses: { 200: legacyBetSchema }, errors: [400, 401, 404, 409] }) as const;
+      ({
+        method: 'post',
+        path,
+        summary,
+        tags,
+        access: 'bearer',
+        params: betIdParams,
+        body,
+        responses: { 200: legacyBetSchema },
+        errors: [400, 401, 404, 409],
+      }) as const;
     const actions = Object.entries(game.actions as Record<string, { input: z.ZodType }>);
     for (const [action, { input }] of actions) {
-      routes.add(stepDoc(`/api/games/${game.slug}/bets/:id/${action}`, `${game.name}: ${action}`, actionBody(input)), stepRoute(action));
+      routes.add(
+        stepDoc(`/api/games/${game.slug}/bets/:id/${action}`, `${game.name}: ${action}`, actionBody(input)),
+        stepRoute(action),
+      );
     }
-    const anyAction = z.union(actions.map(([action, { input }]) => z.object({ action: z.literal(action) }).and(actionBody(input))));
+    const anyAction = z.union(
+      actions.map(([action, { input }]) => z.object({ action: z.literal(action) }).and(actionBody(input))),
+    );
     routes.add(
       stepDoc(`/api/games/${game.slug}/bets/:id/actions`, `${game.name}: any action, named in the body`, anyAction),
       legacyHandler(contextFor, async (caller, req, res) => {
         const action = body(req).action;
         if (typeof action !== 'string' || !Object.hasOwn(game.actions, action)) {
-          throw new TRPCError({ code: 'BAD_REQUEST', message: `action must be one of: ${Object.keys(game.actions).join(', ')}` });
+          throw new TRPCError({
+            code: 'BAD_REQUEST',
+            message: `action must be one of: ${Object.keys(game.actions).join(', ')}`,
+          });
         }
         res.json(placed(await step(caller, req, action)));
       }),
     );
-    routes.add(stepDoc(`/api/games/${game.slug}/bets/:id/cashout`, `${game.name}: cash out`, z.object({})), stepRoute('cashout'));
+    routes.add(
+      stepDoc(`/api/games/${game.slug}/bets/:id/cashout`, `${game.name}: cash out`, z.object({})),
+      stepRoute('cashout'),
+    );
   }
   routes.add(
     {
@@ -252,7 +324,16 @@ export function gamesRoutes(contextFor: ContextForRequest): RestRoutes {
     }),
   );
   routes.add(
-    { method: 'get', path: '/api/bets/:id', summary: 'One bet (anyone may look a bet up)', tags: ['bets'], access: 'public', params: betByIdInputSchema, responses: { 200: legacyBetSchema }, errors: [400, 404] },
+    {
+      method: 'get',
+      path: '/api/bets/:id',
+      summary: 'One bet (anyone may look a bet up)',
+      tags: ['bets'],
+      access: 'public',
+      params: betByIdInputSchema,
+      responses: { 200: legacyBetSchema },
+      errors: [400, 404],
+    },
     legacyHandler(contextFor, async (caller, req, res) => {
       res.json(legacyBet(await caller.bets.byId({ id: String(req.params.id) })));
     }),

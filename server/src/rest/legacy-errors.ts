@@ -22,7 +22,10 @@ export const legacyErrorBodySchema = z
     code: z.string().meta({ description: 'The stable reason: BAD_REQUEST, UNAUTHORIZED, INSUFFICIENT_FUNDS, ...' }),
     details: z.unknown().optional(),
   })
-  .meta({ id: 'Error', example: { message: 'Insufficient balance', error: 'Insufficient balance', code: 'INSUFFICIENT_FUNDS' } });
+  .meta({
+    id: 'Error',
+    example: { message: 'Insufficient balance', error: 'Insufficient balance', code: 'INSUFFICIENT_FUNDS' },
+  });
 
 export function legacyErrorBody(message: string, code: string, details?: unknown): LegacyErrorBody {
   return details === undefined ? { message, error: message, code } : { message, error: message, code, details };
@@ -56,7 +59,13 @@ export function sendLegacyError(res: ServerResponse, error: unknown): void {
   const cause = trpcError.cause;
   const status = getHTTPStatusCodeFromError(trpcError);
   if (status >= 500 && !(cause instanceof DomainError)) {
-    const logged = { err: cause ?? trpcError, status, reqId: res.req.id, method: res.req.method, url: (res.req as { originalUrl?: string }).originalUrl ?? res.req.url };
+    const logged = {
+      err: cause ?? trpcError,
+      status,
+      reqId: res.req.id,
+      method: res.req.method,
+      url: (res.req as { originalUrl?: string }).originalUrl ?? res.req.url,
+    };
     if (status === 500) requestLogger(res).error(logged, 'request failed');
     else requestLogger(res).warn(logged, 'service unavailable');
   }
@@ -70,7 +79,11 @@ export function sendLegacyError(res: ServerResponse, error: unknown): void {
     return;
   }
   if (status >= 500) {
-    sendJson(res, status, legacyErrorBody(status === 503 ? 'Service unavailable' : 'Internal server error', trpcError.code));
+    sendJson(
+      res,
+      status,
+      legacyErrorBody(status === 503 ? 'Service unavailable' : 'Internal server error', trpcError.code),
+    );
     return;
   }
   sendJson(res, status, legacyErrorBody(trpcError.message, trpcError.code));

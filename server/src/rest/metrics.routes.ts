@@ -9,6 +9,8 @@ export const metricsDoc: RouteDoc = {
   description: 'Open unless METRICS_TOKEN is set; then the bearer token must be METRICS_TOKEN (not a session token).',
   tags: ['status'],
   access: 'optional-bearer',
-  responses: { 200: { description: 'Prometheus text exposition format', contentType: 'text/plain', schema: z.string() } },
+  responses: {
+    200: { description: 'Prometheus text exposition format', contentType: 'text/plain', schema: z.string() },
+  },
   errors: [401],
 };

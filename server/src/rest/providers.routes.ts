@@ -1,7 +1,11 @@
 import { z } from 'zod';
 import express, { type RequestHandler } from 'express';
 import { PROVIDER_SIGNATURE_HEADER, PROVIDER_TIMESTAMP_HEADER } from '../domain/providers/provider-signature.js';
-import { PROVIDER_WALLET_ACTIONS, providerWalletAnswerSchema, providerWalletRequestSchemas } from '../domain/providers/providers.schemas.js';
+import {
+  PROVIDER_WALLET_ACTIONS,
+  providerWalletAnswerSchema,
+  providerWalletRequestSchemas,
+} from '../domain/providers/providers.schemas.js';
 import { WALLET_STATUS } from '../domain/providers/wallet-codes.js';
 import { RestRoutes } from './openapi/rest-routes.js';
 import type { ContextForRequest } from './legacy-handler.js';
@@ -32,7 +36,10 @@ export function providerWalletBody(): RequestHandler {
  */
 export function providerRoutes(contextFor: ContextForRequest): RestRoutes {
   const routes = new RestRoutes();
-  const answer = { description: 'The wallet\'s answer; `status` names the outcome (docs/providers.md)', schema: providerWalletAnswerSchema };
+  const answer = {
+    description: "The wallet's answer; `status` names the outcome (docs/providers.md)",
+    schema: providerWalletAnswerSchema,
+  };
   // Each HTTP status the wallet answers with, documented with the wallet's own body.
   const answers = Object.fromEntries([...new Set(Object.values(WALLET_STATUS))].map((status) => [status, answer]));
   for (const action of PROVIDER_WALLET_ACTIONS) {

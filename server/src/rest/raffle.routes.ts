@@ -25,7 +25,15 @@ export function raffleRoutes(contextFor: ContextForRequest): RestRoutes {
     legacyHandler(contextFor, async (caller, _req, res) => void res.json(await caller.raffle.current())),
   );
   routes.add(
-    { method: 'post', path: '/api/raffle/free-entry', summary: "Claim the day's free ticket", tags, access: 'bearer', responses: { 200: raffleMineViewSchema }, errors: [401, 403, 409] },
+    {
+      method: 'post',
+      path: '/api/raffle/free-entry',
+      summary: "Claim the day's free ticket",
+      tags,
+      access: 'bearer',
+      responses: { 200: raffleMineViewSchema },
+      errors: [401, 403, 409],
+    },
     legacyHandler(contextFor, async (caller, _req, res) => void res.json(await caller.raffle.claimFreeEntry())),
   );
   routes.add(
@@ -44,8 +52,20 @@ export function raffleRoutes(contextFor: ContextForRequest): RestRoutes {
     }),
   );
   routes.add(
-    { method: 'get', path: '/api/raffle/:id', summary: 'One raffle', tags, access: 'public', params: raffleByIdSchema, responses: { 200: raffleDetailSchema }, errors: [400, 404] },
-    legacyHandler(contextFor, async (caller, req, res) => void res.json(await caller.raffle.byId({ id: String(req.params.id) }))),
+    {
+      method: 'get',
+      path: '/api/raffle/:id',
+      summary: 'One raffle',
+      tags,
+      access: 'public',
+      params: raffleByIdSchema,
+      responses: { 200: raffleDetailSchema },
+      errors: [400, 404],
+    },
+    legacyHandler(
+      contextFor,
+      async (caller, req, res) => void res.json(await caller.raffle.byId({ id: String(req.params.id) })),
+    ),
   );
   routes.add(
     {
@@ -55,7 +75,14 @@ export function raffleRoutes(contextFor: ContextForRequest): RestRoutes {
       tags,
       access: 'public',
       params: raffleByIdSchema,
-      responses: { 200: { description: 'Exactly the hashed bytes', contentType: 'text/csv', schema: z.string(), headers: { 'X-Entrants-Hash': 'SHA-256 of the body, hex' } } },
+      responses: {
+        200: {
+          description: 'Exactly the hashed bytes',
+          contentType: 'text/csv',
+          schema: z.string(),
+          headers: { 'X-Entrants-Hash': 'SHA-256 of the body, hex' },
+        },
+      },
       errors: [400, 404, 409],
     },
     legacyHandler(contextFor, async (caller, req, res) => {

@@ -28,11 +28,25 @@ export function roundsRoutes(contextFor: ContextForRequest): RestRoutes {
     const call = (caller: Caller) => proceduresOf(caller, game.slug);
     const tags = ['rounds'];
     routes.add(
-      { method: 'get', path: `${base}/chain`, summary: `${game.name}: the published hash chain`, tags, access: 'public', responses: { 200: roundChainSchema.nullable() } },
+      {
+        method: 'get',
+        path: `${base}/chain`,
+        summary: `${game.name}: the published hash chain`,
+        tags,
+        access: 'public',
+        responses: { 200: roundChainSchema.nullable() },
+      },
       legacyHandler(contextFor, async (caller, _req, res) => void res.json(await call(caller).chain())),
     );
     routes.add(
-      { method: 'get', path: `${base}/current`, summary: `${game.name}: the round on screen, with its bets`, tags, access: 'public', responses: { 200: roundWithBetsSchema.nullable() } },
+      {
+        method: 'get',
+        path: `${base}/current`,
+        summary: `${game.name}: the round on screen, with its bets`,
+        tags,
+        access: 'public',
+        responses: { 200: roundWithBetsSchema.nullable() },
+      },
       legacyHandler(contextFor, async (caller, _req, res) => void res.json(await call(caller).current())),
     );
     routes.add(
@@ -47,12 +61,29 @@ export function roundsRoutes(contextFor: ContextForRequest): RestRoutes {
         errors: [400],
       },
       legacyHandler(contextFor, async (caller, req, res) => {
-        res.json(await call(caller).rounds({ cursor: queryCursor(req.query.cursor), limit: queryLimit(req.query.limit) ?? 20 }));
+        res.json(
+          await call(caller).rounds({
+            cursor: queryCursor(req.query.cursor),
+            limit: queryLimit(req.query.limit) ?? 20,
+          }),
+        );
       }),
     );
     routes.add(
-      { method: 'get', path: `${base}/rounds/:id`, summary: `${game.name}: one round`, tags, access: 'public', params: roundIdSchema, responses: { 200: roundWithBetsSchema }, errors: [400, 404] },
-      legacyHandler(contextFor, async (caller, req, res) => void res.json(await call(caller).round({ id: String(req.params.id) }))),
+      {
+        method: 'get',
+        path: `${base}/rounds/:id`,
+        summary: `${game.name}: one round`,
+        tags,
+        access: 'public',
+        params: roundIdSchema,
+        responses: { 200: roundWithBetsSchema },
+        errors: [400, 404],
+      },
+      legacyHandler(
+        contextFor,
+        async (caller, req, res) => void res.json(await call(caller).round({ id: String(req.params.id) })),
+      ),
     );
     routes.add(
       {

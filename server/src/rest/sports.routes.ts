@@ -17,13 +17,30 @@ const idParams = z.object({ id: idSchema });
 export function sportsRoutes(contextFor: ContextForRequest): RestRoutes {
   const routes = new RestRoutes();
   routes.add(
-    { method: 'get', path: '/api/sports/events', summary: 'Open events with their markets and odds', tags, access: 'public', responses: { 200: z.array(eventViewSchema) }, errors: [404] },
+    {
+      method: 'get',
+      path: '/api/sports/events',
+      summary: 'Open events with their markets and odds',
+      tags,
+      access: 'public',
+      responses: { 200: z.array(eventViewSchema) },
+      errors: [404],
+    },
     legacyHandler(contextFor, async (caller, _req, res) => {
       res.json(await caller.sports.events({ status: 'open' }));
     }),
   );
   routes.add(
-    { method: 'get', path: '/api/sports/events/:id', summary: 'One event', tags, access: 'public', params: idParams, responses: { 200: eventViewSchema }, errors: [400, 404] },
+    {
+      method: 'get',
+      path: '/api/sports/events/:id',
+      summary: 'One event',
+      tags,
+      access: 'public',
+      params: idParams,
+      responses: { 200: eventViewSchema },
+      errors: [400, 404],
+    },
     legacyHandler(contextFor, async (caller, req, res) => {
       res.json(await caller.sports.event({ id: String(req.params.id) }));
     }),
@@ -35,7 +52,15 @@ export function sportsRoutes(contextFor: ContextForRequest): RestRoutes {
       summary: 'Place a single or a multi (idempotent by clientId)',
       tags,
       access: 'bearer',
-      body: placeBetInputSchema.meta({ example: { clientId: 'slip-1', currency: 'USD', stake: '5', oddsPolicy: 'none', legs: [{ selectionId: '12', odds: '2.15' }] } }),
+      body: placeBetInputSchema.meta({
+        example: {
+          clientId: 'slip-1',
+          currency: 'USD',
+          stake: '5',
+          oddsPolicy: 'none',
+          legs: [{ selectionId: '12', odds: '2.15' }],
+        },
+      }),
       responses: { 201: sportsBetViewSchema },
       errors: [400, 401, 403, 404, 409, 429],
     },
@@ -75,7 +100,12 @@ export function sportsRoutes(contextFor: ContextForRequest): RestRoutes {
     },
     legacyHandler(contextFor, async (caller, req, res) => {
       const { expectedValue } = body(req);
-      res.json(await caller.sports.cashOut({ betId: String(req.params.id), expectedValue: expectedValue as string | undefined }));
+      res.json(
+        await caller.sports.cashOut({
+          betId: String(req.params.id),
+          expectedValue: expectedValue as string | undefined,
+        }),
+      );
     }),
   );
   return routes;

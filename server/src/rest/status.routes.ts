@@ -25,10 +25,14 @@ export function statusRoutes(contextFor: ContextForRequest): RestRoutes {
       method: 'get',
       path: '/auth/status',
       summary: 'Health: database, Redis, worker and job schedules',
-      description: 'Degraded (a lost job schedule) is still 200; 503 when Postgres or Redis does not answer, with the same body.',
+      description:
+        'Degraded (a lost job schedule) is still 200; 503 when Postgres or Redis does not answer, with the same body.',
       tags: ['status'],
       access: 'public',
-      responses: { 200: systemStatusSchema, 503: { description: 'Postgres or Redis is away', schema: systemStatusSchema } },
+      responses: {
+        200: systemStatusSchema,
+        503: { description: 'Postgres or Redis is away', schema: systemStatusSchema },
+      },
     },
     legacyHandler(contextFor, async (caller, _req, res) => {
       const status = await caller.system.status();

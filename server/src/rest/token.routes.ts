@@ -18,7 +18,13 @@ const tokenDataSchema = z
   })
   .meta({ id: 'TokenData' });
 const tokenSupplySchema = z
-  .object({ maxSupply: z.number(), totalSupply: z.number(), circulatingSupply: z.number(), burned: z.number(), updatedAt: z.string() })
+  .object({
+    maxSupply: z.number(),
+    totalSupply: z.number(),
+    circulatingSupply: z.number(),
+    burned: z.number(),
+    updatedAt: z.string(),
+  })
   .meta({ id: 'TokenSupply' });
 const tokenBurnsSchema = z
   .object({
@@ -147,7 +153,15 @@ function numbersFor<T extends object>(body: T, keys: (keyof T)[]): Record<string
   return out;
 }
 
-const quoteMoney = ['amountIn', 'amountOut', 'fee', 'price', 'priceAfter', 'executionPrice', 'minimumReceived'] as const;
+const quoteMoney = [
+  'amountIn',
+  'amountOut',
+  'fee',
+  'price',
+  'priceAfter',
+  'executionPrice',
+  'minimumReceived',
+] as const;
 
 const views: Record<string, { schema: z.ZodType; view: (caller: Caller) => Promise<unknown> }> = {
   data: { schema: tokenDataSchema, view: async (caller) => legacyTokenData(await caller.token.latest()) },
@@ -156,7 +170,11 @@ const views: Record<string, { schema: z.ZodType; view: (caller: Caller) => Promi
   all: {
     schema: z.object({ data: tokenDataSchema, supply: tokenSupplySchema, burn: tokenBurnsSchema }),
     view: async (caller) => {
-    const [data, supply, burn] = await Promise.all([caller.token.latest(), caller.token.supply(), caller.token.burns()]);
+      const [data, supply, burn] = await Promise.all([
+        caller.token.latest(),
+        caller.token.supply(),
+        caller.token.burns(),
+      ]);
       return { data: legacyTokenData(data), supply: legacyTokenSupply(supply), burn: legacyTokenBurns(burn) };
     },
   },
@@ -168,7 +186,14 @@ export function tokenRoutes(contextFor: ContextForRequest): RestRoutes {
   const routes = new RestRoutes();
   for (const [name, { schema, view }] of Object.entries(views)) {
     routes.add(
-      { method: 'get', path: [`/token/${name}`, `/api/token/${name}`], summary: `BZU token ${name} (money as JSON numbers)`, tags, access: 'public', responses: { 200: schema } },
+      {
+        method: 'get',
+        path: [`/token/${name}`, `/api/token/${name}`],
+        summary: `BZU token ${name} (money as JSON numbers)`,
+        tags,
+        access: 'public',
+        responses: { 200: schema },
+      },
       legacyHandler(contextFor, async (caller, _req, res) => {
         res.setHeader('Cache-Control', 'no-cache');
         res.json(await view(caller));
@@ -205,7 +230,9 @@ export function tokenRoutes(contextFor: ContextForRequest): RestRoutes {
       summary: 'Buy or sell BZU (idempotent by clientTradeId: a replay answers 200 with the first result)',
       tags,
       access: 'bearer',
-      body: tradeInputSchema.meta({ example: { side: 'buy', amount: '10', minOut: '9.5', clientTradeId: 'trade-0001' } }),
+      body: tradeInputSchema.meta({
+        example: { side: 'buy', amount: '10', minOut: '9.5', clientTradeId: 'trade-0001' },
+      }),
       responses: { 201: tradeSchema, 200: tradeSchema },
       errors: [400, 401, 409, 429],
     },
@@ -225,12 +252,33 @@ export function tokenRoutes(contextFor: ContextForRequest): RestRoutes {
     }),
   );
   routes.add(
-    { method: 'get', path: '/api/token/holdings', summary: "The player's BZU position and profit/loss", tags, access: 'bearer', responses: { 200: holdingsSchema }, errors: [401] },
+    {
+      method: 'get',
+      path: '/api/token/holdings',
+      summary: "The player's BZU position and profit/loss",
+      tags,
+      access: 'bearer',
+      responses: { 200: holdingsSchema },
+      errors: [401],
+    },
     legacyHandler(contextFor, async (caller, _req, res) => {
       const holdings = await caller.token.holdings();
       res.setHeader('Cache-Control', 'no-store');
       res.json(
-        numbersFor(holdings, ['bzu', 'usd', 'price', 'usdValue', 'averageCost', 'tradedBzuHeld', 'costBasis', 'realizedPnl', 'unrealizedPnl', 'totalPnl', 'totalBought', 'totalSold']),
+        numbersFor(holdings, [
+          'bzu',
+          'usd',
+          'price',
+          'usdValue',
+          'averageCost',
+          'tradedBzuHeld',
+          'costBasis',
+          'realizedPnl',
+          'unrealizedPnl',
+          'totalPnl',
+          'totalBought',
+          'totalSold',
+        ]),
       );
     }),
   );

@@ -5,7 +5,12 @@ import { SIGNATURE_HEADER, TIMESTAMP_HEADER } from '../domain/wallet/webhook-sig
 import { legacyHandler, type ContextForRequest } from './legacy-handler.js';
 import { RestRoutes } from './openapi/rest-routes.js';
 
-const webhookResultSchema = z.object({ depositId: z.string(), status: z.enum(['PENDING', 'CREDITED']), credited: z.boolean(), flags: z.array(z.string()) });
+const webhookResultSchema = z.object({
+  depositId: z.string(),
+  status: z.enum(['PENDING', 'CREDITED']),
+  credited: z.boolean(),
+  flags: z.array(z.string()),
+});
 const csvFile = (description: string) => ({ description, contentType: 'text/csv', schema: z.string() });
 
 /** The exact bytes the provider signed; app.ts keeps them beside the parsed JSON. */
@@ -59,7 +64,15 @@ export function walletRoutes(contextFor: ContextForRequest): RestRoutes {
     }),
   );
   routes.add(
-    { method: 'get', path: '/api/wallet/transactions.csv', summary: 'The statement as CSV', tags: ['wallet'], access: 'bearer', responses: { 200: csvFile('The ledger, one movement a line') }, errors: [401] },
+    {
+      method: 'get',
+      path: '/api/wallet/transactions.csv',
+      summary: 'The statement as CSV',
+      tags: ['wallet'],
+      access: 'bearer',
+      responses: { 200: csvFile('The ledger, one movement a line') },
+      errors: [401],
+    },
     legacyHandler(contextFor, async (caller, _req, res) => {
       const { filename, csv } = await caller.wallet.transactionsCsv();
       res.setHeader('Content-Type', 'text/csv; charset=utf-8');

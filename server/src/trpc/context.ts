@@ -22,5 +22,9 @@ export function bearerToken(header: string | undefined): string | undefined {
 }
 
 export function createContextFactory(services: ServerServices) {
-  return (meta: RequestMeta): Context => ({ ...meta, services, subscriptions: meta.subscriptions ?? services.live.httpBudget(meta.ip) });
+  return (meta: RequestMeta): Context => ({
+    ...meta,
+    services,
+    subscriptions: meta.subscriptions ?? services.live.httpBudget(meta.ip),
+  });
 }

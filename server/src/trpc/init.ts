@@ -45,7 +45,10 @@ const t = initTRPC.context<Context>().create({
         domainCode: cause instanceof DomainError ? cause.code : shape.data.code,
         retryAfterSeconds: cause instanceof DomainError ? cause.retryAfterSeconds : undefined,
         details: cause instanceof DomainError ? cause.details : undefined,
-        fieldErrors: cause instanceof ZodError ? cause.issues.map((i) => ({ path: i.path.join('.'), message: i.message })) : undefined,
+        fieldErrors:
+          cause instanceof ZodError
+            ? cause.issues.map((i) => ({ path: i.path.join('.'), message: i.message }))
+            : undefined,
       },
     };
   },
@@ -73,8 +76,10 @@ const guardInputAndMapErrors = t.middleware(async ({ getRawInput, next }) => {
  * Also used for errors a subscription throws while streaming, which no middleware sees.
  */
 export function toTrpcError(cause: unknown): TRPCError | null {
-  if (cause instanceof DomainError) return new TRPCError({ code: trpcCodeByKind[cause.kind], message: cause.message, cause });
-  if (isDatabaseUnavailable(cause)) return new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: 'Service unavailable', cause });
+  if (cause instanceof DomainError)
+    return new TRPCError({ code: trpcCodeByKind[cause.kind], message: cause.message, cause });
+  if (isDatabaseUnavailable(cause))
+    return new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: 'Service unavailable', cause });
   return null;
 }
 

@@ -12,7 +12,10 @@ export interface ProcedureFailure {
  * tRPC's onError for both transports (HTTP and WebSocket): a 500 is logged at error level with its
  * cause and stack; a 503 (database or Redis away) at warn; the rest are the client's mistakes.
  */
-export function logProcedureError(logger: Pick<Logger, 'error' | 'warn'>, { error, path, reqId }: ProcedureFailure): void {
+export function logProcedureError(
+  logger: Pick<Logger, 'error' | 'warn'>,
+  { error, path, reqId }: ProcedureFailure,
+): void {
   if (error.code === 'INTERNAL_SERVER_ERROR') {
     logger.error({ err: error.cause ?? error, procedure: path, reqId }, 'tRPC procedure failed');
   } else if (error.code === 'SERVICE_UNAVAILABLE') {

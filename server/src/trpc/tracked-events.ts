@@ -8,7 +8,12 @@ import { toTrpcError } from './init.js';
  * `lastEventId` when it reconnects; the stream then replays what was missed.
  */
 export const resumeInput = z
-  .object({ lastEventId: z.string().regex(/^\d+-\d+$/, 'an event id').nullish() })
+  .object({
+    lastEventId: z
+      .string()
+      .regex(/^\d+-\d+$/, 'an event id')
+      .nullish(),
+  })
   .nullish()
   .transform((input) => ({ lastEventId: input?.lastEventId ?? null }));
 
@@ -30,7 +35,10 @@ export async function* trackedEvents<T>(source: AsyncIterable<{ id: string; data
  * address over HTTP streaming): the slot is taken before the stream subscribes to anything and
  * given back when it ends, however it ends; no slot: TOO_MANY_REQUESTS.
  */
-export async function limitedEvents<T>(budget: SubscriptionBudget, open: () => AsyncIterable<{ id: string; data: T }> | Promise<AsyncIterable<{ id: string; data: T }>>) {
+export async function limitedEvents<T>(
+  budget: SubscriptionBudget,
+  open: () => AsyncIterable<{ id: string; data: T }> | Promise<AsyncIterable<{ id: string; data: T }>>,
+) {
   const release = budget.acquire();
   let source: AsyncIterable<{ id: string; data: T }>;
   try {

@@ -16,7 +16,8 @@ export const emailHandlers: QueueHandlers<'email'> = {
       return { outcome };
     } catch (error) {
       if (error instanceof UnrecoverableError) throw error;
-      if (isPermanentSmtpFailure(error)) throw new UnrecoverableError(`SMTP refused outbox mail ${outboxId}: ${(error as Error).message}`);
+      if (isPermanentSmtpFailure(error))
+        throw new UnrecoverableError(`SMTP refused outbox mail ${outboxId}: ${(error as Error).message}`);
       // Anything else (connection refused, timeout, 4xx) is retried with backoff by BullMQ.
       throw error;
     }

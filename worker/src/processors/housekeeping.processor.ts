@@ -29,11 +29,31 @@ export const housekeepingHandlers: QueueHandlers<'housekeeping'> = {
     const requeuedPayouts = await services.wallet.withdrawals.requeueApproved();
     // Settled bets whose XP, rakeback or referral commission never accrued (crash after commit, BZU price away)
     // accrue now; only bets settled over a minute ago, so the normal after-commit path is never raced.
-    const missedAccruals = await services.games.engine.accrueMissed({ olderThanMs: ACCRUAL_SWEEP_AGE_MS, limit: ACCRUAL_SWEEP_LIMIT });
+    const missedAccruals = await services.games.engine.accrueMissed({
+      olderThanMs: ACCRUAL_SWEEP_AGE_MS,
+      limit: ACCRUAL_SWEEP_LIMIT,
+    });
     // The same for provider wagers (and the reversal of a rolled-back one's accruals that landed after its rollback).
-    const missedProviderAccruals = await services.providers.wallet.accrueMissed({ olderThanMs: ACCRUAL_SWEEP_AGE_MS, limit: ACCRUAL_SWEEP_LIMIT });
+    const missedProviderAccruals = await services.providers.wallet.accrueMissed({
+      olderThanMs: ACCRUAL_SWEEP_AGE_MS,
+      limit: ACCRUAL_SWEEP_LIMIT,
+    });
     // Markets whose results no settlement job has applied (the job lost with Redis' data, or failing) settle now.
-    const pendingSettlements = await services.sports.bets.settlePending({ olderThanMs: SETTLEMENT_SWEEP_AGE_MS, limit: SETTLEMENT_SWEEP_LIMIT });
-    return { ok: true, requeuedMail, expiredMail, purgedAuthRows, republishedEvents, purgedEvents, requeuedPayouts, missedAccruals, missedProviderAccruals, pendingSettlements };
+    const pendingSettlements = await services.sports.bets.settlePending({
+      olderThanMs: SETTLEMENT_SWEEP_AGE_MS,
+      limit: SETTLEMENT_SWEEP_LIMIT,
+    });
+    return {
+      ok: true,
+      requeuedMail,
+      expiredMail,
+      purgedAuthRows,
+      republishedEvents,
+      purgedEvents,
+      requeuedPayouts,
+      missedAccruals,
+      missedProviderAccruals,
+      pendingSettlements,
+    };
   },
 };

@@ -7,7 +7,8 @@ import type { QueueHandlers } from './types.js';
 export const raffleHandlers: QueueHandlers<'raffle'> = {
   async tick(_data, context) {
     const result = await context.services.raffle.tick();
-    if (result.opened || result.closed.length > 0 || result.drawn.length > 0) context.logger.info({ ...result }, 'raffle tick');
+    if (result.opened || result.closed.length > 0 || result.drawn.length > 0)
+      context.logger.info({ ...result }, 'raffle tick');
     return result;
   },
 };

@@ -13,7 +13,9 @@ export function tickOfJob(jobId: string, enqueuedAt: number): Date {
 export const tokenHandlers: QueueHandlers<'token'> = {
   async 'price-tick'(_data, context) {
     try {
-      const { stored, data } = await context.services.token.prices.recordSnapshot(tickOfJob(context.jobId, context.enqueuedAt));
+      const { stored, data } = await context.services.token.prices.recordSnapshot(
+        tickOfJob(context.jobId, context.enqueuedAt),
+      );
       return { stored, price: data.price, updatedAt: data.updatedAt };
     } catch (error) {
       if (error instanceof DomainError && error.kind === 'TOO_MANY_REQUESTS') {

@@ -10,7 +10,8 @@ export const walletHandlers: QueueHandlers<'wallet'> = {
       logger.info({ withdrawalId, status: result?.status, attempt }, 'payout job done');
       return { status: result?.status };
     } catch (error) {
-      if (error instanceof DomainError && error.kind === 'NOT_FOUND') throw new UnrecoverableError(`Withdrawal ${withdrawalId} does not exist`);
+      if (error instanceof DomainError && error.kind === 'NOT_FOUND')
+        throw new UnrecoverableError(`Withdrawal ${withdrawalId} does not exist`);
       throw error;
     }
   },

@@ -15,16 +15,27 @@ export function AccountLayout() {
     return (
       <Stack gap="lg">
         <PageHeader title="Account" />
-        <GuestPrompt title="Log in to see your account" description="Your profile, balances, referrals, deposits, withdrawals and settings live here." />
+        <GuestPrompt
+          title="Log in to see your account"
+          description="Your profile, balances, referrals, deposits, withdrawals and settings live here."
+        />
       </Stack>
     );
   }
-  const isActive = (to: string) => pathname === to || (pathname === '/account' && to === '/account/profile') || (to.endsWith('/ALL') && pathname.startsWith(to.slice(0, -3)));
+  const isActive = (to: string) =>
+    pathname === to ||
+    (pathname === '/account' && to === '/account/profile') ||
+    (to.endsWith('/ALL') && pathname.startsWith(to.slice(0, -3)));
   if (isMobile) {
     // Phones: one row of tabs that scrolls sideways (the stacked list took 300 px before any content).
     return (
       <Stack gap="md">
-        <Box component="nav" aria-label="Account sections" data-testid="account-tabs" style={{ display: 'flex', gap: 4, overflowX: 'auto', scrollbarWidth: 'none', minWidth: 0 }}>
+        <Box
+          component="nav"
+          aria-label="Account sections"
+          data-testid="account-tabs"
+          style={{ display: 'flex', gap: 4, overflowX: 'auto', scrollbarWidth: 'none', minWidth: 0 }}
+        >
           {ACCOUNT_LINKS.map((link) => (
             <Button
               key={link.to}

@@ -26,7 +26,11 @@ export function ProfilePage() {
     ['Email', user?.email],
     [
       'Email status',
-      user?.emailVerified === undefined ? undefined : user.emailVerified ? <Badge color="green">Verified</Badge> : <Badge color="yellow">Not verified</Badge>,
+      user?.emailVerified === undefined ? undefined : user.emailVerified ? (
+        <Badge color="green">Verified</Badge>
+      ) : (
+        <Badge color="yellow">Not verified</Badge>
+      ),
     ],
     ['Currency', user?.currency ?? DEFAULT_CURRENCY],
     ['Member since', user?.createdAt ? formatDate(user.createdAt) : undefined],
@@ -59,7 +63,10 @@ function ChangeDisplayNameForm({ current }: { current: string }) {
     mode: 'uncontrolled',
     initialValues: { publicUsername: '' },
     validate: {
-      publicUsername: (value) => required(value) ?? validPublicUsername(value) ?? (value === current ? 'That is already your display name' : null),
+      publicUsername: (value) =>
+        required(value) ??
+        validPublicUsername(value) ??
+        (value === current ? 'That is already your display name' : null),
     },
   });
   const submit = form.onSubmit(async ({ publicUsername }) => {

@@ -40,7 +40,11 @@ function ChangePasswordForm() {
   const submit = form.onSubmit(async ({ currentPassword, newPassword, otp }) => {
     setOutcome(null);
     try {
-      const { message } = await changePassword.mutateAsync({ currentPassword, newPassword, ...(needsCode ? { otp: otp.trim() } : {}) });
+      const { message } = await changePassword.mutateAsync({
+        currentPassword,
+        newPassword,
+        ...(needsCode ? { otp: otp.trim() } : {}),
+      });
       setOutcome({ ok: true, message });
       form.reset();
       // The other sessions were signed out.
@@ -56,7 +60,13 @@ function ChangePasswordForm() {
           <Title order={2} size="h4" id="change-password-title">
             Change password
           </Title>
-          <PasswordInput label="Current password" autoComplete="current-password" withAsterisk key={form.key('currentPassword')} {...form.getInputProps('currentPassword')} />
+          <PasswordInput
+            label="Current password"
+            autoComplete="current-password"
+            withAsterisk
+            key={form.key('currentPassword')}
+            {...form.getInputProps('currentPassword')}
+          />
           <PasswordInput
             label="New password"
             description="8-128 characters; common passwords are refused."
@@ -65,13 +75,14 @@ function ChangePasswordForm() {
             key={form.key('newPassword')}
             {...form.getInputProps('newPassword')}
           />
-          <PasswordInput label="Confirm new password" autoComplete="new-password" withAsterisk key={form.key('confirmPassword')} {...form.getInputProps('confirmPassword')} />
-          {needsCode ? (
-            <TwoFactorCodeInput
-              key={form.key('otp')}
-              {...form.getInputProps('otp')}
-            />
-          ) : null}
+          <PasswordInput
+            label="Confirm new password"
+            autoComplete="new-password"
+            withAsterisk
+            key={form.key('confirmPassword')}
+            {...form.getInputProps('confirmPassword')}
+          />
+          {needsCode ? <TwoFactorCodeInput key={form.key('otp')} {...form.getInputProps('otp')} /> : null}
           {outcome ? (
             <Alert color={outcome.ok ? 'green' : 'red'} role={outcome.ok ? 'status' : 'alert'}>
               {outcome.message}
@@ -143,54 +154,67 @@ function SessionList() {
     body = (
       <Stack gap="xs" component="ul" m={0} p={0} style={{ listStyle: 'none' }} data-testid="session-list">
         {/* This device first, then the others as the server lists them. */}
-        {[...sessions.data].sort((a, b) => Number(b.current) - Number(a.current)).map((session) => {
-          const device = deviceLabel(session.userAgent);
-          return (
-            <Paper component="li" key={session.id} withBorder radius="md" px="md" py="sm" bg="var(--bzu-input)" data-current={session.current || undefined}>
-              <Group justify="space-between" wrap="nowrap" gap="sm">
-                <Stack gap={2} style={{ minWidth: 0 }}>
-                  <Group gap="xs" wrap="nowrap">
-                    <Text size="sm" fw={600} truncate>
-                      {device}
+        {[...sessions.data]
+          .sort((a, b) => Number(b.current) - Number(a.current))
+          .map((session) => {
+            const device = deviceLabel(session.userAgent);
+            return (
+              <Paper
+                component="li"
+                key={session.id}
+                withBorder
+                radius="md"
+                px="md"
+                py="sm"
+                bg="var(--bzu-input)"
+                data-current={session.current || undefined}
+              >
+                <Group justify="space-between" wrap="nowrap" gap="sm">
+                  <Stack gap={2} style={{ minWidth: 0 }}>
+                    <Group gap="xs" wrap="nowrap">
+                      <Text size="sm" fw={600} truncate>
+                        {device}
+                      </Text>
+                      {session.current ? (
+                        <Badge color="green" variant="light" size="sm" style={{ flexShrink: 0 }}>
+                          This device
+                        </Badge>
+                      ) : null}
+                    </Group>
+                    <Text size="xs" c="dimmed">
+                      {session.ip ?? 'Unknown address'} · signed in {formatDateTime(session.createdAt)} · last active{' '}
+                      {formatDateTime(session.lastSeenAt)}
                     </Text>
-                    {session.current ? (
-                      <Badge color="green" variant="light" size="sm" style={{ flexShrink: 0 }}>
-                        This device
-                      </Badge>
-                    ) : null}
-                  </Group>
-                  <Text size="xs" c="dimmed">
-                    {session.ip ?? 'Unknown address'} · signed in {formatDateTime(session.createdAt)} · last active {formatDateTime(session.lastSeenAt)}
-                  </Text>
-                </Stack>
-                {session.current ? null : (
-                  <Button
-                    size="xs"
-                    variant="light"
-                    color="red"
-                    style={{ flexShrink: 0 }}
-                    aria-label={`Revoke session: ${device}, signed in ${formatDateTime(session.createdAt)}`}
-                    loading={revoke.isPending && revoke.variables?.id === session.id}
-                    onClick={() =>
-                      revoke.mutate(
-                        { id: session.id, otp: needsCode ? otp.trim() : undefined },
-                        {
-                          onSuccess: () => {
-                            setOtp('');
-                            notifications.show({ color: 'green', message: 'Session revoked' });
+                  </Stack>
+                  {session.current ? null : (
+                    <Button
+                      size="xs"
+                      variant="light"
+                      color="red"
+                      style={{ flexShrink: 0 }}
+                      aria-label={`Revoke session: ${device}, signed in ${formatDateTime(session.createdAt)}`}
+                      loading={revoke.isPending && revoke.variables?.id === session.id}
+                      onClick={() =>
+                        revoke.mutate(
+                          { id: session.id, otp: needsCode ? otp.trim() : undefined },
+                          {
+                            onSuccess: () => {
+                              setOtp('');
+                              notifications.show({ color: 'green', message: 'Session revoked' });
+                            },
+                            onError: (error) =>
+                              notifications.show({ color: 'red', message: toApiError(error).message }),
                           },
-                          onError: (error) => notifications.show({ color: 'red', message: toApiError(error).message }),
-                        },
-                      )
-                    }
-                  >
-                    Revoke
-                  </Button>
-                )}
-              </Group>
-            </Paper>
-          );
-        })}
+                        )
+                      }
+                    >
+                      Revoke
+                    </Button>
+                  )}
+                </Group>
+              </Paper>
+            );
+          })}
       </Stack>
     );
   }

@@ -1,4 +1,19 @@
-import { Alert, Badge, Button, Code, Group, Image, List, Loader, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Code,
+  Group,
+  Image,
+  List,
+  Loader,
+  Paper,
+  PasswordInput,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
@@ -60,7 +75,15 @@ export function TwoFactorCard() {
   // Showing the recovery codes means it has just been turned on, whatever the status query still holds.
   const enabled = recoveryCodes !== null || (status.data?.enabled === true && !setup);
   return (
-    <Paper withBorder radius="md" p="lg" bg="var(--bzu-card)" component="section" aria-labelledby="two-factor-title" data-testid="two-factor-card">
+    <Paper
+      withBorder
+      radius="md"
+      p="lg"
+      bg="var(--bzu-card)"
+      component="section"
+      aria-labelledby="two-factor-title"
+      data-testid="two-factor-card"
+    >
       <Stack gap="sm" maw={520}>
         <Group gap="sm">
           <Title order={2} size="h4" id="two-factor-title">
@@ -83,7 +106,8 @@ function StartSetup({ onStarted }: { onStarted: (setup: Setup) => void }) {
   return (
     <Stack gap="sm">
       <Text size="sm" c="dimmed">
-        Protect withdrawals with a code from an authenticator app (Google Authenticator, Authy, 1Password, …). Once it is on, every withdrawal asks for a code.
+        Protect withdrawals with a code from an authenticator app (Google Authenticator, Authy, 1Password, …). Once it
+        is on, every withdrawal asks for a code.
       </Text>
       {begin.error ? (
         <Alert color="red" role="alert">
@@ -91,7 +115,10 @@ function StartSetup({ onStarted }: { onStarted: (setup: Setup) => void }) {
         </Alert>
       ) : null}
       <Group>
-        <Button loading={begin.isPending} onClick={() => begin.mutate(undefined, { onSuccess: ({ secret, qrCode }) => onStarted({ secret, qrCode }) })}>
+        <Button
+          loading={begin.isPending}
+          onClick={() => begin.mutate(undefined, { onSuccess: ({ secret, qrCode }) => onStarted({ secret, qrCode }) })}
+        >
           Set up two-factor authentication
         </Button>
       </Group>
@@ -99,7 +126,15 @@ function StartSetup({ onStarted }: { onStarted: (setup: Setup) => void }) {
   );
 }
 
-function SetupStep({ setup, onCancel, onEnabled }: { setup: Setup; onCancel: () => void; onEnabled: (codes: string[]) => void }) {
+function SetupStep({
+  setup,
+  onCancel,
+  onEnabled,
+}: {
+  setup: Setup;
+  onCancel: () => void;
+  onEnabled: (codes: string[]) => void;
+}) {
   const utils = trpc.useUtils();
   const confirm = trpc.auth.twoFactor.confirm.useMutation();
   const [failure, setFailure] = useState<string | null>(null);
@@ -118,7 +153,15 @@ function SetupStep({ setup, onCancel, onEnabled }: { setup: Setup; onCancel: () 
     <form onSubmit={submit} noValidate aria-label="Confirm two-factor setup">
       <Stack gap="sm">
         <Text size="sm">1. Scan this QR code with your authenticator app.</Text>
-        <Image src={setup.qrCode} alt="QR code for your authenticator app" w={200} h={200} radius="sm" bg="white" data-testid="two-factor-qr" />
+        <Image
+          src={setup.qrCode}
+          alt="QR code for your authenticator app"
+          w={200}
+          h={200}
+          radius="sm"
+          bg="white"
+          data-testid="two-factor-qr"
+        />
         <Text size="sm">
           Can't scan it? Enter this setup key instead:{' '}
           <Code fz="sm" data-testid="two-factor-secret" style={{ userSelect: 'all', wordBreak: 'break-all' }}>
@@ -153,7 +196,8 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
   return (
     <Stack gap="sm">
       <Alert color="green" role="status" title="Two-factor authentication is on">
-        Save these recovery codes somewhere safe. Each one works once, in place of a code from your app, if you lose your phone. They are shown only now.
+        Save these recovery codes somewhere safe. Each one works once, in place of a code from your app, if you lose
+        your phone. They are shown only now.
       </Alert>
       <List spacing={4} listStyleType="none" ff="monospace" aria-label="Recovery codes" data-testid="recovery-codes">
         {codes.map((code) => (
@@ -182,7 +226,11 @@ function EnabledState({ enabledAt, recoveryCodesLeft }: { enabledAt: string | nu
   const utils = trpc.useUtils();
   const disable = trpc.auth.twoFactor.disable.useMutation();
   const [failure, setFailure] = useState<string | null>(null);
-  const form = useForm({ mode: 'uncontrolled', initialValues: { password: '', code: '' }, validate: { password: required, code: codeRequired } });
+  const form = useForm({
+    mode: 'uncontrolled',
+    initialValues: { password: '', code: '' },
+    validate: { password: required, code: codeRequired },
+  });
   const submit = form.onSubmit(async ({ password, code }) => {
     setFailure(null);
     try {
@@ -206,7 +254,13 @@ function EnabledState({ enabledAt, recoveryCodesLeft }: { enabledAt: string | nu
           <Title order={3} size="h5" id="two-factor-disable-title">
             Turn off two-factor authentication
           </Title>
-          <PasswordInput label="Password" autoComplete="current-password" withAsterisk key={form.key('password')} {...form.getInputProps('password')} />
+          <PasswordInput
+            label="Password"
+            autoComplete="current-password"
+            withAsterisk
+            key={form.key('password')}
+            {...form.getInputProps('password')}
+          />
           <TextInput
             label="Authentication code"
             description="The 6-digit code from your app, or a recovery code."

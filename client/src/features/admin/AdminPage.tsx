@@ -1,4 +1,18 @@
-import { Alert, Badge, Button, Group, Modal, Paper, ScrollArea, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Group,
+  Modal,
+  Paper,
+  ScrollArea,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconLock, IconShieldCheck } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { PageHeader } from '../../components/PageHeader';
@@ -30,7 +44,13 @@ interface WithdrawalRow {
   createdAt: string;
 }
 
-function WithdrawalTable({ items, actions }: { items: WithdrawalRow[]; actions: (item: WithdrawalRow) => React.ReactNode }) {
+function WithdrawalTable({
+  items,
+  actions,
+}: {
+  items: WithdrawalRow[];
+  actions: (item: WithdrawalRow) => React.ReactNode;
+}) {
   return (
     <ScrollArea type="auto">
       <Table striped verticalSpacing="xs" miw={600}>
@@ -95,7 +115,10 @@ function WithdrawalsSection() {
   const utils = trpc.useUtils();
   // The payout job moves an approved withdrawal on by itself, so the lists follow it without a reload.
   const pending = trpc.admin.withdrawals.pending.useQuery({ limit: 100 }, { refetchInterval: ADMIN_LIST_REFRESH_MS });
-  const approved = trpc.admin.withdrawals.awaitingPayout.useQuery({ limit: 100 }, { refetchInterval: ADMIN_LIST_REFRESH_MS });
+  const approved = trpc.admin.withdrawals.awaitingPayout.useQuery(
+    { limit: 100 },
+    { refetchInterval: ADMIN_LIST_REFRESH_MS },
+  );
   const refresh = () => {
     void utils.admin.withdrawals.pending.invalidate();
     void utils.admin.withdrawals.awaitingPayout.invalidate();
@@ -103,7 +126,9 @@ function WithdrawalsSection() {
   const approve = trpc.admin.withdrawals.approve.useMutation({ onSuccess: refresh });
   const reject = trpc.admin.withdrawals.reject.useMutation({ onSuccess: () => (refresh(), setRefusing(null)) });
   const fail = trpc.admin.withdrawals.fail.useMutation({ onSuccess: () => (refresh(), setRefusing(null)) });
-  const recordTxid = trpc.admin.withdrawals.recordTxid.useMutation({ onSuccess: () => (refresh(), setRecording(null)) });
+  const recordTxid = trpc.admin.withdrawals.recordTxid.useMutation({
+    onSuccess: () => (refresh(), setRecording(null)),
+  });
   const [refusing, setRefusing] = useState<{ item: WithdrawalRow; action: RefusalAction } | null>(null);
   const [reason, setReason] = useState('');
   const [recording, setRecording] = useState<WithdrawalRow | null>(null);
@@ -111,23 +136,44 @@ function WithdrawalsSection() {
   const error = approve.error ?? null;
 
   return (
-    <Paper withBorder radius="md" p="lg" bg="var(--bzu-card)" component="section" aria-labelledby="admin-withdrawals-title">
+    <Paper
+      withBorder
+      radius="md"
+      p="lg"
+      bg="var(--bzu-card)"
+      component="section"
+      aria-labelledby="admin-withdrawals-title"
+    >
       <Stack gap="sm">
         <Title order={2} fz="lg" id="admin-withdrawals-title">
           Pending withdrawals
         </Title>
         <ErrorAlert error={pending.error} title="Could not load pending withdrawals" />
         <ErrorAlert error={error} title="Not approved" />
-        {pending.data && pending.data.items.length === 0 ? <Text c="dimmed" size="sm">No withdrawals wait for a decision.</Text> : null}
+        {pending.data && pending.data.items.length === 0 ? (
+          <Text c="dimmed" size="sm">
+            No withdrawals wait for a decision.
+          </Text>
+        ) : null}
         {pending.data && pending.data.items.length > 0 ? (
           <WithdrawalTable
             items={pending.data.items}
             actions={(item) => (
               <Group gap={4} wrap="nowrap">
-                <Button size="xs" color="green" loading={approve.isPending && approve.variables?.id === item.id} onClick={() => approve.mutate({ id: item.id })}>
+                <Button
+                  size="xs"
+                  color="green"
+                  loading={approve.isPending && approve.variables?.id === item.id}
+                  onClick={() => approve.mutate({ id: item.id })}
+                >
                   Approve
                 </Button>
-                <Button size="xs" color="red" variant="light" onClick={() => (setReason(''), reject.reset(), setRefusing({ item, action: 'reject' }))}>
+                <Button
+                  size="xs"
+                  color="red"
+                  variant="light"
+                  onClick={() => (setReason(''), reject.reset(), setRefusing({ item, action: 'reject' }))}
+                >
                   Reject
                 </Button>
               </Group>
@@ -138,16 +184,29 @@ function WithdrawalsSection() {
           Approved, awaiting transaction id
         </Title>
         <ErrorAlert error={approved.error} title="Could not load approved withdrawals" />
-        {approved.data && approved.data.items.length === 0 ? <Text c="dimmed" size="sm">Nothing waits for a transaction id.</Text> : null}
+        {approved.data && approved.data.items.length === 0 ? (
+          <Text c="dimmed" size="sm">
+            Nothing waits for a transaction id.
+          </Text>
+        ) : null}
         {approved.data && approved.data.items.length > 0 ? (
           <WithdrawalTable
             items={approved.data.items}
             actions={(item) => (
               <Stack gap={4}>
-                <Button size="xs" aria-label="Record transaction id" onClick={() => (setTxid(''), recordTxid.reset(), setRecording(item))}>
+                <Button
+                  size="xs"
+                  aria-label="Record transaction id"
+                  onClick={() => (setTxid(''), recordTxid.reset(), setRecording(item))}
+                >
                   Record txid
                 </Button>
-                <Button size="xs" color="red" variant="light" onClick={() => (setReason(''), fail.reset(), setRefusing({ item, action: 'fail' }))}>
+                <Button
+                  size="xs"
+                  color="red"
+                  variant="light"
+                  onClick={() => (setReason(''), fail.reset(), setRefusing({ item, action: 'fail' }))}
+                >
                   Mark failed
                 </Button>
               </Stack>
@@ -164,13 +223,25 @@ function WithdrawalsSection() {
         <form
           onSubmit={(event: FormEvent) => {
             event.preventDefault();
-            if (refusing && reason.trim()) (refusing.action === 'reject' ? reject : fail).mutate({ id: refusing.item.id, reason: reason.trim() });
+            if (refusing && reason.trim())
+              (refusing.action === 'reject' ? reject : fail).mutate({ id: refusing.item.id, reason: reason.trim() });
           }}
         >
           <Stack gap="sm">
-            <Text size="sm">{refusing ? REFUSALS[refusing.action].consequence : ''} The amount and fee go back to the player in full.</Text>
-            <TextInput label="Reason (the player sees it)" value={reason} onChange={(event) => setReason(event.currentTarget.value)} maxLength={500} data-autofocus />
-            <ErrorAlert error={refusing?.action === 'fail' ? fail.error : reject.error} title={refusing?.action === 'fail' ? 'Not marked failed' : 'Not rejected'} />
+            <Text size="sm">
+              {refusing ? REFUSALS[refusing.action].consequence : ''} The amount and fee go back to the player in full.
+            </Text>
+            <TextInput
+              label="Reason (the player sees it)"
+              value={reason}
+              onChange={(event) => setReason(event.currentTarget.value)}
+              maxLength={500}
+              data-autofocus
+            />
+            <ErrorAlert
+              error={refusing?.action === 'fail' ? fail.error : reject.error}
+              title={refusing?.action === 'fail' ? 'Not marked failed' : 'Not rejected'}
+            />
             <Group justify="flex-end">
               <Button type="submit" color="red" loading={reject.isPending || fail.isPending} disabled={!reason.trim()}>
                 {refusing ? REFUSALS[refusing.action].verb : ''} withdrawal
@@ -179,7 +250,12 @@ function WithdrawalsSection() {
           </Stack>
         </form>
       </Modal>
-      <Modal opened={recording !== null} onClose={() => setRecording(null)} title={`Record payout of withdrawal #${recording?.id ?? ''}`} centered>
+      <Modal
+        opened={recording !== null}
+        onClose={() => setRecording(null)}
+        title={`Record payout of withdrawal #${recording?.id ?? ''}`}
+        centered
+      >
         <form
           onSubmit={(event: FormEvent) => {
             event.preventDefault();
@@ -188,8 +264,8 @@ function WithdrawalsSection() {
         >
           <Stack gap="sm">
             <Text size="sm">
-              Paid {recording ? `${formatMoney(recording.amount)} ${recording.asset} on ${recording.network}` : ''}? Enter the on-chain transaction id; the
-              withdrawal becomes SENT.
+              Paid {recording ? `${formatMoney(recording.amount)} ${recording.asset} on ${recording.network}` : ''}?
+              Enter the on-chain transaction id; the withdrawal becomes SENT.
             </Text>
             <TextInput
               label="Transaction id"
@@ -214,7 +290,10 @@ function WithdrawalsSection() {
 function LedgerLookupSection() {
   const [input, setInput] = useState('');
   const [player, setPlayer] = useState<string | null>(null);
-  const ledger = trpc.admin.ledgerOfPlayer.useQuery({ player: player ?? '' }, { enabled: player !== null, retry: false });
+  const ledger = trpc.admin.ledgerOfPlayer.useQuery(
+    { player: player ?? '' },
+    { enabled: player !== null, retry: false },
+  );
 
   return (
     <Paper withBorder radius="md" p="lg" bg="var(--bzu-card)" component="section" aria-labelledby="ledger-title">
@@ -249,10 +328,16 @@ function LedgerLookupSection() {
             </Text>
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
               <Text size="sm">
-                Cash: <Text span ff="monospace" fw={600}>{formatMoney(ledger.data.cash.USD)} USD · {formatMoney(ledger.data.cash.BZU)} BZU</Text>
+                Cash:{' '}
+                <Text span ff="monospace" fw={600}>
+                  {formatMoney(ledger.data.cash.USD)} USD · {formatMoney(ledger.data.cash.BZU)} BZU
+                </Text>
               </Text>
               <Text size="sm">
-                Referral: <Text span ff="monospace" fw={600}>{formatMoney(ledger.data.referral.USD)} USD · {formatMoney(ledger.data.referral.BZU)} BZU</Text>
+                Referral:{' '}
+                <Text span ff="monospace" fw={600}>
+                  {formatMoney(ledger.data.referral.USD)} USD · {formatMoney(ledger.data.referral.BZU)} BZU
+                </Text>
               </Text>
             </SimpleGrid>
             {ledger.data.transactions.items.length === 0 ? (
@@ -296,18 +381,35 @@ function LedgerCheckSection() {
           <Title order={2} fz="lg" id="ledger-check-title">
             Ledger check
           </Title>
-          <Button variant="default" leftSection={<IconShieldCheck size={16} aria-hidden />} loading={check.isFetching} onClick={() => void check.refetch()}>
+          <Button
+            variant="default"
+            leftSection={<IconShieldCheck size={16} aria-hidden />}
+            loading={check.isFetching}
+            onClick={() => void check.refetch()}
+          >
             Run ledger check
           </Button>
         </Group>
         <ErrorAlert error={check.error} title="The check did not run" />
         {check.data && !check.isFetching ? (
           check.data.ok ? (
-            <Alert color="green" variant="light" icon={<IconCircleCheck size={18} aria-hidden />} title="Ledger OK" data-testid="ledger-check-result">
+            <Alert
+              color="green"
+              variant="light"
+              icon={<IconCircleCheck size={18} aria-hidden />}
+              title="Ledger OK"
+              data-testid="ledger-check-result"
+            >
               Every invariant holds (checked {formatDateTime(new Date(check.dataUpdatedAt).toISOString())}).
             </Alert>
           ) : (
-            <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />} title={`${check.data.problems.length} problem(s)`} data-testid="ledger-check-result">
+            <Alert
+              color="red"
+              variant="light"
+              icon={<IconAlertTriangle size={18} aria-hidden />}
+              title={`${check.data.problems.length} problem(s)`}
+              data-testid="ledger-check-result"
+            >
               <Stack gap={4}>
                 {check.data.problems.map((problem, index) => (
                   <Text key={index} size="sm">

@@ -1,4 +1,17 @@
-import { Alert, Badge, Button, Group, Paper, Select, Stack, Table, Text, Textarea, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Group,
+  Paper,
+  Select,
+  Stack,
+  Table,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { trpc } from '../../trpc';
@@ -30,7 +43,13 @@ function ProviderForm() {
       onSubmit={() => save.mutate({ ...filledIn(form), id: form.id.trim() })}
       error={save.error}
       errorTitle="Provider not saved"
-      status={save.isSuccess ? <Text size="xs" c="green">Saved {save.data.id}.</Text> : null}
+      status={
+        save.isSuccess ? (
+          <Text size="xs" c="green">
+            Saved {save.data.id}.
+          </Text>
+        ) : null
+      }
       submitLabel="Save provider"
       pending={save.isPending}
     >
@@ -40,8 +59,20 @@ function ProviderForm() {
         <TextInput size="xs" label="Origin" placeholder="https://games.acme.example" {...field('origin')} />
       </Group>
       <Group grow gap="xs" wrap="wrap">
-        <TextInput size="xs" label="Launch URL template" placeholder="https://games.acme.example/launch?token={token}&game={gameId}" {...field('launchUrlTemplate')} />
-        <TextInput size="xs" label="Signing secret" type="password" autoComplete="off" placeholder="leave empty to keep" {...field('secret')} />
+        <TextInput
+          size="xs"
+          label="Launch URL template"
+          placeholder="https://games.acme.example/launch?token={token}&game={gameId}"
+          {...field('launchUrlTemplate')}
+        />
+        <TextInput
+          size="xs"
+          label="Signing secret"
+          type="password"
+          autoComplete="off"
+          placeholder="leave empty to keep"
+          {...field('secret')}
+        />
       </Group>
     </ConsoleForm>
   );
@@ -49,13 +80,27 @@ function ProviderForm() {
 
 function GameForm({ providerIds }: { providerIds: string[] }) {
   const refresh = useRefresh();
-  const { form, setForm, field } = useForm({ providerId: '', gameId: '', name: '', category: 'slots', rtp: '', thumbnailUrl: '' });
+  const { form, setForm, field } = useForm({
+    providerId: '',
+    gameId: '',
+    name: '',
+    category: 'slots',
+    rtp: '',
+    thumbnailUrl: '',
+  });
   const save = trpc.admin.providers.saveGame.useMutation({ onSuccess: refresh });
   return (
     <ConsoleForm
       label="Provider game"
       title="Add or edit a game"
-      onSubmit={() => save.mutate({ ...filledIn(form), providerId: form.providerId, gameId: form.gameId.trim(), category: form.category as Category })}
+      onSubmit={() =>
+        save.mutate({
+          ...filledIn(form),
+          providerId: form.providerId,
+          gameId: form.gameId.trim(),
+          category: form.category as Category,
+        })
+      }
       error={save.error}
       errorTitle="Game not saved"
       submitLabel="Save game"
@@ -63,12 +108,25 @@ function GameForm({ providerIds }: { providerIds: string[] }) {
       disabled={!form.providerId}
     >
       <Group grow gap="xs" wrap="wrap">
-        <Select size="xs" label="Provider" data={providerIds} value={form.providerId || null} onChange={(value) => setForm({ ...form, providerId: value ?? '' })} required />
+        <Select
+          size="xs"
+          label="Provider"
+          data={providerIds}
+          value={form.providerId || null}
+          onChange={(value) => setForm({ ...form, providerId: value ?? '' })}
+          required
+        />
         <TextInput size="xs" label="Game id" required {...field('gameId')} />
         <TextInput size="xs" label="Name" {...field('name')} />
       </Group>
       <Group grow gap="xs" wrap="wrap">
-        <Select size="xs" label="Category" data={[...CATEGORIES]} value={form.category} onChange={(value) => setForm({ ...form, category: value ?? 'slots' })} />
+        <Select
+          size="xs"
+          label="Category"
+          data={[...CATEGORIES]}
+          value={form.category}
+          onChange={(value) => setForm({ ...form, category: value ?? 'slots' })}
+        />
         <TextInput size="xs" label="RTP %" placeholder="96.5" {...field('rtp')} />
         <TextInput size="xs" label="Thumbnail URL" {...field('thumbnailUrl')} />
       </Group>
@@ -96,7 +154,11 @@ function ImportForm() {
         value={text}
         onChange={(event) => setText(event.currentTarget.value)}
       />
-      {parseError ? <Text size="xs" c="red">{parseError}</Text> : null}
+      {parseError ? (
+        <Text size="xs" c="red">
+          {parseError}
+        </Text>
+      ) : null}
       <ErrorAlert error={importConfig.error} title="Nothing imported" />
       {importConfig.data ? (
         <Text size="xs" c="green">
@@ -126,7 +188,12 @@ function ImportForm() {
 
 function OperationsView() {
   const daily = trpc.admin.providers.daily.useQuery({ days: 14 });
-  const check = trpc.admin.providers.reconciliation.useQuery(undefined, { enabled: false, retry: false, staleTime: 0, gcTime: 0 });
+  const check = trpc.admin.providers.reconciliation.useQuery(undefined, {
+    enabled: false,
+    retry: false,
+    staleTime: 0,
+    gcTime: 0,
+  });
   return (
     <Stack gap="xs">
       <Group justify="space-between">
@@ -155,9 +222,16 @@ function OperationsView() {
             ))}
         </Alert>
       ) : null}
-      {daily.data && daily.data.length === 0 ? <Text size="sm" c="dimmed">No provider transactions in the last 14 days.</Text> : null}
+      {daily.data && daily.data.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          No provider transactions in the last 14 days.
+        </Text>
+      ) : null}
       {daily.data && daily.data.length > 0 ? (
-        <ConsoleTable label="Provider transactions per day" columns={['Day', 'Provider', { right: 'Bets' }, { right: 'Wins' }, { right: 'Rollbacks' }, { right: 'GGR' }]}>
+        <ConsoleTable
+          label="Provider transactions per day"
+          columns={['Day', 'Provider', { right: 'Bets' }, { right: 'Wins' }, { right: 'Rollbacks' }, { right: 'GGR' }]}
+        >
           {daily.data.map((row) => (
             <Table.Tr key={`${row.day}-${row.providerId}-${row.currency}`}>
               <Table.Td>{row.day}</Table.Td>
@@ -190,13 +264,24 @@ export function ProvidersConsoleSection() {
   const saveProvider = trpc.admin.providers.saveProvider.useMutation({ onSuccess: refresh });
   const saveGame = trpc.admin.providers.saveGame.useMutation({ onSuccess: refresh });
   return (
-    <Paper withBorder radius="md" p="lg" bg="var(--bzu-card)" component="section" aria-labelledby="admin-providers-title">
+    <Paper
+      withBorder
+      radius="md"
+      p="lg"
+      bg="var(--bzu-card)"
+      component="section"
+      aria-labelledby="admin-providers-title"
+    >
       <Stack gap="md">
         <Title order={2} fz="lg" id="admin-providers-title">
           Game providers
         </Title>
         <ErrorAlert error={providers.error ?? games.error ?? saveProvider.error ?? saveGame.error} title="Providers" />
-        {providers.data && providers.data.length === 0 ? <Text size="sm" c="dimmed">No providers yet. Add one below or import a JSON file.</Text> : null}
+        {providers.data && providers.data.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            No providers yet. Add one below or import a JSON file.
+          </Text>
+        ) : null}
         {providers.data && providers.data.length > 0 ? (
           <ConsoleTable label="Providers" columns={['Provider', 'Origin', 'Secret', { right: 'Games' }, 'Enabled']}>
             {providers.data.map((provider) => (
@@ -209,7 +294,11 @@ export function ProvidersConsoleSection() {
                 </Table.Td>
                 <Table.Td ff="monospace">{provider.secretHint}</Table.Td>
                 <Table.Td ta="right">{provider.games}</Table.Td>
-                <EnabledCell name={provider.name} checked={provider.enabled} onChange={(enabled) => saveProvider.mutate({ id: provider.id, enabled })} />
+                <EnabledCell
+                  name={provider.name}
+                  checked={provider.enabled}
+                  onChange={(enabled) => saveProvider.mutate({ id: provider.id, enabled })}
+                />
               </Table.Tr>
             ))}
           </ConsoleTable>

@@ -27,7 +27,9 @@ function useRefresh() {
 function CreateEventForm() {
   const refresh = useRefresh();
   const { form, setForm, field } = useForm({ sport: 'Football', competition: '', home: '', away: '', startsAt: '' });
-  const create = trpc.admin.sports.createEvent.useMutation({ onSuccess: () => (refresh(), setForm((current) => ({ ...current, home: '', away: '' }))) });
+  const create = trpc.admin.sports.createEvent.useMutation({
+    onSuccess: () => (refresh(), setForm((current) => ({ ...current, home: '', away: '' }))),
+  });
   return (
     <ConsoleForm
       title="New event"
@@ -89,7 +91,9 @@ function AddMarketForm({ event }: { event: SportsEvent }) {
           onChange={(value) => value && setType(value as MarketType)}
           allowDeselect={false}
         />
-        {needsLine ? <TextInput size="xs" label="Line" w={70} value={line} onChange={(e) => setLine(e.currentTarget.value)} /> : null}
+        {needsLine ? (
+          <TextInput size="xs" label="Line" w={70} value={line} onChange={(e) => setLine(e.currentTarget.value)} />
+        ) : null}
         {names.map((name, index) => (
           <TextInput
             key={`${type}-${index}`}
@@ -135,17 +139,34 @@ function MarketControls({ market, event }: { market: SportsMarket; event: Sports
       result: winner === 'void' ? ('void' as const) : selection.id === winner ? ('won' as const) : ('lost' as const),
     }));
   return (
-    <Paper withBorder radius="sm" p="xs" data-testid="console-market" aria-label={`Market ${label}`} component="section">
+    <Paper
+      withBorder
+      radius="sm"
+      p="xs"
+      data-testid="console-market"
+      aria-label={`Market ${label}`}
+      component="section"
+    >
       <Group justify="space-between" mb={6} wrap="wrap" gap={6}>
         <Text size="sm" fw={600}>
           {label}
         </Text>
         <Group gap={6}>
-          <Badge size="sm" variant="light" color={market.status === 'open' ? 'green' : market.status === 'suspended' ? 'yellow' : 'gray'}>
+          <Badge
+            size="sm"
+            variant="light"
+            color={market.status === 'open' ? 'green' : market.status === 'suspended' ? 'yellow' : 'gray'}
+          >
             {market.status}
           </Badge>
           {market.status !== 'settled' ? (
-            <Button size="compact-xs" variant="default" onClick={() => setStatus.mutate({ marketId: market.id, status: market.status === 'open' ? 'suspended' : 'open' })}>
+            <Button
+              size="compact-xs"
+              variant="default"
+              onClick={() =>
+                setStatus.mutate({ marketId: market.id, status: market.status === 'open' ? 'suspended' : 'open' })
+              }
+            >
               {market.status === 'open' ? 'Suspend' : 'Resume'}
             </Button>
           ) : null}
@@ -176,11 +197,21 @@ function MarketControls({ market, event }: { market: SportsMarket; event: Sports
             >
               Set odds
             </Button>
-            <Button size="compact-xs" variant="light" color="green" onClick={() => setSettling(selection.id)} aria-label={`${selection.name} won`}>
+            <Button
+              size="compact-xs"
+              variant="light"
+              color="green"
+              onClick={() => setSettling(selection.id)}
+              aria-label={`${selection.name} won`}
+            >
               Won
             </Button>
             {selection.result ? (
-              <Badge size="xs" variant="light" color={selection.result === 'won' ? 'green' : selection.result === 'lost' ? 'red' : 'gray'}>
+              <Badge
+                size="xs"
+                variant="light"
+                color={selection.result === 'won' ? 'green' : selection.result === 'lost' ? 'red' : 'gray'}
+              >
                 {selection.result}
               </Badge>
             ) : null}
@@ -190,11 +221,23 @@ function MarketControls({ market, event }: { market: SportsMarket; event: Sports
       <ErrorAlert error={setOdds.error ?? setStatus.error ?? settle.error} title="Not changed" />
       {settling !== null ? (
         // Asked in place (the console's markets are many and short): the result, and a warning before kick-off.
-        <Alert color={notStarted(event) ? 'orange' : 'blue'} variant="light" mt="xs" role="alertdialog" aria-label={`Settle ${label}?`} data-testid="settle-confirm">
+        <Alert
+          color={notStarted(event) ? 'orange' : 'blue'}
+          variant="light"
+          mt="xs"
+          role="alertdialog"
+          aria-label={`Settle ${label}?`}
+          data-testid="settle-confirm"
+        >
           <Stack gap="xs">
             <Text size="sm" data-testid="settle-summary">
-              Settle {event.home} v {event.away}, {label}: <b>{settling === 'void' ? 'void (every stake is returned)' : `${winnerName ?? ''} won, every other selection lost`}</b>.
-              Bets on this market are paid out by this result.
+              Settle {event.home} v {event.away}, {label}:{' '}
+              <b>
+                {settling === 'void'
+                  ? 'void (every stake is returned)'
+                  : `${winnerName ?? ''} won, every other selection lost`}
+              </b>
+              . Bets on this market are paid out by this result.
             </Text>
             {notStarted(event) ? (
               <Text size="sm" fw={600} data-testid="settle-not-started">
@@ -209,7 +252,12 @@ function MarketControls({ market, event }: { market: SportsMarket; event: Sports
                 size="compact-sm"
                 color={settling === 'void' ? 'gray' : 'green'}
                 loading={settle.isPending}
-                onClick={() => settle.mutate({ marketId: market.id, results: resultsFor(settling) }, { onSettled: () => setSettling(null) })}
+                onClick={() =>
+                  settle.mutate(
+                    { marketId: market.id, results: resultsFor(settling) },
+                    { onSettled: () => setSettling(null) },
+                  )
+                }
                 data-testid="confirm-action"
               >
                 {settling === 'void' ? 'Void the market' : `Settle: ${winnerName ?? ''} won`}
@@ -243,7 +291,9 @@ function ConsoleEvent({ event }: { event: SportsEvent }) {
             aria-label={`Status of ${event.home} v ${event.away}`}
             data={['upcoming', 'live', 'finished', 'cancelled']}
             value={event.status}
-            onChange={(value) => value && value !== event.status && setStatus.mutate({ eventId: event.id, status: value as 'upcoming' })}
+            onChange={(value) =>
+              value && value !== event.status && setStatus.mutate({ eventId: event.id, status: value as 'upcoming' })
+            }
             allowDeselect={false}
           />
         </Group>
@@ -265,15 +315,28 @@ function ConsoleEvent({ event }: { event: SportsEvent }) {
 export function SportsConsoleSection() {
   const events = trpc.admin.sports.events.useQuery();
   return (
-    <Paper withBorder radius="md" p="lg" bg="var(--bzu-card)" component="section" aria-labelledby="sports-console-title">
+    <Paper
+      withBorder
+      radius="md"
+      p="lg"
+      bg="var(--bzu-card)"
+      component="section"
+      aria-labelledby="sports-console-title"
+    >
       <Stack gap="sm">
         <Title order={2} fz="lg" id="sports-console-title">
           Sportsbook console
         </Title>
         <CreateEventForm />
         <ErrorAlert error={events.error} title="Could not load events" />
-        {events.data && events.data.length === 0 ? <Text size="sm" c="dimmed">No events yet.</Text> : null}
-        {events.data?.map((event) => <ConsoleEvent key={event.id} event={event} />)}
+        {events.data && events.data.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            No events yet.
+          </Text>
+        ) : null}
+        {events.data?.map((event) => (
+          <ConsoleEvent key={event.id} event={event} />
+        ))}
       </Stack>
     </Paper>
   );

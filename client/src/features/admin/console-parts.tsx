@@ -9,7 +9,8 @@ export function useForm<T extends Record<string, string>>(initial: T) {
   const [form, setForm] = useState(initial);
   const field = (name: keyof T) => ({
     value: form[name],
-    onChange: (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => setForm({ ...form, [name]: event.currentTarget.value }),
+    onChange: (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+      setForm({ ...form, [name]: event.currentTarget.value }),
   });
   return { form, setForm, field };
 }
@@ -61,7 +62,15 @@ export function ConsoleForm(props: ConsoleFormProps) {
 }
 
 /** A console list: scrolls sideways on narrow screens; `right` columns hold figures. */
-export function ConsoleTable({ label, columns, children }: { label: string; columns: readonly (string | { right: string })[]; children: ReactNode }) {
+export function ConsoleTable({
+  label,
+  columns,
+  children,
+}: {
+  label: string;
+  columns: readonly (string | { right: string })[];
+  children: ReactNode;
+}) {
   return (
     <ScrollArea type="auto">
       <Table striped verticalSpacing="xs" miw={640} aria-label={label}>
@@ -99,10 +108,23 @@ export function NameCell({ name, detail }: { name: ReactNode; detail: ReactNode 
 }
 
 /** A row's on/off switch, named after the row. */
-export function EnabledCell({ name, checked, onChange }: { name: string; checked: boolean; onChange: (checked: boolean) => void }) {
+export function EnabledCell({
+  name,
+  checked,
+  onChange,
+}: {
+  name: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}) {
   return (
     <Table.Td>
-      <Switch size="sm" aria-label={`${name} enabled`} checked={checked} onChange={(event) => onChange(event.currentTarget.checked)} />
+      <Switch
+        size="sm"
+        aria-label={`${name} enabled`}
+        checked={checked}
+        onChange={(event) => onChange(event.currentTarget.checked)}
+      />
     </Table.Td>
   );
 }

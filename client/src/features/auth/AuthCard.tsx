@@ -2,7 +2,15 @@ import { Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 
 /** The narrow centred card the account-recovery and verification pages share. */
-export function AuthCard({ title, description, children }: { title: string; description?: ReactNode; children: ReactNode }) {
+export function AuthCard({
+  title,
+  description,
+  children,
+}: {
+  title: string;
+  description?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <Paper withBorder radius="lg" p={{ base: 'lg', sm: 'xl' }} maw={460} mx="auto" my="xl" bg="var(--bzu-card)">
       <Stack gap="md">

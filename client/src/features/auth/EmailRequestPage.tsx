@@ -23,7 +23,14 @@ export function EmailRequestPage({ title, description, submitLabel, doneMessage,
     <AuthCard title={title} description={description}>
       <form onSubmit={form.onSubmit((values) => run(values.email.trim()))} noValidate>
         <Stack gap="sm">
-          <TextInput type="email" label="Email" autoComplete="email" withAsterisk key={form.key('email')} {...form.getInputProps('email')} />
+          <TextInput
+            type="email"
+            label="Email"
+            autoComplete="email"
+            withAsterisk
+            key={form.key('email')}
+            {...form.getInputProps('email')}
+          />
           {state.status === 'done' ? (
             <Alert color="green" role="status">
               {doneMessage}

@@ -16,11 +16,14 @@ export function EmailVerificationRequired({ email, onGoToLogin }: { email?: stri
         Email Verification Required
       </Title>
       <Text size="sm" c="dimmed" maw={360}>
-        We sent a verification link to {email ? <strong>{email}</strong> : 'your e-mail address'}. Open it to activate your account.
+        We sent a verification link to {email ? <strong>{email}</strong> : 'your e-mail address'}. Open it to activate
+        your account.
       </Text>
       <Button
         variant="default"
-        onClick={() => notifications.show({ color: 'blue', message: 'Verification email sent. Please check your inbox.' })}
+        onClick={() =>
+          notifications.show({ color: 'blue', message: 'Verification email sent. Please check your inbox.' })
+        }
       >
         Resend verification email
       </Button>

@@ -20,13 +20,21 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
   const form = useForm({
     mode: 'uncontrolled',
     initialValues: { loginName: '', password: '', twoFactorCode: '' },
-    validate: { loginName: required, password: required, twoFactorCode: (value) => (secondStep ? required(value) : null) },
+    validate: {
+      loginName: required,
+      password: required,
+      twoFactorCode: (value) => (secondStep ? required(value) : null),
+    },
   });
 
   const submit = form.onSubmit(async (values) => {
     setFailure(null);
     try {
-      await signIn({ loginName: values.loginName.trim(), password: values.password, twoFactorCode: secondStep ? values.twoFactorCode.trim() : undefined });
+      await signIn({
+        loginName: values.loginName.trim(),
+        password: values.password,
+        twoFactorCode: secondStep ? values.twoFactorCode.trim() : undefined,
+      });
       notifications.show({ color: 'green', message: LOGIN_SUCCESS });
       onSuccess();
     } catch (error) {
@@ -53,8 +61,16 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
       <Stack gap="sm">
         {secondStep ? (
           <>
-            <Text size="sm">Two-factor authentication is on for this account. Enter the code from your authenticator app to log in.</Text>
-            <TwoFactorCodeInput withAsterisk data-autofocus autoFocus key={form.key('twoFactorCode')} {...form.getInputProps('twoFactorCode')} />
+            <Text size="sm">
+              Two-factor authentication is on for this account. Enter the code from your authenticator app to log in.
+            </Text>
+            <TwoFactorCodeInput
+              withAsterisk
+              data-autofocus
+              autoFocus
+              key={form.key('twoFactorCode')}
+              {...form.getInputProps('twoFactorCode')}
+            />
           </>
         ) : null}
         <TextInput

@@ -20,7 +20,13 @@ export const newPasswordRules = {
 export function NewPasswordFields({ form, passwordLabel }: { form: NewPasswordForm; passwordLabel: string }) {
   return (
     <>
-      <PasswordInput label={passwordLabel} autoComplete="new-password" withAsterisk key={form.key('password')} {...form.getInputProps('password')} />
+      <PasswordInput
+        label={passwordLabel}
+        autoComplete="new-password"
+        withAsterisk
+        key={form.key('password')}
+        {...form.getInputProps('password')}
+      />
       <PasswordInput
         label="Confirm password"
         autoComplete="new-password"

@@ -26,7 +26,14 @@ export function RegisterForm({ onRegistered }: { onRegistered: (email: string) =
   const [failure, setFailure] = useState<FeedbackMessage | null>(null);
   const form = useForm<RegisterValues>({
     mode: 'uncontrolled',
-    initialValues: { email: '', loginName: '', publicUsername: '', password: '', confirmPassword: '', acceptTerms: false },
+    initialValues: {
+      email: '',
+      loginName: '',
+      publicUsername: '',
+      password: '',
+      confirmPassword: '',
+      acceptTerms: false,
+    },
     validate: {
       email: validEmail,
       loginName: validLoginName,
@@ -60,14 +67,23 @@ export function RegisterForm({ onRegistered }: { onRegistered: (email: string) =
       <Stack gap="sm">
         {rejectedCode ? (
           <Alert color="red" data-testid="referral-invalid">
-            “{rejectedCode}” is not a valid referral code (3 to 20 letters and digits). Check the link you were given; you can register without one.
+            “{rejectedCode}” is not a valid referral code (3 to 20 letters and digits). Check the link you were given;
+            you can register without one.
           </Alert>
         ) : referralCode ? (
           <Text size="sm" c="teal" data-testid="referral-applied">
             Referral code <b>{referralCode}</b> applied.
           </Text>
         ) : null}
-        <TextInput type="email" label="Email" autoComplete="email" withAsterisk data-autofocus key={form.key('email')} {...form.getInputProps('email')} />
+        <TextInput
+          type="email"
+          label="Email"
+          autoComplete="email"
+          withAsterisk
+          data-autofocus
+          key={form.key('email')}
+          {...form.getInputProps('email')}
+        />
         <TextInput
           label="Username"
           description="3-10 letters and numbers; used to log in"

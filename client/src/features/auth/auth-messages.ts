@@ -35,7 +35,10 @@ export function registerFailureMessage(error: ApiError): FeedbackMessage {
   }
   // The spec's text is for a bad e-mail address only; a 400 about another field (a too-common
   // password, a malformed name) shows the server's own reason.
-  if (/invalid email/i.test(text) || (error.status === 400 && (isAboutEmail(error) || !text || text === GENERIC_SERVER_ERROR))) {
+  if (
+    /invalid email/i.test(text) ||
+    (error.status === 400 && (isAboutEmail(error) || !text || text === GENERIC_SERVER_ERROR))
+  ) {
     return { message: 'Please enter a valid email address.', tone: 'error' };
   }
   if (!error.status) return { message: MAINTENANCE_MESSAGE, tone: 'error' };

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { registerFailureMessage, loginFailureMessage } from './auth-messages';
-import { passwordsMatch, termsAccepted, validLoginName, validPassword, validPublicUsername, VALIDATION_MESSAGES } from './auth-validation';
+import {
+  passwordsMatch,
+  termsAccepted,
+  validLoginName,
+  validPassword,
+  validPublicUsername,
+  VALIDATION_MESSAGES,
+} from './auth-validation';
 
 describe('registration rules', () => {
   it('accepts 3-10 letters and digits only', () => {
@@ -34,13 +41,21 @@ describe('registration rules', () => {
 describe('failure messages', () => {
   it('maps registration failures as the error catalogue says', () => {
     expect(registerFailureMessage({ status: 429, message: 'slow down' }).tone).toBe('warning');
-    expect(registerFailureMessage({ status: 400, message: 'email: Invalid email address' }).message).toBe('Please enter a valid email address.');
+    expect(registerFailureMessage({ status: 400, message: 'email: Invalid email address' }).message).toBe(
+      'Please enter a valid email address.',
+    );
     expect(registerFailureMessage({ status: 400, message: '' }).message).toBe('Please enter a valid email address.');
     // A 400 about another field keeps the server's reason (issue #17).
-    expect(registerFailureMessage({ status: 400, message: 'Password is too common.' }).message).toBe('Password is too common.');
+    expect(registerFailureMessage({ status: 400, message: 'Password is too common.' }).message).toBe(
+      'Password is too common.',
+    );
     expect(registerFailureMessage({ status: 0, message: '' }).message).toMatch(/under maintenance/);
-    expect(registerFailureMessage({ status: 409, message: 'Email already registered' }).message).toMatch(/already registered/);
-    expect(registerFailureMessage({ status: 409, message: 'Username is taken' }).message).toMatch(/username is already taken/);
+    expect(registerFailureMessage({ status: 409, message: 'Email already registered' }).message).toMatch(
+      /already registered/,
+    );
+    expect(registerFailureMessage({ status: 409, message: 'Username is taken' }).message).toMatch(
+      /username is already taken/,
+    );
     expect(registerFailureMessage({ status: 500, message: '' }).message).toMatch(/^Registration failed/);
   });
 

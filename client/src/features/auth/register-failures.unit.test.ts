@@ -4,11 +4,25 @@ import { isTransientFailure, withTransientRetry } from './transient-retry';
 
 describe('registration failure messages', () => {
   it("shows the server's reason for a 400 about the password, the spec's text for a bad e-mail", () => {
-    const commonPassword = { status: 400, message: 'Password is too common. Please choose a less common password.', details: { domainCode: 'PASSWORD_TOO_COMMON' } };
-    expect(registerFailureMessage(commonPassword).message).toBe('Password is too common. Please choose a less common password.');
-    const badEmail = { status: 400, message: 'email: Invalid email address', details: { fieldErrors: [{ path: 'email', message: 'Invalid email address' }] } };
+    const commonPassword = {
+      status: 400,
+      message: 'Password is too common. Please choose a less common password.',
+      details: { domainCode: 'PASSWORD_TOO_COMMON' },
+    };
+    expect(registerFailureMessage(commonPassword).message).toBe(
+      'Password is too common. Please choose a less common password.',
+    );
+    const badEmail = {
+      status: 400,
+      message: 'email: Invalid email address',
+      details: { fieldErrors: [{ path: 'email', message: 'Invalid email address' }] },
+    };
     expect(registerFailureMessage(badEmail).message).toBe('Please enter a valid email address.');
-    const badName = { status: 400, message: 'loginName: Too short', details: { fieldErrors: [{ path: 'loginName', message: 'Too short' }] } };
+    const badName = {
+      status: 400,
+      message: 'loginName: Too short',
+      details: { fieldErrors: [{ path: 'loginName', message: 'Too short' }] },
+    };
     expect(registerFailureMessage(badName).message).toBe('loginName: Too short');
   });
 });

@@ -2,7 +2,8 @@ import type { SessionUser } from './session-store';
 
 type FieldCheck = (value: unknown) => boolean;
 const isString: FieldCheck = (value) => typeof value === 'string';
-const isAmount: FieldCheck = (value) => (typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value)) || (typeof value === 'number' && Number.isFinite(value));
+const isAmount: FieldCheck = (value) =>
+  (typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value)) || (typeof value === 'number' && Number.isFinite(value));
 const isBoolean: FieldCheck = (value) => typeof value === 'boolean';
 const isCount: FieldCheck = (value) => typeof value === 'number' && Number.isFinite(value);
 

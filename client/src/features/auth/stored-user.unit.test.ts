@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { parseStoredUser } from './stored-user';
 
 describe('parseStoredUser', () => {
-  const good = { id: 7, loginName: 'alice', publicUsername: 'Alice', balance: '12.50000000', bzuBalance: 0, currency: 'USD', emailVerified: true };
+  const good = {
+    id: 7,
+    loginName: 'alice',
+    publicUsername: 'Alice',
+    balance: '12.50000000',
+    bzuBalance: 0,
+    currency: 'USD',
+    emailVerified: true,
+  };
 
   it('keeps a well-formed user, extra fields included', () => {
     expect(parseStoredUser(JSON.stringify({ ...good, somethingNew: [1] }))).toEqual({ ...good, somethingNew: [1] });

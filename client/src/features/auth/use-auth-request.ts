@@ -2,7 +2,11 @@ import { useState } from 'react';
 import { errorCode, toApiError } from '../../lib/api-error';
 
 /** A failure keeps the server's domain code (EMAIL_ALREADY_VERIFIED...) for pages that explain it their own way. */
-export type RequestState = { status: 'idle' } | { status: 'pending' } | { status: 'done' } | { status: 'failed'; message: string; code?: string };
+export type RequestState =
+  | { status: 'idle' }
+  | { status: 'pending' }
+  | { status: 'done' }
+  | { status: 'failed'; message: string; code?: string };
 
 /** Runs one auth call and keeps its outcome for the page to show. */
 export function useAuthRequest<TArgs extends unknown[]>(call: (...args: TArgs) => Promise<void>) {

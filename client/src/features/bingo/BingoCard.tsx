@@ -4,7 +4,15 @@ import { ballLabel } from './bingo-room';
 import classes from './Bingo.module.css';
 
 /** A 5x5 card, daubed as the balls are called, its one-to-go numbers outlined. */
-export function BingoCard({ card, called, label }: { card: readonly number[]; called: readonly number[]; label: string }) {
+export function BingoCard({
+  card,
+  called,
+  label,
+}: {
+  card: readonly number[];
+  called: readonly number[];
+  label: string;
+}) {
   const state = cardState(card, called);
   const hints = new Set(state.oneToGo);
   return (
@@ -32,7 +40,8 @@ export function BingoCard({ card, called, label }: { card: readonly number[]; ca
             role="gridcell"
             data-daubed={state.daubed[i] ? '' : undefined}
             data-hint={hints.has(n) && !state.daubed[i] ? '' : undefined}
-            aria-label={i === FREE_CELL ? 'free' : `${n}${state.daubed[i] ? ' called' : ''}`}>
+            aria-label={i === FREE_CELL ? 'free' : `${n}${state.daubed[i] ? ' called' : ''}`}
+          >
             {i === FREE_CELL ? '★' : n}
           </div>
         ))}
@@ -45,7 +54,11 @@ export function BingoCard({ card, called, label }: { card: readonly number[]; ca
 export function CalledBoard({ called }: { called: readonly number[] }) {
   const set = new Set(called);
   return (
-    <div className={classes.board} data-testid="bingo-board" aria-label={`${called.length} of ${BINGO_BALLS} balls called`}>
+    <div
+      className={classes.board}
+      data-testid="bingo-board"
+      aria-label={`${called.length} of ${BINGO_BALLS} balls called`}
+    >
       {COLUMN_LETTERS.map((letter, column) => (
         <div key={letter} style={{ display: 'contents' }}>
           <div className={classes.letter}>{letter}</div>

@@ -1,4 +1,18 @@
-import { Alert, Badge, Button, Group, NumberInput, Paper, ScrollArea, SegmentedControl, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Group,
+  NumberInput,
+  Paper,
+  ScrollArea,
+  SegmentedControl,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { PRIZES, type Prize } from '../../../../server/src/domain/games/rules/bingo';
 import { trpc } from '../../trpc';
@@ -23,7 +37,11 @@ interface BingoInfo {
   maxCards: number;
   ballMs: number;
 }
-type BingoRound = LiveRound & { info?: BingoInfo; balls?: number[]; pots?: Record<string, { pot: string; prizes: { prize: string; winners: { betId: string; amount: string }[] }[] }> };
+type BingoRound = LiveRound & {
+  info?: BingoInfo;
+  balls?: number[];
+  pots?: Record<string, { pot: string; prizes: { prize: string; winners: { betId: string; amount: string }[] }[] }>;
+};
 type BingoBet = LiveRound['bets'][number] & RoomBet;
 
 const cardCount = (n: number) => `${n} card${n === 1 ? '' : 's'}`;
@@ -49,7 +67,8 @@ export function BingoGame() {
   const bets = (round?.bets ?? []) as BingoBet[];
   const called = calledOf(round, live);
   const name = session.isSignedIn ? displayName(session.user) : null;
-  const mine = bets.find((bet) => bet.betId === placedId) ?? (name ? bets.find((bet) => bet.userName === name) : undefined);
+  const mine =
+    bets.find((bet) => bet.betId === placedId) ?? (name ? bets.find((bet) => bet.userName === name) : undefined);
   const selling = round?.state === 'betting';
   const price = info?.cardPrice[currency] ?? '0';
   const lines = roomLines(bets, called);
@@ -67,18 +86,27 @@ export function BingoGame() {
         <RoomStatus round={round} called={called.length} offsetMs={clock.offsetMs} />
         {mine ? (
           <Alert color="teal" variant="light" data-testid="bingo-bought">
-            You have {cardCount(mine.cards?.length ?? 0)} in game {round?.number} ({formatAmount(mine.amount, mine.currency)} {mine.currency}).
+            You have {cardCount(mine.cards?.length ?? 0)} in game {round?.number} (
+            {formatAmount(mine.amount, mine.currency)} {mine.currency}).
             {mine.payout ? ` Won ${formatAmount(mine.payout, mine.currency)} ${mine.currency}.` : ''}
           </Alert>
         ) : (
           <>
-            <SegmentedControl value={currency} onChange={(value) => setCurrency(value as Currency)} data={['USD', 'BZU']} fullWidth aria-label="Currency" />
+            <SegmentedControl
+              value={currency}
+              onChange={(value) => setCurrency(value as Currency)}
+              data={['USD', 'BZU']}
+              fullWidth
+              aria-label="Currency"
+            />
             <NumberInput
               label="Cards"
               min={1}
               max={info?.maxCards ?? 24}
               value={count}
-              onChange={(value) => setCount(Math.max(1, Math.min(info?.maxCards ?? 24, Math.floor(Number(value) || 1))))}
+              onChange={(value) =>
+                setCount(Math.max(1, Math.min(info?.maxCards ?? 24, Math.floor(Number(value) || 1))))
+              }
               clampBehavior="strict"
               data-testid="bingo-count"
             />
@@ -93,8 +121,19 @@ export function BingoGame() {
             <Button variant="default" size="xs" onClick={() => setPreview(dealCards(count))}>
               Deal new cards
             </Button>
-            <Button fullWidth size="md" onClick={() => void buyCards()} loading={buy.isPending} disabled={!selling || !session.isSignedIn} data-testid="bingo-buy">
-              {!session.isSignedIn ? 'Sign in to buy cards' : selling ? `Buy ${cardCount(count)}` : 'Sales open before the next game'}
+            <Button
+              fullWidth
+              size="md"
+              onClick={() => void buyCards()}
+              loading={buy.isPending}
+              disabled={!selling || !session.isSignedIn}
+              data-testid="bingo-buy"
+            >
+              {!session.isSignedIn
+                ? 'Sign in to buy cards'
+                : selling
+                  ? `Buy ${cardCount(count)}`
+                  : 'Sales open before the next game'}
             </Button>
           </>
         )}
@@ -114,8 +153,10 @@ export function BingoGame() {
       note={{
         subject: "every game's draw comes from a hash chain",
         pendingSalt: 'not fixed yet',
-        children: 'Your cards are dealt in your browser and fixed when you buy them. Open a game above to verify its draw and winners.',
-      }}>
+        children:
+          'Your cards are dealt in your browser and fixed when you buy them. Open a game above to verify its draw and winners.',
+      }}
+    >
       <BingoRounds chain={chain.data ?? null} />
       <LastBalls called={called} />
       <CalledBoard called={called} />
@@ -165,7 +206,10 @@ export function BingoGame() {
                         {cardCount(bet.cards?.length ?? 0)}
                       </Table.Td>
                       <Table.Td ta="right" ff="monospace">
-                        {bet.payout ? `+${formatAmount(bet.payout, bet.currency)}` : formatAmount(bet.amount, bet.currency)} {bet.currency}
+                        {bet.payout
+                          ? `+${formatAmount(bet.payout, bet.currency)}`
+                          : formatAmount(bet.amount, bet.currency)}{' '}
+                        {bet.currency}
                       </Table.Td>
                     </Table.Tr>
                   ))
@@ -187,7 +231,9 @@ function RoomStatus({ round, called, offsetMs }: { round: BingoRound | null; cal
     return () => clearInterval(timer);
   }, []);
   if (!round) return <Text c="dimmed">Waiting for the first game…</Text>;
-  const left = round.bettingEndsAt ? Math.max(0, Math.ceil((Date.parse(round.bettingEndsAt) - now - offsetMs) / 1000)) : 0;
+  const left = round.bettingEndsAt
+    ? Math.max(0, Math.ceil((Date.parse(round.bettingEndsAt) - now - offsetMs) / 1000))
+    : 0;
   const text =
     round.state === 'betting'
       ? `Cards on sale: the draw starts in ${Math.floor(left / 60)}:${String(left % 60).padStart(2, '0')}`
@@ -209,7 +255,17 @@ function RoomStatus({ round, called, offsetMs }: { round: BingoRound | null; cal
 }
 
 /** The published prize shares and what each pays on the pot so far (the cards sold, at least the guaranteed pot). */
-function PrizeTable({ round, bets, currency, info }: { round: BingoRound | null; bets: RoomBet[]; currency: Currency; info?: BingoInfo }) {
+function PrizeTable({
+  round,
+  bets,
+  currency,
+  info,
+}: {
+  round: BingoRound | null;
+  bets: RoomBet[];
+  currency: Currency;
+  info?: BingoInfo;
+}) {
   if (!info) return null;
   const ended = round?.state === 'ended' ? round.pots?.[currency] : undefined;
   const so = potSoFar(bets, currency, info.minPot[currency]);
@@ -235,8 +291,9 @@ function PrizeTable({ round, bets, currency, info }: { round: BingoRound | null;
         </Group>
       ))}
       <Text size="xs" c="dimmed">
-        The pot is the cards sold less a {info.houseSharePercent}% house share, at least {formatAmount(info.minPot[currency], currency)} {currency} (the house adds the
-        rest). A line is a row, a column or a diagonal; simultaneous winners share a prize equally.
+        The pot is the cards sold less a {info.houseSharePercent}% house share, at least{' '}
+        {formatAmount(info.minPot[currency], currency)} {currency} (the house adds the rest). A line is a row, a column
+        or a diagonal; simultaneous winners share a prize equally.
       </Text>
     </Stack>
   );

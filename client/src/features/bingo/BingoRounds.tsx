@@ -10,7 +10,11 @@ import type { Prize } from '../../../../server/src/domain/games/rules/bingo';
 
 type Chain = NonNullable<RouterOutputs['bingo']['chain']>;
 /** An ended game as the round views publish it (RoundService: the game's publicResult is spread into the view). */
-type PastGame = RouterOutputs['bingo']['rounds']['rounds'][number] & { balls?: number[]; called?: number; pots?: Record<string, PublishedPot> };
+type PastGame = RouterOutputs['bingo']['rounds']['rounds'][number] & {
+  balls?: number[];
+  called?: number;
+  pots?: Record<string, PublishedPot>;
+};
 
 /** The recent games; each opens its draw, its winners and the verifier. */
 export function BingoRounds({ chain }: { chain: Chain | null }) {
@@ -24,9 +28,13 @@ export function BingoRounds({ chain }: { chain: Chain | null }) {
       noun="game"
       emptyText="No games played yet."
       badge={(game) =>
-        game.state === 'cancelled' ? { text: `#${game.number} void`, color: 'gray' } : { text: `#${game.number} · ${game.called ?? 0} balls`, color: 'blue' }
+        game.state === 'cancelled'
+          ? { text: `#${game.number} void`, color: 'gray' }
+          : { text: `#${game.number} · ${game.called ?? 0} balls`, color: 'blue' }
       }
-      details={(shown) => <GameDetails game={shown} chain={chain} previous={games.find((g) => g.number === shown.number - 1)} />}
+      details={(shown) => (
+        <GameDetails game={shown} chain={chain} previous={games.find((g) => g.number === shown.number - 1)} />
+      )}
     />
   );
 }
@@ -35,11 +43,14 @@ function GameDetails({ game, chain, previous }: { game: PastGame; chain: Chain |
   const details = trpc.bingo.round.useQuery({ id: game.id });
   const bets = (details.data?.bets ?? []) as (RoomBet & { payout?: string })[];
   const nameOf = (betId: string) => bets.find((bet) => bet.betId === betId)?.userName ?? `bet ${betId}`;
-  const verify = (inputs: ChainInputs) => verifyBingoRound({ ...inputs, balls: game.balls ?? [], bets, pots: game.pots ?? {} });
+  const verify = (inputs: ChainInputs) =>
+    verifyBingoRound({ ...inputs, balls: game.balls ?? [], bets, pots: game.pots ?? {} });
   return (
     <Stack gap="sm" data-testid="bingo-round-details">
       <Text size="sm">
-        {game.state === 'cancelled' ? 'Cancelled before its draw: every card refunded.' : `${game.called ?? 0} balls drawn.`}
+        {game.state === 'cancelled'
+          ? 'Cancelled before its draw: every card refunded.'
+          : `${game.called ?? 0} balls drawn.`}
         {game.startedAt ? ` Started ${new Date(game.startedAt).toLocaleString()}.` : ''}
       </Text>
       {game.balls?.length ? (
@@ -65,7 +76,9 @@ function GameDetails({ game, chain, previous }: { game: PastGame; chain: Chain |
                   {PRIZE_NAMES[prize.prize as Prize]} {formatAmount(prize.amount, currency)}
                 </Table.Td>
                 <Table.Td>{prize.ball}</Table.Td>
-                <Table.Td>{prize.winners.map((w) => `${nameOf(w.betId)} (card ${w.card + 1}) ${w.amount}`).join(', ')}</Table.Td>
+                <Table.Td>
+                  {prize.winners.map((w) => `${nameOf(w.betId)} (card ${w.card + 1}) ${w.amount}`).join(', ')}
+                </Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
@@ -82,8 +95,9 @@ function GameDetails({ game, chain, previous }: { game: PastGame; chain: Chain |
         testId="bingo-verify"
         result={(check: BingoCheck) => (
           <>
-            {check.linked ? 'Chain link OK' : 'Chain link BROKEN'}. Draw {check.drawMatches ? 'matches' : 'DOES NOT match'} the balls called. Winners and
-            amounts {check.winnersMatch ? 'match' : 'DO NOT match'} the cards and the draw. Draw order: {check.draw.join(' ')}
+            {check.linked ? 'Chain link OK' : 'Chain link BROKEN'}. Draw{' '}
+            {check.drawMatches ? 'matches' : 'DOES NOT match'} the balls called. Winners and amounts{' '}
+            {check.winnersMatch ? 'match' : 'DO NOT match'} the cards and the draw. Draw order: {check.draw.join(' ')}
           </>
         )}
       />

@@ -2,7 +2,16 @@
  * What the bingo room shows, from public facts only: every card of the game is public once bought, and the balls as
  * they are drawn, so every screen announces the same prizes on the same ball; the amounts come with the game's end.
  */
-import { cardTimes, COLUMN_LETTERS, columnOf, PRIZES, potOf, prizeAmounts, randomCard, type Prize } from '../../../../server/src/domain/games/rules/bingo';
+import {
+  cardTimes,
+  COLUMN_LETTERS,
+  columnOf,
+  PRIZES,
+  potOf,
+  prizeAmounts,
+  randomCard,
+  type Prize,
+} from '../../../../server/src/domain/games/rules/bingo';
 import { fromUnits, toUnits } from '../originals/bet-amount';
 
 export interface RoomBet {
@@ -21,7 +30,11 @@ export interface FallenPrize {
   winners: { betId: string; userName: string; card: number }[];
 }
 
-export const PRIZE_NAMES: Record<Prize, string> = { oneLine: 'One line', twoLines: 'Two lines', fullHouse: 'Full house' };
+export const PRIZE_NAMES: Record<Prize, string> = {
+  oneLine: 'One line',
+  twoLines: 'Two lines',
+  fullHouse: 'Full house',
+};
 
 /** "B7", "O75": the ball as the caller says it. */
 export const ballLabel = (ball: number) => `${COLUMN_LETTERS[columnOf(ball)]}${ball}`;
@@ -30,37 +43,66 @@ export const ballLabel = (ball: number) => `${COLUMN_LETTERS[columnOf(ball)]}${b
 export function fallenPrizes(bets: readonly RoomBet[], called: readonly number[]): FallenPrize[] {
   const fallen: FallenPrize[] = [];
   for (const currency of ['USD', 'BZU']) {
-    const cards = bets.filter((bet) => bet.currency === currency).flatMap((bet) => (bet.cards ?? []).map((card, index) => ({ bet, index, times: cardTimes(card, called) })));
+    const cards = bets
+      .filter((bet) => bet.currency === currency)
+      .flatMap((bet) => (bet.cards ?? []).map((card, index) => ({ bet, index, times: cardTimes(card, called) })));
     if (cards.length === 0) continue;
     for (const prize of PRIZES) {
       const ball = Math.min(...cards.map((card) => card.times[prize]));
       if (!Number.isFinite(ball)) break;
-      fallen.push({ prize, currency, ball, winners: cards.filter((card) => card.times[prize] === ball).map((card) => ({ betId: card.bet.betId, userName: card.bet.userName, card: card.index })) });
+      fallen.push({
+        prize,
+        currency,
+        ball,
+        winners: cards
+          .filter((card) => card.times[prize] === ball)
+          .map((card) => ({ betId: card.bet.betId, userName: card.bet.userName, card: card.index })),
+      });
     }
   }
   return fallen;
 }
 
 /** The room panel's lines, newest first: each ball called, and each prize on the ball it fell. */
-export function roomLines(bets: readonly RoomBet[], called: readonly number[]): { key: string; text: string; prize?: boolean }[] {
+export function roomLines(
+  bets: readonly RoomBet[],
+  called: readonly number[],
+): { key: string; text: string; prize?: boolean }[] {
   const prizes = fallenPrizes(bets, called);
   const lines: { key: string; text: string; prize?: boolean }[] = [];
   called.forEach((ball, i) => {
     lines.push({ key: `ball-${i}`, text: `Ball ${i + 1}: ${ballLabel(ball)}` });
     for (const fallen of prizes.filter((p) => p.ball === i + 1)) {
       const names = fallen.winners.map((w) => `${w.userName} (card ${w.card + 1})`).join(', ');
-      lines.push({ key: `${fallen.currency}-${fallen.prize}`, text: `${PRIZE_NAMES[fallen.prize]} (${fallen.currency}): ${names}`, prize: true });
+      lines.push({
+        key: `${fallen.currency}-${fallen.prize}`,
+        text: `${PRIZE_NAMES[fallen.prize]} (${fallen.currency}): ${names}`,
+        prize: true,
+      });
     }
   });
   return lines.reverse();
 }
 
 /** The pot of a currency so far: the cards sold less the house share, at least the guaranteed minimum; and each prize. */
-export function potSoFar(bets: readonly RoomBet[], currency: string, minimum: string): { pot: string; prizes: Record<Prize, string> } {
-  const sales = bets.filter((bet) => bet.currency === currency).reduce((sum, bet) => sum + (toUnits(bet.amount) ?? 0n), 0n);
+export function potSoFar(
+  bets: readonly RoomBet[],
+  currency: string,
+  minimum: string,
+): { pot: string; prizes: Record<Prize, string> } {
+  const sales = bets
+    .filter((bet) => bet.currency === currency)
+    .reduce((sum, bet) => sum + (toUnits(bet.amount) ?? 0n), 0n);
   const { pot } = potOf(sales, toUnits(minimum) ?? 0n);
   const amounts = prizeAmounts(pot);
-  return { pot: fromUnits(pot), prizes: { oneLine: fromUnits(amounts.oneLine), twoLines: fromUnits(amounts.twoLines), fullHouse: fromUnits(amounts.fullHouse) } };
+  return {
+    pot: fromUnits(pot),
+    prizes: {
+      oneLine: fromUnits(amounts.oneLine),
+      twoLines: fromUnits(amounts.twoLines),
+      fullHouse: fromUnits(amounts.fullHouse),
+    },
+  };
 }
 
 /** Cards dealt in the browser (Web Crypto), shown before buying: the player may deal again, and buys exactly these. */

@@ -16,7 +16,15 @@ describe('the bingo room', () => {
     expect(fallenPrizes(bets, round.draw.slice(0, fast!.times.oneLine - 1))).toEqual([]);
     const afterLine = fallenPrizes(bets, round.draw.slice(0, fast!.times.oneLine));
     expect(afterLine).toEqual([
-      { prize: 'oneLine', currency: 'USD', ball: fast!.times.oneLine, winners: [{ betId: '1', userName: 'ann', card: 1 }, { betId: '2', userName: 'bob', card: 0 }] },
+      {
+        prize: 'oneLine',
+        currency: 'USD',
+        ball: fast!.times.oneLine,
+        winners: [
+          { betId: '1', userName: 'ann', card: 1 },
+          { betId: '2', userName: 'bob', card: 0 },
+        ],
+      },
     ]);
     const all = fallenPrizes(bets, round.draw);
     expect(all.map((p) => [p.currency, p.prize, p.ball])).toEqual([
@@ -39,7 +47,10 @@ describe('the bingo room', () => {
   });
 
   it('shows the pot so far, raised to the guaranteed minimum, and its prizes summing to it', () => {
-    expect(potSoFar(bets, 'USD', '5')).toEqual({ pot: '5', prizes: { oneLine: '0.75', twoLines: '1.25', fullHouse: '3' } });
+    expect(potSoFar(bets, 'USD', '5')).toEqual({
+      pot: '5',
+      prizes: { oneLine: '0.75', twoLines: '1.25', fullHouse: '3' },
+    });
     expect(potSoFar(bets, 'USD', '1').pot).toBe('2.7');
   });
 

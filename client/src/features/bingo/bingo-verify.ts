@@ -27,14 +27,23 @@ const prizeKey = (p: PublishedPot['prizes'][number]) =>
  * from the cards every player saw. The pot is the published one (it is the sales less the house share, or the
  * guaranteed minimum when that is more): its split is what is checked.
  */
-export async function verifyBingoRound(input: { hash: string; previousHash: string; salt: string; balls: readonly number[]; bets: readonly RoomBet[]; pots: Record<string, PublishedPot> }): Promise<BingoCheck> {
+export async function verifyBingoRound(input: {
+  hash: string;
+  previousHash: string;
+  salt: string;
+  balls: readonly number[];
+  bets: readonly RoomBet[];
+  pots: Record<string, PublishedPot>;
+}): Promise<BingoCheck> {
   const hash = input.hash.trim().toLowerCase();
   if (!/^[0-9a-f]{64}$/.test(hash)) throw new Error('The round hash must be 64 hex digits');
   const draw = await bingoDrawAsync(hmacSha256, input.salt, hash);
   let winnersMatch = true;
   for (const [currency, published] of Object.entries(input.pots)) {
     const mine = input.bets.filter((bet) => bet.currency === currency);
-    const cards: PotCard[] = mine.flatMap((bet) => (bet.cards ?? []).map((card, index) => ({ betId: bet.betId, index, card })));
+    const cards: PotCard[] = mine.flatMap((bet) =>
+      (bet.cards ?? []).map((card, index) => ({ betId: bet.betId, index, card })),
+    );
     const sales = mine.reduce((sum, bet) => sum + (toUnits(bet.amount) ?? 0n), 0n);
     const pot = toUnits(published.pot) ?? 0n;
     const again = cards.length === 0 ? null : settlePot(cards, draw, sales, pot);
@@ -44,7 +53,8 @@ export async function verifyBingoRound(input: { hash: string; previousHash: stri
       amount: fromUnits(p.amount),
       winners: p.winners.map((w) => ({ betId: w.betId, card: w.card, amount: fromUnits(w.amount) })),
     }));
-    if (again?.pot !== pot || recomputed.map(prizeKey).join('|') !== published.prizes.map(prizeKey).join('|')) winnersMatch = false;
+    if (again?.pot !== pot || recomputed.map(prizeKey).join('|') !== published.prizes.map(prizeKey).join('|'))
+      winnersMatch = false;
   }
   return {
     linked: (await sha256Hex(hash)) === input.previousHash.trim().toLowerCase(),

@@ -14,11 +14,25 @@ export interface PlayingCardProps {
 export function PlayingCard({ card, width = 64, mark }: PlayingCardProps) {
   const style = { '--card-width': `${width}px` } as React.CSSProperties;
   const ring = mark === 'win' ? classes.highlight : mark === 'loss' ? classes.lost : '';
-  if (card === undefined) return <span className={`${classes.card} ${classes.back} ${ring}`} style={style} role="img" aria-label="Face-down card" />;
+  if (card === undefined)
+    return (
+      <span
+        className={`${classes.card} ${classes.back} ${ring}`}
+        style={style}
+        role="img"
+        aria-label="Face-down card"
+      />
+    );
   const label = cardLabel(card);
   const suit = label.slice(0, 1);
   return (
-    <span className={`${classes.card} ${isRed(card) ? classes.red : ''} ${ring}`} style={style} role="img" aria-label={label} data-card={card}>
+    <span
+      className={`${classes.card} ${isRed(card) ? classes.red : ''} ${ring}`}
+      style={style}
+      role="img"
+      aria-label={label}
+      data-card={card}
+    >
       <span className={classes.corner}>{rankName(card)}</span>
       <span className={classes.pip}>{suit}</span>
     </span>

@@ -9,7 +9,14 @@ import { emptyCategoryTitle } from './category-texts';
 import { CategoryGrid } from './CategoryGrid';
 import { ProviderGameTiles, useProviderGames, type ProviderCategory } from '../providers/ProviderGameTiles';
 
-const PROVIDER_CATEGORIES: readonly string[] = ['slots', 'live', 'gameshows', 'roulette', 'blackjack', 'bingo'] satisfies ProviderCategory[];
+const PROVIDER_CATEGORIES: readonly string[] = [
+  'slots',
+  'live',
+  'gameshows',
+  'roulette',
+  'blackjack',
+  'bingo',
+] satisfies ProviderCategory[];
 
 /** A casino category: its games, or `children` for a category that is not a game list (Raffles shows the raffle). */
 export function CasinoCategoryPage({ path, children }: { path: CasinoCategoryPath; children?: ReactNode }) {
@@ -18,22 +25,26 @@ export function CasinoCategoryPage({ path, children }: { path: CasinoCategoryPat
   const { games } = useGameCatalogue();
   const inCategory = games.filter((game) => game.categories.includes(slug));
   // Provider games (docs/providers.md) are listed beside the originals on the categories studios supply.
-  const providerGames = useProviderGames(PROVIDER_CATEGORIES.includes(slug) ? (slug as ProviderCategory) : undefined).data ?? [];
+  const providerGames =
+    useProviderGames(PROVIDER_CATEGORIES.includes(slug) ? (slug as ProviderCategory) : undefined).data ?? [];
   return (
     <Stack gap="xl">
       <PageHeader title={category.label} />
-      {children ?? (inCategory.length === 0 && providerGames.length === 0 ? (
-        <PlaceholderState
-          icon={category.icon}
-          title={emptyCategoryTitle(path)}
-          description="Games in this category will be listed here as soon as they are available."
-        />
-      ) : (
-        <>
-          {inCategory.length > 0 ? <GameGrid games={inCategory} label={`${category.label} games`} /> : null}
-          {providerGames.length > 0 ? <ProviderGameTiles games={providerGames} label={`${category.label} provider games`} /> : null}
-        </>
-      ))}
+      {children ??
+        (inCategory.length === 0 && providerGames.length === 0 ? (
+          <PlaceholderState
+            icon={category.icon}
+            title={emptyCategoryTitle(path)}
+            description="Games in this category will be listed here as soon as they are available."
+          />
+        ) : (
+          <>
+            {inCategory.length > 0 ? <GameGrid games={inCategory} label={`${category.label} games`} /> : null}
+            {providerGames.length > 0 ? (
+              <ProviderGameTiles games={providerGames} label={`${category.label} provider games`} />
+            ) : null}
+          </>
+        ))}
       <CategoryGrid />
     </Stack>
   );

@@ -8,11 +8,23 @@ import classes from './CasinoHomePage.module.css';
 
 // After the first paint (issue #17's 150 KB first screen): the category and game tiles and the
 // live feed's table, tabs and scroll area are not needed to show the page.
-const GameGrid = lazy(() => afterStyles(() => import('../games/GameGrid')).then((module) => ({ default: module.GameGrid })));
-const CategoryGrid = lazy(() => afterStyles(() => import('./CategoryGrid')).then((module) => ({ default: module.CategoryGrid })));
-const PlaceholderState = lazy(() => afterStyles(() => import('../../components/PlaceholderState')).then((module) => ({ default: module.PlaceholderState })));
-const PlayerGameRows = lazy(() => afterStyles(() => import('./PlayerGameRows')).then((module) => ({ default: module.PlayerGameRows })));
-const LiveFeed = lazy(() => afterStyles(() => import('../originals/LiveFeed')).then((module) => ({ default: module.LiveFeed })));
+const GameGrid = lazy(() =>
+  afterStyles(() => import('../games/GameGrid')).then((module) => ({ default: module.GameGrid })),
+);
+const CategoryGrid = lazy(() =>
+  afterStyles(() => import('./CategoryGrid')).then((module) => ({ default: module.CategoryGrid })),
+);
+const PlaceholderState = lazy(() =>
+  afterStyles(() => import('../../components/PlaceholderState')).then((module) => ({
+    default: module.PlaceholderState,
+  })),
+);
+const PlayerGameRows = lazy(() =>
+  afterStyles(() => import('./PlayerGameRows')).then((module) => ({ default: module.PlayerGameRows })),
+);
+const LiveFeed = lazy(() =>
+  afterStyles(() => import('../originals/LiveFeed')).then((module) => ({ default: module.LiveFeed })),
+);
 
 export function CasinoHomePage() {
   const { games, status } = useGameCatalogue();
@@ -23,7 +35,10 @@ export function CasinoHomePage() {
           <Title order={1} fz={{ base: 26, sm: 36 }}>
             Casino
           </Title>
-          <Text size="lg">Provably fair originals (dice to blackjack, a video slot, crash, the money wheel and bingo) and the studios your operator connects.</Text>
+          <Text size="lg">
+            Provably fair originals (dice to blackjack, a video slot, crash, the money wheel and bingo) and the studios
+            your operator connects.
+          </Text>
           <Button component={Link} to="/games" size="md" w="fit-content">
             Browse games
           </Button>

@@ -61,21 +61,41 @@ export function ChatComposer() {
     try {
       if (command?.kind === 'tip') {
         try {
-          const tipInput = { recipient: command.recipient, amount: command.amount, currency: command.currency, private: command.private };
+          const tipInput = {
+            recipient: command.recipient,
+            amount: command.amount,
+            currency: command.currency,
+            private: command.private,
+          };
           // A failed send puts the text back; sending it again reuses the id, so a tip that did go through is not paid twice.
-          const { tip } = await trpcClient.tips.send.mutate({ ...tipInput, requestId: requestIds.for({ tip: tipInput }) });
+          const { tip } = await trpcClient.tips.send.mutate({
+            ...tipInput,
+            requestId: requestIds.for({ tip: tipInput }),
+          });
           requestIds.done();
-          notifications.show({ color: 'green', message: `You tipped ${tip.recipientName} ${tip.amount} ${tip.currency}` });
+          notifications.show({
+            color: 'green',
+            message: `You tipped ${tip.recipientName} ${tip.amount} ${tip.currency}`,
+          });
         } catch (failure) {
           // Above the 2FA threshold: the tip modal asks for the code with everything else filled in.
           if (errorCode(failure) !== 'TWO_FACTOR_REQUIRED') throw failure;
-          openTipModal({ recipient: command.recipient, amount: command.amount, currency: command.currency, private: command.private, notice: sendErrorMessage(failure) });
+          openTipModal({
+            recipient: command.recipient,
+            amount: command.amount,
+            currency: command.currency,
+            private: command.private,
+            notice: sendErrorMessage(failure),
+          });
         }
       } else if (command?.kind === 'rain') {
         const rain = { amount: command.amount, currency: command.currency };
         await trpcClient.rain.contribute.mutate({ ...rain, requestId: requestIds.for({ rain }) });
         requestIds.done();
-        notifications.show({ color: 'blue', message: `You added ${command.amount} ${command.currency} to the rain pool` });
+        notifications.show({
+          color: 'blue',
+          message: `You added ${command.amount} ${command.currency} to the rain pool`,
+        });
       } else {
         await sendChatMessage(state.trimmed);
       }
@@ -99,7 +119,14 @@ export function ChatComposer() {
       <Stack gap="xs">
         {/* A disabled field gets no clicks; the wrapper opens the login modal instead. */}
         <Box onClick={() => openAuthModal('login')} style={{ cursor: 'pointer' }}>
-          <Textarea aria-label="Chat message" placeholder="Log in to chat" disabled autosize minRows={1} style={{ pointerEvents: 'none' }} />
+          <Textarea
+            aria-label="Chat message"
+            placeholder="Log in to chat"
+            disabled
+            autosize
+            minRows={1}
+            style={{ pointerEvents: 'none' }}
+          />
         </Box>
         <Group justify="space-between" wrap="nowrap" gap="xs">
           <Text size="xs" c="dimmed">
@@ -132,7 +159,13 @@ export function ChatComposer() {
           error={error !== null}
           aria-describedby="chat-counter"
         />
-        <ActionIcon size="lg" onClick={() => void send()} disabled={!canSend} aria-label="Send message" loading={sending}>
+        <ActionIcon
+          size="lg"
+          onClick={() => void send()}
+          disabled={!canSend}
+          aria-label="Send message"
+          loading={sending}
+        >
           <IconSend size={18} />
         </ActionIcon>
       </Group>

@@ -45,7 +45,10 @@ function ModerationForm({ action, onDone }: { action: ModerationAction; onDone: 
     try {
       if (action.kind === 'delete') await deleteChatMessage(message.id, reason.trim());
       else await muteChatUser(message.userId, Number(minutes), reason.trim());
-      notifications.show({ color: 'green', message: action.kind === 'delete' ? 'Message deleted' : `${message.username} is muted` });
+      notifications.show({
+        color: 'green',
+        message: action.kind === 'delete' ? 'Message deleted' : `${message.username} is muted`,
+      });
       onDone();
     } catch (failure) {
       setError(toApiError(failure).message);
@@ -63,9 +66,23 @@ function ModerationForm({ action, onDone }: { action: ModerationAction; onDone: 
         {message.message}
       </Text>
       {action.kind === 'mute' ? (
-        <Select label="Duration" data={MUTE_CHOICES} value={minutes} onChange={(value) => setMinutes(value ?? '10')} allowDeselect={false} mb="sm" />
+        <Select
+          label="Duration"
+          data={MUTE_CHOICES}
+          value={minutes}
+          onChange={(value) => setMinutes(value ?? '10')}
+          allowDeselect={false}
+          mb="sm"
+        />
       ) : null}
-      <TextInput label="Reason" value={reason} onChange={(event) => setReason(event.currentTarget.value)} maxLength={200} required error={error} />
+      <TextInput
+        label="Reason"
+        value={reason}
+        onChange={(event) => setReason(event.currentTarget.value)}
+        maxLength={200}
+        required
+        error={error}
+      />
       <Group justify="flex-end" mt="md">
         <Button variant="default" onClick={onDone}>
           Cancel

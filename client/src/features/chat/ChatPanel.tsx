@@ -1,5 +1,31 @@
-import { ActionIcon, Badge, Box, Button, Group, Loader, Menu, ScrollArea, Stack, Text, Title, Tooltip, UnstyledButton } from '@mantine/core';
-import { IconArrowDown, IconBook2, IconCloudRain, IconCoin, IconDotsVertical, IconEyeOff, IconMessages, IconTrash, IconUser, IconVolumeOff, IconX } from '@tabler/icons-react';
+import {
+  ActionIcon,
+  Badge,
+  Box,
+  Button,
+  Group,
+  Loader,
+  Menu,
+  ScrollArea,
+  Stack,
+  Text,
+  Title,
+  Tooltip,
+  UnstyledButton,
+} from '@mantine/core';
+import {
+  IconArrowDown,
+  IconBook2,
+  IconCloudRain,
+  IconCoin,
+  IconDotsVertical,
+  IconEyeOff,
+  IconMessages,
+  IconTrash,
+  IconUser,
+  IconVolumeOff,
+  IconX,
+} from '@tabler/icons-react';
 import { openTipModal } from '../economy/tip-modal-store';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { displayName, useSession, type SessionUser } from '../auth/session-store';
@@ -27,9 +53,20 @@ function SystemLine({ message }: { message: ChatMessage }) {
   const rain = message.kind === 'rain';
   const Icon = rain ? IconCloudRain : IconCoin;
   return (
-    <Box component="li" className={classes.message} data-message-id={message.id} data-kind={message.kind} style={{ background: 'var(--mantine-color-dark-6)', borderRadius: 6, padding: '4px 6px' }}>
+    <Box
+      component="li"
+      className={classes.message}
+      data-message-id={message.id}
+      data-kind={message.kind}
+      style={{ background: 'var(--mantine-color-dark-6)', borderRadius: 6, padding: '4px 6px' }}
+    >
       <Group gap={6} wrap="nowrap" align="flex-start">
-        <Icon size={16} color={rain ? 'var(--mantine-color-blue-4)' : 'var(--mantine-color-yellow-5)'} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
+        <Icon
+          size={16}
+          color={rain ? 'var(--mantine-color-blue-4)' : 'var(--mantine-color-yellow-5)'}
+          aria-hidden
+          style={{ flexShrink: 0, marginTop: 2 }}
+        />
         <Text size="sm" fs="italic" className={classes.text}>
           {message.userId ? (
             <Text span fw={700} style={{ color: nameColor(message.userColor) }}>
@@ -72,12 +109,18 @@ function SenderName({ message, own, signedIn, canModerate, onModerate, onProfile
         </UnstyledButton>
       </Menu.Target>
       <Menu.Dropdown>
-        <Menu.Item leftSection={<IconUser size={14} />} onClick={() => onProfile({ userId: message.userId, name: message.username })}>
+        <Menu.Item
+          leftSection={<IconUser size={14} />}
+          onClick={() => onProfile({ userId: message.userId, name: message.username })}
+        >
           Profile
         </Menu.Item>
         {signedIn ? (
           <>
-            <Menu.Item leftSection={<IconCoin size={14} />} onClick={() => openTipModal({ recipient: message.username })}>
+            <Menu.Item
+              leftSection={<IconCoin size={14} />}
+              onClick={() => openTipModal({ recipient: message.username })}
+            >
               Tip {message.username}
             </Menu.Item>
             <Menu.Item leftSection={<IconEyeOff size={14} />} onClick={() => ignorePlayer(message.userId)}>
@@ -102,13 +145,26 @@ const NO_RANK = 'Unranked';
 function RankBadge({ message }: { message: ChatMessage }) {
   if (message.rank === NO_RANK) return null;
   return (
-    <Badge size="xs" variant="outline" className={classes.badge} style={{ color: nameColor(message.userColor), borderColor: 'currentColor' }} data-testid="chat-rank">
+    <Badge
+      size="xs"
+      variant="outline"
+      className={classes.badge}
+      style={{ color: nameColor(message.userColor), borderColor: 'currentColor' }}
+      data-testid="chat-rank"
+    >
       {message.rank}
     </Badge>
   );
 }
 
-function MessageLine({ message, own, canModerate, onModerate, onProfile, signedIn }: LineProps & { signedIn: boolean }) {
+function MessageLine({
+  message,
+  own,
+  canModerate,
+  onModerate,
+  onProfile,
+  signedIn,
+}: LineProps & { signedIn: boolean }) {
   const staffSender = message.isAdmin || message.isModerator;
   if (message.kind === 'tip' || message.kind === 'rain') return <SystemLine message={message} />;
   return (
@@ -126,7 +182,14 @@ function MessageLine({ message, own, canModerate, onModerate, onProfile, signedI
           ) : (
             <RankBadge message={message} />
           )}
-          <SenderName message={message} own={own} signedIn={signedIn} canModerate={canModerate} onModerate={onModerate} onProfile={onProfile} />{' '}
+          <SenderName
+            message={message}
+            own={own}
+            signedIn={signedIn}
+            canModerate={canModerate}
+            onModerate={onModerate}
+            onProfile={onProfile}
+          />{' '}
           <Text span size="sm" className={classes.text}>
             {message.message}
           </Text>
@@ -138,16 +201,29 @@ function MessageLine({ message, own, canModerate, onModerate, onProfile, signedI
         {canModerate ? (
           <Menu position="bottom-end" withinPortal shadow="md">
             <Menu.Target>
-              <ActionIcon variant="subtle" color="gray" size="sm" aria-label={`Moderate message from ${message.username}`} className={classes.moderate}>
+              <ActionIcon
+                variant="subtle"
+                color="gray"
+                size="sm"
+                aria-label={`Moderate message from ${message.username}`}
+                className={classes.moderate}
+              >
                 <IconDotsVertical size={14} />
               </ActionIcon>
             </Menu.Target>
             <Menu.Dropdown>
-              <Menu.Item color="red" leftSection={<IconTrash size={14} />} onClick={() => onModerate({ kind: 'delete', message })}>
+              <Menu.Item
+                color="red"
+                leftSection={<IconTrash size={14} />}
+                onClick={() => onModerate({ kind: 'delete', message })}
+              >
                 Delete message
               </Menu.Item>
               {staffSender || own ? null : (
-                <Menu.Item leftSection={<IconVolumeOff size={14} />} onClick={() => onModerate({ kind: 'mute', message })}>
+                <Menu.Item
+                  leftSection={<IconVolumeOff size={14} />}
+                  onClick={() => onModerate({ kind: 'mute', message })}
+                >
                   Mute {message.username}
                 </Menu.Item>
               )}
@@ -194,7 +270,10 @@ function Feed({ active, user, isSignedIn }: { active: boolean; user: SessionUser
 
   // Follow new messages unless the reader scrolled up; then offer a jump instead.
   useLayoutEffect(() => {
-    const newestChanged = newest?.id !== shownNewest.current && newest !== undefined && (shownNewest.current === undefined || newest.id > shownNewest.current);
+    const newestChanged =
+      newest?.id !== shownNewest.current &&
+      newest !== undefined &&
+      (shownNewest.current === undefined || newest.id > shownNewest.current);
     shownNewest.current = newest?.id;
     const decision = scrollDecision({
       following: following.current,
@@ -245,7 +324,16 @@ function Feed({ active, user, isSignedIn }: { active: boolean; user: SessionUser
     body = <EmptyRoom />;
   } else {
     body = (
-      <Stack component="ul" gap={6} p="sm" m={0} className={classes.list} aria-label="Chat messages" aria-live="polite" aria-relevant="additions">
+      <Stack
+        component="ul"
+        gap={6}
+        p="sm"
+        m={0}
+        className={classes.list}
+        aria-label="Chat messages"
+        aria-live="polite"
+        aria-relevant="additions"
+      >
         {feed.messages
           .filter((message) => !ignored.has(message.userId))
           .map((message) => (
@@ -305,7 +393,15 @@ function Feed({ active, user, isSignedIn }: { active: boolean; user: SessionUser
  * The Trollbox: the desktop's right-hand panel and the /chat page on mobile. `active` is false
  * while the panel is hidden: no subscription, no polling.
  */
-export function ChatPanel({ onClose, headingOrder = 2, active = true }: { onClose?: () => void; headingOrder?: 1 | 2; active?: boolean }) {
+export function ChatPanel({
+  onClose,
+  headingOrder = 2,
+  active = true,
+}: {
+  onClose?: () => void;
+  headingOrder?: 1 | 2;
+  active?: boolean;
+}) {
   const [rulesOpen, setRulesOpen] = useState(false);
   const { user, isSignedIn } = useSession();
   return (

@@ -5,11 +5,26 @@ import { Figure } from '../../components/Figure';
 import { ErrorAlert } from '../../components/ErrorAlert';
 
 /** A player's public profile from the chat name's menu: rank, member since, bets placed (vip.profile; no money). */
-export function ChatProfileModal({ player, onClose }: { player: { userId: number; name: string } | null; onClose: () => void }) {
-  const profile = trpc.vip.profile.useQuery({ userId: player?.userId ?? 0 }, { enabled: player !== null, staleTime: 30_000 });
+export function ChatProfileModal({
+  player,
+  onClose,
+}: {
+  player: { userId: number; name: string } | null;
+  onClose: () => void;
+}) {
+  const profile = trpc.vip.profile.useQuery(
+    { userId: player?.userId ?? 0 },
+    { enabled: player !== null, staleTime: 30_000 },
+  );
   const data = profile.data;
   return (
-    <Modal opened={player !== null} onClose={onClose} title={player ? `Profile of ${player.name}` : ''} centered size="sm">
+    <Modal
+      opened={player !== null}
+      onClose={onClose}
+      title={player ? `Profile of ${player.name}` : ''}
+      centered
+      size="sm"
+    >
       <ErrorAlert error={profile.error} title="The profile could not be loaded" />
       {data ? (
         <Stack gap="md" data-testid="chat-profile">

@@ -54,7 +54,11 @@ const withFeed = (change: (feed: FeedState) => FeedState) => (state: StoreState)
 async function loadNewestPage(): Promise<void> {
   try {
     const page = await trpcClient.chat.list.query({ limit: PAGE_SIZE });
-    feedStore.set((state) => ({ ...withFeed((feed) => reconcileNewestPage(feed, page.messages, PAGE_SIZE))(state), loaded: true, failed: false }));
+    feedStore.set((state) => ({
+      ...withFeed((feed) => reconcileNewestPage(feed, page.messages, PAGE_SIZE))(state),
+      loaded: true,
+      failed: false,
+    }));
   } catch {
     feedStore.set((state) => (state.failed ? state : { ...state, failed: true }));
   }
@@ -131,7 +135,9 @@ export function useChatFeed(active = true): ChatFeed {
 
 /** Random per send, so that a retried request is stored once (clientMessageId). */
 function clientMessageId(): string {
-  return typeof crypto.randomUUID === 'function' ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
+  return typeof crypto.randomUUID === 'function'
+    ? crypto.randomUUID()
+    : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
 }
 
 /** Sends a message (already trimmed and checked); it shows in the feed at once. */

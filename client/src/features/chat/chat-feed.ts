@@ -82,7 +82,8 @@ export interface ComposerState {
 /** The spec's input rules: trimmed, 1-200 characters; the counter is red above 150 used. */
 export function composerState(text: string): ComposerState {
   const trimmed = text.trim();
-  const problem: ComposerProblem = trimmed.length === 0 ? 'empty' : trimmed.length > CHAT_MAX_LENGTH ? 'too-long' : null;
+  const problem: ComposerProblem =
+    trimmed.length === 0 ? 'empty' : trimmed.length > CHAT_MAX_LENGTH ? 'too-long' : null;
   return { used: text.length, warn: text.length > CHAT_WARN_LENGTH, trimmed, problem };
 }
 
@@ -100,7 +101,11 @@ export function isNearBottom(viewport: { scrollTop: number; scrollHeight: number
  * reader was at the bottom or sent it, otherwise leave the reader where they are and offer a
  * jump to the new messages.
  */
-export function scrollDecision(input: { following: boolean; newestChanged: boolean; newestIsOwn: boolean }): 'follow' | 'notify' | 'stay' {
+export function scrollDecision(input: {
+  following: boolean;
+  newestChanged: boolean;
+  newestIsOwn: boolean;
+}): 'follow' | 'notify' | 'stay' {
   if (!input.newestChanged) return 'stay';
   if (input.following || input.newestIsOwn) return 'follow';
   return 'notify';

@@ -13,7 +13,11 @@ function decodeIds(text: string): ReadonlySet<number> | undefined {
   }
 }
 
-const ignored = createStore<ReadonlySet<number>>(() => new Set(), { key: 'chat-ignored', decode: decodeIds, encode: (ids) => JSON.stringify([...ids]) });
+const ignored = createStore<ReadonlySet<number>>(() => new Set(), {
+  key: 'chat-ignored',
+  decode: decodeIds,
+  encode: (ids) => JSON.stringify([...ids]),
+});
 
 export function ignorePlayer(userId: number): void {
   ignored.set((ids) => new Set([...ids, userId]));

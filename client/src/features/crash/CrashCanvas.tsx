@@ -25,8 +25,16 @@ export function CrashCanvas({ round, clock }: { round: CrashRound | null; clock:
   }, [running, betting]);
 
   const busted = round?.state === 'ended' && round.crashPoint;
-  const ms = round?.startedAt ? (busted && round.endedAt ? Date.parse(round.endedAt) - Date.parse(round.startedAt) : elapsedMs(round.startedAt, clock, now)) : 0;
-  const shown = busted ? Math.round(Number(round.crashPoint) * 100) : round?.state === 'running' ? multiplierAt(ms) : 100;
+  const ms = round?.startedAt
+    ? busted && round.endedAt
+      ? Date.parse(round.endedAt) - Date.parse(round.startedAt)
+      : elapsedMs(round.startedAt, clock, now)
+    : 0;
+  const shown = busted
+    ? Math.round(Number(round.crashPoint) * 100)
+    : round?.state === 'running'
+      ? multiplierAt(ms)
+      : 100;
 
   useEffect(() => {
     const el = canvas.current;
@@ -66,16 +74,47 @@ export function CrashCanvas({ round, clock }: { round: CrashRound | null; clock:
   }, [ms, shown, busted, round?.startedAt, round?.state]);
 
   const waiting = !round || round.state === 'betting' || round.state === 'queued';
-  const secondsLeft = round?.bettingEndsAt ? Math.max(0, Math.ceil((Date.parse(round.bettingEndsAt) - now - clock.offsetMs) / 1000)) : null;
+  const secondsLeft = round?.bettingEndsAt
+    ? Math.max(0, Math.ceil((Date.parse(round.bettingEndsAt) - now - clock.offsetMs) / 1000))
+    : null;
   return (
     <Box pos="relative" h={{ base: 220, sm: 320 }}>
       <canvas ref={canvas} style={{ width: '100%', height: '100%', display: 'block' }} aria-hidden />
-      <Box pos="absolute" top={0} left={0} right={0} bottom={0} style={{ display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', pointerEvents: 'none' }}>
-        <Text fz={{ base: 40, sm: 64 }} fw={800} ff="monospace" c={busted ? 'red' : waiting ? 'dimmed' : 'teal'} data-testid="crash-multiplier" data-state={round?.state ?? 'none'} aria-live="off">
+      <Box
+        pos="absolute"
+        top={0}
+        left={0}
+        right={0}
+        bottom={0}
+        style={{
+          display: 'flex',
+          flexDirection: 'column',
+          alignItems: 'center',
+          justifyContent: 'center',
+          pointerEvents: 'none',
+        }}
+      >
+        <Text
+          fz={{ base: 40, sm: 64 }}
+          fw={800}
+          ff="monospace"
+          c={busted ? 'red' : waiting ? 'dimmed' : 'teal'}
+          data-testid="crash-multiplier"
+          data-state={round?.state ?? 'none'}
+          aria-live="off"
+        >
           {`${formatHundredths(shown)}x`}
         </Text>
         <Text size="sm" c="dimmed" data-testid="crash-status">
-          {!round ? 'Waiting for the first round' : busted ? `Crashed at ${round.crashPoint}x` : round.state === 'cancelled' ? 'Round cancelled: bets refunded' : waiting ? `Round ${round.number}: betting${secondsLeft !== null ? `, starts in ${secondsLeft} s` : ''}` : `Round ${round.number}`}
+          {!round
+            ? 'Waiting for the first round'
+            : busted
+              ? `Crashed at ${round.crashPoint}x`
+              : round.state === 'cancelled'
+                ? 'Round cancelled: bets refunded'
+                : waiting
+                  ? `Round ${round.number}: betting${secondsLeft !== null ? `, starts in ${secondsLeft} s` : ''}`
+                  : `Round ${round.number}`}
         </Text>
       </Box>
     </Box>

@@ -72,7 +72,11 @@ export function CrashGame() {
 
   async function placeBet(stake: Stake) {
     const result = await runBet(() =>
-      bet.mutateAsync({ ...stake, ...(autoTarget ? { autoCashout: formatHundredths(autoTarget) } : {}), clientBetId: newClientBetId() }),
+      bet.mutateAsync({
+        ...stake,
+        ...(autoTarget ? { autoCashout: formatHundredths(autoTarget) } : {}),
+        clientBetId: newClientBetId(),
+      }),
     );
     if (result) setPlacedId(result.bet.id);
     return result?.bet ?? null;
@@ -97,7 +101,8 @@ export function CrashGame() {
       betLabel={round?.state === 'running' ? 'Bet (next round)' : 'Bet'}
       actionOverride={action}
       locked={open}
-      blockedReason={autoTarget === null ? 'Auto cash-out: 1.01 to 1000000, at most 2 decimals' : null}>
+      blockedReason={autoTarget === null ? 'Auto cash-out: 1.01 to 1000000, at most 2 decimals' : null}
+    >
       <TextInput
         label="Auto cash-out"
         placeholder="Off"
@@ -118,7 +123,8 @@ export function CrashGame() {
       title="Crash"
       description="One round for everyone: the multiplier climbs until it crashes. Cash out before it does."
       panel={panel}
-      chain={chain.data}>
+      chain={chain.data}
+    >
       <CrashRounds chain={chain.data ?? null} />
       <CrashCanvas round={round} clock={clock} />
       <Title order={3} size="h5">
@@ -149,7 +155,8 @@ function CashoutButton({ bet, round, clock }: { bet: CrashRoundBet; round: Crash
       color="teal"
       loading={cashout.isPending}
       onClick={() => void runBet(() => cashout.mutateAsync({ betId: bet.betId }))}
-      data-testid="crash-cashout">
+      data-testid="crash-cashout"
+    >
       <Group gap={6} wrap="nowrap">
         <span>Cash out</span>
         <span data-testid="crash-cashout-amount">

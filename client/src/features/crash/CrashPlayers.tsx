@@ -6,7 +6,8 @@ import type { CrashRound } from './use-crash-round';
  * running curve has passed is a sure win (the round has not crashed yet), shown at once; the bust settles it.
  */
 export function CrashPlayers({ round, hundredths }: { round: CrashRound | null; hundredths: number | null }) {
-  const passed = (auto: string | undefined) => auto !== undefined && hundredths !== null && Math.round(Number(auto) * 100) <= hundredths;
+  const passed = (auto: string | undefined) =>
+    auto !== undefined && hundredths !== null && Math.round(Number(auto) * 100) <= hundredths;
   return (
     <RoundPlayersTable
       testId="crash-players"
@@ -15,7 +16,10 @@ export function CrashPlayers({ round, hundredths }: { round: CrashRound | null; 
       result={{
         header: 'Cashed out',
         testId: 'crash-cashed-out',
-        win: (bet) => (bet.cashedOutAt || (bet.state === 'open' && passed(bet.autoCashout)) ? `${bet.cashedOutAt ?? bet.autoCashout}x` : null),
+        win: (bet) =>
+          bet.cashedOutAt || (bet.state === 'open' && passed(bet.autoCashout))
+            ? `${bet.cashedOutAt ?? bet.autoCashout}x`
+            : null,
       }}
     />
   );

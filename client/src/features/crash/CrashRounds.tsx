@@ -15,7 +15,9 @@ export function CrashRounds({ chain }: { chain: Chain | null }) {
       noun="round"
       emptyText="No rounds played yet."
       badge={(round) =>
-        round.state === 'cancelled' ? { text: 'void', color: 'gray' } : { text: `${round.crashPoint}x`, color: Number(round.crashPoint) >= 2 ? 'teal' : 'red' }
+        round.state === 'cancelled'
+          ? { text: 'void', color: 'gray' }
+          : { text: `${round.crashPoint}x`, color: Number(round.crashPoint) >= 2 ? 'teal' : 'red' }
       }
       details={(shown) => (
         <RoundDetails

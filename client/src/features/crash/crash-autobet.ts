@@ -18,7 +18,9 @@ export const SETTLE_POLL_MS = 500;
 /** A bet open longer than this (a round running for minutes) is given up on; it still settles on the server. */
 export const SETTLE_WAIT_MAX_MS = 10 * 60_000;
 
-export async function playAutoRound<B extends { id: string; state: string }>(deps: AutoRoundDeps<B>): Promise<B | null> {
+export async function playAutoRound<B extends { id: string; state: string }>(
+  deps: AutoRoundDeps<B>,
+): Promise<B | null> {
   let placed: B | null = null;
   while (placed === null) {
     try {

@@ -24,7 +24,13 @@ function scripted(places: (Bet | Error)[], reads: Bet[]): AutoRoundDeps<Bet> & {
 
 describe('one automatic crash bet', () => {
   it('waits for the round to settle the bet and answers the settled bet', async () => {
-    const deps = scripted([{ id: '7', state: 'open' }], [{ id: '7', state: 'open' }, { id: '7', state: 'won' }]);
+    const deps = scripted(
+      [{ id: '7', state: 'open' }],
+      [
+        { id: '7', state: 'open' },
+        { id: '7', state: 'won' },
+      ],
+    );
     expect(await playAutoRound(deps)).toEqual({ id: '7', state: 'won' });
     expect(deps.slept).toEqual([500, 500]);
   });

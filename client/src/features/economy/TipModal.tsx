@@ -43,7 +43,10 @@ export function TipModal() {
       const tip = { recipient: recipient.trim(), amount: amount.trim(), currency, private: hidden };
       const result = await send.mutateAsync({ ...tip, otp: otp.trim() || undefined, requestId: requestIds.for(tip) });
       requestIds.done();
-      notifications.show({ color: 'green', message: `You tipped ${result.tip.recipientName} ${result.tip.amount} ${currency}` });
+      notifications.show({
+        color: 'green',
+        message: `You tipped ${result.tip.recipientName} ${result.tip.amount} ${currency}`,
+      });
       closeTipModal();
     } catch (error) {
       if (errorCode(error) === 'TWO_FACTOR_REQUIRED') setNeedsCode(true);
@@ -56,17 +59,45 @@ export function TipModal() {
     <Modal opened={draft !== null} onClose={closeTipModal} title="Send a tip" centered>
       <form onSubmit={(event) => void submit(event)} noValidate>
         <Stack gap="sm">
-          <TextInput label="Player" value={recipient} onChange={(event) => setRecipient(event.currentTarget.value)} data-autofocus={!recipient || undefined} />
-          <SegmentedControl value={currency} onChange={(value) => setCurrency(value as 'USD' | 'BZU')} data={['USD', 'BZU']} aria-label="Currency" />
-          <TextInput label={`Amount (${currency})`} inputMode="decimal" value={amount} onChange={(event) => setAmount(event.currentTarget.value)} data-autofocus={recipient ? true : undefined} />
+          <TextInput
+            label="Player"
+            value={recipient}
+            onChange={(event) => setRecipient(event.currentTarget.value)}
+            data-autofocus={!recipient || undefined}
+          />
+          <SegmentedControl
+            value={currency}
+            onChange={(value) => setCurrency(value as 'USD' | 'BZU')}
+            data={['USD', 'BZU']}
+            aria-label="Currency"
+          />
+          <TextInput
+            label={`Amount (${currency})`}
+            inputMode="decimal"
+            value={amount}
+            onChange={(event) => setAmount(event.currentTarget.value)}
+            data-autofocus={recipient ? true : undefined}
+          />
           {limits ? (
             <Text size="xs" c="dimmed">
-              Minimum {limits.minimum[currency]} {currency}; up to {limits.dailyCap[currency]} {currency} per 24 hours; tips above {limits.twoFactorAbove[currency]} {currency} need your
-              2FA code when 2FA is on.
+              Minimum {limits.minimum[currency]} {currency}; up to {limits.dailyCap[currency]} {currency} per 24 hours;
+              tips above {limits.twoFactorAbove[currency]} {currency} need your 2FA code when 2FA is on.
             </Text>
           ) : null}
-          <Checkbox label="Hide this tip from the chat" checked={hidden} onChange={(event) => setHidden(event.currentTarget.checked)} />
-          {needsCode ? <TextInput label="2FA code" inputMode="numeric" autoComplete="one-time-code" value={otp} onChange={(event) => setOtp(event.currentTarget.value)} /> : null}
+          <Checkbox
+            label="Hide this tip from the chat"
+            checked={hidden}
+            onChange={(event) => setHidden(event.currentTarget.checked)}
+          />
+          {needsCode ? (
+            <TextInput
+              label="2FA code"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              value={otp}
+              onChange={(event) => setOtp(event.currentTarget.value)}
+            />
+          ) : null}
           <FormFailure message={problem} variant="light" />
           <Group justify="flex-end">
             <Button variant="default" onClick={closeTipModal}>

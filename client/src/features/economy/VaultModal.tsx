@@ -1,4 +1,15 @@
-import { Button, Group, Modal, PasswordInput, SegmentedControl, SimpleGrid, Stack, Tabs, Text, TextInput } from '@mantine/core';
+import {
+  Button,
+  Group,
+  Modal,
+  PasswordInput,
+  SegmentedControl,
+  SimpleGrid,
+  Stack,
+  Tabs,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState, type FormEvent } from 'react';
 import { useRequestIds } from '../../lib/request-id';
@@ -48,7 +59,13 @@ export function VaultModal() {
       requestIds.done();
       utils.vault.balances.setData(undefined, result);
       void utils.vault.history.invalidate();
-      notifications.show({ color: 'green', message: direction === 'deposit' ? `${amount.trim()} ${currency} moved into your vault` : `${amount.trim()} ${currency} moved to your balance` });
+      notifications.show({
+        color: 'green',
+        message:
+          direction === 'deposit'
+            ? `${amount.trim()} ${currency} moved into your vault`
+            : `${amount.trim()} ${currency} moved to your balance`,
+      });
       setAmount('');
       setPassword('');
       setOtp('');
@@ -78,7 +95,13 @@ export function VaultModal() {
             </Stack>
           ))}
         </SimpleGrid>
-        <Tabs value={direction} onChange={(value) => { setDirection((value as Direction) ?? 'deposit'); setProblem(null); }}>
+        <Tabs
+          value={direction}
+          onChange={(value) => {
+            setDirection((value as Direction) ?? 'deposit');
+            setProblem(null);
+          }}
+        >
           <Tabs.List grow>
             <Tabs.Tab value="deposit">Deposit</Tabs.Tab>
             <Tabs.Tab value="withdraw">Withdraw</Tabs.Tab>
@@ -86,12 +109,35 @@ export function VaultModal() {
         </Tabs>
         <form onSubmit={(event) => void submit(event)} noValidate>
           <Stack gap="sm">
-            <SegmentedControl value={currency} onChange={(value) => setCurrency(value as 'USD' | 'BZU')} data={['USD', 'BZU']} aria-label="Vault currency" />
-            <TextInput label={`Amount (${currency})`} inputMode="decimal" value={amount} onChange={(event) => setAmount(event.currentTarget.value)} />
+            <SegmentedControl
+              value={currency}
+              onChange={(value) => setCurrency(value as 'USD' | 'BZU')}
+              data={['USD', 'BZU']}
+              aria-label="Vault currency"
+            />
+            <TextInput
+              label={`Amount (${currency})`}
+              inputMode="decimal"
+              value={amount}
+              onChange={(event) => setAmount(event.currentTarget.value)}
+            />
             {direction === 'withdraw' ? (
               <>
-                <PasswordInput label="Password" autoComplete="current-password" value={password} onChange={(event) => setPassword(event.currentTarget.value)} />
-                {needsCode ? <TextInput label="2FA code" inputMode="numeric" autoComplete="one-time-code" value={otp} onChange={(event) => setOtp(event.currentTarget.value)} /> : null}
+                <PasswordInput
+                  label="Password"
+                  autoComplete="current-password"
+                  value={password}
+                  onChange={(event) => setPassword(event.currentTarget.value)}
+                />
+                {needsCode ? (
+                  <TextInput
+                    label="2FA code"
+                    inputMode="numeric"
+                    autoComplete="one-time-code"
+                    value={otp}
+                    onChange={(event) => setOtp(event.currentTarget.value)}
+                  />
+                ) : null}
                 <Text size="xs" c="dimmed">
                   Taking funds out of the vault needs your password, and your 2FA code when 2FA is on.
                 </Text>

@@ -1,4 +1,18 @@
-import { Alert, Badge, Button, Code, Group, Paper, Progress, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Code,
+  Group,
+  Paper,
+  Progress,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useSession } from '../auth/session-store';
 import { openAuthModal } from '../auth/auth-modal-store';
@@ -20,13 +34,14 @@ function Formula() {
         </Title>
         <Code block>XP = wagered (USD value) × house edge ÷ 1%</Code>
         <Text size="sm" c="dimmed">
-          A $100 bet on a 1%-edge game earns 100 XP; on a 2%-edge game 200 XP; on a 0.5%-edge game 50 XP. XP follows what the house expects to earn, so low-edge
-          games cannot farm it. BZU bets count at the BZU price when they settle. XP is added once per settled bet.
+          A $100 bet on a 1%-edge game earns 100 XP; on a 2%-edge game 200 XP; on a 0.5%-edge game 50 XP. XP follows
+          what the house expects to earn, so low-edge games cannot farm it. BZU bets count at the BZU price when they
+          settle. XP is added once per settled bet.
         </Text>
         <Code block>rakeback = wagered × house edge × your rank's share (× BZU-holder boost, when one applies)</Code>
         <Text size="sm" c="dimmed">
-          Rakeback accrues in the bet's currency on every settled bet, exact to 8 decimals (rounded down), at the share of the rank you held when the bet
-          was placed. Claim it into your balance at any time.
+          Rakeback accrues in the bet's currency on every settled bet, exact to 8 decimals (rounded down), at the share
+          of the rank you held when the bet was placed. Claim it into your balance at any time.
         </Text>
       </Stack>
     </Paper>
@@ -51,7 +66,11 @@ function RankTable({ current }: { current?: string }) {
           </Table.Thead>
           <Table.Tbody>
             {ranks.data.map((rank) => (
-              <Table.Tr key={rank.id} data-current={rank.id === current || undefined} fw={rank.id === current ? 700 : undefined}>
+              <Table.Tr
+                key={rank.id}
+                data-current={rank.id === current || undefined}
+                fw={rank.id === current ? 700 : undefined}
+              >
                 <Table.Td>
                   <Group gap={6}>
                     <Text span fw={700} style={{ color: rank.color }}>
@@ -86,7 +105,10 @@ function Progression() {
   const utils = trpc.useUtils();
   const claim = trpc.vip.claimRakeback.useMutation({
     onSuccess: (result) => {
-      notifications.show({ color: 'green', message: `Claimed ${[result.claimed.USD !== '0' ? `${result.claimed.USD} USD` : null, result.claimed.BZU !== '0' ? `${result.claimed.BZU} BZU` : null].filter(Boolean).join(' and ')}` });
+      notifications.show({
+        color: 'green',
+        message: `Claimed ${[result.claimed.USD !== '0' ? `${result.claimed.USD} USD` : null, result.claimed.BZU !== '0' ? `${result.claimed.BZU} BZU` : null].filter(Boolean).join(' and ')}`,
+      });
       void utils.vip.status.invalidate();
       void utils.vip.rakebackHistory.invalidate();
     },
@@ -108,7 +130,9 @@ function Progression() {
           </Text>
           <Progress value={data.percent} size="lg" radius="xl" aria-label="Progress to the next rank" />
           <Text size="sm" c="dimmed">
-            {data.nextRankXp ? `${formatXp(data.xp)} / ${formatXp(data.nextRankXp)} XP to ${data.nextRankLabel}` : `${formatXp(data.xp)} XP: the top rank`}
+            {data.nextRankXp
+              ? `${formatXp(data.xp)} / ${formatXp(data.nextRankXp)} XP to ${data.nextRankLabel}`
+              : `${formatXp(data.xp)} XP: the top rank`}
           </Text>
           <Text size="sm">Your rakeback: {data.rakebackPercent}% of the house edge</Text>
         </Stack>
@@ -131,7 +155,12 @@ function Progression() {
             ))}
           </Group>
           <ErrorAlert error={claim.error} title="Could not claim" />
-          <Button onClick={() => claim.mutate()} loading={claim.isPending} disabled={isZero(claimable.USD) && isZero(claimable.BZU)} w="fit-content">
+          <Button
+            onClick={() => claim.mutate()}
+            loading={claim.isPending}
+            disabled={isZero(claimable.USD) && isZero(claimable.BZU)}
+            w="fit-content"
+          >
             Claim rakeback
           </Button>
           {history.data && history.data.entries.length > 0 ? (
@@ -139,7 +168,13 @@ function Progression() {
               <Table.Tbody>
                 {history.data.entries.map((entry) => (
                   <Table.Tr key={entry.id}>
-                    <Table.Td>{entry.kind === 'claim' ? 'Claimed' : entry.kind === 'reversal' ? 'Reversed (rolled-back bet)' : 'Accrued'}</Table.Td>
+                    <Table.Td>
+                      {entry.kind === 'claim'
+                        ? 'Claimed'
+                        : entry.kind === 'reversal'
+                          ? 'Reversed (rolled-back bet)'
+                          : 'Accrued'}
+                    </Table.Td>
                     <Table.Td ff="monospace" ta="right">
                       {entry.kind === 'accrual' ? '+' : '-'}
                       {formatAmount(entry.amount, entry.currency)} {entry.currency}
@@ -165,7 +200,10 @@ export function VipPage() {
   const { isSignedIn } = useSession();
   return (
     <Stack gap="lg">
-      <PageHeader title="VIP" description="Ranks grow with play; every rank pays back a larger share of the house edge." />
+      <PageHeader
+        title="VIP"
+        description="Ranks grow with play; every rank pays back a larger share of the house edge."
+      />
       {isSignedIn ? (
         <Progression />
       ) : (

@@ -18,7 +18,9 @@ export function parseChatCommand(text: string): ChatCommand | null {
   const parts = text.trim().split(/\s+/);
   const command = parts[0]?.toLowerCase();
   if (command !== '/tip' && command !== '/rain') {
-    return command && /^\/[a-z]/.test(command) ? { kind: 'unknown', message: `Unknown command ${parts[0]}. ${COMMAND_LIST}` } : null;
+    return command && /^\/[a-z]/.test(command)
+      ? { kind: 'unknown', message: `Unknown command ${parts[0]}. ${COMMAND_LIST}` }
+      : null;
   }
   const rest = parts.slice(1);
   const isPrivate = rest.some((part) => part.toLowerCase() === 'private');
@@ -31,11 +33,19 @@ export function parseChatCommand(text: string): ChatCommand | null {
   if (command === '/tip') {
     const [recipient, amount, currency, extra] = args;
     const parsedCurrency = currencyOf(currency);
-    if (!recipient || !amount || !AMOUNT.test(amount) || !parsedCurrency || extra !== undefined) return { kind: 'invalid', message: TIP_USAGE };
-    return { kind: 'tip', recipient: recipient.replace(/^@/, ''), amount, currency: parsedCurrency, private: isPrivate };
+    if (!recipient || !amount || !AMOUNT.test(amount) || !parsedCurrency || extra !== undefined)
+      return { kind: 'invalid', message: TIP_USAGE };
+    return {
+      kind: 'tip',
+      recipient: recipient.replace(/^@/, ''),
+      amount,
+      currency: parsedCurrency,
+      private: isPrivate,
+    };
   }
   const [amount, currency, extra] = args;
   const parsedCurrency = currencyOf(currency);
-  if (!amount || !AMOUNT.test(amount) || !parsedCurrency || extra !== undefined || isPrivate) return { kind: 'invalid', message: RAIN_USAGE };
+  if (!amount || !AMOUNT.test(amount) || !parsedCurrency || extra !== undefined || isPrivate)
+    return { kind: 'invalid', message: RAIN_USAGE };
   return { kind: 'rain', amount, currency: parsedCurrency };
 }

@@ -3,8 +3,20 @@ import { COMMAND_LIST, parseChatCommand, RAIN_USAGE, TIP_USAGE } from './chat-co
 
 describe('Trollbox commands', () => {
   it('reads /tip with a name, an amount, an optional currency and private', () => {
-    expect(parseChatCommand('/tip alice 10')).toEqual({ kind: 'tip', recipient: 'alice', amount: '10', currency: 'USD', private: false });
-    expect(parseChatCommand('  /TIP @bob 2.5 bzu private ')).toEqual({ kind: 'tip', recipient: 'bob', amount: '2.5', currency: 'BZU', private: true });
+    expect(parseChatCommand('/tip alice 10')).toEqual({
+      kind: 'tip',
+      recipient: 'alice',
+      amount: '10',
+      currency: 'USD',
+      private: false,
+    });
+    expect(parseChatCommand('  /TIP @bob 2.5 bzu private ')).toEqual({
+      kind: 'tip',
+      recipient: 'bob',
+      amount: '2.5',
+      currency: 'BZU',
+      private: true,
+    });
     expect(parseChatCommand('/tip bob 1 private')).toMatchObject({ currency: 'USD', private: true });
   });
 
@@ -18,8 +30,14 @@ describe('Trollbox commands', () => {
   });
 
   it('answers any other /command locally with the command list, and leaves a lone slash or a path-like text alone', () => {
-    expect(parseChatCommand('/tipping')).toEqual({ kind: 'unknown', message: `Unknown command /tipping. ${COMMAND_LIST}` });
-    expect(parseChatCommand('/Dance now')).toEqual({ kind: 'unknown', message: `Unknown command /Dance. ${COMMAND_LIST}` });
+    expect(parseChatCommand('/tipping')).toEqual({
+      kind: 'unknown',
+      message: `Unknown command /tipping. ${COMMAND_LIST}`,
+    });
+    expect(parseChatCommand('/Dance now')).toEqual({
+      kind: 'unknown',
+      message: `Unknown command /Dance. ${COMMAND_LIST}`,
+    });
     expect(parseChatCommand('/')).toBeNull();
     expect(parseChatCommand('/ 5')).toBeNull();
     expect(parseChatCommand('/123')).toBeNull();

@@ -12,11 +12,26 @@ export function useVipStatus() {
 export function useRankProgress() {
   const status = useVipStatus().data;
   if (!status) {
-    return { rank: HEADER_PLACEHOLDERS.rank, color: undefined, xp: '0', target: null as string | null, percent: 0, nextLabel: null as string | null, loaded: false };
+    return {
+      rank: HEADER_PLACEHOLDERS.rank,
+      color: undefined,
+      xp: '0',
+      target: null as string | null,
+      percent: 0,
+      nextLabel: null as string | null,
+      loaded: false,
+    };
   }
-  return { rank: status.rankLabel, color: status.color, xp: status.xp, target: status.nextRankXp, percent: status.percent, nextLabel: status.nextRankLabel, loaded: true };
+  return {
+    rank: status.rankLabel,
+    color: status.color,
+    xp: status.xp,
+    target: status.nextRankXp,
+    percent: status.percent,
+    nextLabel: status.nextRankLabel,
+    loaded: true,
+  };
 }
-
 
 /** Whole XP with thousands separators. */
 export function formatXp(xp: string): string {

@@ -19,12 +19,41 @@ import {
   type Ratio,
 } from '../../../../server/src/domain/games/rules';
 import type { FloatSource } from '../../../../server/src/domain/games/rules/floats';
-import { BLACKJACK_ACTIONS, handTotal, replay, roundMultiplier, type BlackjackAction } from '../../../../server/src/domain/games/blackjack/rules';
-import { BACCARAT_FLOATS, BACCARAT_SPOTS, baccaratDeal, baccaratReturn, type BaccaratHand } from '../../../../server/src/domain/games/baccarat/rules';
-import { HILO_ACTIONS, hiloReplay, type HiloAction, type HiloCard, type HiloEnd } from '../../../../server/src/domain/games/hilo/rules';
+import {
+  BLACKJACK_ACTIONS,
+  handTotal,
+  replay,
+  roundMultiplier,
+  type BlackjackAction,
+} from '../../../../server/src/domain/games/blackjack/rules';
+import {
+  BACCARAT_FLOATS,
+  BACCARAT_SPOTS,
+  baccaratDeal,
+  baccaratReturn,
+  type BaccaratHand,
+} from '../../../../server/src/domain/games/baccarat/rules';
+import {
+  HILO_ACTIONS,
+  hiloReplay,
+  type HiloAction,
+  type HiloCard,
+  type HiloEnd,
+} from '../../../../server/src/domain/games/hilo/rules';
 import { MAX_CARDS_PER_ROUND, cardLabel } from '../../../../server/src/domain/games/rules/cards';
-import { pocketColour, rouletteParamsError, rouletteSpin, rouletteStake, type RouletteChip } from '../../../../server/src/domain/games/roulette/rules';
-import { SLOT_FLOAT_COUNT, SLOT_REELS, slotsOutcome, type SlotsOutcome } from '../../../../server/src/domain/games/slots/rules';
+import {
+  pocketColour,
+  rouletteParamsError,
+  rouletteSpin,
+  rouletteStake,
+  type RouletteChip,
+} from '../../../../server/src/domain/games/roulette/rules';
+import {
+  SLOT_FLOAT_COUNT,
+  SLOT_REELS,
+  slotsOutcome,
+  type SlotsOutcome,
+} from '../../../../server/src/domain/games/slots/rules';
 import { decodeChips, encodeChips } from '../games/roulette/roulette-board';
 import type { SeededGameSlug as ClientGameSlug } from '../games/registry';
 import { toUnits } from '../originals/bet-amount';
@@ -55,7 +84,11 @@ const str = (value: unknown) => (value === undefined || value === null ? undefin
 const num = (value: string | undefined) => (value === undefined || value.trim() === '' ? NaN : Number(value));
 
 /** An instant game's rules on the seeds' floats: the floats drawn, the outcome, and what it pays. */
-async function playInstant<P, O>(rules: InstantGameRules<P, O>, params: P, source: FloatSource): Promise<{ floats: number[]; outcome: O; multiplier: Ratio }> {
+async function playInstant<P, O>(
+  rules: InstantGameRules<P, O>,
+  params: P,
+  source: FloatSource,
+): Promise<{ floats: number[]; outcome: O; multiplier: Ratio }> {
   const floats = await source(rules.floatCount(params));
   const outcome = rules.outcome(floats, params);
   return { floats, outcome, multiplier: rules.multiplier(outcome) };
@@ -66,13 +99,25 @@ export const GAME_VERIFIERS = {
     defaults: { target: '50.5', condition: 'over' },
     Form: ({ form, set }) => (
       <Group grow gap="xs" align="flex-end">
-        <TextInput label="Target" value={form.target ?? ''} onChange={(e) => set({ target: e.currentTarget.value })} inputMode="decimal" />
-        <SegmentedControl data={['under', 'over']} value={form.condition ?? 'over'} onChange={(condition) => set({ condition })} aria-label="Condition" />
+        <TextInput
+          label="Target"
+          value={form.target ?? ''}
+          onChange={(e) => set({ target: e.currentTarget.value })}
+          inputMode="decimal"
+        />
+        <SegmentedControl
+          data={['under', 'over']}
+          value={form.condition ?? 'over'}
+          onChange={(condition) => set({ condition })}
+          aria-label="Condition"
+        />
       </Group>
     ),
     fromBet: (o) => ({ target: str(o.target), condition: str(o.condition) }),
     fromSearch: (search) =>
-      search.condition === 'over' || search.condition === 'under' ? { target: num(search.target), condition: search.condition } : 'Choose over or under',
+      search.condition === 'over' || search.condition === 'under'
+        ? { target: num(search.target), condition: search.condition }
+        : 'Choose over or under',
     paramsError: (params) => GAME_RULES.dice.paramsError(params),
     play: async (params, source) => {
       const dice = await playInstant(GAME_RULES.dice, params, source);
@@ -83,7 +128,12 @@ export const GAME_VERIFIERS = {
   limbo: verifier<{ target: number }, { result: number; win: boolean }>({
     defaults: { target: '2' },
     Form: ({ form, set }) => (
-      <TextInput label="Target multiplier" value={form.target ?? ''} onChange={(e) => set({ target: e.currentTarget.value })} inputMode="decimal" />
+      <TextInput
+        label="Target multiplier"
+        value={form.target ?? ''}
+        onChange={(e) => set({ target: e.currentTarget.value })}
+        inputMode="decimal"
+      />
     ),
     fromBet: (o) => ({ target: str(o.target) }),
     fromSearch: (search) => ({ target: num(search.target) }),
@@ -98,13 +148,28 @@ export const GAME_VERIFIERS = {
     defaults: { rows: '16', risk: 'medium' },
     Form: ({ form, set }) => (
       <Group grow gap="xs">
-        <NumberInput label="Rows" min={8} max={16} value={form.rows ?? ''} onChange={(value) => set({ rows: String(value) })} allowDecimal={false} />
-        <Select label="Risk" data={[...PLINKO_RISKS]} value={form.risk ?? 'medium'} onChange={(risk) => risk && set({ risk })} allowDeselect={false} />
+        <NumberInput
+          label="Rows"
+          min={8}
+          max={16}
+          value={form.rows ?? ''}
+          onChange={(value) => set({ rows: String(value) })}
+          allowDecimal={false}
+        />
+        <Select
+          label="Risk"
+          data={[...PLINKO_RISKS]}
+          value={form.risk ?? 'medium'}
+          onChange={(risk) => risk && set({ risk })}
+          allowDeselect={false}
+        />
       </Group>
     ),
     fromBet: (o) => ({ rows: str(o.rows), risk: str(o.risk) }),
     fromSearch: (search) =>
-      search.risk === 'low' || search.risk === 'medium' || search.risk === 'high' ? { rows: num(search.rows), risk: search.risk } : 'Choose a risk',
+      search.risk === 'low' || search.risk === 'medium' || search.risk === 'high'
+        ? { rows: num(search.rows), risk: search.risk }
+        : 'Choose a risk',
     paramsError: (params) => GAME_RULES.plinko.paramsError(params),
     play: async (params, source) => {
       const plinko = await playInstant(GAME_RULES.plinko, params, source);
@@ -116,15 +181,28 @@ export const GAME_VERIFIERS = {
     defaults: { picks: '1,2,3,4,5', risk: 'classic' },
     Form: ({ form, set }) => (
       <Group grow gap="xs">
-        <TextInput label="Picks (comma separated)" value={form.picks ?? ''} onChange={(e) => set({ picks: e.currentTarget.value })} />
-        <Select label="Risk" data={[...KENO_RISKS]} value={form.risk ?? 'classic'} onChange={(risk) => risk && set({ risk })} allowDeselect={false} />
+        <TextInput
+          label="Picks (comma separated)"
+          value={form.picks ?? ''}
+          onChange={(e) => set({ picks: e.currentTarget.value })}
+        />
+        <Select
+          label="Risk"
+          data={[...KENO_RISKS]}
+          value={form.risk ?? 'classic'}
+          onChange={(risk) => risk && set({ risk })}
+          allowDeselect={false}
+        />
       </Group>
     ),
     fromBet: (o) => ({ risk: str(o.risk), picks: Array.isArray(o.picks) ? o.picks.join(',') : undefined }),
     fromSearch: (search) => {
       const risk = search.risk;
       if (risk !== 'classic' && risk !== 'low' && risk !== 'medium' && risk !== 'high') return 'Choose a risk';
-      const picks = (search.picks ?? '').split(/[\s,]+/).filter(Boolean).map(Number);
+      const picks = (search.picks ?? '')
+        .split(/[\s,]+/)
+        .filter(Boolean)
+        .map(Number);
       return { picks, risk };
     },
     paramsError: (params) => GAME_RULES.keno.paramsError(params),
@@ -134,17 +212,31 @@ export const GAME_VERIFIERS = {
     },
     describe: (outcome) => `Drawn ${outcome.drawn.join(', ')} - ${outcome.hits} hits`,
   }),
-  mines: verifier<{ mines: number; /** Safe reveals before the cash-out, for the multiplier. */ reveals?: number }, { minePositions: number[] }>({
+  mines: verifier<
+    { mines: number; /** Safe reveals before the cash-out, for the multiplier. */ reveals?: number },
+    { minePositions: number[] }
+  >({
     defaults: { mines: '3' },
     Form: ({ form, set }) => (
-      <NumberInput label="Mines" min={1} max={24} value={form.mines ?? ''} onChange={(value) => set({ mines: String(value) })} allowDecimal={false} />
+      <NumberInput
+        label="Mines"
+        min={1}
+        max={24}
+        value={form.mines ?? ''}
+        onChange={(value) => set({ mines: String(value) })}
+        allowDecimal={false}
+      />
     ),
     fromBet: (o) => ({ mines: str(o.mines) }),
     fromSearch: (search) => ({ mines: num(search.mines) }),
     paramsError: (params) => GAME_RULES.mines.paramsError(params),
     play: async (params, source) => {
       const floats = await source(GAME_RULES.mines.floatCount(params));
-      return { floats, outcome: { minePositions: minePositions(floats, params.mines) }, multiplier: minesMultiplier(params.mines, params.reveals ?? 0) };
+      return {
+        floats,
+        outcome: { minePositions: minePositions(floats, params.mines) },
+        multiplier: minesMultiplier(params.mines, params.reveals ?? 0),
+      };
     },
     describe: (outcome) => `Mines at tiles ${outcome.minePositions.map((t) => t + 1).join(', ')}`,
   }),
@@ -170,7 +262,15 @@ export const GAME_VERIFIERS = {
       const state = replay(100_000_000n, (i) => floats[i]!, params.actions);
       const used = floats.slice(0, state.next);
       const multiplier = state.finished ? roundMultiplier(state) : { num: 0n, den: 1n };
-      return { floats: used, outcome: { player: state.hands.map((h) => h.cards), dealer: state.dealer, results: state.hands.map((h) => h.result ?? 'in play') }, multiplier };
+      return {
+        floats: used,
+        outcome: {
+          player: state.hands.map((h) => h.cards),
+          dealer: state.dealer,
+          results: state.hands.map((h) => h.result ?? 'in play'),
+        },
+        multiplier,
+      };
     },
     describe: (o) =>
       `${o.player.map((cards, i) => `${cards.map(cardLabel).join(' ')} (${handTotal(cards).total}, ${o.results[i]})`).join(' and ')} - dealer ${o.dealer.map(cardLabel).join(' ')} (${handTotal(o.dealer).total})`,
@@ -185,7 +285,11 @@ export const GAME_VERIFIERS = {
         onChange={(e) => set({ chips: e.currentTarget.value })}
       />
     ),
-    fromBet: (o) => ({ chips: Array.isArray(o.chips) ? encodeChips(o.chips as { type: string; numbers: number[]; amount: string }[]) : undefined }),
+    fromBet: (o) => ({
+      chips: Array.isArray(o.chips)
+        ? encodeChips(o.chips as { type: string; numbers: number[]; amount: string }[])
+        : undefined,
+    }),
     fromSearch: (search) => {
       const chips = decodeChips(search.chips ?? '');
       return typeof chips === 'string' ? chips : { chips };
@@ -219,29 +323,48 @@ export const GAME_VERIFIERS = {
       const floats = await source(Math.min(52, actions.length + 1));
       const replay = hiloReplay(floats, actions);
       if (replay.error) throw new Error(replay.error);
-      return { floats, outcome: { cards: replay.state.cards.map((c) => c.card), end: replay.end }, multiplier: replay.multiplier };
+      return {
+        floats,
+        outcome: { cards: replay.state.cards.map((c) => c.card), end: replay.end },
+        multiplier: replay.multiplier,
+      };
     },
-    describe: (outcome) => `Cards ${outcome.cards.map(cardLabel).join(' ')} - ${outcome.end === 'cashout' ? 'cashed out' : outcome.end === 'lost' ? 'lost' : 'in play'}`,
+    describe: (outcome) =>
+      `Cards ${outcome.cards.map(cardLabel).join(' ')} - ${outcome.end === 'cashout' ? 'cashed out' : outcome.end === 'lost' ? 'lost' : 'in play'}`,
   }),
   baccarat: verifier<{ stakes: bigint[] }, BaccaratHand>({
     defaults: { bets: '1,0,0' },
     Form: ({ form, set }) => (
-      <TextInput label="Stakes: player, banker, tie" value={form.bets ?? ''} onChange={(e) => set({ bets: e.currentTarget.value })} />
+      <TextInput
+        label="Stakes: player, banker, tie"
+        value={form.bets ?? ''}
+        onChange={(e) => set({ bets: e.currentTarget.value })}
+      />
     ),
     fromBet: (o) => {
       const bets = (o.bets ?? {}) as Record<string, unknown>;
       return { bets: BACCARAT_SPOTS.map((spot) => str(bets[spot]) ?? '0').join(',') };
     },
     fromSearch: (search) => {
-      const stakes = (search.bets ?? '').split(/[\s,]+/).filter(Boolean).map(toUnits);
-      return stakes.length === 3 && stakes.every((s) => s !== null) ? { stakes: stakes as bigint[] } : 'Enter three stakes: player, banker, tie';
+      const stakes = (search.bets ?? '')
+        .split(/[\s,]+/)
+        .filter(Boolean)
+        .map(toUnits);
+      return stakes.length === 3 && stakes.every((s) => s !== null)
+        ? { stakes: stakes as bigint[] }
+        : 'Enter three stakes: player, banker, tie';
     },
-    paramsError: ({ stakes }) => (stakes.some((s) => s > 0n) ? null : 'Stake something on the player, the banker or a tie'),
+    paramsError: ({ stakes }) =>
+      stakes.some((s) => s > 0n) ? null : 'Stake something on the player, the banker or a tie',
     play: async ({ stakes }, source) => {
       const floats = await source(BACCARAT_FLOATS);
       const hand = baccaratDeal(floats);
       const exact = baccaratReturn({ player: stakes[0]!, banker: stakes[1]!, tie: stakes[2]! }, hand.winner);
-      return { floats, outcome: hand, multiplier: { num: exact.num, den: exact.den * (stakes[0]! + stakes[1]! + stakes[2]!) } };
+      return {
+        floats,
+        outcome: hand,
+        multiplier: { num: exact.num, den: exact.den * (stakes[0]! + stakes[1]! + stakes[2]!) },
+      };
     },
     describe: (o) =>
       `Player ${o.playerCards.map(cardLabel).join(' ')} (${o.playerTotal}), banker ${o.bankerCards.map(cardLabel).join(' ')} (${o.bankerTotal}) - ${o.winner === 'tie' ? 'tie' : `${o.winner} wins`}`,
@@ -288,6 +411,8 @@ export type VerifyParams = { [S in ClientGameSlug]: { game: S } & ParamsOf<Verif
 export type VerifiedOutcome = { [S in ClientGameSlug]: { game: S } & OutcomeOf<Verifiers[S]> }[ClientGameSlug];
 
 /** Any game's verifier, for code that handles them all alike (the game is checked by the caller). */
-export function gameVerifier(game: ClientGameSlug): GameVerifier<Omit<VerifyParams, 'game'>, Omit<VerifiedOutcome, 'game'>> {
+export function gameVerifier(
+  game: ClientGameSlug,
+): GameVerifier<Omit<VerifyParams, 'game'>, Omit<VerifiedOutcome, 'game'>> {
   return GAME_VERIFIERS[game] as unknown as GameVerifier<Omit<VerifyParams, 'game'>, Omit<VerifiedOutcome, 'game'>>;
 }

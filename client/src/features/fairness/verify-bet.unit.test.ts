@@ -5,8 +5,11 @@ import { verifyBet, type VerifyParams } from './verify-bet';
 import { hmacSha256, sha256Hex, toHex } from './web-crypto';
 
 /** Golden vectors from tests/fixtures/fairness_vectors.py, an implementation of FAIRNESS.md independent of this code. */
-const vectors = JSON.parse(readFileSync(new URL('../../../../tests/fixtures/fairness-vectors.json', import.meta.url), 'utf8'));
-const fixture = (name: string) => JSON.parse(readFileSync(new URL(`../../../../tests/fixtures/${name}`, import.meta.url), 'utf8'));
+const vectors = JSON.parse(
+  readFileSync(new URL('../../../../tests/fixtures/fairness-vectors.json', import.meta.url), 'utf8'),
+);
+const fixture = (name: string) =>
+  JSON.parse(readFileSync(new URL(`../../../../tests/fixtures/${name}`, import.meta.url), 'utf8'));
 
 type Seeds = { serverSeed: string; clientSeed: string; nonce: number };
 const seedsOf = (v: Seeds) => ({ serverSeed: v.serverSeed, clientSeed: v.clientSeed, nonce: v.nonce });
@@ -33,7 +36,11 @@ describe('Web Crypto verifier against the golden vectors', () => {
   it('dice rolls and wins', async () => {
     expect(vectors.dice.length).toBeGreaterThan(0);
     for (const v of vectors.dice) {
-      const { outcome, multiplier } = await verifyBet(seedsOf(v), { game: 'dice', target: v.target, condition: v.condition });
+      const { outcome, multiplier } = await verifyBet(seedsOf(v), {
+        game: 'dice',
+        target: v.target,
+        condition: v.condition,
+      });
       expect(outcome).toEqual({ game: 'dice', roll: v.roll, win: v.win });
       expect(multiplier === '0.0000').toBe(!v.win);
     }
@@ -56,16 +63,24 @@ describe('Web Crypto verifier against the golden vectors', () => {
   });
 
   it('roulette pockets and what the chips pay, with Web Crypto (tests/fixtures/roulette_vectors.py)', async () => {
-    const roulette = JSON.parse(readFileSync(new URL('../../../../tests/fixtures/roulette-vectors.json', import.meta.url), 'utf8'));
+    const roulette = JSON.parse(
+      readFileSync(new URL('../../../../tests/fixtures/roulette-vectors.json', import.meta.url), 'utf8'),
+    );
     for (const v of roulette.spins.slice(0, 40)) {
-      const chips = v.chips.map((c: { type: string; numbers: number[]; amount: string }) => ({ ...c, amount: BigInt(c.amount) }));
+      const chips = v.chips.map((c: { type: string; numbers: number[]; amount: string }) => ({
+        ...c,
+        amount: BigInt(c.amount),
+      }));
       const { outcome, multiplier } = await verifyBet(seedsOf(v), { game: 'roulette', chips });
       expect(outcome).toEqual({ game: 'roulette', pocket: v.pocket });
       const stake = chips.reduce((sum: bigint, c: { amount: bigint }) => sum + c.amount, 0n);
       // The multiplier shown (4 decimals, floored) of the exact payout / stake.
       expect(multiplier).toBe(formatRatio(ratio(BigInt(v.payout), stake), 4));
     }
-    const thirdParty = await verifyBet({ serverSeed: 'server seed', clientSeed: 'client seed', nonce: 1 }, { game: 'roulette', chips: [{ type: 'red', numbers: [], amount: 1n }] });
+    const thirdParty = await verifyBet(
+      { serverSeed: 'server seed', clientSeed: 'client seed', nonce: 1 },
+      { game: 'roulette', chips: [{ type: 'red', numbers: [], amount: 1n }] },
+    );
     expect(thirdParty.outcome).toEqual({ game: 'roulette', pocket: 27 });
   });
 
@@ -87,7 +102,8 @@ describe('Web Crypto verifier against the golden vectors', () => {
     for (const v of fixture('hilo-vectors.json').rounds) {
       const { outcome, multiplier } = await verifyBet(seedsOf(v), { game: 'hilo', actions: v.actions });
       expect(outcome).toEqual({ game: 'hilo', cards: v.cards, end: v.end });
-      if (v.end === 'cashout') expect(multiplier).toBe(formatRatio(ratio(BigInt(v.multiplier[0]), BigInt(v.multiplier[1])), 4));
+      if (v.end === 'cashout')
+        expect(multiplier).toBe(formatRatio(ratio(BigInt(v.multiplier[0]), BigInt(v.multiplier[1])), 4));
     }
   });
 
@@ -95,7 +111,14 @@ describe('Web Crypto verifier against the golden vectors', () => {
     for (const v of fixture('baccarat-vectors.json').coups) {
       const stakes = [v.stakes.player, v.stakes.banker, v.stakes.tie].map(BigInt);
       const { outcome } = await verifyBet(seedsOf(v), { game: 'baccarat', stakes });
-      expect(outcome).toEqual({ game: 'baccarat', playerCards: v.playerCards, bankerCards: v.bankerCards, playerTotal: v.playerTotal, bankerTotal: v.bankerTotal, winner: v.winner });
+      expect(outcome).toEqual({
+        game: 'baccarat',
+        playerCards: v.playerCards,
+        bankerCards: v.bankerCards,
+        playerTotal: v.playerTotal,
+        bankerTotal: v.bankerTotal,
+        winner: v.winner,
+      });
     }
   });
 
@@ -112,7 +135,11 @@ describe('Web Crypto verifier against the golden vectors', () => {
   it('refuses bad input with a readable reason', async () => {
     const seeds = { serverSeed: 'abc', clientSeed: 'x', nonce: 0 };
     await expect(verifyBet({ ...seeds, serverSeed: '' }, { game: 'limbo', target: 2 })).rejects.toThrow(/server seed/);
-    await expect(verifyBet(seeds, { game: 'keno', picks: [], risk: 'low' } as VerifyParams)).rejects.toThrow(/pick 1 to 10/);
-    await expect(verifyBet({ ...seeds, nonce: -1 }, { game: 'dice', target: 50, condition: 'over' })).rejects.toThrow(/nonce/);
+    await expect(verifyBet(seeds, { game: 'keno', picks: [], risk: 'low' } as VerifyParams)).rejects.toThrow(
+      /pick 1 to 10/,
+    );
+    await expect(verifyBet({ ...seeds, nonce: -1 }, { game: 'dice', target: 50, condition: 'over' })).rejects.toThrow(
+      /nonce/,
+    );
   });
 });

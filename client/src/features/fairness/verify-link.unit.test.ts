@@ -7,24 +7,54 @@ const fairness = { serverSeedHash: 'h', clientSeed: 'c', nonce: 7, serverSeed: '
 describe('verify link', () => {
   it('round-trips each game through the URL parameters', () => {
     const cases = [
-      { game: 'dice', outcome: { roll: 1, target: 50.5, condition: 'over' }, expected: { game: 'dice', target: 50.5, condition: 'over' } },
+      {
+        game: 'dice',
+        outcome: { roll: 1, target: 50.5, condition: 'over' },
+        expected: { game: 'dice', target: 50.5, condition: 'over' },
+      },
       { game: 'limbo', outcome: { result: 3, target: 2 }, expected: { game: 'limbo', target: 2 } },
-      { game: 'plinko', outcome: { rows: 12, risk: 'high', path: [], bucket: 0 }, expected: { game: 'plinko', rows: 12, risk: 'high' } },
-      { game: 'keno', outcome: { risk: 'low', picks: [3, 9, 40], drawn: [], hits: 0 }, expected: { game: 'keno', risk: 'low', picks: [3, 9, 40] } },
+      {
+        game: 'plinko',
+        outcome: { rows: 12, risk: 'high', path: [], bucket: 0 },
+        expected: { game: 'plinko', rows: 12, risk: 'high' },
+      },
+      {
+        game: 'keno',
+        outcome: { risk: 'low', picks: [3, 9, 40], drawn: [], hits: 0 },
+        expected: { game: 'keno', risk: 'low', picks: [3, 9, 40] },
+      },
       { game: 'mines', outcome: { mines: 5, revealed: [] }, expected: { game: 'mines', mines: 5 } },
       {
         game: 'hilo',
-        outcome: { cards: [{ card: 3, multiplier: '1.0000' }, { card: 9, guess: 'skip', multiplier: '1.0000' }, { card: 20, guess: 'higherOrSame', multiplier: '1.1700' }], multiplier: '1.1700' },
+        outcome: {
+          cards: [
+            { card: 3, multiplier: '1.0000' },
+            { card: 9, guess: 'skip', multiplier: '1.0000' },
+            { card: 20, guess: 'higherOrSame', multiplier: '1.1700' },
+          ],
+          multiplier: '1.1700',
+        },
         expected: { game: 'hilo', actions: ['skip', 'higherOrSame', 'cashout'] },
       },
       {
         game: 'hilo',
-        outcome: { cards: [{ card: 3, multiplier: '1.0000' }, { card: 0, guess: 'higherOrSame', multiplier: '0.0000' }], multiplier: '0.0000' },
+        outcome: {
+          cards: [
+            { card: 3, multiplier: '1.0000' },
+            { card: 0, guess: 'higherOrSame', multiplier: '0.0000' },
+          ],
+          multiplier: '0.0000',
+        },
         expected: { game: 'hilo', actions: ['higherOrSame'] },
       },
       {
         game: 'baccarat',
-        outcome: { playerCards: [], bankerCards: [], winner: 'tie', bets: { player: '1.5', banker: '0', tie: '0.00000001' } },
+        outcome: {
+          playerCards: [],
+          bankerCards: [],
+          winner: 'tie',
+          bets: { player: '1.5', banker: '0', tie: '0.00000001' },
+        },
         expected: { game: 'baccarat', stakes: [150_000_000n, 0n, 1n] },
       },
     ];
@@ -37,7 +67,11 @@ describe('verify link', () => {
   });
 
   it('leaves the server seed out until it is revealed and drops unknown keys', () => {
-    const search = verifySearchFromBet({ game: 'limbo', outcome: { target: 2 }, fairness: { serverSeedHash: 'h', clientSeed: 'c', nonce: 0 } });
+    const search = verifySearchFromBet({
+      game: 'limbo',
+      outcome: { target: 2 },
+      fairness: { serverSeedHash: 'h', clientSeed: 'c', nonce: 0 },
+    });
     expect(search.serverSeed).toBeUndefined();
     expect(parseVerifySearch({ game: 'poker', evil: 'x', nonce: 3 })).toEqual({ nonce: '3' });
     expect(verifyParamsFromSearch({})).toBe('Choose a game');

@@ -27,7 +27,21 @@ export interface VerifySearch {
   bets?: string;
 }
 
-const KEYS = ['serverSeed', 'serverSeedHash', 'clientSeed', 'nonce', 'target', 'condition', 'rows', 'risk', 'picks', 'mines', 'actions', 'chips', 'bets'] as const;
+const KEYS = [
+  'serverSeed',
+  'serverSeedHash',
+  'clientSeed',
+  'nonce',
+  'target',
+  'condition',
+  'rows',
+  'risk',
+  'picks',
+  'mines',
+  'actions',
+  'chips',
+  'bets',
+] as const;
 
 /** validateSearch: keeps known keys with string (or number) values. */
 export function parseVerifySearch(search: Record<string, unknown>): VerifySearch {

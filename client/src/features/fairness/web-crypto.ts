@@ -17,7 +17,9 @@ function subtle(): SubtleCrypto {
 
 /** HMAC_SHA256(key = server seed as text, message) as raw bytes. */
 export const hmacSha256: HmacSha256Async = async (key, message) => {
-  const cryptoKey = await subtle().importKey('raw', encoder.encode(key), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+  const cryptoKey = await subtle().importKey('raw', encoder.encode(key), { name: 'HMAC', hash: 'SHA-256' }, false, [
+    'sign',
+  ]);
   return new Uint8Array(await subtle().sign('HMAC', cryptoKey, encoder.encode(message)));
 };
 

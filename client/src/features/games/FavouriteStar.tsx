@@ -21,7 +21,11 @@ export function FavouriteStar({ slug, name, size = 'md' }: { slug: string; name:
       aria-pressed={on}
       data-testid="favourite-star"
     >
-      {on ? <IconStarFilled size={size === 'sm' ? 16 : 20} aria-hidden /> : <IconStar size={size === 'sm' ? 16 : 20} aria-hidden />}
+      {on ? (
+        <IconStarFilled size={size === 'sm' ? 16 : 20} aria-hidden />
+      ) : (
+        <IconStar size={size === 'sm' ? 16 : 20} aria-hidden />
+      )}
     </ActionIcon>
   );
 }

@@ -9,7 +9,13 @@ import classes from './GameGrid.module.css';
 /** Game tiles linking to each game's page, each with its favourite star. */
 export function GameGrid({ games, label }: { games: GameSummary[]; label: string }) {
   return (
-    <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }} spacing="sm" component="ul" aria-label={label} style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+    <SimpleGrid
+      cols={{ base: 2, sm: 3, lg: 5 }}
+      spacing="sm"
+      component="ul"
+      aria-label={label}
+      style={{ listStyle: 'none', padding: 0, margin: 0 }}
+    >
       {games.map((game) => {
         const GameIcon = clientGame(game.slug)?.icon ?? IconDeviceGamepad2;
         return (

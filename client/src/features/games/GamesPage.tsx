@@ -13,9 +13,17 @@ export function GamesPage({ query }: { query: string }) {
       <PageHeader title="Games" description={query ? `Results for “${query}”` : 'The full game catalogue.'} />
       {shown.length === 0 ? (
         query ? (
-          <PlaceholderState icon={IconSearch} title={`No games match “${query}”`} description="Try another name or browse the categories." />
+          <PlaceholderState
+            icon={IconSearch}
+            title={`No games match “${query}”`}
+            description="Try another name or browse the categories."
+          />
         ) : (
-          <PlaceholderState icon={IconDeviceGamepad2} title="No games yet" description="The game catalogue opens soon." />
+          <PlaceholderState
+            icon={IconDeviceGamepad2}
+            title="No games yet"
+            description="The game catalogue opens soon."
+          />
         )
       ) : (
         <GameGrid games={shown} label="Games" />

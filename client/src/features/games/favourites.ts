@@ -19,7 +19,11 @@ function decodeSlugs(text: string): string[] | undefined {
 }
 
 /** A guest's stars, in this browser. */
-const guest = createStore<string[]>([], { key: 'bzu.favourites', decode: decodeSlugs, encode: (slugs) => JSON.stringify(slugs) });
+const guest = createStore<string[]>([], {
+  key: 'bzu.favourites',
+  decode: decodeSlugs,
+  encode: (slugs) => JSON.stringify(slugs),
+});
 
 /** The list after starring (newest first) or unstarring a game. */
 export function toggledList(list: readonly string[], slug: string, favourite: boolean): string[] {

@@ -6,7 +6,18 @@
  * form is a dynamic import() fetched when it is shown (the route preloads the page
  * so the router's pending screen covers the wait).
  */
-import { IconBomb, IconCards, IconChartLine, IconChartPie, IconCherry, IconCircleDot, IconDice5, IconGridDots, IconMicrophone2, type Icon } from '@tabler/icons-react';
+import {
+  IconBomb,
+  IconCards,
+  IconChartLine,
+  IconChartPie,
+  IconCherry,
+  IconCircleDot,
+  IconDice5,
+  IconGridDots,
+  IconMicrophone2,
+  type Icon,
+} from '@tabler/icons-react';
 import { lazyRouteComponent, type RouteComponent } from '@tanstack/react-router';
 
 type Outcome = Record<string, unknown>;
@@ -25,7 +36,15 @@ export interface ClientGame {
 
 const list = (value: unknown) => (Array.isArray(value) ? value.join(', ') : '');
 const BINGO_PRIZES: Record<string, string> = { oneLine: 'One line', twoLines: 'Two lines', fullHouse: 'Full house' };
-const bingoRows = (card: number[]) => [0, 5, 10, 15, 20].map((row) => card.slice(row, row + 5).map((n) => (n === 0 ? '*' : n)).join(' ')).join(' / ');
+const bingoRows = (card: number[]) =>
+  [0, 5, 10, 15, 20]
+    .map((row) =>
+      card
+        .slice(row, row + 5)
+        .map((n) => (n === 0 ? '*' : n))
+        .join(' '),
+    )
+    .join(' / ');
 
 export const GAME_REGISTRY = {
   dice: {
@@ -51,14 +70,16 @@ export const GAME_REGISTRY = {
     name: 'Keno',
     icon: IconGridDots,
     page: lazyRouteComponent(() => import('../originals/KenoGame'), 'KenoGame'),
-    summary: (o) => `${String(o.hits)} hits of ${Array.isArray(o.picks) ? o.picks.length : '?'} picks (${String(o.risk)})`,
+    summary: (o) =>
+      `${String(o.hits)} hits of ${Array.isArray(o.picks) ? o.picks.length : '?'} picks (${String(o.risk)})`,
     detail: (o) => `Picks: ${list(o.picks)} - Drawn: ${list(o.drawn)}`,
   },
   mines: {
     name: 'Mines',
     icon: IconBomb,
     page: lazyRouteComponent(() => import('../originals/MinesGame'), 'MinesGame'),
-    summary: (o, state) => `${String(o.mines)} mines, ${Array.isArray(o.revealed) ? o.revealed.length : 0} tiles revealed${state === 'open' ? ', in play' : ''}`,
+    summary: (o, state) =>
+      `${String(o.mines)} mines, ${Array.isArray(o.revealed) ? o.revealed.length : 0} tiles revealed${state === 'open' ? ', in play' : ''}`,
     detail: (o) =>
       `Revealed tiles: ${list((o.revealed as number[] | undefined)?.map((t) => t + 1)) || 'none'}` +
       (Array.isArray(o.minePositions) ? ` - Mines at: ${list((o.minePositions as number[]).map((t) => t + 1))}` : ''),
@@ -67,7 +88,8 @@ export const GAME_REGISTRY = {
     name: 'Blackjack',
     icon: IconCards,
     page: lazyRouteComponent(() => import('./blackjack/BlackjackGame'), 'BlackjackGame'),
-    summary: (o) => `${list((o.hands as { total: number }[] | undefined)?.map((h) => h.total))} vs dealer ${String((o.dealer as { total?: number } | undefined)?.total)}`,
+    summary: (o) =>
+      `${list((o.hands as { total: number }[] | undefined)?.map((h) => h.total))} vs dealer ${String((o.dealer as { total?: number } | undefined)?.total)}`,
   },
   roulette: {
     name: 'Roulette',
@@ -81,7 +103,8 @@ export const GAME_REGISTRY = {
     name: 'Hilo',
     icon: IconCards,
     page: lazyRouteComponent(() => import('./hilo/HiloGame'), 'HiloGame'),
-    summary: (o, state) => `${Array.isArray(o.cards) ? o.cards.length : 0} cards, ${String(o.multiplier)}x${state === 'open' ? ', in play' : ''}`,
+    summary: (o, state) =>
+      `${Array.isArray(o.cards) ? o.cards.length : 0} cards, ${String(o.multiplier)}x${state === 'open' ? ', in play' : ''}`,
   },
   baccarat: {
     name: 'Baccarat',
@@ -100,7 +123,12 @@ export const GAME_REGISTRY = {
     },
     detail: (o) => {
       const spins = (Array.isArray(o.spins) ? o.spins : []) as { stops: number[]; lines: unknown[] }[];
-      return spins.map((spin, i) => `${i === 0 ? 'Stops' : `Free spin ${i}`}: ${list(spin.stops)} (${spin.lines.length} ${spin.lines.length === 1 ? 'line' : 'lines'})`).join(' - ');
+      return spins
+        .map(
+          (spin, i) =>
+            `${i === 0 ? 'Stops' : `Free spin ${i}`}: ${list(spin.stops)} (${spin.lines.length} ${spin.lines.length === 1 ? 'line' : 'lines'})`,
+        )
+        .join(' - ');
     },
   },
   crash: {
@@ -116,7 +144,9 @@ export const GAME_REGISTRY = {
     page: lazyRouteComponent(() => import('../wheel/WheelGame'), 'WheelGame'),
     summary: (o) => {
       const wheel = o.wheel as { value: number | null; multiplier: number } | undefined;
-      const landed = wheel ? `, landed on ${wheel.value ?? 'no number'}${wheel.multiplier > 1 ? ` x${wheel.multiplier}` : ''}` : '';
+      const landed = wheel
+        ? `, landed on ${wheel.value ?? 'no number'}${wheel.multiplier > 1 ? ` x${wheel.multiplier}` : ''}`
+        : '';
       return `Round ${String(o.roundNumber)}${landed}${o.refunded ? ', refunded' : ''}`;
     },
   },
@@ -131,9 +161,13 @@ export const GAME_REGISTRY = {
     // Each card row by row (rows split by /, the free centre as *), then the prizes it won.
     detail: (o) =>
       [
-        ...(Array.isArray(o.cards) ? (o.cards as number[][]).map((card, i) => `Card ${i + 1}: ${bingoRows(card)}`) : []),
+        ...(Array.isArray(o.cards)
+          ? (o.cards as number[][]).map((card, i) => `Card ${i + 1}: ${bingoRows(card)}`)
+          : []),
         ...(Array.isArray(o.prizes)
-          ? (o.prizes as { prize: string; card: number; ball: number; amount: string }[]).map((p) => `${BINGO_PRIZES[p.prize] ?? p.prize} on ball ${p.ball}: card ${p.card + 1}, ${p.amount}`)
+          ? (o.prizes as { prize: string; card: number; ball: number; amount: string }[]).map(
+              (p) => `${BINGO_PRIZES[p.prize] ?? p.prize} on ball ${p.ball}: card ${p.card + 1}, ${p.amount}`,
+            )
           : []),
       ].join(' - '),
   },

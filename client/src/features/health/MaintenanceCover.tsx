@@ -28,7 +28,13 @@ export function MaintenanceCover() {
     <Portal>
       <RemoveScroll>
         <FocusTrap active>
-          <Center className={classes.overlay} role="alertdialog" aria-modal="true" aria-labelledby="maintenance-title" data-testid="maintenance-overlay">
+          <Center
+            className={classes.overlay}
+            role="alertdialog"
+            aria-modal="true"
+            aria-labelledby="maintenance-title"
+            data-testid="maintenance-overlay"
+          >
             <MaintenanceNotice />
           </Center>
         </FocusTrap>

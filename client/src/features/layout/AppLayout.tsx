@@ -14,16 +14,28 @@ import classes from './AppLayout.module.css';
 
 // Not part of the first screen's bundle (issue #17: 150 KB budget): the chat panel and the
 // login/register forms (zod, @mantine/form) load on their own, the forms only once asked for.
-const ChatPanel = lazy(() => afterStyles(() => import('../chat/ChatPanel')).then((module) => ({ default: module.ChatPanel })));
+const ChatPanel = lazy(() =>
+  afterStyles(() => import('../chat/ChatPanel')).then((module) => ({ default: module.ChatPanel })),
+);
 // Below the fold, and only on phones: neither holds the first paint.
 const SiteFooter = lazy(() => import('./SiteFooter').then((module) => ({ default: module.SiteFooter })));
 const MobileTabBar = lazy(() => import('./MobileTabBar').then((module) => ({ default: module.MobileTabBar })));
 // Modals opened from game pages, the header and the chat (bet details, seeds, tips, vault): after the first paint.
-const BetDetailsHost = lazy(() => afterStyles(() => import('../originals/BetDetailsModal')).then((module) => ({ default: module.BetDetailsHost })));
-const SeedsHost = lazy(() => afterStyles(() => import('../originals/SeedsModal')).then((module) => ({ default: module.SeedsHost })));
-const TipModal = lazy(() => afterStyles(() => import('../economy/TipModal')).then((module) => ({ default: module.TipModal })));
-const VaultModal = lazy(() => afterStyles(() => import('../economy/VaultModal')).then((module) => ({ default: module.VaultModal })));
-const AuthModal = lazy(() => afterStyles(() => import('../auth/AuthModal')).then((module) => ({ default: module.AuthModal })));
+const BetDetailsHost = lazy(() =>
+  afterStyles(() => import('../originals/BetDetailsModal')).then((module) => ({ default: module.BetDetailsHost })),
+);
+const SeedsHost = lazy(() =>
+  afterStyles(() => import('../originals/SeedsModal')).then((module) => ({ default: module.SeedsHost })),
+);
+const TipModal = lazy(() =>
+  afterStyles(() => import('../economy/TipModal')).then((module) => ({ default: module.TipModal })),
+);
+const VaultModal = lazy(() =>
+  afterStyles(() => import('../economy/VaultModal')).then((module) => ({ default: module.VaultModal })),
+);
+const AuthModal = lazy(() =>
+  afterStyles(() => import('../auth/AuthModal')).then((module) => ({ default: module.AuthModal })),
+);
 
 /** Mounts the auth modal the first time it is opened, then keeps it (for its closing transition). */
 function AuthModalHost() {

@@ -9,7 +9,9 @@ import { formatBalance } from '../account/format-balance';
 import { useSession } from '../auth/session-store';
 
 // The rank chip (XP bar, the vip query) comes after the first paint: issue #17's 150 KB first screen.
-const RankChip = lazy(() => afterStyles(() => import('../economy/RankChip')).then((module) => ({ default: module.RankChip })));
+const RankChip = lazy(() =>
+  afterStyles(() => import('../economy/RankChip')).then((module) => ({ default: module.RankChip })),
+);
 // The wallet the balance opens loads on the first click.
 const WalletModal = lazy(() => import('./late-parts').then((module) => ({ default: module.WalletModal })));
 
@@ -24,15 +26,38 @@ export function HeaderBalances({ compact }: { compact: boolean }) {
       <Suspense fallback={<Box w={compact ? 76 : 92} />}>
         <RankChip width={compact ? 76 : 92} />
       </Suspense>
-      <Paper component="button" type="button" onClick={() => setWalletOpen(true)} px="sm" py={6} radius="md" bg="var(--bzu-input)" aria-label="Cash balance: open wallet" aria-haspopup="dialog" style={{ border: 0, color: 'inherit', cursor: 'pointer', minWidth: 0, flexShrink: 1 }}>
+      <Paper
+        component="button"
+        type="button"
+        onClick={() => setWalletOpen(true)}
+        px="sm"
+        py={6}
+        radius="md"
+        bg="var(--bzu-input)"
+        aria-label="Cash balance: open wallet"
+        aria-haspopup="dialog"
+        style={{ border: 0, color: 'inherit', cursor: 'pointer', minWidth: 0, flexShrink: 1 }}
+      >
         {/* One line (truncate: nowrap, an ellipsis only past the bar's room): a wrapped balance doubled the bar's height on phones. */}
         <Text size="sm" fw={700} ff="monospace" data-testid="header-balance" truncate>
           {/* The currency name gives its room to the Deposit button on phones; the wallet it opens names both. */}
-          {formatBalance(user?.balance)} {compact ? null : <Text span size="xs" c="dimmed">{currency}</Text>}
+          {formatBalance(user?.balance)}{' '}
+          {compact ? null : (
+            <Text span size="xs" c="dimmed">
+              {currency}
+            </Text>
+          )}
         </Text>
       </Paper>
       {/* On phones a compact + (its name stays for screen readers). */}
-      <Button component={Link} to="/account/balances" hash="deposit" size={compact ? 'compact-md' : 'sm'} px={compact ? 6 : undefined} aria-label="Deposit">
+      <Button
+        component={Link}
+        to="/account/balances"
+        hash="deposit"
+        size={compact ? 'compact-md' : 'sm'}
+        px={compact ? 6 : undefined}
+        aria-label="Deposit"
+      >
         {compact ? <IconPlus size={16} aria-hidden /> : 'Deposit'}
       </Button>
       {walletOpen ? (
@@ -44,7 +69,10 @@ export function HeaderBalances({ compact }: { compact: boolean }) {
         <>
           <Paper px="sm" py={6} radius="md" bg="var(--bzu-input)" aria-label="BZU balance" role="group">
             <Text size="sm" fw={700} ff="monospace" data-testid="header-bzu-balance">
-              {formatBalance(user?.bzuBalance)} <Text span size="xs" c="dimmed">BZU</Text>
+              {formatBalance(user?.bzuBalance)}{' '}
+              <Text span size="xs" c="dimmed">
+                BZU
+              </Text>
             </Text>
           </Paper>
           <Button variant="default" size="sm" leftSection={<IconLock size={16} aria-hidden />} onClick={openVaultModal}>

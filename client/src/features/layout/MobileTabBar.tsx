@@ -19,7 +19,14 @@ export function MobileTabBar() {
       {tabs.map(({ to, label, icon: TabIcon }) => {
         const active = isActive(pathname, to);
         return (
-          <UnstyledButton key={to} component={Link} to={to} className={classes.tab} data-active={active || undefined} aria-current={active ? 'page' : undefined}>
+          <UnstyledButton
+            key={to}
+            component={Link}
+            to={to}
+            className={classes.tab}
+            data-active={active || undefined}
+            aria-current={active ? 'page' : undefined}
+          >
             <TabIcon size={22} stroke={1.7} aria-hidden />
             <Text size="xs" fw={600}>
               {label}

@@ -9,7 +9,9 @@ import { isClientGameSlug } from '../games/registry';
 import { TokenCard } from '../token/TokenCard';
 
 // The player's favourites and recently played games come after the first paint (the first screen's budget).
-const SidebarGames = lazy(() => afterStyles(() => import('./late-parts')).then((module) => ({ default: module.SidebarGames })));
+const SidebarGames = lazy(() =>
+  afterStyles(() => import('./late-parts')).then((module) => ({ default: module.SidebarGames })),
+);
 
 /** A game's page (/casino/games/<slug>); /casino/<slug> is a category page when one has the game's name (slots, roulette). */
 function isOriginalsGamePath(pathname: string): boolean {
@@ -52,7 +54,11 @@ export function Sidebar() {
                 leftSection={<LinkIcon size={16} aria-hidden />}
                 // Exact: the router would otherwise mark All Games active on every /casino/* page; a game page marks Originals.
                 activeOptions={{ exact: true }}
-                active={pathname === to || (to === '/casino' && pathname === '/') || (to === '/casino/originals' && isOriginalsGamePath(pathname))}
+                active={
+                  pathname === to ||
+                  (to === '/casino' && pathname === '/') ||
+                  (to === '/casino/originals' && isOriginalsGamePath(pathname))
+                }
                 aria-current={pathname === to ? 'page' : undefined}
               />
             ))}
@@ -61,7 +67,15 @@ export function Sidebar() {
             <SidebarGames />
           </Suspense>
           {ORIGINALS_LINKS.map(({ to, label, icon: LinkIcon }) => (
-            <NavLink key={to} component={Link} to={to} label={label} leftSection={<LinkIcon size={18} aria-hidden />} active={pathname === to} fw={600} />
+            <NavLink
+              key={to}
+              component={Link}
+              to={to}
+              label={label}
+              leftSection={<LinkIcon size={18} aria-hidden />}
+              active={pathname === to}
+              fw={600}
+            />
           ))}
           {sports ? (
             <NavLink

@@ -16,13 +16,33 @@ export function SidebarGames() {
   const recent = gamesInOrder(games, useRecentlyPlayed()).slice(0, SIDEBAR_GAMES);
   return (
     <>
-      <Group label="Favourites" icon={<IconStar size={18} aria-hidden />} games={favourites} testId="sidebar-favourites" />
-      <Group label="Recently played" icon={<IconClock size={18} aria-hidden />} games={recent} testId="sidebar-recent" />
+      <Group
+        label="Favourites"
+        icon={<IconStar size={18} aria-hidden />}
+        games={favourites}
+        testId="sidebar-favourites"
+      />
+      <Group
+        label="Recently played"
+        icon={<IconClock size={18} aria-hidden />}
+        games={recent}
+        testId="sidebar-recent"
+      />
     </>
   );
 }
 
-function Group({ label, icon, games, testId }: { label: string; icon: ReactNode; games: GameSummary[]; testId: string }) {
+function Group({
+  label,
+  icon,
+  games,
+  testId,
+}: {
+  label: string;
+  icon: ReactNode;
+  games: GameSummary[];
+  testId: string;
+}) {
   const { pathname } = useLocation();
   if (games.length === 0) return null;
   return (
@@ -30,7 +50,16 @@ function Group({ label, icon, games, testId }: { label: string; icon: ReactNode;
       {games.map((game) => {
         const GameIcon = clientGame(game.slug)?.icon ?? IconDeviceGamepad2;
         const to = gamePath(game);
-        return <NavLink key={game.slug} component={Link} to={to} label={<Text size="sm">{game.name}</Text>} leftSection={<GameIcon size={16} aria-hidden />} active={pathname === to} />;
+        return (
+          <NavLink
+            key={game.slug}
+            component={Link}
+            to={to}
+            label={<Text size="sm">{game.name}</Text>}
+            leftSection={<GameIcon size={16} aria-hidden />}
+            active={pathname === to}
+          />
+        );
       })}
     </NavLink>
   );

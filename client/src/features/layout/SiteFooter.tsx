@@ -58,7 +58,8 @@ export function SiteFooter() {
             18+
           </Badge>
           <Text size="sm" c="dimmed">
-            This platform operates under a gaming licence and is for adults aged 18 and over only. Please play responsibly.
+            This platform operates under a gaming licence and is for adults aged 18 and over only. Please play
+            responsibly.
           </Text>
         </Group>
         <Text size="sm" c="dimmed">

@@ -1,6 +1,11 @@
 import { ActionIcon, Box, Button, Group } from '@mantine/core';
 import { lazy, Suspense } from 'react';
-import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand, IconMessageCircle, IconMessageCircleOff } from '@tabler/icons-react';
+import {
+  IconLayoutSidebarLeftCollapse,
+  IconLayoutSidebarLeftExpand,
+  IconMessageCircle,
+  IconMessageCircleOff,
+} from '@tabler/icons-react';
 import { afterStyles } from '../../after-styles';
 import { LazyTooltip } from '../../components/LazyTooltip';
 import { openAuthModal } from '../auth/auth-modal-store';
@@ -13,8 +18,12 @@ import { Logo } from './Logo';
 const UserMenu = lazy(() => afterStyles(() => import('./UserMenu')).then((module) => ({ default: module.UserMenu })));
 // The search box's combobox (floating-ui) follows the first paint; a same-sized box holds its place.
 // Off unless the server turns the theme switcher on.
-const ThemeSwitcher = lazy(() => afterStyles(() => import('../theme/ThemeSwitcher')).then((module) => ({ default: module.ThemeSwitcher })));
-const GameSearch = lazy(() => afterStyles(() => import('../games/GameSearch')).then((module) => ({ default: module.GameSearch })));
+const ThemeSwitcher = lazy(() =>
+  afterStyles(() => import('../theme/ThemeSwitcher')).then((module) => ({ default: module.ThemeSwitcher })),
+);
+const GameSearch = lazy(() =>
+  afterStyles(() => import('../games/GameSearch')).then((module) => ({ default: module.GameSearch })),
+);
 
 interface TopBarProps {
   isMobile: boolean;
@@ -34,8 +43,20 @@ export function TopBar({ isMobile, sidebarCollapsed, onToggleSidebar, chatOpen, 
       <Group gap="sm" wrap="nowrap">
         {isMobile ? null : (
           <LazyTooltip label={sidebarLabel}>
-            <ActionIcon variant="subtle" color="gray" size="lg" onClick={onToggleSidebar} aria-label={sidebarLabel} aria-expanded={!sidebarCollapsed} aria-controls="sidebar">
-              {sidebarCollapsed ? <IconLayoutSidebarLeftExpand size={20} /> : <IconLayoutSidebarLeftCollapse size={20} />}
+            <ActionIcon
+              variant="subtle"
+              color="gray"
+              size="lg"
+              onClick={onToggleSidebar}
+              aria-label={sidebarLabel}
+              aria-expanded={!sidebarCollapsed}
+              aria-controls="sidebar"
+            >
+              {sidebarCollapsed ? (
+                <IconLayoutSidebarLeftExpand size={20} />
+              ) : (
+                <IconLayoutSidebarLeftCollapse size={20} />
+              )}
             </ActionIcon>
           </LazyTooltip>
         )}
@@ -73,7 +94,15 @@ export function TopBar({ isMobile, sidebarCollapsed, onToggleSidebar, chatOpen, 
         )}
         {isMobile || !features.chat ? null : (
           <LazyTooltip label={chatLabel}>
-            <ActionIcon variant={chatOpen ? 'light' : 'subtle'} color={chatOpen ? 'brand' : 'gray'} size="lg" onClick={onToggleChat} aria-label={chatLabel} aria-expanded={chatOpen} aria-controls="chat-panel">
+            <ActionIcon
+              variant={chatOpen ? 'light' : 'subtle'}
+              color={chatOpen ? 'brand' : 'gray'}
+              size="lg"
+              onClick={onToggleChat}
+              aria-label={chatLabel}
+              aria-expanded={chatOpen}
+              aria-controls="chat-panel"
+            >
               {chatOpen ? <IconMessageCircle size={20} /> : <IconMessageCircleOff size={20} />}
             </ActionIcon>
           </LazyTooltip>

@@ -43,13 +43,26 @@ export function UserMenu() {
             <Text fw={700} truncate>
               {name}
             </Text>
-            <Badge variant="light" size="sm" style={progress.color ? { color: progress.color } : undefined} data-testid="menu-rank">
+            <Badge
+              variant="light"
+              size="sm"
+              style={progress.color ? { color: progress.color } : undefined}
+              data-testid="menu-rank"
+            >
               {progress.rank}
             </Badge>
           </Group>
-          <Progress value={progress.percent} size="sm" aria-label={progress.target ? `Experience ${progress.xp} of ${progress.target}` : `Experience ${progress.xp}`} />
+          <Progress
+            value={progress.percent}
+            size="sm"
+            aria-label={
+              progress.target ? `Experience ${progress.xp} of ${progress.target}` : `Experience ${progress.xp}`
+            }
+          />
           <Text size="xs" c="dimmed" data-testid="menu-xp">
-            {progress.target ? `Experience ${formatXp(progress.xp)} / ${formatXp(progress.target)}${progress.nextLabel ? ` to ${progress.nextLabel}` : ''}` : `Experience ${formatXp(progress.xp)} (top rank)`}
+            {progress.target
+              ? `Experience ${formatXp(progress.xp)} / ${formatXp(progress.target)}${progress.nextLabel ? ` to ${progress.nextLabel}` : ''}`
+              : `Experience ${formatXp(progress.xp)} (top rank)`}
           </Text>
           <Group justify="space-between">
             <Text size="sm" c="dimmed">

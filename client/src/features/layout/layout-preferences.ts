@@ -2,7 +2,11 @@ import { STORAGE_KEYS } from '../../constants';
 import { createStore, useStore, type Store } from '../../lib/external-store';
 
 function rememberedFlag(key: string, defaultValue: boolean): Store<boolean> {
-  return createStore(defaultValue, { key, decode: (text) => (text === 'true' ? true : text === 'false' ? false : undefined), encode: String });
+  return createStore(defaultValue, {
+    key,
+    decode: (text) => (text === 'true' ? true : text === 'false' ? false : undefined),
+    encode: String,
+  });
 }
 
 const sidebarCollapsed = rememberedFlag(STORAGE_KEYS.sidebarCollapsed, false);

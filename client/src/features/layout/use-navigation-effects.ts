@@ -18,7 +18,10 @@ export function useNavigationEffects(): void {
       stopWatchdog();
       watchdog = window.setTimeout(() => {
         reportPossibleOutage();
-        notifications.show({ color: 'yellow', message: 'This page is taking too long to load. Please check your connection.' });
+        notifications.show({
+          color: 'yellow',
+          message: 'This page is taking too long to load. Please check your connection.',
+        });
       }, CHUNK_LOAD_TIMEOUT_MS);
     });
     const unsubscribeResolved = router.subscribe('onResolved', ({ pathChanged }) => {

@@ -9,7 +9,14 @@ import { useFeatures } from '../config/use-app-config';
 import { GameSearch } from '../games/GameSearch';
 import { ThemeSwitcher } from '../theme/ThemeSwitcher';
 import { TokenCard } from '../token/TokenCard';
-import { ACCOUNT_LINKS, CASINO_LINKS, FOOTER_ABOUT_LINKS, ORIGINALS_LINKS, SPORTS_LINK, TOKEN_LINKS } from '../navigation/nav-items';
+import {
+  ACCOUNT_LINKS,
+  CASINO_LINKS,
+  FOOTER_ABOUT_LINKS,
+  ORIGINALS_LINKS,
+  SPORTS_LINK,
+  TOKEN_LINKS,
+} from '../navigation/nav-items';
 
 function MenuGroup({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -52,11 +59,28 @@ export function MenuPage() {
           {ORIGINALS_LINKS.map(({ to, label, icon: LinkIcon }) => (
             <NavLink key={to} component={Link} to={to} label={label} leftSection={<LinkIcon size={18} aria-hidden />} />
           ))}
-          {sports ? <NavLink component={Link} to={SPORTS_LINK.to} label={SPORTS_LINK.label} leftSection={<SPORTS_LINK.icon size={18} aria-hidden />} /> : null}
+          {sports ? (
+            <NavLink
+              component={Link}
+              to={SPORTS_LINK.to}
+              label={SPORTS_LINK.label}
+              leftSection={<SPORTS_LINK.icon size={18} aria-hidden />}
+            />
+          ) : null}
         </MenuGroup>
         <MenuGroup title="Trading">
-          <NavLink component={Link} to="/crypto-futures" label="Crypto Futures" leftSection={<IconChartLine size={18} aria-hidden />} />
-          <NavLink component={Link} to="/portfolio" label="Portfolio" leftSection={<IconBriefcase size={18} aria-hidden />} />
+          <NavLink
+            component={Link}
+            to="/crypto-futures"
+            label="Crypto Futures"
+            leftSection={<IconChartLine size={18} aria-hidden />}
+          />
+          <NavLink
+            component={Link}
+            to="/portfolio"
+            label="Portfolio"
+            leftSection={<IconBriefcase size={18} aria-hidden />}
+          />
           {TOKEN_LINKS.map((link) => (
             <NavLink key={link.to} component={Link} to={link.to} label={`BZU ${link.label}`} />
           ))}
@@ -64,14 +88,28 @@ export function MenuPage() {
         {isSignedIn ? (
           <MenuGroup title="Account">
             {ACCOUNT_LINKS.map((link) => (
-              <NavLink key={link.to} component={Link} to={link.to} label={link.label} leftSection={<IconUser size={18} aria-hidden />} />
+              <NavLink
+                key={link.to}
+                component={Link}
+                to={link.to}
+                label={link.label}
+                leftSection={<IconUser size={18} aria-hidden />}
+              />
             ))}
           </MenuGroup>
         ) : null}
         <MenuGroup title="Help">
-          {[{ to: '/faq', label: 'FAQ' }, { to: '/help-center', label: 'Help Center' }, ...FOOTER_ABOUT_LINKS].map((link) => (
-            <NavLink key={link.to} component={Link} to={link.to} label={link.label} leftSection={<IconInfoCircle size={18} aria-hidden />} />
-          ))}
+          {[{ to: '/faq', label: 'FAQ' }, { to: '/help-center', label: 'Help Center' }, ...FOOTER_ABOUT_LINKS].map(
+            (link) => (
+              <NavLink
+                key={link.to}
+                component={Link}
+                to={link.to}
+                label={link.label}
+                leftSection={<IconInfoCircle size={18} aria-hidden />}
+              />
+            ),
+          )}
         </MenuGroup>
       </Stack>
     </NarrowScreenOnly>

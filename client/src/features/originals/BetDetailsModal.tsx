@@ -15,7 +15,13 @@ import { formatAmount } from '../../lib/money';
 export function BetDetailsHost() {
   const { bet } = useOverlays();
   return (
-    <Modal opened={bet !== null} onClose={closeBetDetails} title={bet ? `${gameName(bet.game)} bet #${bet.id}` : ''} size="lg" centered>
+    <Modal
+      opened={bet !== null}
+      onClose={closeBetDetails}
+      title={bet ? `${gameName(bet.game)} bet #${bet.id}` : ''}
+      size="lg"
+      centered
+    >
       {bet ? <BetDetails initial={bet} /> : null}
     </Modal>
   );
@@ -38,7 +44,10 @@ function BetDetails({ initial }: { initial: BetView }) {
         <Figure label="Bet" value={`${formatAmount(bet.amount, bet.currency)} ${bet.currency}`} />
         <Figure label="Multiplier" value={formatMultiplier(bet.multiplier)} testId="details-multiplier" />
         <Figure label="Payout" value={`${formatAmount(bet.payout, bet.currency)} ${bet.currency}`} />
-        <Figure label="Profit" value={profit === null ? '-' : `${formatAmount(profit, bet.currency)} ${bet.currency}`} />
+        <Figure
+          label="Profit"
+          value={profit === null ? '-' : `${formatAmount(profit, bet.currency)} ${bet.currency}`}
+        />
       </SimpleGrid>
       <div>
         <Text size="xs" c="dimmed">
@@ -49,7 +58,11 @@ function BetDetails({ initial }: { initial: BetView }) {
         </Text>
         <OutcomeDetail bet={bet} />
       </div>
-      {isClientGameSlug(bet.game) && !isSeededGameSlug(bet.game) ? <RoundFairness bet={bet} /> : <SeedFairness bet={bet} />}
+      {isClientGameSlug(bet.game) && !isSeededGameSlug(bet.game) ? (
+        <RoundFairness bet={bet} />
+      ) : (
+        <SeedFairness bet={bet} />
+      )}
     </Stack>
   );
 }
@@ -59,10 +72,15 @@ function RoundFairness({ bet }: { bet: BetView }) {
   return (
     <Stack gap={6}>
       <Text size="xs" c="dimmed" data-testid="round-fairness">
-        Round {String(bet.outcome.roundNumber ?? '?')} of {gameName(bet.game)}: the result comes from the public hash chain, not from your seed pair.
-        Open the round on the game page to check its hash and recompute it.
+        Round {String(bet.outcome.roundNumber ?? '?')} of {gameName(bet.game)}: the result comes from the public hash
+        chain, not from your seed pair. Open the round on the game page to check its hash and recompute it.
       </Text>
-      <ButtonLink to={gamePath({ slug: bet.game })} onClick={closeBetDetails} leftSection={<IconShieldCheck size={16} aria-hidden />} variant="light">
+      <ButtonLink
+        to={gamePath({ slug: bet.game })}
+        onClick={closeBetDetails}
+        leftSection={<IconShieldCheck size={16} aria-hidden />}
+        variant="light"
+      >
         Verify on the {gameName(bet.game)} page
       </ButtonLink>
     </Stack>

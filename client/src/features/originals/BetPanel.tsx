@@ -6,7 +6,16 @@ import { coalesce } from '../../lib/coalesce';
 import { formatDateTime } from '../../lib/datetime';
 import { trpc } from '../../trpc';
 import { useIsSignedIn } from '../auth/use-is-signed-in';
-import { afterBet, startAutobet, stopAutobet, stopMessage, type AutobetSettings, type AutobetState, type OnResult, type StopReason } from './autobet';
+import {
+  afterBet,
+  startAutobet,
+  stopAutobet,
+  stopMessage,
+  type AutobetSettings,
+  type AutobetState,
+  type OnResult,
+  type StopReason,
+} from './autobet';
 import { doubleAmount, fromUnits, halveAmount, percentToMicro, toUnits } from './bet-amount';
 import { profitOnWin, type ProfitLine } from './profit-on-win';
 import { CURRENCIES, type BetView, type Currency } from './bet-types';
@@ -96,12 +105,24 @@ function useExclusionReason(): string | null {
   const exclusion = trpc.account.exclusion.useQuery(undefined, { enabled: isSignedIn });
   const state = isSignedIn ? exclusion.data : undefined;
   if (!state?.active) return null;
-  return state.permanent || !state.endsAt ? 'You are self-excluded from playing for good.' : `You are self-excluded from playing until ${formatDateTime(state.endsAt)}.`;
+  return state.permanent || !state.endsAt
+    ? 'You are self-excluded from playing for good.'
+    : `You are self-excluded from playing until ${formatDateTime(state.endsAt)}.`;
 }
 
 /** The one bet panel every original uses: stake (1/2, 2x), currency, Manual and Auto tabs. */
 export function BetPanel(props: BetPanelProps) {
-  const { game, placeBet, autobet = false, animated = false, betLabel = 'Bet', actionOverride, locked = false, onSpace, lockedStake } = props;
+  const {
+    game,
+    placeBet,
+    autobet = false,
+    animated = false,
+    betLabel = 'Bet',
+    actionOverride,
+    locked = false,
+    onSpace,
+    lockedStake,
+  } = props;
   const exclusionReason = useExclusionReason();
   const blockedReason = exclusionReason ?? props.blockedReason ?? null;
   const [amount, setAmount] = useState(() => readStake(game).amount);
@@ -148,15 +169,22 @@ export function BetPanel(props: BetPanelProps) {
   const stakeAmount = boardStake ?? amount;
   const shownAmount = locked && lockedStake ? lockedStake.amount : stakeAmount;
   const shownCurrency = locked && lockedStake ? lockedStake.currency : currency;
-  useEffect(() => onStakeChange?.({ amount: shownAmount, currency: shownCurrency }), [onStakeChange, shownAmount, shownCurrency]);
+  useEffect(
+    () => onStakeChange?.({ amount: shownAmount, currency: shownCurrency }),
+    [onStakeChange, shownAmount, shownCurrency],
+  );
   const amountUnits = toUnits(stakeAmount);
-  const profitFields = props.profits?.length ? <ProfitFields lines={props.profits} amount={shownAmount} currency={shownCurrency} /> : null;
+  const profitFields = props.profits?.length ? (
+    <ProfitFields lines={props.profits} amount={shownAmount} currency={shownCurrency} />
+  ) : null;
   // An empty board is the game's blockedReason, not an amount to correct.
-  const amountError = boardStake !== undefined && amountUnits === 0n ? null : stakeError(amountUnits, minimumOf(currency), currency);
+  const amountError =
+    boardStake !== undefined && amountUnits === 0n ? null : stakeError(amountUnits, minimumOf(currency), currency);
   const autoError =
     (stopProfit && parseOptionalAmount(stopProfit) === null) || (stopLoss && parseOptionalAmount(stopLoss) === null)
       ? 'Stop amounts are amounts like 10 or 2.5'
-      : (onWinMode === 'increase' && percentToMicro(onWinPercent) === null) || (onLossMode === 'increase' && percentToMicro(onLossPercent) === null)
+      : (onWinMode === 'increase' && percentToMicro(onWinPercent) === null) ||
+          (onLossMode === 'increase' && percentToMicro(onLossPercent) === null)
         ? 'Increases are percentages like 100 or 12.5'
         : null;
 
@@ -192,7 +220,15 @@ export function BetPanel(props: BetPanelProps) {
     const stopReason = (): StopReason | null => (!mounted.current ? 'left' : stopRequested.current ? 'user' : null);
     // Turbo with a fixed stake and no stop on profit or loss: no bet depends on the one before, so the next is sent
     // while the last is on the wire (two at a time). A multi-step game (mines) plays one round at a time.
-    const overlap = isInstantBets() && !props.placeAutoBet && settings.onWin.mode === 'reset' && settings.onLoss.mode === 'reset' && !settings.stopOnProfit && !settings.stopOnLoss ? 2 : 1;
+    const overlap =
+      isInstantBets() &&
+      !props.placeAutoBet &&
+      settings.onWin.mode === 'reset' &&
+      settings.onLoss.mode === 'reset' &&
+      !settings.stopOnProfit &&
+      !settings.stopOnLoss
+        ? 2
+        : 1;
     let state = startAutobet(amountUnits);
     setAuto(state);
     const betCurrency = currency;
@@ -230,13 +266,15 @@ export function BetPanel(props: BetPanelProps) {
       latest = state;
       showProgress();
       // Read per bet: turning turbo on or off takes effect on the next one.
-      if (!state.stopped && !ended && !isInstantBets()) await new Promise((resolve) => setTimeout(resolve, AUTOBET_PAUSE_MS));
+      if (!state.stopped && !ended && !isInstantBets())
+        await new Promise((resolve) => setTimeout(resolve, AUTOBET_PAUSE_MS));
     }
     if (ended) state = stopAutobet(state, ended);
     finished = true;
     setAuto(state);
     if (boardStake === undefined) setAmount(fromUnits(state.baseAmount));
-    if (state.stopped !== 'error') notifications.show({ color: 'blue', message: stopMessage(state), autoClose: NOTIFICATION_AUTO_CLOSE_MS });
+    if (state.stopped !== 'error')
+      notifications.show({ color: 'blue', message: stopMessage(state), autoClose: NOTIFICATION_AUTO_CLOSE_MS });
   }
 
   // Hotkeys (when the player turned them on): Space = bet (or the game's own primary action), S / D / A = stake, F / C = the game's own.
@@ -291,14 +329,28 @@ export function BetPanel(props: BetPanelProps) {
         data-testid="bet-amount"
         rightSectionWidth={boardStake === undefined ? 92 : undefined}
         rightSection={
-          boardStake === undefined && <Group gap={4} wrap="nowrap">
-            <Button size="compact-xs" variant="default" disabled={locked || running} onClick={() => setAmount((a) => halveAmount(a) ?? a)} aria-label="Halve the bet">
-              ½
-            </Button>
-            <Button size="compact-xs" variant="default" disabled={locked || running} onClick={() => setAmount((a) => doubleAmount(a) ?? a)} aria-label="Double the bet">
-              2×
-            </Button>
-          </Group>
+          boardStake === undefined && (
+            <Group gap={4} wrap="nowrap">
+              <Button
+                size="compact-xs"
+                variant="default"
+                disabled={locked || running}
+                onClick={() => setAmount((a) => halveAmount(a) ?? a)}
+                aria-label="Halve the bet"
+              >
+                ½
+              </Button>
+              <Button
+                size="compact-xs"
+                variant="default"
+                disabled={locked || running}
+                onClick={() => setAmount((a) => doubleAmount(a) ?? a)}
+                aria-label="Double the bet"
+              >
+                2×
+              </Button>
+            </Group>
+          )
         }
       />
       <SegmentedControl
@@ -326,7 +378,13 @@ export function BetPanel(props: BetPanelProps) {
   ) : null;
   // On the Auto tab the same choice is turbo: no animation and no pause between bets.
   const turboSwitch = (
-    <Button size="compact-sm" variant={instant ? 'filled' : 'default'} aria-pressed={instant} onClick={() => setInstantBets(!instant)} title="Autobet as fast as the server answers: no animation, no pause">
+    <Button
+      size="compact-sm"
+      variant={instant ? 'filled' : 'default'}
+      aria-pressed={instant}
+      onClick={() => setInstantBets(!instant)}
+      title="Autobet as fast as the server answers: no animation, no pause"
+    >
       Turbo
     </Button>
   );
@@ -352,7 +410,14 @@ export function BetPanel(props: BetPanelProps) {
       {instantSwitch}
       <div className={classes.action}>
         {actionOverride ?? (
-          <Button size="lg" fullWidth onClick={() => void betOnce()} loading={busy} disabled={Boolean(amountError || blockedReason)} data-testid="bet-button">
+          <Button
+            size="lg"
+            fullWidth
+            onClick={() => void betOnce()}
+            loading={busy}
+            disabled={Boolean(amountError || blockedReason)}
+            data-testid="bet-button"
+          >
             {betLabel}
           </Button>
         )}
@@ -377,12 +442,48 @@ export function BetPanel(props: BetPanelProps) {
               {stakeFields}
               {props.children}
               {profitFields}
-              <NumberInput label="Number of bets (0 = until stopped)" min={0} max={100000} value={bets} onChange={setBets} disabled={running} allowDecimal={false} />
-              <OnResultField label="On win" mode={onWinMode} percent={onWinPercent} onMode={setOnWinMode} onPercent={setOnWinPercent} disabled={running} />
-              <OnResultField label="On loss" mode={onLossMode} percent={onLossPercent} onMode={setOnLossMode} onPercent={setOnLossPercent} disabled={running} />
+              <NumberInput
+                label="Number of bets (0 = until stopped)"
+                min={0}
+                max={100000}
+                value={bets}
+                onChange={setBets}
+                disabled={running}
+                allowDecimal={false}
+              />
+              <OnResultField
+                label="On win"
+                mode={onWinMode}
+                percent={onWinPercent}
+                onMode={setOnWinMode}
+                onPercent={setOnWinPercent}
+                disabled={running}
+              />
+              <OnResultField
+                label="On loss"
+                mode={onLossMode}
+                percent={onLossPercent}
+                onMode={setOnLossMode}
+                onPercent={setOnLossPercent}
+                disabled={running}
+              />
               <Group grow gap="xs">
-                <TextInput label="Stop on profit" placeholder="off" value={stopProfit} onChange={(e) => setStopProfit(e.currentTarget.value)} disabled={running} inputMode="decimal" />
-                <TextInput label="Stop on loss" placeholder="off" value={stopLoss} onChange={(e) => setStopLoss(e.currentTarget.value)} disabled={running} inputMode="decimal" />
+                <TextInput
+                  label="Stop on profit"
+                  placeholder="off"
+                  value={stopProfit}
+                  onChange={(e) => setStopProfit(e.currentTarget.value)}
+                  disabled={running}
+                  inputMode="decimal"
+                />
+                <TextInput
+                  label="Stop on loss"
+                  placeholder="off"
+                  value={stopLoss}
+                  onChange={(e) => setStopLoss(e.currentTarget.value)}
+                  disabled={running}
+                  inputMode="decimal"
+                />
               </Group>
               {turboSwitch}
               {autoError ? (
@@ -392,11 +493,23 @@ export function BetPanel(props: BetPanelProps) {
               ) : null}
               <div className={classes.action}>
                 {running ? (
-                  <Button size="lg" fullWidth color="red" onClick={() => (stopRequested.current = true)} data-testid="autobet-stop">
+                  <Button
+                    size="lg"
+                    fullWidth
+                    color="red"
+                    onClick={() => (stopRequested.current = true)}
+                    data-testid="autobet-stop"
+                  >
                     Stop autobet
                   </Button>
                 ) : (
-                  <Button size="lg" fullWidth onClick={() => void runAutobet()} disabled={Boolean(amountError || autoBlockedReason || autoError)} data-testid="autobet-start">
+                  <Button
+                    size="lg"
+                    fullWidth
+                    onClick={() => void runAutobet()}
+                    disabled={Boolean(amountError || autoBlockedReason || autoError)}
+                    data-testid="autobet-start"
+                  >
                     Start autobet
                   </Button>
                 )}
@@ -421,7 +534,14 @@ export function BetPanel(props: BetPanelProps) {
   );
 }
 
-function OnResultField(props: { label: string; mode: string; percent: string; onMode: (mode: string) => void; onPercent: (value: string) => void; disabled: boolean }) {
+function OnResultField(props: {
+  label: string;
+  mode: string;
+  percent: string;
+  onMode: (mode: string) => void;
+  onPercent: (value: string) => void;
+  disabled: boolean;
+}) {
   return (
     <Stack gap={4}>
       <Text size="sm" fw={500}>

@@ -1,6 +1,11 @@
 import { Box, Group, SegmentedControl, Slider, Stack, Text, TextInput } from '@mantine/core';
 import { useRef, useState, type CSSProperties } from 'react';
-import { diceChanceHundredths, diceWinMultiplier, formatRatio, type DiceCondition } from '../../../../server/src/domain/games/rules';
+import {
+  diceChanceHundredths,
+  diceWinMultiplier,
+  formatRatio,
+  type DiceCondition,
+} from '../../../../server/src/domain/games/rules';
 import { trpcClient } from '../../trpc';
 import { BetPanel, type Stake } from './BetPanel';
 import { newClientBetId, untilShown, useRevealedBet } from './bet-session';
@@ -76,7 +81,11 @@ export function DiceGame() {
         },
       };
     });
-    const result = await play(stake.currency, () => betCall.mutate({ ...stake, target, condition, clientBetId: newClientBetId() }), onAnswer);
+    const result = await play(
+      stake.currency,
+      () => betCall.mutate({ ...stake, target, condition, clientBetId: newClientBetId() }),
+      onAnswer,
+    );
     if (result) await shown;
     return result?.bet ?? null;
   }
@@ -113,13 +122,32 @@ export function DiceGame() {
           color={condition === 'over' ? 'red' : 'teal'}
           size="lg"
           thumbLabel="Target"
-          marks={[{ value: 0, label: '0' }, { value: 25, label: '25' }, { value: 50, label: '50' }, { value: 75, label: '75' }, { value: 100, label: '100' }]}
-          style={{ '--slider-track-bg': condition === 'over' ? 'var(--mantine-color-teal-6)' : 'var(--mantine-color-red-6)' } as CSSProperties}
+          marks={[
+            { value: 0, label: '0' },
+            { value: 25, label: '25' },
+            { value: 50, label: '50' },
+            { value: 75, label: '75' },
+            { value: 100, label: '100' },
+          ]}
+          style={
+            {
+              '--slider-track-bg': condition === 'over' ? 'var(--mantine-color-teal-6)' : 'var(--mantine-color-red-6)',
+            } as CSSProperties
+          }
           data-testid="dice-slider"
         />
         {shownRoll !== null ? (
           <Box pos="relative" h={0} aria-hidden>
-            <Box pos="absolute" top={-34} left={`calc(${shownRoll}% - 6px)`} w={12} h={12} bg="white" style={{ borderRadius: 6 }} data-testid="dice-marker" />
+            <Box
+              pos="absolute"
+              top={-34}
+              left={`calc(${shownRoll}% - 6px)`}
+              w={12}
+              h={12}
+              bg="white"
+              style={{ borderRadius: 6 }}
+              data-testid="dice-marker"
+            />
           </Box>
         ) : null}
       </Box>
@@ -178,5 +206,13 @@ export function DiceGame() {
     </BetPanel>
   );
 
-  return <GameLayout slug="dice" title="Dice" description="Roll over or under your target. Multiplier = 99 / win chance." panel={panel} board={board} />;
+  return (
+    <GameLayout
+      slug="dice"
+      title="Dice"
+      description="Roll over or under your target. Multiplier = 99 / win chance."
+      panel={panel}
+      board={board}
+    />
+  );
 }

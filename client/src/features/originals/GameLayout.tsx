@@ -16,7 +16,14 @@ import classes from './GameLayout.module.css';
  * Every original's page: heading, bet panel beside the board (under it when narrow), fairness links, stats, live bets.
  * A round game's outcomes come from its hash chain, not the player's seed pair: it passes `seeds={false}`.
  */
-export function GameLayout(props: { slug: MyBetsSearch['game'] & string; title: string; description: string; panel: ReactNode; board: ReactNode; seeds?: boolean }) {
+export function GameLayout(props: {
+  slug: MyBetsSearch['game'] & string;
+  title: string;
+  description: string;
+  panel: ReactNode;
+  board: ReactNode;
+  seeds?: boolean;
+}) {
   const isSignedIn = useIsSignedIn();
   return (
     <Stack gap="lg" className={classes.wrap} data-game={props.slug}>
@@ -27,7 +34,13 @@ export function GameLayout(props: { slug: MyBetsSearch['game'] & string; title: 
           <Group gap="xs">
             <FavouriteStar slug={props.slug} name={props.title} />
             {props.seeds === false ? null : (
-              <Button variant="default" size="xs" leftSection={<IconShieldCheck size={14} aria-hidden />} onClick={openSeeds} disabled={!isSignedIn}>
+              <Button
+                variant="default"
+                size="xs"
+                leftSection={<IconShieldCheck size={14} aria-hidden />}
+                onClick={openSeeds}
+                disabled={!isSignedIn}
+              >
                 Seeds
               </Button>
             )}
@@ -42,7 +55,14 @@ export function GameLayout(props: { slug: MyBetsSearch['game'] & string; title: 
       />
       <div className={classes.grid}>
         <div>{props.panel}</div>
-        <Paper withBorder radius="md" p={{ base: 'sm', sm: 'lg' }} className={classes.board} component="section" aria-label={`${props.title} board`}>
+        <Paper
+          withBorder
+          radius="md"
+          p={{ base: 'sm', sm: 'lg' }}
+          className={classes.board}
+          component="section"
+          aria-label={`${props.title} board`}
+        >
           {props.board}
         </Paper>
       </div>

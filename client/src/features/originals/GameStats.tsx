@@ -14,7 +14,11 @@ export function GameStats({ game }: { game: string }) {
           <Group key={row.currency} gap="lg" wrap="wrap">
             <Stat label={`Bets (${row.currency})`} value={String(row.count)} />
             <Stat label="Wagered" value={`${formatAmount(row.wagered, row.currency)} ${row.currency}`} />
-            <Stat label="Profit" value={`${formatAmount(row.profit, row.currency)} ${row.currency}`} color={row.profit.startsWith('-') ? 'red' : 'teal'} />
+            <Stat
+              label="Profit"
+              value={`${formatAmount(row.profit, row.currency)} ${row.currency}`}
+              color={row.profit.startsWith('-') ? 'red' : 'teal'}
+            />
           </Group>
         ))}
       </Group>

@@ -7,7 +7,12 @@ export function HotkeysModal({ opened, onClose }: { opened: boolean; onClose: ()
   return (
     <Modal opened={opened} onClose={onClose} title="Hotkeys" centered size="sm">
       <Stack gap="sm">
-        <Switch label="Enable hotkeys" checked={enabled} onChange={(event) => setHotkeysEnabled(event.currentTarget.checked)} data-testid="hotkeys-switch" />
+        <Switch
+          label="Enable hotkeys"
+          checked={enabled}
+          onChange={(event) => setHotkeysEnabled(event.currentTarget.checked)}
+          data-testid="hotkeys-switch"
+        />
         <Text size="xs" c="dimmed">
           Off by default, so a stray key never bets. They never fire while you type in a field.
         </Text>

@@ -33,15 +33,19 @@ export function KenoGame() {
   const table = picks.length > 0 ? (KENO_TABLES[risk][picks.length - 1] ?? []) : [];
 
   async function placeBet(stake: Stake) {
-    const result = await play(stake.currency, () => betCall.mutate({ ...stake, picks, risk, clientBetId: newClientBetId() }), (answer) => {
-      setShown(answer.bet);
-      const drawn = (answer.bet.outcome as { drawn?: number[] }).drawn?.length ?? 0;
-      const show = () => {
-        setRevealedId(answer.bet.id);
-        setRecent((list) => pushRecent(list, answer.bet));
-      };
-      return { delayMs: instant ? 0 : Math.max(0, drawn - 1) * DRAW_STEP_MS + POP_MS, show };
-    });
+    const result = await play(
+      stake.currency,
+      () => betCall.mutate({ ...stake, picks, risk, clientBetId: newClientBetId() }),
+      (answer) => {
+        setShown(answer.bet);
+        const drawn = (answer.bet.outcome as { drawn?: number[] }).drawn?.length ?? 0;
+        const show = () => {
+          setRevealedId(answer.bet.id);
+          setRecent((list) => pushRecent(list, answer.bet));
+        };
+        return { delayMs: instant ? 0 : Math.max(0, drawn - 1) * DRAW_STEP_MS + POP_MS, show };
+      },
+    );
     return result?.bet ?? null;
   }
 
@@ -53,7 +57,14 @@ export function KenoGame() {
   const board = (
     <Stack gap="md">
       <RecentResults bets={recent} label={(bet) => formatMultiplier(bet.multiplier)} />
-      <SimpleGrid cols={8} spacing={6} verticalSpacing={6} role="group" aria-label="Keno numbers" data-testid="keno-board">
+      <SimpleGrid
+        cols={8}
+        spacing={6}
+        verticalSpacing={6}
+        role="group"
+        aria-label="Keno numbers"
+        data-testid="keno-board"
+      >
         {NUMBERS.map((n) => {
           const picked = picks.includes(n);
           const drawIndex = drawn.indexOf(n);
@@ -75,13 +86,28 @@ export function KenoGame() {
         })}
       </SimpleGrid>
       {shown && shown.id === revealedId ? (
-        <Text ta="center" fw={700} c={shown.state === 'won' ? 'teal' : 'dimmed'} data-testid="keno-result" aria-live="polite">
+        <Text
+          ta="center"
+          fw={700}
+          c={shown.state === 'won' ? 'teal' : 'dimmed'}
+          data-testid="keno-result"
+          aria-live="polite"
+        >
           {String((shown.outcome as { hits?: number }).hits)} hits - {formatMultiplier(shown.multiplier)}
         </Text>
       ) : null}
       {table.length > 0 ? (
         <Box style={{ overflowX: 'auto' }}>
-          <Table withTableBorder withColumnBorders fz={11} horizontalSpacing={4} verticalSpacing={4} ta="center" data-testid="keno-payouts" aria-label={`Payouts for ${picks.length} picks`}>
+          <Table
+            withTableBorder
+            withColumnBorders
+            fz={11}
+            horizontalSpacing={4}
+            verticalSpacing={4}
+            ta="center"
+            data-testid="keno-payouts"
+            aria-label={`Payouts for ${picks.length} picks`}
+          >
             <Table.Tbody>
               <Table.Tr>
                 <Table.Th>Hits</Table.Th>
@@ -109,7 +135,14 @@ export function KenoGame() {
   );
 
   const panel = (
-    <BetPanel game="keno" placeBet={placeBet} autobet animated profits={[{ label: 'Max profit on win', multiplier: maxOfTable(table) }]} blockedReason={picks.length === 0 ? 'Pick 1 to 10 numbers' : null}>
+    <BetPanel
+      game="keno"
+      placeBet={placeBet}
+      autobet
+      animated
+      profits={[{ label: 'Max profit on win', multiplier: maxOfTable(table) }]}
+      blockedReason={picks.length === 0 ? 'Pick 1 to 10 numbers' : null}
+    >
       <RiskPicker risks={KENO_RISKS} value={risk} onChange={setRisk} size="xs" />
       <Group grow gap="xs">
         <Button variant="default" onClick={() => edit(autoPick(picks.length || 10))} data-testid="keno-autopick">
@@ -125,5 +158,13 @@ export function KenoGame() {
     </BetPanel>
   );
 
-  return <GameLayout slug="keno" title="Keno" description="Pick 1 to 10 of 40 numbers; 10 are drawn and the hits pay." panel={panel} board={board} />;
+  return (
+    <GameLayout
+      slug="keno"
+      title="Keno"
+      description="Pick 1 to 10 of 40 numbers; 10 are drawn and the hits pay."
+      panel={panel}
+      board={board}
+    />
+  );
 }

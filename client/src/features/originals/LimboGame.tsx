@@ -15,7 +15,8 @@ export function LimboGame() {
   const [recent, setRecent] = useState<BetView[]>([]);
   const betCall = trpcClient.games.limbo.bet;
   const target = Number(targetText);
-  const paramsError = targetText.trim() === '' || !Number.isFinite(target) ? 'Enter a target multiplier' : limboParamsError({ target });
+  const paramsError =
+    targetText.trim() === '' || !Number.isFinite(target) ? 'Enter a target multiplier' : limboParamsError({ target });
   const [count, setCount] = useState<CountUp | null>(null);
   const [counting, setCounting] = useState(false);
   const instant = useInstantBets();
@@ -41,7 +42,11 @@ export function LimboGame() {
         },
       };
     });
-    const result = await play(stake.currency, () => betCall.mutate({ ...stake, target, clientBetId: newClientBetId() }), onAnswer);
+    const result = await play(
+      stake.currency,
+      () => betCall.mutate({ ...stake, target, clientBetId: newClientBetId() }),
+      onAnswer,
+    );
     if (result) await shown;
     return result?.bet ?? null;
   }
@@ -49,12 +54,26 @@ export function LimboGame() {
   const board = (
     <Stack gap="lg" py="xl" align="stretch">
       <RecentResults bets={recent} label={(bet) => `${String((bet.outcome as { result?: number }).result)}x`} />
-      <Text ta="center" fz={{ base: 48, sm: 72 }} fw={800} ff="monospace" c={counting || !last ? 'dimmed' : last.state === 'won' ? 'teal' : 'red'} data-testid="limbo-result" data-counting={counting || undefined} aria-live="polite">
+      <Text
+        ta="center"
+        fz={{ base: 48, sm: 72 }}
+        fw={800}
+        ff="monospace"
+        c={counting || !last ? 'dimmed' : last.state === 'won' ? 'teal' : 'red'}
+        data-testid="limbo-result"
+        data-counting={counting || undefined}
+        aria-live="polite"
+      >
         {shownResult === null ? '1.00x' : `${shownResult.toFixed(2)}x`}
       </Text>
       <Group grow>
         <TextInput label="Payout on win" value={paramsError ? '-' : `${target.toFixed(2)}x`} readOnly />
-        <TextInput label="Win chance" value={paramsError ? '-' : `${(99 / target).toFixed(6).replace(/0+$/, '').replace(/\.$/, '')}%`} readOnly data-testid="limbo-chance" />
+        <TextInput
+          label="Win chance"
+          value={paramsError ? '-' : `${(99 / target).toFixed(6).replace(/0+$/, '').replace(/\.$/, '')}%`}
+          readOnly
+          data-testid="limbo-chance"
+        />
       </Group>
     </Stack>
   );
@@ -66,7 +85,8 @@ export function LimboGame() {
       autobet
       animated
       profits={[{ label: 'Profit on win', multiplier: paramsError ? null : limboWinMultiplier({ target }) }]}
-      blockedReason={paramsError ? 'Target: 1.01 to 1000000, at most 2 decimals' : null}>
+      blockedReason={paramsError ? 'Target: 1.01 to 1000000, at most 2 decimals' : null}
+    >
       <TextInput
         label="Target multiplier"
         value={targetText}
@@ -79,7 +99,15 @@ export function LimboGame() {
     </BetPanel>
   );
 
-  return <GameLayout slug="limbo" title="Limbo" description="Pick a target multiplier; you win it when the result reaches it." panel={panel} board={board} />;
+  return (
+    <GameLayout
+      slug="limbo"
+      title="Limbo"
+      description="Pick a target multiplier; you win it when the result reaches it."
+      panel={panel}
+      board={board}
+    />
+  );
 }
 
 /** A longer climb for a bigger result, within a beat: 1.5x about 0.4 s, 1000x and up 1 s. */

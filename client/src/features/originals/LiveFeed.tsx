@@ -27,7 +27,14 @@ export function LiveFeed({ game }: { game?: MyBetsSearch['game'] } = {}) {
   const mine = game !== undefined && isSignedIn;
   const shown = tab === 'mine' && !mine ? 'all' : tab;
   return (
-    <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }} bg="var(--bzu-card)" component="section" aria-labelledby="live-bets-title">
+    <Paper
+      withBorder
+      radius="md"
+      p={{ base: 'sm', sm: 'md' }}
+      bg="var(--bzu-card)"
+      component="section"
+      aria-labelledby="live-bets-title"
+    >
       <Stack gap="sm">
         <Title order={2} fz="lg" id="live-bets-title">
           {mine ? 'Bets' : 'Live bets'}
@@ -39,7 +46,11 @@ export function LiveFeed({ game }: { game?: MyBetsSearch['game'] } = {}) {
             <Tabs.Tab value="high-rollers">High rollers</Tabs.Tab>
           </Tabs.List>
         </Tabs>
-        {shown === 'mine' && game ? <MyGameBets game={game} /> : <FeedTable key={shown} feed={shown === 'mine' ? 'all' : shown} />}
+        {shown === 'mine' && game ? (
+          <MyGameBets game={game} />
+        ) : (
+          <FeedTable key={shown} feed={shown === 'mine' ? 'all' : shown} />
+        )}
       </Stack>
     </Paper>
   );
@@ -70,7 +81,12 @@ function FeedTable({ feed }: { feed: LiveFeedKind }) {
   }
   return (
     // On a phone the player and time give way, so the bet, multiplier and payout fit the screen.
-    <BetsTable testId={`live-feed-${feed}`} columns={['Game', 'Player', 'Time']} numeric={['Bet', 'Multiplier', 'Payout']} wideOnly={['Player', 'Time']}>
+    <BetsTable
+      testId={`live-feed-${feed}`}
+      columns={['Game', 'Player', 'Time']}
+      numeric={['Bet', 'Multiplier', 'Payout']}
+      wideOnly={['Player', 'Time']}
+    >
       {bets.map((bet) => (
         <FeedRow key={bet.id} bet={bet} />
       ))}
@@ -79,7 +95,19 @@ function FeedTable({ feed }: { feed: LiveFeedKind }) {
 }
 
 /** A list of bets under a game: scrolls sideways on narrow screens, where the `wideOnly` columns give way. */
-function BetsTable({ testId, columns, numeric, wideOnly, children }: { testId: string; columns: string[]; numeric: string[]; wideOnly: string[]; children: ReactNode }) {
+function BetsTable({
+  testId,
+  columns,
+  numeric,
+  wideOnly,
+  children,
+}: {
+  testId: string;
+  columns: string[];
+  numeric: string[];
+  wideOnly: string[];
+  children: ReactNode;
+}) {
   return (
     <ScrollArea type="auto">
       <Table verticalSpacing={6} striped data-testid={testId} miw={{ base: 0, sm: 520 }} fz={{ base: 'xs', sm: 'sm' }}>
@@ -114,7 +142,12 @@ const FeedRow = memo(function FeedRow({ bet }: { bet: BetView }) {
       </Table.Td>
       <BetTimeCell bet={bet} />
       <BetStakeCells bet={bet} />
-      <Table.Td ta="right" ff="monospace" style={{ whiteSpace: 'nowrap' }} c={profit && !profit.startsWith('-') && profit !== '0' ? 'teal' : undefined}>
+      <Table.Td
+        ta="right"
+        ff="monospace"
+        style={{ whiteSpace: 'nowrap' }}
+        c={profit && !profit.startsWith('-') && profit !== '0' ? 'teal' : undefined}
+      >
         {formatAmount(bet.payout, bet.currency)} {bet.currency}
       </Table.Td>
     </Table.Tr>
@@ -133,7 +166,12 @@ function MyGameBets({ game }: { game: NonNullable<MyBetsSearch['game']> }) {
     );
   }
   return (
-    <BetsTable testId="my-game-bets" columns={['Game', 'Time']} numeric={['Bet', 'Multiplier', 'Profit']} wideOnly={['Time']}>
+    <BetsTable
+      testId="my-game-bets"
+      columns={['Game', 'Time']}
+      numeric={['Bet', 'Multiplier', 'Profit']}
+      wideOnly={['Time']}
+    >
       {bets.map((bet) => (
         <MyBetRow key={bet.id} bet={bet} />
       ))}

@@ -1,7 +1,14 @@
 import { Button, Group, Select, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconBomb, IconDiamond } from '@tabler/icons-react';
 import { useCallback, useEffect, useState } from 'react';
-import { formatRatio, MINES_MAX, MINES_MIN, MINES_TILES, minesMultiplier, minesNextMultiplier } from '../../../../server/src/domain/games/rules';
+import {
+  formatRatio,
+  MINES_MAX,
+  MINES_MIN,
+  MINES_TILES,
+  minesMultiplier,
+  minesNextMultiplier,
+} from '../../../../server/src/domain/games/rules';
 import { trpc } from '../../trpc';
 import { useIsSignedIn } from '../auth/use-is-signed-in';
 import { BetPanel, type Stake } from './BetPanel';
@@ -53,7 +60,11 @@ export function MinesGame() {
   const shownMines = outcome?.mines ?? mines;
   const next = open ? minesNextMultiplier(shownMines, revealed.length) : null;
   // A round cashed out at the profit limit paid less than the tiles' multiplier: show what it paid.
-  const current = round?.capped ? round.multiplier : revealed.length > 0 ? formatRatio(minesMultiplier(shownMines, revealed.length), 4) : null;
+  const current = round?.capped
+    ? round.multiplier
+    : revealed.length > 0
+      ? formatRatio(minesMultiplier(shownMines, revealed.length), 4)
+      : null;
 
   function finish(bet: BetView) {
     setRound(bet);
@@ -104,7 +115,16 @@ export function MinesGame() {
   const board = (
     <Stack gap="md" align="center">
       <RecentResults bets={recent} label={(bet) => formatMultiplier(bet.multiplier)} />
-      <SimpleGrid cols={5} spacing={8} verticalSpacing={8} w="100%" maw={460} role="group" aria-label="Mines board" data-testid="mines-board">
+      <SimpleGrid
+        cols={5}
+        spacing={8}
+        verticalSpacing={8}
+        w="100%"
+        maw={460}
+        role="group"
+        aria-label="Mines board"
+        data-testid="mines-board"
+      >
         {TILES.map((tile) => {
           const isRevealed = revealed.includes(tile);
           const isMine = minePositions.includes(tile);
@@ -119,7 +139,11 @@ export function MinesGame() {
               data-tile={tile}
               data-chosen={isChosen || undefined}
               aria-pressed={mode.tab === 'auto' ? isChosen : undefined}
-              disabled={choosing ? !isChosen && chosen.length >= maxChosen : !open || isRevealed || pending !== null || mode.tab === 'auto'}
+              disabled={
+                choosing
+                  ? !isChosen && chosen.length >= maxChosen
+                  : !open || isRevealed || pending !== null || mode.tab === 'auto'
+              }
               onClick={() => (choosing ? setChosen((list) => toggleChosen(list, tile)) : void revealTile(tile))}
               aria-label={`Tile ${tile + 1}${state === 'gem' ? ', safe' : state === 'boom' || state === 'mine' ? ', mine' : ''}`}
             >
@@ -138,7 +162,9 @@ export function MinesGame() {
         </Text>
         {round && !open ? (
           <Text size="sm" fw={700} c={round.state === 'won' ? 'teal' : 'red'} data-testid="mines-result">
-            {round.state === 'won' ? `Won ${formatAmount(round.payout, round.currency)} ${round.currency}${round.capped ? ' (max profit reached)' : ''}` : 'Mine hit'}
+            {round.state === 'won'
+              ? `Won ${formatAmount(round.payout, round.currency)} ${round.currency}${round.capped ? ' (max profit reached)' : ''}`
+              : 'Mine hit'}
           </Text>
         ) : null}
       </Group>
@@ -151,12 +177,21 @@ export function MinesGame() {
       placeBet={placeBet}
       autobet
       placeAutoBet={placeAutoBet}
-      autoBlockedReason={open && !mode.running ? 'Finish the open round first' : chosen.length === 0 ? 'Choose the tiles to reveal on the board' : null}
+      autoBlockedReason={
+        open && !mode.running
+          ? 'Finish the open round first'
+          : chosen.length === 0
+            ? 'Choose the tiles to reveal on the board'
+            : null
+      }
       onModeChange={onModeChange}
       locked={open}
       profits={[
         { label: 'Next tile profit', multiplier: open ? next : minesMultiplier(shownMines, 1) },
-        { label: 'Cash-out profit', multiplier: open && revealed.length > 0 ? minesMultiplier(shownMines, revealed.length) : null },
+        {
+          label: 'Cash-out profit',
+          multiplier: open && revealed.length > 0 ? minesMultiplier(shownMines, revealed.length) : null,
+        },
       ]}
       lockedStake={open && round ? { amount: round.amount, currency: round.currency === 'BZU' ? 'BZU' : 'USD' } : null}
       onSpace={open && mode.tab === 'manual' ? () => void cashOut() : undefined}
@@ -164,7 +199,15 @@ export function MinesGame() {
       actionOverride={
         open ? (
           <Stack gap="xs">
-            <Button size="lg" fullWidth color="teal" onClick={() => void cashOut()} disabled={revealed.length === 0} loading={pending === 'cashout'} data-testid="mines-cashout">
+            <Button
+              size="lg"
+              fullWidth
+              color="teal"
+              onClick={() => void cashOut()}
+              disabled={revealed.length === 0}
+              loading={pending === 'cashout'}
+              data-testid="mines-cashout"
+            >
               Cash out{current && round ? ` ${formatMultiplier(current)}` : ''}
             </Button>
             <Button variant="default" fullWidth onClick={randomTile} disabled={pending !== null}>
@@ -193,7 +236,12 @@ export function MinesGame() {
           <Text size="xs" c="dimmed" data-testid="mines-chosen">
             {chosen.length} tiles chosen
           </Text>
-          <Button size="compact-xs" variant="default" onClick={() => setChosen([])} disabled={chosen.length === 0 || mode.running}>
+          <Button
+            size="compact-xs"
+            variant="default"
+            onClick={() => setChosen([])}
+            disabled={chosen.length === 0 || mode.running}
+          >
             Clear
           </Button>
         </Group>
@@ -201,5 +249,13 @@ export function MinesGame() {
     </BetPanel>
   );
 
-  return <GameLayout slug="mines" title="Mines" description="Reveal safe tiles on a 5x5 board and cash out before you hit a mine." panel={panel} board={board} />;
+  return (
+    <GameLayout
+      slug="mines"
+      title="Mines"
+      description="Reveal safe tiles on a 5x5 board and cash out before you hit a mine."
+      panel={panel}
+      board={board}
+    />
+  );
 }

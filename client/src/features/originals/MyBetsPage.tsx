@@ -28,7 +28,11 @@ export function MyBetsPage({ search }: { search: MyBetsSearch }) {
     return (
       <Stack>
         <PageHeader title="My bets" />
-        <PlaceholderState icon={IconReceipt} title="Log in to see your bets" description="Your bet history, stats and exports live here." />
+        <PlaceholderState
+          icon={IconReceipt}
+          title="Log in to see your bets"
+          description="Your bet history, stats and exports live here."
+        />
         <Button w="fit-content" onClick={() => openAuthModal('login')}>
           Log in
         </Button>
@@ -48,9 +52,13 @@ export function MyBetsPage({ search }: { search: MyBetsSearch }) {
 function BetsTable({ search }: { search: MyBetsSearch }) {
   const navigate = useNavigate();
   const utils = trpc.useUtils();
-  const query = trpc.bets.mine.useInfiniteQuery({ ...search, limit: PAGE }, { getNextPageParam: (page) => page.nextCursor ?? undefined });
+  const query = trpc.bets.mine.useInfiniteQuery(
+    { ...search, limit: PAGE },
+    { getNextPageParam: (page) => page.nextCursor ?? undefined },
+  );
   const bets = query.data?.pages.flatMap((page) => page.bets) ?? [];
-  const setFilter = (patch: Partial<MyBetsSearch>) => void navigate({ to: '/casino/my-bets', search: (prev: MyBetsSearch) => ({ ...prev, ...patch }), replace: true });
+  const setFilter = (patch: Partial<MyBetsSearch>) =>
+    void navigate({ to: '/casino/my-bets', search: (prev: MyBetsSearch) => ({ ...prev, ...patch }), replace: true });
 
   return (
     <TableCard
@@ -70,7 +78,15 @@ function BetsTable({ search }: { search: MyBetsSearch }) {
             onChange={(value) => setFilter({ game: (value ?? undefined) as MyBetsSearch['game'] })}
             data-testid="filter-game"
           />
-          <Select label="Currency" placeholder="All" clearable w={110} data={[...CURRENCIES]} value={search.currency ?? null} onChange={(value) => setFilter({ currency: (value ?? undefined) as MyBetsSearch['currency'] })} />
+          <Select
+            label="Currency"
+            placeholder="All"
+            clearable
+            w={110}
+            data={[...CURRENCIES]}
+            value={search.currency ?? null}
+            onChange={(value) => setFilter({ currency: (value ?? undefined) as MyBetsSearch['currency'] })}
+          />
           <Select
             label="State"
             placeholder="All"
@@ -85,10 +101,25 @@ function BetsTable({ search }: { search: MyBetsSearch }) {
       error={query.error}
       errorTitle="Could not load your bets"
       isPending={query.isPending}
-      empty={bets.length === 0 ? <PlaceholderState icon={IconReceipt} title="No bets yet" description="Bets you place on the originals appear here." /> : null}
+      empty={
+        bets.length === 0 ? (
+          <PlaceholderState
+            icon={IconReceipt}
+            title="No bets yet"
+            description="Bets you place on the originals appear here."
+          />
+        ) : null
+      }
       footer={
         query.hasNextPage ? (
-          <Button variant="default" onClick={() => void query.fetchNextPage()} loading={query.isFetchingNextPage} w="fit-content" mx="auto" data-testid="load-more">
+          <Button
+            variant="default"
+            onClick={() => void query.fetchNextPage()}
+            loading={query.isFetchingNextPage}
+            w="fit-content"
+            mx="auto"
+            data-testid="load-more"
+          >
             Load more
           </Button>
         ) : null
@@ -101,7 +132,12 @@ function BetsTable({ search }: { search: MyBetsSearch }) {
             const profit = betProfit(bet);
             return (
               // The whole row opens the details (the game's name stays the keyboard's way in).
-              <Table.Tr key={bet.id} onClick={() => openBetDetails(bet)} style={{ cursor: 'pointer' }} data-testid="my-bet-row">
+              <Table.Tr
+                key={bet.id}
+                onClick={() => openBetDetails(bet)}
+                style={{ cursor: 'pointer' }}
+                data-testid="my-bet-row"
+              >
                 <BetGameCell bet={bet} label={`${gameName(bet.game)} bet ${bet.id} details`} />
                 <Table.Td>
                   <Text size="sm">{formatDateTime(bet.createdAt)}</Text>

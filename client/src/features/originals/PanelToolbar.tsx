@@ -14,17 +14,35 @@ export function PanelToolbar({ statsOpen, onToggleStats }: { statsOpen: boolean;
   return (
     <Group gap={4} justify="flex-end" data-testid="panel-toolbar">
       <Tooltip label={hotkeys ? 'Hotkeys: on' : 'Hotkeys: off'}>
-        <ActionIcon variant={hotkeys ? 'light' : 'subtle'} color={hotkeys ? 'brand' : 'gray'} onClick={() => setHelpOpen(true)} aria-label="Hotkeys" data-hotkeys={hotkeys ? 'on' : 'off'}>
+        <ActionIcon
+          variant={hotkeys ? 'light' : 'subtle'}
+          color={hotkeys ? 'brand' : 'gray'}
+          onClick={() => setHelpOpen(true)}
+          aria-label="Hotkeys"
+          data-hotkeys={hotkeys ? 'on' : 'off'}
+        >
           <IconKeyboard size={18} aria-hidden />
         </ActionIcon>
       </Tooltip>
       <Tooltip label={muted ? 'Sound off' : 'Sound on'}>
-        <ActionIcon variant="subtle" color="gray" onClick={() => setSoundMuted(!muted)} aria-label={muted ? 'Turn sound on' : 'Mute sound'} aria-pressed={muted}>
+        <ActionIcon
+          variant="subtle"
+          color="gray"
+          onClick={() => setSoundMuted(!muted)}
+          aria-label={muted ? 'Turn sound on' : 'Mute sound'}
+          aria-pressed={muted}
+        >
           {muted ? <IconVolumeOff size={18} aria-hidden /> : <IconVolume size={18} aria-hidden />}
         </ActionIcon>
       </Tooltip>
       <Tooltip label="Live stats">
-        <ActionIcon variant={statsOpen ? 'light' : 'subtle'} color={statsOpen ? 'brand' : 'gray'} onClick={onToggleStats} aria-label="Live stats" aria-pressed={statsOpen}>
+        <ActionIcon
+          variant={statsOpen ? 'light' : 'subtle'}
+          color={statsOpen ? 'brand' : 'gray'}
+          onClick={onToggleStats}
+          aria-label="Live stats"
+          aria-pressed={statsOpen}
+        >
           <IconChartLine size={18} aria-hidden />
         </ActionIcon>
       </Tooltip>

@@ -24,7 +24,17 @@ function bucketColor(index: number, count: number): string {
 }
 
 /** The board: pegs, the multiplier row of the current table, and each ball flying along the server's path. */
-export function PlinkoBoard({ rows, risk, balls, onLanded }: { rows: number; risk: PlinkoRisk; balls: FlyingBall[]; onLanded: (id: string) => void }) {
+export function PlinkoBoard({
+  rows,
+  risk,
+  balls,
+  onLanded,
+}: {
+  rows: number;
+  risk: PlinkoRisk;
+  balls: FlyingBall[];
+  onLanded: (id: string) => void;
+}) {
   const geometry = useMemo(() => plinkoGeometry(rows), [rows]);
   const table = PLINKO_TABLES[risk][rows] ?? [];
   const [now, setNow] = useState(() => performance.now());
@@ -51,16 +61,40 @@ export function PlinkoBoard({ rows, risk, balls, onLanded }: { rows: number; ris
 
   const fontSize = Math.min(24, geometry.spacing * 0.34);
   return (
-    <svg viewBox={`0 0 ${BOARD_WIDTH} ${geometry.height}`} width="100%" role="img" aria-label={`Plinko board, ${rows} rows, ${risk} risk`} data-testid="plinko-board">
+    <svg
+      viewBox={`0 0 ${BOARD_WIDTH} ${geometry.height}`}
+      width="100%"
+      role="img"
+      aria-label={`Plinko board, ${rows} rows, ${risk} risk`}
+      data-testid="plinko-board"
+    >
       {geometry.pegs.map((peg, i) => (
         <circle key={i} cx={peg.x} cy={peg.y} r={geometry.pegRadius} fill="var(--mantine-color-gray-3)" />
       ))}
       {geometry.buckets.map((bucket, k) => {
         const active = hit && hit.bucket === k && now - hit.at < 400;
         return (
-          <g key={k} transform={`translate(${bucket.x - bucket.width / 2} ${bucket.y + (active ? 6 : 0)})`} data-testid="plinko-bucket">
-            <rect width={bucket.width} height={40} rx={6} fill={bucketColor(k, geometry.buckets.length)} opacity={active ? 1 : 0.9} />
-            <text x={bucket.width / 2} y={20} dominantBaseline="central" textAnchor="middle" fontSize={fontSize} fontWeight={700} fill="#1a1b1e">
+          <g
+            key={k}
+            transform={`translate(${bucket.x - bucket.width / 2} ${bucket.y + (active ? 6 : 0)})`}
+            data-testid="plinko-bucket"
+          >
+            <rect
+              width={bucket.width}
+              height={40}
+              rx={6}
+              fill={bucketColor(k, geometry.buckets.length)}
+              opacity={active ? 1 : 0.9}
+            />
+            <text
+              x={bucket.width / 2}
+              y={20}
+              dominantBaseline="central"
+              textAnchor="middle"
+              fontSize={fontSize}
+              fontWeight={700}
+              fill="#1a1b1e"
+            >
               {table[k]}
               {Number(table[k]) < 100 ? 'x' : ''}
             </text>
@@ -70,7 +104,17 @@ export function PlinkoBoard({ rows, risk, balls, onLanded }: { rows: number; ris
       {live.map((ball) => {
         const points: Point[] = ballKeyframes(geometry, ball.path);
         const position = ballPositionAt(points, (now - ball.startedAt) / ballDuration(ball.rows));
-        return <circle key={ball.id} cx={position.x} cy={position.y} r={geometry.ballRadius} fill="var(--mantine-color-pink-5)" stroke="#fff" strokeWidth={2} />;
+        return (
+          <circle
+            key={ball.id}
+            cx={position.x}
+            cy={position.y}
+            r={geometry.ballRadius}
+            fill="var(--mantine-color-pink-5)"
+            stroke="#fff"
+            strokeWidth={2}
+          />
+        );
       })}
     </svg>
   );

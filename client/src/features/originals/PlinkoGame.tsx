@@ -1,6 +1,12 @@
 import { Select, Stack, Text } from '@mantine/core';
 import { useCallback, useState } from 'react';
-import { PLINKO_MAX_ROWS, PLINKO_MIN_ROWS, PLINKO_RISKS, PLINKO_TABLES, type PlinkoRisk } from '../../../../server/src/domain/games/rules';
+import {
+  PLINKO_MAX_ROWS,
+  PLINKO_MIN_ROWS,
+  PLINKO_RISKS,
+  PLINKO_TABLES,
+  type PlinkoRisk,
+} from '../../../../server/src/domain/games/rules';
 import { trpcClient } from '../../trpc';
 import { BetPanel, type Stake } from './BetPanel';
 import { formatMultiplier } from './bet-format';
@@ -13,7 +19,9 @@ import { maxOfTable } from './profit-on-win';
 import { pushRecent, RecentResults } from './RecentResults';
 import { RiskPicker } from './RiskPicker';
 
-const ROW_OPTIONS = Array.from({ length: PLINKO_MAX_ROWS - PLINKO_MIN_ROWS + 1 }, (_, i) => String(PLINKO_MIN_ROWS + i));
+const ROW_OPTIONS = Array.from({ length: PLINKO_MAX_ROWS - PLINKO_MIN_ROWS + 1 }, (_, i) =>
+  String(PLINKO_MIN_ROWS + i),
+);
 
 export function PlinkoGame() {
   const [rows, setRows] = useState(16);
@@ -26,12 +34,29 @@ export function PlinkoGame() {
   const onLanded = useCallback((id: string) => setBalls((list) => list.filter((ball) => ball.id !== id)), []);
 
   async function placeBet(stake: Stake) {
-    const result = await play(stake.currency, () => betCall.mutate({ ...stake, rows, risk, clientBetId: newClientBetId() }), (answer) => {
-      const outcome = answer.bet.outcome as { path: number[]; bucket: number; rows: number };
-      // The ball follows the server's path; the pill and the balance wait until it lands (unless instant).
-      if (!instant) setBalls((list) => [...list, { id: answer.bet.id, rows: outcome.rows, path: outcome.path, bucket: outcome.bucket, startedAt: performance.now() }]);
-      return { delayMs: instant ? 0 : ballDuration(outcome.rows), show: () => setRecent((list) => pushRecent(list, answer.bet)) };
-    });
+    const result = await play(
+      stake.currency,
+      () => betCall.mutate({ ...stake, rows, risk, clientBetId: newClientBetId() }),
+      (answer) => {
+        const outcome = answer.bet.outcome as { path: number[]; bucket: number; rows: number };
+        // The ball follows the server's path; the pill and the balance wait until it lands (unless instant).
+        if (!instant)
+          setBalls((list) => [
+            ...list,
+            {
+              id: answer.bet.id,
+              rows: outcome.rows,
+              path: outcome.path,
+              bucket: outcome.bucket,
+              startedAt: performance.now(),
+            },
+          ]);
+        return {
+          delayMs: instant ? 0 : ballDuration(outcome.rows),
+          show: () => setRecent((list) => pushRecent(list, answer.bet)),
+        };
+      },
+    );
     return result?.bet ?? null;
   }
 
@@ -46,7 +71,14 @@ export function PlinkoGame() {
   );
 
   const panel = (
-    <BetPanel game="plinko" placeBet={placeBet} autobet animated betLabel="Drop ball" profits={[{ label: 'Max profit on win', multiplier: maxOfTable(PLINKO_TABLES[risk][rows] ?? []) }]}>
+    <BetPanel
+      game="plinko"
+      placeBet={placeBet}
+      autobet
+      animated
+      betLabel="Drop ball"
+      profits={[{ label: 'Max profit on win', multiplier: maxOfTable(PLINKO_TABLES[risk][rows] ?? []) }]}
+    >
       <Select
         label="Rows"
         data={ROW_OPTIONS}
@@ -60,5 +92,13 @@ export function PlinkoGame() {
     </BetPanel>
   );
 
-  return <GameLayout slug="plinko" title="Plinko" description="Drop a ball through 8 to 16 rows of pegs; the bucket it lands in pays." panel={panel} board={board} />;
+  return (
+    <GameLayout
+      slug="plinko"
+      title="Plinko"
+      description="Drop a ball through 8 to 16 rows of pegs; the bucket it lands in pays."
+      panel={panel}
+      board={board}
+    />
+  );
 }

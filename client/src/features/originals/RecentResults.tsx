@@ -4,10 +4,24 @@ import { openBetDetails } from './overlay-store';
 
 /** The player's last results on this page, newest first; each opens its bet details. */
 /** `color` replaces the won/lost colouring when the result itself has a colour (roulette's pockets). */
-export function RecentResults({ bets, label, color }: { bets: BetView[]; label: (bet: BetView) => string; color?: (bet: BetView) => string }) {
+export function RecentResults({
+  bets,
+  label,
+  color,
+}: {
+  bets: BetView[];
+  label: (bet: BetView) => string;
+  color?: (bet: BetView) => string;
+}) {
   if (bets.length === 0) return null;
   return (
-    <Group gap={6} wrap="nowrap" style={{ overflow: 'hidden' }} aria-label="Your recent results" data-testid="recent-results">
+    <Group
+      gap={6}
+      wrap="nowrap"
+      style={{ overflow: 'hidden' }}
+      aria-label="Your recent results"
+      data-testid="recent-results"
+    >
       {bets.slice(0, 8).map((bet) => (
         <Badge
           key={bet.id}

@@ -57,7 +57,10 @@ export function SeedsPanel() {
           <SeedLine label="Active server seed (SHA-256 hash)" value={pair.serverSeedHash} testId="seed-hash" />
           <SeedLine label="Next server seed (SHA-256 hash)" value={pair.nextServerSeedHash} testId="seed-next-hash" />
           <Text size="sm">
-            Nonce: <b data-testid="seed-nonce">{pair.nonce}</b> <Text span size="xs" c="dimmed">(bets made with this pair)</Text>
+            Nonce: <b data-testid="seed-nonce">{pair.nonce}</b>{' '}
+            <Text span size="xs" c="dimmed">
+              (bets made with this pair)
+            </Text>
           </Text>
         </Stack>
       ) : null}
@@ -71,7 +74,12 @@ export function SeedsPanel() {
         data-testid="client-seed"
       />
       <Group>
-        <Button onClick={() => void doRotate()} loading={rotate.isPending} disabled={!pair || Boolean(seedError)} data-testid="rotate-seed">
+        <Button
+          onClick={() => void doRotate()}
+          loading={rotate.isPending}
+          disabled={!pair || Boolean(seedError)}
+          data-testid="rotate-seed"
+        >
           {changed ? 'Save client seed and rotate' : 'Rotate seed pair'}
         </Button>
         <Button component={Link} to="/provably-fair" variant="subtle" onClick={closeSeeds}>
@@ -85,7 +93,8 @@ export function SeedsPanel() {
             <SeedLine label="Server seed" value={rotation.previous.serverSeed} testId="revealed-server-seed" />
             <SeedLine label="Its hash (as published)" value={rotation.previous.serverSeedHash} />
             <Text size="xs">
-              Client seed {rotation.previous.clientSeed}, {rotation.previous.nonce} bets. Verify any of them on the provably fair page.
+              Client seed {rotation.previous.clientSeed}, {rotation.previous.nonce} bets. Verify any of them on the
+              provably fair page.
             </Text>
           </Stack>
         </Alert>

@@ -47,14 +47,19 @@ function nextAmount(state: AutobetState, rule: OnResult, stake: bigint): bigint 
 }
 
 /** The state after one settled bet. */
-export function afterBet(state: AutobetState, settings: AutobetSettings, result: { stake: bigint; payout: bigint }): AutobetState {
+export function afterBet(
+  state: AutobetState,
+  settings: AutobetSettings,
+  result: { stake: bigint; payout: bigint },
+): AutobetState {
   if (state.stopped) return state;
   const won = isWin(result.stake, result.payout);
   const played = state.played + 1;
   const profit = state.profit + result.payout - result.stake;
   const amount = nextAmount(state, won ? settings.onWin : settings.onLoss, result.stake);
   let stopped: StopReason | null = null;
-  if (settings.stopOnProfit !== null && settings.stopOnProfit > 0n && profit >= settings.stopOnProfit) stopped = 'profit';
+  if (settings.stopOnProfit !== null && settings.stopOnProfit > 0n && profit >= settings.stopOnProfit)
+    stopped = 'profit';
   else if (settings.stopOnLoss !== null && settings.stopOnLoss > 0n && -profit >= settings.stopOnLoss) stopped = 'loss';
   else if (settings.bets > 0 && played >= settings.bets) stopped = 'count';
   return { ...state, played, profit, amount, stopped };

@@ -3,7 +3,13 @@ import { afterBet, startAutobet, stopAutobet, type AutobetSettings } from './aut
 import { doubleAmount, fromUnits, halveAmount, increaseByPercent, percentToMicro, toUnits } from './bet-amount';
 
 const U = 100_000_000n;
-const base: AutobetSettings = { bets: 0, stopOnProfit: null, stopOnLoss: null, onWin: { mode: 'reset' }, onLoss: { mode: 'reset' } };
+const base: AutobetSettings = {
+  bets: 0,
+  stopOnProfit: null,
+  stopOnLoss: null,
+  onWin: { mode: 'reset' },
+  onLoss: { mode: 'reset' },
+};
 
 describe('stake arithmetic', () => {
   it('converts exactly, halves and doubles on units', () => {

@@ -49,7 +49,12 @@ export function reportBetError(error: unknown): boolean {
     openAuthModal('login');
     return true;
   }
-  notifications.show({ color: 'red', title: 'Bet not placed', message: betErrorMessage(error), autoClose: NOTIFICATION_AUTO_CLOSE_MS });
+  notifications.show({
+    color: 'red',
+    title: 'Bet not placed',
+    message: betErrorMessage(error),
+    autoClose: NOTIFICATION_AUTO_CLOSE_MS,
+  });
   return false;
 }
 
@@ -62,7 +67,10 @@ export function newClientBetId(): string {
  * Runs one bet call: the returned balance goes to the header at once (unless the game reveals it after its
  * animation, bet-reveal); failures are reported and give null.
  */
-export async function runBet<T extends SettledAnswer>(call: () => Promise<T>, options: { revealLater?: boolean } = {}): Promise<T | null> {
+export async function runBet<T extends SettledAnswer>(
+  call: () => Promise<T>,
+  options: { revealLater?: boolean } = {},
+): Promise<T | null> {
   try {
     const result = await call();
     if (!options.revealLater) {
@@ -91,7 +99,11 @@ export interface SettledAnswer {
 export type OnAnswer<T> = (answer: T) => { delayMs: number; show: () => void };
 
 /** play(currency, call, onAnswer): places the bet; null when it failed (already reported, nothing held). */
-export function useRevealedBet(): <T extends SettledAnswer>(currency: Currency, call: () => Promise<T>, onAnswer: OnAnswer<T>) => Promise<T | null> {
+export function useRevealedBet(): <T extends SettledAnswer>(
+  currency: Currency,
+  call: () => Promise<T>,
+  onAnswer: OnAnswer<T>,
+) => Promise<T | null> {
   const pending = useRef(new Set<() => void>());
   const alive = useRef(true);
   useEffect(() => {
@@ -102,31 +114,34 @@ export function useRevealedBet(): <T extends SettledAnswer>(currency: Currency, 
       for (const finish of [...waiting]) finish();
     };
   }, []);
-  return useCallback(async <T extends SettledAnswer>(currency: Currency, call: () => Promise<T>, onAnswer: OnAnswer<T>) => {
-    const release = holdBalance(currency);
-    const answer = await runBet(call, { revealLater: true });
-    if (!answer) {
-      release();
-      return null;
-    }
-    const { delayMs, show } = onAnswer(answer);
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const finish = () => {
-      clearTimeout(timer);
-      pending.current.delete(finish);
-      applySettledBalance(currency, answer.balance);
-      show();
-      betShown(answer.bet);
-      release();
-    };
-    // Instant, or the page was left while the bet was on the wire: show it now.
-    if (delayMs <= 0 || !alive.current) finish();
-    else {
-      pending.current.add(finish);
-      timer = setTimeout(finish, delayMs);
-    }
-    return answer;
-  }, []);
+  return useCallback(
+    async <T extends SettledAnswer>(currency: Currency, call: () => Promise<T>, onAnswer: OnAnswer<T>) => {
+      const release = holdBalance(currency);
+      const answer = await runBet(call, { revealLater: true });
+      if (!answer) {
+        release();
+        return null;
+      }
+      const { delayMs, show } = onAnswer(answer);
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const finish = () => {
+        clearTimeout(timer);
+        pending.current.delete(finish);
+        applySettledBalance(currency, answer.balance);
+        show();
+        betShown(answer.bet);
+        release();
+      };
+      // Instant, or the page was left while the bet was on the wire: show it now.
+      if (delayMs <= 0 || !alive.current) finish();
+      else {
+        pending.current.add(finish);
+        timer = setTimeout(finish, delayMs);
+      }
+      return answer;
+    },
+    [],
+  );
 }
 
 /**

@@ -10,7 +10,8 @@ export interface BrowserFlag {
   use(): boolean;
 }
 
-const decodeFlag = (text: string): boolean | undefined => (text === 'true' ? true : text === 'false' ? false : undefined);
+const decodeFlag = (text: string): boolean | undefined =>
+  text === 'true' ? true : text === 'false' ? false : undefined;
 
 export function browserFlag(storageKey: string, fallback: boolean): BrowserFlag {
   const store = createStore(fallback, { key: storageKey, decode: decodeFlag, encode: String });

@@ -3,7 +3,11 @@
  * follow, rounded to what the server accepts (a 2-decimal target, a chance of 0.01 to 98.00 %), and the
  * multiplier shown is then the one the server will pay (99 / chance), not the one typed (FAIRNESS.md, Dice).
  */
-import { DICE_MAX_CHANCE_HUNDREDTHS, DICE_MIN_CHANCE_HUNDREDTHS, type DiceCondition } from '../../../../server/src/domain/games/rules';
+import {
+  DICE_MAX_CHANCE_HUNDREDTHS,
+  DICE_MIN_CHANCE_HUNDREDTHS,
+  type DiceCondition,
+} from '../../../../server/src/domain/games/rules';
 
 /** The target, in hundredths, that gives this chance (hundredths of a percent) for the condition. */
 export function targetForChance(chanceHundredths: number, condition: DiceCondition): number {
@@ -38,6 +42,9 @@ export function chanceFromMultiplierText(text: string): number | null {
 export function targetFromText(text: string, condition: DiceCondition): number | null {
   const trimmed = text.trim();
   if (!/^\d+(\.\d+)?$/.test(trimmed)) return null;
-  const [min, max] = condition === 'over' ? [10000 - DICE_MAX_CHANCE_HUNDREDTHS, 10000 - DICE_MIN_CHANCE_HUNDREDTHS] : [DICE_MIN_CHANCE_HUNDREDTHS, DICE_MAX_CHANCE_HUNDREDTHS];
+  const [min, max] =
+    condition === 'over'
+      ? [10000 - DICE_MAX_CHANCE_HUNDREDTHS, 10000 - DICE_MIN_CHANCE_HUNDREDTHS]
+      : [DICE_MIN_CHANCE_HUNDREDTHS, DICE_MAX_CHANCE_HUNDREDTHS];
   return Math.min(max, Math.max(min, Math.round(Number(trimmed) * 100)));
 }

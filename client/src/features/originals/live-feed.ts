@@ -7,7 +7,11 @@ interface FeedBet {
 }
 
 /** Merges new bets (socket or backfill) into the list; a bet already shown is replaced, never duplicated. */
-export function mergeFeed<T extends FeedBet>(current: readonly T[], incoming: readonly T[], size = LIVE_FEED_SIZE): T[] {
+export function mergeFeed<T extends FeedBet>(
+  current: readonly T[],
+  incoming: readonly T[],
+  size = LIVE_FEED_SIZE,
+): T[] {
   const byId = new Map<string, T>();
   for (const bet of current) byId.set(bet.id, bet);
   for (const bet of incoming) byId.set(bet.id, bet);

@@ -13,7 +13,10 @@ function board(mines: number[]) {
   return {
     calls,
     start: () => (calls.push('start'), answer({})),
-    reveal: (_id: string, tile: number) => (calls.push(`reveal ${tile}`), mines.includes(tile) ? answer({ state: 'lost' }) : answer({})),
+    reveal: (_id: string, tile: number) => (
+      calls.push(`reveal ${tile}`),
+      mines.includes(tile) ? answer({ state: 'lost' }) : answer({})
+    ),
     cashout: () => (calls.push('cashout'), answer({ state: 'won' })),
     onStep: () => undefined,
   };

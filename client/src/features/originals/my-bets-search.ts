@@ -17,6 +17,7 @@ export function parseMyBetsSearch(search: Record<string, unknown>): MyBetsSearch
   const out: MyBetsSearch = {};
   if (isClientGameSlug(search.game)) out.game = search.game;
   if (search.currency === 'USD' || search.currency === 'BZU') out.currency = search.currency;
-  if (typeof search.state === 'string' && (MY_BETS_STATES as readonly string[]).includes(search.state)) out.state = search.state as MyBetsSearch['state'];
+  if (typeof search.state === 'string' && (MY_BETS_STATES as readonly string[]).includes(search.state))
+    out.state = search.state as MyBetsSearch['state'];
   return out;
 }

@@ -4,13 +4,24 @@ import { profitPath } from './profit-path';
 import { addBet, EMPTY_STATS, MAX_POINTS } from './session-stats';
 import { soundForBet } from './sounds';
 
-const key = (code: string, extra: Partial<Parameters<typeof hotkeyAction>[0]> = {}) => ({ code, key: code === 'Space' ? ' ' : code.slice(3).toLowerCase(), repeat: false, ctrlKey: false, metaKey: false, altKey: false, target: null, ...extra });
+const key = (code: string, extra: Partial<Parameters<typeof hotkeyAction>[0]> = {}) => ({
+  code,
+  key: code === 'Space' ? ' ' : code.slice(3).toLowerCase(),
+  repeat: false,
+  ctrlKey: false,
+  metaKey: false,
+  altKey: false,
+  target: null,
+  ...extra,
+});
 const inField = { closest: (selector: string) => (selector.includes('input') ? {} : null) } as unknown as EventTarget;
 const onBoard = { closest: () => null } as unknown as EventTarget;
 
 describe('hotkeys', () => {
   it('maps the anchors keys to their actions', () => {
-    expect(['Space', 'KeyS', 'KeyD', 'KeyA', 'KeyF', 'KeyC'].map((code) => hotkeyAction(key(code, { target: onBoard })))).toEqual(['bet', 'halve', 'double', 'zero', 'flip', 'cashout']);
+    expect(
+      ['Space', 'KeyS', 'KeyD', 'KeyA', 'KeyF', 'KeyC'].map((code) => hotkeyAction(key(code, { target: onBoard }))),
+    ).toEqual(['bet', 'halve', 'double', 'zero', 'flip', 'cashout']);
   });
   it('ignores other keys, modifiers, held-down repeats and focus in a field', () => {
     expect(hotkeyAction(key('KeyQ'))).toBeNull();
@@ -21,7 +32,12 @@ describe('hotkeys', () => {
 });
 
 describe('session stats', () => {
-  const bet = (id: string, amount: string, payout: string, state: 'won' | 'lost' | 'open' = payout > amount ? 'won' : 'lost') => ({ id, amount, payout, state });
+  const bet = (
+    id: string,
+    amount: string,
+    payout: string,
+    state: 'won' | 'lost' | 'open' = payout > amount ? 'won' : 'lost',
+  ) => ({ id, amount, payout, state });
   it('sums exactly in 1e-8 units and counts each bet once', () => {
     let stats = addBet(EMPTY_STATS, bet('1', '0.1', '0.2'));
     stats = addBet(stats, bet('2', '0.2', '0'));

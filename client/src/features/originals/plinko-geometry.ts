@@ -25,7 +25,8 @@ export function plinkoGeometry(rows: number): PlinkoGeometry {
   const ballRadius = Math.max(7, spacing * 0.2);
   const pegs: PlinkoGeometry['pegs'] = [];
   for (let row = 0; row < rows; row += 1) {
-    for (let j = 0; j < row + 3; j += 1) pegs.push({ x: BOARD_WIDTH / 2 + (j - (row + 2) / 2) * spacing, y: TOP + row * rowHeight, row });
+    for (let j = 0; j < row + 3; j += 1)
+      pegs.push({ x: BOARD_WIDTH / 2 + (j - (row + 2) / 2) * spacing, y: TOP + row * rowHeight, row });
   }
   const bucketY = TOP + rows * rowHeight - rowHeight * 0.35;
   const buckets = Array.from({ length: rows + 1 }, (_, k) => ({
@@ -47,7 +48,10 @@ export function ballKeyframes(geometry: PlinkoGeometry, path: readonly number[])
   const points: Point[] = [{ x: BOARD_WIDTH / 2, y: TOP - rowHeight * 0.8 }];
   let rights = 0;
   for (let row = 0; row < path.length; row += 1) {
-    points.push({ x: BOARD_WIDTH / 2 + (rights - row / 2) * spacing, y: TOP + row * rowHeight - pegRadius - ballRadius });
+    points.push({
+      x: BOARD_WIDTH / 2 + (rights - row / 2) * spacing,
+      y: TOP + row * rowHeight - pegRadius - ballRadius,
+    });
     rights += path[row]!;
   }
   const bucket = geometry.buckets[rights]!;

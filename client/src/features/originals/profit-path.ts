@@ -20,10 +20,13 @@ export function profitPath(points: readonly bigint[], width: number, height: num
   const span = max - min;
   const pad = 2;
   // Bigint to the box's pixels: only the ratio needs floats, and it is between 0 and 1.
-  const y = (value: bigint) => (span === 0n ? height / 2 : pad + (height - 2 * pad) * (1 - Number(value - min) / Number(span)));
+  const y = (value: bigint) =>
+    span === 0n ? height / 2 : pad + (height - 2 * pad) * (1 - Number(value - min) / Number(span));
   const zeroY = y(0n);
   if (points.length === 0) return { line: '', zeroY };
   const step = width / (values.length - 1);
-  const line = values.map((value, i) => `${i === 0 ? 'M' : 'L'}${(i * step).toFixed(1)} ${y(value).toFixed(1)}`).join(' ');
+  const line = values
+    .map((value, i) => `${i === 0 ? 'M' : 'L'}${(i * step).toFixed(1)} ${y(value).toFixed(1)}`)
+    .join(' ');
   return { line, zeroY };
 }

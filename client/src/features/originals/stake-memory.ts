@@ -18,7 +18,12 @@ const keyOf = (game: string) => `bzu.stake.${game}`;
 export function readStake(game: string): RememberedStake {
   try {
     const stored = JSON.parse(localStorage.getItem(keyOf(game)) ?? 'null') as Partial<RememberedStake> | null;
-    if (stored && typeof stored.amount === 'string' && toUnits(stored.amount) !== null && CURRENCIES.includes(stored.currency as Currency)) {
+    if (
+      stored &&
+      typeof stored.amount === 'string' &&
+      toUnits(stored.amount) !== null &&
+      CURRENCIES.includes(stored.currency as Currency)
+    ) {
       return { amount: stored.amount, currency: stored.currency as Currency };
     }
   } catch {

@@ -31,7 +31,11 @@ export function ProviderGamePage({ provider, gameId }: { provider: string; gameI
     return (
       <Stack gap="lg">
         <PageHeader title={title} />
-        <PlaceholderState icon={IconDeviceGamepad2} title="Log in to play" description="Provider games play with your balance: log in to open this game." />
+        <PlaceholderState
+          icon={IconDeviceGamepad2}
+          title="Log in to play"
+          description="Provider games play with your balance: log in to open this game."
+        />
         <Button w="fit-content" onClick={() => openAuthModal('login')}>
           Log in
         </Button>
@@ -40,9 +44,18 @@ export function ProviderGamePage({ provider, gameId }: { provider: string; gameI
   }
   return (
     <Stack gap="md">
-      <PageHeader title={title} description={launch.data ? `${launch.data.game.providerName} · RTP ${launch.data.game.rtp}%` : undefined} />
+      <PageHeader
+        title={title}
+        description={launch.data ? `${launch.data.game.providerName} · RTP ${launch.data.game.rtp}%` : undefined}
+      />
       <Group justify="space-between" wrap="wrap" gap="xs">
-        <SegmentedControl size="xs" aria-label="Play currency" value={currency} onChange={(value) => setCurrency(value as Currency)} data={['USD', 'BZU']} />
+        <SegmentedControl
+          size="xs"
+          aria-label="Play currency"
+          value={currency}
+          onChange={(value) => setCurrency(value as Currency)}
+          data={['USD', 'BZU']}
+        />
         {launch.data ? (
           <Anchor component={Link} to={`/casino/${launch.data.game.category}`} size="sm">
             More {launch.data.game.category === 'gameshows' ? 'game shows' : launch.data.game.category} games
@@ -68,7 +81,8 @@ export function ProviderGamePage({ provider, gameId }: { provider: string; gameI
         )}
       </Paper>
       <Alert variant="light" color="gray">
-        This game is supplied by {launch.data?.game.providerName ?? 'a game provider'}; bets and wins move your balance directly, and count for your rank, rakeback and raffle tickets.
+        This game is supplied by {launch.data?.game.providerName ?? 'a game provider'}; bets and wins move your balance
+        directly, and count for your rank, rakeback and raffle tickets.
       </Alert>
     </Stack>
   );

@@ -11,9 +11,28 @@ export function useProviderGames(category: ProviderCategory | undefined) {
 }
 
 /** Provider game tiles beside the originals: thumbnail, name, studio; each opens /casino/play/<provider>/<game>. */
-export function ProviderGameTiles({ games, label }: { games: { providerId: string; providerName: string; gameId: string; name: string; rtp: string; thumbnailUrl: string | null }[]; label: string }) {
+export function ProviderGameTiles({
+  games,
+  label,
+}: {
+  games: {
+    providerId: string;
+    providerName: string;
+    gameId: string;
+    name: string;
+    rtp: string;
+    thumbnailUrl: string | null;
+  }[];
+  label: string;
+}) {
   return (
-    <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }} spacing="sm" component="ul" aria-label={label} style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+    <SimpleGrid
+      cols={{ base: 2, sm: 3, lg: 5 }}
+      spacing="sm"
+      component="ul"
+      aria-label={label}
+      style={{ listStyle: 'none', padding: 0, margin: 0 }}
+    >
       {games.map((game) => (
         <li key={`${game.providerId}/${game.gameId}`}>
           <UnstyledButton

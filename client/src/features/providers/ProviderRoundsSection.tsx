@@ -21,12 +21,22 @@ function StateBadge({ state, hiddenFrom }: { state: keyof typeof STATE_COLOR; hi
  * with "Load more" over the keyset cursor. Shown only once the player has one: the originals' table stays the page.
  */
 export function ProviderRoundsSection() {
-  const query = trpc.providers.myRounds.useInfiniteQuery({ limit: PAGE }, { getNextPageParam: (page) => page.nextCursor ?? undefined });
+  const query = trpc.providers.myRounds.useInfiniteQuery(
+    { limit: PAGE },
+    { getNextPageParam: (page) => page.nextCursor ?? undefined },
+  );
   const rounds = query.data?.pages.flatMap((page) => page.rounds) ?? [];
   if (query.error) return <ErrorAlert error={query.error} title="Could not load your provider games" />;
   if (rounds.length === 0) return null;
   return (
-    <Paper withBorder radius="md" p="lg" bg="var(--bzu-card)" component="section" aria-labelledby="provider-rounds-title">
+    <Paper
+      withBorder
+      radius="md"
+      p="lg"
+      bg="var(--bzu-card)"
+      component="section"
+      aria-labelledby="provider-rounds-title"
+    >
       <Stack gap="sm">
         <div>
           <Title order={2} fz="lg" id="provider-rounds-title">
@@ -70,7 +80,13 @@ export function ProviderRoundsSection() {
           </Table>
         </ScrollArea>
         {query.hasNextPage ? (
-          <Button variant="default" onClick={() => void query.fetchNextPage()} loading={query.isFetchingNextPage} w="fit-content" mx="auto">
+          <Button
+            variant="default"
+            onClick={() => void query.fetchNextPage()}
+            loading={query.isFetchingNextPage}
+            w="fit-content"
+            mx="auto"
+          >
             Load more
           </Button>
         ) : null}

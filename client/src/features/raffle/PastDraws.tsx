@@ -1,4 +1,21 @@
-import { AccordionChevron, Anchor, Badge, Box, Button, Code, Group, Paper, ScrollArea, SimpleGrid, Skeleton, Stack, Table, Text, Title, UnstyledButton } from '@mantine/core';
+import {
+  AccordionChevron,
+  Anchor,
+  Badge,
+  Box,
+  Button,
+  Code,
+  Group,
+  Paper,
+  ScrollArea,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  Title,
+  UnstyledButton,
+} from '@mantine/core';
 import { IconPlayerPlay } from '@tabler/icons-react';
 import { useState } from 'react';
 import { trpc } from '../../trpc';
@@ -143,7 +160,8 @@ function DrawDetails({ draw, onReplay }: { draw: DrawnRaffle; onReplay: (draw: D
     <Stack gap="md">
       <Group gap="lg" wrap="wrap">
         <Text size="sm">
-          {ticketsLabel(draw.totalTickets)} from {draw.players.toLocaleString('en-US')} {draw.players === 1 ? 'player' : 'players'}
+          {ticketsLabel(draw.totalTickets)} from {draw.players.toLocaleString('en-US')}{' '}
+          {draw.players === 1 ? 'player' : 'players'}
         </Text>
         <Text size="sm" c="dimmed">
           Jackpot carried in {exactUsd(draw.jackpotCarried)}; not awarded {exactUsd(draw.unawardedAmount)}
@@ -154,7 +172,12 @@ function DrawDetails({ draw, onReplay }: { draw: DrawnRaffle; onReplay: (draw: D
         <Stack gap="sm">
           <VerificationData draw={draw} />
           <Group gap="xs">
-            <Button size="xs" leftSection={<IconPlayerPlay size={14} aria-hidden />} onClick={() => onReplay(draw)} data-testid="replay-this-draw">
+            <Button
+              size="xs"
+              leftSection={<IconPlayerPlay size={14} aria-hidden />}
+              onClick={() => onReplay(draw)}
+              data-testid="replay-this-draw"
+            >
               Replay this draw
             </Button>
             <Button
@@ -178,16 +201,35 @@ function DrawDetails({ draw, onReplay }: { draw: DrawnRaffle; onReplay: (draw: D
  * One draw: the summary line opens its winners and verification data. (A plain disclosure: Mantine's Accordion
  * reshuffles the shared chunks so that the first screen grows past its budget.)
  */
-function PastDraw({ draw, onReplay, initiallyOpen }: { draw: DrawnRaffle; onReplay: (draw: DrawnRaffle) => void; initiallyOpen: boolean }) {
+function PastDraw({
+  draw,
+  onReplay,
+  initiallyOpen,
+}: {
+  draw: DrawnRaffle;
+  onReplay: (draw: DrawnRaffle) => void;
+  initiallyOpen: boolean;
+}) {
   const [open, setOpen] = useState(initiallyOpen);
   const detailsId = `past-draw-${draw.id}`;
   return (
     <Paper withBorder radius="md" bg="var(--bzu-input)" data-testid="past-draw">
-      <UnstyledButton onClick={() => setOpen((value) => !value)} aria-expanded={open} aria-controls={detailsId} w="100%" p="sm" data-testid="past-draw-toggle">
+      <UnstyledButton
+        onClick={() => setOpen((value) => !value)}
+        aria-expanded={open}
+        aria-controls={detailsId}
+        w="100%"
+        p="sm"
+        data-testid="past-draw-toggle"
+      >
         <Group justify="space-between" wrap="nowrap" gap="xs">
           <DrawSummary draw={draw} />
           {/* The sidebar's chevron (already loaded with the first screen: no extra chunk). */}
-          <AccordionChevron size={16} aria-hidden style={{ flexShrink: 0, transform: open ? 'rotate(180deg)' : undefined, transition: 'transform 150ms' }} />
+          <AccordionChevron
+            size={16}
+            aria-hidden
+            style={{ flexShrink: 0, transform: open ? 'rotate(180deg)' : undefined, transition: 'transform 150ms' }}
+          />
         </Group>
       </UnstyledButton>
       {open ? (
@@ -203,14 +245,28 @@ function PastDraw({ draw, onReplay, initiallyOpen }: { draw: DrawnRaffle; onRepl
 export function PastDraws({ onReplay }: { onReplay: (draw: DrawnRaffle) => void }) {
   // Pages by cursor rather than useInfiniteQuery: that one adds a `direction` field the strict input refuses.
   const [cursors, setCursors] = useState<string[]>([]);
-  const pages = trpc.useQueries((t) => [undefined, ...cursors].map((cursor) => t.raffle.past(pastPageInput(cursor), { staleTime: 30_000 })));
+  const pages = trpc.useQueries((t) =>
+    [undefined, ...cursors].map((cursor) => t.raffle.past(pastPageInput(cursor), { staleTime: 30_000 })),
+  );
   const first = pages[0]!;
   const last = pages.at(-1)!;
   const draws = pages.flatMap((page) => page.data?.items ?? []);
   const olderCursor = last.data?.nextCursor ?? null;
-  const past = { error: pages.find((page) => page.error)?.error ?? null, isPending: first.isPending, isFetchingNextPage: last.isPending };
+  const past = {
+    error: pages.find((page) => page.error)?.error ?? null,
+    isPending: first.isPending,
+    isFetchingNextPage: last.isPending,
+  };
   return (
-    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} bg="var(--bzu-card)" component="section" aria-labelledby="past-title" data-testid="past-draws">
+    <Paper
+      withBorder
+      radius="lg"
+      p={{ base: 'md', sm: 'lg' }}
+      bg="var(--bzu-card)"
+      component="section"
+      aria-labelledby="past-title"
+      data-testid="past-draws"
+    >
       <Stack gap="sm">
         <Title order={2} fz="lg" id="past-title">
           Past draws
@@ -230,7 +286,13 @@ export function PastDraws({ onReplay }: { onReplay: (draw: DrawnRaffle) => void 
           </Stack>
         )}
         {olderCursor || (cursors.length > 0 && past.isFetchingNextPage) ? (
-          <Anchor component="button" type="button" size="sm" onClick={() => olderCursor && setCursors((list) => [...list, olderCursor])} disabled={past.isFetchingNextPage}>
+          <Anchor
+            component="button"
+            type="button"
+            size="sm"
+            onClick={() => olderCursor && setCursors((list) => [...list, olderCursor])}
+            disabled={past.isFetchingNextPage}
+          >
             {past.isFetchingNextPage ? 'Loading...' : 'Older draws'}
           </Anchor>
         ) : null}

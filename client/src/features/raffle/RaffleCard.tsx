@@ -10,7 +10,13 @@ import { useCurrentRaffle, useNow } from './use-raffle';
 function TimeLeft({ closesAt }: { closesAt: string }) {
   const left = new Date(closesAt).getTime() - useNow(1000);
   return (
-    <Text fw={800} ff="monospace" fz="xl" data-testid="raffle-card-countdown" style={{ fontVariantNumeric: 'tabular-nums' }}>
+    <Text
+      fw={800}
+      ff="monospace"
+      fz="xl"
+      data-testid="raffle-card-countdown"
+      style={{ fontVariantNumeric: 'tabular-nums' }}
+    >
       {formatCountdown(left)}
     </Text>
   );
@@ -27,7 +33,11 @@ export function RaffleCard() {
         icon={IconTicket}
         title={emptyCategoryTitle('/casino/raffles')}
         description="The daily raffle will be listed here when it opens."
-        actions={<ButtonLink to="/raffle" variant="default">Past draws</ButtonLink>}
+        actions={
+          <ButtonLink to="/raffle" variant="default">
+            Past draws
+          </ButtonLink>
+        }
       />
     );
   }

@@ -11,7 +11,14 @@ type Raffle = NonNullable<CurrentRaffle>;
 export function PrizeTable({ raffle }: { raffle: Raffle }) {
   const rows = groupPrizes(raffle.prizes);
   return (
-    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} bg="var(--bzu-card)" component="section" aria-labelledby="prizes-title">
+    <Paper
+      withBorder
+      radius="lg"
+      p={{ base: 'md', sm: 'lg' }}
+      bg="var(--bzu-card)"
+      component="section"
+      aria-labelledby="prizes-title"
+    >
       <Stack gap="sm">
         <Title order={2} fz="lg" id="prizes-title">
           Prizes
@@ -40,8 +47,8 @@ export function PrizeTable({ raffle }: { raffle: Raffle }) {
           </Table.Tbody>
         </Table>
         <Text size="xs" c="dimmed">
-          One prize per ticket: a ticket wins at most once, so several tickets can win several prizes. With fewer tickets than prizes, the prizes left
-          over roll into the jackpot of the next raffle, as does anything not paid.
+          One prize per ticket: a ticket wins at most once, so several tickets can win several prizes. With fewer
+          tickets than prizes, the prizes left over roll into the jackpot of the next raffle, as does anything not paid.
         </Text>
       </Stack>
     </Paper>
@@ -52,7 +59,14 @@ export function PrizeTable({ raffle }: { raffle: Raffle }) {
 export function HowToEarn({ raffle }: { raffle: Raffle }) {
   const bzuEarns = !/^0(\.0*)?$/.test(raffle.ticketRule.bzuPerTicket);
   return (
-    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} bg="var(--bzu-card)" component="section" aria-labelledby="earn-title">
+    <Paper
+      withBorder
+      radius="lg"
+      p={{ base: 'md', sm: 'lg' }}
+      bg="var(--bzu-card)"
+      component="section"
+      aria-labelledby="earn-title"
+    >
       <Stack gap="sm">
         <Title order={2} fz="lg" id="earn-title">
           How to get tickets
@@ -60,11 +74,12 @@ export function HowToEarn({ raffle }: { raffle: Raffle }) {
         <List size="sm" spacing={6}>
           <List.Item>
             <b>Play:</b> 1 ticket for every ${formatMoney(raffle.ticketRule.usdPerTicket, 0)} wagered
-            {bzuEarns ? ` and every ${formatMoney(raffle.ticketRule.bzuPerTicket, 0)} BZU wagered` : ''} on casino bets settled while the raffle is
-            open.
+            {bzuEarns ? ` and every ${formatMoney(raffle.ticketRule.bzuPerTicket, 0)} BZU wagered` : ''} on casino bets
+            settled while the raffle is open.
           </List.Item>
           <List.Item>
-            <b>Hold BZU:</b> bonus tickets by your <AnchorLink to="/token/utility">holder tier</AnchorLink> when the raffle closes:{' '}
+            <b>Hold BZU:</b> bonus tickets by your <AnchorLink to="/token/utility">holder tier</AnchorLink> when the
+            raffle closes:{' '}
             {raffle.holderBonusByTier
               .filter((tier) => tier.tickets > 0)
               .map((tier) => `${tier.name} +${tier.tickets}`)
@@ -83,7 +98,14 @@ export function HowToEarn({ raffle }: { raffle: Raffle }) {
 /** What is published when: the seed hash now, the entrants hash at closing, the seed with the results. */
 export function FairnessBox({ raffle }: { raffle: Raffle }) {
   return (
-    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} bg="var(--bzu-card)" component="section" aria-labelledby="raffle-fairness-title">
+    <Paper
+      withBorder
+      radius="lg"
+      p={{ base: 'md', sm: 'lg' }}
+      bg="var(--bzu-card)"
+      component="section"
+      aria-labelledby="raffle-fairness-title"
+    >
       <Stack gap="xs">
         <Title order={2} fz="lg" id="raffle-fairness-title">
           Provably fair
@@ -95,9 +117,10 @@ export function FairnessBox({ raffle }: { raffle: Raffle }) {
           {raffle.serverSeedHash}
         </Code>
         <Text size="sm" c="dimmed">
-          At closing the list of entrants (user id and ticket range) is published with its SHA-256. Each prize k is then drawn with{' '}
-          <Code>HMAC_SHA256(serverSeed, raffleId:entrantsHash:k)</Code>, read as a 256-bit number and mapped onto the tickets not yet drawn by
-          rejection sampling (no modulo bias). The seed is revealed with the results, so anyone can replay the draw below.
+          At closing the list of entrants (user id and ticket range) is published with its SHA-256. Each prize k is then
+          drawn with <Code>HMAC_SHA256(serverSeed, raffleId:entrantsHash:k)</Code>, read as a 256-bit number and mapped
+          onto the tickets not yet drawn by rejection sampling (no modulo bias). The seed is revealed with the results,
+          so anyone can replay the draw below.
         </Text>
       </Stack>
     </Paper>

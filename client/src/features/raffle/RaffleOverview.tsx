@@ -42,7 +42,14 @@ function Countdown({ closesAt, onElapsed }: { closesAt: string; onElapsed: () =>
       <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
         {elapsed ? 'Draw in progress' : 'Draw in'}
       </Text>
-      <Text fz={{ base: 26, sm: 30 }} fw={800} ff="monospace" data-testid="raffle-countdown" aria-live="off" style={{ fontVariantNumeric: 'tabular-nums' }}>
+      <Text
+        fz={{ base: 26, sm: 30 }}
+        fw={800}
+        ff="monospace"
+        data-testid="raffle-countdown"
+        aria-live="off"
+        style={{ fontVariantNumeric: 'tabular-nums' }}
+      >
         {formatCountdown(left)}
       </Text>
       <Text size="xs" c="dimmed">
@@ -53,7 +60,15 @@ function Countdown({ closesAt, onElapsed }: { closesAt: string; onElapsed: () =>
 }
 
 /** The raffle's highlighted panel (the page's headline, the casino's card): the theme's accent fading into the card. */
-export function RaffleHighlight({ labelledBy, testId, children }: { labelledBy: string; testId: string; children: ReactNode }) {
+export function RaffleHighlight({
+  labelledBy,
+  testId,
+  children,
+}: {
+  labelledBy: string;
+  testId: string;
+  children: ReactNode;
+}) {
   return (
     <Paper
       withBorder
@@ -62,7 +77,10 @@ export function RaffleHighlight({ labelledBy, testId, children }: { labelledBy: 
       component="section"
       aria-labelledby={labelledBy}
       data-testid={testId}
-      style={{ background: 'linear-gradient(135deg, color-mix(in srgb, var(--bzu-accent) 28%, var(--bzu-card)) 0%, var(--bzu-card) 70%)' }}
+      style={{
+        background:
+          'linear-gradient(135deg, color-mix(in srgb, var(--bzu-accent) 28%, var(--bzu-card)) 0%, var(--bzu-card) 70%)',
+      }}
     >
       {children}
     </Paper>
@@ -79,7 +97,12 @@ export function RaffleHero({ raffle, onElapsed }: { raffle: NonNullable<CurrentR
             <Badge variant="filled" size="lg" data-testid="raffle-id">
               Raffle #{raffle.id}
             </Badge>
-            <Badge variant="light" color={raffle.status === 'open' ? 'teal' : 'yellow'} size="lg" data-testid="raffle-status">
+            <Badge
+              variant="light"
+              color={raffle.status === 'open' ? 'teal' : 'yellow'}
+              size="lg"
+              data-testid="raffle-status"
+            >
               {STATUS_TEXT[raffle.status] ?? raffle.status}
             </Badge>
           </Group>
@@ -96,14 +119,19 @@ export function RaffleHero({ raffle, onElapsed }: { raffle: NonNullable<CurrentR
               {estimateUsd(raffle.pool.estimated)}
             </Title>
             <Text size="sm" c="dimmed">
-              {estimateUsd(raffle.pool.revenueShare)} from house revenue + {estimateUsd(raffle.pool.jackpot)} rolling jackpot
+              {estimateUsd(raffle.pool.revenueShare)} from house revenue + {estimateUsd(raffle.pool.jackpot)} rolling
+              jackpot
             </Text>
           </Stack>
           <Countdown closesAt={raffle.closesAt} onElapsed={onElapsed} />
         </Group>
         <Group gap="xl" wrap="wrap">
           <Figure label="Players" value={raffle.players.toLocaleString('en-US')} testId="raffle-players" />
-          <Figure label="Tickets in the draw" value={raffle.totalTickets.toLocaleString('en-US')} testId="raffle-total-tickets" />
+          <Figure
+            label="Tickets in the draw"
+            value={raffle.totalTickets.toLocaleString('en-US')}
+            testId="raffle-total-tickets"
+          />
           <Figure label="Prizes" value={String(raffle.prizes.length)} testId="raffle-prize-count" />
         </Group>
       </Stack>
@@ -116,9 +144,24 @@ function Breakdown({ mine, rule }: { mine: RaffleMine; rule: NonNullable<Current
   const fromFree = mine.freeEntry ? 1 : 0;
   const fromWagers = Math.max(0, mine.tickets - fromHolding - fromFree);
   const rows = [
-    { label: 'From wagers', value: fromWagers, detail: `$${formatAmount(mine.wageredUsd, 'USD')} and ${formatAmount(mine.wageredBzu, 'BZU')} BZU wagered (1 per $${formatMoney(rule.usdPerTicket, 0)}${/^0(\.0*)?$/.test(rule.bzuPerTicket) ? '' : ` / ${formatMoney(rule.bzuPerTicket, 0)} BZU`})`, testId: 'mine-from-wagers' },
-    { label: 'Holder bonus', value: fromHolding, detail: 'by your BZU holder tier at closing', testId: 'mine-holder-bonus' },
-    { label: 'Free entry', value: fromFree, detail: mine.freeEntry ? 'claimed' : 'not claimed yet', testId: 'mine-free-entry' },
+    {
+      label: 'From wagers',
+      value: fromWagers,
+      detail: `$${formatAmount(mine.wageredUsd, 'USD')} and ${formatAmount(mine.wageredBzu, 'BZU')} BZU wagered (1 per $${formatMoney(rule.usdPerTicket, 0)}${/^0(\.0*)?$/.test(rule.bzuPerTicket) ? '' : ` / ${formatMoney(rule.bzuPerTicket, 0)} BZU`})`,
+      testId: 'mine-from-wagers',
+    },
+    {
+      label: 'Holder bonus',
+      value: fromHolding,
+      detail: 'by your BZU holder tier at closing',
+      testId: 'mine-holder-bonus',
+    },
+    {
+      label: 'Free entry',
+      value: fromFree,
+      detail: mine.freeEntry ? 'claimed' : 'not claimed yet',
+      testId: 'mine-free-entry',
+    },
   ];
   return (
     <Stack gap={6}>
@@ -152,7 +195,16 @@ export function MyTickets({ raffle }: { raffle: NonNullable<CurrentRaffle> }) {
   });
   const mine = raffle.mine;
   return (
-    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} bg="var(--bzu-card)" component="section" aria-labelledby="my-tickets-title" data-testid="my-tickets" h="100%">
+    <Paper
+      withBorder
+      radius="lg"
+      p={{ base: 'md', sm: 'lg' }}
+      bg="var(--bzu-card)"
+      component="section"
+      aria-labelledby="my-tickets-title"
+      data-testid="my-tickets"
+      h="100%"
+    >
       <Stack gap="sm">
         <Title order={2} fz="lg" id="my-tickets-title">
           Your tickets
@@ -193,7 +245,12 @@ export function MyTickets({ raffle }: { raffle: NonNullable<CurrentRaffle> }) {
                 Free entry claimed
               </Badge>
             ) : raffle.status === 'open' ? (
-              <Button onClick={() => claim.mutate()} loading={claim.isPending} leftSection={<IconGift size={16} aria-hidden />} data-testid="claim-free-entry">
+              <Button
+                onClick={() => claim.mutate()}
+                loading={claim.isPending}
+                leftSection={<IconGift size={16} aria-hidden />}
+                data-testid="claim-free-entry"
+              >
                 Claim free entry
               </Button>
             ) : null}

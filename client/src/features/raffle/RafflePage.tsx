@@ -21,7 +21,10 @@ export function RafflePage() {
   const [picked, setPicked] = useState<{ key: string; source: ReplaySource } | null>(null);
   const newest = trpc.raffle.past.useQuery(pastPageInput(), { staleTime: 30_000 }).data?.items[0];
   // Query results keep their identity while unchanged (structural sharing), so a refetch does not reset the panel.
-  const newestReplay = useMemo(() => (newest ? { key: `draw-${newest.id}`, source: replaySourceOf(newest) } : null), [newest]);
+  const newestReplay = useMemo(
+    () => (newest ? { key: `draw-${newest.id}`, source: replaySourceOf(newest) } : null),
+    [newest],
+  );
   const replay = picked ?? newestReplay ?? { key: 'empty', source: EMPTY_REPLAY };
 
   const onReplay = useCallback((draw: DrawnRaffle) => {
@@ -36,7 +39,10 @@ export function RafflePage() {
 
   return (
     <Stack gap="lg">
-      <PageHeader title="Raffle" description="A provably fair draw every day. Tickets come from play, holding BZU adds more, and one entry a day is free." />
+      <PageHeader
+        title="Raffle"
+        description="A provably fair draw every day. Tickets come from play, holding BZU adds more, and one entry a day is free."
+      />
       {current.isPending ? (
         <Skeleton height={260} radius="lg" />
       ) : current.error ? (

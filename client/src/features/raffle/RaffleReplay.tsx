@@ -1,4 +1,19 @@
-import { Alert, Badge, Code, Group, Input, Paper, ScrollArea, SimpleGrid, Stack, Table, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Code,
+  Group,
+  Input,
+  Paper,
+  ScrollArea,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
 import { IconCircleCheck, IconCircleX, IconMinus } from '@tabler/icons-react';
 import { useEffect, useState, type ChangeEvent } from 'react';
 import { trpc } from '../../trpc';
@@ -44,7 +59,13 @@ function CheckIcon({ ok }: { ok: boolean | null }) {
 
 function Check({ ok, label, detail, testId }: { ok: boolean | null; label: string; detail?: string; testId: string }) {
   return (
-    <Group gap="xs" wrap="nowrap" align="flex-start" data-testid={testId} data-ok={ok === null ? undefined : String(ok)}>
+    <Group
+      gap="xs"
+      wrap="nowrap"
+      align="flex-start"
+      data-testid={testId}
+      data-ok={ok === null ? undefined : String(ok)}
+    >
       <CheckIcon ok={ok} />
       <Stack gap={0} miw={0}>
         <Text size="sm">{label}</Text>
@@ -81,7 +102,8 @@ export function RaffleReplay({ source }: { source: ReplaySource }) {
         setCsv({ status: 'idle' });
       },
       (error: unknown) => {
-        if (!cancelled) setCsv({ status: 'failed', message: `The entrants list could not be downloaded: ${errorMessage(error)}` });
+        if (!cancelled)
+          setCsv({ status: 'failed', message: `The entrants list could not be downloaded: ${errorMessage(error)}` });
       },
     );
     return () => {
@@ -110,28 +132,69 @@ export function RaffleReplay({ source }: { source: ReplaySource }) {
   }, [form, source.winners, csv.status]);
 
   return (
-    <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} bg="var(--bzu-card)" component="section" aria-labelledby="replay-title" data-testid="raffle-replay">
+    <Paper
+      withBorder
+      radius="md"
+      p={{ base: 'md', sm: 'lg' }}
+      bg="var(--bzu-card)"
+      component="section"
+      aria-labelledby="replay-title"
+      data-testid="raffle-replay"
+    >
       <Stack gap="md">
         <Group justify="space-between" wrap="wrap" gap="xs">
           <Title order={2} fz="lg" id="replay-title">
             Replay a draw
           </Title>
           {replay ? (
-            <Badge size="lg" variant="light" color={replay.allPass ? 'teal' : source.winners ? 'red' : 'gray'} data-testid="replay-verdict">
+            <Badge
+              size="lg"
+              variant="light"
+              color={replay.allPass ? 'teal' : source.winners ? 'red' : 'gray'}
+              data-testid="replay-verdict"
+            >
               {replay.allPass ? 'All checks pass' : source.winners ? 'Some checks fail' : 'Replayed'}
             </Badge>
           ) : null}
         </Group>
         <Text size="sm" c="dimmed">
-          Your browser recomputes the draw with Web Crypto from the published data; nothing is sent. Pick a past draw above, or paste another
-          draw&apos;s data.
+          Your browser recomputes the draw with Web Crypto from the published data; nothing is sent. Pick a past draw
+          above, or paste another draw&apos;s data.
         </Text>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <TextInput label="Raffle id" value={form.raffleId} onChange={(e) => set({ raffleId: e.currentTarget.value })} inputMode="numeric" data-testid="replay-raffle-id" />
-          <TextInput label="Number of prizes" value={form.prizeCount} onChange={(e) => set({ prizeCount: e.currentTarget.value })} inputMode="numeric" data-testid="replay-prize-count" />
-          <TextInput label="Server seed (revealed after the draw)" value={form.serverSeed} onChange={(e) => set({ serverSeed: e.currentTarget.value })} ff="monospace" data-testid="replay-server-seed" />
-          <TextInput label="Server seed hash (published at opening)" value={form.serverSeedHash} onChange={(e) => set({ serverSeedHash: e.currentTarget.value })} data-testid="replay-seed-hash" />
-          <TextInput label="Entrants hash (published at closing)" value={form.entrantsHash} onChange={(e) => set({ entrantsHash: e.currentTarget.value })} data-testid="replay-entrants-hash" />
+          <TextInput
+            label="Raffle id"
+            value={form.raffleId}
+            onChange={(e) => set({ raffleId: e.currentTarget.value })}
+            inputMode="numeric"
+            data-testid="replay-raffle-id"
+          />
+          <TextInput
+            label="Number of prizes"
+            value={form.prizeCount}
+            onChange={(e) => set({ prizeCount: e.currentTarget.value })}
+            inputMode="numeric"
+            data-testid="replay-prize-count"
+          />
+          <TextInput
+            label="Server seed (revealed after the draw)"
+            value={form.serverSeed}
+            onChange={(e) => set({ serverSeed: e.currentTarget.value })}
+            ff="monospace"
+            data-testid="replay-server-seed"
+          />
+          <TextInput
+            label="Server seed hash (published at opening)"
+            value={form.serverSeedHash}
+            onChange={(e) => set({ serverSeedHash: e.currentTarget.value })}
+            data-testid="replay-seed-hash"
+          />
+          <TextInput
+            label="Entrants hash (published at closing)"
+            value={form.entrantsHash}
+            onChange={(e) => set({ entrantsHash: e.currentTarget.value })}
+            data-testid="replay-entrants-hash"
+          />
         </SimpleGrid>
         <Input.Wrapper
           label="Entrants CSV"
@@ -146,7 +209,16 @@ export function RaffleReplay({ source }: { source: ReplaySource }) {
             onChange={(e: ChangeEvent<HTMLTextAreaElement>) => set({ entrantsCsv: e.currentTarget.value })}
             placeholder={csv.status === 'loading' ? 'Downloading the entrants list...' : 'Paste the CSV here'}
             spellCheck={false}
-            styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 12, lineHeight: 1.5, height: 132, paddingBlock: 8, resize: 'vertical' } }}
+            styles={{
+              input: {
+                fontFamily: 'var(--mantine-font-family-monospace)',
+                fontSize: 12,
+                lineHeight: 1.5,
+                height: 132,
+                paddingBlock: 8,
+                resize: 'vertical',
+              },
+            }}
             data-testid="replay-csv"
           />
         </Input.Wrapper>
@@ -187,7 +259,11 @@ function ReplayResult({ replay, winners }: { replay: Replay; winners: ShownWinne
         />
         <Check
           ok={winners ? compared.length > 0 && matching === compared.length : null}
-          label={winners ? `The draw picks the published winners: ${matching} of ${compared.length} prizes match` : 'No published winners to compare with: the replay\u2019s picks are listed below'}
+          label={
+            winners
+              ? `The draw picks the published winners: ${matching} of ${compared.length} prizes match`
+              : 'No published winners to compare with: the replay\u2019s picks are listed below'
+          }
           testId="check-winners"
         />
         <ScrollArea.Autosize mah={320} type="auto">
@@ -206,7 +282,11 @@ function ReplayResult({ replay, winners }: { replay: Replay; winners: ShownWinne
               {replay.prizes.map((prize) => {
                 const shown = byIndex.get(prize.prizeIndex);
                 return (
-                  <Table.Tr key={prize.prizeIndex} data-testid="replay-prize" data-ok={prize.ok === null ? undefined : String(prize.ok)}>
+                  <Table.Tr
+                    key={prize.prizeIndex}
+                    data-testid="replay-prize"
+                    data-ok={prize.ok === null ? undefined : String(prize.ok)}
+                  >
                     <Table.Td>{shown?.label ?? prizeLabel(prize.prizeIndex)}</Table.Td>
                     <Table.Td ta="right" ff="monospace">
                       {prize.drawn ? `#${prize.drawn.ticket}` : '-'}
@@ -214,7 +294,9 @@ function ReplayResult({ replay, winners }: { replay: Replay; winners: ShownWinne
                     <Table.Td>
                       {prize.drawn ? (
                         <Text size="sm" truncate maw={220}>
-                          {shown?.username && shown.userId === prize.drawn.userId ? shown.username : `user ${prize.drawn.userId}`}
+                          {shown?.username && shown.userId === prize.drawn.userId
+                            ? shown.username
+                            : `user ${prize.drawn.userId}`}
                         </Text>
                       ) : (
                         <Text size="sm" c="dimmed">

@@ -4,7 +4,13 @@
  * fairness verifier, so this replay cannot drift from what picked the winners. What this file adds: reading the
  * published data as text (as a player would paste it) and comparing every step with what the site published.
  */
-import { drawWinners, parseEntrantsCsv, totalTickets, type DrawnPrize, type TicketRange } from '../../../../server/src/domain/raffle/rules/raffle-draw';
+import {
+  drawWinners,
+  parseEntrantsCsv,
+  totalTickets,
+  type DrawnPrize,
+  type TicketRange,
+} from '../../../../server/src/domain/raffle/rules/raffle-draw';
 import { hmacSha256, sha256Hex } from '../fairness/web-crypto';
 
 /** The published data of one draw, as text fields (the replay panel's form). */
@@ -58,7 +64,8 @@ export function replayInputError(input: ReplayInput): string | null {
   if (!input.serverSeed.trim()) return 'Enter the revealed server seed';
   if (!HEX_64.test(input.serverSeedHash.trim().toLowerCase())) return 'The server seed hash is 64 hex characters';
   if (!HEX_64.test(input.entrantsHash.trim().toLowerCase())) return 'The entrants hash is 64 hex characters';
-  if (!/^\d{1,4}$/.test(input.prizeCount.trim()) || Number(input.prizeCount) < 1) return 'The number of prizes is a whole number from 1';
+  if (!/^\d{1,4}$/.test(input.prizeCount.trim()) || Number(input.prizeCount) < 1)
+    return 'The number of prizes is a whole number from 1';
   if (!input.entrantsCsv.trim()) return 'Paste the entrants CSV (or load it from the draw)';
   return null;
 }
@@ -68,10 +75,15 @@ function hashCheck(computed: string, expected: string): HashCheck {
   return { computed, expected: normalised, ok: computed === normalised };
 }
 
-function comparePrize(prizeIndex: number, drawn: DrawnPrize | undefined, published: PublishedWinner | undefined): ReplayedPrize {
+function comparePrize(
+  prizeIndex: number,
+  drawn: DrawnPrize | undefined,
+  published: PublishedWinner | undefined,
+): ReplayedPrize {
   const pick = drawn ? { ticket: drawn.ticket, userId: drawn.userId, attempts: drawn.attempts } : null;
   if (!published) return { prizeIndex, drawn: pick, published: null, ok: null };
-  const ok = pick === null ? published.ticket === null : published.ticket === pick.ticket && published.userId === pick.userId;
+  const ok =
+    pick === null ? published.ticket === null : published.ticket === pick.ticket && published.userId === pick.userId;
   return { prizeIndex, drawn: pick, published, ok };
 }
 
@@ -81,7 +93,10 @@ function comparePrize(prizeIndex: number, drawn: DrawnPrize | undefined, publish
  * uses the entered entrants hash (the server drew with the published one), so an edited CSV fails its own check
  * without changing the message the HMAC signs. Throws (with a message for the player) on unreadable input.
  */
-export async function replayDraw(input: ReplayInput, publishedWinners: readonly PublishedWinner[] | null): Promise<Replay> {
+export async function replayDraw(
+  input: ReplayInput,
+  publishedWinners: readonly PublishedWinner[] | null,
+): Promise<Replay> {
   const problem = replayInputError(input);
   if (problem) throw new RangeError(problem);
   // Pasted text may come with CRLF or without the final newline; the hash covers the canonical bytes only, so it

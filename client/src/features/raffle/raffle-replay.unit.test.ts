@@ -4,7 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { replayDraw, replayInputError, type PublishedWinner, type ReplayInput } from './raffle-replay';
 
 /** Vectors of the independent Python implementation (tests/fixtures/raffle_vectors.py): the replay must agree. */
-const vectors = JSON.parse(readFileSync(new URL('../../../../tests/fixtures/raffle-vectors.json', import.meta.url), 'utf8')) as {
+const vectors = JSON.parse(
+  readFileSync(new URL('../../../../tests/fixtures/raffle-vectors.json', import.meta.url), 'utf8'),
+) as {
   label: string;
   raffleId: string;
   serverSeed: string;
@@ -36,14 +38,21 @@ function publishedOf(v: (typeof vectors)[number]): PublishedWinner[] {
 }
 
 describe('raffle replay in the browser (Web Crypto)', () => {
-  it.each(vectors.map((v) => [v.label, v] as const))('%s: every check passes on the published data', async (_label, v) => {
-    const replay = await replayDraw(inputOf(v), publishedOf(v));
-    expect(replay.serverSeedHash.ok).toBe(true);
-    expect(replay.entrantsHash.ok).toBe(true);
-    expect(replay.prizes).toHaveLength(v.prizeCount);
-    expect(replay.prizes.filter((p) => p.drawn).map((p) => ({ prizeIndex: p.prizeIndex, ticket: p.drawn!.ticket, userId: p.drawn!.userId }))).toEqual(v.winners);
-    expect(replay.allPass).toBe(true);
-  });
+  it.each(vectors.map((v) => [v.label, v] as const))(
+    '%s: every check passes on the published data',
+    async (_label, v) => {
+      const replay = await replayDraw(inputOf(v), publishedOf(v));
+      expect(replay.serverSeedHash.ok).toBe(true);
+      expect(replay.entrantsHash.ok).toBe(true);
+      expect(replay.prizes).toHaveLength(v.prizeCount);
+      expect(
+        replay.prizes
+          .filter((p) => p.drawn)
+          .map((p) => ({ prizeIndex: p.prizeIndex, ticket: p.drawn!.ticket, userId: p.drawn!.userId })),
+      ).toEqual(v.winners);
+      expect(replay.allPass).toBe(true);
+    },
+  );
 
   it('fails the entrants check when one byte of the CSV changes, and the seed check for another seed', async () => {
     const v = vectors.at(-1)!;

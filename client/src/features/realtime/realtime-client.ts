@@ -1,5 +1,12 @@
 import { afterClose, onRetryTimer, onVisibilityChange, type ReconnectDecision } from './reconnect-policy';
-import { channelsFor, isEventType, parseFrame, TOKEN_PRICE_CHANNEL, type EventType, type ServerFrame } from './realtime-protocol';
+import {
+  channelsFor,
+  isEventType,
+  parseFrame,
+  TOKEN_PRICE_CHANNEL,
+  type EventType,
+  type ServerFrame,
+} from './realtime-protocol';
 import { SeqTracker } from './seq-tracker';
 
 /** idle: nobody signed in. live: open and subscribed to the token price. down: closed, waiting to retry. */

@@ -65,7 +65,12 @@ const refreshVip = coalesce(() => {
 
 function announceRankUp(data: unknown): void {
   const label = typeof data === 'object' && data !== null ? (data as Record<string, unknown>).rankLabel : undefined;
-  notifications.show({ color: 'yellow', title: 'Rank up!', message: typeof label === 'string' ? `You reached ${label}.` : 'You reached a new rank.', autoClose: 8000 });
+  notifications.show({
+    color: 'yellow',
+    title: 'Rank up!',
+    message: typeof label === 'string' ? `You reached ${label}.` : 'You reached a new rank.',
+    autoClose: 8000,
+  });
   refreshVip();
 }
 
@@ -94,18 +99,30 @@ function announceRaffleWin(data: unknown): void {
   const id = String(raffleId);
   const gathered = raffleWins.get(id);
   if (!gathered) window.setTimeout(() => showRaffleWin(id), RAFFLE_WIN_GATHER_MS);
-  raffleWins.set(id, { total: (gathered ? addAmounts(gathered.total, amount) : amount) ?? amount, prizes: (gathered?.prizes ?? 0) + 1 });
+  raffleWins.set(id, {
+    total: (gathered ? addAmounts(gathered.total, amount) : amount) ?? amount,
+    prizes: (gathered?.prizes ?? 0) + 1,
+  });
 }
 
 /** Someone tipped this player (user channel): a toast; the balance moves by its own balance-update. */
 function announceTip(data: unknown): void {
-  const { senderName, amount, currency } = typeof data === 'object' && data !== null ? (data as Record<string, unknown>) : {};
+  const { senderName, amount, currency } =
+    typeof data === 'object' && data !== null ? (data as Record<string, unknown>) : {};
   if (typeof senderName !== 'string' || typeof amount !== 'string' || typeof currency !== 'string') return;
-  notifications.show({ color: 'green', title: 'You received a tip', message: `${senderName} tipped you ${formatAmount(amount, currency)} ${currency}`, autoClose: 8000 });
+  notifications.show({
+    color: 'green',
+    title: 'You received a tip',
+    message: `${senderName} tipped you ${formatAmount(amount, currency)} ${currency}`,
+    autoClose: 8000,
+  });
   void trpcUtils.tips.history.invalidate(undefined, { refetchType: 'active' });
 }
 
-const refetchGameQueries = coalesce(() => void queryClient.invalidateQueries({ predicate: (query) => isGameResultQuery(query.queryKey) }), PER_BET_REFETCH_MS);
+const refetchGameQueries = coalesce(
+  () => void queryClient.invalidateQueries({ predicate: (query) => isGameResultQuery(query.queryKey) }),
+  PER_BET_REFETCH_MS,
+);
 
 const refreshOnReconnect = refreshAfterReconnect(() => void refreshBalances());
 
@@ -146,8 +163,7 @@ export const realtimeHandlers: RealtimeHandlers = {
     } else if (channel.startsWith('user:')) {
       void refreshBalances();
       refreshVip();
-    }
-    else if (channel.startsWith('game-results:')) refetchGameQueries();
+    } else if (channel.startsWith('game-results:')) refetchGameQueries();
   },
   onStatus(status) {
     refreshOnReconnect(status);

@@ -49,7 +49,13 @@ export function parseFrame(text: unknown): ServerFrame | null {
   if (typeof frame.type !== 'string') return null;
   if (frame.channel !== null && typeof frame.channel !== 'string') return null;
   if (typeof frame.seq !== 'number' || !Number.isInteger(frame.seq)) return null;
-  return { type: frame.type, channel: frame.channel, seq: frame.seq, ts: typeof frame.ts === 'number' ? frame.ts : 0, data: frame.data };
+  return {
+    type: frame.type,
+    channel: frame.channel,
+    seq: frame.seq,
+    ts: typeof frame.ts === 'number' ? frame.ts : 0,
+    data: frame.data,
+  };
 }
 
 /** ws:// or wss:// for the page's origin, or the configured address (VITE_WS_URL). */

@@ -11,7 +11,8 @@ export interface ConnectionFacts {
   active: boolean;
 }
 
-export type ReconnectDecision = { action: 'none' } | { action: 'connect-now' } | { action: 'retry-after'; delayMs: number };
+export type ReconnectDecision =
+  { action: 'none' } | { action: 'connect-now' } | { action: 'retry-after'; delayMs: number };
 
 /** After the socket closed without being asked to. */
 export function afterClose(facts: Omit<ConnectionFacts, 'active'>, delayMs: number): ReconnectDecision {

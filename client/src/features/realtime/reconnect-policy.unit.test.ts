@@ -5,7 +5,10 @@ import { afterClose, onRetryTimer, onVisibilityChange } from './reconnect-policy
 describe('reconnect policy', () => {
   it('retries 5 s after a close while the tab is visible', () => {
     expect(WEBSOCKET_RECONNECT_DELAY_MS).toBe(5000);
-    expect(afterClose({ wanted: true, hidden: false }, WEBSOCKET_RECONNECT_DELAY_MS)).toEqual({ action: 'retry-after', delayMs: 5000 });
+    expect(afterClose({ wanted: true, hidden: false }, WEBSOCKET_RECONNECT_DELAY_MS)).toEqual({
+      action: 'retry-after',
+      delayMs: 5000,
+    });
   });
 
   it('does not retry while the tab is hidden, or when nobody is signed in', () => {

@@ -24,8 +24,8 @@ export function ChainCommitment({
   if (!chain) return null;
   return (
     <Text size="xs" c="dimmed" style={{ wordBreak: 'break-all' }} data-testid={testId}>
-      Provably fair: {subject} committed {new Date(chain.committedAt).toLocaleString()} with terminal hash {chain.terminalHash} and salt{' '}
-      {chain.salt ?? `(${pendingSalt})`}. {children}
+      Provably fair: {subject} committed {new Date(chain.committedAt).toLocaleString()} with terminal hash{' '}
+      {chain.terminalHash} and salt {chain.salt ?? `(${pendingSalt})`}. {children}
     </Text>
   );
 }

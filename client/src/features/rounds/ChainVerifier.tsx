@@ -40,7 +40,16 @@ export function RoundHash({ hash }: { hash?: string | null }) {
  * The in-browser verifier of a round game's round (FAIRNESS.md "Round games"): the fields come filled from what the
  * site published and the player may change them; each game says what its check recomputes and how it reads.
  */
-export function ChainVerifier<C>({ noun, round, chain, previousHash: previous, verify, testId, result, disabled }: ChainVerifierProps<C>) {
+export function ChainVerifier<C>({
+  noun,
+  round,
+  chain,
+  previousHash: previous,
+  verify,
+  testId,
+  result,
+  disabled,
+}: ChainVerifierProps<C>) {
   const [hash, setHash] = useState(round.hash ?? '');
   const [previousHash, setPreviousHash] = useState(round.number === 1 ? (chain?.terminalHash ?? '') : (previous ?? ''));
   const [salt, setSalt] = useState(chain?.salt ?? '');
@@ -60,7 +69,9 @@ export function ChainVerifier<C>({ noun, round, chain, previousHash: previous, v
       </Text>
       <TextInput label={`${Noun} hash`} value={hash} onChange={(e) => setHash(e.currentTarget.value)} size="xs" />
       <TextInput
-        label={round.number === 1 ? `Terminal hash (published before ${noun} 1)` : `Hash of ${noun} ${round.number - 1}`}
+        label={
+          round.number === 1 ? `Terminal hash (published before ${noun} 1)` : `Hash of ${noun} ${round.number - 1}`
+        }
         value={previousHash}
         onChange={(e) => setPreviousHash(e.currentTarget.value)}
         size="xs"

@@ -66,13 +66,15 @@ export function RoundDetails({ game, round, chain, previous, summary, betResult,
         testId={`${game}-verify`}
         result={(check) => (
           <>
-            {check.linked ? 'Chain link OK' : 'Chain link BROKEN'}: SHA-256 of this hash {check.linked ? 'is' : 'is not'} the previous hash. {check.recomputed}
+            {check.linked ? 'Chain link OK' : 'Chain link BROKEN'}: SHA-256 of this hash{' '}
+            {check.linked ? 'is' : 'is not'} the previous hash. {check.recomputed}
           </>
         )}
       />
       {chain ? (
         <Text size="xs" c="dimmed" style={{ wordBreak: 'break-all' }}>
-          Chain committed {new Date(chain.committedAt).toLocaleString()}: terminal hash {chain.terminalHash}, salt {chain.salt}.
+          Chain committed {new Date(chain.committedAt).toLocaleString()}: terminal hash {chain.terminalHash}, salt{' '}
+          {chain.salt}.
         </Text>
       ) : null}
     </Stack>

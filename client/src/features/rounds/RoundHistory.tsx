@@ -25,7 +25,15 @@ interface RoundHistoryProps<R extends { id: string; number: number }> {
 const capital = (noun: string) => noun[0]!.toUpperCase() + noun.slice(1);
 
 /** A round game's strip of recent rounds; each opens its details in a modal. */
-export function RoundHistory<R extends { id: string; number: number }>({ rounds, label, testId, noun, emptyText, badge, details }: RoundHistoryProps<R>) {
+export function RoundHistory<R extends { id: string; number: number }>({
+  rounds,
+  label,
+  testId,
+  noun,
+  emptyText,
+  badge,
+  details,
+}: RoundHistoryProps<R>) {
   const [shown, setShown] = useState<R | null>(null);
   return (
     <>
@@ -48,14 +56,20 @@ export function RoundHistory<R extends { id: string; number: number }>({ rounds,
                 variant={shownAs.filled ? 'filled' : 'light'}
                 tt="none"
                 style={{ cursor: 'pointer', flexShrink: 0 }}
-                aria-label={`${capital(noun)} ${round.number} details`}>
+                aria-label={`${capital(noun)} ${round.number} details`}
+              >
                 {shownAs.text}
               </Badge>
             );
           })
         )}
       </Group>
-      <Modal opened={shown !== null} onClose={() => setShown(null)} title={shown ? `${capital(noun)} ${shown.number}` : ''} size="lg">
+      <Modal
+        opened={shown !== null}
+        onClose={() => setShown(null)}
+        title={shown ? `${capital(noun)} ${shown.number}` : ''}
+        size="lg"
+      >
         {shown ? details(shown) : null}
       </Modal>
     </>

@@ -66,9 +66,17 @@ export function useLiveRound(slug: RoundSlug) {
     },
   );
   // An event newer than the last answer (the end, a new window) shows before the refetch lands.
-  const round = current.data && pushed && pushed.id === current.data.id && rank(pushed.state) > rank(current.data.state) ? { ...current.data, ...pushed, bets: current.data.bets } : current.data;
+  const round =
+    current.data && pushed && pushed.id === current.data.id && rank(pushed.state) > rank(current.data.state)
+      ? { ...current.data, ...pushed, bets: current.data.bets }
+      : current.data;
   // A tick newer than the last answer carries the newer live state (a ball drawn since).
-  const live = round?.state === 'running' ? (ticked && ticked.id === round.id && ticked.at > current.dataUpdatedAt ? ticked.live : round.live) : undefined;
+  const live =
+    round?.state === 'running'
+      ? ticked && ticked.id === round.id && ticked.at > current.dataUpdatedAt
+        ? ticked.live
+        : round.live
+      : undefined;
   return { round: round ?? null, clock, live, loading: current.isPending };
 }
 

@@ -1,4 +1,18 @@
-import { ActionIcon, Alert, Anchor, Badge, Button, Group, Paper, SegmentedControl, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  ActionIcon,
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  Paper,
+  SegmentedControl,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { IconCircleCheck, IconTrash, IconX } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -35,7 +49,8 @@ const POLICIES: { value: OddsPolicy; label: string }[] = [
 /** The odds the server quoted in an ODDS_CHANGED refusal, by selection id. */
 function changedOdds(error: unknown): Record<string, string> | null {
   if (errorCode(error) !== 'ODDS_CHANGED') return null;
-  const details = toApiError(error).details as { details?: { legs?: { selectionId: string; current: string }[] } } | undefined;
+  const details = toApiError(error).details as
+    { details?: { legs?: { selectionId: string; current: string }[] } } | undefined;
   if (!details?.details?.legs) return null;
   return Object.fromEntries(details.details.legs.map((leg) => [leg.selectionId, leg.current]));
 }
@@ -58,12 +73,18 @@ export function BetSlip({ embedded = false }: { embedded?: boolean }) {
 
   const multi = slip.mode === 'multi';
   const legsOdds = slip.picks.map((pick) => pick.odds);
-  const moved = slip.picks.filter((pick) => current.has(pick.selectionId) && current.get(pick.selectionId)!.odds !== pick.odds);
+  const moved = slip.picks.filter(
+    (pick) => current.has(pick.selectionId) && current.get(pick.selectionId)!.odds !== pick.odds,
+  );
   const closed = slip.picks.filter((pick) => current.has(pick.selectionId) && !current.get(pick.selectionId)!.open);
   const multiReturn = potentialReturn(slip.multiStake, legsOdds);
-  const readySingles = slip.picks.filter((pick) => potentialReturn(slip.stakes[pick.selectionId] ?? '', [pick.odds]) !== null);
+  const readySingles = slip.picks.filter(
+    (pick) => potentialReturn(slip.stakes[pick.selectionId] ?? '', [pick.odds]) !== null,
+  );
   const clashing = multi ? sameEventPicks(slip.picks) : [];
-  const canPlace = multi ? slip.picks.length >= 2 && multiReturn !== null && clashing.length === 0 : readySingles.length > 0;
+  const canPlace = multi
+    ? slip.picks.length >= 2 && multiReturn !== null && clashing.length === 0
+    : readySingles.length > 0;
   const totalStake = multi ? slip.multiStake : null;
 
   async function submit() {
@@ -112,7 +133,15 @@ export function BetSlip({ embedded = false }: { embedded?: boolean }) {
   const quoted = changedOdds(error);
 
   return (
-    <Paper withBorder={!embedded} radius="md" p={embedded ? 0 : 'md'} bg={embedded ? undefined : 'var(--bzu-card)'} component="section" aria-label="Bet slip" data-testid="bet-slip">
+    <Paper
+      withBorder={!embedded}
+      radius="md"
+      p={embedded ? 0 : 'md'}
+      bg={embedded ? undefined : 'var(--bzu-card)'}
+      component="section"
+      aria-label="Bet slip"
+      data-testid="bet-slip"
+    >
       <Stack gap="sm">
         <Group justify="space-between">
           <Title order={2} fz="lg" id="bet-slip-title" display={embedded ? 'none' : undefined}>
@@ -124,7 +153,13 @@ export function BetSlip({ embedded = false }: { embedded?: boolean }) {
             ) : null}
           </Title>
           {slip.picks.length > 0 ? (
-            <Button size="compact-xs" variant="subtle" color="gray" leftSection={<IconTrash size={14} aria-hidden />} onClick={clearSlip}>
+            <Button
+              size="compact-xs"
+              variant="subtle"
+              color="gray"
+              leftSection={<IconTrash size={14} aria-hidden />}
+              onClick={clearSlip}
+            >
               Clear
             </Button>
           ) : null}
@@ -141,7 +176,13 @@ export function BetSlip({ embedded = false }: { embedded?: boolean }) {
           aria-label="Bet type"
         />
         {placed && placed.submissionId === slip.submissionId ? (
-          <Alert color="green" variant="light" icon={<IconCircleCheck size={18} aria-hidden />} title={placed.count === 1 ? 'Bet placed' : `${placed.count} bets placed`} data-testid="bet-placed">
+          <Alert
+            color="green"
+            variant="light"
+            icon={<IconCircleCheck size={18} aria-hidden />}
+            title={placed.count === 1 ? 'Bet placed' : `${placed.count} bets placed`}
+            data-testid="bet-placed"
+          >
             <Anchor component={Link} to="/sports/bets" size="sm">
               See my bets
             </Anchor>
@@ -181,7 +222,13 @@ export function BetSlip({ embedded = false }: { embedded?: boolean }) {
                   <Text fw={700} ff="monospace">
                     {pick.odds}
                   </Text>
-                  <ActionIcon variant="subtle" color="gray" size="sm" aria-label={`Remove ${pick.selection}`} onClick={() => removePick(pick.selectionId)}>
+                  <ActionIcon
+                    variant="subtle"
+                    color="gray"
+                    size="sm"
+                    aria-label={`Remove ${pick.selection}`}
+                    onClick={() => removePick(pick.selectionId)}
+                  >
                     <IconX size={14} aria-hidden />
                   </ActionIcon>
                 </Group>
@@ -221,17 +268,33 @@ export function BetSlip({ embedded = false }: { embedded?: boolean }) {
             ) : null}
             {clashing.length > 0 ? (
               <Text size="xs" c="red" data-testid="multi-same-event">
-                A multi takes one selection per event: remove {clashing.map((pick) => pick.selection).join(', ')} or bet them as singles.
+                A multi takes one selection per event: remove {clashing.map((pick) => pick.selection).join(', ')} or bet
+                them as singles.
               </Text>
             ) : null}
-            <TextInput size="xs" label="Multi stake" inputMode="decimal" placeholder="0.00" value={slip.multiStake} onChange={(event) => setMultiStake(event.currentTarget.value)} />
+            <TextInput
+              size="xs"
+              label="Multi stake"
+              inputMode="decimal"
+              placeholder="0.00"
+              value={slip.multiStake}
+              onChange={(event) => setMultiStake(event.currentTarget.value)}
+            />
           </Stack>
         ) : null}
         {slip.picks.length > 0 ? (
           <>
             {/* The currency is a short word; the policy gets the rest of the row, so "Accept higher odds" is never cut. */}
             <Group gap="xs" wrap="nowrap" align="flex-end">
-              <Select size="xs" label="Currency" w={84} data={['USD', 'BZU']} value={slip.currency} onChange={(value) => value && setCurrency(value as 'USD' | 'BZU')} allowDeselect={false} />
+              <Select
+                size="xs"
+                label="Currency"
+                w={84}
+                data={['USD', 'BZU']}
+                value={slip.currency}
+                onChange={(value) => value && setCurrency(value as 'USD' | 'BZU')}
+                allowDeselect={false}
+              />
               <Select
                 size="xs"
                 label="Odds changes"
@@ -252,7 +315,16 @@ export function BetSlip({ embedded = false }: { embedded?: boolean }) {
               </Group>
             ) : null}
             {moved.length > 0 ? (
-              <Button size="xs" variant="light" color="yellow" onClick={() => acceptOdds(Object.fromEntries(moved.map((pick) => [pick.selectionId, current.get(pick.selectionId)!.odds])))}>
+              <Button
+                size="xs"
+                variant="light"
+                color="yellow"
+                onClick={() =>
+                  acceptOdds(
+                    Object.fromEntries(moved.map((pick) => [pick.selectionId, current.get(pick.selectionId)!.odds])),
+                  )
+                }
+              >
                 Accept new odds
               </Button>
             ) : null}
@@ -264,7 +336,11 @@ export function BetSlip({ embedded = false }: { embedded?: boolean }) {
             ) : null}
             {isSignedIn ? (
               <Button fullWidth loading={busy} disabled={!canPlace || closed.length > 0} onClick={() => void submit()}>
-                {multi ? `Place multi${totalStake ? ` · ${totalStake} ${slip.currency}` : ''}` : readySingles.length > 1 ? `Place ${readySingles.length} bets` : 'Place bet'}
+                {multi
+                  ? `Place multi${totalStake ? ` · ${totalStake} ${slip.currency}` : ''}`
+                  : readySingles.length > 1
+                    ? `Place ${readySingles.length} bets`
+                    : 'Place bet'}
               </Button>
             ) : (
               <Button fullWidth variant="light" onClick={() => openAuthModal('login')}>

@@ -33,7 +33,15 @@ export function EventPage({ eventId }: { eventId: string }) {
           />
           {data.markets.length === 0 ? <Text c="dimmed">No markets are open for this event.</Text> : null}
           {data.markets.map((market) => (
-            <Paper key={market.id} withBorder radius="md" p="md" bg="var(--bzu-card)" component="section" aria-label={marketLabel(market.type, market.line)}>
+            <Paper
+              key={market.id}
+              withBorder
+              radius="md"
+              p="md"
+              bg="var(--bzu-card)"
+              component="section"
+              aria-label={marketLabel(market.type, market.line)}
+            >
               <Group justify="space-between" mb="xs">
                 <Title order={2} fz="md">
                   {marketLabel(market.type, market.line)}

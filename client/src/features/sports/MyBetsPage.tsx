@@ -13,7 +13,13 @@ import type { SportsBet } from './use-sports';
 import { formatAmount } from '../../lib/money';
 import { ErrorAlert } from '../../components/ErrorAlert';
 
-const STATUS_COLORS: Record<string, string> = { open: 'blue', won: 'green', lost: 'red', void: 'gray', cashed_out: 'grape' };
+const STATUS_COLORS: Record<string, string> = {
+  open: 'blue',
+  won: 'green',
+  lost: 'red',
+  void: 'gray',
+  cashed_out: 'grape',
+};
 const RESULT_COLORS: Record<string, string> = { won: 'green', lost: 'red', void: 'gray' };
 
 function BetCard({ bet }: { bet: SportsBet }) {
@@ -59,7 +65,11 @@ function BetCard({ bet }: { bet: SportsBet }) {
         ))}
         <Group justify="space-between" wrap="wrap">
           <Text size="sm">
-            Stake <b>{formatAmount(bet.stake, bet.currency)} {bet.currency}</b> · odds <b>{bet.odds}</b>
+            Stake{' '}
+            <b>
+              {formatAmount(bet.stake, bet.currency)} {bet.currency}
+            </b>{' '}
+            · odds <b>{bet.odds}</b>
           </Text>
           <Text size="sm">
             {bet.status === 'open' ? (
@@ -88,17 +98,30 @@ function BetCard({ bet }: { bet: SportsBet }) {
               loading={cashOut.isPending}
               onClick={() => bet.cashOut.value && setConfirming(bet.cashOut.value)}
             >
-              {bet.cashOut.value ? `Cash out ${formatAmount(bet.cashOut.value, bet.currency)} ${bet.currency}` : 'Cash out'}
+              {bet.cashOut.value
+                ? `Cash out ${formatAmount(bet.cashOut.value, bet.currency)} ${bet.currency}`
+                : 'Cash out'}
             </Button>
           </Group>
         ) : null}
         {confirming !== null ? (
           // Asked in the bet's own card, so the player sees which bet they are cashing out.
-          <Alert color="grape" variant="light" role="alertdialog" aria-label="Cash out this bet?" data-testid="cash-out-confirm">
+          <Alert
+            color="grape"
+            variant="light"
+            role="alertdialog"
+            aria-label="Cash out this bet?"
+            data-testid="cash-out-confirm"
+          >
             <Stack gap="xs">
               <Text size="sm" data-testid="cash-out-summary">
-                Cash out {bet.legs.map((leg) => leg.selection).join(', ')} ({bet.kind === 'multi' ? `${bet.legs.length}-fold multi` : 'single'}, stake{' '}
-                {formatAmount(bet.stake, bet.currency)} {bet.currency})? You receive <b>{formatAmount(confirming, bet.currency)} {bet.currency}</b> now and the bet closes.
+                Cash out {bet.legs.map((leg) => leg.selection).join(', ')} (
+                {bet.kind === 'multi' ? `${bet.legs.length}-fold multi` : 'single'}, stake{' '}
+                {formatAmount(bet.stake, bet.currency)} {bet.currency})? You receive{' '}
+                <b>
+                  {formatAmount(confirming, bet.currency)} {bet.currency}
+                </b>{' '}
+                now and the bet closes.
               </Text>
               <Group gap="xs" justify="flex-end">
                 <Button size="xs" variant="default" onClick={() => setConfirming(null)}>
@@ -108,7 +131,12 @@ function BetCard({ bet }: { bet: SportsBet }) {
                   size="xs"
                   color="grape"
                   loading={cashOut.isPending}
-                  onClick={() => cashOut.mutate({ betId: bet.id, expectedValue: confirming }, { onSettled: () => setConfirming(null) })}
+                  onClick={() =>
+                    cashOut.mutate(
+                      { betId: bet.id, expectedValue: confirming },
+                      { onSettled: () => setConfirming(null) },
+                    )
+                  }
                   data-testid="confirm-action"
                 >
                   Cash out {formatAmount(confirming, bet.currency)} {bet.currency}
@@ -133,7 +161,12 @@ export function MyBetsPage() {
       <PageHeader title="My bets" />
       <SportsNav />
       {!isSignedIn ? (
-        <PlaceholderState icon={IconTicket} title="Log in to see your bets" description="Your open and settled sports bets are listed here." actions={<Button onClick={() => openAuthModal('login')}>Log in</Button>} />
+        <PlaceholderState
+          icon={IconTicket}
+          title="Log in to see your bets"
+          description="Your open and settled sports bets are listed here."
+          actions={<Button onClick={() => openAuthModal('login')}>Log in</Button>}
+        />
       ) : (
         <Stack gap="sm">
           <SegmentedControl
@@ -147,8 +180,12 @@ export function MyBetsPage() {
             maw={260}
           />
           <ErrorAlert error={bets.error} title="Could not load your bets" />
-          {bets.data && bets.data.items.length === 0 ? <Text c="dimmed">{status === 'open' ? 'No open bets.' : 'No settled bets yet.'}</Text> : null}
-          {bets.data?.items.map((bet) => <BetCard key={bet.id} bet={bet} />)}
+          {bets.data && bets.data.items.length === 0 ? (
+            <Text c="dimmed">{status === 'open' ? 'No open bets.' : 'No settled bets yet.'}</Text>
+          ) : null}
+          {bets.data?.items.map((bet) => (
+            <BetCard key={bet.id} bet={bet} />
+          ))}
         </Stack>
       )}
     </Stack>

@@ -5,7 +5,15 @@ import { BETTABLE, type SportsEvent, type SportsMarket, type SportsSelection } f
 import classes from './Sports.module.css';
 
 /** One price: a toggle that adds the selection to the slip (or takes it out). */
-export function OddsButton({ event, market, selection }: { event: SportsEvent; market: SportsMarket; selection: SportsSelection }) {
+export function OddsButton({
+  event,
+  market,
+  selection,
+}: {
+  event: SportsEvent;
+  market: SportsMarket;
+  selection: SportsSelection;
+}) {
   const { picks } = useBetSlip();
   const selected = picks.some((pick) => pick.selectionId === selection.id);
   const open = market.status === 'open' && BETTABLE.has(event.status);

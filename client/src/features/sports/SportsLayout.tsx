@@ -16,7 +16,11 @@ export function SportsNav() {
   const navigate = useNavigate();
   const value = pathname.startsWith('/sports/bets') ? 'bets' : 'events';
   return (
-    <Tabs value={value} onChange={(next) => void navigate({ to: next === 'bets' ? '/sports/bets' : '/sports' })} mb="md">
+    <Tabs
+      value={value}
+      onChange={(next) => void navigate({ to: next === 'bets' ? '/sports/bets' : '/sports' })}
+      mb="md"
+    >
       <Tabs.List>
         <Tabs.Tab value="events" leftSection={<IconBallFootball size={16} aria-hidden />}>
           Events
@@ -56,11 +60,23 @@ export function SportsLayout() {
       <Box pb={slip.picks.length > 0 ? 72 : 0}>
         <Outlet />
         {slip.picks.length > 0 && !slip.open ? (
-          <Button className={classes.slipButton} size="md" leftSection={<IconTicket size={18} aria-hidden />} onClick={() => setSlipOpen(true)}>
+          <Button
+            className={classes.slipButton}
+            size="md"
+            leftSection={<IconTicket size={18} aria-hidden />}
+            onClick={() => setSlipOpen(true)}
+          >
             Bet slip ({slip.picks.length})
           </Button>
         ) : null}
-        <Drawer opened={slip.open} onClose={() => setSlipOpen(false)} position="bottom" size="85%" title="Bet slip" withinPortal>
+        <Drawer
+          opened={slip.open}
+          onClose={() => setSlipOpen(false)}
+          position="bottom"
+          size="85%"
+          title="Bet slip"
+          withinPortal
+        >
           <BetSlip embedded />
         </Drawer>
       </Box>

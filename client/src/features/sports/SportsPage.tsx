@@ -11,7 +11,12 @@ import type { SportsEvent } from './use-sports';
 import { ErrorAlert } from '../../components/ErrorAlert';
 
 export function EventStatusBadge({ status }: { status: string }) {
-  if (status === 'live') return <Badge color="red" variant="filled" size="sm">Live</Badge>;
+  if (status === 'live')
+    return (
+      <Badge color="red" variant="filled" size="sm">
+        Live
+      </Badge>
+    );
   if (status === 'upcoming') return null;
   return (
     <Badge color="gray" variant="light" size="sm">
@@ -32,7 +37,13 @@ function EventRow({ event }: { event: SportsEvent }) {
               {event.competition} · {kickoff(event.startsAt)}
             </Text>
           </Group>
-          <Anchor renderRoot={(rootProps) => <Link {...rootProps} to="/sports/event/$eventId" params={{ eventId: event.id }} />} fw={600} c="var(--bzu-text)">
+          <Anchor
+            renderRoot={(rootProps) => (
+              <Link {...rootProps} to="/sports/event/$eventId" params={{ eventId: event.id }} />
+            )}
+            fw={600}
+            c="var(--bzu-text)"
+          >
             {event.home} v {event.away}
           </Anchor>
           {main ? (
@@ -62,14 +73,19 @@ function EventRow({ event }: { event: SportsEvent }) {
 export function SportsPage() {
   const events = trpc.sports.events.useQuery({ status: 'open' });
   const bySport = new Map<string, SportsEvent[]>();
-  for (const event of listedEvents(events.data ?? [])) bySport.set(event.sport, [...(bySport.get(event.sport) ?? []), event]);
+  for (const event of listedEvents(events.data ?? []))
+    bySport.set(event.sport, [...(bySport.get(event.sport) ?? []), event]);
   return (
     <Stack gap={0}>
       <PageHeader title="Sports" />
       <SportsNav />
       <ErrorAlert error={events.error} title="Could not load events" />
       {events.data && listedEvents(events.data).length === 0 ? (
-        <PlaceholderState icon={IconBallFootball} title="No events yet" description="There are no events to bet on right now. Events and odds appear here as soon as they are published." />
+        <PlaceholderState
+          icon={IconBallFootball}
+          title="No events yet"
+          description="There are no events to bet on right now. Events and odds appear here as soon as they are published."
+        />
       ) : null}
       <Stack gap="lg">
         {[...bySport.entries()].map(([sport, list]) => {

@@ -32,7 +32,16 @@ function newSubmissionId(): string {
   return crypto.randomUUID().replace(/-/g, '').slice(0, 20);
 }
 
-const slip = createStore<SlipState>(() => ({ picks: [], mode: 'single', stakes: {}, multiStake: '', policy: 'higher', currency: 'USD', submissionId: newSubmissionId(), open: false }));
+const slip = createStore<SlipState>(() => ({
+  picks: [],
+  mode: 'single',
+  stakes: {},
+  multiStake: '',
+  policy: 'higher',
+  currency: 'USD',
+  submissionId: newSubmissionId(),
+  open: false,
+}));
 
 function set(next: Partial<SlipState>): void {
   slip.set((state) => ({ ...state, ...next }));
@@ -56,17 +65,27 @@ export function togglePick(pick: SlipPick): void {
     removePick(pick.selectionId);
     return;
   }
-  const others = state.mode === 'multi' ? state.picks.filter((existing) => existing.eventId !== pick.eventId) : state.picks;
+  const others =
+    state.mode === 'multi' ? state.picks.filter((existing) => existing.eventId !== pick.eventId) : state.picks;
   if (others.length >= MAX_PICKS) return;
   const picks = [...others, pick];
-  set({ picks, mode: picks.length > 1 && state.mode === 'multi' ? 'multi' : state.mode, submissionId: newSubmissionId(), open: true });
+  set({
+    picks,
+    mode: picks.length > 1 && state.mode === 'multi' ? 'multi' : state.mode,
+    submissionId: newSubmissionId(),
+    open: true,
+  });
 }
 
 export function removePick(selectionId: string): void {
   const state = slip.get();
   const { [selectionId]: _removed, ...stakes } = state.stakes;
   void _removed;
-  set({ picks: state.picks.filter((pick) => pick.selectionId !== selectionId), stakes, submissionId: newSubmissionId() });
+  set({
+    picks: state.picks.filter((pick) => pick.selectionId !== selectionId),
+    stakes,
+    submissionId: newSubmissionId(),
+  });
 }
 
 export function clearSlip(): void {
@@ -97,7 +116,12 @@ export function setCurrency(currency: 'USD' | 'BZU'): void {
 /** Takes the current odds for the given picks (the player accepted the change). */
 export function acceptOdds(current: Record<string, string>): void {
   const state = slip.get();
-  set({ picks: state.picks.map((pick) => (current[pick.selectionId] ? { ...pick, odds: current[pick.selectionId]! } : pick)), submissionId: newSubmissionId() });
+  set({
+    picks: state.picks.map((pick) =>
+      current[pick.selectionId] ? { ...pick, odds: current[pick.selectionId]! } : pick,
+    ),
+    submissionId: newSubmissionId(),
+  });
 }
 
 export function setSlipOpen(open: boolean): void {
@@ -108,7 +132,12 @@ export function setSlipOpen(open: boolean): void {
 export function removePlaced(selectionIds: string[]): void {
   const state = slip.get();
   const placed = new Set(selectionIds);
-  set({ picks: state.picks.filter((pick) => !placed.has(pick.selectionId)), stakes: {}, multiStake: '', submissionId: newSubmissionId() });
+  set({
+    picks: state.picks.filter((pick) => !placed.has(pick.selectionId)),
+    stakes: {},
+    multiStake: '',
+    submissionId: newSubmissionId(),
+  });
 }
 
 /** Picks that share an event with an earlier pick: a multi cannot combine them. */

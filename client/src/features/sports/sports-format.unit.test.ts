@@ -19,7 +19,13 @@ describe('bet slip arithmetic', () => {
 describe('the events list', () => {
   it('drops settled markets, and events with nothing left to bet on, but keeps events still waiting for markets', () => {
     const events = [
-      { id: 'a', markets: [{ id: '1', status: 'settled' }, { id: '2', status: 'suspended' }] },
+      {
+        id: 'a',
+        markets: [
+          { id: '1', status: 'settled' },
+          { id: '2', status: 'suspended' },
+        ],
+      },
       { id: 'b', markets: [{ id: '3', status: 'settled' }] },
       { id: 'c', markets: [] },
     ];

@@ -31,7 +31,10 @@ export function useCurrentSelections(): Map<string, { odds: string; open: boolea
   for (const event of events.data ?? []) {
     for (const market of event.markets) {
       for (const selection of market.selections) {
-        current.set(selection.id, { odds: selection.odds, open: market.status === 'open' && BETTABLE.has(event.status) });
+        current.set(selection.id, {
+          odds: selection.odds,
+          open: market.status === 'open' && BETTABLE.has(event.status),
+        });
       }
     }
   }

@@ -14,7 +14,15 @@ function BurnChart() {
   const [range, setRange] = useState<ChartRange>('7d');
   const burns = trpc.token.burns.useQuery({ limit: 100 }, { staleTime: 60_000 });
   const series = useMemo(
-    () => (burns.data ? prepareSeries(burns.data.burns.map((b) => ({ t: b.createdAt, value: b.amount })), range, Date.now(), 'sum') : null),
+    () =>
+      burns.data
+        ? prepareSeries(
+            burns.data.burns.map((b) => ({ t: b.createdAt, value: b.amount })),
+            range,
+            Date.now(),
+            'sum',
+          )
+        : null,
     [burns.data, range],
   );
   return (
@@ -63,12 +71,21 @@ export function BurnSection() {
   const periods = burns.data?.periods ?? [];
   const byId = new Map((burns.data?.burns ?? []).map((burn) => [burn.id, burn]));
   return (
-    <Paper withBorder radius="lg" p="lg" bg="var(--bzu-card)" component="section" aria-labelledby="burns-title" data-testid="burn-section">
+    <Paper
+      withBorder
+      radius="lg"
+      p="lg"
+      bg="var(--bzu-card)"
+      component="section"
+      aria-labelledby="burns-title"
+      data-testid="burn-section"
+    >
       <Title order={2} fz="md" id="burns-title">
         Buy-and-burn
       </Title>
       <Text size="sm" c="dimmed" mb="sm">
-        Every hour a share of the house’s net gaming revenue of the past hour buys BZU from the pool, and that BZU is burned for good.
+        Every hour a share of the house’s net gaming revenue of the past hour buys BZU from the pool, and that BZU is
+        burned for good.
       </Text>
       <BurnChart />
       {burns.isPending ? (
@@ -106,11 +123,15 @@ export function BurnSection() {
                     <Table.Td>{Number(period.share) * 100}%</Table.Td>
                     {period.status === 'burned' ? (
                       <>
-                        <Table.Td ff="monospace">{burn?.usdSpent ? `$${formatDecimal(burn.usdSpent, 2)}` : '-'}</Table.Td>
+                        <Table.Td ff="monospace">
+                          {burn?.usdSpent ? `$${formatDecimal(burn.usdSpent, 2)}` : '-'}
+                        </Table.Td>
                         <Table.Td ff="monospace" fw={700} data-testid="burn-amount">
                           {burn ? `${formatDecimal(burn.amount, 4)} BZU` : 'burned'}
                         </Table.Td>
-                        <Table.Td ff="monospace">{burn?.price ? `$${formatDecimal(burn.price, TOKEN_PRICE_DECIMALS)}` : '-'}</Table.Td>
+                        <Table.Td ff="monospace">
+                          {burn?.price ? `$${formatDecimal(burn.price, TOKEN_PRICE_DECIMALS)}` : '-'}
+                        </Table.Td>
                       </>
                     ) : (
                       <Table.Td colSpan={3}>

@@ -9,7 +9,15 @@ const RANGES: { value: ChartRange; label: string }[] = [
 ];
 
 /** The 24H / 7D / 30D / All switch every token chart carries. */
-export function RangeControl({ value, onChange, label }: { value: ChartRange; onChange: (range: ChartRange) => void; label: string }) {
+export function RangeControl({
+  value,
+  onChange,
+  label,
+}: {
+  value: ChartRange;
+  onChange: (range: ChartRange) => void;
+  label: string;
+}) {
   return (
     <SegmentedControl
       size="xs"
@@ -20,4 +28,3 @@ export function RangeControl({ value, onChange, label }: { value: ChartRange; on
     />
   );
 }
-

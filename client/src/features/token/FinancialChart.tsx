@@ -1,6 +1,14 @@
 import { Box, Skeleton } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
-import type { IChartApi, ISeriesApi, SeriesType, Time, WhitespaceData, LineData, HistogramData } from 'lightweight-charts';
+import type {
+  IChartApi,
+  ISeriesApi,
+  SeriesType,
+  Time,
+  WhitespaceData,
+  LineData,
+  HistogramData,
+} from 'lightweight-charts';
 import { paddedBounds, type PreparedSeries } from './chart-series';
 
 export type FinancialChartKind = 'area' | 'histogram';
@@ -38,7 +46,16 @@ function withAlpha(hex: string, alpha: number): string {
  * always the prepared window (the range's full span even on a young install), and the price scale
  * is padded so a flat line sits mid-chart instead of on an edge.
  */
-export function FinancialChart({ series, kind, label, height = 240, precision, floorAtZero = false, onHover, testId }: Props) {
+export function FinancialChart({
+  series,
+  kind,
+  label,
+  height = 240,
+  precision,
+  floorAtZero = false,
+  onHover,
+  testId,
+}: Props) {
   const boxRef = useRef<HTMLDivElement>(null);
   const chartRef = useRef<{ chart: IChartApi; series: ISeriesApi<SeriesType> } | null>(null);
   const [ready, setReady] = useState(false);
@@ -58,10 +75,21 @@ export function FinancialChart({ series, kind, label, height = 240, precision, f
       const accent = themeVar(el, '--bzu-accent', '#e64980');
       const chart = createChart(el, {
         autoSize: true,
-        layout: { background: { type: ColorType.Solid, color: 'rgba(0, 0, 0, 0)' }, textColor: text, fontSize: 11, attributionLogo: false },
+        layout: {
+          background: { type: ColorType.Solid, color: 'rgba(0, 0, 0, 0)' },
+          textColor: text,
+          fontSize: 11,
+          attributionLogo: false,
+        },
         grid: { vertLines: { color: border }, horzLines: { color: border } },
         rightPriceScale: { borderColor: border },
-        timeScale: { borderColor: border, timeVisible: true, secondsVisible: false, fixLeftEdge: true, fixRightEdge: true },
+        timeScale: {
+          borderColor: border,
+          timeVisible: true,
+          secondsVisible: false,
+          fixLeftEdge: true,
+          fixRightEdge: true,
+        },
         handleScroll: false,
         handleScale: false,
         crosshair: { horzLine: { labelBackgroundColor: accent }, vertLine: { labelBackgroundColor: accent } },
@@ -81,7 +109,11 @@ export function FinancialChart({ series, kind, label, height = 240, precision, f
           : chart.addSeries(HistogramSeries, { color: accent, priceFormat, autoscaleInfoProvider });
       chart.subscribeCrosshairMove((param) => {
         const data = param.seriesData.get(created) as { value?: number } | undefined;
-        hoverRef.current?.(param.time !== undefined && data?.value !== undefined ? { time: param.time as number, value: data.value } : null);
+        hoverRef.current?.(
+          param.time !== undefined && data?.value !== undefined
+            ? { time: param.time as number, value: data.value }
+            : null,
+        );
       });
       chartRef.current = { chart, series: created as ISeriesApi<SeriesType> };
       setReady(true);
@@ -97,8 +129,11 @@ export function FinancialChart({ series, kind, label, height = 240, precision, f
   useEffect(() => {
     const current = chartRef.current;
     if (!ready || !current) return;
-    boundsRef.current = series.min !== null && series.max !== null ? paddedBounds(series.min, series.max, floorAtZero) : null;
-    const data = series.slots.map((slot) => ({ ...slot, time: slot.time as Time })) as (WhitespaceData<Time> | LineData<Time> | HistogramData<Time>)[];
+    boundsRef.current =
+      series.min !== null && series.max !== null ? paddedBounds(series.min, series.max, floorAtZero) : null;
+    const data = series.slots.map((slot) => ({ ...slot, time: slot.time as Time })) as (
+      WhitespaceData<Time> | LineData<Time> | HistogramData<Time>
+    )[];
     current.series.setData(data);
     current.chart.timeScale().setVisibleRange({ from: series.from as Time, to: series.to as Time });
   }, [ready, series, floorAtZero]);

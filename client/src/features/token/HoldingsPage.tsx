@@ -13,10 +13,23 @@ import { ErrorAlert } from '../../components/ErrorAlert';
 
 const HEIGHT = 180;
 const usd = (value: string) => `$${formatDecimal(value, 2) ?? value}`;
-const signedUsd = (value: string) => (value.startsWith('-') ? `-$${formatDecimal(value.slice(1), 2)}` : `+$${formatDecimal(value, 2)}`);
+const signedUsd = (value: string) =>
+  value.startsWith('-') ? `-$${formatDecimal(value.slice(1), 2)}` : `+$${formatDecimal(value, 2)}`;
 const tone = (value: string) => (value.startsWith('-') ? 'red.4' : Number(value) > 0 ? 'green.4' : undefined);
 
-function Figure({ label, value, testId, color, hint }: { label: string; value: string; testId: string; color?: string; hint?: string }) {
+function Figure({
+  label,
+  value,
+  testId,
+  color,
+  hint,
+}: {
+  label: string;
+  value: string;
+  testId: string;
+  color?: string;
+  hint?: string;
+}) {
   return (
     <Paper withBorder radius="lg" p="md" bg="var(--bzu-card)">
       <Text size="sm" c="dimmed">
@@ -51,7 +64,13 @@ function BalanceChart({ points }: { points: { t: string; bzu: string }[] }) {
     <Box data-testid="holdings-chart">
       <Box ref={ref} h={HEIGHT}>
         {layout ? (
-          <svg width={width} height={HEIGHT} role="img" aria-label={`Your BZU over time: ${points.length} changes`} style={{ display: 'block', overflow: 'visible' }}>
+          <svg
+            width={width}
+            height={HEIGHT}
+            role="img"
+            aria-label={`Your BZU over time: ${points.length} changes`}
+            style={{ display: 'block', overflow: 'visible' }}
+          >
             <defs>
               <linearGradient id={gradientId} x1="0" x2="0" y1="0" y2="1">
                 <stop offset="0%" stopColor="var(--mantine-primary-color-filled)" stopOpacity={0.35} />
@@ -59,7 +78,13 @@ function BalanceChart({ points }: { points: { t: string; bzu: string }[] }) {
               </linearGradient>
             </defs>
             <path d={layout.area} fill={`url(#${gradientId})`} stroke="none" />
-            <path d={layout.line} fill="none" stroke="var(--mantine-primary-color-filled)" strokeWidth={2} strokeLinejoin="round" />
+            <path
+              d={layout.line}
+              fill="none"
+              stroke="var(--mantine-primary-color-filled)"
+              strokeWidth={2}
+              strokeLinejoin="round"
+            />
           </svg>
         ) : null}
       </Box>
@@ -87,17 +112,40 @@ function Holdings() {
   return (
     <Stack gap="lg">
       <SimpleGrid type="container" cols={{ base: 1, '420px': 2, '760px': 4 }} spacing="md">
-        <Figure label="BZU held" value={`${formatDecimal(data.bzu, 2)} BZU`} testId="holdings-bzu" hint={`${formatMoney(data.bzu)} exactly · ${data.tier.name} holder`} />
-        <Figure label="Value" value={usd(data.usdValue)} testId="holdings-value" hint={`at $${formatDecimal(data.price, TOKEN_PRICE_DECIMALS)} per BZU`} />
+        <Figure
+          label="BZU held"
+          value={`${formatDecimal(data.bzu, 2)} BZU`}
+          testId="holdings-bzu"
+          hint={`${formatMoney(data.bzu)} exactly · ${data.tier.name} holder`}
+        />
+        <Figure
+          label="Value"
+          value={usd(data.usdValue)}
+          testId="holdings-value"
+          hint={`at $${formatDecimal(data.price, TOKEN_PRICE_DECIMALS)} per BZU`}
+        />
         <Figure
           label="Average cost"
           value={data.averageCost ? `$${formatDecimal(data.averageCost, TOKEN_PRICE_DECIMALS)}` : 'No buys yet'}
           testId="holdings-average-cost"
           hint={data.averageCost ? `${formatMoney(data.tradedBzuHeld)} BZU bought here and held` : undefined}
         />
-        <Figure label="Profit / loss" value={signedUsd(data.totalPnl)} testId="holdings-pnl" color={tone(data.totalPnl)} hint={`realised ${signedUsd(data.realizedPnl)} · open ${signedUsd(data.unrealizedPnl)}`} />
+        <Figure
+          label="Profit / loss"
+          value={signedUsd(data.totalPnl)}
+          testId="holdings-pnl"
+          color={tone(data.totalPnl)}
+          hint={`realised ${signedUsd(data.realizedPnl)} · open ${signedUsd(data.unrealizedPnl)}`}
+        />
       </SimpleGrid>
-      <Paper withBorder radius="lg" p="lg" bg="var(--bzu-card)" component="section" aria-labelledby="holdings-history-title">
+      <Paper
+        withBorder
+        radius="lg"
+        p="lg"
+        bg="var(--bzu-card)"
+        component="section"
+        aria-labelledby="holdings-history-title"
+      >
         <Title order={2} fz="md" mb="sm" id="holdings-history-title">
           Your BZU over time
         </Title>
@@ -105,7 +153,8 @@ function Holdings() {
           <BalanceChart points={data.history} />
         ) : (
           <Text size="sm" c="dimmed">
-            You have not held BZU yet. <Link to="/token/trade">Buy BZU</Link> or <Link to="/token/wallet">deposit it</Link>.
+            You have not held BZU yet. <Link to="/token/trade">Buy BZU</Link> or{' '}
+            <Link to="/token/wallet">deposit it</Link>.
           </Text>
         )}
       </Paper>
@@ -120,7 +169,11 @@ function Holdings() {
 
 export function HoldingsPage() {
   return (
-    <TokenPageFrame title="BZU Holdings" description="Your BZU, what it is worth, and how your trades did." guestText="Log in to see your BZU holdings.">
+    <TokenPageFrame
+      title="BZU Holdings"
+      description="Your BZU, what it is worth, and how your trades did."
+      guestText="Log in to see your BZU holdings."
+    >
       <Holdings />
     </TokenPageFrame>
   );

@@ -15,7 +15,12 @@ function SupplyPanel({ circulating }: { circulating: string | undefined }) {
     if (circulating === undefined || !burns.data) return null;
     const now = Date.now();
     const since = new Date(rangeWindow(range, Math.floor(now / 1000), null).from * 1000).toISOString();
-    return prepareSeries(supplyFromBurns(circulating, burns.data.burns, new Date(now).toISOString(), since), range, now, 'last');
+    return prepareSeries(
+      supplyFromBurns(circulating, burns.data.burns, new Date(now).toISOString(), since),
+      range,
+      now,
+      'last',
+    );
   }, [circulating, burns.data, range]);
   const rangeLabel = HISTORY_RANGES.find((r) => r.value === range)!.label;
   return (
@@ -52,10 +57,25 @@ export function TokenEconomics() {
     <Stack gap="lg">
       <SimpleGrid type="container" cols={{ base: 1, '420px': 2, '760px': 3 }} spacing="md">
         <Stat label="Maximum supply" value={bzu(supply.data?.maxSupply)} loading={loading} testId="token-max-supply" />
-        <Stat label="Total supply" value={bzu(supply.data?.totalSupply)} loading={loading} testId="token-total-supply" />
-        <Stat label="Circulating supply" value={bzu(supply.data?.circulatingSupply)} loading={loading} testId="token-circulating-supply" />
+        <Stat
+          label="Total supply"
+          value={bzu(supply.data?.totalSupply)}
+          loading={loading}
+          testId="token-total-supply"
+        />
+        <Stat
+          label="Circulating supply"
+          value={bzu(supply.data?.circulatingSupply)}
+          loading={loading}
+          testId="token-circulating-supply"
+        />
         <Stat label="Burned" value={bzu(supply.data?.burned)} loading={loading} testId="token-burned" />
-        <Stat label="Burned in 24 h" value={bzu(burns.data?.burned24h)} loading={burns.isPending} testId="token-burned-24h" />
+        <Stat
+          label="Burned in 24 h"
+          value={bzu(burns.data?.burned24h)}
+          loading={burns.isPending}
+          testId="token-burned-24h"
+        />
       </SimpleGrid>
       <SupplyPanel circulating={supply.data?.circulatingSupply} />
       <BurnSection />

@@ -39,7 +39,16 @@ function PriceChart({
 }) {
   const [hover, setHover] = useState<{ time: number; value: number } | null>(null);
   // Re-laid when the answer changes (each refetch), so "now" moves with the data.
-  const series = useMemo(() => prepareSeries(points.map((p) => ({ t: p.t, value: p.price })), range, Date.now(), 'last'), [points, range]);
+  const series = useMemo(
+    () =>
+      prepareSeries(
+        points.map((p) => ({ t: p.t, value: p.price })),
+        range,
+        Date.now(),
+        'last',
+      ),
+    [points, range],
+  );
   const prices = points.map((p) => p.price);
   const numeric = prices.map(Number);
   const high = extremes.high ?? prices[numeric.indexOf(Math.max(...numeric))]!;
@@ -73,7 +82,17 @@ export function bzu(value: string | undefined): string | null {
   return formatted === null ? null : `${formatted} BZU`;
 }
 
-export function Stat({ label, value, loading, testId }: { label: string; value: string | null; loading: boolean; testId: string }) {
+export function Stat({
+  label,
+  value,
+  loading,
+  testId,
+}: {
+  label: string;
+  value: string | null;
+  loading: boolean;
+  testId: string;
+}) {
   return (
     <Paper withBorder radius="lg" p="md" bg="var(--bzu-card)">
       <Text size="sm" c="dimmed">
@@ -116,7 +135,14 @@ function HistoryPanel() {
       />
     );
   } else {
-    body = <PriceChart points={points} range={range} label={`BZU price, ${rangeLabel}`} extremes={{ high: history.data?.high ?? null, low: history.data?.low ?? null }} />;
+    body = (
+      <PriceChart
+        points={points}
+        range={range}
+        label={`BZU price, ${rangeLabel}`}
+        extremes={{ high: history.data?.high ?? null, low: history.data?.low ?? null }}
+      />
+    );
   }
 
   return (
@@ -156,10 +182,25 @@ export function TokenOverview() {
       <SimpleGrid type="container" cols={{ base: 1, '420px': 2, '760px': 3 }} spacing="md">
         <Stat label="Market cap" value={usd(quote?.marketCap)} loading={latestLoading} testId="token-market-cap" />
         <Stat label="24 h volume" value={usd(quote?.volume24h)} loading={latestLoading} testId="token-volume" />
-        <Stat label="Circulating supply" value={bzu(supply.data?.circulatingSupply)} loading={supplyLoading} testId="token-circulating-supply" />
-        <Stat label="Total supply" value={bzu(supply.data?.totalSupply)} loading={supplyLoading} testId="token-total-supply" />
+        <Stat
+          label="Circulating supply"
+          value={bzu(supply.data?.circulatingSupply)}
+          loading={supplyLoading}
+          testId="token-circulating-supply"
+        />
+        <Stat
+          label="Total supply"
+          value={bzu(supply.data?.totalSupply)}
+          loading={supplyLoading}
+          testId="token-total-supply"
+        />
         <Stat label="Burned" value={bzu(supply.data?.burned)} loading={supplyLoading} testId="token-burned" />
-        <Stat label="Burned in 24 h" value={bzu(burns.data?.burned24h)} loading={burns.isPending} testId="token-burned-24h" />
+        <Stat
+          label="Burned in 24 h"
+          value={bzu(burns.data?.burned24h)}
+          loading={burns.isPending}
+          testId="token-burned-24h"
+        />
       </SimpleGrid>
       <HistoryPanel />
     </Stack>

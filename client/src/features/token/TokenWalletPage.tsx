@@ -40,7 +40,9 @@ function TokenWallet() {
         ) : (
           <SimpleGrid type="container" cols={{ base: 1, '900px': 2 }} spacing="lg">
             <DepositAddressCard networks={networks.map((network) => ({ ...network, assets: ['BZU'] }))} />
-            <WithdrawalForm terms={{ ...terms.data, networks: networks.map((network) => ({ ...network, assets: ['BZU' as const] })) }} />
+            <WithdrawalForm
+              terms={{ ...terms.data, networks: networks.map((network) => ({ ...network, assets: ['BZU' as const] })) }}
+            />
           </SimpleGrid>
         )
       ) : terms.isPending ? (

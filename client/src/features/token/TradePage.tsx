@@ -1,4 +1,18 @@
-import { Alert, Badge, Button, Group, Paper, SegmentedControl, SimpleGrid, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Group,
+  Paper,
+  SegmentedControl,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconArrowsExchange } from '@tabler/icons-react';
 import { useEffect, useState, type FormEvent } from 'react';
@@ -69,7 +83,11 @@ function TradeForm() {
   // Only a quote of exactly this side, amount and tolerance: a previous amount's quote (kept while
   // the new one loads) must never supply the minimum this trade is sent with.
   const shown =
-    valid && quote.data && quote.data.side === side && quote.data.amountIn === toUnitsText(amount) && quote.data.slippageBps === Number(slippage)
+    valid &&
+    quote.data &&
+    quote.data.side === side &&
+    quote.data.amountIn === toUnitsText(amount) &&
+    quote.data.slippageBps === Number(slippage)
       ? quote.data
       : null;
 
@@ -88,7 +106,10 @@ function TradeForm() {
       notifications.show({
         color: 'green',
         title: result.side === 'buy' ? 'Bought BZU' : 'Sold BZU',
-        message: result.side === 'buy' ? `${bzu(result.amountOut)} for ${usd(result.amountIn)}` : `${bzu(result.amountIn)} for ${usd(result.amountOut)}`,
+        message:
+          result.side === 'buy'
+            ? `${bzu(result.amountOut)} for ${usd(result.amountIn)}`
+            : `${bzu(result.amountIn)} for ${usd(result.amountOut)}`,
       });
       setAmount('');
       setTradeId(newTradeId());
@@ -158,7 +179,13 @@ function TradeForm() {
           <Text size="sm" fw={500} mb={4} id="slippage-label">
             Slippage tolerance
           </Text>
-          <SegmentedControl size="xs" value={slippage} onChange={setSlippage} data={SLIPPAGE_CHOICES} aria-labelledby="slippage-label" />
+          <SegmentedControl
+            size="xs"
+            value={slippage}
+            onChange={setSlippage}
+            data={SLIPPAGE_CHOICES}
+            aria-labelledby="slippage-label"
+          />
         </div>
         <Paper radius="md" p="md" bg="var(--bzu-input)" aria-live="polite" data-testid="trade-quote">
           {!valid ? (
@@ -173,7 +200,11 @@ function TradeForm() {
             <Skeleton height={110} />
           ) : (
             <Stack gap={6}>
-              <QuoteRow label="You receive" value={side === 'buy' ? bzu(shown.amountOut) : usd(shown.amountOut)} testId="quote-amount-out" />
+              <QuoteRow
+                label="You receive"
+                value={side === 'buy' ? bzu(shown.amountOut) : usd(shown.amountOut)}
+                testId="quote-amount-out"
+              />
               <QuoteRow
                 label={`Minimum received (${Number(slippage) / 100}% slippage)`}
                 value={side === 'buy' ? bzu(shown.minimumReceived) : usd(shown.minimumReceived)}
@@ -187,7 +218,11 @@ function TradeForm() {
                 tone={shown.priceImpact >= 5 ? 'red.4' : shown.priceImpact >= 1 ? 'yellow.5' : undefined}
               />
               <QuoteRow
-                label={shown.feeBps < shown.baseFeeBps ? `Fee ${shown.feeBps / 100}% (holder discount from ${shown.baseFeeBps / 100}%)` : `Fee ${shown.feeBps / 100}%`}
+                label={
+                  shown.feeBps < shown.baseFeeBps
+                    ? `Fee ${shown.feeBps / 100}% (holder discount from ${shown.baseFeeBps / 100}%)`
+                    : `Fee ${shown.feeBps / 100}%`
+                }
                 value={usd(shown.fee)}
                 testId="quote-fee"
               />
@@ -196,11 +231,24 @@ function TradeForm() {
           )}
         </Paper>
         {trade.error ? (
-          <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />} title="Trade refused" role="alert" data-testid="trade-error">
+          <Alert
+            color="red"
+            variant="light"
+            icon={<IconAlertTriangle size={18} aria-hidden />}
+            title="Trade refused"
+            role="alert"
+            data-testid="trade-error"
+          >
             {errorMessage(trade.error)}
           </Alert>
         ) : null}
-        <Button type="submit" size="md" loading={trade.isPending} disabled={!shown} leftSection={<IconArrowsExchange size={18} aria-hidden />}>
+        <Button
+          type="submit"
+          size="md"
+          loading={trade.isPending}
+          disabled={!shown}
+          leftSection={<IconArrowsExchange size={18} aria-hidden />}
+        >
           {side === 'buy' ? 'Buy BZU' : 'Sell BZU'}
         </Button>
       </Stack>
@@ -260,7 +308,11 @@ function RecentTrades() {
 export function TradePage() {
   const latest = useTokenLatest();
   return (
-    <TokenPageFrame title="BZU Trade" description="Buy and sell BZU against the platform's BZU/USD pool with your cash balance." guestText="Log in to buy and sell BZU with your cash balance.">
+    <TokenPageFrame
+      title="BZU Trade"
+      description="Buy and sell BZU against the platform's BZU/USD pool with your cash balance."
+      guestText="Log in to buy and sell BZU with your cash balance."
+    >
       <Stack gap="lg">
         {/* The form first: on a phone it is what the page is for; the price and how it works beside it. */}
         <SimpleGrid type="container" cols={{ base: 1, '760px': 2 }} spacing="lg">
@@ -271,9 +323,9 @@ export function TradePage() {
             </Text>
             <TokenPrice state={latest} size="xl" />
             <Text size="sm" c="dimmed" mt="md">
-              The pool prices each trade by its reserves (x · y = k): buying raises the price, selling lowers it. The fee goes to the house, and
-              holding BZU lowers it (see Utility). If the pool moves past your slippage tolerance before your trade runs, the trade is refused and
-              nothing changes.
+              The pool prices each trade by its reserves (x · y = k): buying raises the price, selling lowers it. The
+              fee goes to the house, and holding BZU lowers it (see Utility). If the pool moves past your slippage
+              tolerance before your trade runs, the trade is refused and nothing changes.
             </Text>
           </Paper>
         </SimpleGrid>

@@ -30,7 +30,15 @@ function Utility() {
   if (!data) return <Skeleton height={360} radius="lg" />;
   return (
     <Stack gap="lg">
-      <Paper withBorder radius="lg" p="lg" bg="var(--bzu-card)" component="section" aria-labelledby="tier-title" data-testid="current-tier">
+      <Paper
+        withBorder
+        radius="lg"
+        p="lg"
+        bg="var(--bzu-card)"
+        component="section"
+        aria-labelledby="tier-title"
+        data-testid="current-tier"
+      >
         <Group justify="space-between" wrap="wrap" gap="sm">
           <div>
             <Text size="sm" c="dimmed" id="tier-title">
@@ -41,7 +49,9 @@ function Utility() {
             </Title>
             <Text size="sm" c="dimmed">
               You hold {formatAmount(data.bzu, 'BZU')} BZU.{' '}
-              {data.nextTier ? `${formatAmount(data.nextTier.bzuNeeded, 'BZU')} more BZU reaches ${data.nextTier.name}.` : 'This is the top tier.'}
+              {data.nextTier
+                ? `${formatAmount(data.nextTier.bzuNeeded, 'BZU')} more BZU reaches ${data.nextTier.name}.`
+                : 'This is the top tier.'}
             </Text>
           </div>
           <Group gap="xs">
@@ -52,7 +62,7 @@ function Utility() {
               Rakeback +{data.tier.rakebackBoostPercent}%
             </Badge>
             <Badge size="lg" variant="light" color="grape" data-testid="tier-tickets">
-              {data.tier.raffleTickets} raffle {data.tier.raffleTickets === 1 ? "ticket" : "tickets"}
+              {data.tier.raffleTickets} raffle {data.tier.raffleTickets === 1 ? 'ticket' : 'tickets'}
             </Badge>
           </Group>
         </Group>
@@ -87,12 +97,20 @@ function Utility() {
             </Table.Thead>
             <Table.Tbody>
               {data.tiers.map((tier) => (
-                <Table.Tr key={tier.id} bg={tier.id === data.tier.id ? 'var(--mantine-primary-color-light)' : undefined} aria-current={tier.id === data.tier.id ? 'true' : undefined}>
+                <Table.Tr
+                  key={tier.id}
+                  bg={tier.id === data.tier.id ? 'var(--mantine-primary-color-light)' : undefined}
+                  aria-current={tier.id === data.tier.id ? 'true' : undefined}
+                >
                   <Table.Td fw={tier.id === data.tier.id ? 700 : undefined}>
                     {tier.name}
                     {tier.id === data.tier.id ? ' (you)' : ''}
                   </Table.Td>
-                  <Table.Td ff="monospace">{tier.id === 'none' ? 'under ' + formatMoney(data.tiers[1]?.minBzu ?? '0', 0) : `${formatMoney(tier.minBzu, 0)}+`}</Table.Td>
+                  <Table.Td ff="monospace">
+                    {tier.id === 'none'
+                      ? 'under ' + formatMoney(data.tiers[1]?.minBzu ?? '0', 0)
+                      : `${formatMoney(tier.minBzu, 0)}+`}
+                  </Table.Td>
                   <Table.Td>{tier.feeDiscountPercent}%</Table.Td>
                   <Table.Td>+{tier.rakebackBoostPercent}%</Table.Td>
                   <Table.Td>{tier.raffleTickets}</Table.Td>
@@ -108,7 +126,11 @@ function Utility() {
 
 export function UtilityPage() {
   return (
-    <TokenPageFrame title="BZU Utility" description="What holding BZU gives you, by tier." guestText="Log in to see your holder tier and what it gives you.">
+    <TokenPageFrame
+      title="BZU Utility"
+      description="What holding BZU gives you, by tier."
+      guestText="Log in to see your holder tier and what it gives you."
+    >
       <Utility />
     </TokenPageFrame>
   );

@@ -40,6 +40,14 @@ describe('holdings chart geometry', () => {
   it('has nothing to draw without points or width, and skips malformed points', () => {
     expect(layoutChart([], box)).toBeNull();
     expect(layoutChart([{ t: '2026-01-01T00:00:00Z', price: '1' }], { ...box, width: 0 })).toBeNull();
-    expect(layoutChart([{ t: 'never', price: '1' }, { t: '2026-01-01T00:00:00Z', price: 'x' }], box)).toBeNull();
+    expect(
+      layoutChart(
+        [
+          { t: 'never', price: '1' },
+          { t: '2026-01-01T00:00:00Z', price: 'x' },
+        ],
+        box,
+      ),
+    ).toBeNull();
   });
 });

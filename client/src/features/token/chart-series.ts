@@ -34,7 +34,11 @@ export interface PreparedSeries {
 }
 
 const HOUR = 3600;
-const RANGE_SECONDS: Record<Exclude<ChartRange, 'all'>, number> = { '24h': 24 * HOUR, '7d': 7 * 24 * HOUR, '30d': 30 * 24 * HOUR };
+const RANGE_SECONDS: Record<Exclude<ChartRange, 'all'>, number> = {
+  '24h': 24 * HOUR,
+  '7d': 7 * 24 * HOUR,
+  '30d': 30 * 24 * HOUR,
+};
 /** Slot widths: 15 min over a day, 1 h over a week, 6 h over a month (about 100-170 slots each). */
 const SLOT_SECONDS: Record<Exclude<ChartRange, 'all'>, number> = { '24h': 15 * 60, '7d': HOUR, '30d': 6 * HOUR };
 /** "All" has no fixed span: it is cut into this many slots (at least one minute each). */
@@ -54,13 +58,22 @@ function parse(points: readonly TimedValue[]): { time: number; value: number }[]
 }
 
 /** The grid for a range ending at `nowSec`; "all" starts at the first point (or an hour back without points). */
-export function rangeWindow(range: ChartRange, nowSec: number, firstSec: number | null): { from: number; to: number; slot: number } {
+export function rangeWindow(
+  range: ChartRange,
+  nowSec: number,
+  firstSec: number | null,
+): { from: number; to: number; slot: number } {
   if (range !== 'all') return { from: nowSec - RANGE_SECONDS[range], to: nowSec, slot: SLOT_SECONDS[range] };
   const from = Math.min(firstSec ?? nowSec - HOUR, nowSec - HOUR);
   return { from, to: nowSec, slot: Math.max(60, Math.ceil((nowSec - from) / ALL_SLOTS)) };
 }
 
-export function prepareSeries(points: readonly TimedValue[], range: ChartRange, nowMs: number, mode: SlotMode): PreparedSeries {
+export function prepareSeries(
+  points: readonly TimedValue[],
+  range: ChartRange,
+  nowMs: number,
+  mode: SlotMode,
+): PreparedSeries {
   const nowSec = Math.floor(nowMs / 1000);
   const parsed = parse(points);
   const { from, to, slot } = rangeWindow(range, nowSec, parsed[0]?.time ?? null);
@@ -138,6 +151,7 @@ export function supplyFromBurns(
     points.push({ t: new Date(Date.parse(burn.createdAt) - 1000).toISOString(), value: String(level) });
   }
   const oldest = sorted[sorted.length - 1];
-  if (!oldest || Date.parse(sinceIso) < Date.parse(oldest.createdAt)) points.push({ t: sinceIso, value: String(level) });
+  if (!oldest || Date.parse(sinceIso) < Date.parse(oldest.createdAt))
+    points.push({ t: sinceIso, value: String(level) });
   return points.reverse();
 }

@@ -22,7 +22,16 @@ describe('token price updates from the socket', () => {
   });
 
   it('keeps only well-formed fields of a partial update', () => {
-    expect(parseTokenUpdate({ price: 0.03, change24h: -2.25, symbol: 'XYZ', source: 'elsewhere', updatedAt: 'soon', junk: 1 })).toEqual({
+    expect(
+      parseTokenUpdate({
+        price: 0.03,
+        change24h: -2.25,
+        symbol: 'XYZ',
+        source: 'elsewhere',
+        updatedAt: 'soon',
+        junk: 1,
+      }),
+    ).toEqual({
       price: '0.03000000',
       change24h: -2.25,
     });
@@ -39,7 +48,9 @@ describe('token price updates from the socket', () => {
   });
 
   it('without a cached quote, takes a complete update and refuses a partial one', () => {
-    expect(mergeTokenUpdate(undefined, parseTokenUpdate({ ...quote, price: 0.025, marketCap: 15000000, volume24h: 0 }))).toEqual(quote);
+    expect(
+      mergeTokenUpdate(undefined, parseTokenUpdate({ ...quote, price: 0.025, marketCap: 15000000, volume24h: 0 })),
+    ).toEqual(quote);
     expect(mergeTokenUpdate(undefined, { price: '0.03000000' })).toBeUndefined();
   });
 });

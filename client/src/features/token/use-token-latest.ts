@@ -47,7 +47,9 @@ export function useTokenLatest(): TokenQuoteState {
   if (query.data) return { status: 'ready', quote: query.data };
   if (query.isError) {
     // 503: the price source has produced no price yet; the server says so, it is not a failure of ours.
-    return query.error.data?.httpStatus === 503 ? { status: 'unavailable' } : { status: 'error', message: TOKEN_PRICE_ERROR_MESSAGE };
+    return query.error.data?.httpStatus === 503
+      ? { status: 'unavailable' }
+      : { status: 'error', message: TOKEN_PRICE_ERROR_MESSAGE };
   }
   return { status: 'loading' };
 }

@@ -1,4 +1,17 @@
-import { ActionIcon, Alert, Group, Image, Paper, SegmentedControl, Skeleton, Stack, Text, Title, Tooltip, CopyButton } from '@mantine/core';
+import {
+  ActionIcon,
+  Alert,
+  Group,
+  Image,
+  Paper,
+  SegmentedControl,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+  Tooltip,
+  CopyButton,
+} from '@mantine/core';
 import { IconCheck, IconCopy, IconInfoCircle } from '@tabler/icons-react';
 import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
@@ -50,7 +63,14 @@ export function DepositAddressCard({ networks }: { networks: { id: Network; name
         ) : address.data ? (
           <Group align="flex-start" wrap="wrap" gap="lg">
             {qr ? (
-              <Image src={qr} w={176} h={176} radius="sm" alt={`QR code of your ${network} deposit address`} data-testid="deposit-qr" />
+              <Image
+                src={qr}
+                w={176}
+                h={176}
+                radius="sm"
+                alt={`QR code of your ${network} deposit address`}
+                data-testid="deposit-qr"
+              />
             ) : (
               <Skeleton height={176} width={176} radius="sm" />
             )}
@@ -59,13 +79,24 @@ export function DepositAddressCard({ networks }: { networks: { id: Network; name
                 Your {info?.name ?? network} ({network}) address for {address.data.assets.join(', ')}
               </Text>
               <Group gap={6} wrap="nowrap">
-                <Text ff="monospace" size="sm" fw={600} style={{ wordBreak: 'break-all' }} data-testid="deposit-address">
+                <Text
+                  ff="monospace"
+                  size="sm"
+                  fw={600}
+                  style={{ wordBreak: 'break-all' }}
+                  data-testid="deposit-address"
+                >
                   {address.data.address}
                 </Text>
                 <CopyButton value={address.data.address} timeout={2000}>
                   {({ copied, copy }) => (
                     <Tooltip label={copied ? 'Copied' : 'Copy address'} withArrow>
-                      <ActionIcon variant="subtle" color={copied ? 'teal' : 'gray'} onClick={copy} aria-label={copied ? 'Copied' : 'Copy address'}>
+                      <ActionIcon
+                        variant="subtle"
+                        color={copied ? 'teal' : 'gray'}
+                        onClick={copy}
+                        aria-label={copied ? 'Copied' : 'Copy address'}
+                      >
                         {copied ? <IconCheck size={16} aria-hidden /> : <IconCopy size={16} aria-hidden />}
                       </ActionIcon>
                     </Tooltip>
@@ -73,8 +104,8 @@ export function DepositAddressCard({ networks }: { networks: { id: Network; name
                 </CopyButton>
               </Group>
               <Alert variant="light" color="blue" icon={<IconInfoCircle size={16} aria-hidden />} p="xs">
-                Send only {address.data.assets.join(' or ')} on {network}. A deposit is credited after {address.data.requiredConfirmations} confirmations;
-                USDT and USDC count 1:1 as USD.
+                Send only {address.data.assets.join(' or ')} on {network}. A deposit is credited after{' '}
+                {address.data.requiredConfirmations} confirmations; USDT and USDC count 1:1 as USD.
               </Alert>
             </Stack>
           </Group>

@@ -1,4 +1,19 @@
-import { Alert, Badge, Button, Group, Modal, Paper, PasswordInput, Radio, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Group,
+  Modal,
+  Paper,
+  PasswordInput,
+  Radio,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { IconBan, IconLock } from '@tabler/icons-react';
 import { useState } from 'react';
 import { PageHeader } from '../../components/PageHeader';
@@ -57,20 +72,30 @@ function ExclusionSection() {
         <ErrorAlert error={exclusion.error} title="Could not load your self-exclusion" />
         {exclusion.isPending ? <Skeleton height={120} /> : null}
         {state?.active ? (
-          <Alert color="orange" variant="light" icon={<IconLock size={18} aria-hidden />} title="You are self-excluded" data-testid="exclusion-active">
+          <Alert
+            color="orange"
+            variant="light"
+            icon={<IconLock size={18} aria-hidden />}
+            title="You are self-excluded"
+            data-testid="exclusion-active"
+          >
             <Stack gap={4}>
               <Text size="sm">
-                {state.permanent ? 'Your self-exclusion is permanent.' : `Your self-exclusion runs until ${formatDateTime(state.endsAt)}.`} Until then you
-                cannot play, deposit or chat. You can still log in and withdraw your balance.
+                {state.permanent
+                  ? 'Your self-exclusion is permanent.'
+                  : `Your self-exclusion runs until ${formatDateTime(state.endsAt)}.`}{' '}
+                Until then you cannot play, deposit or chat. You can still log in and withdraw your balance.
               </Text>
               <Text size="sm" fw={600}>
-                A self-exclusion cannot be shortened or lifted early{state.permanent ? '.' : '; you can only extend it.'}
+                A self-exclusion cannot be shortened or lifted early
+                {state.permanent ? '.' : '; you can only extend it.'}
               </Text>
             </Stack>
           </Alert>
         ) : state ? (
           <Text size="sm" c="dimmed">
-            Exclude yourself from play, deposits and chat for a while. It starts at once and cannot be shortened or lifted before it ends.
+            Exclude yourself from play, deposits and chat for a while. It starts at once and cannot be shortened or
+            lifted before it ends.
           </Text>
         ) : null}
         {state && !state.permanent ? (
@@ -88,14 +113,24 @@ function ExclusionSection() {
             </Radio.Group>
             <ErrorAlert error={exclude.error} title="Self-exclusion not changed" />
             <Group justify="flex-end">
-              <Button color="red" leftSection={<IconBan size={16} aria-hidden />} disabled={!period} onClick={() => setConfirming(true)}>
+              <Button
+                color="red"
+                leftSection={<IconBan size={16} aria-hidden />}
+                disabled={!period}
+                onClick={() => setConfirming(true)}
+              >
                 {state.active ? 'Extend self-exclusion' : 'Self-exclude'}
               </Button>
             </Group>
           </>
         ) : null}
       </Stack>
-      <Modal opened={confirming && Boolean(chosen)} onClose={() => setConfirming(false)} title="Confirm self-exclusion" centered>
+      <Modal
+        opened={confirming && Boolean(chosen)}
+        onClose={() => setConfirming(false)}
+        title="Confirm self-exclusion"
+        centered
+      >
         <Stack gap="sm">
           <Text size="sm">
             {chosen?.value === 'permanent'
@@ -104,13 +139,15 @@ function ExclusionSection() {
             You will not be able to play, deposit or chat, and the exclusion cannot be shortened or lifted.
           </Text>
           {stepUp ? (
-            <PasswordInput label="Account password" autoComplete="current-password" value={password} onChange={(event) => setPassword(event.currentTarget.value)} />
+            <PasswordInput
+              label="Account password"
+              autoComplete="current-password"
+              value={password}
+              onChange={(event) => setPassword(event.currentTarget.value)}
+            />
           ) : null}
           {needsCode ? (
-            <TwoFactorCodeInput
-              value={otp}
-              onChange={(event) => setOtp(event.currentTarget.value)}
-            />
+            <TwoFactorCodeInput value={otp} onChange={(event) => setOtp(event.currentTarget.value)} />
           ) : null}
           <ErrorAlert error={exclude.error} title="Self-exclusion not changed" />
           <Group justify="flex-end">
@@ -121,7 +158,10 @@ function ExclusionSection() {
               color="red"
               loading={exclude.isPending}
               disabled={stepUp && !password}
-              onClick={() => period && exclude.mutate({ period, ...(stepUp ? { password } : {}), ...(needsCode ? { otp: otp.trim() } : {}) })}
+              onClick={() =>
+                period &&
+                exclude.mutate({ period, ...(stepUp ? { password } : {}), ...(needsCode ? { otp: otp.trim() } : {}) })
+              }
             >
               Yes, exclude me
             </Button>
@@ -132,7 +172,21 @@ function ExclusionSection() {
   );
 }
 
-function LimitRow({ period, label, limit }: { period: LimitPeriod; label: string; limit?: { amount: string | null; pendingAmount: string | null; pendingRemoval: boolean; pendingEffectiveAt: string | null; usedAmount: string } }) {
+function LimitRow({
+  period,
+  label,
+  limit,
+}: {
+  period: LimitPeriod;
+  label: string;
+  limit?: {
+    amount: string | null;
+    pendingAmount: string | null;
+    pendingRemoval: boolean;
+    pendingEffectiveAt: string | null;
+    usedAmount: string;
+  };
+}) {
   const utils = trpc.useUtils();
   const [text, setText] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
@@ -142,7 +196,11 @@ function LimitRow({ period, label, limit }: { period: LimitPeriod; label: string
       setText('');
     },
   });
-  const pending = limit?.pendingRemoval ? 'removal' : limit?.pendingAmount ? `${formatAmount(limit.pendingAmount, 'USD')} USD` : null;
+  const pending = limit?.pendingRemoval
+    ? 'removal'
+    : limit?.pendingAmount
+      ? `${formatAmount(limit.pendingAmount, 'USD')} USD`
+      : null;
 
   function submit(amount: string | null) {
     if (amount !== null) {
@@ -158,7 +216,9 @@ function LimitRow({ period, label, limit }: { period: LimitPeriod; label: string
       <Group justify="space-between" wrap="wrap">
         <Text fw={600}>{label}</Text>
         <Text size="sm" ff="monospace">
-          {limit?.amount ? `${formatAmount(limit.usedAmount, 'USD')} of ${formatAmount(limit.amount, 'USD')} USD used` : 'No limit'}
+          {limit?.amount
+            ? `${formatAmount(limit.usedAmount, 'USD')} of ${formatAmount(limit.amount, 'USD')} USD used`
+            : 'No limit'}
         </Text>
       </Group>
       {pending ? (
@@ -176,11 +236,20 @@ function LimitRow({ period, label, limit }: { period: LimitPeriod; label: string
           error={problem}
           style={{ flex: 1 }}
         />
-        <Button variant="default" onClick={() => submit(text)} loading={save.isPending && save.variables?.amount !== null}>
+        <Button
+          variant="default"
+          onClick={() => submit(text)}
+          loading={save.isPending && save.variables?.amount !== null}
+        >
           Set
         </Button>
         {limit?.amount && !limit.pendingRemoval ? (
-          <Button variant="subtle" color="gray" onClick={() => submit(null)} loading={save.isPending && save.variables?.amount === null}>
+          <Button
+            variant="subtle"
+            color="gray"
+            onClick={() => submit(null)}
+            loading={save.isPending && save.variables?.amount === null}
+          >
             Remove
           </Button>
         ) : null}
@@ -200,8 +269,8 @@ function DepositLimitsSection() {
             Deposit limits
           </Title>
           <Text size="sm" c="dimmed">
-            Limits count your credited USD deposits over the last 1, 7 or 30 days. A lower limit applies at once; a higher limit, or removing one, takes effect
-            after 24 hours.
+            Limits count your credited USD deposits over the last 1, 7 or 30 days. A lower limit applies at once; a
+            higher limit, or removing one, takes effect after 24 hours.
           </Text>
         </Stack>
         <ErrorAlert error={limits.error} title="Could not load your deposit limits" />
@@ -209,7 +278,12 @@ function DepositLimitsSection() {
           <Skeleton height={160} />
         ) : (
           LIMIT_PERIODS.map((item) => (
-            <LimitRow key={item.period} period={item.period} label={item.label} limit={limits.data?.find((row) => row.period === item.period)} />
+            <LimitRow
+              key={item.period}
+              period={item.period}
+              label={item.label}
+              limit={limits.data?.find((row) => row.period === item.period)}
+            />
           ))
         )}
       </Stack>

@@ -1,5 +1,18 @@
 import { REFERRAL_CODE_MESSAGE, REFERRAL_CODE_PATTERN } from '../../../../server/src/domain/auth/auth.schemas';
-import { Alert, Button, CopyButton, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  CopyButton,
+  Group,
+  Paper,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { IconCircleCheck, IconUsers } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { PageHeader } from '../../components/PageHeader';
@@ -17,8 +30,16 @@ export function referralCodeError(code: string): string | null {
 }
 
 /** USD always, BZU only when there is some: "12.50 USD", with what was claimed of it. */
-function PerCurrency({ values, claimed }: { values: { USD: string; BZU: string }; claimed?: { USD: string; BZU: string } }) {
-  const currencies = (['USD', 'BZU'] as const).filter((currency) => currency === 'USD' || !/^0(\.0*)?$/.test(values[currency]));
+function PerCurrency({
+  values,
+  claimed,
+}: {
+  values: { USD: string; BZU: string };
+  claimed?: { USD: string; BZU: string };
+}) {
+  const currencies = (['USD', 'BZU'] as const).filter(
+    (currency) => currency === 'USD' || !/^0(\.0*)?$/.test(values[currency]),
+  );
   return (
     <Stack gap={0}>
       {currencies.map((currency) => (
@@ -76,8 +97,8 @@ export function ReferralCodesPage() {
           ) : claimable ? (
             <>
               <Text size="sm" c="dimmed">
-                Your commission rate is {fractionToPercent(summary.data?.rate ?? '0')}% of the house edge on what the players you refer wager. Claimed commission
-                moves into your cash balance.
+                Your commission rate is {fractionToPercent(summary.data?.rate ?? '0')}% of the house edge on what the
+                players you refer wager. Claimed commission moves into your cash balance.
               </Text>
               <SimpleGrid cols={2}>
                 {(['USD', 'BZU'] as const).map((currency) => (
@@ -96,7 +117,8 @@ export function ReferralCodesPage() {
           <ErrorAlert error={claim.error} title="Nothing claimed" />
           {claim.data ? (
             <Alert color="green" variant="light" icon={<IconCircleCheck size={18} aria-hidden />} role="status">
-              Claimed {formatAmount(claim.data.claimed.USD, 'USD')} USD and {formatAmount(claim.data.claimed.BZU, 'BZU')} BZU into your balance.
+              Claimed {formatAmount(claim.data.claimed.USD, 'USD')} USD and{' '}
+              {formatAmount(claim.data.claimed.BZU, 'BZU')} BZU into your balance.
             </Alert>
           ) : null}
           <Group justify="flex-end">
@@ -174,7 +196,11 @@ export function ReferralCodesPage() {
               </Table>
             </Table.ScrollContainer>
           ) : codes.data ? (
-            <PlaceholderState icon={IconUsers} title="No referral codes yet" description="Create a code and share it; new players sign up with it." />
+            <PlaceholderState
+              icon={IconUsers}
+              title="No referral codes yet"
+              description="Create a code and share it; new players sign up with it."
+            />
           ) : null}
         </Stack>
       </Paper>

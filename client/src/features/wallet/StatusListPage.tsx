@@ -45,7 +45,11 @@ export function StatusListPage<TItem>(props: StatusListProps<TItem>) {
   const search: { page?: number } = useSearch({ strict: false });
   const page = search.page ?? 1;
   const [pageSize, setPageSize] = useState(PAGE_SIZE_DEFAULT);
-  const goToPage = (next: number) => void navigate({ to: '.', search: (previous: Record<string, unknown>) => ({ ...previous, page: next > 1 ? next : undefined }) });
+  const goToPage = (next: number) =>
+    void navigate({
+      to: '.',
+      search: (previous: Record<string, unknown>) => ({ ...previous, page: next > 1 ? next : undefined }),
+    });
   const query = props.usePage({ status: props.status, limit: pageSize, page });
   const items = query.data?.items ?? [];
   const total = query.data?.total ?? 0;
@@ -75,13 +79,23 @@ export function StatusListPage<TItem>(props: StatusListProps<TItem>) {
       ) : null}
       <ErrorAlert error={query.error} title={`Could not load ${props.title.toLowerCase()}`} />
       {query.isPending ? null : items.length === 0 && !query.error ? (
-        <PlaceholderState icon={props.icon} title={emptyTitle(props.title, props.status)} description={props.emptyDescription} />
+        <PlaceholderState
+          icon={props.icon}
+          title={emptyTitle(props.title, props.status)}
+          description={props.emptyDescription}
+        />
       ) : items.length > 0 ? (
         <Paper withBorder radius="md" bg="var(--bzu-card)">
           {/* Phones scroll the table sideways inside its card; wider screens fit it (no minimum
               width: at 1440 px with the chat open the card is ~600 px wide). */}
           <ScrollArea type="auto">
-            <Table striped highlightOnHover verticalSpacing="sm" miw={isMobile ? 640 : undefined} data-testid="status-list">
+            <Table
+              striped
+              highlightOnHover
+              verticalSpacing="sm"
+              miw={isMobile ? 640 : undefined}
+              data-testid="status-list"
+            >
               <Table.Thead>
                 <Table.Tr>
                   {props.columns.map((column) => (

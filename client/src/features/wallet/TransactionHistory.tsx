@@ -42,7 +42,15 @@ export function TransactionHistory() {
       error={query.error}
       errorTitle="Could not load your transactions"
       isPending={query.isPending}
-      empty={items.length === 0 && pageNumber(trail) === 1 ? <PlaceholderState icon={IconReceipt} title="No transactions yet" description="Deposits, withdrawals and claimed commission appear here." /> : null}
+      empty={
+        items.length === 0 && pageNumber(trail) === 1 ? (
+          <PlaceholderState
+            icon={IconReceipt}
+            title="No transactions yet"
+            description="Deposits, withdrawals and claimed commission appear here."
+          />
+        ) : null
+      }
       footer={
         items.length > 0 || pageNumber(trail) > 1 ? (
           <PagerControls
@@ -68,7 +76,12 @@ export function TransactionHistory() {
               <Table.Td>{formatDateTime(item.createdAt)}</Table.Td>
               <Table.Td>{kindLabel(item.kind)}</Table.Td>
               <Table.Td ta="right">
-                <AssetAmount amount={item.amount} asset={item.currency} signed c={item.amount.startsWith('-') ? 'red' : 'teal'} />
+                <AssetAmount
+                  amount={item.amount}
+                  asset={item.currency}
+                  signed
+                  c={item.amount.startsWith('-') ? 'red' : 'teal'}
+                />
               </Table.Td>
               <Table.Td ta="right">
                 <AssetAmount amount={item.balanceAfter} asset={item.currency} fw={400} />

@@ -22,7 +22,9 @@ export function WalletModal({ onClose }: { onClose: () => void }) {
                 {balance.currency}
               </Text>
               <Text fw={700} ff="monospace" data-testid={`wallet-modal-${balance.currency.toLowerCase()}`}>
-                {balance.value === undefined || balance.value === null ? '-' : formatAmount(String(balance.value), balance.currency)}
+                {balance.value === undefined || balance.value === null
+                  ? '-'
+                  : formatAmount(String(balance.value), balance.currency)}
               </Text>
             </Paper>
           ))}

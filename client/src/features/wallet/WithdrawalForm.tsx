@@ -1,4 +1,17 @@
-import { Alert, Anchor, Button, Group, Paper, PasswordInput, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Group,
+  Paper,
+  PasswordInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
@@ -21,7 +34,13 @@ export interface WithdrawalTerms {
 const currencyOf = (asset: Asset) => (asset === 'BZU' ? 'BZU' : 'USD');
 
 /** Amount, currency, network, address and password; the server decides, and its refusals are shown as it words them. */
-export function WithdrawalForm({ terms, available }: { terms: WithdrawalTerms; available?: { USD?: string; BZU?: string } }) {
+export function WithdrawalForm({
+  terms,
+  available,
+}: {
+  terms: WithdrawalTerms;
+  available?: { USD?: string; BZU?: string };
+}) {
   const utils = trpc.useUtils();
   const assets = [...new Set(terms.networks.flatMap((network) => network.assets))];
   const [asset, setAsset] = useState<Asset>(assets[0] ?? 'USDT');
@@ -63,12 +82,25 @@ export function WithdrawalForm({ terms, available }: { terms: WithdrawalTerms; a
   function submit(event: FormEvent) {
     event.preventDefault();
     // Checked here first, in words (the server checks again, and has the last word).
-    const problems = withdrawalProblems({ amount, address, network, currency, minimum, fee, available: available?.[currency] });
+    const problems = withdrawalProblems({
+      amount,
+      address,
+      network,
+      currency,
+      minimum,
+      fee,
+      available: available?.[currency],
+    });
     setAmountError(problems.amount);
     setAddressError(problems.address);
     if (problems.amount || problems.address) return;
     const request = { amount: amount.trim(), asset, network, address: address.trim() };
-    withdraw.mutate({ ...request, password, ...(needsCode ? { otp: otp.trim() } : {}), requestId: requestIds.for(request) });
+    withdraw.mutate({
+      ...request,
+      password,
+      ...(needsCode ? { otp: otp.trim() } : {}),
+      requestId: requestIds.for(request),
+    });
   }
 
   return (
@@ -79,7 +111,13 @@ export function WithdrawalForm({ terms, available }: { terms: WithdrawalTerms; a
             Withdraw
           </Title>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <Select label="Currency" data={assets} value={asset} onChange={(value) => value && changeAsset(value as Asset)} allowDeselect={false} />
+            <Select
+              label="Currency"
+              data={assets}
+              value={asset}
+              onChange={(value) => value && changeAsset(value as Asset)}
+              allowDeselect={false}
+            />
             <Select
               label="Network"
               data={networks.map((item) => ({ value: item.id, label: `${item.id} (${item.name})` }))}
@@ -95,7 +133,11 @@ export function WithdrawalForm({ terms, available }: { terms: WithdrawalTerms; a
             value={amount}
             onChange={(event) => setAmount(event.currentTarget.value)}
             error={amountError}
-            rightSection={<Text size="xs" c="dimmed">{asset}</Text>}
+            rightSection={
+              <Text size="xs" c="dimmed">
+                {asset}
+              </Text>
+            }
             rightSectionWidth={52}
           />
           <Text size="sm" c="dimmed" data-testid="withdrawal-terms">
@@ -112,18 +154,26 @@ export function WithdrawalForm({ terms, available }: { terms: WithdrawalTerms; a
             placeholder={network === 'TRC20' ? 'T…' : '0x…'}
             styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
           />
-          <PasswordInput label="Account password" autoComplete="current-password" value={password} onChange={(event) => setPassword(event.currentTarget.value)} />
+          <PasswordInput
+            label="Account password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(event) => setPassword(event.currentTarget.value)}
+          />
           {needsCode ? (
-            <TwoFactorCodeInput
-              value={otp}
-              onChange={(event) => setOtp(event.currentTarget.value)}
-            />
+            <TwoFactorCodeInput value={otp} onChange={(event) => setOtp(event.currentTarget.value)} />
           ) : null}
           <ErrorAlert error={withdraw.error} title="Withdrawal refused" />
           {withdraw.data ? (
-            <Alert color="green" variant="light" icon={<IconCircleCheck size={18} aria-hidden />} title="Withdrawal requested" role="status">
-              {formatAmount(withdraw.data.amount, withdraw.data.asset)} {withdraw.data.asset} to {withdraw.data.network} is {withdraw.data.status}; staff review it before it is
-              sent.{' '}
+            <Alert
+              color="green"
+              variant="light"
+              icon={<IconCircleCheck size={18} aria-hidden />}
+              title="Withdrawal requested"
+              role="status"
+            >
+              {formatAmount(withdraw.data.amount, withdraw.data.asset)} {withdraw.data.asset} to {withdraw.data.network}{' '}
+              is {withdraw.data.status}; staff review it before it is sent.{' '}
               <Anchor component={Link} to="/account/withdrawals/ALL" size="sm">
                 See your withdrawals
               </Anchor>

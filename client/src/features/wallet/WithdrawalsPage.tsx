@@ -32,7 +32,10 @@ export function WithdrawalsPage({ status }: { status: WithdrawalStatusFilter }) 
           {formatAmount(item.fee, item.asset)}
         </Text>,
         <Text key="to" size="xs" title={item.address}>
-          {item.network} <Text span ff="monospace" size="xs">{shorten(item.address)}</Text>
+          {item.network}{' '}
+          <Text span ff="monospace" size="xs">
+            {shorten(item.address)}
+          </Text>
         </Text>,
         <StatusBadge key="status" status={item.status} />,
         item.txid ? (

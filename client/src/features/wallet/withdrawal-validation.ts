@@ -39,9 +39,13 @@ export function addressProblem(network: WithdrawalNetwork, address: string): str
   const text = address.trim();
   if (text === '') return 'Enter the address to send to';
   if (network === 'TRC20') {
-    return /^T[1-9A-HJ-NP-Za-km-z]{33}$/.test(text) ? null : 'A TRC20 (Tron) address starts with T and has 34 letters and digits';
+    return /^T[1-9A-HJ-NP-Za-km-z]{33}$/.test(text)
+      ? null
+      : 'A TRC20 (Tron) address starts with T and has 34 letters and digits';
   }
-  return /^0x[0-9a-fA-F]{40}$/.test(text) ? null : `An ${network} address starts with 0x followed by 40 hexadecimal characters (0-9, a-f)`;
+  return /^0x[0-9a-fA-F]{40}$/.test(text)
+    ? null
+    : `An ${network} address starts with 0x followed by 40 hexadecimal characters (0-9, a-f)`;
 }
 
 /** What the withdrawal form says before sending anything: amount rules (numbers, minimum, fee, balance) and the address shape. */

@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { addressProblem, withdrawalProblems, type WithdrawalCheck } from './withdrawal-validation';
 
 const evm = '0x52908400098527886E0F7030069857D2E4169EE7';
-const base: WithdrawalCheck = { amount: '25', address: evm, network: 'ERC20', currency: 'USD', minimum: '10', fee: '1', available: '100' };
+const base: WithdrawalCheck = {
+  amount: '25',
+  address: evm,
+  network: 'ERC20',
+  currency: 'USD',
+  minimum: '10',
+  fee: '1',
+  available: '100',
+};
 
 describe('withdrawal form checks', () => {
   it('accepts a good request', () => {
@@ -10,17 +18,23 @@ describe('withdrawal form checks', () => {
   });
 
   it('explains amount problems in words: not a number, below the minimum, more than balance minus fee', () => {
-    expect(withdrawalProblems({ ...base, amount: 'ten' }).amount).toBe('Enter an amount with at most 8 decimals, like 25 or 12.5');
+    expect(withdrawalProblems({ ...base, amount: 'ten' }).amount).toBe(
+      'Enter an amount with at most 8 decimals, like 25 or 12.5',
+    );
     expect(withdrawalProblems({ ...base, amount: '' }).amount).toBe('Enter an amount');
     expect(withdrawalProblems({ ...base, amount: '9.99' }).amount).toBe('The minimum withdrawal is 10.00 USD');
-    expect(withdrawalProblems({ ...base, amount: '99.5' }).amount).toBe('Your balance is 100.00 USD: with the 1.00 USD fee you can withdraw at most 99.00 USD');
+    expect(withdrawalProblems({ ...base, amount: '99.5' }).amount).toBe(
+      'Your balance is 100.00 USD: with the 1.00 USD fee you can withdraw at most 99.00 USD',
+    );
     expect(withdrawalProblems({ ...base, amount: '99' }).amount).toBeNull();
     // Unknown balance: the server decides.
     expect(withdrawalProblems({ ...base, amount: '5000', available: undefined }).amount).toBeNull();
   });
 
   it('checks the address shape per network, not "Too small: expected string to have >=20 characters"', () => {
-    expect(addressProblem('ERC20', 'abc')).toBe('An ERC20 address starts with 0x followed by 40 hexadecimal characters (0-9, a-f)');
+    expect(addressProblem('ERC20', 'abc')).toBe(
+      'An ERC20 address starts with 0x followed by 40 hexadecimal characters (0-9, a-f)',
+    );
     expect(addressProblem('BEP20', evm)).toBeNull();
     expect(addressProblem('TRC20', evm)).toBe('A TRC20 (Tron) address starts with T and has 34 letters and digits');
     expect(addressProblem('TRC20', 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8')).toBeNull();

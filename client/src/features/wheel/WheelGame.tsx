@@ -68,7 +68,9 @@ export function WheelGame() {
 
   async function placeBet(stake: Stake) {
     const body = [...stacks].map(([value, amount]) => ({ value, amount }));
-    const result = await runBet(() => mutation.mutateAsync({ currency: stake.currency, chips: body, clientBetId: newClientBetId() }));
+    const result = await runBet(() =>
+      mutation.mutateAsync({ currency: stake.currency, chips: body, clientBetId: newClientBetId() }),
+    );
     if (result) setPlaced({ id: result.bet.id, roundId: String(result.bet.outcome.roundId) });
     return result?.bet ?? null;
   }
@@ -88,16 +90,28 @@ export function WheelGame() {
       actionOverride={action}
       locked={open}
       onStakeChange={onStakeChange}
-      blockedReason={chips.length === 0 ? 'Put chips on one or more values' : null}>
+      blockedReason={chips.length === 0 ? 'Put chips on one or more values' : null}
+    >
       <ChipPicker value={chipValue} onChange={setChipValue} />
       <Group grow gap="xs">
-        <Button variant="default" size="xs" onClick={() => setChips((list) => list.slice(0, -1))} disabled={chips.length === 0 || open}>
+        <Button
+          variant="default"
+          size="xs"
+          onClick={() => setChips((list) => list.slice(0, -1))}
+          disabled={chips.length === 0 || open}
+        >
           Undo
         </Button>
         <Button variant="default" size="xs" onClick={() => setChips([])} disabled={chips.length === 0 || open}>
           Clear
         </Button>
-        <Button variant="default" size="xs" onClick={() => setChips(lastChips)} disabled={lastChips.length === 0 || open} title="Put the last round's chips back">
+        <Button
+          variant="default"
+          size="xs"
+          onClick={() => setChips(lastChips)}
+          disabled={lastChips.length === 0 || open}
+          title="Put the last round's chips back"
+        >
           Rebet
         </Button>
       </Group>
@@ -110,13 +124,37 @@ export function WheelGame() {
       title="Money Wheel"
       description="One wheel for everyone, a spin about every 20 seconds: put chips on the numbers; 2x and 7x spin again and multiply the win."
       panel={panel}
-      chain={chain.data}>
+      chain={chain.data}
+    >
       <WheelHistory chain={chain.data ?? null} />
-      <WheelSvg angleRef={spin.angleRef} highlight={spin.landedSegment} hub={spin.landedSegment === null ? '' : spin.final && spin.factor > 1 ? `x${spin.factor}` : segmentLabel(WHEEL_LAYOUT[spin.landedSegment]!)} />
-      <Text ta="center" fw={700} size="lg" aria-live="polite" data-testid="wheel-status" c={spin.final ? 'teal' : undefined}>
+      <WheelSvg
+        angleRef={spin.angleRef}
+        highlight={spin.landedSegment}
+        hub={
+          spin.landedSegment === null
+            ? ''
+            : spin.final && spin.factor > 1
+              ? `x${spin.factor}`
+              : segmentLabel(WHEEL_LAYOUT[spin.landedSegment]!)
+        }
+      />
+      <Text
+        ta="center"
+        fw={700}
+        size="lg"
+        aria-live="polite"
+        data-testid="wheel-status"
+        c={spin.final ? 'teal' : undefined}
+      >
         {spin.status}
       </Text>
-      <ValueSpots stacks={stacks} currency={currency} winner={spin.final ? spin.winner : null} disabled={open} onPlace={place} />
+      <ValueSpots
+        stacks={stacks}
+        currency={currency}
+        winner={spin.final ? spin.winner : null}
+        disabled={open}
+        onPlace={place}
+      />
       <Title order={3} size="h5">
         Players this round
       </Title>
@@ -125,9 +163,9 @@ export function WheelGame() {
         The wheel: 54 segments
       </Title>
       <Text size="xs" c="dimmed">
-        Put chips on 1, 2, 4, 10 or 42: a win pays value:1 and returns the chip. On 2x or 7x the wheel spins again and the next number's win is
-        multiplied (multipliers add up: 2x then 7x is x14). Each bet's return to player below is exact (fractions, re-spins included; at most 8
-        spins a round).
+        Put chips on 1, 2, 4, 10 or 42: a win pays value:1 and returns the chip. On 2x or 7x the wheel spins again and
+        the next number's win is multiplied (multipliers add up: 2x then 7x is x14). Each bet's return to player below
+        is exact (fractions, re-spins included; at most 8 spins a round).
       </Text>
       <WheelPaytable />
     </RoundGameLayout>
@@ -144,7 +182,10 @@ function useWheelSpin(round: LiveRound | null, clock: CrashClock) {
   const [phase, setPhase] = useState<{ spin: number; landed: boolean } | null>(null);
   const [now, setNow] = useState(() => Date.now());
   const wheel = round?.wheel;
-  const spinning = (round?.state === 'running' || round?.state === 'ended') && wheel && round.startedAt ? { id: round.id, startedAt: round.startedAt, spins: wheel.spins, ended: round.state === 'ended' } : null;
+  const spinning =
+    (round?.state === 'running' || round?.state === 'ended') && wheel && round.startedAt
+      ? { id: round.id, startedAt: round.startedAt, spins: wheel.spins, ended: round.state === 'ended' }
+      : null;
   const key = spinning ? `${spinning.id}:${spinning.ended}` : null;
 
   useEffect(() => {
@@ -153,13 +194,18 @@ function useWheelSpin(round: LiveRound | null, clock: CrashClock) {
       return;
     }
     // Where this wheel stood when its round started: any start lands on the same segments.
-    if (startAngle.current?.id !== spinning.id) startAngle.current = { id: spinning.id, angle: spinning.ended ? 0 : angleRef.current % 360 };
+    if (startAngle.current?.id !== spinning.id)
+      startAngle.current = { id: spinning.id, angle: spinning.ended ? 0 : angleRef.current % 360 };
     const from = startAngle.current.angle;
     let frame = requestAnimationFrame(function tick() {
       const elapsed = spinning.ended ? Number.MAX_SAFE_INTEGER : elapsedMs(spinning.startedAt, clock);
       const pose = wheelPose(spinning.spins, elapsed, from);
       angleRef.current = pose.angle;
-      setPhase((previous) => (previous?.spin === pose.spin && previous.landed === pose.landed ? previous : { spin: pose.spin, landed: pose.landed }));
+      setPhase((previous) =>
+        previous?.spin === pose.spin && previous.landed === pose.landed
+          ? previous
+          : { spin: pose.spin, landed: pose.landed },
+      );
       frame = requestAnimationFrame(tick);
     });
     return () => cancelAnimationFrame(frame);
@@ -183,12 +229,15 @@ function useWheelSpin(round: LiveRound | null, clock: CrashClock) {
     if (segment.kind === 'multiplier' && (k < phase.spin || phase.landed)) factor *= segment.factor;
   }
   const landedSegment = phase?.landed && shown !== null ? shown : null;
-  const secondsLeft = round?.bettingEndsAt ? Math.max(0, Math.ceil((Date.parse(round.bettingEndsAt) - now - clock.offsetMs) / 1000)) : null;
+  const secondsLeft = round?.bettingEndsAt
+    ? Math.max(0, Math.ceil((Date.parse(round.bettingEndsAt) - now - clock.offsetMs) / 1000))
+    : null;
 
   let status: string;
   if (!round) status = 'Waiting for the first round';
   else if (round.state === 'cancelled') status = 'Round cancelled: bets refunded';
-  else if (betting) status = `Round ${round.number}: place your chips${secondsLeft !== null ? `, spins in ${secondsLeft} s` : ''}`;
+  else if (betting)
+    status = `Round ${round.number}: place your chips${secondsLeft !== null ? `, spins in ${secondsLeft} s` : ''}`;
   else if (!phase || shown === null) status = `Round ${round.number}: spinning…`;
   else if (final && wheel) status = `Round ${round.number}: landed on ${landedText(wheel)}`;
   else if (phase.landed) status = `${segmentLabel(WHEEL_LAYOUT[shown]!)}! Spinning again for x${factor}…`;

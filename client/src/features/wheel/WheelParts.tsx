@@ -20,10 +20,23 @@ import { formatAmount } from '../../lib/money';
 type WheelOutcome = { spins: number[]; value: number | null; multiplier: number };
 const outcomeOf = (round: { wheel?: WheelOutcome }) => round.wheel;
 /** "10 x4", "1", "none": the number a round ended on and the multiplier it carried. */
-export const landedText = (wheel: WheelOutcome) => `${wheel.value ?? 'no number'}${wheel.multiplier > 1 ? ` x${wheel.multiplier}` : ''}`;
+export const landedText = (wheel: WheelOutcome) =>
+  `${wheel.value ?? 'no number'}${wheel.multiplier > 1 ? ` x${wheel.multiplier}` : ''}`;
 
 /** The value spots: chips go on a value; each shows what it pays and the chips on it. */
-export function ValueSpots({ stacks, currency, winner, disabled, onPlace }: { stacks: Map<WheelValue, string>; currency: string; winner: number | null; disabled: boolean; onPlace: (value: WheelValue) => void }) {
+export function ValueSpots({
+  stacks,
+  currency,
+  winner,
+  disabled,
+  onPlace,
+}: {
+  stacks: Map<WheelValue, string>;
+  currency: string;
+  winner: number | null;
+  disabled: boolean;
+  onPlace: (value: WheelValue) => void;
+}) {
   return (
     <SimpleGrid cols={5} spacing={6} role="group" aria-label="Bet spots">
       {WHEEL_VALUES.map((value) => {
@@ -45,7 +58,8 @@ export function ValueSpots({ stacks, currency, winner, disabled, onPlace }: { st
               opacity: disabled ? 0.7 : 1,
               outline: winner === value ? '3px solid #63e6be' : undefined,
               cursor: disabled ? 'not-allowed' : 'pointer',
-            }}>
+            }}
+          >
             <Text fw={900} fz={{ base: 'lg', sm: 'xl' }} inherit>
               {value}
             </Text>
@@ -68,8 +82,16 @@ export function WheelPlayers({ round }: { round: CrashRound | null }) {
     <RoundPlayersTable
       testId="wheel-players"
       round={round}
-      before={{ header: 'Chips', cell: (bet) => (bet.chips ?? []).map((chip) => `${chip.value}: ${formatAmount(chip.amount, bet.currency)}`).join(' · ') }}
-      result={{ header: 'Win', testId: 'wheel-win', win: (bet) => (bet.state === 'won' && bet.payout ? formatAmount(bet.payout, bet.currency) : null) }}
+      before={{
+        header: 'Chips',
+        cell: (bet) =>
+          (bet.chips ?? []).map((chip) => `${chip.value}: ${formatAmount(chip.amount, bet.currency)}`).join(' · '),
+      }}
+      result={{
+        header: 'Win',
+        testId: 'wheel-win',
+        win: (bet) => (bet.state === 'won' && bet.payout ? formatAmount(bet.payout, bet.currency) : null),
+      }}
     />
   );
 }
@@ -79,7 +101,9 @@ export function WheelHistory({ chain }: { chain: RoundChain | null }) {
   const recent = trpc.wheel.rounds.useQuery({ limit: 100 }, { staleTime: 0 });
   const rounds = recent.data?.rounds ?? [];
   const counts = new Map<string, number>();
-  for (const round of rounds) for (const index of outcomeOf(round)?.spins ?? []) counts.set(segmentLabel(WHEEL_LAYOUT[index]!), (counts.get(segmentLabel(WHEEL_LAYOUT[index]!)) ?? 0) + 1);
+  for (const round of rounds)
+    for (const index of outcomeOf(round)?.spins ?? [])
+      counts.set(segmentLabel(WHEEL_LAYOUT[index]!), (counts.get(segmentLabel(WHEEL_LAYOUT[index]!)) ?? 0) + 1);
   return (
     <>
       <RoundHistory
@@ -90,7 +114,11 @@ export function WheelHistory({ chain }: { chain: RoundChain | null }) {
         emptyText="No rounds played yet."
         badge={(round) => {
           const wheel = outcomeOf(round);
-          return { text: round.state === 'cancelled' || !wheel ? 'void' : landedText(wheel), color: wheel?.value ? SEGMENT_COLOURS[String(wheel.value)]! : 'gray', filled: true };
+          return {
+            text: round.state === 'cancelled' || !wheel ? 'void' : landedText(wheel),
+            color: wheel?.value ? SEGMENT_COLOURS[String(wheel.value)]! : 'gray',
+            filled: true,
+          };
         }}
         details={(shown) => (
           <RoundDetails
@@ -98,7 +126,11 @@ export function WheelHistory({ chain }: { chain: RoundChain | null }) {
             round={shown}
             chain={chain}
             previous={rounds.find((r) => r.number === shown.number - 1)}
-            summary={outcomeOf(shown) ? `Landed on ${landedText(outcomeOf(shown)!)} (segments ${outcomeOf(shown)!.spins.join(', ')})` : ''}
+            summary={
+              outcomeOf(shown)
+                ? `Landed on ${landedText(outcomeOf(shown)!)} (segments ${outcomeOf(shown)!.spins.join(', ')})`
+                : ''
+            }
             betResult={(bet) => (bet.state === 'won' && bet.payout ? `won ${bet.payout}` : bet.state)}
             recompute={(value) => {
               const result = wheelResult(value);
@@ -112,7 +144,15 @@ export function WheelHistory({ chain }: { chain: RoundChain | null }) {
           Last {rounds.length} rounds, segments landed:
         </Text>
         {wheelSegmentCounts().map(({ label }) => (
-          <Badge key={label} size="sm" variant="light" color={SEGMENT_COLOURS[label]} autoContrast tt="none" data-label={label}>
+          <Badge
+            key={label}
+            size="sm"
+            variant="light"
+            color={SEGMENT_COLOURS[label]}
+            autoContrast
+            tt="none"
+            data-label={label}
+          >
             {label}: {counts.get(label) ?? 0}
           </Badge>
         ))}

@@ -28,7 +28,15 @@ const wedge = (i: number) => {
  * The 54 segments, segment 0 starting at the top and numbered clockwise (the published table), under a fixed pointer.
  * `angle` is read through a ref every frame (no re-render of the 54 wedges); the parent moves it with `setAngle`.
  */
-export function WheelSvg({ angleRef, highlight, hub }: { angleRef: { current: number }; highlight: number | null; hub: string }) {
+export function WheelSvg({
+  angleRef,
+  highlight,
+  hub,
+}: {
+  angleRef: { current: number };
+  highlight: number | null;
+  hub: string;
+}) {
   const group = useRef<SVGGElement>(null);
   useEffect(() => {
     let frame = requestAnimationFrame(function draw() {
@@ -38,26 +46,46 @@ export function WheelSvg({ angleRef, highlight, hub }: { angleRef: { current: nu
     return () => cancelAnimationFrame(frame);
   }, [angleRef]);
   return (
-    <svg viewBox="-100 -108 200 208" role="img" aria-label="Money wheel" data-testid="wheel-svg" style={{ width: '100%', maxWidth: 420, display: 'block', margin: '0 auto' }}>
+    <svg
+      viewBox="-100 -108 200 208"
+      role="img"
+      aria-label="Money wheel"
+      data-testid="wheel-svg"
+      style={{ width: '100%', maxWidth: 420, display: 'block', margin: '0 auto' }}
+    >
       <circle r="99" fill="#3b2612" stroke="#d4af37" strokeWidth="2" />
       <g ref={group}>
         {WHEEL_LAYOUT.map((segment, i) => (
           <g key={i}>
-            <path d={wedge(i)} fill={colourOf(segment)} stroke="#1a1a1a" strokeWidth="0.5" opacity={highlight === null || highlight === i ? 1 : 0.55} />
+            <path
+              d={wedge(i)}
+              fill={colourOf(segment)}
+              stroke="#1a1a1a"
+              strokeWidth="0.5"
+              opacity={highlight === null || highlight === i ? 1 : 0.55}
+            />
             <text
               transform={`rotate(${(i + 0.5) * SEGMENT_DEG}) translate(0 -80) rotate(90)`}
               fontSize={segment.kind === 'multiplier' ? 7 : 6.5}
               fontWeight={800}
               fill="#111"
               textAnchor="middle"
-              dominantBaseline="central">
+              dominantBaseline="central"
+            >
               {segmentLabel(segment)}
             </text>
           </g>
         ))}
       </g>
       <circle r="22" fill="#1a1a1a" stroke="#d4af37" strokeWidth="2" />
-      <text fontSize={hub.length > 3 ? 9 : 14} fontWeight={900} fill="#ffd43b" textAnchor="middle" dominantBaseline="central" data-testid="wheel-hub">
+      <text
+        fontSize={hub.length > 3 ? 9 : 14}
+        fontWeight={900}
+        fill="#ffd43b"
+        textAnchor="middle"
+        dominantBaseline="central"
+        data-testid="wheel-hub"
+      >
         {hub}
       </text>
       <path d="M -7 -106 L 7 -106 L 0 -90 Z" fill="#ffd43b" stroke="#1a1a1a" strokeWidth="1" />

@@ -59,5 +59,5 @@ export function wheelPose(spins: readonly number[], elapsedMs: number, start = 0
 /** The segment under the pointer at a rotation. */
 export function segmentAt(angle: number): number {
   const normalised = ((angle % 360) + 360) % 360;
-  return Math.floor((((360 - normalised) % 360) / SEGMENT_DEG)) % WHEEL_SEGMENTS;
+  return Math.floor(((360 - normalised) % 360) / SEGMENT_DEG) % WHEEL_SEGMENTS;
 }

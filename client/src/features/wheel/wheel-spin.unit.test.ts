@@ -20,6 +20,10 @@ describe('the wheel on screen', () => {
     expect(wheelPose(spins, WHEEL_FIRST_SPIN_MS - 1)).toEqual({ angle: angles[0], spin: 0, landed: true });
     expect(wheelPose(spins, WHEEL_FIRST_SPIN_MS + 1).spin).toBe(1);
     expect(wheelPose(spins, WHEEL_FIRST_SPIN_MS + 1).landed).toBe(false);
-    expect(wheelPose(spins, WHEEL_FIRST_SPIN_MS + 2 * WHEEL_RESPIN_MS + 10_000)).toEqual({ angle: angles[2], spin: 2, landed: true });
+    expect(wheelPose(spins, WHEEL_FIRST_SPIN_MS + 2 * WHEEL_RESPIN_MS + 10_000)).toEqual({
+      angle: angles[2],
+      spin: 2,
+      landed: true,
+    });
   });
 });

@@ -68,7 +68,14 @@ describe('user objects', () => {
 
   it('carry role flags and balances as strings on tRPC and numbers on legacy REST', () => {
     const view = toUserView(toAuthUser(row), { balance: '12.5', bzuBalance: '0' });
-    expect(view).toMatchObject({ loginName: 'bob', publicUsername: 'Bobby', emailVerified: false, isAdmin: false, isModerator: false, balance: '12.5' });
+    expect(view).toMatchObject({
+      loginName: 'bob',
+      publicUsername: 'Bobby',
+      emailVerified: false,
+      isAdmin: false,
+      isModerator: false,
+      balance: '12.5',
+    });
     const legacy = toLegacyUser(view);
     expect(legacy).toEqual({
       id: 7,
@@ -86,10 +93,19 @@ describe('user objects', () => {
       isModerator: false,
       createdAt: '2026-01-02T03:04:05.000Z',
     });
-    const admin = toUserView(toAuthUser({ ...row, role: 'admin', email_verified_at: new Date() }), { balance: '0', bzuBalance: '0' });
+    const admin = toUserView(toAuthUser({ ...row, role: 'admin', email_verified_at: new Date() }), {
+      balance: '0',
+      bzuBalance: '0',
+    });
     expect(admin).toMatchObject({ isAdmin: true, isModerator: false, emailVerified: true });
-    expect(toUserView(toAuthUser({ ...row, role: 'moderator' }), { balance: '0', bzuBalance: '0' }).isModerator).toBe(true);
-    expect([isStaff({ role: 'user' }), isStaff({ role: 'moderator' }), isStaff({ role: 'admin' })]).toEqual([false, true, true]);
+    expect(toUserView(toAuthUser({ ...row, role: 'moderator' }), { balance: '0', bzuBalance: '0' }).isModerator).toBe(
+      true,
+    );
+    expect([isStaff({ role: 'user' }), isStaff({ role: 'moderator' }), isStaff({ role: 'admin' })]).toEqual([
+      false,
+      true,
+      true,
+    ]);
   });
 });
 
@@ -97,8 +113,12 @@ describe('unique violations', () => {
   it('map to the 409 naming the taken value', () => {
     const violation = (constraint: string) => ({ code: '23505', constraint });
     expect(conflictFromUniqueViolation(violation('users_email_lower_key'))?.message).toBe('Email already registered');
-    expect(conflictFromUniqueViolation(violation('users_login_name_lower_key'))?.message).toBe('Username already taken');
-    expect(conflictFromUniqueViolation(violation('users_public_username_lower_key'))?.message).toBe('Display name already taken');
+    expect(conflictFromUniqueViolation(violation('users_login_name_lower_key'))?.message).toBe(
+      'Username already taken',
+    );
+    expect(conflictFromUniqueViolation(violation('users_public_username_lower_key'))?.message).toBe(
+      'Display name already taken',
+    );
     expect(conflictFromUniqueViolation(violation('users_login_name_lower_key'))?.kind).toBe('CONFLICT');
     expect(conflictFromUniqueViolation({ code: '23503', constraint: 'x' })).toBeUndefined();
     expect(conflictFromUniqueViolation(new Error('boom'))).toBeUndefined();

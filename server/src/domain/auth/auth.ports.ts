@@ -57,7 +57,10 @@ export interface RequestMeta {
 
 /** The answer to a sign-in that finds the hashing line full: at once, with when to come back. */
 export function tooManySignIns(): DomainError {
-  return new DomainError('UNAVAILABLE', 'Too many sign-ins at once, try again in a few seconds', { code: 'TOO_MANY_SIGN_INS', retryAfterSeconds: 3 });
+  return new DomainError('UNAVAILABLE', 'Too many sign-ins at once, try again in a few seconds', {
+    code: 'TOO_MANY_SIGN_INS',
+    retryAfterSeconds: 3,
+  });
 }
 
 /** The password hashing process died or did not answer in time; it is being replaced. */

@@ -21,7 +21,8 @@ export type Role = (typeof ROLES)[number];
 /** A string field whose wrong type or absence is reported with the field's human name. */
 function text(label: string) {
   return z.string({
-    error: (issue) => (issue.input === undefined || issue.input === null ? `${label} is required` : `${label} must be text`),
+    error: (issue) =>
+      issue.input === undefined || issue.input === null ? `${label} is required` : `${label} must be text`,
   });
 }
 
@@ -50,12 +51,7 @@ export { REFERRAL_CODE_PATTERN } from './referral-code.schemas.js';
 export const REFERRAL_CODE_MESSAGE = 'A referral code is 3-20 letters and digits';
 
 /** A referral code or nothing: a malformed one never fails a registration. */
-const referralCodeSchema = z
-  .string()
-  .trim()
-  .regex(REFERRAL_CODE_PATTERN)
-  .optional()
-  .catch(undefined);
+const referralCodeSchema = z.string().trim().regex(REFERRAL_CODE_PATTERN).optional().catch(undefined);
 
 export const registerInputSchema = z.object({
   email: emailSchema,

@@ -54,7 +54,12 @@ describe('auth schemas (spec section 5)', () => {
   });
 
   it('treats an empty display name as "use the login name"', () => {
-    const parsed = registerInputSchema.parse({ email: 'a@b.co', loginName: 'abc', publicUsername: '', password: 'long-enough' });
+    const parsed = registerInputSchema.parse({
+      email: 'a@b.co',
+      loginName: 'abc',
+      publicUsername: '',
+      password: 'long-enough',
+    });
     expect(parsed.publicUsername).toBeUndefined();
   });
 
@@ -67,10 +72,18 @@ describe('auth schemas (spec section 5)', () => {
   });
 
   it('the registration form also requires matching passwords and accepted terms', () => {
-    const form = { email: 'a@b.co', loginName: 'abc', password: 'long-enough', confirmPassword: 'long-enough', acceptTerms: true };
+    const form = {
+      email: 'a@b.co',
+      loginName: 'abc',
+      password: 'long-enough',
+      confirmPassword: 'long-enough',
+      acceptTerms: true,
+    };
     expect(registerFormSchema.safeParse(form).success).toBe(true);
     const mismatch = registerFormSchema.safeParse({ ...form, confirmPassword: 'other-one' });
-    expect(mismatch.error?.issues.find((i) => i.path[0] === 'confirmPassword')?.message).toBe(PASSWORDS_DO_NOT_MATCH_MESSAGE);
+    expect(mismatch.error?.issues.find((i) => i.path[0] === 'confirmPassword')?.message).toBe(
+      PASSWORDS_DO_NOT_MATCH_MESSAGE,
+    );
     const noTerms = registerFormSchema.safeParse({ ...form, acceptTerms: false });
     expect(noTerms.error?.issues[0]?.message).toBe(TERMS_MESSAGE);
   });

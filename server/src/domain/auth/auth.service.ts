@@ -34,7 +34,14 @@ import {
 } from '../../../../db/repositories/users.repo.js';
 import { DomainError } from '../errors.js';
 import { passwordResetMail, verificationMail, linkWithToken, type MailContent } from './auth.mails.js';
-import { type AuthRateLimits, type BalanceReader, type LoginBackoff, type MailQueue, type PasswordHasher, type RequestMeta } from './auth.ports.js';
+import {
+  type AuthRateLimits,
+  type BalanceReader,
+  type LoginBackoff,
+  type MailQueue,
+  type PasswordHasher,
+  type RequestMeta,
+} from './auth.ports.js';
 import type { LoginInput, RegisterInput, Role } from './auth.schemas.js';
 import { hashToken, isEmailLogin, limitKey, newOpaqueToken, normalizePassword } from './auth.tokens.js';
 import { toAuthUser, toUserView, type AuthUser, type SessionView, type UserView } from './auth.views.js';
@@ -45,7 +52,8 @@ export const NOT_VERIFIED_MESSAGE = 'Please verify your email address before log
 export const NOT_AUTHENTICATED_MESSAGE = 'Not authenticated';
 export const INVALID_VERIFICATION_LINK_MESSAGE = 'Invalid or expired verification link';
 export const INVALID_RESET_LINK_MESSAGE = 'Invalid or expired password reset link';
-export const RESEND_MESSAGE = 'If that address belongs to an account that is not verified yet, a new verification link is on its way.';
+export const RESEND_MESSAGE =
+  'If that address belongs to an account that is not verified yet, a new verification link is on its way.';
 export const FORGOT_MESSAGE = 'If that address belongs to an account, a password reset link is on its way.';
 export const RESET_DONE_MESSAGE = 'Your password has been reset. Please log in with your new password.';
 export const PASSWORD_CHANGED_MESSAGE = 'Your password has been changed. Your other sessions were signed out.';
@@ -187,7 +195,9 @@ export class AuthService {
     if (!row) {
       // The legacy answer stays "invalid or expired"; the code tells a page to say the address is already verified.
       const verified = await emailTokenOwnerVerified(this.deps.db, hashToken(token), 'verify_email');
-      throw new DomainError('BAD_REQUEST', INVALID_VERIFICATION_LINK_MESSAGE, { code: verified ? 'EMAIL_ALREADY_VERIFIED' : 'INVALID_TOKEN' });
+      throw new DomainError('BAD_REQUEST', INVALID_VERIFICATION_LINK_MESSAGE, {
+        code: verified ? 'EMAIL_ALREADY_VERIFIED' : 'INVALID_TOKEN',
+      });
     }
     return { message: 'Email verified', user: await this.view(toAuthUser(row)) };
   }
@@ -223,14 +233,17 @@ export class AuthService {
     await limits.consume('loginAccount', accountIpKey);
     // Guesses spread over many addresses meet a per-account backoff (seconds, never a long lock);
     // the owner's known addresses skip it.
-    const known = row ? await hasSignedInFrom(db, row.id, meta.ip.slice(0, 64), new Date(this.now().getTime() - KNOWN_ADDRESS_MS)) : false;
+    const known = row
+      ? await hasSignedInFrom(db, row.id, meta.ip.slice(0, 64), new Date(this.now().getTime() - KNOWN_ADDRESS_MS))
+      : false;
     if (!known) await this.deps.loginBackoff?.take(accountKey);
 
     const password = normalizePassword(input.password);
     // An unknown account still costs one hash, so timing does not tell whether it exists.
     const digest = row?.password_hash ?? (await this.dummyPasswordDigest());
     const valid = await hasher.verify(digest, password, { signIn: true });
-    if (!row || !valid) throw new DomainError('UNAUTHORIZED', INVALID_CREDENTIALS_MESSAGE, { code: 'INVALID_CREDENTIALS' });
+    if (!row || !valid)
+      throw new DomainError('UNAUTHORIZED', INVALID_CREDENTIALS_MESSAGE, { code: 'INVALID_CREDENTIALS' });
     // Only after the password proved the caller owns the account do we say it is unverified.
     if (this.options.emailVerification && row.email_verified_at === null) {
       throw new DomainError('FORBIDDEN', NOT_VERIFIED_MESSAGE, { code: 'EMAIL_NOT_VERIFIED' });
@@ -332,7 +345,12 @@ export class AuthService {
         await retireEmailTokens(trx, row.id, 'reset_password');
         const token = newOpaqueToken();
         const expiresAt = new Date(this.now().getTime() + this.options.resetTtlMs);
-        await insertEmailToken(trx, { userId: row.id, purpose: 'reset_password', tokenHash: hashToken(token), expiresAt });
+        await insertEmailToken(trx, {
+          userId: row.id,
+          purpose: 'reset_password',
+          tokenHash: hashToken(token),
+          expiresAt,
+        });
         const link = linkWithToken(this.options.publicUrl, '/reset-password', token);
         const minutes = Math.round(this.options.resetTtlMs / 60_000);
         return this.writeMail(trx, row.email, passwordResetMail(row.login_name, link, minutes), expiresAt);
@@ -373,7 +391,8 @@ export class AuthService {
 
   /** Step-up: the password, then the two-factor code when the account has 2FA on. */
   async confirmStepUp(userId: number, password: string | undefined, otp: string | undefined): Promise<void> {
-    if (!password) throw new DomainError('BAD_REQUEST', 'Please confirm with your password', { code: 'PASSWORD_REQUIRED' });
+    if (!password)
+      throw new DomainError('BAD_REQUEST', 'Please confirm with your password', { code: 'PASSWORD_REQUIRED' });
     await this.confirmPassword(userId, password);
     await this.deps.secondFactor?.(userId, otp);
   }
@@ -440,7 +459,14 @@ export class AuthService {
 
   /** The mail's link dies with its token: `expiresAt` keeps a late retry from sending it. */
   private writeMail(trx: Db, to: string, mail: MailContent, expiresAt?: Date): Promise<number> {
-    return insertOutboxMail(trx, { kind: mail.kind, to, subject: mail.subject, text: mail.text, html: mail.html, expiresAt });
+    return insertOutboxMail(trx, {
+      kind: mail.kind,
+      to,
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html,
+      expiresAt,
+    });
   }
 
   private dummyPasswordDigest(): Promise<string> {

@@ -9,7 +9,9 @@ export function sealSecret(key: Buffer, userId: number, plaintext: string): stri
   const cipher = createCipheriv('aes-256-gcm', key, iv);
   cipher.setAAD(Buffer.from(`user:${userId}`));
   const body = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
-  return ['v1', iv.toString('base64url'), cipher.getAuthTag().toString('base64url'), body.toString('base64url')].join('.');
+  return ['v1', iv.toString('base64url'), cipher.getAuthTag().toString('base64url'), body.toString('base64url')].join(
+    '.',
+  );
 }
 
 export function openSecret(key: Buffer, userId: number, sealed: string): string {
@@ -37,5 +39,7 @@ export function normalizeRecoveryCode(code: string): string {
 }
 
 export function hashRecoveryCode(code: string): string {
-  return createHash('sha256').update(`recovery:${normalizeRecoveryCode(code)}`, 'utf8').digest('hex');
+  return createHash('sha256')
+    .update(`recovery:${normalizeRecoveryCode(code)}`, 'utf8')
+    .digest('hex');
 }

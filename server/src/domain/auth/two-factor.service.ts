@@ -91,7 +91,8 @@ export class TwoFactorService {
     if (row.enabled_at) throw alreadyEnabled();
     await this.attempt(userId, () => this.acceptTotp(userId, row, code));
     const recoveryCodes = Array.from({ length: RECOVERY_CODE_COUNT }, () => newRecoveryCode());
-    if (!(await repo.enableTwoFactor(this.deps.db, userId, recoveryCodes.map(hashRecoveryCode), this.now()))) throw alreadyEnabled();
+    if (!(await repo.enableTwoFactor(this.deps.db, userId, recoveryCodes.map(hashRecoveryCode), this.now())))
+      throw alreadyEnabled();
     return { recoveryCodes };
   }
 
@@ -120,7 +121,9 @@ export class TwoFactorService {
 
   private async verify(userId: number, row: TwoFactorRow, code: string): Promise<void> {
     const compact = code.replace(/\s/g, '');
-    await this.attempt(userId, () => (/^\d{6}$/.test(compact) ? this.acceptTotp(userId, row, compact) : this.acceptRecoveryCode(userId, code)));
+    await this.attempt(userId, () =>
+      /^\d{6}$/.test(compact) ? this.acceptTotp(userId, row, compact) : this.acceptRecoveryCode(userId, code),
+    );
   }
 
   /** Spends a point of the account's limit, runs the check, and gives the points back on success. */
@@ -141,7 +144,8 @@ export class TwoFactorService {
     if (delta === null) throw invalidCode();
     const step = totp.counter({ timestamp }) + delta;
     // Of two requests with the same code, only one moves the step forward.
-    if (!(await repo.advanceTotpStep(this.deps.db, userId, step))) throw new DomainError('BAD_REQUEST', CODE_USED_MESSAGE, { code: 'TWO_FACTOR_CODE_USED' });
+    if (!(await repo.advanceTotpStep(this.deps.db, userId, step)))
+      throw new DomainError('BAD_REQUEST', CODE_USED_MESSAGE, { code: 'TWO_FACTOR_CODE_USED' });
   }
 
   private async acceptRecoveryCode(userId: number, code: string): Promise<void> {

@@ -7,19 +7,34 @@ describe('chat text rules', () => {
   it('trims, turns control characters into spaces, and counts like String.length', () => {
     expect(sendInputSchema.parse({ message: '  hi\nthere\t ' }).message).toBe('hi there');
     expect(sendInputSchema.safeParse({ message: ' \n\t ' }).error?.issues[0]?.message).toBe('Message cannot be empty');
-    expect(sendInputSchema.safeParse({ message: 'a'.repeat(201) }).error?.issues[0]?.message).toBe('Message must be at most 200 characters');
+    expect(sendInputSchema.safeParse({ message: 'a'.repeat(201) }).error?.issues[0]?.message).toBe(
+      'Message must be at most 200 characters',
+    );
     expect(sendInputSchema.safeParse({}).error?.issues[0]?.message).toBe('Message is required');
     expect(sendInputSchema.parse({ message: `  ${'a'.repeat(200)}  ` }).message).toHaveLength(200);
     expect(sendInputSchema.parse({ message: '<b>bold</b>' }).message).toBe('<b>bold</b>');
   });
 
   it('removes zero-width and bidi-control characters; a message of only those is empty', () => {
-    const invisible = ['\u200b', '\u200c', '\u200d', '\u200e', '\u200f', '\u202a', '\u202b', '\u202c', '\u202d', '\u202e'];
+    const invisible = [
+      '\u200b',
+      '\u200c',
+      '\u200d',
+      '\u200e',
+      '\u200f',
+      '\u202a',
+      '\u202b',
+      '\u202c',
+      '\u202d',
+      '\u202e',
+    ];
     invisible.push('\u2060', '\u2061', '\u2062', '\u2063', '\u2064', '\u2066', '\u2067', '\u2068', '\u2069', '\ufeff');
     for (const char of invisible) {
       expect(normalizeChatText(`a${char}b`), `U+${char.codePointAt(0)!.toString(16)}`).toBe('ab');
     }
-    expect(sendInputSchema.safeParse({ message: ` ${invisible.join('')} ` }).error?.issues[0]?.message).toBe('Message cannot be empty');
+    expect(sendInputSchema.safeParse({ message: ` ${invisible.join('')} ` }).error?.issues[0]?.message).toBe(
+      'Message cannot be empty',
+    );
     expect(normalizeChatText('gro\u202ekcol\u202c user')).toBe('grokcol user');
   });
 
@@ -36,7 +51,9 @@ describe('chat text rules', () => {
     expect(normalizeChatText('Vie\u0323\u0302t')).toBe('Vie\u0323\u0302t');
     expect(normalizeChatText('1\ufe0f\u20e3')).toBe('1\ufe0f\u20e3');
     expect(normalizeChatText('\u0301\u0302\u0303 hi')).toBe('hi');
-    expect(sendInputSchema.safeParse({ message: '\u0301\u0301\u0301' }).error?.issues[0]?.message).toBe('Message cannot be empty');
+    expect(sendInputSchema.safeParse({ message: '\u0301\u0301\u0301' }).error?.issues[0]?.message).toBe(
+      'Message cannot be empty',
+    );
     // A zero-width character between marks does not hide a longer run.
     expect(normalizeChatText('e\u0301\u200b\u0301\u0301\u0301')).toBe('e\u0301\u0301');
   });
@@ -60,7 +77,17 @@ describe('chat colours', () => {
   });
 
   it('shapes the wire object with badges', () => {
-    const message = toChatMessage({ id: 3, userId: 9, message: 'hi', createdAt: created, username: 'Ann', role: 'moderator', accountCreatedAt: created, kind: 'user', rank: null });
+    const message = toChatMessage({
+      id: 3,
+      userId: 9,
+      message: 'hi',
+      createdAt: created,
+      username: 'Ann',
+      role: 'moderator',
+      accountCreatedAt: created,
+      kind: 'user',
+      rank: null,
+    });
     expect(message).toEqual({
       id: 3,
       userId: 9,
@@ -73,7 +100,17 @@ describe('chat colours', () => {
       rank: 'Unranked',
       kind: 'user',
     });
-    const player = toChatMessage({ id: 4, userId: 8, message: 'yo', createdAt: created, username: 'Bo', role: 'user', accountCreatedAt: created, kind: 'user', rank: 'bronze' });
+    const player = toChatMessage({
+      id: 4,
+      userId: 8,
+      message: 'yo',
+      createdAt: created,
+      username: 'Bo',
+      role: 'user',
+      accountCreatedAt: created,
+      kind: 'user',
+      rank: 'bronze',
+    });
     expect(player).toMatchObject({ rank: 'Bronze', userColor: '#cd7f32' });
   });
 });

@@ -37,7 +37,9 @@ export function normalizeChatText(text: string): string {
       // eslint-disable-next-line no-control-regex
       .replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, ' ')
       .trim()
-      .replace(/\p{M}+/gu, (run: string, offset: number) => (offset === 0 ? '' : [...run].slice(0, CHAT_MAX_MARKS_PER_BASE).join('')))
+      .replace(/\p{M}+/gu, (run: string, offset: number) =>
+        offset === 0 ? '' : [...run].slice(0, CHAT_MAX_MARKS_PER_BASE).join(''),
+      )
       .trim()
   );
 }
@@ -79,7 +81,12 @@ export const listInputSchema = z
   .object({
     after: z.union([z.literal(0), dbId.bigintNumber('after')]).optional(),
     cursor: dbId.bigintNumber('cursor').nullish(),
-    limit: z.number().int().min(1, 'limit must be from 1 to 100').max(CHAT_PAGE_MAX, 'limit must be from 1 to 100').default(CHAT_PAGE_DEFAULT),
+    limit: z
+      .number()
+      .int()
+      .min(1, 'limit must be from 1 to 100')
+      .max(CHAT_PAGE_MAX, 'limit must be from 1 to 100')
+      .default(CHAT_PAGE_DEFAULT),
   })
   .prefault({});
 export type ListInput = z.infer<typeof listInputSchema>;
@@ -87,7 +94,11 @@ export type ListInput = z.infer<typeof listInputSchema>;
 export const deleteInputSchema = z.object({ id: messageId, reason });
 export const muteInputSchema = z.object({
   userId,
-  minutes: z.number().int().min(1, 'minutes must be at least 1').max(525_600, 'minutes must be at most 525600 (a year)'),
+  minutes: z
+    .number()
+    .int()
+    .min(1, 'minutes must be at least 1')
+    .max(525_600, 'minutes must be at most 525600 (a year)'),
   reason,
 });
 export const unmuteInputSchema = z.object({ userId, reason });

@@ -100,7 +100,11 @@ export class ChatService {
       });
     }
     await this.deps.throttle.admit(sender.id, isStaff(sender) ? 0 : slowModeSeconds);
-    const { row, created } = await repo.insertChatMessage(db, { userId: sender.id, message: input.message, clientMessageId });
+    const { row, created } = await repo.insertChatMessage(db, {
+      userId: sender.id,
+      message: input.message,
+      clientMessageId,
+    });
     const message = toChatMessage(row);
     if (created) {
       this.changed('messages');
@@ -110,7 +114,11 @@ export class ChatService {
   }
 
   /** A tip or rain line: stored and broadcast like a message, but not subject to the player's limits. */
-  async postSystemLine(line: { kind: 'tip' | 'rain' | 'raffle'; userId: number | null; message: string }): Promise<ChatMessage> {
+  async postSystemLine(line: {
+    kind: 'tip' | 'rain' | 'raffle';
+    userId: number | null;
+    message: string;
+  }): Promise<ChatMessage> {
     const message = toChatMessage(await repo.insertSystemChatMessage(this.deps.db, line));
     this.changed('messages');
     this.messagePosted(message);
@@ -130,12 +138,16 @@ export class ChatService {
     this.requireStaff(actor);
     const target = await repo.findChatUser(this.deps.db, input.userId);
     if (!target) throw new DomainError('NOT_FOUND', 'User not found', { code: 'USER_NOT_FOUND' });
-    if (isStaff(target)) throw new DomainError('FORBIDDEN', 'Moderators and admins cannot be muted', { code: 'FORBIDDEN' });
+    if (isStaff(target))
+      throw new DomainError('FORBIDDEN', 'Moderators and admins cannot be muted', { code: 'FORBIDDEN' });
     const until = await repo.insertMute(this.deps.db, target.id, input.minutes, actor.id, input.reason);
     return { userId: target.id, mutedUntil: until.toISOString() };
   }
 
-  async unmute(actor: ChatActor, input: { userId: number; reason: string }): Promise<{ userId: number; lifted: number }> {
+  async unmute(
+    actor: ChatActor,
+    input: { userId: number; reason: string },
+  ): Promise<{ userId: number; lifted: number }> {
     this.requireStaff(actor);
     const target = await repo.findChatUser(this.deps.db, input.userId);
     if (!target) throw new DomainError('NOT_FOUND', 'User not found', { code: 'USER_NOT_FOUND' });
@@ -170,11 +182,17 @@ export class ChatService {
   async expireAnnouncement(actor: ChatActor, input: { id: number; reason: string }): Promise<ChatAnnouncement> {
     this.requireAdmin(actor);
     const record = await repo.expireAnnouncement(this.deps.db, input.id, actor.id, input.reason);
-    if (!record) throw new DomainError('NOT_FOUND', 'Announcement not found or already expired', { code: 'ANNOUNCEMENT_NOT_FOUND' });
+    if (!record)
+      throw new DomainError('NOT_FOUND', 'Announcement not found or already expired', {
+        code: 'ANNOUNCEMENT_NOT_FOUND',
+      });
     return this.announced(record);
   }
 
-  async moderationLog(actor: ChatActor, input: ModerationLogInput): Promise<{ entries: ModerationLogView[]; nextCursor: number | null }> {
+  async moderationLog(
+    actor: ChatActor,
+    input: ModerationLogInput,
+  ): Promise<{ entries: ModerationLogView[]; nextCursor: number | null }> {
     this.requireStaff(actor);
     const records = await repo.listModerationLog(this.deps.db, { limit: input.limit, before: input.cursor });
     return {

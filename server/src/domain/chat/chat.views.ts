@@ -20,7 +20,13 @@ export const chatMessageSchema = z
   .meta({ id: 'ChatMessage' });
 
 export const chatAnnouncementSchema = z
-  .object({ id: z.number().int(), type: z.enum(announcementTypes), message: z.string(), createdAt: z.string(), expiresAt: z.string().nullable() })
+  .object({
+    id: z.number().int(),
+    type: z.enum(announcementTypes),
+    message: z.string(),
+    createdAt: z.string(),
+    expiresAt: z.string().nullable(),
+  })
   .meta({ id: 'ChatAnnouncement' });
 
 /** A message on every wire (tRPC, REST, socket, subscription). Text is plain text, never HTML. */

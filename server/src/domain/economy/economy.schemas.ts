@@ -31,8 +31,14 @@ export const tipSendSchema = z.object({
 
 export const publicProfileSchema = z.object({ userId: z.number().int().positive().max(2_147_483_647) });
 
-export const tipHistorySchema = z.object({ limit: z.number().int().min(1).max(100).default(20) }).default({ limit: 20 });
+export const tipHistorySchema = z
+  .object({ limit: z.number().int().min(1).max(100).default(20) })
+  .default({ limit: 20 });
 
-export const rainContributeSchema = z.object({ amount: amountInputSchema, currency: currencySchema.default('USD'), requestId });
+export const rainContributeSchema = z.object({
+  amount: amountInputSchema,
+  currency: currencySchema.default('USD'),
+  requestId,
+});
 
 export const rainRecentSchema = z.object({ limit: z.number().int().min(1).max(50).default(10) }).default({ limit: 10 });

@@ -26,7 +26,16 @@ describe('XP formula: wagered USD value x houseEdge / 1%', () => {
 
 describe('ranks table', () => {
   it('orders thresholds strictly and finds the rank at each threshold', () => {
-    expect(RANKS.map((rank) => rank.label)).toEqual(['Unranked', 'Bronze', 'Silver', 'Gold', 'Platinum I', 'Platinum II', 'Platinum III', 'Diamond']);
+    expect(RANKS.map((rank) => rank.label)).toEqual([
+      'Unranked',
+      'Bronze',
+      'Silver',
+      'Gold',
+      'Platinum I',
+      'Platinum II',
+      'Platinum III',
+      'Diamond',
+    ]);
     for (let i = 1; i < RANKS.length; i += 1) {
       expect(RANKS[i]!.minXp).toBeGreaterThan(RANKS[i - 1]!.minXp);
       expect(RANKS[i]!.rakebackPpm).toBeGreaterThan(RANKS[i - 1]!.rakebackPpm);
@@ -36,10 +45,27 @@ describe('ranks table', () => {
   });
 
   it('reports progress toward the next rank', () => {
-    expect(rankProgress(0n)).toMatchObject({ rank: 'unranked', rankLabel: 'Unranked', xp: '0', nextRank: 'bronze', nextRankXp: '10000', percent: 0 });
+    expect(rankProgress(0n)).toMatchObject({
+      rank: 'unranked',
+      rankLabel: 'Unranked',
+      xp: '0',
+      nextRank: 'bronze',
+      nextRankXp: '10000',
+      percent: 0,
+    });
     expect(rankProgress(usd(5_000n))).toMatchObject({ rank: 'unranked', percent: 50 });
-    expect(rankProgress(usd(30_000n))).toMatchObject({ rank: 'bronze', rankMinXp: '10000', nextRankXp: '50000', percent: 50 });
-    expect(rankProgress(usd(9_000_000n))).toMatchObject({ rank: 'diamond', nextRank: null, nextRankXp: null, percent: 100 });
+    expect(rankProgress(usd(30_000n))).toMatchObject({
+      rank: 'bronze',
+      rankMinXp: '10000',
+      nextRankXp: '50000',
+      percent: 50,
+    });
+    expect(rankProgress(usd(9_000_000n))).toMatchObject({
+      rank: 'diamond',
+      nextRank: null,
+      nextRankXp: null,
+      percent: 100,
+    });
   });
 });
 

@@ -63,11 +63,25 @@ export function rainPeriod(tick: Date, intervalMs: number): { id: string; start:
  */
 export class RainService {
   constructor(
-    private readonly deps: { db: Db; ledger: LedgerService; bzuPrice(): Promise<bigint>; isExcluded: ExclusionCheck; chat: ChatLines; onLineError?: (error: unknown) => void },
+    private readonly deps: {
+      db: Db;
+      ledger: LedgerService;
+      bzuPrice(): Promise<bigint>;
+      isExcluded: ExclusionCheck;
+      chat: ChatLines;
+      onLineError?: (error: unknown) => void;
+    },
     private readonly config: RainConfig,
   ) {}
 
-  async pool(): Promise<{ pool: Record<Currency, string>; intervalMinutes: number; minWagerUsd: string; revenueSharePercent: string; minContribution: Record<Currency, string>; last: RainView | null }> {
+  async pool(): Promise<{
+    pool: Record<Currency, string>;
+    intervalMinutes: number;
+    minWagerUsd: string;
+    revenueSharePercent: string;
+    minContribution: Record<Currency, string>;
+    last: RainView | null;
+  }> {
     const balances = await this.poolBalances();
     const [last] = await this.recent(1);
     return {
@@ -75,19 +89,34 @@ export class RainService {
       intervalMinutes: this.config.intervalMs / 60_000,
       minWagerUsd: formatAmount(this.config.minWagerUsd),
       revenueSharePercent: formatAmount((BigInt(this.config.revenueSharePpm) * 100_000_000n) / 10_000n),
-      minContribution: { USD: formatAmount(this.config.minContribution.USD), BZU: formatAmount(this.config.minContribution.BZU) },
+      minContribution: {
+        USD: formatAmount(this.config.minContribution.USD),
+        BZU: formatAmount(this.config.minContribution.BZU),
+      },
       last: last ?? null,
     };
   }
 
   /** A player's contribution; a retried requestId adds once and answers the pool as it was right after. */
-  async contribute(userId: number, input: { amount: bigint; currency: Currency; requestId?: string }): Promise<{ pool: Record<Currency, string> }> {
+  async contribute(
+    userId: number,
+    input: { amount: bigint; currency: Currency; requestId?: string },
+  ): Promise<{ pool: Record<Currency, string> }> {
     const minimum = this.config.minContribution[input.currency];
-    if (input.amount < minimum) throw new DomainError('BAD_REQUEST', `The smallest rain contribution is ${formatAmount(minimum)} ${input.currency}`, { code: 'BAD_REQUEST' });
-    const request = moneyRequest('rain-contribution', input.requestId, { amount: String(input.amount), currency: input.currency });
+    if (input.amount < minimum)
+      throw new DomainError(
+        'BAD_REQUEST',
+        `The smallest rain contribution is ${formatAmount(minimum)} ${input.currency}`,
+        { code: 'BAD_REQUEST' },
+      );
+    const request = moneyRequest('rain-contribution', input.requestId, {
+      amount: String(input.amount),
+      currency: input.currency,
+    });
     const { answer, fresh } = await oncePerRequest(this.deps, userId, request, {
       checks: async () => {
-        if (await this.deps.isExcluded(userId)) throw new DomainError('FORBIDDEN', 'Your account is self-excluded', { code: 'SELF_EXCLUDED' });
+        if (await this.deps.isExcluded(userId))
+          throw new DomainError('FORBIDDEN', 'Your account is self-excluded', { code: 'SELF_EXCLUDED' });
       },
       move: async ({ trx, post }) => {
         await post({
@@ -105,7 +134,11 @@ export class RainService {
     });
     if (fresh) {
       await this.deps.chat
-        .post({ kind: 'rain', userId, message: `added ${formatAmount(input.amount)} ${input.currency} to the rain pool` })
+        .post({
+          kind: 'rain',
+          userId,
+          message: `added ${formatAmount(input.amount)} ${input.currency} to the rain pool`,
+        })
         .catch((error: unknown) => this.deps.onLineError?.(error));
     }
     return answer;
@@ -122,10 +155,18 @@ export class RainService {
     const existing = await recentRains(this.deps.db, 1, period.id);
     if (existing[0]) return { rain: await this.view(existing[0]), paid: false };
 
-    const [bzuPrice, net] = await Promise.all([this.deps.bzuPrice(), gamesNetInPeriod(this.deps.db, period.start, period.end)]);
+    const [bzuPrice, net] = await Promise.all([
+      this.deps.bzuPrice(),
+      gamesNetInPeriod(this.deps.db, period.start, period.end),
+    ]);
     const paid = await this.deps.ledger.transact(async ({ trx, post }) => {
       // The pool accounts are locked: a concurrent run of the same id waits here, then finds its row.
-      const pool = new Map((await lockClaimableAccounts(trx, accountCode({ house: 'rain' }))).map((account) => [account.currency, account.balance]));
+      const pool = new Map(
+        (await lockClaimableAccounts(trx, accountCode({ house: 'rain' }))).map((account) => [
+          account.currency,
+          account.balance,
+        ]),
+      );
       // Read in the paying transaction: a player who self-excluded a moment ago gets nothing (docs/raffle.md).
       const eligible = await rainEligible(trx, {
         chattedSince: new Date(period.end.getTime() - HOUR_MS),
@@ -176,13 +217,20 @@ export class RainService {
           });
         }
       }
-      if (share.USD > 0n || share.BZU > 0n) await insertRainRecipients(trx, period.id, eligible.map((user) => user.id));
+      if (share.USD > 0n || share.BZU > 0n)
+        await insertRainRecipients(
+          trx,
+          period.id,
+          eligible.map((user) => user.id),
+        );
       return true;
     });
     const [row] = await recentRains(this.deps.db, 1, period.id);
     const rain = await this.view(row!);
     if (paid && rain.recipients.length > 0) {
-      await this.deps.chat.post({ kind: 'rain', userId: null, message: rainLine(rain) }).catch((error: unknown) => this.deps.onLineError?.(error));
+      await this.deps.chat
+        .post({ kind: 'rain', userId: null, message: rainLine(rain) })
+        .catch((error: unknown) => this.deps.onLineError?.(error));
     }
     return { rain, paid };
   }
@@ -190,7 +238,9 @@ export class RainService {
   /** `trx`: read within a transaction that moved the pool. */
   private async poolBalances(trx?: Db): Promise<Record<Currency, bigint>> {
     const code = accountCode({ house: 'rain' });
-    const accounts = trx ? await lockClaimableAccounts(trx, code) : await this.deps.db.transaction().execute((inner) => lockClaimableAccounts(inner, code));
+    const accounts = trx
+      ? await lockClaimableAccounts(trx, code)
+      : await this.deps.db.transaction().execute((inner) => lockClaimableAccounts(inner, code));
     const found = new Map(accounts.map((account) => [account.currency, account.balance]));
     return { USD: found.get('USD') ?? 0n, BZU: found.get('BZU') ?? 0n };
   }
@@ -210,8 +260,11 @@ export class RainService {
 
 /** The chat line of a rain: what each got and who. */
 export function rainLine(rain: RainView): string {
-  const parts = CURRENCIES.filter((currency) => rain.share[currency] !== '0').map((currency) => `${rain.share[currency]} ${currency}`);
+  const parts = CURRENCIES.filter((currency) => rain.share[currency] !== '0').map(
+    (currency) => `${rain.share[currency]} ${currency}`,
+  );
   const names = rain.recipients.slice(0, MAX_NAMES_IN_LINE).join(', ');
-  const more = rain.recipients.length > MAX_NAMES_IN_LINE ? ` and ${rain.recipients.length - MAX_NAMES_IN_LINE} more` : '';
+  const more =
+    rain.recipients.length > MAX_NAMES_IN_LINE ? ` and ${rain.recipients.length - MAX_NAMES_IN_LINE} more` : '';
   return `Rain! ${rain.recipients.length} player${rain.recipients.length === 1 ? '' : 's'} got ${parts.join(' + ')} each: ${names}${more}`;
 }

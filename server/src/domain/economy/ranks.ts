@@ -56,7 +56,8 @@ export function usdValue(amountE8: bigint, currency: 'USD' | 'BZU', bzuPriceE8: 
 
 /** XP in 1e-8 units: USD value x houseEdge / 1%, rounded down. */
 export function xpForWager(usdValueE8: bigint, houseEdgePpm: number): bigint {
-  if (!Number.isInteger(houseEdgePpm) || houseEdgePpm < 0 || houseEdgePpm > 1_000_000) throw new RangeError('houseEdgePpm out of range');
+  if (!Number.isInteger(houseEdgePpm) || houseEdgePpm < 0 || houseEdgePpm > 1_000_000)
+    throw new RangeError('houseEdgePpm out of range');
   return (usdValueE8 * BigInt(houseEdgePpm)) / EDGE_WEIGHT_BASE_PPM;
 }
 

@@ -1,6 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../../../db/client.js';
-import { displayName, insertTip, lockTipSender, tipsOf, tipsSentSince, userByDisplayName } from '../../../../db/repositories/economy.repo.js';
+import {
+  displayName,
+  insertTip,
+  lockTipSender,
+  tipsOf,
+  tipsSentSince,
+  userByDisplayName,
+} from '../../../../db/repositories/economy.repo.js';
 import { accountBalance } from '../../../../db/repositories/ledger.repo.js';
 import { DomainError } from '../errors.js';
 import type { EventOutbox, OutboxEntry } from '../events/event-outbox.js';
@@ -53,29 +60,60 @@ export class TipsService {
   ) {}
 
   terms() {
-    const format = (values: Record<Currency, bigint>) => ({ USD: formatAmount(values.USD), BZU: formatAmount(values.BZU) });
-    return { minimum: format(this.config.minimum), dailyCap: format(this.config.dailyCap), twoFactorAbove: format(this.config.twoFactorAbove) };
+    const format = (values: Record<Currency, bigint>) => ({
+      USD: formatAmount(values.USD),
+      BZU: formatAmount(values.BZU),
+    });
+    return {
+      minimum: format(this.config.minimum),
+      dailyCap: format(this.config.dailyCap),
+      twoFactorAbove: format(this.config.twoFactorAbove),
+    };
   }
 
   async send(
     senderId: number,
-    input: { recipient: string; amount: bigint; currency: Currency; private?: boolean; otp?: string; requestId?: string },
+    input: {
+      recipient: string;
+      amount: bigint;
+      currency: Currency;
+      private?: boolean;
+      otp?: string;
+      requestId?: string;
+    },
   ): Promise<{ tip: TipView; balance: string }> {
     const { currency, amount } = input;
     const minimum = this.config.minimum[currency];
-    if (amount < minimum) throw new DomainError('BAD_REQUEST', `The minimum tip is ${formatAmount(minimum)} ${currency}`, { code: 'BAD_REQUEST' });
+    if (amount < minimum)
+      throw new DomainError('BAD_REQUEST', `The minimum tip is ${formatAmount(minimum)} ${currency}`, {
+        code: 'BAD_REQUEST',
+      });
     const recipient = await userByDisplayName(this.deps.db, input.recipient);
-    if (!recipient) throw new DomainError('NOT_FOUND', `No player named ${input.recipient}`, { code: 'USER_NOT_FOUND' });
-    if (recipient.id === senderId) throw new DomainError('BAD_REQUEST', 'You cannot tip yourself', { code: 'BAD_REQUEST' });
-    const request = moneyRequest('tip', input.requestId, { recipientId: String(recipient.id), amount: String(amount), currency, private: input.private ?? false });
+    if (!recipient)
+      throw new DomainError('NOT_FOUND', `No player named ${input.recipient}`, { code: 'USER_NOT_FOUND' });
+    if (recipient.id === senderId)
+      throw new DomainError('BAD_REQUEST', 'You cannot tip yourself', { code: 'BAD_REQUEST' });
+    const request = moneyRequest('tip', input.requestId, {
+      recipientId: String(recipient.id),
+      amount: String(amount),
+      currency,
+      private: input.private ?? false,
+    });
 
     // Written with the tip, published after the commit; a replayed answer has none (the first attempt sent it).
     let notice: OutboxEntry | undefined;
     const { answer, fresh } = await oncePerRequest(this.deps, senderId, request, {
       checks: async () => {
-        const [senderExcluded, recipientExcluded] = await Promise.all([this.deps.isExcluded(senderId), this.deps.isExcluded(recipient.id)]);
-        if (senderExcluded) throw new DomainError('FORBIDDEN', 'Your account is self-excluded, so you cannot send tips', { code: 'SELF_EXCLUDED' });
-        if (recipientExcluded) throw new DomainError('FORBIDDEN', 'That player cannot receive tips right now', { code: 'SELF_EXCLUDED' });
+        const [senderExcluded, recipientExcluded] = await Promise.all([
+          this.deps.isExcluded(senderId),
+          this.deps.isExcluded(recipient.id),
+        ]);
+        if (senderExcluded)
+          throw new DomainError('FORBIDDEN', 'Your account is self-excluded, so you cannot send tips', {
+            code: 'SELF_EXCLUDED',
+          });
+        if (recipientExcluded)
+          throw new DomainError('FORBIDDEN', 'That player cannot receive tips right now', { code: 'SELF_EXCLUDED' });
         if (amount > this.config.twoFactorAbove[currency]) await this.deps.secondFactor(senderId, input.otp);
       },
       move: async ({ trx, post }) => {
@@ -83,9 +121,13 @@ export class TipsService {
         const sent = await tipsSentSince(trx, senderId, currency, new Date(Date.now() - DAY_MS));
         const cap = this.config.dailyCap[currency];
         if (sent + amount > cap) {
-          throw new DomainError('CONFLICT', `Tips are limited to ${formatAmount(cap)} ${currency} per 24 hours; ${formatAmount(cap - sent > 0n ? cap - sent : 0n)} ${currency} left`, {
-            code: 'TIP_LIMIT',
-          });
+          throw new DomainError(
+            'CONFLICT',
+            `Tips are limited to ${formatAmount(cap)} ${currency} per 24 hours; ${formatAmount(cap - sent > 0n ? cap - sent : 0n)} ${currency} left`,
+            {
+              code: 'TIP_LIMIT',
+            },
+          );
         }
         const posted = await post({
           key: `tip:${senderId}:${randomUUID()}`,
@@ -97,7 +139,14 @@ export class TipsService {
             { account: { user: recipient.id }, currency, amount },
           ],
         });
-        const row = await insertTip(trx, { senderId, recipientId: recipient.id, currency, amountE8: amount, private: input.private ?? false, transactionId: posted.transactionId! });
+        const row = await insertTip(trx, {
+          senderId,
+          recipientId: recipient.id,
+          currency,
+          amountE8: amount,
+          private: input.private ?? false,
+          transactionId: posted.transactionId!,
+        });
         const senderName = await displayName(trx, senderId);
         notice = await this.deps.outbox.write(trx, 'tip-received', {
           userId: String(recipient.id),
@@ -133,6 +182,10 @@ export class TipsService {
 
   async history(userId: number, limit: number): Promise<TipView[]> {
     const rows = await tipsOf(this.deps.db, userId, limit);
-    return rows.map(({ amountE8, createdAt, ...row }) => ({ ...row, amount: formatAmount(amountE8), createdAt: createdAt.toISOString() }));
+    return rows.map(({ amountE8, createdAt, ...row }) => ({
+      ...row,
+      amount: formatAmount(amountE8),
+      createdAt: createdAt.toISOString(),
+    }));
   }
 }

@@ -26,30 +26,50 @@ export interface VaultMove {
  */
 export class VaultService {
   constructor(
-    private readonly deps: { db: Db; ledger: LedgerService; confirmPassword: PasswordConfirmer; secondFactor: SecondFactorCheck },
+    private readonly deps: {
+      db: Db;
+      ledger: LedgerService;
+      confirmPassword: PasswordConfirmer;
+      secondFactor: SecondFactorCheck;
+    },
   ) {}
 
   async balances(userId: number, db: Db = this.deps.db): Promise<VaultBalances> {
-    const [vault, cash] = await Promise.all([this.deps.ledger.balances(userId, 'vault', db), this.deps.ledger.balances(userId, 'cash', db)]);
+    const [vault, cash] = await Promise.all([
+      this.deps.ledger.balances(userId, 'vault', db),
+      this.deps.ledger.balances(userId, 'cash', db),
+    ]);
     return {
       vault: { USD: formatAmount(vault.USD), BZU: formatAmount(vault.BZU) },
       cash: { USD: formatAmount(cash.USD), BZU: formatAmount(cash.BZU) },
     };
   }
 
-  async deposit(userId: number, input: { currency: Currency; amount: bigint; requestId?: string }): Promise<VaultBalances> {
+  async deposit(
+    userId: number,
+    input: { currency: Currency; amount: bigint; requestId?: string },
+  ): Promise<VaultBalances> {
     return this.move(userId, 'deposit', input);
   }
 
-  async withdraw(userId: number, input: { currency: Currency; amount: bigint; password: string; otp?: string; requestId?: string }): Promise<VaultBalances> {
+  async withdraw(
+    userId: number,
+    input: { currency: Currency; amount: bigint; password: string; otp?: string; requestId?: string },
+  ): Promise<VaultBalances> {
     return this.move(userId, 'withdraw', input, async () => {
       await this.deps.confirmPassword(userId, input.password);
       await this.deps.secondFactor(userId, input.otp);
     });
   }
 
-  async history(userId: number, options: { limit: number; cursor?: string }): Promise<{ moves: VaultMove[]; nextCursor: string | null }> {
-    const rows = await this.deps.ledger.accountStatement(accountCode({ user: userId, purpose: 'vault' }), { limit: options.limit, beforeId: options.cursor });
+  async history(
+    userId: number,
+    options: { limit: number; cursor?: string },
+  ): Promise<{ moves: VaultMove[]; nextCursor: string | null }> {
+    const rows = await this.deps.ledger.accountStatement(accountCode({ user: userId, purpose: 'vault' }), {
+      limit: options.limit,
+      beforeId: options.cursor,
+    });
     return {
       moves: rows.map((row) => ({
         id: row.entryId,
@@ -72,7 +92,8 @@ export class VaultService {
     input: { currency: Currency; amount: bigint; requestId?: string },
     checks?: () => Promise<void>,
   ): Promise<VaultBalances> {
-    if (input.amount <= 0n) throw new DomainError('BAD_REQUEST', 'The amount must be greater than zero', { code: 'BAD_REQUEST' });
+    if (input.amount <= 0n)
+      throw new DomainError('BAD_REQUEST', 'The amount must be greater than zero', { code: 'BAD_REQUEST' });
     const sign = direction === 'deposit' ? 1n : -1n;
     const kind = direction === 'deposit' ? 'vault-deposit' : 'vault-withdraw';
     const request = moneyRequest(kind, input.requestId, { currency: input.currency, amount: String(input.amount) });

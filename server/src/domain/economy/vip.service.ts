@@ -17,7 +17,17 @@ import type { EventPayload } from '../events/platform-events.js';
 import { CURRENCIES, formatAmount, type Currency } from '../wallet/amounts.js';
 import { accountCode, type LedgerService, type LedgerTx } from '../wallet/ledger.service.js';
 import { NO_BOOST_PPM, rakebackFor } from './rakeback.js';
-import { ppmPercent, RANKS, rankById, rankForXp, rankProgress, usdValue, xpForWager, type Rank, type RankProgress } from './ranks.js';
+import {
+  ppmPercent,
+  RANKS,
+  rankById,
+  rankForXp,
+  rankProgress,
+  usdValue,
+  xpForWager,
+  type Rank,
+  type RankProgress,
+} from './ranks.js';
 
 /** A bet the engine has settled and committed. */
 export interface SettledBet {
@@ -115,7 +125,13 @@ export class VipService {
 
   /** The public rank table (the /vip page shows it). */
   ranks() {
-    return RANKS.map((rank) => ({ id: rank.id, label: rank.label, minXp: rank.minXp.toString(), rakebackPercent: ppmPercent(rank.rakebackPpm), color: rank.color }));
+    return RANKS.map((rank) => ({
+      id: rank.id,
+      label: rank.label,
+      minXp: rank.minXp.toString(),
+      rakebackPercent: ppmPercent(rank.rakebackPpm),
+      color: rank.color,
+    }));
   }
 
   /**
@@ -139,7 +155,12 @@ export class VipService {
     const outcomes = new Map<string, ItemOutcome<AccrualResult>>();
     const needsPrice = bets.some((bet) => bet.currency === 'BZU');
     const [price, boostPpm] = await Promise.all([
-      needsPrice ? this.deps.bzuPrice().then((value) => ({ value }), (error: unknown) => ({ error })) : { value: 0n },
+      needsPrice
+        ? this.deps.bzuPrice().then(
+            (value) => ({ value }),
+            (error: unknown) => ({ error }),
+          )
+        : { value: 0n },
       this.boost([...new Set(bets.map((bet) => bet.userId))]),
     ]);
     let pending: SettledBet[] = [];
@@ -156,7 +177,9 @@ export class VipService {
     while (pending.length > 0) {
       try {
         // Relaxed: a batch lost to a crash is accrued again by the repair sweep (accrueMissed) from the settled bets.
-        const written = await this.deps.ledger.transact((tx) => this.accrueIn(tx, pending, inputs), { durability: 'relaxed' });
+        const written = await this.deps.ledger.transact((tx) => this.accrueIn(tx, pending, inputs), {
+          durability: 'relaxed',
+        });
         for (const [betId, result] of written.results) outcomes.set(betId, { value: result });
         // Not awaited: the next batch (and every bet waiting on it) must not wait for Redis; publish reports its failures.
         void written.announce();
@@ -174,7 +197,8 @@ export class VipService {
         pending = pending.filter((bet) => !done.has(bet.betId));
       }
     }
-    for (const bet of skipped) outcomes.set(bet.betId, { value: notAccrued((await playerXp(this.deps.db, bet.userId)).rank) });
+    for (const bet of skipped)
+      outcomes.set(bet.betId, { value: notAccrued((await playerXp(this.deps.db, bet.userId)).rank) });
     // A bet id twice in one batch: the first carries the accrual, the second answers as already accrued.
     const answered = new Set<string>();
     return bets.map((bet) => {
@@ -198,10 +222,17 @@ export class VipService {
     });
     const batchXp = new Map<number, bigint>();
     for (const { bet, xp } of earned) batchXp.set(bet.userId, (batchXp.get(bet.userId) ?? 0n) + xp);
-    const totals = await addPlayersXp(tx.trx, [...batchXp].map(([userId, xpE8]) => ({ userId, xpE8 })));
+    const totals = await addPlayersXp(
+      tx.trx,
+      [...batchXp].map(([userId, xpE8]) => ({ userId, xpE8 })),
+    );
     const players = new Map<number, { storedRank: string; xpE8: bigint; rank: Rank }>();
     for (const [userId, total] of totals) {
-      players.set(userId, { storedRank: total.rank, xpE8: total.xpE8 - batchXp.get(userId)!, rank: rankById(total.rank) });
+      players.set(userId, {
+        storedRank: total.rank,
+        xpE8: total.xpE8 - batchXp.get(userId)!,
+        rank: rankById(total.rank),
+      });
     }
 
     const rows: BetEconomyInsert[] = [];
@@ -230,7 +261,12 @@ export class VipService {
       });
       results.set(bet.betId, { accrued: true, xp, rakeback, rankBefore: before.id, rankAfter: player.rank.id });
       if (rakeback > 0n) {
-        const owed = rakebackOwed.get(`${bet.userId}/${bet.currency}`) ?? { userId: bet.userId, currency: bet.currency, amount: 0n, betIds: [] };
+        const owed = rakebackOwed.get(`${bet.userId}/${bet.currency}`) ?? {
+          userId: bet.userId,
+          currency: bet.currency,
+          amount: 0n,
+          betIds: [],
+        };
         owed.amount += rakeback;
         owed.betIds.push(bet.betId);
         rakebackOwed.set(`${bet.userId}/${bet.currency}`, owed);
@@ -238,9 +274,13 @@ export class VipService {
     }
 
     const fresh = await insertBetEconomy(tx.trx, rows);
-    if (fresh.size < rows.length) throw new AlreadyAccrued(rows.filter((row) => !fresh.has(row.betId)).map((row) => row.betId));
+    if (fresh.size < rows.length)
+      throw new AlreadyAccrued(rows.filter((row) => !fresh.has(row.betId)).map((row) => row.betId));
     const promoted = [...players].filter(([, player]) => player.rank.id !== player.storedRank);
-    await setPlayerRanks(tx.trx, promoted.map(([userId, player]) => ({ userId, rank: player.rank.id })));
+    await setPlayerRanks(
+      tx.trx,
+      promoted.map(([userId, player]) => ({ userId, rank: player.rank.id })),
+    );
     // Its key names exactly these bets, whose economy rows were all new just above: no posting can hold it yet.
     if (rakebackOwed.size > 0) await tx.postAll([rakebackPosting([...rakebackOwed.values()])], { newKeys: true });
     return {
@@ -252,7 +292,11 @@ export class VipService {
   }
 
   async status(userId: number): Promise<VipStatus> {
-    const [xp, claimable, totals] = await Promise.all([playerXp(this.deps.db, userId), this.deps.ledger.balances(userId, 'rakeback'), rakebackTotals(this.deps.db, userId)]);
+    const [xp, claimable, totals] = await Promise.all([
+      playerXp(this.deps.db, userId),
+      this.deps.ledger.balances(userId, 'rakeback'),
+      rakebackTotals(this.deps.db, userId),
+    ]);
     const accrued: Record<Currency, string> = { USD: '0', BZU: '0' };
     for (const total of totals) accrued[total.currency] = formatAmount(total.accrued);
     return {
@@ -310,13 +354,20 @@ export class VipService {
       }
       await markRakebackClaimed(trx, userId);
     });
-    if (claimed.USD === 0n && claimed.BZU === 0n) throw new DomainError('CONFLICT', 'No rakeback to claim', { code: 'NOTHING_TO_CLAIM' });
+    if (claimed.USD === 0n && claimed.BZU === 0n)
+      throw new DomainError('CONFLICT', 'No rakeback to claim', { code: 'NOTHING_TO_CLAIM' });
     return { claimed: { USD: formatAmount(claimed.USD), BZU: formatAmount(claimed.BZU) } };
   }
 
   /** Accruals and claims of the rakeback account, newest first. */
-  async rakebackHistory(userId: number, options: { limit: number; cursor?: string }): Promise<{ entries: RakebackEntry[]; nextCursor: string | null }> {
-    const rows = await this.deps.ledger.accountStatement(accountCode({ user: userId, purpose: 'rakeback' }), { limit: options.limit, beforeId: options.cursor });
+  async rakebackHistory(
+    userId: number,
+    options: { limit: number; cursor?: string },
+  ): Promise<{ entries: RakebackEntry[]; nextCursor: string | null }> {
+    const rows = await this.deps.ledger.accountStatement(accountCode({ user: userId, purpose: 'rakeback' }), {
+      limit: options.limit,
+      beforeId: options.cursor,
+    });
     return {
       entries: rows.map((row) => ({
         id: row.entryId,
@@ -336,7 +387,13 @@ export class VipService {
     await this.deps.events.vipUpdate({ userId: String(userId), ...progress }).catch(report);
     if (progress.rank !== rankBefore) {
       await this.deps.events
-        .rankUp({ userId: String(userId), rank: progress.rank, rankLabel: progress.rankLabel, previousRank: rankBefore, xp: progress.xp })
+        .rankUp({
+          userId: String(userId),
+          rank: progress.rank,
+          rankLabel: progress.rankLabel,
+          previousRank: rankBefore,
+          xp: progress.xp,
+        })
         .catch(report);
     }
   }

@@ -45,13 +45,24 @@ export class EventOutbox {
   /** publishSoon's publishes still out. */
   private readonly publishing = new Set<Promise<void>>();
 
-  constructor(private readonly deps: { db: Db; events: OutboxPublisher; onPublishError?: (error: unknown, entry: OutboxEntry) => void }) {}
+  constructor(
+    private readonly deps: {
+      db: Db;
+      events: OutboxPublisher;
+      onPublishError?: (error: unknown, entry: OutboxEntry) => void;
+    },
+  ) {}
 
   /**
    * Inside the caller's transaction. `coalesceKey`: events with the same key describe the same
    * state (one user's balance in one currency); only the newest is published late.
    */
-  async write<T extends EventType>(trx: Db, type: T, payload: EventPayload<T>, coalesceKey?: string): Promise<OutboxEntry> {
+  async write<T extends EventType>(
+    trx: Db,
+    type: T,
+    payload: EventPayload<T>,
+    coalesceKey?: string,
+  ): Promise<OutboxEntry> {
     const id = await insertOutboxEvent(trx, { type, payload, coalesceKey });
     return { id, type, payload };
   }

@@ -24,18 +24,39 @@ const chatId = z.union([z.number().int().nonnegative(), z.string().min(1)]);
 
 export const eventSchemas = {
   'balance-update': z.object({ userId: z.string().min(1), newBalance: decimalString, currency: z.string().min(1) }),
-  'game-result': z.looseObject({ id: z.string().min(1), userId: z.string().min(1), gameId: z.string().min(1), outcome: z.unknown() }),
+  'game-result': z.looseObject({
+    id: z.string().min(1),
+    userId: z.string().min(1),
+    gameId: z.string().min(1),
+    outcome: z.unknown(),
+  }),
   'token-price-update': tokenPriceUpdateSchema,
   'system-announcement': z.looseObject({ id: z.string().min(1), type: z.string().min(1), message: z.string().min(1) }),
   // Chat ids are the numbers of the REST/tRPC message object, so clients compare them with user.id as is.
   'chat-message': z.looseObject({ id: chatId, userId: chatId, username: z.string(), message: z.string() }),
   'chat-message-deleted': z.object({ id: chatId }),
   // A settled original's BetView (games/bet.views.ts) on the public `bets` feed, and on `high-rollers` when big.
-  bet: z.looseObject({ id: z.string().min(1), userId: z.string().min(1), game: z.string().min(1), amount: decimalString, payout: decimalString }),
-  'chat-announcement': z.looseObject({ id: chatId, type: z.string().min(1), message: z.string(), expiresAt: z.string().nullable() }),
+  bet: z.looseObject({
+    id: z.string().min(1),
+    userId: z.string().min(1),
+    game: z.string().min(1),
+    amount: decimalString,
+    payout: decimalString,
+  }),
+  'chat-announcement': z.looseObject({
+    id: chatId,
+    type: z.string().min(1),
+    message: z.string(),
+    expiresAt: z.string().nullable(),
+  }),
   // Player economy on `user:{id}`: the progress after every settled bet, and a rank-up when the rank changed.
   'vip-update': z.looseObject({ userId: z.string().min(1), rank: z.string().min(1), xp: z.string() }),
-  'rank-up': z.looseObject({ userId: z.string().min(1), rank: z.string().min(1), rankLabel: z.string().min(1), previousRank: z.string().min(1) }),
+  'rank-up': z.looseObject({
+    userId: z.string().min(1),
+    rank: z.string().min(1),
+    rankLabel: z.string().min(1),
+    previousRank: z.string().min(1),
+  }),
   // Sportsbook: odds are exact decimal strings ("2.15"), ids are strings (BIGINT).
   'sports-odds': z.object({
     eventId: z.string().min(1),
@@ -117,7 +138,8 @@ export const channels = {
   rounds: (game: 'crash' | 'wheel' | 'bingo') => game,
 } as const;
 
-const channelPattern = /^(user:[A-Za-z0-9_-]{1,64}|game-results:[A-Za-z0-9_-]{1,64}|token-price|system-announcements|chat|bets|high-rollers|sports|raffle|crash|wheel|bingo)$/;
+const channelPattern =
+  /^(user:[A-Za-z0-9_-]{1,64}|game-results:[A-Za-z0-9_-]{1,64}|token-price|system-announcements|chat|bets|high-rollers|sports|raffle|crash|wheel|bingo)$/;
 
 export function isKnownChannel(channel: string): boolean {
   return channelPattern.test(channel);
@@ -185,7 +207,11 @@ export function legacyEventSchema(type: EventType): z.ZodType {
   const fields = legacyNumberFields[type];
   if (!fields) return schema;
   const shape = schema.shape as Record<string, z.ZodType>;
-  return schema.extend(Object.fromEntries(fields.map((field) => [field, shape[field]!.safeParse(undefined).success ? z.number().optional() : z.number()])));
+  return schema.extend(
+    Object.fromEntries(
+      fields.map((field) => [field, shape[field]!.safeParse(undefined).success ? z.number().optional() : z.number()]),
+    ),
+  );
 }
 
 /**

@@ -27,7 +27,10 @@ export interface AccrualSweepPort<T extends { settledAt: Date }> {
  * watermark (every item settled before it is repaired) keeps each run to what settled since the last one plus any
  * still failing; it never reaches back further than `withinMs`.
  */
-export async function runAccrualSweep<T extends { settledAt: Date }>(options: AccrualSweepOptions, port: AccrualSweepPort<T>): Promise<{ attempted: number; failed: number }> {
+export async function runAccrualSweep<T extends { settledAt: Date }>(
+  options: AccrualSweepOptions,
+  port: AccrualSweepPort<T>,
+): Promise<{ attempted: number; failed: number }> {
   const now = Date.now();
   const settledBefore = new Date(now - options.olderThanMs);
   const floor = now - (options.withinMs ?? ACCRUAL_SWEEP_WINDOW_MS);
@@ -44,6 +47,10 @@ export async function runAccrualSweep<T extends { settledAt: Date }>(options: Ac
   }
   // A full page may have more behind it: resume at its last item. A failed item is read again next run.
   const covered = items.length === options.limit ? items[items.length - 1]!.settledAt : settledBefore;
-  await writeAccrualWatermark(port.db, firstFailure && firstFailure < covered ? firstFailure : covered, port.watermarkKey);
+  await writeAccrualWatermark(
+    port.db,
+    firstFailure && firstFailure < covered ? firstFailure : covered,
+    port.watermarkKey,
+  );
   return { attempted: items.length, failed };
 }

@@ -23,7 +23,13 @@ import { uniqueViolation } from '../../../../db/repositories/pg-errors.js';
 import type { EventPayload } from '../events/platform-events.js';
 import { DomainError } from '../errors.js';
 import { formatAmount, type Currency } from '../wallet/amounts.js';
-import { accountCode, type LedgerService, type LedgerTx, type PostInput, type PostResult } from '../wallet/ledger.service.js';
+import {
+  accountCode,
+  type LedgerService,
+  type LedgerTx,
+  type PostInput,
+  type PostResult,
+} from '../wallet/ledger.service.js';
 import { toBetView, type BetResult, type BetView } from './bet.views.js';
 import { runAccrualSweep, type AccrualSweepOptions } from './accrual-sweep.js';
 import { betFloats, roundFloats, type FairnessService } from './fairness.service.js';
@@ -71,7 +77,14 @@ export interface BetEngineDeps {
   assertCanPlay(userId: number, db: Db): Promise<void>;
   referrals: {
     referrerOf(userId: number): Promise<number | undefined>;
-    accrue(input: { referrerId: number; refereeId: number; sourceKey: string; currency: Currency; wagered: bigint; houseEdgePpm: number }): Promise<unknown>;
+    accrue(input: {
+      referrerId: number;
+      refereeId: number;
+      sourceKey: string;
+      currency: Currency;
+      wagered: bigint;
+      houseEdgePpm: number;
+    }): Promise<unknown>;
   };
   events: {
     gameResult(payload: EventPayload<'game-result'>): Promise<unknown>;
@@ -80,7 +93,13 @@ export interface BetEngineDeps {
   onAfterCommitError?: (error: unknown, what: string) => void;
   /** Player economy (XP, rank, rakeback), once per settled bet; idempotent per bet id. */
   economy?: {
-    onBetSettled(bet: { betId: string; userId: number; currency: Currency; wagered: bigint; houseEdgePpm: number }): Promise<unknown>;
+    onBetSettled(bet: {
+      betId: string;
+      userId: number;
+      currency: Currency;
+      wagered: bigint;
+      houseEdgePpm: number;
+    }): Promise<unknown>;
   };
 }
 
@@ -103,7 +122,8 @@ export interface RoundSettlement {
 const isRefund = (row: { outcome: unknown }) => (row.outcome as { refunded?: unknown } | null)?.refunded === true;
 
 /** One open round per player: the refusal, in the words of the game being started. */
-const roundOpen = (game: { slug: string }) => new DomainError('CONFLICT', `Finish your open ${game.slug} round first`, { code: 'ROUND_OPEN' });
+const roundOpen = (game: { slug: string }) =>
+  new DomainError('CONFLICT', `Finish your open ${game.slug} round first`, { code: 'ROUND_OPEN' });
 const REFERRER_CACHE_MAX = 100_000;
 /** The bet as the repository would read it back, from what the transaction wrote (the pair is active: no seed shown). */
 function newBetRow(id: string, createdAt: Date, bet: NewBet, pair: SeedPairRow, username: string): BetRow {
@@ -142,7 +162,15 @@ const ONE = ratio(1n);
  * A bet's stake (player -> house:games) or payout (house:games -> player), keyed by the bet. A raise of a multi-step
  * round is a stake keyed by the bet's total after it (totals only grow, so each raise has its own key).
  */
-function betPosting(step: 'stake' | 'payout', userId: number, betId: string, game: string, currency: Currency, amount: bigint, raisedTo?: bigint): PostInput {
+function betPosting(
+  step: 'stake' | 'payout',
+  userId: number,
+  betId: string,
+  game: string,
+  currency: Currency,
+  amount: bigint,
+  raisedTo?: bigint,
+): PostInput {
   const toHouse = step === 'stake' ? amount : -amount;
   return {
     key: raisedTo === undefined ? `bet:${betId}:${step}` : `bet:${betId}:stake:${raisedTo}`,
@@ -171,7 +199,11 @@ export class BetEngine {
   ) {}
 
   /** An instant game: one call, one settled bet. `input` is the game's parsed input. */
-  async playInstant<Schema extends BetSchema, P, O>(player: BetPlayer, game: InstantGame<Schema, P, O>, input: z.output<Schema>): Promise<BetResult> {
+  async playInstant<Schema extends BetSchema, P, O>(
+    player: BetPlayer,
+    game: InstantGame<Schema, P, O>,
+    input: z.output<Schema>,
+  ): Promise<BetResult> {
     const userId = player.id;
     const { amount, params } = game.wager(input);
     const stake: StakeInput = { amount, currency: input.currency, clientBetId: input.clientBetId };
@@ -203,7 +235,10 @@ export class BetEngine {
       if (payout > 0n) postings.push(betPosting('payout', userId, id, game.slug, stake.currency, payout));
       // The keys name the bet row inserted just above: new by construction.
       const posted = await tx.postAll(postings, { newKeys: true });
-      return { row: newBetRow(id, createdAt, bet, pair, player.username), balance: balanceAfter(posted[posted.length - 1]!, userId, stake.currency) };
+      return {
+        row: newBetRow(id, createdAt, bet, pair, player.username),
+        balance: balanceAfter(posted[posted.length - 1]!, userId, stake.currency),
+      };
     });
     if (settled.fresh) await this.afterSettle(settled.row, game.houseEdgePpm);
     return { bet: toBetView(settled.row), balance: formatAmount(settled.balance) };
@@ -213,7 +248,11 @@ export class BetEngine {
    * A multi-step round starts: takes the stake and the nonce, so every float of the round is fixed from here (and
    * rotation waits for the round to end). One open round per player, across games.
    */
-  async startRound<Schema extends BetSchema, P, S extends object>(player: BetPlayer, game: MultiStepGame<Schema, P, S>, input: z.output<Schema>): Promise<BetResult> {
+  async startRound<Schema extends BetSchema, P, S extends object>(
+    player: BetPlayer,
+    game: MultiStepGame<Schema, P, S>,
+    input: z.output<Schema>,
+  ): Promise<BetResult> {
     const userId = player.id;
     const { amount, params } = game.wager(input);
     const stake: StakeInput = { amount, currency: input.currency, clientBetId: input.clientBetId };
@@ -246,9 +285,13 @@ export class BetEngine {
         };
         const { id, createdAt } = await insertBet(tx.trx, bet);
         const postings = [betPosting('stake', userId, id, game.slug, stake.currency, amount)];
-        if (resolved.payout > 0n) postings.push(betPosting('payout', userId, id, game.slug, stake.currency, resolved.payout));
+        if (resolved.payout > 0n)
+          postings.push(betPosting('payout', userId, id, game.slug, stake.currency, resolved.payout));
         const posted = await tx.postAll(postings, { newKeys: true });
-        return { row: newBetRow(id, createdAt, bet, pair, player.username), balance: balanceAfter(posted[posted.length - 1]!, userId, stake.currency) };
+        return {
+          row: newBetRow(id, createdAt, bet, pair, player.username),
+          balance: balanceAfter(posted[posted.length - 1]!, userId, stake.currency),
+        };
       },
       game,
     );
@@ -269,7 +312,11 @@ export class BetEngine {
   }
 
   /** Cash the open round out at its running multiplier. */
-  async cashout<Schema extends BetSchema, P, S extends object>(userId: number, game: MultiStepGame<Schema, P, S>, betId: string): Promise<BetResult> {
+  async cashout<Schema extends BetSchema, P, S extends object>(
+    userId: number,
+    game: MultiStepGame<Schema, P, S>,
+    betId: string,
+  ): Promise<BetResult> {
     return this.roundStep(userId, game, betId, (round) => {
       const step = game.cashout(round);
       if ('refused' in step) throw new DomainError('BAD_REQUEST', step.refused, { code: 'BAD_REQUEST' });
@@ -291,7 +338,11 @@ export class BetEngine {
    */
   async placeRoundBet<Schema extends BetSchema, P>(
     player: BetPlayer,
-    game: { slug: string; wager(input: z.output<Schema>): { amount: bigint; params: P }; paramsError(params: P): string | null },
+    game: {
+      slug: string;
+      wager(input: z.output<Schema>): { amount: bigint; params: P };
+      paramsError(params: P): string | null;
+    },
     input: z.output<Schema>,
     claim: (tx: LedgerTx) => Promise<{ roundId: string; outcome: object }>,
   ): Promise<BetResult & { fresh: boolean }> {
@@ -321,8 +372,13 @@ export class BetEngine {
           roundId: round.roundId,
         };
         const { id, createdAt } = await insertBet(tx.trx, bet);
-        const [posted] = await tx.postAll([betPosting('stake', userId, id, game.slug, stake.currency, amount)], { newKeys: true });
-        return { row: newBetRow(id, createdAt, bet, pair, player.username), balance: balanceAfter(posted!, userId, stake.currency) };
+        const [posted] = await tx.postAll([betPosting('stake', userId, id, game.slug, stake.currency, amount)], {
+          newKeys: true,
+        });
+        return {
+          row: newBetRow(id, createdAt, bet, pair, player.username),
+          balance: balanceAfter(posted!, userId, stake.currency),
+        };
       });
       return { bet: toBetView(placed.row), balance: formatAmount(placed.balance), fresh: placed.fresh };
     } catch (error) {
@@ -370,7 +426,11 @@ export class BetEngine {
    * Where a locked open round bet ends: its row settled (payout floor(stake x multiplier), capped at stake + profit
    * limit) and the payout posting to make, if any. The caller posts it in the same transaction.
    */
-  private async settleLockedRoundBet(tx: LedgerTx, current: BetRow, decided: RoundSettlement): Promise<PostInput | null> {
+  private async settleLockedRoundBet(
+    tx: LedgerTx,
+    current: BetRow,
+    decided: RoundSettlement,
+  ): Promise<PostInput | null> {
     let payout = decided.payout ?? applyRatio(current.amount, decided.multiplier);
     const limit = this.limits.maxProfit[current.currency];
     // The profit limit bounds what the house risks on a bet; a pot share is the players' own stakes (and a minimum
@@ -385,7 +445,9 @@ export class BetEngine {
       multiplier: formatRatio(capped ? ratio(payout, current.amount) : decided.multiplier, 4),
       highRoller: this.isHighRoller(current.currency, current.amount, payout),
     });
-    return payout > 0n ? betPosting('payout', current.userId, current.id, current.game, current.currency, payout) : null;
+    return payout > 0n
+      ? betPosting('payout', current.userId, current.id, current.game, current.currency, payout)
+      : null;
   }
 
   /**
@@ -393,7 +455,10 @@ export class BetEngine {
    * settles it and posts its payout (one ledger transaction per bet, as always); a bet cashed out by hand a moment
    * before is skipped. Then each gets its feed and accruals. Answers the settled rows.
    */
-  async settleRoundWinners(winners: { betId: string; settlement: RoundSettlement }[], houseEdgePpm: number): Promise<BetRow[]> {
+  async settleRoundWinners(
+    winners: { betId: string; settlement: RoundSettlement }[],
+    houseEdgePpm: number,
+  ): Promise<BetRow[]> {
     if (winners.length === 0) return [];
     const ordered = [...winners].sort((a, b) => (BigInt(a.betId) < BigInt(b.betId) ? -1 : 1));
     const settledIds = await this.deps.ledger.transact(async (tx) => {
@@ -454,15 +519,22 @@ export class BetEngine {
   ): Resolution {
     const payout = applyRatio(amount, step.multiplier);
     // A lost round returns less than its stake, maybe something (blackjack's insurance): never near the limit.
-    if (step.status === 'lost') return { state: 'lost', outcome: step.state, payout, multiplier: formatRatio(step.multiplier, 4) };
+    if (step.status === 'lost')
+      return { state: 'lost', outcome: step.state, payout, multiplier: formatRatio(step.multiplier, 4) };
     const limit = this.limits.maxProfit[currency];
     if (payout - amount >= limit) {
       const ended = step.status === 'won' ? step : game.cashout({ ...round, state: step.state });
       const state = 'refused' in ended ? step.state : ended.state;
       const capped = amount + limit;
-      return { state: 'won', outcome: { ...state, capped: true }, payout: capped, multiplier: formatRatio(ratio(capped, amount), 4) };
+      return {
+        state: 'won',
+        outcome: { ...state, capped: true },
+        payout: capped,
+        multiplier: formatRatio(ratio(capped, amount), 4),
+      };
     }
-    if (step.status === 'open') return { state: 'open', outcome: step.state, payout: 0n, multiplier: formatRatio(step.multiplier, 4) };
+    if (step.status === 'open')
+      return { state: 'open', outcome: step.state, payout: 0n, multiplier: formatRatio(step.multiplier, 4) };
     return { state: 'won', outcome: step.state, payout, multiplier: formatRatio(step.multiplier, 4) };
   }
 
@@ -475,11 +547,16 @@ export class BetEngine {
   ): Promise<BetResult> {
     const { row, ended, balance } = await this.deps.ledger.transact(async (tx) => {
       const locked = await lockBet(tx.trx, betId, userId);
-      if (!locked || locked.game !== game.slug) throw new DomainError('NOT_FOUND', `No such ${game.slug} round`, { code: 'NOT_FOUND' });
+      if (!locked || locked.game !== game.slug)
+        throw new DomainError('NOT_FOUND', `No such ${game.slug} round`, { code: 'NOT_FOUND' });
       if (locked.state !== 'open') throw new DomainError('CONFLICT', 'This round is over', { code: 'ROUND_OVER' });
       const current = (await betById(tx.trx, betId))!;
       const pair = (await seedPairById(tx.trx, current.seedPairId))!;
-      const round = { state: locked.outcome as S, params: current.params as P, floats: roundFloats(pair, current.nonce) };
+      const round = {
+        state: locked.outcome as S,
+        params: current.params as P,
+        floats: roundFloats(pair, current.nonce),
+      };
       const next = step(round);
       const raise = next.raise ?? 0n;
       if (raise < 0n) throw new Error(`${game.slug}: a step cannot lower the stake`);
@@ -493,9 +570,12 @@ export class BetEngine {
         outcome: resolved.outcome,
         multiplier: resolved.multiplier,
         ...(raise > 0n ? { amount } : {}),
-        ...(ended ? { payout: resolved.payout, highRoller: this.isHighRoller(current.currency, amount, resolved.payout) } : {}),
+        ...(ended
+          ? { payout: resolved.payout, highRoller: this.isHighRoller(current.currency, amount, resolved.payout) }
+          : {}),
       });
-      if (resolved.payout > 0n) await tx.post(betPosting('payout', userId, betId, game.slug, current.currency, resolved.payout));
+      if (resolved.payout > 0n)
+        await tx.post(betPosting('payout', userId, betId, game.slug, current.currency, resolved.payout));
       const row = (await betById(tx.trx, betId))!;
       return { row, ended, balance: await accountBalance(tx.trx, accountCode({ user: userId }), row.currency) };
     });
@@ -558,16 +638,27 @@ export class BetEngine {
   private checkMinimum(stake: StakeInput): void {
     const min = this.limits.minBet[stake.currency];
     if (stake.amount < min) {
-      throw new DomainError('BAD_REQUEST', `The minimum bet is ${formatAmount(min)} ${stake.currency}`, { code: 'BAD_REQUEST', details: { minBet: formatAmount(min) } });
+      throw new DomainError('BAD_REQUEST', `The minimum bet is ${formatAmount(min)} ${stake.currency}`, {
+        code: 'BAD_REQUEST',
+        details: { minBet: formatAmount(min) },
+      });
     }
   }
 
   /** A settled instant bet of a game that caps rather than refuses: a profit past the limit pays exactly the limit. */
-  private profitCapped<O>(game: { capsAtProfitLimit?: boolean }, settled: { outcome: O; multiplier: Ratio; payout: bigint }, stake: StakeInput) {
+  private profitCapped<O>(
+    game: { capsAtProfitLimit?: boolean },
+    settled: { outcome: O; multiplier: Ratio; payout: bigint },
+    stake: StakeInput,
+  ) {
     const limit = this.limits.maxProfit[stake.currency];
     if (!game.capsAtProfitLimit || settled.payout - stake.amount <= limit) return settled;
     const payout = stake.amount + limit;
-    return { outcome: { ...(settled.outcome as object), capped: true } as O, multiplier: ratio(payout, stake.amount), payout };
+    return {
+      outcome: { ...(settled.outcome as object), capped: true } as O,
+      multiplier: ratio(payout, stake.amount),
+      payout,
+    };
   }
 
   /** A single-step bet whose win would pass the profit limit is refused (multi-step rounds are capped instead). */
@@ -576,10 +667,14 @@ export class BetEngine {
     const maxProfit = maxPayout - stake.amount;
     const limit = this.limits.maxProfit[stake.currency];
     if (maxProfit > limit) {
-      throw new DomainError('CONFLICT', `This bet could win more than the maximum profit of ${formatAmount(limit)} ${stake.currency}`, {
-        code: 'MAX_PROFIT',
-        details: { maxProfit: formatAmount(limit) },
-      });
+      throw new DomainError(
+        'CONFLICT',
+        `This bet could win more than the maximum profit of ${formatAmount(limit)} ${stake.currency}`,
+        {
+          code: 'MAX_PROFIT',
+          details: { maxProfit: formatAmount(limit) },
+        },
+      );
     }
   }
 
@@ -619,7 +714,10 @@ export class BetEngine {
    * The same accruals for a wager settled outside the engine (a provider's bet on the seamless wallet, keyed
    * `provider:<provider>:<transactionId>`), weighed by that game's edge. Resolves to how many calls failed.
    */
-  accrueWager(wager: { id: string; userId: number; currency: Currency; amount: bigint }, houseEdgePpm: number): Promise<number> {
+  accrueWager(
+    wager: { id: string; userId: number; currency: Currency; amount: bigint },
+    houseEdgePpm: number,
+  ): Promise<number> {
     return this.accrue(wager, houseEdgePpm);
   }
 
@@ -627,7 +725,10 @@ export class BetEngine {
    * The referrer's commission, XP and rakeback of one settled bet; both calls are idempotent per bet id,
    * so the normal path and the repair sweep (accrueMissed) share this. Resolves to how many calls failed (each is logged).
    */
-  private async accrue(bet: { id: string; userId: number; currency: Currency; amount: bigint }, houseEdgePpm: number): Promise<number> {
+  private async accrue(
+    bet: { id: string; userId: number; currency: Currency; amount: bigint },
+    houseEdgePpm: number,
+  ): Promise<number> {
     let failed = 0;
     const report = (what: string) => (error: unknown) => {
       failed += 1;
@@ -674,5 +775,4 @@ export class BetEngine {
       },
     });
   }
-
 }

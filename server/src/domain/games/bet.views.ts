@@ -64,7 +64,22 @@ export function toBetView(row: BetRow): BetView {
   return view;
 }
 
-const CSV_HEADER = ['id', 'createdAt', 'game', 'currency', 'amount', 'multiplier', 'payout', 'profit', 'state', 'serverSeedHash', 'clientSeed', 'nonce', 'serverSeed', 'outcome'];
+const CSV_HEADER = [
+  'id',
+  'createdAt',
+  'game',
+  'currency',
+  'amount',
+  'multiplier',
+  'payout',
+  'profit',
+  'state',
+  'serverSeedHash',
+  'clientSeed',
+  'nonce',
+  'serverSeed',
+  'outcome',
+];
 
 /** One field, quoted when needed; a leading =, +, - or @ is defused so spreadsheets never run it as a formula. */
 function csvField(value: string): string {

@@ -11,7 +11,9 @@ describe('docs/fairness.md', () => {
   });
 
   it('renders one row per plinko (rows, risk) and keno (risk, picks) table', () => {
-    const rows = renderTables().split('\n').filter((line) => /^\| \d+ \|/.test(line));
+    const rows = renderTables()
+      .split('\n')
+      .filter((line) => /^\| \d+ \|/.test(line));
     expect(rows).toHaveLength(9 * 3 + 10 * 4);
     expect(rows.every((line) => /\| (98\.9\d{3}|99\.0000)% \|/.test(line))).toBe(true);
   });

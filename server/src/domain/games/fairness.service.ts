@@ -43,7 +43,11 @@ export function randomClientSeed(): string {
 const hmac = (key: string, message: string) => new Uint8Array(createHmac('sha256', key).update(message).digest());
 
 /** The floats of one bet (FAIRNESS.md), HMAC by node:crypto, bytes to floats by the shared rules. */
-export function betFloats(pair: Pick<SeedPairRow, 'serverSeed' | 'clientSeed'>, nonce: number, count: number): number[] {
+export function betFloats(
+  pair: Pick<SeedPairRow, 'serverSeed' | 'clientSeed'>,
+  nonce: number,
+  count: number,
+): number[] {
   return floatsFromSeeds(hmac, { serverSeed: pair.serverSeed, clientSeed: pair.clientSeed, nonce }, count);
 }
 
@@ -65,11 +69,22 @@ export function roundFloats(pair: Pick<SeedPairRow, 'serverSeed' | 'clientSeed'>
 function freshPair(clientSeed: string, current?: { seed: string; hash: string }): NewSeedPair {
   const server = current ?? newServerSeed();
   const next = newServerSeed();
-  return { serverSeed: server.seed, serverSeedHash: server.hash, nextServerSeed: next.seed, nextServerSeedHash: next.hash, clientSeed };
+  return {
+    serverSeed: server.seed,
+    serverSeedHash: server.hash,
+    nextServerSeed: next.seed,
+    nextServerSeedHash: next.hash,
+    clientSeed,
+  };
 }
 
 function toView(pair: SeedPairRow): FairnessView {
-  return { serverSeedHash: pair.serverSeedHash, nextServerSeedHash: pair.nextServerSeedHash, clientSeed: pair.clientSeed, nonce: pair.nonce };
+  return {
+    serverSeedHash: pair.serverSeedHash,
+    nextServerSeedHash: pair.nextServerSeedHash,
+    clientSeed: pair.clientSeed,
+    nonce: pair.nonce,
+  };
 }
 
 /**
@@ -101,11 +116,24 @@ export class FairnessService {
       if (await hasOpenRound(trx, userId)) {
         throw new DomainError('CONFLICT', 'Finish the open mines round before changing seeds', { code: 'ROUND_OPEN' });
       }
-      const next = freshPair(input.clientSeed ?? pair.clientSeed, { seed: pair.nextServerSeed, hash: pair.nextServerSeedHash });
+      const next = freshPair(input.clientSeed ?? pair.clientSeed, {
+        seed: pair.nextServerSeed,
+        hash: pair.nextServerSeedHash,
+      });
       await rotateSeedPair(trx, pair, next);
       return {
-        previous: { serverSeed: pair.serverSeed, serverSeedHash: pair.serverSeedHash, clientSeed: pair.clientSeed, nonce: pair.nonce },
-        current: { serverSeedHash: next.serverSeedHash, nextServerSeedHash: next.nextServerSeedHash, clientSeed: next.clientSeed, nonce: 0 },
+        previous: {
+          serverSeed: pair.serverSeed,
+          serverSeedHash: pair.serverSeedHash,
+          clientSeed: pair.clientSeed,
+          nonce: pair.nonce,
+        },
+        current: {
+          serverSeedHash: next.serverSeedHash,
+          nextServerSeedHash: next.nextServerSeedHash,
+          clientSeed: next.clientSeed,
+          nonce: 0,
+        },
       };
     });
   }

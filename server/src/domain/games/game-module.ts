@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { dbId } from '../ids.js';
 import { amountInputSchema, CURRENCIES, type Currency } from '../wallet/amounts.js';
-import { applyRatio, ORIGINALS_HOUSE_EDGE_PPM, ORIGINALS_RTP_PERCENT, type InstantGameRules, type Ratio } from './rules/index.js';
+import {
+  applyRatio,
+  ORIGINALS_HOUSE_EDGE_PPM,
+  ORIGINALS_RTP_PERCENT,
+  type InstantGameRules,
+  type Ratio,
+} from './rules/index.js';
 
 /**
  * What a game is to the platform (docs/architecture.md "How to add a game"). A game is a folder under
@@ -144,12 +150,29 @@ export interface MultiStepGame<
 
 /** Catalogue facts for a game that returns the originals' 99%. */
 export function originalsMeta(slug: string, name: string, description: string): GameMeta {
-  return { slug, name, description, categories: ['originals'], rtp: ORIGINALS_RTP_PERCENT, houseEdgePpm: ORIGINALS_HOUSE_EDGE_PPM };
+  return {
+    slug,
+    name,
+    description,
+    categories: ['originals'],
+    rtp: ORIGINALS_RTP_PERCENT,
+    houseEdgePpm: ORIGINALS_HOUSE_EDGE_PPM,
+  };
 }
 
 /** The catalogue facts a shared rules object already carries; listed under Originals unless `categories` says otherwise. */
-export function metaOf(rules: Omit<GameMeta, 'categories'>, categories: GameMeta['categories'] = ['originals']): GameMeta {
-  return { slug: rules.slug, name: rules.name, description: rules.description, categories, rtp: rules.rtp, houseEdgePpm: rules.houseEdgePpm };
+export function metaOf(
+  rules: Omit<GameMeta, 'categories'>,
+  categories: GameMeta['categories'] = ['originals'],
+): GameMeta {
+  return {
+    slug: rules.slug,
+    name: rules.name,
+    description: rules.description,
+    categories,
+    rtp: rules.rtp,
+    houseEdgePpm: rules.houseEdgePpm,
+  };
 }
 
 /** An instant game staking one `amount` whose rules give a multiplier (dice, limbo, plinko, keno). */

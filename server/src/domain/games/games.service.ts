@@ -90,7 +90,13 @@ export class GamesService {
 
   async stats(userId: number): Promise<BetStatsView[]> {
     const rows = await betStats(this.deps.db, userId);
-    return rows.map((row) => ({ game: row.game, currency: row.currency, count: row.count, wagered: formatAmount(row.wagered), profit: signed(row.profit) }));
+    return rows.map((row) => ({
+      game: row.game,
+      currency: row.currency,
+      count: row.count,
+      wagered: formatAmount(row.wagered),
+      profit: signed(row.profit),
+    }));
   }
 
   async recent(feed: 'all' | 'high-rollers'): Promise<BetView[]> {
@@ -98,7 +104,10 @@ export class GamesService {
     return rows.map(toBetView);
   }
 
-  async exportCsv(userId: number, filter: { game?: AnySlug; currency?: Currency }): Promise<{ filename: string; csv: string }> {
+  async exportCsv(
+    userId: number,
+    filter: { game?: AnySlug; currency?: Currency },
+  ): Promise<{ filename: string; csv: string }> {
     const rows = await betsOfUser(this.deps.db, userId, { ...filter, limit: EXPORT_MAX_ROWS });
     return { filename: `bets${filter.game ? `-${filter.game}` : ''}.csv`, csv: betsCsv(rows) };
   }

@@ -20,14 +20,17 @@ const SLUG = /^[a-z][a-z0-9-]{0,31}$/;
 const TAKEN_ACTION_NAMES = new Set(['start', 'cashout', 'active', 'bet', 'actions']);
 
 /** Checked when the server loads: a bad entry stops it at boot rather than at the first bet. */
-export function checkRegistry<const T extends readonly { slug: string; kind: string; actions?: object }[]>(games: T): T {
+export function checkRegistry<const T extends readonly { slug: string; kind: string; actions?: object }[]>(
+  games: T,
+): T {
   const seen = new Set<string>();
   for (const game of games) {
     if (!SLUG.test(game.slug)) throw new Error(`game slug ${JSON.stringify(game.slug)} must match ${SLUG}`);
     if (seen.has(game.slug)) throw new Error(`game ${game.slug} is registered twice`);
     seen.add(game.slug);
     for (const name of Object.keys(game.actions ?? {})) {
-      if (TAKEN_ACTION_NAMES.has(name)) throw new Error(`game ${game.slug}: the action name ${name} is taken by the platform`);
+      if (TAKEN_ACTION_NAMES.has(name))
+        throw new Error(`game ${game.slug}: the action name ${name} is taken by the platform`);
     }
   }
   return games;
@@ -70,13 +73,14 @@ checkRegistry([...GAMES, ...ROUND_GAMES]);
 export type AnySlug = GameSlug | RoundGameSlug;
 export const ALL_GAME_SLUGS = [...GAME_SLUGS, ...ROUND_GAME_SLUGS] as [AnySlug, ...AnySlug[]];
 
-const ROUND_BY_SLUG = new Map<string, AnyRoundGame>(ROUND_GAMES.map((game) => [game.slug, game as unknown as AnyRoundGame]));
+const ROUND_BY_SLUG = new Map<string, AnyRoundGame>(
+  ROUND_GAMES.map((game) => [game.slug, game as unknown as AnyRoundGame]),
+);
 
 /** A registered round game by slug. */
 export function roundGameBySlug(slug: string): AnyRoundGame | undefined {
   return ROUND_BY_SLUG.get(slug);
 }
-
 
 /** A registered game as the engine and the views handle it (any of them). */
 export type AnyGame = InstantGame | MultiStepGame;

@@ -13,7 +13,10 @@ describe('the game registry refuses what would break the routes or the database'
     expect(() => checkRegistry([{ ...DICE_GAME, slug: 'Dice!' }])).toThrow(/Dice!/);
     expect(() => checkRegistry([{ ...DICE_GAME, slug: 'a'.repeat(33) }])).toThrow(/slug/);
     for (const name of ['start', 'cashout', 'active', 'bet', 'actions']) {
-      expect(() => checkRegistry([{ ...MINES_GAME, actions: { ...MINES_GAME.actions, [name]: MINES_GAME.actions.reveal } }]), name).toThrow(new RegExp(`mines.*${name}`));
+      expect(
+        () => checkRegistry([{ ...MINES_GAME, actions: { ...MINES_GAME.actions, [name]: MINES_GAME.actions.reveal } }]),
+        name,
+      ).toThrow(new RegExp(`mines.*${name}`));
     }
   });
 });

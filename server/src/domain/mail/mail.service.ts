@@ -1,5 +1,11 @@
 import type { Db } from '../../../../db/client.js';
-import { dropExpiredUnsentMail, findOutboxMail, listStaleUnsentMail, markOutboxSent, recordOutboxAttempt } from '../../../../db/repositories/email-outbox.repo.js';
+import {
+  dropExpiredUnsentMail,
+  findOutboxMail,
+  listStaleUnsentMail,
+  markOutboxSent,
+  recordOutboxAttempt,
+} from '../../../../db/repositories/email-outbox.repo.js';
 
 export interface OutgoingMail {
   to: string;

@@ -1,5 +1,12 @@
 import { lockClaimableAccounts } from '../../../../db/repositories/economy.repo.js';
-import { commissionReferrer, lockPlayerXp, setPlayerXp, takeReferralCommission, takeWagerEconomy, wagerEconomyOwner } from '../../../../db/repositories/providers.repo.js';
+import {
+  commissionReferrer,
+  lockPlayerXp,
+  setPlayerXp,
+  takeReferralCommission,
+  takeWagerEconomy,
+  wagerEconomyOwner,
+} from '../../../../db/repositories/providers.repo.js';
 import { rankForXp } from '../economy/ranks.js';
 import { accountCode, type LedgerTx } from '../wallet/ledger.service.js';
 
@@ -64,7 +71,11 @@ export async function reverseWagerAccruals(tx: LedgerTx, wagerId: string): Promi
         userId: referrerId,
         memo: { sourceKey, reason: 'provider rollback' },
         legs: [
-          { account: { user: referrerId, purpose: 'referral' }, currency: commission.currency, amount: -commission.commission },
+          {
+            account: { user: referrerId, purpose: 'referral' },
+            currency: commission.currency,
+            amount: -commission.commission,
+          },
           { account: { house: 'referrals' }, currency: commission.currency, amount: commission.commission },
         ],
       });

@@ -12,6 +12,17 @@ export const PROVIDER_SIGNATURE_TOLERANCE_SECONDS = 300;
 
 export const signProviderRequest = signWebhook;
 
-export function verifyProviderSignature(input: { secret: string; rawBody: string; timestamp?: string; signature?: string; nowSeconds: number }): SignatureVerdict {
-  return verifyWebhookSignature({ ...input, timestamp: input.timestamp, signature: input.signature, toleranceSeconds: PROVIDER_SIGNATURE_TOLERANCE_SECONDS });
+export function verifyProviderSignature(input: {
+  secret: string;
+  rawBody: string;
+  timestamp?: string;
+  signature?: string;
+  nowSeconds: number;
+}): SignatureVerdict {
+  return verifyWebhookSignature({
+    ...input,
+    timestamp: input.timestamp,
+    signature: input.signature,
+    toleranceSeconds: PROVIDER_SIGNATURE_TOLERANCE_SECONDS,
+  });
 }

@@ -73,7 +73,10 @@ interface Outcome {
 }
 
 const answer = (status: WalletStatus, fields: Record<string, unknown>): Outcome => ({ status, fields });
-const refusal = (status: WalletStatus, message: string, extra: Record<string, unknown> = {}): Outcome => ({ status, fields: { message, ...extra } });
+const refusal = (status: WalletStatus, message: string, extra: Record<string, unknown> = {}): Outcome => ({
+  status,
+  fields: { message, ...extra },
+});
 
 /**
  * The seamless wallet (docs/providers.md): the provider's calls for balance, bet, win and rollback. Each call runs in
@@ -92,7 +95,13 @@ export class ProviderWalletService {
     this.now = deps.now ?? (() => new Date());
   }
 
-  async handle(call: { provider: string; action: ProviderWalletAction; rawBody: string; signature?: string; timestamp?: string }): Promise<WalletAnswer> {
+  async handle(call: {
+    provider: string;
+    action: ProviderWalletAction;
+    rawBody: string;
+    signature?: string;
+    timestamp?: string;
+  }): Promise<WalletAnswer> {
     const provider = await findProvider(this.deps.db, call.provider);
     if (!provider) return render(refusal('PROVIDER_NOT_FOUND', `No provider "${call.provider}"`));
     const verdict = verifyProviderSignature({
@@ -103,7 +112,11 @@ export class ProviderWalletService {
       nowSeconds: Math.floor(this.now().getTime() / 1000),
     });
     if (verdict !== 'ok') {
-      const why = { missing: 'The signature or timestamp header is missing', stale: 'The timestamp is outside the allowed window', bad: 'The signature does not match' };
+      const why = {
+        missing: 'The signature or timestamp header is missing',
+        stale: 'The timestamp is outside the allowed window',
+        bad: 'The signature does not match',
+      };
       return render(refusal('INVALID_SIGNATURE', why[verdict]));
     }
     let json: unknown;
@@ -114,7 +127,12 @@ export class ProviderWalletService {
     }
     const parsed = providerWalletRequestSchemas[call.action].safeParse(json);
     if (!parsed.success) {
-      return render(refusal('BAD_REQUEST', parsed.error.issues.map((issue) => `${issue.path.join('.') || 'body'}: ${issue.message}`).join('; ')));
+      return render(
+        refusal(
+          'BAD_REQUEST',
+          parsed.error.issues.map((issue) => `${issue.path.join('.') || 'body'}: ${issue.message}`).join('; '),
+        ),
+      );
     }
     const request = parsed.data;
     const bodySha256 = createHash('sha256').update(call.rawBody).digest('hex');
@@ -123,7 +141,12 @@ export class ProviderWalletService {
     for (let attempt = 1; ; attempt += 1) {
       try {
         const { answer: done, after } = await this.deps.ledger.transact(async (tx) => {
-          const claimed = await claimProviderRequest(tx.trx, { providerId: provider.id, requestId: request.requestId, action: call.action, bodySha256 });
+          const claimed = await claimProviderRequest(tx.trx, {
+            providerId: provider.id,
+            requestId: request.requestId,
+            action: call.action,
+            bodySha256,
+          });
           if (!claimed) {
             const stored = await storedProviderAnswer(tx.trx, provider.id, request.requestId);
             if (!stored) throw new Error(`provider request ${provider.id}/${request.requestId} has no stored answer`);
@@ -131,10 +154,14 @@ export class ProviderWalletService {
           }
           const outcome = await this.perform(tx, provider, call.action, request);
           const rendered = render({ ...outcome, fields: { ...outcome.fields, requestId: request.requestId } });
-          await storeProviderAnswer(tx.trx, provider.id, request.requestId, { code: rendered.status, body: rendered.body });
+          await storeProviderAnswer(tx.trx, provider.id, request.requestId, {
+            code: rendered.status,
+            body: rendered.body,
+          });
           return { answer: rendered, after: outcome.after };
         });
-        if (after) await after().catch((error: unknown) => this.deps.onAfterCommitError?.(error, 'provider wager accrual'));
+        if (after)
+          await after().catch((error: unknown) => this.deps.onAfterCommitError?.(error, 'provider wager accrual'));
         return done;
       } catch (error) {
         if (attempt < 3 && error instanceof DomainError && error.code === 'INSUFFICIENT_FUNDS') continue;
@@ -143,20 +170,31 @@ export class ProviderWalletService {
     }
   }
 
-  private async perform(tx: LedgerTx, provider: { id: string; enabled: boolean }, action: ProviderWalletAction, request: { sessionToken: string; playerId?: string; currency?: Currency }): Promise<Outcome> {
+  private async perform(
+    tx: LedgerTx,
+    provider: { id: string; enabled: boolean },
+    action: ProviderWalletAction,
+    request: { sessionToken: string; playerId?: string; currency?: Currency },
+  ): Promise<Outcome> {
     const session = await findProviderSession(tx.trx, provider.id, request.sessionToken);
     if (!session) return refusal('SESSION_NOT_FOUND', 'Unknown session token');
-    if (request.playerId !== undefined && request.playerId !== String(session.userId)) return refusal('PLAYER_MISMATCH', 'The playerId is not the session\'s player');
+    if (request.playerId !== undefined && request.playerId !== String(session.userId))
+      return refusal('PLAYER_MISMATCH', "The playerId is not the session's player");
     const player = await lockProviderPlayer(tx.trx, session.userId);
-    if (!player) return refusal('SESSION_NOT_FOUND', 'The session\'s player no longer exists');
-    const balanceFields = async () => ({ playerId: String(session.userId), currency: session.currency, balance: formatAmount(await this.balance(tx, session)) });
+    if (!player) return refusal('SESSION_NOT_FOUND', "The session's player no longer exists");
+    const balanceFields = async () => ({
+      playerId: String(session.userId),
+      currency: session.currency,
+      balance: formatAmount(await this.balance(tx, session)),
+    });
     if (request.currency !== undefined && request.currency !== session.currency) {
       return refusal('WRONG_CURRENCY', `The session plays in ${session.currency}`, await balanceFields());
     }
     switch (action) {
       case 'balance':
         // Providers ask for the balance when a game opens: an expired session cannot start play.
-        if (session.expiresAt <= this.now()) return refusal('SESSION_EXPIRED', 'The session has expired; launch the game again');
+        if (session.expiresAt <= this.now())
+          return refusal('SESSION_EXPIRED', 'The session has expired; launch the game again');
         return answer('OK', await balanceFields());
       case 'bet':
         return this.bet(tx, provider, session, player.excluded, request as ProviderBetRequest, balanceFields);
@@ -180,48 +218,117 @@ export class ProviderWalletService {
     if (await findRollbackOf(tx.trx, provider.id, request.transactionId)) {
       return refusal('TRANSACTION_ROLLED_BACK', 'This bet was rolled back', await balanceFields());
     }
-    const seen = await this.seenTransaction(tx, provider.id, session, request.transactionId, { kind: 'bet', amount, roundId: request.roundId }, balanceFields);
+    const seen = await this.seenTransaction(
+      tx,
+      provider.id,
+      session,
+      request.transactionId,
+      { kind: 'bet', amount, roundId: request.roundId },
+      balanceFields,
+    );
     if (seen) return seen;
-    if (session.expiresAt <= this.now()) return refusal('SESSION_EXPIRED', 'The session has expired; launch the game again', await balanceFields());
+    if (session.expiresAt <= this.now())
+      return refusal('SESSION_EXPIRED', 'The session has expired; launch the game again', await balanceFields());
     const gameId = request.gameId ?? session.gameId;
     const game = await findProviderGame(tx.trx, provider.id, gameId);
-    if (!game || !game.enabled || !provider.enabled) return refusal('GAME_DISABLED', 'This game is not available', await balanceFields());
+    if (!game || !game.enabled || !provider.enabled)
+      return refusal('GAME_DISABLED', 'This game is not available', await balanceFields());
     if (excluded) return refusal('PLAYER_EXCLUDED', 'The player is self-excluded', await balanceFields());
     const currency = session.currency;
     if (amount < this.limits.minBet[currency] || amount > this.limits.maxBet[currency]) {
-      return refusal('BET_LIMIT', `A bet must be from ${formatAmount(this.limits.minBet[currency])} to ${formatAmount(this.limits.maxBet[currency])} ${currency}`, await balanceFields());
+      return refusal(
+        'BET_LIMIT',
+        `A bet must be from ${formatAmount(this.limits.minBet[currency])} to ${formatAmount(this.limits.maxBet[currency])} ${currency}`,
+        await balanceFields(),
+      );
     }
     const balance = await this.balance(tx, session);
     if (balance < amount) return refusal('INSUFFICIENT_FUNDS', 'Insufficient funds', await balanceFields());
-    const moved = await this.record(tx, provider.id, session, { ...request, gameId, kind: 'bet', amount, referenceTransactionId: null });
+    const moved = await this.record(tx, provider.id, session, {
+      ...request,
+      gameId,
+      kind: 'bet',
+      amount,
+      referenceTransactionId: null,
+    });
     if (!moved) return refusal('DUPLICATE_TRANSACTION', 'This transactionId is already used', await balanceFields());
-    const wager: ProviderWager = { id: wagerId(provider.id, request.transactionId), userId: session.userId, currency, amount };
+    const wager: ProviderWager = {
+      id: wagerId(provider.id, request.transactionId),
+      userId: session.userId,
+      currency,
+      amount,
+    };
     const houseEdgePpm = houseEdgePpmOfRtp(game.rtp);
-    return { ...answer('OK', { transactionId: request.transactionId, ...(await balanceFields()) }), after: () => this.deps.accrueWager(wager, houseEdgePpm) };
+    return {
+      ...answer('OK', { transactionId: request.transactionId, ...(await balanceFields()) }),
+      after: () => this.deps.accrueWager(wager, houseEdgePpm),
+    };
   }
 
-  private async win(tx: LedgerTx, providerId: string, session: ProviderSessionRow, request: ProviderWinRequest, balanceFields: () => Promise<Record<string, unknown>>): Promise<Outcome> {
+  private async win(
+    tx: LedgerTx,
+    providerId: string,
+    session: ProviderSessionRow,
+    request: ProviderWinRequest,
+    balanceFields: () => Promise<Record<string, unknown>>,
+  ): Promise<Outcome> {
     const amount = parseAmount(request.amount);
-    const seen = await this.seenTransaction(tx, providerId, session, request.transactionId, { kind: 'win', amount, roundId: request.roundId }, balanceFields);
+    const seen = await this.seenTransaction(
+      tx,
+      providerId,
+      session,
+      request.transactionId,
+      { kind: 'win', amount, roundId: request.roundId },
+      balanceFields,
+    );
     if (seen) return seen;
     // Industry practice: a win pays into a round the wallet saw a bet in; anything else is the provider's error.
     if (!(await roundHasBet(tx.trx, providerId, session.userId, request.roundId))) {
       return refusal('ROUND_NOT_FOUND', 'No bet of this player in this round', await balanceFields());
     }
-    const moved = await this.record(tx, providerId, session, { ...request, gameId: request.gameId ?? session.gameId, kind: 'win', amount, referenceTransactionId: null });
+    const moved = await this.record(tx, providerId, session, {
+      ...request,
+      gameId: request.gameId ?? session.gameId,
+      kind: 'win',
+      amount,
+      referenceTransactionId: null,
+    });
     if (!moved) return refusal('DUPLICATE_TRANSACTION', 'This transactionId is already used', await balanceFields());
     return answer('OK', { transactionId: request.transactionId, ...(await balanceFields()) });
   }
 
-  private async rollback(tx: LedgerTx, providerId: string, session: ProviderSessionRow, request: ProviderRollbackRequest, balanceFields: () => Promise<Record<string, unknown>>): Promise<Outcome> {
+  private async rollback(
+    tx: LedgerTx,
+    providerId: string,
+    session: ProviderSessionRow,
+    request: ProviderRollbackRequest,
+    balanceFields: () => Promise<Record<string, unknown>>,
+  ): Promise<Outcome> {
     const bet = await findProviderTransaction(tx.trx, providerId, request.referenceTransactionId);
     const amount = bet?.kind === 'bet' && bet.userId === session.userId ? bet.amount : 0n;
-    const seen = await this.seenTransaction(tx, providerId, session, request.transactionId, { kind: 'rollback', amount, roundId: request.roundId }, balanceFields);
+    const seen = await this.seenTransaction(
+      tx,
+      providerId,
+      session,
+      request.transactionId,
+      { kind: 'rollback', amount, roundId: request.roundId },
+      balanceFields,
+    );
     if (seen) return seen;
-    if (bet && (bet.kind !== 'bet' || bet.userId !== session.userId)) return refusal('TRANSACTION_NOT_FOUND', 'The referenced transaction is not a bet of this player', await balanceFields());
+    if (bet && (bet.kind !== 'bet' || bet.userId !== session.userId))
+      return refusal(
+        'TRANSACTION_NOT_FOUND',
+        'The referenced transaction is not a bet of this player',
+        await balanceFields(),
+      );
     const earlier = await findRollbackOf(tx.trx, providerId, request.referenceTransactionId);
     // Rolled back already under another id: nothing more to reverse, and the provider only needs to hear it is done.
-    if (earlier) return answer('OK', { transactionId: request.transactionId, rolledBack: earlier.transactionId, ...(await balanceFields()) });
+    if (earlier)
+      return answer('OK', {
+        transactionId: request.transactionId,
+        rolledBack: earlier.transactionId,
+        ...(await balanceFields()),
+      });
     // The bet's XP, rakeback and commission go with it, in this same transaction, and before the money: that takes
     // the locks in the order the accruals and claims take them (accrual-reversal.ts). Accruals landing after this
     // commit are reversed by the sweep.
@@ -283,8 +390,17 @@ export class ProviderWalletService {
     const existing = await findProviderTransaction(tx.trx, providerId, transactionId);
     if (!existing) return undefined;
     const same =
-      existing.kind === expected.kind && existing.amount === expected.amount && existing.roundId === expected.roundId && existing.userId === session.userId && existing.currency === session.currency;
-    if (!same) return refusal('DUPLICATE_TRANSACTION', 'This transactionId was used for a different transaction', await balanceFields());
+      existing.kind === expected.kind &&
+      existing.amount === expected.amount &&
+      existing.roundId === expected.roundId &&
+      existing.userId === session.userId &&
+      existing.currency === session.currency;
+    if (!same)
+      return refusal(
+        'DUPLICATE_TRANSACTION',
+        'This transactionId was used for a different transaction',
+        await balanceFields(),
+      );
     return answer('OK', { transactionId, ...(await balanceFields()) });
   }
 
@@ -293,7 +409,15 @@ export class ProviderWalletService {
     tx: LedgerTx,
     providerId: string,
     session: ProviderSessionRow,
-    t: { transactionId: string; requestId: string; roundId: string; gameId: string; kind: ProviderTransactionRow['kind']; amount: bigint; referenceTransactionId: string | null },
+    t: {
+      transactionId: string;
+      requestId: string;
+      roundId: string;
+      gameId: string;
+      kind: ProviderTransactionRow['kind'];
+      amount: bigint;
+      referenceTransactionId: string | null;
+    },
   ): Promise<boolean> {
     let ledgerTransactionId: string | null = null;
     if (t.amount > 0n) {
@@ -312,7 +436,13 @@ export class ProviderWalletService {
       ledgerTransactionId = posted.posted ? (posted.transactionId ?? null) : null;
       if (!posted.posted) return false;
     }
-    const id = await insertProviderTransaction(tx.trx, { providerId, ...t, currency: session.currency, userId: session.userId, ledgerTransactionId });
+    const id = await insertProviderTransaction(tx.trx, {
+      providerId,
+      ...t,
+      currency: session.currency,
+      userId: session.userId,
+      ledgerTransactionId,
+    });
     // Taken by a concurrent call of another player after the ledger posting: undo both by failing the transaction.
     if (!id) throw new DomainError('CONFLICT', 'transaction id taken concurrently', { code: 'PROVIDER_TX_RACE' });
     return true;

@@ -9,8 +9,15 @@ export const PROVIDER_CATEGORIES = ['slots', 'live', 'gameshows', 'roulette', 'b
 export type ProviderCategory = (typeof PROVIDER_CATEGORIES)[number];
 
 const externalId = (label: string) =>
-  z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._:-]{0,63}$/, `${label}: 1-64 characters of A-Z a-z 0-9 . _ : - (starting with a letter or digit)`);
-const decimalAmount = z.string().regex(/^\d{1,12}(\.\d{1,8})?$/, 'amount: a decimal string with at most 8 decimals, e.g. "1.25"');
+  z
+    .string()
+    .regex(
+      /^[A-Za-z0-9][A-Za-z0-9._:-]{0,63}$/,
+      `${label}: 1-64 characters of A-Z a-z 0-9 . _ : - (starting with a letter or digit)`,
+    );
+const decimalAmount = z
+  .string()
+  .regex(/^\d{1,12}(\.\d{1,8})?$/, 'amount: a decimal string with at most 8 decimals, e.g. "1.25"');
 const currency = z.enum(['USD', 'BZU']);
 
 /** Fields every wallet call carries: the request's own id (replays answer the first answer) and the session. */
@@ -75,7 +82,10 @@ export type ProviderRollbackRequest = z.output<typeof providerRollbackRequestSch
  */
 export const providerWalletAnswerSchema = z
   .object({
-    status: z.string().meta({ description: 'OK, or the refusal: INSUFFICIENT_FUNDS, PLAYER_EXCLUDED, SESSION_NOT_FOUND, WRONG_CURRENCY, ... (docs/providers.md)' }),
+    status: z.string().meta({
+      description:
+        'OK, or the refusal: INSUFFICIENT_FUNDS, PLAYER_EXCLUDED, SESSION_NOT_FOUND, WRONG_CURRENCY, ... (docs/providers.md)',
+    }),
     message: z.string().optional(),
     requestId: z.string().optional().meta({ description: 'the request answered (a replay gets the first answer)' }),
     playerId: z.string().optional(),
@@ -97,12 +107,17 @@ export const providerWalletCallSchema = z.object({
 
 // ---- configuration ----
 
-export const providerIdSchema = z.string().regex(/^[a-z][a-z0-9-]{1,31}$/, 'provider id: 2-32 characters of a-z 0-9 - starting with a letter');
+export const providerIdSchema = z
+  .string()
+  .regex(/^[a-z][a-z0-9-]{1,31}$/, 'provider id: 2-32 characters of a-z 0-9 - starting with a letter');
 const httpUrl = z.url({ protocol: /^https?$/ }).max(1000);
 const urlTemplate = z
   .string()
   .max(1000)
-  .refine((value) => /^https?:\/\/[^/?#{}]+/.test(value), 'a launch URL template starts with http(s)://host and may hold {token} {gameId} {currency} {language} {returnUrl}');
+  .refine(
+    (value) => /^https?:\/\/[^/?#{}]+/.test(value),
+    'a launch URL template starts with http(s)://host and may hold {token} {gameId} {currency} {language} {returnUrl}',
+  );
 /** An RTP in percent with up to 4 decimals ("96.5"), kept as text so it stays exact. */
 const rtpPercent = z
   .string()
@@ -144,7 +159,14 @@ export type ProviderGameUpdate = z.output<typeof providerGameUpdateSchema>;
 /** `providers:import file.json`: providers with their games; existing ones are updated. */
 export const providerImportSchema = z.strictObject({
   providers: z
-    .array(providerInputSchema.extend({ games: z.array(providerGameInputSchema.omit({ providerId: true })).max(2000).default([]) }))
+    .array(
+      providerInputSchema.extend({
+        games: z
+          .array(providerGameInputSchema.omit({ providerId: true }))
+          .max(2000)
+          .default([]),
+      }),
+    )
     .max(200),
 });
 export type ProviderImport = z.output<typeof providerImportSchema>;
@@ -153,12 +175,19 @@ export const providerLaunchInputSchema = z.strictObject({
   provider: providerIdSchema,
   gameId: externalId('gameId'),
   currency: currency.default('USD'),
-  language: z.string().regex(/^[a-z]{2}(-[A-Z]{2})?$/).default('en'),
+  language: z
+    .string()
+    .regex(/^[a-z]{2}(-[A-Z]{2})?$/)
+    .default('en'),
 });
 
-export const providerCatalogueInputSchema = z.strictObject({ category: z.enum(PROVIDER_CATEGORIES).optional() }).default({});
+export const providerCatalogueInputSchema = z
+  .strictObject({ category: z.enum(PROVIDER_CATEGORIES).optional() })
+  .default({});
 
-export const providerReportInputSchema = z.strictObject({ days: z.number().int().min(1).max(90).default(14) }).default({ days: 14 });
+export const providerReportInputSchema = z
+  .strictObject({ days: z.number().int().min(1).max(90).default(14) })
+  .default({ days: 14 });
 
 /**
  * My bets' provider rounds: a page of `limit` before `cursor` (the last round's id of the previous page). Not strict:
@@ -166,5 +195,8 @@ export const providerReportInputSchema = z.strictObject({ days: z.number().int()
  */
 export const providerRoundsInputSchema = z.object({
   limit: z.number().int().min(1).max(50).default(20),
-  cursor: z.string().regex(/^\d{1,19}$/).optional(),
+  cursor: z
+    .string()
+    .regex(/^\d{1,19}$/)
+    .optional(),
 });

@@ -54,7 +54,10 @@ function checkTemplate(template: string, origin: string): void {
   } catch {
     throw new DomainError('BAD_REQUEST', 'The launch URL template is not a URL', { code: 'BAD_REQUEST' });
   }
-  if (landed !== origin) throw new DomainError('BAD_REQUEST', `The launch URL must be on the provider's origin ${origin}`, { code: 'BAD_REQUEST' });
+  if (landed !== origin)
+    throw new DomainError('BAD_REQUEST', `The launch URL must be on the provider's origin ${origin}`, {
+      code: 'BAD_REQUEST',
+    });
 }
 
 /**
@@ -65,8 +68,14 @@ export class ProvidersService {
   private origins: { frames: string[]; thumbnails: string[]; at: number } | undefined;
   private refreshing: Promise<unknown> | undefined;
 
-  constructor(private readonly deps: { db: Db; publicUrl: string; /** The responsible-gaming refusal (self-exclusion), with its wording. */
-    assertCanPlay(userId: number): Promise<void>; now?: () => Date }) {}
+  constructor(
+    private readonly deps: {
+      db: Db;
+      publicUrl: string; /** The responsible-gaming refusal (self-exclusion), with its wording. */
+      assertCanPlay(userId: number): Promise<void>;
+      now?: () => Date;
+    },
+  ) {}
 
   private now(): Date {
     return this.deps.now?.() ?? new Date();
@@ -93,10 +102,24 @@ export class ProvidersService {
   async saveProvider(input: ProviderUpdate): Promise<ProviderView> {
     const existing = await findProvider(this.deps.db, input.id);
     const merged = providerInputSchema.safeParse({
-      ...(existing ? { id: existing.id, name: existing.name, secret: existing.secret, origin: existing.origin, launchUrlTemplate: existing.launchUrlTemplate, enabled: existing.enabled } : {}),
+      ...(existing
+        ? {
+            id: existing.id,
+            name: existing.name,
+            secret: existing.secret,
+            origin: existing.origin,
+            launchUrlTemplate: existing.launchUrlTemplate,
+            enabled: existing.enabled,
+          }
+        : {}),
       ...Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined)),
     });
-    if (!merged.success) throw new DomainError('BAD_REQUEST', `A new provider needs ${merged.error.issues.map((issue) => issue.path.join('.')).join(', ')}`, { code: 'BAD_REQUEST' });
+    if (!merged.success)
+      throw new DomainError(
+        'BAD_REQUEST',
+        `A new provider needs ${merged.error.issues.map((issue) => issue.path.join('.')).join(', ')}`,
+        { code: 'BAD_REQUEST' },
+      );
     checkTemplate(merged.data.launchUrlTemplate, merged.data.origin);
     await upsertProvider(this.deps.db, merged.data);
     await this.readOrigins();
@@ -122,7 +145,12 @@ export class ProvidersService {
         : {}),
       ...Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined)),
     });
-    if (!merged.success) throw new DomainError('BAD_REQUEST', `A new game needs ${merged.error.issues.map((issue) => issue.path.join('.')).join(', ')}`, { code: 'BAD_REQUEST' });
+    if (!merged.success)
+      throw new DomainError(
+        'BAD_REQUEST',
+        `A new game needs ${merged.error.issues.map((issue) => issue.path.join('.')).join(', ')}`,
+        { code: 'BAD_REQUEST' },
+      );
     if (merged.data.launchUrlTemplate) checkTemplate(merged.data.launchUrlTemplate, provider.origin);
     await upsertProviderGame(this.deps.db, merged.data);
     await this.readOrigins();
@@ -133,7 +161,8 @@ export class ProvidersService {
   async importConfig(file: ProviderImport): Promise<{ providers: number; games: number }> {
     for (const provider of file.providers) {
       checkTemplate(provider.launchUrlTemplate, provider.origin);
-      for (const game of provider.games) if (game.launchUrlTemplate) checkTemplate(game.launchUrlTemplate, provider.origin);
+      for (const game of provider.games)
+        if (game.launchUrlTemplate) checkTemplate(game.launchUrlTemplate, provider.origin);
     }
     let games = 0;
     await this.deps.db.transaction().execute(async (trx) => {
@@ -155,17 +184,33 @@ export class ProvidersService {
   /** A new session token for this player and game, and the provider's URL to frame (its template filled in). */
   async launch(userId: number, input: { provider: string; gameId: string; currency: Currency; language: string }) {
     const game = await findProviderGame(this.deps.db, input.provider, input.gameId);
-    if (!game || !game.enabled || !game.providerEnabled) throw new DomainError('NOT_FOUND', 'This game is not available', { code: 'NOT_FOUND' });
+    if (!game || !game.enabled || !game.providerEnabled)
+      throw new DomainError('NOT_FOUND', 'This game is not available', { code: 'NOT_FOUND' });
     // The wallet refuses their bets anyway; a self-excluded player is told so before a game opens.
     await this.deps.assertCanPlay(userId);
     const provider = (await findProvider(this.deps.db, input.provider))!;
     const token = randomBytes(24).toString('base64url');
     const expiresAt = new Date(this.now().getTime() + PROVIDER_SESSION_TTL_MS);
-    await insertProviderSession(this.deps.db, { token, providerId: provider.id, gameId: game.gameId, userId, currency: input.currency, expiresAt });
+    await insertProviderSession(this.deps.db, {
+      token,
+      providerId: provider.id,
+      gameId: game.gameId,
+      userId,
+      currency: input.currency,
+      expiresAt,
+    });
     const returnUrl = new URL(`/casino/${game.category}`, this.deps.publicUrl).toString();
-    const values: Record<string, string> = { token, gameId: game.gameId, currency: input.currency, language: input.language, returnUrl, playerId: String(userId) };
-    const url = (game.launchUrlTemplate ?? provider.launchUrlTemplate).replace(/\{([a-zA-Z]+)\}/g, (whole, name: string) =>
-      Object.hasOwn(values, name) ? encodeURIComponent(values[name]!) : whole,
+    const values: Record<string, string> = {
+      token,
+      gameId: game.gameId,
+      currency: input.currency,
+      language: input.language,
+      returnUrl,
+      playerId: String(userId),
+    };
+    const url = (game.launchUrlTemplate ?? provider.launchUrlTemplate).replace(
+      /\{([a-zA-Z]+)\}/g,
+      (whole, name: string) => (Object.hasOwn(values, name) ? encodeURIComponent(values[name]!) : whole),
     );
     return { url, origin: provider.origin, expiresAt: expiresAt.toISOString(), game: gameView(game) };
   }
@@ -242,7 +287,9 @@ export class ProvidersService {
 
   /** Bets, wins, rollbacks and GGR (bets - wins - rollbacks) per day, provider and currency. */
   async daily(days: number) {
-    const since = new Date(Date.UTC(this.now().getUTCFullYear(), this.now().getUTCMonth(), this.now().getUTCDate() - days + 1));
+    const since = new Date(
+      Date.UTC(this.now().getUTCFullYear(), this.now().getUTCMonth(), this.now().getUTCDate() - days + 1),
+    );
     const rows = await providerDailyTotals(this.deps.db, since);
     return rows.map((row) => ({
       day: row.day,

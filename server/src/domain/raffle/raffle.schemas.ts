@@ -9,7 +9,12 @@ export const raffleByIdSchema = z.object({ id: raffleIdSchema }).strict();
 export const rafflePastSchema = z
   .object({
     cursor: dbId.bigintString('cursor', 'cursor must be a whole number from 1').optional(),
-    limit: z.number().int('limit must be a whole number').min(1, 'limit must be from 1 to 50').max(50, 'limit must be from 1 to 50').default(10),
+    limit: z
+      .number()
+      .int('limit must be a whole number')
+      .min(1, 'limit must be from 1 to 50')
+      .max(50, 'limit must be from 1 to 50')
+      .default(10),
   })
   .strict()
   .default({ limit: 10 });

@@ -33,7 +33,15 @@ import { drawWinners, entrantsCsv, ticketRanges, type TicketRange } from './rule
 import { formatChance, prizeLabel, winChance } from './rules/raffle-odds.js';
 import { PPM, prizeAmounts, prizeShares, ticketsFor, type TicketRule } from './rules/raffle-prizes.js';
 import type { RafflePastInput } from './raffle.schemas.js';
-import type { CurrentRaffle, DrawnRaffle, RaffleDetail, RaffleDrawResult, RaffleMine, RafflePastPage, RaffleTickResult } from './raffle.views.js';
+import type {
+  CurrentRaffle,
+  DrawnRaffle,
+  RaffleDetail,
+  RaffleDrawResult,
+  RaffleMine,
+  RafflePastPage,
+  RaffleTickResult,
+} from './raffle.views.js';
 
 export interface RaffleConfig {
   enabled: boolean;
@@ -104,8 +112,20 @@ interface LiveFigures {
  */
 export function entrantFigures(rule: TicketRule, source: EntrantSources): EntrantFigures {
   const holderBonus = holderTier(source.bzuHeld).raffleTickets;
-  const tickets = ticketsFor(rule, { wageredUsd: source.wageredUsd, wageredBzu: source.wageredBzu, holderBonus, freeEntry: source.freeEntry ? 1 : 0 });
-  return { userId: source.userId, tickets, wageredUsd: source.wageredUsd, wageredBzu: source.wageredBzu, holderBonus, freeEntry: source.freeEntry };
+  const tickets = ticketsFor(rule, {
+    wageredUsd: source.wageredUsd,
+    wageredBzu: source.wageredBzu,
+    holderBonus,
+    freeEntry: source.freeEntry ? 1 : 0,
+  });
+  return {
+    userId: source.userId,
+    tickets,
+    wageredUsd: source.wageredUsd,
+    wageredBzu: source.wageredBzu,
+    holderBonus,
+    freeEntry: source.freeEntry,
+  };
 }
 
 /** The draw's entrants: players with at least one ticket, each with their ticket range. */
@@ -117,20 +137,39 @@ export function entrantsFrom(rule: TicketRule, sources: readonly EntrantSources[
 /** Ticket ranges over players (one each), every player keeping its figures. */
 function withTicketRanges<T extends { userId: number; tickets: number }>(players: readonly T[]): (T & TicketRange)[] {
   const byUser = new Map(players.map((player) => [player.userId, player]));
-  return ticketRanges(players.map(({ userId, tickets }) => ({ userId, tickets }))).map((range) => ({ ...byUser.get(range.userId)!, ...range }));
+  return ticketRanges(players.map(({ userId, tickets }) => ({ userId, tickets }))).map((range) => ({
+    ...byUser.get(range.userId)!,
+    ...range,
+  }));
 }
 
 /** What is published with an entrants list: the hash of its CSV (what the draw's HMAC message names) and its totals. */
-function publishedFigures(entrants: readonly TicketRange[]): { entrantsHash: string; totalTickets: number; players: number } {
-  const ranges = entrants.map(({ userId, tickets, firstTicket, lastTicket }) => ({ userId, tickets, firstTicket, lastTicket }));
-  return { entrantsHash: sha256Hex(entrantsCsv(ranges)), totalTickets: entrants.reduce((sum, entrant) => sum + entrant.tickets, 0), players: entrants.length };
+function publishedFigures(entrants: readonly TicketRange[]): {
+  entrantsHash: string;
+  totalTickets: number;
+  players: number;
+} {
+  const ranges = entrants.map(({ userId, tickets, firstTicket, lastTicket }) => ({
+    userId,
+    tickets,
+    firstTicket,
+    lastTicket,
+  }));
+  return {
+    entrantsHash: sha256Hex(entrantsCsv(ranges)),
+    totalTickets: entrants.reduce((sum, entrant) => sum + entrant.tickets, 0),
+    players: entrants.length,
+  };
 }
 
 /** The Trollbox line of a draw. */
 export function drawLine(raffle: RaffleDetail): string {
   const paid = raffle.prizes.filter((prize) => prize.amount !== '0');
-  if (paid.length === 0) return `Raffle #${raffle.id} drawn: no prizes this time, $${raffle.pool} rolls into the jackpot. Replay it on /raffle`;
-  const names = paid.slice(0, MAX_NAMES_IN_LINE).map((prize) => `${prize.username} won $${prize.amount} (${prize.label} prize)`);
+  if (paid.length === 0)
+    return `Raffle #${raffle.id} drawn: no prizes this time, $${raffle.pool} rolls into the jackpot. Replay it on /raffle`;
+  const names = paid
+    .slice(0, MAX_NAMES_IN_LINE)
+    .map((prize) => `${prize.username} won $${prize.amount} (${prize.label} prize)`);
   const more = paid.length > MAX_NAMES_IN_LINE ? ` and ${paid.length - MAX_NAMES_IN_LINE} more prizes` : '';
   return `Raffle #${raffle.id} drawn: ${names.join(', ')}${more}. Replay it on /raffle`;
 }
@@ -173,7 +212,10 @@ export class RaffleService {
     const id = await this.deps.db.transaction().execute(async (trx) => {
       const open = await findOpenRaffle(trx, { lock: 'update' });
       if (!open) return null;
-      if (open.opensAt.getTime() >= now.getTime()) throw new DomainError('CONFLICT', 'The open raffle started this instant; try again in a moment', { code: 'RAFFLE_JUST_OPENED' });
+      if (open.opensAt.getTime() >= now.getTime())
+        throw new DomainError('CONFLICT', 'The open raffle started this instant; try again in a moment', {
+          code: 'RAFFLE_JUST_OPENED',
+        });
       await setClosesAt(trx, open.id, now);
       return open.id;
     });
@@ -219,7 +261,10 @@ export class RaffleService {
     }
     // Another run opened it first.
     const winner = await findOpenRaffle(this.deps.db);
-    if (!winner) throw new DomainError('CONFLICT', 'The next raffle could not be opened; the job retries', { code: 'RAFFLE_OPEN_CONFLICT' });
+    if (!winner)
+      throw new DomainError('CONFLICT', 'The next raffle could not be opened; the job retries', {
+        code: 'RAFFLE_OPEN_CONFLICT',
+      });
     return { raffle: winner, opened: null };
   }
 
@@ -233,7 +278,9 @@ export class RaffleService {
       const raffle = await findRaffle(trx, id, { lock: 'update' });
       if (!raffle || raffle.status !== 'open') return false;
       if (raffle.closesAt.getTime() > this.now().getTime()) {
-        throw new DomainError('CONFLICT', `Raffle #${id} closes at ${raffle.closesAt.toISOString()}`, { code: 'RAFFLE_NOT_CLOSED' });
+        throw new DomainError('CONFLICT', `Raffle #${id} closes at ${raffle.closesAt.toISOString()}`, {
+          code: 'RAFFLE_NOT_CLOSED',
+        });
       }
       const entrants = entrantsFrom(ruleOf(raffle), await entrantSources(trx, raffle));
       const revenue = await houseGamesRevenue(trx, raffle.opensAt, raffle.closesAt);
@@ -287,7 +334,12 @@ export class RaffleService {
         ranges: entrants,
         prizeCount: shares.length,
       });
-      const prizes = winners.map((winner) => ({ prizeIndex: winner.prizeIndex, ticket: winner.ticket, userId: winner.userId, amount: amounts[winner.prizeIndex]! }));
+      const prizes = winners.map((winner) => ({
+        prizeIndex: winner.prizeIndex,
+        ticket: winner.ticket,
+        userId: winner.userId,
+        amount: amounts[winner.prizeIndex]!,
+      }));
       const paying = prizes.filter((prize) => prize.amount > 0n);
       const total = paying.reduce((sum, prize) => sum + prize.amount, 0n);
       let transactionId: string | null = null;
@@ -298,10 +350,15 @@ export class RaffleService {
           memo: { raffleId: id, prizes: paying.length },
           legs: [
             { account: { house: 'raffle' }, currency: 'USD', amount: -total },
-            ...paying.map((prize) => ({ account: { user: prize.userId }, currency: 'USD' as const, amount: prize.amount })),
+            ...paying.map((prize) => ({
+              account: { user: prize.userId },
+              currency: 'USD' as const,
+              amount: prize.amount,
+            })),
           ],
         });
-        if (!posted.posted) throw new DomainError('CONFLICT', `Raffle #${id} was paid by another run`, { code: 'RAFFLE_ALREADY_PAID' });
+        if (!posted.posted)
+          throw new DomainError('CONFLICT', `Raffle #${id} was paid by another run`, { code: 'RAFFLE_ALREADY_PAID' });
         transactionId = posted.transactionId ?? null;
       }
       await insertPrizes(trx, id, prizes, transactionId);
@@ -323,7 +380,9 @@ export class RaffleService {
     const raffle = await this.byId(id);
     if (paid) {
       this.statusChanged(events);
-      await this.deps.chat.post({ kind: 'raffle', userId: null, message: drawLine(raffle) }).catch((error: unknown) => this.deps.onBackgroundError?.(error, 'raffle chat line'));
+      await this.deps.chat
+        .post({ kind: 'raffle', userId: null, message: drawLine(raffle) })
+        .catch((error: unknown) => this.deps.onBackgroundError?.(error, 'raffle chat line'));
     }
     return { raffle, paid };
   }
@@ -333,9 +392,15 @@ export class RaffleService {
    * excluded since (a draw retried later) loses their tickets too. The list, its hash and totals are rewritten before
    * the draw reads them, so the published CSV is the one drawn from and a replay verifies.
    */
-  private async voidExcludedEntrants(trx: Db, raffle: RaffleRow): Promise<{ entrants: TicketRange[]; entrantsHash: string }> {
+  private async voidExcludedEntrants(
+    trx: Db,
+    raffle: RaffleRow,
+  ): Promise<{ entrants: TicketRange[]; entrantsHash: string }> {
     const listed = await raffleEntrants(trx, raffle.id);
-    const excluded = await excludedAmong(trx, listed.map((entrant) => entrant.userId));
+    const excluded = await excludedAmong(
+      trx,
+      listed.map((entrant) => entrant.userId),
+    );
     if (excluded.size === 0) return { entrants: listed, entrantsHash: raffle.entrantsHash! };
     const entrants = withTicketRanges(listed.filter((entrant) => !excluded.has(entrant.userId)));
     const figures = publishedFigures(entrants);
@@ -354,7 +419,11 @@ export class RaffleService {
     const rule = ruleOf(raffle);
     const { mine, totalTickets, players } =
       userId === null
-        ? { mine: null, totalTickets: live.entrants.reduce((sum, entrant) => sum + entrant.tickets, 0), players: live.entrants.length }
+        ? {
+            mine: null,
+            totalTickets: live.entrants.reduce((sum, entrant) => sum + entrant.tickets, 0),
+            players: live.entrants.length,
+          }
         : await this.withOwnFigures(raffle, live, userId);
     const revenueShare = live.revenue > 0n ? (live.revenue * BigInt(raffle.revenueSharePpm)) / PPM : 0n;
     const estimated = live.jackpot + revenueShare;
@@ -368,25 +437,42 @@ export class RaffleService {
       serverSeedHash: raffle.serverSeedHash,
       totalTickets,
       players,
-      pool: { estimated: formatAmount(estimated), jackpot: formatAmount(live.jackpot), revenueShare: formatAmount(revenueShare) },
-      prizes: shares.map((share, index) => ({ index, label: prizeLabel(index), sharePpm: Number(share), estimatedAmount: formatAmount(amounts[index]!) })),
+      pool: {
+        estimated: formatAmount(estimated),
+        jackpot: formatAmount(live.jackpot),
+        revenueShare: formatAmount(revenueShare),
+      },
+      prizes: shares.map((share, index) => ({
+        index,
+        label: prizeLabel(index),
+        sharePpm: Number(share),
+        estimatedAmount: formatAmount(amounts[index]!),
+      })),
       currency: 'USD',
       ticketRule: { usdPerTicket: formatAmount(rule.usdPerTicket), bzuPerTicket: formatAmount(rule.bzuPerTicket) },
-      holderBonusByTier: HOLDER_TIERS.filter((tier) => tier.raffleTickets > 0).map((tier) => ({ tier: tier.id, name: tier.name, tickets: tier.raffleTickets })),
+      holderBonusByTier: HOLDER_TIERS.filter((tier) => tier.raffleTickets > 0).map((tier) => ({
+        tier: tier.id,
+        name: tier.name,
+        tickets: tier.raffleTickets,
+      })),
       mine,
     };
   }
 
   /** The free daily entry: one ticket, once per raffle, only while it is open. Returns the player's figures. */
   async claimFreeEntry(userId: number): Promise<RaffleMine> {
-    if (!this.config.enabled) throw new DomainError('CONFLICT', 'Raffles are switched off on this platform', { code: 'RAFFLE_DISABLED' });
-    if (await this.deps.isExcluded(userId)) throw new DomainError('FORBIDDEN', 'Your account is self-excluded', { code: 'SELF_EXCLUDED' });
+    if (!this.config.enabled)
+      throw new DomainError('CONFLICT', 'Raffles are switched off on this platform', { code: 'RAFFLE_DISABLED' });
+    if (await this.deps.isExcluded(userId))
+      throw new DomainError('FORBIDDEN', 'Your account is self-excluded', { code: 'SELF_EXCLUDED' });
     const { raffle: open } = await this.ensureOpen();
     // A share lock: the close (which takes the row for update) either sees this entry or runs first.
     const raffle = await this.deps.db.transaction().execute(async (trx) => {
       const locked = await findRaffle(trx, open.id, { lock: 'share' });
       if (!locked || locked.status !== 'open' || locked.closesAt.getTime() <= this.now().getTime()) {
-        throw new DomainError('CONFLICT', 'This raffle has closed; the free entry opens again with the next one', { code: 'RAFFLE_CLOSED' });
+        throw new DomainError('CONFLICT', 'This raffle has closed; the free entry opens again with the next one', {
+          code: 'RAFFLE_CLOSED',
+        });
       }
       await insertFreeEntry(trx, locked.id, userId);
       return locked;
@@ -397,7 +483,10 @@ export class RaffleService {
   async past(input: RafflePastInput): Promise<RafflePastPage> {
     const rows = await drawnRaffles(this.deps.db, { beforeId: input.cursor, limit: input.limit + 1 });
     const page = rows.slice(0, input.limit);
-    const prizes = await rafflePrizes(this.deps.db, page.map((row) => row.id));
+    const prizes = await rafflePrizes(
+      this.deps.db,
+      page.map((row) => row.id),
+    );
     return {
       items: page.map((row) => this.detail(row, prizes.get(row.id) ?? []) as DrawnRaffle),
       nextCursor: rows.length > input.limit ? page.at(-1)!.id : null,
@@ -415,8 +504,16 @@ export class RaffleService {
   async entrantsCsv(id: string): Promise<{ raffleId: string; entrantsHash: string; csv: string }> {
     const row = await findRaffle(this.deps.db, id);
     if (!row) throw new DomainError('NOT_FOUND', `No raffle #${id}`, { code: 'RAFFLE_NOT_FOUND' });
-    if (row.status === 'open') throw new DomainError('CONFLICT', `Raffle #${id} is still open; its entrants list is published when it closes`, { code: 'RAFFLE_OPEN' });
-    const ranges = (await raffleEntrants(this.deps.db, id)).map(({ userId, tickets, firstTicket, lastTicket }) => ({ userId, tickets, firstTicket, lastTicket }));
+    if (row.status === 'open')
+      throw new DomainError('CONFLICT', `Raffle #${id} is still open; its entrants list is published when it closes`, {
+        code: 'RAFFLE_OPEN',
+      });
+    const ranges = (await raffleEntrants(this.deps.db, id)).map(({ userId, tickets, firstTicket, lastTicket }) => ({
+      userId,
+      tickets,
+      firstTicket,
+      lastTicket,
+    }));
     return { raffleId: id, entrantsHash: row.entrantsHash!, csv: entrantsCsv(ranges) };
   }
 
@@ -424,11 +521,16 @@ export class RaffleService {
    * The player's own figures, read now (they may have just played; what they wagered shows even before it makes a
    * ticket), and the cached all-players totals adjusted to match them.
    */
-  private async withOwnFigures(raffle: RaffleRow, live: LiveFigures, userId: number): Promise<{ mine: RaffleMine; totalTickets: number; players: number }> {
+  private async withOwnFigures(
+    raffle: RaffleRow,
+    live: LiveFigures,
+    userId: number,
+  ): Promise<{ mine: RaffleMine; totalTickets: number; players: number }> {
     const [source] = await entrantSources(this.deps.db, raffle, userId);
     const fresh = source ? entrantFigures(ruleOf(raffle), source) : undefined;
     const cached = live.entrants.find((entrant) => entrant.userId === userId);
-    const totalTickets = live.entrants.reduce((sum, entrant) => sum + entrant.tickets, 0) + (fresh?.tickets ?? 0) - (cached?.tickets ?? 0);
+    const totalTickets =
+      live.entrants.reduce((sum, entrant) => sum + entrant.tickets, 0) + (fresh?.tickets ?? 0) - (cached?.tickets ?? 0);
     const players = live.entrants.length + (fresh && fresh.tickets > 0 ? 1 : 0) - (cached ? 1 : 0);
     return { mine: this.mine(fresh, totalTickets, raffle.prizeSharesPpm.length), totalTickets, players };
   }
@@ -458,7 +560,10 @@ export class RaffleService {
     return this.live;
   }
 
-  private detail(row: RaffleRow, prizes: { prizeIndex: number; amount: bigint; ticket: number; userId: number; username: string }[]): RaffleDetail {
+  private detail(
+    row: RaffleRow,
+    prizes: { prizeIndex: number; amount: bigint; ticket: number; userId: number; username: string }[],
+  ): RaffleDetail {
     const drawn = row.status === 'drawn';
     const pool = row.pool ?? 0n;
     return {

@@ -12,9 +12,15 @@ describe('raffle service rules', () => {
     const at = new Date('2026-11-27T19:59:59.999Z');
     expect(periodCloseAfter(at, 24 * HOUR, 20 * 60).toISOString()).toBe('2026-11-27T20:00:00.000Z');
     // Exactly at the close the next period has begun.
-    expect(periodCloseAfter(new Date('2026-11-27T20:00:00Z'), 24 * HOUR, 20 * 60).toISOString()).toBe('2026-11-28T20:00:00.000Z');
-    expect(periodCloseAfter(new Date('2026-11-27T21:10:00Z'), 6 * HOUR, 20 * 60).toISOString()).toBe('2026-11-28T02:00:00.000Z');
-    expect(periodCloseAfter(new Date('2026-11-27T01:00:00Z'), 168 * HOUR, 0).getUTCDay()).toBe(new Date(Date.UTC(2026, 0, 1)).getUTCDay());
+    expect(periodCloseAfter(new Date('2026-11-27T20:00:00Z'), 24 * HOUR, 20 * 60).toISOString()).toBe(
+      '2026-11-28T20:00:00.000Z',
+    );
+    expect(periodCloseAfter(new Date('2026-11-27T21:10:00Z'), 6 * HOUR, 20 * 60).toISOString()).toBe(
+      '2026-11-28T02:00:00.000Z',
+    );
+    expect(periodCloseAfter(new Date('2026-11-27T01:00:00Z'), 168 * HOUR, 0).getUTCDay()).toBe(
+      new Date(Date.UTC(2026, 0, 1)).getUTCDay(),
+    );
   });
 
   it('tickets come from wagers per currency, the holder tier and the free entry; ranges follow user ids from 0', () => {
@@ -23,14 +29,35 @@ describe('raffle service rules', () => {
       { userId: 3, wageredUsd: 0n, wageredBzu: 0n, bzuHeld: 10_000n * UNIT, freeEntry: true },
       { userId: 5, wageredUsd: 9n * UNIT, wageredBzu: 0n, bzuHeld: 0n, freeEntry: false },
     ]);
-    expect(entrants.map((entrant) => [entrant.userId, entrant.tickets, entrant.firstTicket, entrant.lastTicket, entrant.holderBonus])).toEqual([
+    expect(
+      entrants.map((entrant) => [
+        entrant.userId,
+        entrant.tickets,
+        entrant.firstTicket,
+        entrant.lastTicket,
+        entrant.holderBonus,
+      ]),
+    ).toEqual([
       [3, 4, 0, 3, 3],
       [9, 2, 4, 5, 0],
     ]);
   });
 
   it('prize labels, win chances and their display', () => {
-    expect([0, 1, 2, 3, 10, 11, 12, 20, 21, 22, 100, 110].map(prizeLabel)).toEqual(['1st', '2nd', '3rd', '4th', '11th', '12th', '13th', '21st', '22nd', '23rd', '101st', '111th']);
+    expect([0, 1, 2, 3, 10, 11, 12, 20, 21, 22, 100, 110].map(prizeLabel)).toEqual([
+      '1st',
+      '2nd',
+      '3rd',
+      '4th',
+      '11th',
+      '12th',
+      '13th',
+      '21st',
+      '22nd',
+      '23rd',
+      '101st',
+      '111th',
+    ]);
     expect(winChance(0, 10, 3)).toBe(0);
     expect(winChance(1, 10, 3)).toBeCloseTo(0.3, 12);
     expect(winChance(8, 10, 3)).toBe(1);
@@ -45,12 +72,16 @@ describe('raffle service rules', () => {
 
   it('the Trollbox line names the paid winners, or says the pool rolls over', () => {
     const base = { id: '12', pool: '100', prizes: [] } as unknown as RaffleDetail;
-    expect(drawLine(base)).toBe('Raffle #12 drawn: no prizes this time, $100 rolls into the jackpot. Replay it on /raffle');
+    expect(drawLine(base)).toBe(
+      'Raffle #12 drawn: no prizes this time, $100 rolls into the jackpot. Replay it on /raffle',
+    );
     const prizes = [
       { index: 0, label: '1st', amount: '25', ticket: 3, userId: 1, username: 'alice' },
       { index: 1, label: '2nd', amount: '15', ticket: 1, userId: 2, username: 'bob' },
     ];
-    expect(drawLine({ ...base, prizes })).toBe('Raffle #12 drawn: alice won $25 (1st prize), bob won $15 (2nd prize). Replay it on /raffle');
+    expect(drawLine({ ...base, prizes })).toBe(
+      'Raffle #12 drawn: alice won $25 (1st prize), bob won $15 (2nd prize). Replay it on /raffle',
+    );
   });
 });
 
@@ -62,7 +93,15 @@ describe('raffles switched off (RAFFLE_ENABLED=false)', () => {
       throw new Error(`dependency ${String(name)} used while raffles are off`);
     },
   });
-  const off = new RaffleService(untouchable, { enabled: false, periodMs: 24 * HOUR, closeUtcMinutes: 0, revenueSharePpm: 0, rule, topPrizesPpm: [500_000], equalPrizes: 0 });
+  const off = new RaffleService(untouchable, {
+    enabled: false,
+    periodMs: 24 * HOUR,
+    closeUtcMinutes: 0,
+    revenueSharePpm: 0,
+    rule,
+    topPrizesPpm: [500_000],
+    equalPrizes: 0,
+  });
 
   it('the current raffle is null (an answer, not an outage) and a free entry is refused with RAFFLE_DISABLED', async () => {
     expect(await off.current(7)).toBeNull();

@@ -21,7 +21,9 @@ export const currentRaffleSchema = z
     totalTickets: z.number(),
     players: z.number(),
     pool: z.object({ estimated: z.string(), jackpot: z.string(), revenueShare: z.string() }),
-    prizes: z.array(z.object({ index: z.number(), label: z.string(), sharePpm: z.number(), estimatedAmount: z.string() })),
+    prizes: z.array(
+      z.object({ index: z.number(), label: z.string(), sharePpm: z.number(), estimatedAmount: z.string() }),
+    ),
     currency: z.literal('USD'),
     ticketRule: z.object({ usdPerTicket: z.string(), bzuPerTicket: z.string() }),
     holderBonusByTier: z.array(z.object({ tier: z.string(), name: z.string(), tickets: z.number() })),
@@ -44,7 +46,16 @@ export const raffleDetailSchema = z
     jackpotCarried: z.string(),
     revenueShare: z.string(),
     prizeCount: z.number(),
-    prizes: z.array(z.object({ index: z.number(), label: z.string(), amount: z.string(), ticket: z.number(), userId: z.number(), username: z.string() })),
+    prizes: z.array(
+      z.object({
+        index: z.number(),
+        label: z.string(),
+        amount: z.string(),
+        ticket: z.number(),
+        userId: z.number(),
+        username: z.string(),
+      }),
+    ),
     unawardedAmount: z.string(),
   })
   .meta({ id: 'Raffle' });

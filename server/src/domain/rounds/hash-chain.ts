@@ -50,7 +50,11 @@ export function buildChain(length: number, every: number, seed: string = randomB
  * The same chain built without holding the event loop: a million hashes take seconds, and a worker building one chain
  * must still renew the other round games' leases and serve its connection pool.
  */
-export async function buildChainInBackground(length: number, every: number, seed: string = randomBytes(32).toString('hex')): Promise<BuiltChain> {
+export async function buildChainInBackground(
+  length: number,
+  every: number,
+  seed: string = randomBytes(32).toString('hex'),
+): Promise<BuiltChain> {
   const walk = walkChain(length, every, seed);
   for (;;) {
     const step = walk.next();

@@ -86,7 +86,11 @@ export class RoundRunner {
         chain ??= await this.rounds.ensureChain(this.game, this.options.chain);
         if (chain.salt === null) {
           // Published without its salt: no round before the operator fixes it (read again on the next pass).
-          if (!waitingForSalt) this.log.warn({ game: this.game.slug }, 'the chain is published; waiting for its salt (npm run cli -- rounds:salt)');
+          if (!waitingForSalt)
+            this.log.warn(
+              { game: this.game.slug },
+              'the chain is published; waiting for its salt (npm run cli -- rounds:salt)',
+            );
           waitingForSalt = true;
           chain = null;
           await this.sleep(this.options.leaseRetryMs * 4);
@@ -95,13 +99,17 @@ export class RoundRunner {
         waitingForSalt = false;
         if (recover) {
           const refunded = await this.rounds.cancelUnfinished(this.game);
-          if (refunded > 0) this.log.warn({ game: this.game.slug, refunded }, 'refunded the bets of rounds that could not finish');
+          if (refunded > 0)
+            this.log.warn({ game: this.game.slug, refunded }, 'refunded the bets of rounds that could not finish');
           recover = false;
         }
         await this.playRound(chain);
       } catch (error) {
         if (!(error instanceof LeaseLost)) {
-          this.log.warn({ err: error, game: this.game.slug }, 'round runner step failed; its round will be cancelled and refunded');
+          this.log.warn(
+            { err: error, game: this.game.slug },
+            'round runner step failed; its round will be cancelled and refunded',
+          );
           recover = true;
         }
         await this.sleep(this.options.leaseRetryMs);
@@ -111,7 +119,9 @@ export class RoundRunner {
 
   private async playRound(chain: Awaited<ReturnType<RoundService['ensureChain']>>): Promise<void> {
     const betting = await this.rounds.openBetting(this.game, chain, this.options);
-    await this.sleepUntil(betting.bettingEndsAt ? betting.bettingEndsAt.getTime() : Date.now() + this.options.bettingMs);
+    await this.sleepUntil(
+      betting.bettingEndsAt ? betting.bettingEndsAt.getTime() : Date.now() + this.options.bettingMs,
+    );
     this.checkLease();
     const started = await this.rounds.start(this.game, chain, betting);
     if (!started) return;
@@ -151,7 +161,9 @@ export class RoundRunner {
     for (let next = Date.now() + this.options.tickMs; next < at && !this.stopped; next += this.options.tickMs) {
       await this.sleepUntil(next);
       this.checkLease();
-      await this.rounds.tick(this.game, roundId).catch((error: unknown) => this.log.warn({ err: error, game: this.game.slug }, 'round tick failed'));
+      await this.rounds
+        .tick(this.game, roundId)
+        .catch((error: unknown) => this.log.warn({ err: error, game: this.game.slug }, 'round tick failed'));
     }
     await this.sleepUntil(at);
   }

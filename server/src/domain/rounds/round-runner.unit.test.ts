@@ -76,7 +76,10 @@ describe('the round runner', () => {
   it('a chain published without its salt plays no round until the salt is fixed', async () => {
     const { steps, rounds } = recordingRounds(false, () => undefined);
     let reads = 0;
-    (rounds as unknown as { ensureChain: () => Promise<object> }).ensureChain = async () => (reads++, { id: '1', salt: null });
+    (rounds as unknown as { ensureChain: () => Promise<object> }).ensureChain = async () => (
+      reads++,
+      { id: '1', salt: null }
+    );
     const runner = new RoundRunner(rounds, CRASH_GAME as unknown as AnyRoundGame, alwaysLeader, OPTIONS, quiet);
     runner.start();
     while (reads < 3) await new Promise((resolve) => setTimeout(resolve, 5));
@@ -87,7 +90,11 @@ describe('the round runner', () => {
   it('without the lease it plays nothing', async () => {
     const { steps, rounds } = recordingRounds(false, () => undefined);
     let tries = 0;
-    const follower: Lease = { tryAcquire: async () => (tries++, false), renew: async () => false, release: async () => undefined };
+    const follower: Lease = {
+      tryAcquire: async () => (tries++, false),
+      renew: async () => false,
+      release: async () => undefined,
+    };
     const runner = new RoundRunner(rounds, CRASH_GAME as unknown as AnyRoundGame, follower, OPTIONS, quiet);
     runner.start();
     while (tries < 3) await new Promise((resolve) => setTimeout(resolve, 5));

@@ -93,16 +93,30 @@ export const roundBetViewSchema = z
     currency: z.enum(['USD', 'BZU']),
     state: z.enum(['open', 'won', 'lost']),
     autoCashout: z.string().optional(),
-    chips: z.array(z.object({ value: z.number().int(), amount: z.string() })).optional().meta({ description: 'the wheel: the chips on each value' }),
-    cards: z.array(z.array(z.number().int())).optional().meta({ description: 'bingo: the cards bought, 25 numbers each row by row, 0 the free centre' }),
+    chips: z
+      .array(z.object({ value: z.number().int(), amount: z.string() }))
+      .optional()
+      .meta({ description: 'the wheel: the chips on each value' }),
+    cards: z
+      .array(z.array(z.number().int()))
+      .optional()
+      .meta({ description: 'bingo: the cards bought, 25 numbers each row by row, 0 the free centre' }),
     cashedOutAt: z.string().optional(),
     payout: z.string().optional(),
     refunded: z.literal(true).optional(),
   })
   .meta({ id: 'RoundBet' });
-export const roundWithBetsSchema = roundViewSchema.extend({ bets: z.array(roundBetViewSchema) }).meta({ id: 'RoundWithBets' });
+export const roundWithBetsSchema = roundViewSchema
+  .extend({ bets: z.array(roundBetViewSchema) })
+  .meta({ id: 'RoundWithBets' });
 export const roundChainSchema = z
-  .object({ terminalHash: z.string(), salt: z.string().nullable(), committedAt: z.string(), rounds: z.number().int(), length: z.number().int() })
+  .object({
+    terminalHash: z.string(),
+    salt: z.string().nullable(),
+    committedAt: z.string(),
+    rounds: z.number().int(),
+    length: z.number().int(),
+  })
   .meta({ id: 'RoundChain' });
 
 /** A round as every transport shows it (docs/api.md "Round games"); the hash and result only once it ended. */
@@ -158,7 +172,13 @@ export class RoundService {
 
   // ---- reads ----
 
-  async chain(game: AnyRoundGame): Promise<{ terminalHash: string; salt: string | null; committedAt: string; rounds: number; length: number } | null> {
+  async chain(game: AnyRoundGame): Promise<{
+    terminalHash: string;
+    salt: string | null;
+    committedAt: string;
+    rounds: number;
+    length: number;
+  } | null> {
     const chain = await activeChain(this.deps.db, game.slug);
     if (!chain) return null;
     return {
@@ -176,17 +196,24 @@ export class RoundService {
    */
   async current(game: AnyRoundGame): Promise<(RoundView & { bets: RoundBetView[] }) | null> {
     const round = await liveRound(this.deps.db, game.slug);
-    const last = round && round.state !== 'queued' ? undefined : (await pastRounds(this.deps.db, game.slug, { limit: 1 }))[0];
+    const last =
+      round && round.state !== 'queued' ? undefined : (await pastRounds(this.deps.db, game.slug, { limit: 1 }))[0];
     const shown = last ?? round;
     if (!shown) return null;
     return this.withBets(game, shown);
   }
 
-  async rounds(game: AnyRoundGame, input: { cursor?: string; limit: number }): Promise<{ rounds: RoundView[]; nextCursor: string | null }> {
+  async rounds(
+    game: AnyRoundGame,
+    input: { cursor?: string; limit: number },
+  ): Promise<{ rounds: RoundView[]; nextCursor: string | null }> {
     const rows = await pastRounds(this.deps.db, game.slug, { beforeId: input.cursor, limit: input.limit + 1 });
     const page = rows.slice(0, input.limit);
     const now = new Date();
-    return { rounds: page.map((row) => this.view(game, row, now)), nextCursor: rows.length > input.limit ? page[page.length - 1]!.id : null };
+    return {
+      rounds: page.map((row) => this.view(game, row, now)),
+      nextCursor: rows.length > input.limit ? page[page.length - 1]!.id : null,
+    };
   }
 
   async round(game: AnyRoundGame, id: string): Promise<RoundView & { bets: RoundBetView[] }> {
@@ -214,7 +241,9 @@ export class RoundService {
     const outcome = this.outcomeOf(game, await this.saltOf(row.chainId, this.deps.db), row.hash);
     const elapsed = now.getTime() - row.startedAt.getTime();
     // A pool round ends on its plan's time: a late tick or read never shows more of the outcome than the round plays.
-    const playedMs = game.planRound ? game.planRound(outcome, await this.planBets(row.id), this.settingsOf(game)).runningMs : Infinity;
+    const playedMs = game.planRound
+      ? game.planRound(outcome, await this.planBets(row.id), this.settingsOf(game)).runningMs
+      : Infinity;
     return game.live(outcome, Math.min(elapsed, playedMs), this.settingsOf(game));
   }
 
@@ -278,9 +307,15 @@ export class RoundService {
         !round ||
         (game.betsInWindowOnly === true && round.state !== 'betting') ||
         (round.state === 'betting' && round.bettingEndsAt !== null && round.now >= round.bettingEndsAt);
-      if (closed) throw new DomainError('CONFLICT', 'Betting is closed for this round; try again in a moment', { code: 'BETTING_CLOSED' });
+      if (closed)
+        throw new DomainError('CONFLICT', 'Betting is closed for this round; try again in a moment', {
+          code: 'BETTING_CLOSED',
+        });
       claimed = round;
-      return { roundId: round.id, outcome: { roundId: round.id, roundNumber: round.number, ...game.publicParams(game.wager(input).params) } };
+      return {
+        roundId: round.id,
+        outcome: { roundId: round.id, roundNumber: round.number, ...game.publicParams(game.wager(input).params) },
+      };
     });
     if (placed.fresh && claimed) this.publishBet(game, claimed.id, placed.bet, game.wager(input).params);
     return { bet: placed.bet, balance: placed.balance };
@@ -305,13 +340,15 @@ export class RoundService {
         if (!round || round.state === 'ended' || round.state === 'cancelled') {
           throw new DomainError('CONFLICT', 'Too late: the round has ended', { code: 'ROUND_ENDED' });
         }
-        if (round.state !== 'running' || !round.startedAt) throw new DomainError('CONFLICT', 'The round has not started yet', { code: 'ROUND_NOT_STARTED' });
+        if (round.state !== 'running' || !round.startedAt)
+          throw new DomainError('CONFLICT', 'The round has not started yet', { code: 'ROUND_NOT_STARTED' });
         // Read on the transaction's own connection: a second pooled connection per cash-out would deadlock the pool
         // under a burst (every connection held by a cash-out waiting for another).
         const outcome = this.outcomeOf(game, await this.saltOf(round.chainId, tx.trx), round.hash);
         const elapsed = round.now.getTime() - round.startedAt.getTime();
         const decided = cashout(bet.params, outcome, elapsed, this.deps.bets.profitCapAt(bet.amount, bet.currency));
-        if ('refused' in decided) throw new DomainError('CONFLICT', 'Too late: the round has ended', { code: 'ROUND_ENDED' });
+        if ('refused' in decided)
+          throw new DomainError('CONFLICT', 'Too late: the round has ended', { code: 'ROUND_ENDED' });
         return { multiplier: decided.multiplier, outcome: { cashedOutAfterMs: elapsed } };
       },
       { userId, lateCode: 'ROUND_ENDED', lateMessage: 'This bet is already settled' },
@@ -323,7 +360,9 @@ export class RoundService {
   private async openBetInRunningRound(userId: number, game: AnyRoundGame): Promise<string> {
     const round = await liveRound(this.deps.db, game.slug);
     if (round && round.state === 'running') {
-      const mine = (await betsOfRound(this.deps.db, round.id)).find((bet) => bet.userId === userId && bet.state === 'open');
+      const mine = (await betsOfRound(this.deps.db, round.id)).find(
+        (bet) => bet.userId === userId && bet.state === 'open',
+      );
       if (mine) return mine.id;
     }
     throw new DomainError('NOT_FOUND', 'You have no bet in the running round', { code: 'NOT_FOUND' });
@@ -349,7 +388,9 @@ export class RoundService {
   /** The operator fixes the published chain's salt (FAIRNESS.md: after the terminal hash, before round 1). */
   async fixSalt(game: AnyRoundGame, salt: string): Promise<void> {
     if (!(await fixChainSalt(this.deps.db, game.slug, salt))) {
-      throw new DomainError('CONFLICT', 'The salt can be set once, on a published chain, before round 1', { code: 'SALT_FIXED' });
+      throw new DomainError('CONFLICT', 'The salt can be set once, on a published chain, before round 1', {
+        code: 'SALT_FIXED',
+      });
     }
   }
 
@@ -374,15 +415,25 @@ export class RoundService {
         await this.end(game, (await chainById(this.deps.db, round.chainId))!, round);
         continue;
       }
-      const moved = await moveRound(this.deps.db, round.id, ['queued', 'betting', 'running'], { state: 'cancelled', end: true });
+      const moved = await moveRound(this.deps.db, round.id, ['queued', 'betting', 'running'], {
+        state: 'cancelled',
+        end: true,
+      });
       if (!moved) continue;
       for (const betId of await openBetIds(this.deps.db, round.id)) {
         const settled = await this.deps.bets
-          .settleRoundBet(betId, game.houseEdgePpm, () => Promise.resolve({ multiplier: ratio(1n), outcome: { refunded: true } }), {
-            lateCode: 'ROUND_ENDED',
-            lateMessage: 'This bet is already settled',
-          })
-          .catch((error: unknown) => (error instanceof DomainError && error.code === 'ROUND_ENDED' ? null : Promise.reject(error)));
+          .settleRoundBet(
+            betId,
+            game.houseEdgePpm,
+            () => Promise.resolve({ multiplier: ratio(1n), outcome: { refunded: true } }),
+            {
+              lateCode: 'ROUND_ENDED',
+              lateMessage: 'This bet is already settled',
+            },
+          )
+          .catch((error: unknown) =>
+            error instanceof DomainError && error.code === 'ROUND_ENDED' ? null : Promise.reject(error),
+          );
         if (settled) {
           refunded += 1;
           this.publishSettled(game, round.id, settled.bet);
@@ -413,17 +464,33 @@ export class RoundService {
     return round;
   }
 
-  private async createRound(game: AnyRoundGame, chain: ChainRow, state: 'queued' | 'betting', bettingEndsAt: Date | null): Promise<RoundRow> {
+  private async createRound(
+    game: AnyRoundGame,
+    chain: ChainRow,
+    state: 'queued' | 'betting',
+    bettingEndsAt: Date | null,
+  ): Promise<RoundRow> {
     const number = (await lastRoundNumber(this.deps.db, chain.id)) + 1;
     if (number > chain.length) throw new Error(`the ${game.slug} chain is used up: an operator must publish a new one`);
-    return insertRound(this.deps.db, { game: game.slug, chainId: chain.id, number, hash: await this.hashOf(chain, number), state, bettingEndsAt });
+    return insertRound(this.deps.db, {
+      game: game.slug,
+      chainId: chain.id,
+      number,
+      hash: await this.hashOf(chain, number),
+      state,
+      bettingEndsAt,
+    });
   }
 
   /**
    * Betting closes and the round starts (its start time is the database's clock); the next round is queued for bets
    * placed while this one runs. Answers the running round and how long it runs.
    */
-  async start(game: AnyRoundGame, chain: ChainRow, round: RoundRow): Promise<{ round: RoundRow; runningMs: number } | null> {
+  async start(
+    game: AnyRoundGame,
+    chain: ChainRow,
+    round: RoundRow,
+  ): Promise<{ round: RoundRow; runningMs: number } | null> {
     const started = await moveRound(this.deps.db, round.id, ['betting'], { state: 'running', start: true });
     if (!started) return null;
     this.publishRound(game, started);
@@ -463,7 +530,10 @@ export class RoundService {
     const paid = await this.deps.bets.settleRoundWinners(
       winners.map((bet) => ({
         betId: bet.id,
-        settlement: { multiplier: game.settle(bet.params, outcome, this.deps.bets.profitCapAt(bet.amount, bet.currency)), outcome: { auto: true, ...game.publicResult(outcome) } },
+        settlement: {
+          multiplier: game.settle(bet.params, outcome, this.deps.bets.profitCapAt(bet.amount, bet.currency)),
+          outcome: { auto: true, ...game.publicResult(outcome) },
+        },
       })),
       game.houseEdgePpm,
     );
@@ -484,7 +554,8 @@ export class RoundService {
   private async endPool(game: AnyRoundGame, round: RoundRow, outcome: unknown): Promise<{ settled: number }> {
     const bets = await betsOfRound(this.deps.db, round.id);
     const plan = game.planRound!(outcome, await this.planBets(round.id), this.settingsOf(game));
-    for (const funding of plan.funding) await this.deps.bets.fundRoundPot(round.id, game.slug, funding.currency, funding.amount);
+    for (const funding of plan.funding)
+      await this.deps.bets.fundRoundPot(round.id, game.slug, funding.currency, funding.amount);
     const open = bets.filter((bet) => bet.state === 'open');
     const winners = open.filter((bet) => (plan.payouts.get(bet.id)?.payout ?? 0n) > 0n);
     const paid = await this.deps.bets.settleRoundWinners(
@@ -497,7 +568,11 @@ export class RoundService {
     const losers = open.filter((bet) => !winners.includes(bet)).map((bet) => bet.id);
     const lost = await this.deps.bets.loseRoundBets(round.id, losers, { roundEnded: true }, game.houseEdgePpm);
     for (const row of [...paid, ...lost]) this.publishSettled(game, round.id, toBetView(row));
-    const ended = await moveRound(this.deps.db, round.id, ['running'], { state: 'ended', end: true, result: plan.result });
+    const ended = await moveRound(this.deps.db, round.id, ['running'], {
+      state: 'ended',
+      end: true,
+      result: plan.result,
+    });
     if (ended) this.publishRound(game, ended);
     return { settled: paid.length + lost.length };
   }
@@ -535,12 +610,26 @@ export class RoundService {
     const now = await databaseNow(this.deps.db);
     const row = game.live ? await roundById(this.deps.db, roundId) : undefined;
     const live = row ? await this.liveOf(game, row, now) : undefined;
-    await this.deps.events.roundTick({ game: game.slug as PublicGame, id: roundId, serverTime: now.toISOString(), ...(live ? { live } : {}) });
+    await this.deps.events.roundTick({
+      game: game.slug as PublicGame,
+      id: roundId,
+      serverTime: now.toISOString(),
+      ...(live ? { live } : {}),
+    });
   }
 
   private publishBet(game: AnyRoundGame, roundId: string, bet: BetView, params: unknown): void {
     this.afterCommit('round-bet publish', () =>
-      this.deps.events.roundBet({ game: game.slug as PublicGame, roundId, betId: bet.id, userName: bet.username, amount: bet.amount, currency: bet.currency, state: bet.state, ...game.publicParams(params) }),
+      this.deps.events.roundBet({
+        game: game.slug as PublicGame,
+        roundId,
+        betId: bet.id,
+        userName: bet.username,
+        amount: bet.amount,
+        currency: bet.currency,
+        state: bet.state,
+        ...game.publicParams(params),
+      }),
     );
   }
 

@@ -6,7 +6,9 @@ import { formatRatio, ratio } from '../games/rules/index.js';
 import { buildChain, checkpointAbove, hashDownTo, linksTo, roundValue, sha256Hex } from './hash-chain.js';
 
 /** Vectors from tests/fixtures/crash_vectors.py, an independent Python implementation of FAIRNESS.md "Round games". */
-const vectors = JSON.parse(readFileSync(new URL('../../../../tests/fixtures/crash-vectors.json', import.meta.url), 'utf8')) as {
+const vectors = JSON.parse(
+  readFileSync(new URL('../../../../tests/fixtures/crash-vectors.json', import.meta.url), 'utf8'),
+) as {
   seed: string;
   length: number;
   terminalHash: string;
@@ -106,7 +108,8 @@ describe('crash rules', () => {
   it('parses auto cash-out targets to hundredths and refuses bad ones', () => {
     expect(CRASH_GAME.input.parse({ amount: '1', autoCashout: '2.5' }).autoCashout).toBe(250);
     expect(CRASH_GAME.input.parse({ amount: '1', autoCashout: 2 }).autoCashout).toBe(200);
-    for (const bad of ['1', '1.001', 'x', '-2', '10000000']) expect(CRASH_GAME.input.safeParse({ amount: '1', autoCashout: bad }).success, bad).toBe(false);
+    for (const bad of ['1', '1.001', 'x', '-2', '10000000'])
+      expect(CRASH_GAME.input.safeParse({ amount: '1', autoCashout: bad }).success, bad).toBe(false);
   });
 });
 
@@ -131,7 +134,10 @@ describe('exact RTP (docs/fairness.md "Crash")', () => {
       const rtp = ratio(BigInt(target) * winners, 100n * BigInt(TWO_52));
       const shortBy = ratio(99n * BigInt(TWO_52) - BigInt(target) * winners, 100n * BigInt(TWO_52));
       expect(shortBy.num >= 0n, `${target}: not above 99%`).toBe(true);
-      expect(shortBy.num * 100n * BigInt(TWO_52) < BigInt(target) * shortBy.den, `${target}: ${formatRatio(rtp, 12)}`).toBe(true);
+      expect(
+        shortBy.num * 100n * BigInt(TWO_52) < BigInt(target) * shortBy.den,
+        `${target}: ${formatRatio(rtp, 12)}`,
+      ).toBe(true);
     }
   });
 });

@@ -55,7 +55,10 @@ export class SportsBetsService {
 
   terms() {
     this.deps.assertEnabled();
-    const money = (values: Record<Currency, bigint>) => ({ USD: formatAmount(values.USD), BZU: formatAmount(values.BZU) });
+    const money = (values: Record<Currency, bigint>) => ({
+      USD: formatAmount(values.USD),
+      BZU: formatAmount(values.BZU),
+    });
     return {
       minStake: money(this.limits.minStake),
       maxStake: money(this.limits.maxStake),
@@ -74,23 +77,47 @@ export class SportsBetsService {
       throw new DomainError('BAD_REQUEST', 'A selection can be in a bet only once', { code: 'DUPLICATE_SELECTION' });
     }
     if (stake < this.limits.minStake[currency] || stake > this.limits.maxStake[currency]) {
-      throw new DomainError('BAD_REQUEST', `The stake must be between ${formatAmount(this.limits.minStake[currency])} and ${formatAmount(this.limits.maxStake[currency])} ${currency}`, {
-        code: 'STAKE_LIMIT',
-        details: { min: formatAmount(this.limits.minStake[currency]), max: formatAmount(this.limits.maxStake[currency]) },
-      });
+      throw new DomainError(
+        'BAD_REQUEST',
+        `The stake must be between ${formatAmount(this.limits.minStake[currency])} and ${formatAmount(this.limits.maxStake[currency])} ${currency}`,
+        {
+          code: 'STAKE_LIMIT',
+          details: {
+            min: formatAmount(this.limits.minStake[currency]),
+            max: formatAmount(this.limits.maxStake[currency]),
+          },
+        },
+      );
     }
     const betId = await this.deps.ledger.transact(async (tx) => {
       await this.deps.responsibleGaming.assertCanPlay(userId, tx.trx);
-      const rows = await repo.selectionsForBet(tx.trx, legs.map((leg) => leg.selectionId));
+      const rows = await repo.selectionsForBet(
+        tx.trx,
+        legs.map((leg) => leg.selectionId),
+      );
       const byId = new Map(rows.map((row) => [String(row.id), row]));
       const missing = legs.find((leg) => !byId.has(leg.selectionId));
-      if (missing) throw new DomainError('NOT_FOUND', 'Selection not found', { code: 'SELECTION_NOT_FOUND', details: { selectionId: missing.selectionId } });
+      if (missing)
+        throw new DomainError('NOT_FOUND', 'Selection not found', {
+          code: 'SELECTION_NOT_FOUND',
+          details: { selectionId: missing.selectionId },
+        });
       if (new Set(rows.map((row) => String(row.event_id))).size !== rows.length) {
-        throw new DomainError('BAD_REQUEST', 'A multi cannot have two selections from one event', { code: 'SAME_EVENT' });
+        throw new DomainError('BAD_REQUEST', 'A multi cannot have two selections from one event', {
+          code: 'SAME_EVENT',
+        });
       }
       for (const row of rows) {
-        if (!BETTABLE_EVENT.includes(row.event_status)) throw new DomainError('CONFLICT', 'The event is closed for betting', { code: 'EVENT_CLOSED', details: { selectionId: String(row.id) } });
-        if (row.market_status !== 'open') throw new DomainError('CONFLICT', 'The market is suspended', { code: 'MARKET_SUSPENDED', details: { selectionId: String(row.id) } });
+        if (!BETTABLE_EVENT.includes(row.event_status))
+          throw new DomainError('CONFLICT', 'The event is closed for betting', {
+            code: 'EVENT_CLOSED',
+            details: { selectionId: String(row.id) },
+          });
+        if (row.market_status !== 'open')
+          throw new DomainError('CONFLICT', 'The market is suspended', {
+            code: 'MARKET_SUSPENDED',
+            details: { selectionId: String(row.id) },
+          });
       }
       const changed = legs
         .map((leg) => ({ leg, current: byId.get(leg.selectionId)!.odds_milli }))
@@ -98,25 +125,50 @@ export class SportsBetsService {
       if (changed.length > 0) {
         throw new DomainError('CONFLICT', 'The odds have changed', {
           code: 'ODDS_CHANGED',
-          details: { legs: changed.map(({ leg, current }) => ({ selectionId: leg.selectionId, seen: formatOdds(leg.odds), current: formatOdds(current) })) },
+          details: {
+            legs: changed.map(({ leg, current }) => ({
+              selectionId: leg.selectionId,
+              seen: formatOdds(leg.odds),
+              current: formatOdds(current),
+            })),
+          },
         });
       }
       // The bet stands at the current odds (policy accepted them).
       const placed = legs.map((leg) => ({ ...leg, row: byId.get(leg.selectionId)! }));
-      const potential = potentialReturn(stake, placed.map((leg) => leg.row.odds_milli));
+      const potential = potentialReturn(
+        stake,
+        placed.map((leg) => leg.row.odds_milli),
+      );
       if (potential > this.limits.maxPayout[currency]) {
-        throw new DomainError('BAD_REQUEST', `The potential return exceeds the maximum payout of ${formatAmount(this.limits.maxPayout[currency])} ${currency}`, {
-          code: 'PAYOUT_LIMIT',
-          details: { maxPayout: formatAmount(this.limits.maxPayout[currency]) },
-        });
+        throw new DomainError(
+          'BAD_REQUEST',
+          `The potential return exceeds the maximum payout of ${formatAmount(this.limits.maxPayout[currency])} ${currency}`,
+          {
+            code: 'PAYOUT_LIMIT',
+            details: { maxPayout: formatAmount(this.limits.maxPayout[currency]) },
+          },
+        );
       }
-      const id = await repo.insertBet(tx.trx, { userId, clientId: input.clientId, kind: legs.length === 1 ? 'single' : 'multi', currency, stake, potentialReturn: potential });
+      const id = await repo.insertBet(tx.trx, {
+        userId,
+        clientId: input.clientId,
+        kind: legs.length === 1 ? 'single' : 'multi',
+        currency,
+        stake,
+        potentialReturn: potential,
+      });
       // A concurrent request with the same client id committed first: answer with its bet.
       if (!id) return undefined;
       await repo.insertLegs(
         tx.trx,
         id,
-        placed.map((leg) => ({ eventId: String(leg.row.event_id), marketId: String(leg.row.market_id), selectionId: leg.selectionId, oddsMilli: leg.row.odds_milli })),
+        placed.map((leg) => ({
+          eventId: String(leg.row.event_id),
+          marketId: String(leg.row.market_id),
+          selectionId: leg.selectionId,
+          oddsMilli: leg.row.odds_milli,
+        })),
       );
       await tx.post({
         key: `sports:bet:${id}:stake`,
@@ -140,7 +192,8 @@ export class SportsBetsService {
   /** A retry must describe the same bet; a client id reused for another bet is refused. */
   private async sameBet(bet: repo.BetRow, input: PlaceBetInput): Promise<BetView> {
     const [view] = await this.views([bet]);
-    const sameLegs = view!.legs.map((leg) => leg.selectionId).join(',') === input.legs.map((leg) => leg.selectionId).join(',');
+    const sameLegs =
+      view!.legs.map((leg) => leg.selectionId).join(',') === input.legs.map((leg) => leg.selectionId).join(',');
     if (!sameLegs || BigInt(bet.stake_e8) !== input.stake || bet.currency !== input.currency) {
       throw new DomainError('CONFLICT', 'This clientId was already used for another bet', { code: 'CLIENT_ID_REUSED' });
     }
@@ -149,9 +202,16 @@ export class SportsBetsService {
 
   async bets(userId: number, options: { status: 'open' | 'settled'; limit: number; cursor?: string }) {
     this.deps.assertEnabled();
-    const rows = await repo.listBets(this.deps.db, userId, { settled: options.status === 'settled', limit: options.limit, beforeId: options.cursor });
+    const rows = await repo.listBets(this.deps.db, userId, {
+      settled: options.status === 'settled',
+      limit: options.limit,
+      beforeId: options.cursor,
+    });
     const page = rows.slice(0, options.limit);
-    return { items: await this.views(page), nextCursor: rows.length > options.limit ? String(page[page.length - 1]!.id) : null };
+    return {
+      items: await this.views(page),
+      nextCursor: rows.length > options.limit ? String(page[page.length - 1]!.id) : null,
+    };
   }
 
   async bet(userId: number, betId: string): Promise<BetView> {
@@ -169,16 +229,27 @@ export class SportsBetsService {
     this.deps.assertEnabled();
     await this.deps.ledger.transact(async (tx) => {
       const bet = await repo.lockBet(tx.trx, betId);
-      if (!bet || bet.user_id !== userId) throw new DomainError('NOT_FOUND', 'Bet not found', { code: 'BET_NOT_FOUND' });
+      if (!bet || bet.user_id !== userId)
+        throw new DomainError('NOT_FOUND', 'Bet not found', { code: 'BET_NOT_FOUND' });
       if (bet.status === 'cashed_out') return;
-      if (bet.status !== 'open') throw new DomainError('CONFLICT', 'The bet is already settled', { code: 'BET_SETTLED' });
+      if (bet.status !== 'open')
+        throw new DomainError('CONFLICT', 'The bet is already settled', { code: 'BET_SETTLED' });
       const legs = await repo.legsOfBets(tx.trx, [betId]);
       // Lock the selections for share so the odds cannot move while the offer is computed.
-      await repo.selectionsForBet(tx.trx, legs.map((leg) => String(leg.selection_id)));
+      await repo.selectionsForBet(
+        tx.trx,
+        legs.map((leg) => String(leg.selection_id)),
+      );
       const offer = this.offer(bet, legs);
-      if (offer.value === null) throw new DomainError('CONFLICT', offer.reason ?? 'Cash-out is not available', { code: offer.code ?? 'CASHOUT_UNAVAILABLE' });
+      if (offer.value === null)
+        throw new DomainError('CONFLICT', offer.reason ?? 'Cash-out is not available', {
+          code: offer.code ?? 'CASHOUT_UNAVAILABLE',
+        });
       if (expectedValue !== undefined && offer.value < expectedValue) {
-        throw new DomainError('CONFLICT', 'The cash-out value has changed', { code: 'CASHOUT_CHANGED', details: { value: formatAmount(offer.value) } });
+        throw new DomainError('CONFLICT', 'The cash-out value has changed', {
+          code: 'CASHOUT_CHANGED',
+          details: { value: formatAmount(offer.value) },
+        });
       }
       const currency = bet.currency;
       await tx.post({
@@ -191,12 +262,19 @@ export class SportsBetsService {
           { account: { user: userId }, currency, amount: offer.value },
         ],
       });
-      await repo.updateBetOutcome(tx.trx, betId, { status: 'cashed_out', paid: offer.value, settlementCount: bet.settlement_count + 1 });
+      await repo.updateBetOutcome(tx.trx, betId, {
+        status: 'cashed_out',
+        paid: offer.value,
+        settlementCount: bet.settlement_count + 1,
+      });
     });
     return this.bet(userId, betId);
   }
 
-  private offer(bet: repo.BetRow, legs: LegRow[]): { value: bigint | null; reason: string | null; code: string | null } {
+  private offer(
+    bet: repo.BetRow,
+    legs: LegRow[],
+  ): { value: bigint | null; reason: string | null; code: string | null } {
     if (bet.status !== 'open') return { value: null, reason: 'The bet is settled', code: 'BET_SETTLED' };
     const undecided = legs.filter((leg) => legState(leg).result === null);
     if (undecided.some((leg) => leg.market_status !== 'open' || !BETTABLE_EVENT.includes(leg.event_status))) {
@@ -207,7 +285,8 @@ export class SportsBetsService {
       legs.map((leg) => ({ ...legState(leg), currentOdds: leg.current_odds_milli })),
       this.limits.cashOutMarginPpm,
     );
-    if (value === null || value <= 0n) return { value: null, reason: 'Cash-out is not available for this bet', code: 'CASHOUT_UNAVAILABLE' };
+    if (value === null || value <= 0n)
+      return { value: null, reason: 'Cash-out is not available for this bet', code: 'CASHOUT_UNAVAILABLE' };
     return { value, reason: null, code: null };
   }
 
@@ -244,8 +323,15 @@ export class SportsBetsService {
    * is harmless (each bet settles under its row lock, once per outcome); the age only spares the work.
    * A market that still fails is reported and retried next tick without holding up the others.
    */
-  async settlePending(options: { olderThanMs: number; limit: number }): Promise<{ markets: number; changed: number; failed: number }> {
-    const marketIds = await repo.marketsAwaitingSettlement(this.deps.db, new Date(Date.now() - options.olderThanMs), options.limit);
+  async settlePending(options: {
+    olderThanMs: number;
+    limit: number;
+  }): Promise<{ markets: number; changed: number; failed: number }> {
+    const marketIds = await repo.marketsAwaitingSettlement(
+      this.deps.db,
+      new Date(Date.now() - options.olderThanMs),
+      options.limit,
+    );
     let changed = 0;
     let failed = 0;
     for (const marketId of marketIds) {
@@ -301,7 +387,11 @@ export class SportsBetsService {
           ],
         });
       }
-      await repo.updateBetOutcome(tx.trx, betId, { status: outcome.status, paid: outcome.payout, settlementCount: step });
+      await repo.updateBetOutcome(tx.trx, betId, {
+        status: outcome.status,
+        paid: outcome.payout,
+        settlementCount: step,
+      });
       return { userId: bet.user_id, status: outcome.status, payout: outcome.payout, currency, step, stake };
     });
     if (!result) return false;
@@ -321,7 +411,10 @@ export class SportsBetsService {
   }
 
   private async views(bets: repo.BetRow[]): Promise<BetView[]> {
-    const legs = await repo.legsOfBets(this.deps.db, bets.map((bet) => String(bet.id)));
+    const legs = await repo.legsOfBets(
+      this.deps.db,
+      bets.map((bet) => String(bet.id)),
+    );
     return bets.map((bet) => {
       const own = legs.filter((leg) => String(leg.bet_id) === String(bet.id));
       const offer = this.offer(bet, own);
@@ -352,7 +445,11 @@ export class SportsBetsService {
           currentOdds: formatOdds(leg.current_odds_milli),
           result: legState(leg).result,
         })),
-        cashOut: { available: offer.value !== null, value: offer.value === null ? null : formatAmount(offer.value), reason: offer.reason },
+        cashOut: {
+          available: offer.value !== null,
+          value: offer.value === null ? null : formatAmount(offer.value),
+          reason: offer.reason,
+        },
       };
     });
   }

@@ -14,14 +14,17 @@ export function parseOdds(text: string): number {
   const match = /^(\d{1,4})(?:\.(\d{1,3}))?$/.exec(trimmed);
   if (!match) throw new RangeError(`Odds must be a decimal with at most 3 decimals: ${text}`);
   const milli = Number(match[1]) * 1000 + Number((match[2] ?? '').padEnd(3, '0'));
-  if (milli < MIN_ODDS_MILLI || milli > MAX_ODDS_MILLI) throw new RangeError(`Odds must be above 1.000 and at most 1000: ${text}`);
+  if (milli < MIN_ODDS_MILLI || milli > MAX_ODDS_MILLI)
+    throw new RangeError(`Odds must be above 1.000 and at most 1000: ${text}`);
   return milli;
 }
 
 /** 2150 -> "2.15", 3000 -> "3.00" (two decimals at least, three when needed). */
 export function formatOdds(milli: number): string {
   const whole = Math.floor(milli / 1000);
-  const fraction = String(milli % 1000).padStart(3, '0').replace(/0$/, '');
+  const fraction = String(milli % 1000)
+    .padStart(3, '0')
+    .replace(/0$/, '');
   return `${whole}.${fraction}`;
 }
 
@@ -50,7 +53,13 @@ export function betOutcome(stake: bigint, legs: readonly LegState[]): BetOutcome
   if (legs.some((leg) => leg.result === null)) return { status: 'open', payout: 0n };
   const won = legs.filter((leg) => leg.result === 'won');
   if (won.length === 0) return { status: 'void', payout: stake };
-  return { status: 'won', payout: potentialReturn(stake, won.map((leg) => leg.odds)) };
+  return {
+    status: 'won',
+    payout: potentialReturn(
+      stake,
+      won.map((leg) => leg.odds),
+    ),
+  };
 }
 
 /**

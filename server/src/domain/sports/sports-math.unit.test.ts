@@ -12,7 +12,8 @@ describe('sportsbook arithmetic', () => {
     expect(formatOdds(2150)).toBe('2.15');
     expect(formatOdds(3000)).toBe('3.00');
     expect(formatOdds(1001)).toBe('1.001');
-    for (const bad of ['1', '1.000', '0.5', '2.1555', '1000.001', '-2', '2,5', '1e3']) expect(() => parseOdds(bad)).toThrow(RangeError);
+    for (const bad of ['1', '1.000', '0.5', '2.1555', '1000.001', '-2', '2,5', '1e3'])
+      expect(() => parseOdds(bad)).toThrow(RangeError);
   });
 
   it('multi return is stake x product of odds, floored to 1e-8 once at the end', () => {
@@ -31,10 +32,30 @@ describe('sportsbook arithmetic', () => {
 
   it('settles a multi: a lost leg loses, a void leg drops out at 1.0, all void refunds, undecided stays open', () => {
     const stake = 10n * E8;
-    expect(betOutcome(stake, [{ odds: 2000, result: 'won' }, { odds: 3000, result: 'won' }])).toEqual({ status: 'won', payout: 60n * E8 });
-    expect(betOutcome(stake, [{ odds: 2000, result: 'won' }, { odds: 3000, result: 'void' }])).toEqual({ status: 'won', payout: 20n * E8 });
-    expect(betOutcome(stake, [{ odds: 2000, result: null }, { odds: 3000, result: 'lost' }])).toEqual({ status: 'lost', payout: 0n });
-    expect(betOutcome(stake, [{ odds: 2000, result: 'won' }, { odds: 3000, result: null }])).toEqual({ status: 'open', payout: 0n });
+    expect(
+      betOutcome(stake, [
+        { odds: 2000, result: 'won' },
+        { odds: 3000, result: 'won' },
+      ]),
+    ).toEqual({ status: 'won', payout: 60n * E8 });
+    expect(
+      betOutcome(stake, [
+        { odds: 2000, result: 'won' },
+        { odds: 3000, result: 'void' },
+      ]),
+    ).toEqual({ status: 'won', payout: 20n * E8 });
+    expect(
+      betOutcome(stake, [
+        { odds: 2000, result: null },
+        { odds: 3000, result: 'lost' },
+      ]),
+    ).toEqual({ status: 'lost', payout: 0n });
+    expect(
+      betOutcome(stake, [
+        { odds: 2000, result: 'won' },
+        { odds: 3000, result: null },
+      ]),
+    ).toEqual({ status: 'open', payout: 0n });
     expect(betOutcome(stake, [{ odds: 2000, result: 'void' }])).toEqual({ status: 'void', payout: stake });
   });
 
@@ -43,13 +64,35 @@ describe('sportsbook arithmetic', () => {
     // Odds shortened from 2.00 to 1.50: fair 13.33333333..., 5% margin -> 12.66666666
     expect(cashOutValue(stake, [{ odds: 2000, currentOdds: 1500, result: null }], 50_000n)).toBe(1_266_666_666n);
     // A won leg at 2.00 and an undecided one unchanged at 3.00: fair 20, no margin
-    expect(cashOutValue(stake, [{ odds: 2000, currentOdds: 2000, result: 'won' }, { odds: 3000, currentOdds: 3000, result: null }], 0n)).toBe(20n * E8);
-    expect(cashOutValue(stake, [{ odds: 2000, currentOdds: 2000, result: 'lost' }, { odds: 3000, currentOdds: 3000, result: null }], 0n)).toBeNull();
+    expect(
+      cashOutValue(
+        stake,
+        [
+          { odds: 2000, currentOdds: 2000, result: 'won' },
+          { odds: 3000, currentOdds: 3000, result: null },
+        ],
+        0n,
+      ),
+    ).toBe(20n * E8);
+    expect(
+      cashOutValue(
+        stake,
+        [
+          { odds: 2000, currentOdds: 2000, result: 'lost' },
+          { odds: 3000, currentOdds: 3000, result: null },
+        ],
+        0n,
+      ),
+    ).toBeNull();
     expect(cashOutValue(stake, [{ odds: 2000, currentOdds: 2000, result: 'won' }], 0n)).toBeNull();
   });
 
   it('applies the odds-change policies', () => {
-    expect([policyAccepts('none', 2000, 2000), policyAccepts('none', 2000, 2100), policyAccepts('none', 2000, 1900)]).toEqual([true, false, false]);
+    expect([
+      policyAccepts('none', 2000, 2000),
+      policyAccepts('none', 2000, 2100),
+      policyAccepts('none', 2000, 1900),
+    ]).toEqual([true, false, false]);
     expect([policyAccepts('higher', 2000, 2100), policyAccepts('higher', 2000, 1900)]).toEqual([true, false]);
     expect([policyAccepts('any', 2000, 1100), policyAccepts('any', 2000, 9000)]).toEqual([true, true]);
   });

@@ -24,7 +24,11 @@ export const feedSelectionSchema = z.object({
 export const feedMarketSchema = z.object({
   id: externalId,
   type: z.enum(['1x2', 'moneyline', 'totals', 'handicap']),
-  line: z.string().regex(/^-?\d{1,3}(\.\d{1,3})?$/).nullable().default(null),
+  line: z
+    .string()
+    .regex(/^-?\d{1,3}(\.\d{1,3})?$/)
+    .nullable()
+    .default(null),
   status: z.enum(['open', 'suspended', 'settled']),
   selections: z.array(feedSelectionSchema).min(2).max(3),
 });

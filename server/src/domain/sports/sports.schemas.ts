@@ -54,7 +54,9 @@ export const cashOutInputSchema = z.object({
   expectedValue: amountInputSchema.optional(),
 });
 
-export const eventsInputSchema = z.object({ status: z.enum(['open', 'all']).default('open') }).default({ status: 'open' });
+export const eventsInputSchema = z
+  .object({ status: z.enum(['open', 'all']).default('open') })
+  .default({ status: 'open' });
 
 export const createEventInputSchema = z.object({
   sport: nameSchema,
@@ -68,8 +70,15 @@ export const addMarketInputSchema = z.object({
   eventId: idSchema,
   type: marketTypeSchema,
   /** Totals and handicap lines, e.g. "2.5" or "-1.5"; at most 3 decimals. */
-  line: z.string().trim().regex(/^-?\d{1,3}(\.\d{1,3})?$/, 'line must be a number like 2.5 or -1.5').optional(),
-  selections: z.array(z.object({ name: nameSchema, odds: oddsInputSchema })).min(2).max(3),
+  line: z
+    .string()
+    .trim()
+    .regex(/^-?\d{1,3}(\.\d{1,3})?$/, 'line must be a number like 2.5 or -1.5')
+    .optional(),
+  selections: z
+    .array(z.object({ name: nameSchema, odds: oddsInputSchema }))
+    .min(2)
+    .max(3),
 });
 
 export const setOddsInputSchema = z.object({ selectionId: idSchema, odds: oddsInputSchema });
@@ -77,7 +86,10 @@ export const marketStatusInputSchema = z.object({ marketId: idSchema, status: z.
 export const eventStatusInputSchema = z.object({ eventId: idSchema, status: eventStatusSchema });
 export const settleMarketInputSchema = z.object({
   marketId: idSchema,
-  results: z.array(z.object({ selectionId: idSchema, result: selectionResultSchema })).min(1).max(3),
+  results: z
+    .array(z.object({ selectionId: idSchema, result: selectionResultSchema }))
+    .min(1)
+    .max(3),
 });
 
 /** "2.5" -> 2500; "-1.5" -> -1500. */
@@ -92,6 +104,8 @@ export function formatLine(milli: number | null): string | null {
   if (milli === null) return null;
   const sign = milli < 0 ? '-' : '';
   const abs = Math.abs(milli);
-  const fraction = String(abs % 1000).padStart(3, '0').replace(/0+$/, '');
+  const fraction = String(abs % 1000)
+    .padStart(3, '0')
+    .replace(/0+$/, '');
   return `${sign}${Math.floor(abs / 1000)}${fraction ? `.${fraction}` : ''}`;
 }

@@ -27,7 +27,8 @@ export interface CatalogueDeps {
   onBackgroundError?: (error: unknown, what: string) => void;
 }
 
-type Publication = { kind: 'odds'; payload: EventPayload<'sports-odds'> } | { kind: 'market'; payload: EventPayload<'sports-market'> };
+type Publication =
+  { kind: 'odds'; payload: EventPayload<'sports-odds'> } | { kind: 'market'; payload: EventPayload<'sports-market'> };
 type Settled = { marketId: string; version: number };
 
 const SELECTION_CODES: Record<string, string[]> = {
@@ -48,7 +49,8 @@ export class SportsCatalogueService {
   constructor(private readonly deps: CatalogueDeps) {}
 
   assertEnabled(): void {
-    if (!this.deps.enabled) throw new DomainError('NOT_FOUND', 'Sports betting is not available', { code: 'SPORTS_DISABLED' });
+    if (!this.deps.enabled)
+      throw new DomainError('NOT_FOUND', 'Sports betting is not available', { code: 'SPORTS_DISABLED' });
   }
 
   // ---- reading ---------------------------------------------------------------------------------
@@ -56,7 +58,10 @@ export class SportsCatalogueService {
   /** Upcoming and live events (or every event for the console), each with its markets. */
   async events(scope: 'open' | 'all' = 'open'): Promise<EventView[]> {
     this.assertEnabled();
-    const rows = await repo.listEvents(this.deps.db, { statuses: scope === 'open' ? BETTABLE_EVENT : undefined, limit: 500 });
+    const rows = await repo.listEvents(this.deps.db, {
+      statuses: scope === 'open' ? BETTABLE_EVENT : undefined,
+      limit: 500,
+    });
     return this.withMarkets(rows);
   }
 
@@ -80,7 +85,10 @@ export class SportsCatalogueService {
 
   private async withMarkets(rows: Awaited<ReturnType<typeof repo.listEvents>>): Promise<EventView[]> {
     const markets = (await Promise.all(rows.map((row) => repo.marketsOfEvent(this.deps.db, String(row.id))))).flat();
-    const selections = await repo.selectionsOfMarkets(this.deps.db, markets.map((market) => String(market.id)));
+    const selections = await repo.selectionsOfMarkets(
+      this.deps.db,
+      markets.map((market) => String(market.id)),
+    );
     return rows.map((row) => ({
       id: String(row.id),
       sport: row.sport,
@@ -103,36 +111,78 @@ export class SportsCatalogueService {
 
   // ---- the operator console (source "operator") ---------------------------------------------------
 
-  async createEvent(input: { sport: string; competition: string; home: string; away: string; startsAt: Date }): Promise<EventView> {
+  async createEvent(input: {
+    sport: string;
+    competition: string;
+    home: string;
+    away: string;
+    startsAt: Date;
+  }): Promise<EventView> {
     this.assertEnabled();
     const id = await this.deps.db.transaction().execute(async (trx) => {
       const sportId = await repo.ensureSport(trx, input.sport);
       const competitionId = await repo.ensureCompetition(trx, sportId, input.competition);
-      return repo.insertEvent(trx, { competitionId, home: input.home, away: input.away, startsAt: input.startsAt, source: 'operator' });
+      return repo.insertEvent(trx, {
+        competitionId,
+        home: input.home,
+        away: input.away,
+        startsAt: input.startsAt,
+        source: 'operator',
+      });
     });
-    await this.flush([{ kind: 'market', payload: { eventId: id, marketId: null, marketStatus: null, eventStatus: 'upcoming' } }], []);
+    await this.flush(
+      [{ kind: 'market', payload: { eventId: id, marketId: null, marketStatus: null, eventStatus: 'upcoming' } }],
+      [],
+    );
     return this.event(id);
   }
 
-  async addMarket(input: { eventId: string; type: '1x2' | 'moneyline' | 'totals' | 'handicap'; line?: string; selections: { name: string; odds: number }[] }) {
+  async addMarket(input: {
+    eventId: string;
+    type: '1x2' | 'moneyline' | 'totals' | 'handicap';
+    line?: string;
+    selections: { name: string; odds: number }[];
+  }) {
     this.assertEnabled();
     const codes = SELECTION_CODES[input.type]!;
     if (input.selections.length !== codes.length) {
-      throw new DomainError('BAD_REQUEST', `A ${input.type} market has ${codes.length} selections`, { code: 'BAD_SELECTIONS' });
+      throw new DomainError('BAD_REQUEST', `A ${input.type} market has ${codes.length} selections`, {
+        code: 'BAD_SELECTIONS',
+      });
     }
     const needsLine = input.type === 'totals' || input.type === 'handicap';
     if (needsLine !== (input.line !== undefined)) {
-      throw new DomainError('BAD_REQUEST', needsLine ? `A ${input.type} market needs a line` : `A ${input.type} market has no line`, { code: 'BAD_LINE' });
+      throw new DomainError(
+        'BAD_REQUEST',
+        needsLine ? `A ${input.type} market needs a line` : `A ${input.type} market has no line`,
+        { code: 'BAD_LINE' },
+      );
     }
     const publications: Publication[] = [];
     await this.deps.db.transaction().execute(async (trx) => {
       const event = await repo.lockEvent(trx, input.eventId);
       if (!event) throw new DomainError('NOT_FOUND', 'Event not found', { code: 'EVENT_NOT_FOUND' });
-      if (!BETTABLE_EVENT.includes(event.status)) throw new DomainError('CONFLICT', 'The event is closed', { code: 'EVENT_CLOSED' });
-      const marketId = await repo.insertMarket(trx, { eventId: input.eventId, type: input.type, lineMilli: input.line === undefined ? null : parseLine(input.line) });
+      if (!BETTABLE_EVENT.includes(event.status))
+        throw new DomainError('CONFLICT', 'The event is closed', { code: 'EVENT_CLOSED' });
+      const marketId = await repo.insertMarket(trx, {
+        eventId: input.eventId,
+        type: input.type,
+        lineMilli: input.line === undefined ? null : parseLine(input.line),
+      });
       for (const [position, selection] of input.selections.entries()) {
-        const selectionId = await repo.insertSelection(trx, { marketId, code: codes[position]!, name: selection.name, oddsMilli: selection.odds, position });
-        await repo.insertOddsHistory(trx, { selectionId, oddsMilli: selection.odds, previousOddsMilli: null, source: 'operator' });
+        const selectionId = await repo.insertSelection(trx, {
+          marketId,
+          code: codes[position]!,
+          name: selection.name,
+          oddsMilli: selection.odds,
+          position,
+        });
+        await repo.insertOddsHistory(trx, {
+          selectionId,
+          oddsMilli: selection.odds,
+          previousOddsMilli: null,
+          source: 'operator',
+        });
         publications.push(oddsChange(input.eventId, marketId, selectionId, selection.odds, null));
       }
     });
@@ -147,11 +197,14 @@ export class SportsCatalogueService {
       const selection = await repo.lockSelection(trx, selectionId);
       if (!selection) throw new DomainError('NOT_FOUND', 'Selection not found', { code: 'SELECTION_NOT_FOUND' });
       const market = (await repo.findMarket(trx, String(selection.market_id)))!;
-      if (market.status === 'settled') throw new DomainError('CONFLICT', 'The market is settled', { code: 'MARKET_SETTLED' });
+      if (market.status === 'settled')
+        throw new DomainError('CONFLICT', 'The market is settled', { code: 'MARKET_SETTLED' });
       if (selection.odds_milli !== oddsMilli) {
         await repo.updateOdds(trx, selectionId, oddsMilli);
         await repo.insertOddsHistory(trx, { selectionId, oddsMilli, previousOddsMilli: selection.odds_milli, source });
-        publications.push(oddsChange(String(market.event_id), String(market.id), selectionId, oddsMilli, selection.odds_milli));
+        publications.push(
+          oddsChange(String(market.event_id), String(market.id), selectionId, oddsMilli, selection.odds_milli),
+        );
       }
       return String(market.event_id);
     });
@@ -164,7 +217,8 @@ export class SportsCatalogueService {
     const eventId = await this.deps.db.transaction().execute(async (trx) => {
       const market = await repo.lockMarket(trx, marketId);
       if (!market) throw new DomainError('NOT_FOUND', 'Market not found', { code: 'MARKET_NOT_FOUND' });
-      if (market.status === 'settled') throw new DomainError('CONFLICT', 'The market is settled', { code: 'MARKET_SETTLED' });
+      if (market.status === 'settled')
+        throw new DomainError('CONFLICT', 'The market is settled', { code: 'MARKET_SETTLED' });
       await repo.setMarketStatus(trx, marketId, status);
       return String(market.event_id);
     });
@@ -179,18 +233,26 @@ export class SportsCatalogueService {
     await this.deps.db.transaction().execute(async (trx) => {
       const event = await repo.lockEvent(trx, eventId);
       if (!event) throw new DomainError('NOT_FOUND', 'Event not found', { code: 'EVENT_NOT_FOUND' });
-      if (event.status === 'cancelled' && status !== 'cancelled') throw new DomainError('CONFLICT', 'A cancelled event stays cancelled', { code: 'EVENT_CANCELLED' });
+      if (event.status === 'cancelled' && status !== 'cancelled')
+        throw new DomainError('CONFLICT', 'A cancelled event stays cancelled', { code: 'EVENT_CANCELLED' });
       await repo.updateEvent(trx, eventId, { status });
       if (status === 'cancelled') {
         for (const market of await repo.marketsOfEvent(trx, eventId)) {
           if (market.status === 'settled') continue;
           const selections = await repo.selectionsOfMarkets(trx, [String(market.id)]);
-          const version = await repo.writeResults(trx, String(market.id), new Map(selections.map((s) => [String(s.id), 'void' as const])));
+          const version = await repo.writeResults(
+            trx,
+            String(market.id),
+            new Map(selections.map((s) => [String(s.id), 'void' as const])),
+          );
           settled.push({ marketId: String(market.id), version });
         }
       }
     });
-    await this.flush([{ kind: 'market', payload: { eventId, marketId: null, marketStatus: null, eventStatus: status } }], settled);
+    await this.flush(
+      [{ kind: 'market', payload: { eventId, marketId: null, marketStatus: null, eventStatus: status } }],
+      settled,
+    );
     return this.event(eventId);
   }
 
@@ -206,14 +268,23 @@ export class SportsCatalogueService {
       if (!market) throw new DomainError('NOT_FOUND', 'Market not found', { code: 'MARKET_NOT_FOUND' });
       const selections = await repo.selectionsOfMarkets(trx, [marketId]);
       const given = new Map(results.map((entry) => [entry.selectionId, entry.result]));
-      if (given.size !== results.length || selections.length !== given.size || selections.some((s) => !given.has(String(s.id)))) {
-        throw new DomainError('BAD_REQUEST', 'Give exactly one result for every selection of the market', { code: 'BAD_RESULTS' });
+      if (
+        given.size !== results.length ||
+        selections.length !== given.size ||
+        selections.some((s) => !given.has(String(s.id)))
+      ) {
+        throw new DomainError('BAD_REQUEST', 'Give exactly one result for every selection of the market', {
+          code: 'BAD_RESULTS',
+        });
       }
       const version = await repo.writeResults(trx, marketId, given);
       settled.push({ marketId, version });
       return String(market.event_id);
     });
-    await this.flush([{ kind: 'market', payload: { eventId, marketId, marketStatus: 'settled', eventStatus: null } }], settled);
+    await this.flush(
+      [{ kind: 'market', payload: { eventId, marketId, marketStatus: 'settled', eventStatus: null } }],
+      settled,
+    );
     return this.event(eventId);
   }
 
@@ -243,25 +314,47 @@ export class SportsCatalogueService {
     const report = this.deps.onBackgroundError ?? (() => undefined);
     await Promise.all(
       publications.map((publication) =>
-        (publication.kind === 'odds' ? this.deps.events.sportsOdds(publication.payload) : this.deps.events.sportsMarket(publication.payload)).catch(
-          (error: unknown) => report(error, 'sports publish'),
-        ),
+        (publication.kind === 'odds'
+          ? this.deps.events.sportsOdds(publication.payload)
+          : this.deps.events.sportsMarket(publication.payload)
+        ).catch((error: unknown) => report(error, 'sports publish')),
       ),
     );
     for (const item of settled) {
-      await this.deps.settlement.enqueue(item.marketId, item.version).catch((error: unknown) => report(error, 'settlement enqueue'));
+      await this.deps.settlement
+        .enqueue(item.marketId, item.version)
+        .catch((error: unknown) => report(error, 'settlement enqueue'));
     }
   }
 }
 
-function oddsChange(eventId: string, marketId: string, selectionId: string, odds: number, previous: number | null): Publication {
+function oddsChange(
+  eventId: string,
+  marketId: string,
+  selectionId: string,
+  odds: number,
+  previous: number | null,
+): Publication {
   return {
     kind: 'odds',
-    payload: { eventId, marketId, selectionId, odds: formatOdds(odds), previousOdds: previous === null ? null : formatOdds(previous), changedAt: new Date().toISOString() },
+    payload: {
+      eventId,
+      marketId,
+      selectionId,
+      odds: formatOdds(odds),
+      previousOdds: previous === null ? null : formatOdds(previous),
+      changedAt: new Date().toISOString(),
+    },
   };
 }
 
-async function applyFeedEvent(trx: Db, event: FeedEvent, source: SportsSourceName, publications: Publication[], settled: Settled[]): Promise<void> {
+async function applyFeedEvent(
+  trx: Db,
+  event: FeedEvent,
+  source: SportsSourceName,
+  publications: Publication[],
+  settled: Settled[],
+): Promise<void> {
   const sportId = await repo.ensureSport(trx, event.sport);
   const competitionId = await repo.ensureCompetition(trx, sportId, event.competition);
   const startsAt = new Date(event.startsAt);
@@ -269,11 +362,32 @@ async function applyFeedEvent(trx: Db, event: FeedEvent, source: SportsSourceNam
   let eventId: string;
   if (existing) {
     eventId = String(existing.id);
-    await repo.updateEvent(trx, eventId, { home: event.home, away: event.away, startsAt, competitionId, status: existing.status === 'cancelled' ? undefined : event.status });
-    if (existing.status !== event.status) publications.push({ kind: 'market', payload: { eventId, marketId: null, marketStatus: null, eventStatus: event.status } });
+    await repo.updateEvent(trx, eventId, {
+      home: event.home,
+      away: event.away,
+      startsAt,
+      competitionId,
+      status: existing.status === 'cancelled' ? undefined : event.status,
+    });
+    if (existing.status !== event.status)
+      publications.push({
+        kind: 'market',
+        payload: { eventId, marketId: null, marketStatus: null, eventStatus: event.status },
+      });
   } else {
-    eventId = await repo.insertEvent(trx, { competitionId, home: event.home, away: event.away, startsAt, status: event.status, source, externalId: event.id });
-    publications.push({ kind: 'market', payload: { eventId, marketId: null, marketStatus: null, eventStatus: event.status } });
+    eventId = await repo.insertEvent(trx, {
+      competitionId,
+      home: event.home,
+      away: event.away,
+      startsAt,
+      status: event.status,
+      source,
+      externalId: event.id,
+    });
+    publications.push({
+      kind: 'market',
+      payload: { eventId, marketId: null, marketStatus: null, eventStatus: event.status },
+    });
   }
   for (const market of event.markets) {
     let row = await repo.findMarketByExternalId(trx, eventId, market.id);
@@ -293,12 +407,23 @@ async function applyFeedEvent(trx: Db, event: FeedEvent, source: SportsSourceNam
       const odds = parseOdds(selection.odds);
       const found = current.find((s) => s.code === selection.id);
       if (!found) {
-        const selectionId = await repo.insertSelection(trx, { marketId, code: selection.id, name: selection.name, oddsMilli: odds, position });
+        const selectionId = await repo.insertSelection(trx, {
+          marketId,
+          code: selection.id,
+          name: selection.name,
+          oddsMilli: odds,
+          position,
+        });
         await repo.insertOddsHistory(trx, { selectionId, oddsMilli: odds, previousOddsMilli: null, source });
         publications.push(oddsChange(eventId, marketId, selectionId, odds, null));
       } else if (found.odds_milli !== odds && row.status !== 'settled') {
         await repo.updateOdds(trx, String(found.id), odds);
-        await repo.insertOddsHistory(trx, { selectionId: String(found.id), oddsMilli: odds, previousOddsMilli: found.odds_milli, source });
+        await repo.insertOddsHistory(trx, {
+          selectionId: String(found.id),
+          oddsMilli: odds,
+          previousOddsMilli: found.odds_milli,
+          source,
+        });
         publications.push(oddsChange(eventId, marketId, String(found.id), odds, found.odds_milli));
       }
     }
@@ -314,11 +439,17 @@ async function applyFeedEvent(trx: Db, event: FeedEvent, source: SportsSourceNam
       if (complete && changed) {
         const version = await repo.writeResults(trx, marketId, results);
         settled.push({ marketId, version });
-        publications.push({ kind: 'market', payload: { eventId, marketId, marketStatus: 'settled', eventStatus: null } });
+        publications.push({
+          kind: 'market',
+          payload: { eventId, marketId, marketStatus: 'settled', eventStatus: null },
+        });
       }
     } else if (row.status !== 'settled' && row.status !== market.status) {
       await repo.setMarketStatus(trx, marketId, market.status);
-      publications.push({ kind: 'market', payload: { eventId, marketId, marketStatus: market.status, eventStatus: null } });
+      publications.push({
+        kind: 'market',
+        payload: { eventId, marketId, marketStatus: market.status, eventStatus: null },
+      });
     }
   }
 }

@@ -1,12 +1,30 @@
-import type { SportsBetStatus, SportsEventStatus, SportsMarketStatus, SportsMarketType, SportsSelectionResult } from '../../../../db/sports-tables.js';
+import type {
+  SportsBetStatus,
+  SportsEventStatus,
+  SportsMarketStatus,
+  SportsMarketType,
+  SportsSelectionResult,
+} from '../../../../db/sports-tables.js';
 import { formatAmount, type Currency } from '../wallet/amounts.js';
 import { formatOdds } from './sports-math.js';
 import { formatLine } from './sports.schemas.js';
 import { z } from 'zod';
 
 /** The views below as zod schemas, for the API documents (OpenAPI `SportsEvent`, `SportsBet`). */
-const selectionViewSchema = z.object({ id: z.string(), code: z.string(), name: z.string(), odds: z.string(), result: z.string().nullable() });
-const marketViewSchema = z.object({ id: z.string(), type: z.string(), line: z.string().nullable(), status: z.string(), selections: z.array(selectionViewSchema) });
+const selectionViewSchema = z.object({
+  id: z.string(),
+  code: z.string(),
+  name: z.string(),
+  odds: z.string(),
+  result: z.string().nullable(),
+});
+const marketViewSchema = z.object({
+  id: z.string(),
+  type: z.string(),
+  line: z.string().nullable(),
+  status: z.string(),
+  selections: z.array(selectionViewSchema),
+});
 export const eventViewSchema = z
   .object({
     id: z.string(),
@@ -115,7 +133,13 @@ export interface BetView {
   cashOut: { available: boolean; value: string | null; reason: string | null };
 }
 
-export function selectionView(row: { id: string | number; code: string; name: string; odds_milli: number; result: SportsSelectionResult | null }): SelectionView {
+export function selectionView(row: {
+  id: string | number;
+  code: string;
+  name: string;
+  odds_milli: number;
+  result: SportsSelectionResult | null;
+}): SelectionView {
   return { id: String(row.id), code: row.code, name: row.name, odds: formatOdds(row.odds_milli), result: row.result };
 }
 
@@ -132,7 +156,10 @@ export function combinedOdds(oddsMilli: number[]): string {
   for (const odds of oddsMilli) product *= BigInt(odds);
   const scale = 10n ** BigInt(3 * oddsMilli.length);
   const whole = product / scale;
-  const fraction = (product % scale).toString().padStart(3 * oddsMilli.length, '0').replace(/0+$/, '');
+  const fraction = (product % scale)
+    .toString()
+    .padStart(3 * oddsMilli.length, '0')
+    .replace(/0+$/, '');
   return `${whole}.${(fraction || '0').padEnd(2, '0')}`;
 }
 

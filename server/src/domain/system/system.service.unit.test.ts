@@ -12,13 +12,29 @@ function serviceWith(probes: Partial<SystemProbes>, sportsEnabled = false) {
       missingSchedules: async () => [],
       ...probes,
     },
-    { version: '1.2.3', supportEmail: 's@example.com', sportsEnabled, emailVerification: true, themeSwitcher: false, workerStaleAfterMs: 15_000, now: () => now },
+    {
+      version: '1.2.3',
+      supportEmail: 's@example.com',
+      sportsEnabled,
+      emailVerification: true,
+      themeSwitcher: false,
+      workerStaleAfterMs: 15_000,
+      now: () => now,
+    },
   );
 }
 
 describe('SystemService.status', () => {
   it('is ok when Postgres and Redis answer', async () => {
-    expect(await serviceWith({}).status()).toMatchObject({ status: 'ok', database: 'ok', redis: 'ok', worker: 'ok', version: '1.2.3', schedules: 'ok', missingSchedules: [] });
+    expect(await serviceWith({}).status()).toMatchObject({
+      status: 'ok',
+      database: 'ok',
+      redis: 'ok',
+      worker: 'ok',
+      version: '1.2.3',
+      schedules: 'ok',
+      missingSchedules: [],
+    });
   });
 
   it('is degraded, naming them, when job schedules are missing; unavailable still wins', async () => {
@@ -28,7 +44,9 @@ describe('SystemService.status', () => {
       schedules: 'missing',
       missingSchedules: ['housekeeping-tick', 'raffle-tick'],
     });
-    expect(await serviceWith({ missingSchedules: missing, redisAlive: async () => false }).status()).toMatchObject({ status: 'unavailable' });
+    expect(await serviceWith({ missingSchedules: missing, redisAlive: async () => false }).status()).toMatchObject({
+      status: 'unavailable',
+    });
   });
 
   it('reports the schedules as unknown, not missing, when their check fails', async () => {
@@ -43,8 +61,22 @@ describe('SystemService.status', () => {
 
   it('answers within the probe timeout when the database hangs (it counts as down)', async () => {
     const hanging = new SystemService(
-      { databaseTime: () => new Promise<Date>(() => undefined), redisAlive: async () => true, workerLastBeat: async () => null, missingSchedules: async () => [] },
-      { version: '1', supportEmail: 's@example.com', sportsEnabled: false, emailVerification: true, themeSwitcher: false, workerStaleAfterMs: 15_000, probeTimeoutMs: 50, now: () => now },
+      {
+        databaseTime: () => new Promise<Date>(() => undefined),
+        redisAlive: async () => true,
+        workerLastBeat: async () => null,
+        missingSchedules: async () => [],
+      },
+      {
+        version: '1',
+        supportEmail: 's@example.com',
+        sportsEnabled: false,
+        emailVerification: true,
+        themeSwitcher: false,
+        workerStaleAfterMs: 15_000,
+        probeTimeoutMs: 50,
+        now: () => now,
+      },
     );
     const started = Date.now();
     expect(await hanging.status()).toMatchObject({ status: 'unavailable', database: 'down', redis: 'ok' });
@@ -52,7 +84,10 @@ describe('SystemService.status', () => {
   });
 
   it('is unavailable when Redis does not answer', async () => {
-    expect(await serviceWith({ redisAlive: async () => false }).status()).toMatchObject({ status: 'unavailable', redis: 'down' });
+    expect(await serviceWith({ redisAlive: async () => false }).status()).toMatchObject({
+      status: 'unavailable',
+      redis: 'down',
+    });
   });
 
   it('reports a worker whose last beat is older than the limit as down without failing the API', async () => {

@@ -64,7 +64,9 @@ export class BurnService {
   /** The job's and the CLI's entry: a whole closed hour starting at `hourStart`. */
   async burnHour(hourStart: Date): Promise<BurnOutcome> {
     if (hourStart.getTime() % HOUR_MS !== 0) {
-      throw new DomainError('BAD_REQUEST', 'The hour must start on the hour (e.g. 2026-11-27T13:00:00Z)', { code: 'INVALID_PERIOD' });
+      throw new DomainError('BAD_REQUEST', 'The hour must start on the hour (e.g. 2026-11-27T13:00:00Z)', {
+        code: 'INVALID_PERIOD',
+      });
     }
     return this.burnPeriod(hourStart, new Date(hourStart.getTime() + HOUR_MS));
   }
@@ -89,9 +91,12 @@ export class BurnService {
 
   /** Any closed period [start, end); keyed by its start. */
   async burnPeriod(start: Date, end: Date): Promise<BurnOutcome> {
-    if (!(start.getTime() < end.getTime())) throw new DomainError('BAD_REQUEST', 'The period must end after it starts', { code: 'INVALID_PERIOD' });
+    if (!(start.getTime() < end.getTime()))
+      throw new DomainError('BAD_REQUEST', 'The period must end after it starts', { code: 'INVALID_PERIOD' });
     if (end.getTime() > this.now().getTime()) {
-      throw new DomainError('BAD_REQUEST', `The period ending ${end.toISOString()} has not closed yet`, { code: 'PERIOD_NOT_CLOSED' });
+      throw new DomainError('BAD_REQUEST', `The period ending ${end.toISOString()} has not closed yet`, {
+        code: 'PERIOD_NOT_CLOSED',
+      });
     }
     const sharePpm = this.options.sharePpm;
     const decided = await this.deps.ledger.transact(async (tx) => {
@@ -104,7 +109,15 @@ export class BurnService {
       const revenue = await houseGamesRevenue(tx.trx, start, end);
       const usdSpent = revenue > 0n ? (revenue * BigInt(sharePpm)) / 1_000_000n : 0n;
       const skip = async (reason: string) => {
-        const period = await insertBurnPeriod(tx.trx, { periodStart: start, periodEnd: end, revenue, sharePpm, status: 'skipped', reason, burnId: null });
+        const period = await insertBurnPeriod(tx.trx, {
+          periodStart: start,
+          periodEnd: end,
+          revenue,
+          sharePpm,
+          status: 'skipped',
+          reason,
+          burnId: null,
+        });
         if (!period) throw duplicate();
         return { fresh: true, period, usdSpent: 0n, bzuBought: 0n, price: null as bigint | null };
       };
@@ -123,7 +136,12 @@ export class BurnService {
       const posted = await tx.post({
         key,
         kind: 'token:burn',
-        memo: { periodStart: start.toISOString(), periodEnd: end.toISOString(), revenue: formatUnits(revenue), sharePpm },
+        memo: {
+          periodStart: start.toISOString(),
+          periodEnd: end.toISOString(),
+          revenue: formatUnits(revenue),
+          sharePpm,
+        },
         legs: [
           { account: { house: 'games' }, currency: 'USD', amount: -usdSpent },
           { account: { house: 'bzu-pool' }, currency: 'USD', amount: usdSpent },
@@ -156,18 +174,34 @@ export class BurnService {
         idempotencyKey: `burn:${start.toISOString()}`,
         ledgerTransactionId: posted.transactionId,
       });
-      const period = await insertBurnPeriod(tx.trx, { periodStart: start, periodEnd: end, revenue, sharePpm, status: 'burned', reason: null, burnId });
+      const period = await insertBurnPeriod(tx.trx, {
+        periodStart: start,
+        periodEnd: end,
+        revenue,
+        sharePpm,
+        status: 'burned',
+        reason: null,
+        burnId,
+      });
       if (!period) throw duplicate();
       return { fresh: true, period, usdSpent, bzuBought: quote.amountOut, price, priceAfter: quote.priceAfter };
     });
     if (decided.fresh && 'priceAfter' in decided && decided.priceAfter !== undefined) {
-      await this.deps.recordSwapPrice(decided.priceAfter, this.now()).catch((error: unknown) => this.deps.onPriceError?.(error));
+      await this.deps
+        .recordSwapPrice(decided.priceAfter, this.now())
+        .catch((error: unknown) => this.deps.onPriceError?.(error));
     }
     return outcome(decided.fresh, decided.period, decided.usdSpent, decided.bzuBought, decided.price);
   }
 }
 
-function outcome(fresh: boolean, period: BurnPeriodRow, usdSpent: bigint, bzuBought: bigint, price: bigint | null): BurnOutcome {
+function outcome(
+  fresh: boolean,
+  period: BurnPeriodRow,
+  usdSpent: bigint,
+  bzuBought: bigint,
+  price: bigint | null,
+): BurnOutcome {
   return {
     result: fresh ? period.status : 'already-done',
     periodStart: period.periodStart.toISOString(),

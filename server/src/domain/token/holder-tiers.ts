@@ -18,10 +18,38 @@ export interface HolderTier {
 
 export const HOLDER_TIERS: readonly HolderTier[] = [
   { id: 'none', name: 'No tier', minBzu: 0n, feeDiscountBps: 0, rakebackBoostBps: 0, raffleTickets: 0 },
-  { id: 'bronze', name: 'Bronze', minBzu: 1_000n * UNIT, feeDiscountBps: 1_000, rakebackBoostBps: 500, raffleTickets: 1 },
-  { id: 'silver', name: 'Silver', minBzu: 10_000n * UNIT, feeDiscountBps: 2_500, rakebackBoostBps: 1_000, raffleTickets: 3 },
-  { id: 'gold', name: 'Gold', minBzu: 100_000n * UNIT, feeDiscountBps: 5_000, rakebackBoostBps: 2_000, raffleTickets: 10 },
-  { id: 'diamond', name: 'Diamond', minBzu: 1_000_000n * UNIT, feeDiscountBps: 7_500, rakebackBoostBps: 3_000, raffleTickets: 25 },
+  {
+    id: 'bronze',
+    name: 'Bronze',
+    minBzu: 1_000n * UNIT,
+    feeDiscountBps: 1_000,
+    rakebackBoostBps: 500,
+    raffleTickets: 1,
+  },
+  {
+    id: 'silver',
+    name: 'Silver',
+    minBzu: 10_000n * UNIT,
+    feeDiscountBps: 2_500,
+    rakebackBoostBps: 1_000,
+    raffleTickets: 3,
+  },
+  {
+    id: 'gold',
+    name: 'Gold',
+    minBzu: 100_000n * UNIT,
+    feeDiscountBps: 5_000,
+    rakebackBoostBps: 2_000,
+    raffleTickets: 10,
+  },
+  {
+    id: 'diamond',
+    name: 'Diamond',
+    minBzu: 1_000_000n * UNIT,
+    feeDiscountBps: 7_500,
+    rakebackBoostBps: 3_000,
+    raffleTickets: 25,
+  },
 ];
 
 /** The tier for a BZU balance (1e-8 units): the highest whose minimum is met. */

@@ -42,7 +42,8 @@ export class InsufficientLiquidityError extends RangeError {}
 
 export function quoteTrade(reserves: PoolReserves, side: TradeSide, amountIn: bigint, feeBps: number): TradeQuote {
   if (amountIn <= 0n) throw new TradeTooSmallError('The amount must be positive');
-  if (feeBps < 0 || feeBps > 10_000 || !Number.isInteger(feeBps)) throw new RangeError('feeBps must be an integer 0..10000');
+  if (feeBps < 0 || feeBps > 10_000 || !Number.isInteger(feeBps))
+    throw new RangeError('feeBps must be an integer 0..10000');
   const priceBefore = poolSpotPrice(reserves);
   const bps = BigInt(feeBps);
   if (side === 'buy') {

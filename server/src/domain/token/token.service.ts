@@ -5,7 +5,14 @@ import type { PriceSnapshotInput } from '../../../../db/repositories/token.repo.
 import { DomainError } from '../errors.js';
 import type { PlatformEvents } from '../events/platform-events.js';
 import { marketCap, percentChange, poolSpotPrice, referencePrice } from './token-math.js';
-import type { HistoryRange, PriceSourceName, TokenBurns, TokenData, TokenHistory, TokenSupply } from './token.schemas.js';
+import type {
+  HistoryRange,
+  PriceSourceName,
+  TokenBurns,
+  TokenData,
+  TokenHistory,
+  TokenSupply,
+} from './token.schemas.js';
 import { formatUnits } from './token-units.js';
 
 /** Where the BZU price comes from (configuration picks one): the platform pool or an HTTP API. */
@@ -111,7 +118,10 @@ export class TokenService {
   async history(range: HistoryRange): Promise<TokenHistory> {
     const plan = historyPlan[range];
     const since = plan.windowMs === null ? null : new Date(this.now().getTime() - plan.windowMs);
-    const [samples, extremes] = await Promise.all([repo.priceHistory(this.db, since, plan.bucketSeconds), repo.priceExtremes(this.db, since)]);
+    const [samples, extremes] = await Promise.all([
+      repo.priceHistory(this.db, since, plan.bucketSeconds),
+      repo.priceExtremes(this.db, since),
+    ]);
     return {
       range,
       points: samples.map((s) => ({ t: s.at.toISOString(), price: formatUnits(s.price) })),

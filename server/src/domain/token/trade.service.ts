@@ -79,14 +79,22 @@ export class TokenTradeService {
         throw new DomainError(
           'CONFLICT',
           `The price moved: this trade would now give ${formatUnits(quote.amountOut)} ${unit}, below your minimum of ${formatUnits(minOut)} ${unit}. Nothing was traded; get a new quote.`,
-          { code: 'SLIPPAGE_EXCEEDED', details: { amountOut: formatUnits(quote.amountOut), minOut: formatUnits(minOut) } },
+          {
+            code: 'SLIPPAGE_EXCEEDED',
+            details: { amountOut: formatUnits(quote.amountOut), minOut: formatUnits(minOut) },
+          },
         );
       }
       const posted = await tx.post({
         key,
         kind: `token:${input.side}`,
         userId,
-        memo: { side: input.side, amountIn: formatUnits(quote.amountIn), amountOut: formatUnits(quote.amountOut), fee: formatUnits(quote.fee) },
+        memo: {
+          side: input.side,
+          amountIn: formatUnits(quote.amountIn),
+          amountOut: formatUnits(quote.amountOut),
+          fee: formatUnits(quote.fee),
+        },
         legs: tradeLegs(userId, quote),
       });
       await setPoolReserves(tx.trx, quote.reservesAfter);
@@ -105,7 +113,9 @@ export class TokenTradeService {
     });
     if (!outcome.replayed && outcome.swap.priceAfter !== null) {
       // After the commit: subscribers never see a price the pool does not have.
-      await this.deps.recordSwapPrice(outcome.swap.priceAfter, outcome.swap.createdAt).catch((error: unknown) => this.deps.onPriceError?.(error));
+      await this.deps
+        .recordSwapPrice(outcome.swap.priceAfter, outcome.swap.createdAt)
+        .catch((error: unknown) => this.deps.onPriceError?.(error));
     }
     const balances = await this.deps.ledger.balances(userId);
     return {
@@ -193,8 +203,10 @@ function price(reserves: { bzu: bigint; usd: bigint }, side: TradeSide, amount: 
   try {
     return quoteTrade(reserves, side, amount, feeBps);
   } catch (error) {
-    if (error instanceof TradeTooSmallError) throw new DomainError('BAD_REQUEST', error.message, { code: 'AMOUNT_TOO_SMALL' });
-    if (error instanceof InsufficientLiquidityError) throw new DomainError('BAD_REQUEST', error.message, { code: 'INSUFFICIENT_LIQUIDITY' });
+    if (error instanceof TradeTooSmallError)
+      throw new DomainError('BAD_REQUEST', error.message, { code: 'AMOUNT_TOO_SMALL' });
+    if (error instanceof InsufficientLiquidityError)
+      throw new DomainError('BAD_REQUEST', error.message, { code: 'INSUFFICIENT_LIQUIDITY' });
     throw error;
   }
 }

@@ -13,7 +13,15 @@ import {
 import { DomainError } from '../errors.js';
 import { formatAmount } from './amounts.js';
 import type { LedgerService } from './ledger.service.js';
-import { assetCurrency, NETWORKS, normalizeAddress, normalizeTxHash, type AddressDeriver, type Asset, type NetworkId } from './networks.js';
+import {
+  assetCurrency,
+  NETWORKS,
+  normalizeAddress,
+  normalizeTxHash,
+  type AddressDeriver,
+  type Asset,
+  type NetworkId,
+} from './networks.js';
 import type { ResponsibleGamingService } from './responsible-gaming.service.js';
 import { depositWebhookSchema, PAGE_DEFAULT, type DepositWebhook } from './wallet.schemas.js';
 import { verifyWebhookSignature } from './webhook-signature.js';
@@ -101,7 +109,12 @@ export class DepositService {
       await insertDepositAddress(this.deps.db, { userId, network, address: derived.address, path: derived.path });
       row = await findDepositAddress(this.deps.db, userId, network);
     }
-    return { network, address: row!.address, assets: NETWORKS[network].assets, requiredConfirmations: this.config.confirmations[network] };
+    return {
+      network,
+      address: row!.address,
+      assets: NETWORKS[network].assets,
+      requiredConfirmations: this.config.confirmations[network],
+    };
   }
 
   async addressForLogin(loginName: string, network: NetworkId) {
@@ -121,8 +134,11 @@ export class DepositService {
       toleranceSeconds: this.config.webhookToleranceSeconds,
     });
     if (verdict !== 'ok') {
-      const message = verdict === 'stale' ? 'Webhook timestamp is outside the allowed window' : 'Invalid webhook signature';
-      throw new DomainError('UNAUTHORIZED', message, { code: verdict === 'stale' ? 'WEBHOOK_STALE' : 'WEBHOOK_SIGNATURE' });
+      const message =
+        verdict === 'stale' ? 'Webhook timestamp is outside the allowed window' : 'Invalid webhook signature';
+      throw new DomainError('UNAUTHORIZED', message, {
+        code: verdict === 'stale' ? 'WEBHOOK_STALE' : 'WEBHOOK_SIGNATURE',
+      });
     }
     let body: unknown;
     try {
@@ -167,14 +183,19 @@ export class DepositService {
         requiredConfirmations: this.config.confirmations[network],
       });
       if (BigInt(row.amount_e8) !== report.amount || row.asset !== report.asset || row.address !== address) {
-        throw new DomainError('CONFLICT', 'This deposit was reported before with other details', { code: 'DEPOSIT_MISMATCH' });
+        throw new DomainError('CONFLICT', 'This deposit was reported before with other details', {
+          code: 'DEPOSIT_MISMATCH',
+        });
       }
       if (row.status === 'CREDITED' || row.confirmations < row.required_confirmations) {
         return { depositId: String(row.id), status: row.status, credited: false, flags: row.flags };
       }
       const flags: string[] = [];
       if (await this.deps.responsibleGaming.isExcluded(owner.user_id, trx)) flags.push('SELF_EXCLUDED');
-      if (currency === 'USD' && (await this.deps.responsibleGaming.exceedsDepositLimit(owner.user_id, report.amount, trx))) {
+      if (
+        currency === 'USD' &&
+        (await this.deps.responsibleGaming.exceedsDepositLimit(owner.user_id, report.amount, trx))
+      ) {
         flags.push('OVER_LIMIT');
       }
       const posted = await post({
@@ -187,21 +208,34 @@ export class DepositService {
           { account: { user: owner.user_id }, currency, amount: report.amount },
         ],
       });
-      if (!posted.posted) throw new DomainError('CONFLICT', 'Deposit already credited', { code: 'DEPOSIT_ALREADY_CREDITED' });
+      if (!posted.posted)
+        throw new DomainError('CONFLICT', 'Deposit already credited', { code: 'DEPOSIT_ALREADY_CREDITED' });
       const credited = await markDepositCredited(trx, String(row.id), posted.transactionId!, flags);
       return { depositId: String(credited.id), status: credited.status, credited: true, flags };
     });
   }
 
   /** One page (by cursor, or by number), with the total the filter matches. */
-  async list(userId: number, input: { status: 'ALL' | 'PENDING' | 'CREDITED'; limit?: number; cursor?: string; page?: number }) {
+  async list(
+    userId: number,
+    input: { status: 'ALL' | 'PENDING' | 'CREDITED'; limit?: number; cursor?: string; page?: number },
+  ) {
     const limit = input.limit ?? PAGE_DEFAULT;
     const status = input.status === 'ALL' ? undefined : input.status;
     const [rows, total] = await Promise.all([
-      listDeposits(this.deps.db, userId, { status, limit: limit + 1, beforeId: input.cursor, offset: input.page ? (input.page - 1) * limit : undefined }),
+      listDeposits(this.deps.db, userId, {
+        status,
+        limit: limit + 1,
+        beforeId: input.cursor,
+        offset: input.page ? (input.page - 1) * limit : undefined,
+      }),
       countDeposits(this.deps.db, userId, { status }),
     ]);
     const page = rows.slice(0, limit);
-    return { items: page.map(toDepositView), nextCursor: rows.length > limit ? String(page[page.length - 1]!.id) : null, total };
+    return {
+      items: page.map(toDepositView),
+      nextCursor: rows.length > limit ? String(page[page.length - 1]!.id) : null,
+      total,
+    };
   }
 }

@@ -99,14 +99,21 @@ function accountKey(ref: AccountRef, currency: Currency): AccountKey {
 
 /** Entries must be non-zero and sum to zero per currency; checked here and again by the database at commit. */
 export function assertBalanced(legs: Leg[]): void {
-  if (legs.length < 2) throw new DomainError('BAD_REQUEST', 'A ledger transaction needs at least two entries', { code: 'LEDGER_UNBALANCED' });
+  if (legs.length < 2)
+    throw new DomainError('BAD_REQUEST', 'A ledger transaction needs at least two entries', {
+      code: 'LEDGER_UNBALANCED',
+    });
   const sums = new Map<Currency, bigint>();
   for (const leg of legs) {
-    if (leg.amount === 0n) throw new DomainError('BAD_REQUEST', 'A ledger entry cannot be zero', { code: 'LEDGER_UNBALANCED' });
+    if (leg.amount === 0n)
+      throw new DomainError('BAD_REQUEST', 'A ledger entry cannot be zero', { code: 'LEDGER_UNBALANCED' });
     sums.set(leg.currency, (sums.get(leg.currency) ?? 0n) + leg.amount);
   }
   for (const [currency, sum] of sums) {
-    if (sum !== 0n) throw new DomainError('BAD_REQUEST', `Ledger entries do not balance in ${currency}`, { code: 'LEDGER_UNBALANCED' });
+    if (sum !== 0n)
+      throw new DomainError('BAD_REQUEST', `Ledger entries do not balance in ${currency}`, {
+        code: 'LEDGER_UNBALANCED',
+      });
   }
 }
 
@@ -144,12 +151,16 @@ export class LedgerService {
         payload: { userId: String(change.userId), newBalance: formatAmount(change.balance), currency: change.currency },
         coalesceKey: balanceKey(change),
       });
-      const unannounced = (changed: BalanceChange[]) => changed.filter((change) => announced.get(balanceKey(change))?.balance !== change.balance);
+      const unannounced = (changed: BalanceChange[]) =>
+        changed.filter((change) => announced.get(balanceKey(change))?.balance !== change.balance);
       const announce: Announcer = {
         async write(changed) {
           for (const change of unannounced(changed)) {
             const { type, payload, coalesceKey } = balanceUpdate(change);
-            announced.set(coalesceKey, { entry: await outbox.write(trx, type, payload, coalesceKey), balance: change.balance });
+            announced.set(coalesceKey, {
+              entry: await outbox.write(trx, type, payload, coalesceKey),
+              balance: change.balance,
+            });
           }
         },
         unwritten(changed) {
@@ -158,7 +169,10 @@ export class LedgerService {
             events: pending.map((item) => item.event),
             written(ids) {
               for (const { change, event } of pending) {
-                announced.set(event.coalesceKey, { entry: { id: ids.get(event.coalesceKey)!, type: event.type, payload: event.payload }, balance: change.balance });
+                announced.set(event.coalesceKey, {
+                  entry: { id: ids.get(event.coalesceKey)!, type: event.type, payload: event.payload },
+                  balance: change.balance,
+                });
               }
             },
           };
@@ -166,7 +180,13 @@ export class LedgerService {
       };
       const changes = new Map<string, BalanceChange>();
       const postAll = async (inputs: PostInput[], options?: PostOptions) => {
-        const { results, changes: changed } = await postTransactions(trx, inputs, { known: this.accountIds, seen: seenAccounts }, announce, options);
+        const { results, changes: changed } = await postTransactions(
+          trx,
+          inputs,
+          { known: this.accountIds, seen: seenAccounts },
+          announce,
+          options,
+        );
         for (const change of changed) changes.set(`${change.userId}/${change.currency}`, change);
         return results;
       };
@@ -188,14 +208,26 @@ export class LedgerService {
   }
 
   /** `db`: a transaction, to read what it has written so far. */
-  async balances(userId: number, purpose: UserPurpose = 'cash', db: Db = this.deps.db): Promise<Record<Currency, bigint>> {
+  async balances(
+    userId: number,
+    purpose: UserPurpose = 'cash',
+    db: Db = this.deps.db,
+  ): Promise<Record<Currency, bigint>> {
     const found = await accountBalances(db, accountCode({ user: userId, purpose }));
     return { USD: found.get('USD') ?? 0n, BZU: found.get('BZU') ?? 0n };
   }
 
   /** One currency's balance of many users (`purpose` account) in one read: batch work such as the rakeback boost. */
-  async balancesOf(userIds: readonly number[], currency: Currency, purpose: UserPurpose = 'cash'): Promise<Map<number, bigint>> {
-    const found = await balancesOfAccounts(this.deps.db, userIds.map((id) => accountCode({ user: id, purpose })), currency);
+  async balancesOf(
+    userIds: readonly number[],
+    currency: Currency,
+    purpose: UserPurpose = 'cash',
+  ): Promise<Map<number, bigint>> {
+    const found = await balancesOfAccounts(
+      this.deps.db,
+      userIds.map((id) => accountCode({ user: id, purpose })),
+      currency,
+    );
     return new Map(userIds.map((id) => [id, found.get(accountCode({ user: id, purpose })) ?? 0n]));
   }
 
@@ -261,8 +293,14 @@ async function postTransactions(
   options: PostOptions = {},
 ): Promise<{ results: PostResult[]; changes: BalanceChange[] }> {
   for (const input of inputs) assertBalanced(input.legs);
-  const headers = inputs.map((input) => ({ key: input.key, kind: input.kind, userId: input.userId ?? null, memo: input.memo ?? {} }));
-  if (options.newKeys && new Set(inputs.map((input) => input.key)).size !== inputs.length) throw new Error('postAll: a new key twice');
+  const headers = inputs.map((input) => ({
+    key: input.key,
+    kind: input.kind,
+    userId: input.userId ?? null,
+    memo: input.memo ?? {},
+  }));
+  if (options.newKeys && new Set(inputs.map((input) => input.key)).size !== inputs.length)
+    throw new Error('postAll: a new key twice');
   const headerIds = options.newKeys ? null : await insertTransactions(trx, headers);
   // A key already posted (an idempotent replay), or repeated within this call, changes nothing.
   const claimed = new Set<string>();
@@ -276,7 +314,9 @@ async function postTransactions(
   // New keys moving one user and one house account (a bet): the house row, locked last, is changed by the statement
   // that writes the headers and entries (insertNewTransactions `lastAccount`); its balance is known from it.
   const mergedHouse = options.newKeys ? mergeableHouse(ordered) : undefined;
-  const balances = await applyMovements(trx, mergedHouse ? ordered.slice(0, -1) : ordered, (changes) => announce.write(changes));
+  const balances = await applyMovements(trx, mergedHouse ? ordered.slice(0, -1) : ordered, (changes) =>
+    announce.write(changes),
+  );
   // The same statement writes the balance-updates of the users' new balances.
   const unannounced = mergedHouse ? announce.unwritten(cashChanges(ordered, balances)) : undefined;
   // Its entries' balances are written relative to its new balance: 0 stands for it until the statement has run.
@@ -292,8 +332,16 @@ async function postTransactions(
     const cashOf = cashHolder(movement);
     for (const [index, delta] of [...movement.deltas].sort((a, b) => a[0] - b[0])) {
       after += delta;
-      entries.push({ order: index, key: inputs[index]!.key, accountId: movement.accountId, currency: movement.currency, amount: delta, balanceAfter: after });
-      if (cashOf !== undefined) perPosting[index]!.push({ userId: cashOf, currency: movement.currency, balance: after });
+      entries.push({
+        order: index,
+        key: inputs[index]!.key,
+        accountId: movement.accountId,
+        currency: movement.currency,
+        amount: delta,
+        balanceAfter: after,
+      });
+      if (cashOf !== undefined)
+        perPosting[index]!.push({ userId: cashOf, currency: movement.currency, balance: after });
     }
     if (cashOf !== undefined) changes.push({ userId: cashOf, currency: movement.currency, balance });
   }
@@ -301,11 +349,20 @@ async function postTransactions(
   entries.sort((a, b) => a.order - b.order);
   let ids: Map<string, string>;
   if (options.newKeys) {
-    const written = await insertNewTransactions(trx, headers, entries, mergedHouse && { accountId: mergedHouse.accountId, delta: netChange(mergedHouse), events: unannounced!.events });
+    const written = await insertNewTransactions(
+      trx,
+      headers,
+      entries,
+      mergedHouse && { accountId: mergedHouse.accountId, delta: netChange(mergedHouse), events: unannounced!.events },
+    );
     ids = written.ids;
     unannounced?.written(written.eventIds);
   } else ids = headerIds!;
-  if (!options.newKeys && entries.length > 0) await insertEntries(trx, entries.map((entry) => ({ ...entry, transactionId: ids.get(entry.key)! })));
+  if (!options.newKeys && entries.length > 0)
+    await insertEntries(
+      trx,
+      entries.map((entry) => ({ ...entry, transactionId: ids.get(entry.key)! })),
+    );
   const results: PostResult[] = inputs.map((input, index) =>
     fresh[index] ? { posted: true, transactionId: ids.get(input.key), balances: perPosting[index] } : { posted: false },
   );
@@ -329,12 +386,19 @@ async function orderedMovements(
     for (const leg of input.legs) {
       const key = accountKey(leg.account, leg.currency);
       const id = `${key.code}/${key.currency}`;
-      const movement = movements.get(id) ?? { key, ref: leg.account, currency: leg.currency, deltas: new Map<number, bigint>() };
+      const movement = movements.get(id) ?? {
+        key,
+        ref: leg.account,
+        currency: leg.currency,
+        deltas: new Map<number, bigint>(),
+      };
       movement.deltas.set(index, (movement.deltas.get(index) ?? 0n) + leg.amount);
       movements.set(id, movement);
     }
   });
-  const ids = new Map<string, string>([...movements.keys()].filter((id) => accounts.known.has(id)).map((id) => [id, accounts.known.get(id)!]));
+  const ids = new Map<string, string>(
+    [...movements.keys()].filter((id) => accounts.known.has(id)).map((id) => [id, accounts.known.get(id)!]),
+  );
   const unknown = [...movements.entries()].filter(([id]) => !ids.has(id)).map(([, movement]) => movement.key);
   if (unknown.length > 0) {
     for (const [id, accountId] of await ensureAccounts(trx, unknown)) {
@@ -348,7 +412,9 @@ async function orderedMovements(
       return { ...movement, accountId: ids.get(id)! };
     })
     .filter((movement) => movement.deltas.size > 0)
-    .sort((a, b) => (a.key.kind !== b.key.kind ? (a.key.kind === 'user' ? -1 : 1) : BigInt(a.accountId) < BigInt(b.accountId) ? -1 : 1));
+    .sort((a, b) =>
+      a.key.kind !== b.key.kind ? (a.key.kind === 'user' ? -1 : 1) : BigInt(a.accountId) < BigInt(b.accountId) ? -1 : 1,
+    );
 }
 
 /** What the postings change an account by, all together. */
@@ -386,7 +452,11 @@ function cashChanges(ordered: AccountMovement[], balances: Map<string, bigint>):
 }
 
 /** The guarded balance updates of the movements, in their order; answers account id -> new balance. */
-async function applyMovements(trx: Db, ordered: AccountMovement[], beforeHouses: (changes: BalanceChange[]) => Promise<void>): Promise<Map<string, bigint>> {
+async function applyMovements(
+  trx: Db,
+  ordered: AccountMovement[],
+  beforeHouses: (changes: BalanceChange[]) => Promise<void>,
+): Promise<Map<string, bigint>> {
   const changes = ordered.map((movement) => {
     let net = 0n;
     let lowest = 0n;

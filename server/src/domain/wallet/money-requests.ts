@@ -1,6 +1,10 @@
 import { createHash } from 'node:crypto';
 import type { Db } from '../../../../db/client.js';
-import { claimMoneyRequest, findMoneyRequest, saveMoneyRequestAnswer } from '../../../../db/repositories/money-requests.repo.js';
+import {
+  claimMoneyRequest,
+  findMoneyRequest,
+  saveMoneyRequestAnswer,
+} from '../../../../db/repositories/money-requests.repo.js';
 import { DomainError } from '../errors.js';
 import type { LedgerService, LedgerTx } from './ledger.service.js';
 
@@ -18,7 +22,11 @@ export const REQUEST_ID_REUSED_MESSAGE = 'This requestId was already used for a 
  * what the move does (amounts, currency, recipient, address), never a secret: the password and the 2FA code are not
  * part of it, so a retry with a fresh code is still the same request.
  */
-export function moneyRequest(kind: string, requestId: string | undefined, asks: Record<string, string | boolean | undefined>): MoneyRequest | undefined {
+export function moneyRequest(
+  kind: string,
+  requestId: string | undefined,
+  asks: Record<string, string | boolean | undefined>,
+): MoneyRequest | undefined {
   if (requestId === undefined) return undefined;
   const fingerprint = createHash('sha256')
     .update(JSON.stringify([kind, Object.entries(asks).sort(([a], [b]) => a.localeCompare(b))]))
@@ -51,11 +59,18 @@ export async function oncePerRequest<T>(
   if (done) return { answer: done.answer, fresh: true };
   // A concurrent attempt with this id committed while this one waited on the claim.
   const first = await earlierAnswer<T>(deps.db, userId, request);
-  if (!first) throw new DomainError('CONFLICT', 'This request is being processed; try again in a moment', { code: 'REQUEST_IN_PROGRESS' });
+  if (!first)
+    throw new DomainError('CONFLICT', 'This request is being processed; try again in a moment', {
+      code: 'REQUEST_IN_PROGRESS',
+    });
   return { answer: first.answer, fresh: false };
 }
 
-async function earlierAnswer<T>(db: Db, userId: number, request: MoneyRequest | undefined): Promise<{ answer: T } | undefined> {
+async function earlierAnswer<T>(
+  db: Db,
+  userId: number,
+  request: MoneyRequest | undefined,
+): Promise<{ answer: T } | undefined> {
   if (!request) return undefined;
   const stored = await findMoneyRequest(db, userId, request.id);
   if (!stored) return undefined;

@@ -24,8 +24,22 @@ export interface NetworkInfo {
 }
 
 export const NETWORKS: Record<NetworkId, NetworkInfo> = {
-  ERC20: { id: 'ERC20', name: 'Ethereum', family: 'evm', branch: 0, assets: ['USDT', 'USDC', 'BZU'], defaultConfirmations: 12 },
-  BEP20: { id: 'BEP20', name: 'BNB Smart Chain', family: 'evm', branch: 1, assets: ['USDT', 'USDC', 'BZU'], defaultConfirmations: 15 },
+  ERC20: {
+    id: 'ERC20',
+    name: 'Ethereum',
+    family: 'evm',
+    branch: 0,
+    assets: ['USDT', 'USDC', 'BZU'],
+    defaultConfirmations: 12,
+  },
+  BEP20: {
+    id: 'BEP20',
+    name: 'BNB Smart Chain',
+    family: 'evm',
+    branch: 1,
+    assets: ['USDT', 'USDC', 'BZU'],
+    defaultConfirmations: 15,
+  },
   TRC20: { id: 'TRC20', name: 'Tron', family: 'tron', branch: 2, assets: ['USDT', 'USDC'], defaultConfirmations: 20 },
 };
 export const NETWORK_IDS = Object.keys(NETWORKS) as NetworkId[];

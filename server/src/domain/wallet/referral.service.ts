@@ -101,13 +101,22 @@ export class ReferralService {
   /** The player's codes, newest first, each with its sign-ups, wagered amounts and commission. */
   async codes(userId: number): Promise<ReferralCodeStats[]> {
     const rows = await repo.referralCodeStats(this.deps.db, userId);
-    const byCode = new Map<string, { view: ReferralCodeStats; sums: Record<'wagered' | 'accrued' | 'claimed', Record<Currency, bigint>> }>();
+    const byCode = new Map<
+      string,
+      { view: ReferralCodeStats; sums: Record<'wagered' | 'accrued' | 'claimed', Record<Currency, bigint>> }
+    >();
     for (const row of rows) {
       let entry = byCode.get(row.code);
       if (!entry) {
         const zero = () => ({ USD: 0n, BZU: 0n });
         entry = {
-          view: { code: row.code, createdAt: new Date(row.created_at).toISOString(), signups: row.signups, wagered: { USD: '0', BZU: '0' }, commission: { accrued: { USD: '0', BZU: '0' }, claimed: { USD: '0', BZU: '0' } } },
+          view: {
+            code: row.code,
+            createdAt: new Date(row.created_at).toISOString(),
+            signups: row.signups,
+            wagered: { USD: '0', BZU: '0' },
+            commission: { accrued: { USD: '0', BZU: '0' }, claimed: { USD: '0', BZU: '0' } },
+          },
           sums: { wagered: zero(), accrued: zero(), claimed: zero() },
         };
         byCode.set(row.code, entry);
@@ -147,14 +156,23 @@ export class ReferralService {
   async createCode(userId: number, wanted?: string): Promise<ReferralCodeView> {
     return this.deps.db.transaction().execute(async (trx) => {
       if ((await repo.countReferralCodesLocked(trx, userId)) >= MAX_REFERRAL_CODES) {
-        throw new DomainError('CONFLICT', `At most ${MAX_REFERRAL_CODES} referral codes per account`, { code: 'TOO_MANY_CODES' });
+        throw new DomainError('CONFLICT', `At most ${MAX_REFERRAL_CODES} referral codes per account`, {
+          code: 'TOO_MANY_CODES',
+        });
       }
-      const code = wanted ?? randomBytes(6).toString('base64url').replace(/[^A-Za-z0-9]/g, 'X').slice(0, 8).toUpperCase();
+      const code =
+        wanted ??
+        randomBytes(6)
+          .toString('base64url')
+          .replace(/[^A-Za-z0-9]/g, 'X')
+          .slice(0, 8)
+          .toUpperCase();
       try {
         const row = await repo.insertReferralCode(trx, userId, code);
         return { code: row.code, createdAt: row.createdAt.toISOString() };
       } catch (error) {
-        if (uniqueViolation(error) !== undefined) throw new DomainError('CONFLICT', 'That referral code is taken', { code: 'CODE_TAKEN' });
+        if (uniqueViolation(error) !== undefined)
+          throw new DomainError('CONFLICT', 'That referral code is taken', { code: 'CODE_TAKEN' });
         throw error;
       }
     });
@@ -183,7 +201,8 @@ export class ReferralService {
       // Everything accrued and committed before the accounts were locked above is in that balance.
       await repo.markCommissionsClaimed(trx, userId);
     });
-    if (claimed.USD === 0n && claimed.BZU === 0n) throw new DomainError('CONFLICT', 'Nothing to claim', { code: 'NOTHING_TO_CLAIM' });
+    if (claimed.USD === 0n && claimed.BZU === 0n)
+      throw new DomainError('CONFLICT', 'Nothing to claim', { code: 'NOTHING_TO_CLAIM' });
     return { claimed: { USD: formatAmount(claimed.USD), BZU: formatAmount(claimed.BZU) } };
   }
 }

@@ -80,7 +80,11 @@ export class ResponsibleGamingService {
     }
   }
 
-  async selfExclude(userId: number, period: ExclusionPeriod, confirm: { password?: string; otp?: string } = {}): Promise<ExclusionView> {
+  async selfExclude(
+    userId: number,
+    period: ExclusionPeriod,
+    confirm: { password?: string; otp?: string } = {},
+  ): Promise<ExclusionView> {
     if (STEP_UP_PERIODS.includes(period)) await this.deps.stepUp?.(userId, confirm.password, confirm.otp);
     await this.deps.db.transaction().execute(async (trx) => {
       await lockUser(trx, userId, 'self-exclusion');
@@ -88,12 +92,18 @@ export class ResponsibleGamingService {
       const endsAt = await exclusionEnd(trx, period);
       if (active) {
         if (active.endsAt === null) {
-          throw new DomainError('CONFLICT', 'Your self-exclusion is permanent and cannot be changed', { code: 'EXCLUSION_PERMANENT' });
+          throw new DomainError('CONFLICT', 'Your self-exclusion is permanent and cannot be changed', {
+            code: 'EXCLUSION_PERMANENT',
+          });
         }
         if (endsAt !== null && endsAt.getTime() <= active.endsAt.getTime()) {
-          throw new DomainError('CONFLICT', 'A self-exclusion cannot be shortened or lifted early; choose a longer period to extend it', {
-            code: 'EXCLUSION_CANNOT_SHORTEN',
-          });
+          throw new DomainError(
+            'CONFLICT',
+            'A self-exclusion cannot be shortened or lifted early; choose a longer period to extend it',
+            {
+              code: 'EXCLUSION_CANNOT_SHORTEN',
+            },
+          );
         }
       }
       await insertExclusion(trx, userId, endsAt);

@@ -45,10 +45,30 @@ describe('ledger entries', () => {
   it('must be non-zero and sum to zero per currency', () => {
     const user = { user: 1 } as const;
     const house = { house: 'deposits' } as const;
-    expect(() => assertBalanced([{ account: user, currency: 'USD', amount: 5n }, { account: house, currency: 'USD', amount: -5n }])).not.toThrow();
-    expect(() => assertBalanced([{ account: user, currency: 'USD', amount: 5n }, { account: house, currency: 'USD', amount: -4n }])).toThrow(DomainError);
-    expect(() => assertBalanced([{ account: user, currency: 'USD', amount: 5n }, { account: house, currency: 'BZU', amount: -5n }])).toThrow(DomainError);
-    expect(() => assertBalanced([{ account: user, currency: 'USD', amount: 0n }, { account: house, currency: 'USD', amount: 0n }])).toThrow(DomainError);
+    expect(() =>
+      assertBalanced([
+        { account: user, currency: 'USD', amount: 5n },
+        { account: house, currency: 'USD', amount: -5n },
+      ]),
+    ).not.toThrow();
+    expect(() =>
+      assertBalanced([
+        { account: user, currency: 'USD', amount: 5n },
+        { account: house, currency: 'USD', amount: -4n },
+      ]),
+    ).toThrow(DomainError);
+    expect(() =>
+      assertBalanced([
+        { account: user, currency: 'USD', amount: 5n },
+        { account: house, currency: 'BZU', amount: -5n },
+      ]),
+    ).toThrow(DomainError);
+    expect(() =>
+      assertBalanced([
+        { account: user, currency: 'USD', amount: 0n },
+        { account: house, currency: 'USD', amount: 0n },
+      ]),
+    ).toThrow(DomainError);
     expect(() => assertBalanced([{ account: user, currency: 'USD', amount: 5n }])).toThrow(DomainError);
   });
 });
@@ -56,7 +76,11 @@ describe('ledger entries', () => {
 describe('addresses', () => {
   it('checks EIP-55 checksums and normalises single-case input', () => {
     // The EIP-55 reference vectors.
-    for (const good of ['0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359', '0xdbF03B407c01E7cD3CBea99509d93f8DDDC8C6FB']) {
+    for (const good of [
+      '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
+      '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359',
+      '0xdbF03B407c01E7cD3CBea99509d93f8DDDC8C6FB',
+    ]) {
       expect(normalizeAddress('ERC20', good)).toBe(good);
       expect(normalizeAddress('BEP20', good.toLowerCase())).toBe(good);
       expect(toChecksumAddress(good.slice(2))).toBe(good);
@@ -78,7 +102,9 @@ describe('addresses', () => {
     expect(bsc.address).not.toBe(eth.address);
     expect(tron.address).toMatch(/^T[1-9A-HJ-NP-Za-km-z]{33}$/);
     expect(normalizeAddress('TRC20', tron.address)).toBe(tron.address);
-    expect(normalizeAddress('TRC20', `${tron.address.slice(0, -1)}${tron.address.endsWith('a') ? 'b' : 'a'}`)).toBeNull();
+    expect(
+      normalizeAddress('TRC20', `${tron.address.slice(0, -1)}${tron.address.endsWith('a') ? 'b' : 'a'}`),
+    ).toBeNull();
     expect(deriver.derive('ERC20', 42)).toEqual(eth);
     expect(deriver.derive('ERC20', 43).address).not.toBe(eth.address);
     // The same child derived from the private root gives the same address: the xpub is the wallet's.
@@ -120,13 +146,18 @@ describe('referral commission', () => {
 describe('transaction hashes: one spelling per network', () => {
   it('every spelling of 32 bytes of hex maps to one stored form; anything else is refused', () => {
     fc.assert(
-      fc.property(fc.uint8Array({ minLength: 32, maxLength: 32 }), fc.boolean(), fc.boolean(), (bytes, prefixed, upper) => {
-        const hex = Buffer.from(bytes).toString('hex');
-        const spelled = `${prefixed ? (upper ? '0X' : '0x') : ''}${upper ? hex.toUpperCase() : hex}`;
-        expect(normalizeTxHash('ERC20', spelled)).toBe(`0x${hex}`);
-        expect(normalizeTxHash('BEP20', ` ${spelled} `)).toBe(`0x${hex}`);
-        expect(normalizeTxHash('TRC20', spelled)).toBe(hex);
-      }),
+      fc.property(
+        fc.uint8Array({ minLength: 32, maxLength: 32 }),
+        fc.boolean(),
+        fc.boolean(),
+        (bytes, prefixed, upper) => {
+          const hex = Buffer.from(bytes).toString('hex');
+          const spelled = `${prefixed ? (upper ? '0X' : '0x') : ''}${upper ? hex.toUpperCase() : hex}`;
+          expect(normalizeTxHash('ERC20', spelled)).toBe(`0x${hex}`);
+          expect(normalizeTxHash('BEP20', ` ${spelled} `)).toBe(`0x${hex}`);
+          expect(normalizeTxHash('TRC20', spelled)).toBe(hex);
+        },
+      ),
     );
     for (const bad of ['0x' + 'ab'.repeat(31), 'ab'.repeat(33), '0x' + 'g'.repeat(64), '0x0x' + 'ab'.repeat(32), '']) {
       expect(normalizeTxHash('ERC20', bad)).toBeNull();

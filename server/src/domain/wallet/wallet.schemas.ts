@@ -6,14 +6,22 @@ import { ASSETS, NETWORK_IDS } from './networks.js';
 
 /** Wallet inputs, parsed at the edge (tRPC) and shared with the client's forms. */
 export const currencySchema = z.enum(CURRENCIES);
-export const networkSchema = z.enum(NETWORK_IDS as [string, ...string[]]).transform((value) => value as (typeof NETWORK_IDS)[number]);
+export const networkSchema = z
+  .enum(NETWORK_IDS as [string, ...string[]])
+  .transform((value) => value as (typeof NETWORK_IDS)[number]);
 export const assetSchema = z.enum(ASSETS);
 
 /**
  * A money move's idempotency key (tips, withdrawals, rain contributions, vault moves), chosen by the client per
  * submission and reused when it retries: the move happens once and the retry gets the first answer (docs/api.md).
  */
-export const requestIdSchema = z.string().trim().min(8).max(64).regex(/^[A-Za-z0-9_-]+$/, 'must be 8-64 letters, digits, _ or -').optional();
+export const requestIdSchema = z
+  .string()
+  .trim()
+  .min(8)
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]+$/, 'must be 8-64 letters, digits, _ or -')
+  .optional();
 
 export const PAGE_DEFAULT = 20;
 export const PAGE_MAX = 100;
@@ -25,9 +33,19 @@ export const pageFields = {
   cursor: dbId.bigintString('cursor').optional(),
 };
 
-export const transactionsInputSchema = z.object({ ...pageFields, currency: currencySchema.optional() }).default({ limit: PAGE_DEFAULT });
+export const transactionsInputSchema = z
+  .object({ ...pageFields, currency: currencySchema.optional() })
+  .default({ limit: PAGE_DEFAULT });
 
-export const withdrawalStatusFilterSchema = z.enum(['ALL', 'PENDING', 'APPROVED', 'SENDING', 'SENT', 'REJECTED', 'FAILED']);
+export const withdrawalStatusFilterSchema = z.enum([
+  'ALL',
+  'PENDING',
+  'APPROVED',
+  'SENDING',
+  'SENT',
+  'REJECTED',
+  'FAILED',
+]);
 export const depositStatusFilterSchema = z.enum(['ALL', 'PENDING', 'CREDITED']);
 
 /** Deposits and withdrawals also page by number (?page=2 in the address bar); a cursor wins when both come. */
@@ -55,7 +73,14 @@ export const withdrawInputSchema = z.object({
 
 export const withdrawalIdSchema = z.object({ id: dbId.bigintString() });
 export const rejectInputSchema = withdrawalIdSchema.extend({ reason: z.string().trim().min(1).max(500) });
-export const recordTxidInputSchema = withdrawalIdSchema.extend({ txid: z.string().trim().min(8).max(128).regex(/^[A-Za-z0-9]+$/) });
+export const recordTxidInputSchema = withdrawalIdSchema.extend({
+  txid: z
+    .string()
+    .trim()
+    .min(8)
+    .max(128)
+    .regex(/^[A-Za-z0-9]+$/),
+});
 
 export const selfExcludeInputSchema = z.object({
   period: z.enum(['24h', '7d', '30d', '6m', 'permanent']),
@@ -74,7 +99,12 @@ export const depositWebhookSchema = z.object({
   network: networkSchema,
   asset: assetSchema,
   address: z.string().trim().min(20).max(100),
-  txHash: z.string().trim().min(8).max(128).regex(/^[A-Za-z0-9]+$/),
+  txHash: z
+    .string()
+    .trim()
+    .min(8)
+    .max(128)
+    .regex(/^[A-Za-z0-9]+$/),
   outputIndex: z.number().int().min(0).max(1_000_000).default(0),
   amount: amountInputSchema,
   confirmations: z.number().int().min(0).max(1_000_000_000),
@@ -84,7 +114,9 @@ export type DepositWebhook = z.infer<typeof depositWebhookSchema>;
 export const userIdInputSchema = z.object({ userId: dbId.integer('userId') });
 
 /** A player as staff type it: an id, a login name or a display name. */
-export const playerQueryInputSchema = z.object({ player: z.string().trim().min(1, 'Enter a player id or name').max(64) });
+export const playerQueryInputSchema = z.object({
+  player: z.string().trim().min(1, 'Enter a player id or name').max(64),
+});
 
 export const createReferralCodeInputSchema = z
   .object({ code: z.string().trim().regex(REFERRAL_CODE_PATTERN, REFERRAL_CODE_MESSAGE).optional() })

@@ -19,7 +19,9 @@ export interface TransactionView {
 const CSV_MAX_ROWS = 10_000;
 
 function csvCell(value: string): string {
-  return /[",\n\r]/.test(value) || /^[=+\-@]/.test(value) && !/^-\d/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+  return /[",\n\r]/.test(value) || (/^[=+\-@]/.test(value) && !/^-\d/.test(value))
+    ? `"${value.replace(/"/g, '""')}"`
+    : value;
 }
 
 /** The player's side of the wallet: balances and the statement of their cash account. */
@@ -39,21 +41,23 @@ export class WalletService {
 
   async transactions(userId: number, input: { limit?: number; cursor?: string; currency?: Currency }) {
     const limit = input.limit ?? PAGE_DEFAULT;
-    const rows = await this.deps.ledger.statement(userId, { limit: limit + 1, beforeId: input.cursor, currency: input.currency });
+    const rows = await this.deps.ledger.statement(userId, {
+      limit: limit + 1,
+      beforeId: input.cursor,
+      currency: input.currency,
+    });
     const page = rows.slice(0, limit);
     return {
-      items: page.map(
-        (row): TransactionView => ({
-          id: row.entryId,
-          transactionId: row.transactionId,
-          kind: row.kind,
-          currency: row.currency,
-          amount: formatAmount(row.amount),
-          balanceAfter: formatAmount(row.balanceAfter),
-          createdAt: row.createdAt.toISOString(),
-          details: row.memo,
-        }),
-      ),
+      items: page.map((row): TransactionView => ({
+        id: row.entryId,
+        transactionId: row.transactionId,
+        kind: row.kind,
+        currency: row.currency,
+        amount: formatAmount(row.amount),
+        balanceAfter: formatAmount(row.balanceAfter),
+        createdAt: row.createdAt.toISOString(),
+        details: row.memo,
+      })),
       nextCursor: rows.length > limit ? page[page.length - 1]!.entryId : null,
     };
   }
@@ -65,7 +69,10 @@ export class WalletService {
    */
   async ledgerOfPlayer(query: string) {
     const player = await findPlayer(this.deps.db, query);
-    if (!player) throw new DomainError('NOT_FOUND', `No player with the id or name "${query.trim()}"`, { code: 'PLAYER_NOT_FOUND' });
+    if (!player)
+      throw new DomainError('NOT_FOUND', `No player with the id or name "${query.trim()}"`, {
+        code: 'PLAYER_NOT_FOUND',
+      });
     return { ...(await this.ledgerOf(player.id)), loginName: player.loginName, publicUsername: player.publicUsername };
   }
 
@@ -75,7 +82,10 @@ export class WalletService {
       this.deps.ledger.balances(userId, 'referral'),
       this.transactions(userId, { limit: 100 }),
     ]);
-    const format = (balances: Record<Currency, bigint>) => ({ USD: formatAmount(balances.USD), BZU: formatAmount(balances.BZU) });
+    const format = (balances: Record<Currency, bigint>) => ({
+      USD: formatAmount(balances.USD),
+      BZU: formatAmount(balances.BZU),
+    });
     return { userId, cash: format(cash), referral: format(referral), transactions };
   }
 
@@ -91,7 +101,15 @@ export class WalletService {
     const lines = ['id,transaction_id,created_at,kind,currency,amount,balance_after'];
     for (const row of rows) {
       lines.push(
-        [row.entryId, row.transactionId, row.createdAt.toISOString(), row.kind, row.currency, formatAmount(row.amount), formatAmount(row.balanceAfter)]
+        [
+          row.entryId,
+          row.transactionId,
+          row.createdAt.toISOString(),
+          row.kind,
+          row.currency,
+          formatAmount(row.amount),
+          formatAmount(row.balanceAfter),
+        ]
           .map(csvCell)
           .join(','),
       );

@@ -100,12 +100,16 @@ const notFound = () => new DomainError('NOT_FOUND', 'Withdrawal not found');
 /** An admin may not decide on their own withdrawal (four eyes). */
 function refuseOwn(row: WithdrawalRow, adminId: number, action: string): void {
   if (row.user_id === adminId) {
-    throw new DomainError('FORBIDDEN', `You cannot ${action} your own withdrawal; another admin must`, { code: 'OWN_WITHDRAWAL' });
+    throw new DomainError('FORBIDDEN', `You cannot ${action} your own withdrawal; another admin must`, {
+      code: 'OWN_WITHDRAWAL',
+    });
   }
 }
 
 const wrongState = (row: WithdrawalRow | undefined, action: string) =>
-  new DomainError('CONFLICT', row ? `Cannot ${action} a ${row.status} withdrawal` : 'Withdrawal not found', { code: 'WITHDRAWAL_STATE' });
+  new DomainError('CONFLICT', row ? `Cannot ${action} a ${row.status} withdrawal` : 'Withdrawal not found', {
+    code: 'WITHDRAWAL_STATE',
+  });
 
 /**
  * Withdrawals in two phases: the amount plus fee is reserved (moved to the house's pending account)
@@ -129,36 +133,70 @@ export class WithdrawalService {
 
   /** What the withdrawal form shows before a request: minimum and fee per currency, and the networks with their assets. */
   terms(): WithdrawalTerms {
-    const both = (values: Record<Currency, bigint>) => ({ USD: formatAmount(values.USD), BZU: formatAmount(values.BZU) });
+    const both = (values: Record<Currency, bigint>) => ({
+      USD: formatAmount(values.USD),
+      BZU: formatAmount(values.BZU),
+    });
     return {
       minimum: both(this.config.minimum),
       fee: both(this.config.fee),
-      networks: Object.values(NETWORKS).map((network) => ({ id: network.id, name: network.name, assets: [...network.assets] })),
+      networks: Object.values(NETWORKS).map((network) => ({
+        id: network.id,
+        name: network.name,
+        assets: [...network.assets],
+      })),
     };
   }
 
   async request(
     userId: number,
-    input: { amount: bigint; asset: Asset; network: NetworkId; address: string; password: string; otp?: string; requestId?: string },
+    input: {
+      amount: bigint;
+      asset: Asset;
+      network: NetworkId;
+      address: string;
+      password: string;
+      otp?: string;
+      requestId?: string;
+    },
   ): Promise<WithdrawalView> {
     const network = NETWORKS[input.network];
-    if (!network.assets.includes(input.asset)) throw new DomainError('BAD_REQUEST', `asset: ${input.asset} is not available on ${network.id}`);
+    if (!network.assets.includes(input.asset))
+      throw new DomainError('BAD_REQUEST', `asset: ${input.asset} is not available on ${network.id}`);
     const address = normalizeAddress(network.id, input.address);
-    if (!address) throw new DomainError('BAD_REQUEST', `address: not a valid ${network.id} address (check its checksum)`, { code: 'INVALID_ADDRESS' });
+    if (!address)
+      throw new DomainError('BAD_REQUEST', `address: not a valid ${network.id} address (check its checksum)`, {
+        code: 'INVALID_ADDRESS',
+      });
     const currency = assetCurrency(input.asset);
     const minimum = this.config.minimum[currency];
     if (input.amount < minimum) {
-      throw new DomainError('BAD_REQUEST', `amount: the minimum withdrawal is ${formatAmount(minimum)} ${currency}`, { code: 'BELOW_MINIMUM' });
+      throw new DomainError('BAD_REQUEST', `amount: the minimum withdrawal is ${formatAmount(minimum)} ${currency}`, {
+        code: 'BELOW_MINIMUM',
+      });
     }
     const fee = this.config.fee[currency];
-    const request = moneyRequest('withdrawal', input.requestId, { amount: String(input.amount), asset: input.asset, network: network.id, address });
+    const request = moneyRequest('withdrawal', input.requestId, {
+      amount: String(input.amount),
+      asset: input.asset,
+      network: network.id,
+      address,
+    });
     const { answer } = await oncePerRequest(this.deps, userId, request, {
       checks: async () => {
         await this.deps.confirmPassword(userId, input.password);
         await this.deps.secondFactor(userId, input.otp);
       },
       move: async (tx) => {
-        const created = await insertWithdrawal(tx.trx, { userId, currency, asset: input.asset, network: network.id, address, amount: input.amount, fee });
+        const created = await insertWithdrawal(tx.trx, {
+          userId,
+          currency,
+          asset: input.asset,
+          network: network.id,
+          address,
+          amount: input.amount,
+          fee,
+        });
         await tx.post({
           key: `withdrawal:${created.id}:reserve`,
           kind: 'withdrawal-reserve',
@@ -176,24 +214,44 @@ export class WithdrawalService {
   }
 
   /** One page (by cursor, or by number), with the total the filter matches. */
-  async list(userId: number | undefined, input: { status: 'ALL' | WithdrawalStatusFilter; limit?: number; cursor?: string; page?: number }) {
+  async list(
+    userId: number | undefined,
+    input: { status: 'ALL' | WithdrawalStatusFilter; limit?: number; cursor?: string; page?: number },
+  ) {
     const limit = input.limit ?? PAGE_DEFAULT;
     const status = input.status === 'ALL' ? undefined : input.status;
     const [rows, total] = await Promise.all([
-      listWithdrawals(this.deps.db, { userId, status, limit: limit + 1, beforeId: input.cursor, offset: input.page ? (input.page - 1) * limit : undefined }),
+      listWithdrawals(this.deps.db, {
+        userId,
+        status,
+        limit: limit + 1,
+        beforeId: input.cursor,
+        offset: input.page ? (input.page - 1) * limit : undefined,
+      }),
       countWithdrawals(this.deps.db, { userId, status }),
     ]);
     const page = rows.slice(0, limit);
-    return { items: page.map(toWithdrawalView), nextCursor: rows.length > limit ? String(page[page.length - 1]!.id) : null, total };
+    return {
+      items: page.map(toWithdrawalView),
+      nextCursor: rows.length > limit ? String(page[page.length - 1]!.id) : null,
+      total,
+    };
   }
 
   /** Every player's withdrawals for the staff's lists, each with the player's names (an id alone says nothing to staff). */
   async listForStaff(input: { status: WithdrawalStatusFilter; limit?: number; cursor?: string; page?: number }) {
     const list = await this.list(undefined, input);
-    const names = await playerNames(this.deps.db, list.items.map((item) => item.userId));
+    const names = await playerNames(
+      this.deps.db,
+      list.items.map((item) => item.userId),
+    );
     return {
       ...list,
-      items: list.items.map((item) => ({ ...item, playerName: names.get(item.userId)?.publicUsername ?? null, loginName: names.get(item.userId)?.loginName ?? null })),
+      items: list.items.map((item) => ({
+        ...item,
+        playerName: names.get(item.userId)?.publicUsername ?? null,
+        loginName: names.get(item.userId)?.loginName ?? null,
+      })),
     };
   }
 
@@ -205,7 +263,9 @@ export class WithdrawalService {
     if (!row) throw wrongState(await findWithdrawal(this.deps.db, id), 'approve');
     // The approval stands even when the queue is away: housekeeping queues approved withdrawals
     // that have no job (requeueApproved); the job id makes that idempotent.
-    await this.deps.payoutQueue.enqueue(String(row.id)).catch((error: unknown) => this.deps.onQueueError?.(error, String(row.id)));
+    await this.deps.payoutQueue
+      .enqueue(String(row.id))
+      .catch((error: unknown) => this.deps.onQueueError?.(error, String(row.id)));
     return toWithdrawalView(row);
   }
 
@@ -238,7 +298,10 @@ export class WithdrawalService {
       if (current) refuseOwn(current, adminId, 'record a transaction for');
     }
     const row = await this.deps.ledger.transact(async (tx) => {
-      const sent = await transitionWithdrawal(tx.trx, id, ['APPROVED', 'SENDING'], 'SENT', { txid, txidRecordedBy: adminId });
+      const sent = await transitionWithdrawal(tx.trx, id, ['APPROVED', 'SENDING'], 'SENT', {
+        txid,
+        txidRecordedBy: adminId,
+      });
       if (!sent) return undefined;
       await this.settle(tx, sent);
       return sent;
@@ -309,6 +372,12 @@ export class WithdrawalService {
       { account: { house: 'payouts' }, currency: row.currency, amount },
     ];
     if (fee > 0n) legs.push({ account: { house: 'fees' }, currency: row.currency, amount: fee });
-    await tx.post({ key: `withdrawal:${row.id}:settle`, kind: 'withdrawal-settle', userId: row.user_id, memo: { withdrawalId: String(row.id) }, legs });
+    await tx.post({
+      key: `withdrawal:${row.id}:settle`,
+      kind: 'withdrawal-settle',
+      userId: row.user_id,
+      memo: { withdrawalId: String(row.id) },
+      legs,
+    });
   }
 }

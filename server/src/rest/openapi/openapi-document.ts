@@ -1,6 +1,12 @@
 import { STATUS_CODES } from 'node:http';
 import type { z } from 'zod';
-import { createDocument, type oas31, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject, type ZodOpenApiResponseObject } from 'zod-openapi';
+import {
+  createDocument,
+  type oas31,
+  type ZodOpenApiOperationObject,
+  type ZodOpenApiPathsObject,
+  type ZodOpenApiResponseObject,
+} from 'zod-openapi';
 import { legacyErrorBodySchema } from '../legacy-errors.js';
 import { openApiPath, pathsOf, type ResponseDoc, type RouteDoc } from './rest-routes.js';
 
@@ -20,16 +26,32 @@ function isZod(value: ResponseDoc): value is z.ZodType {
 function successResponse(status: number, doc: ResponseDoc): ZodOpenApiResponseObject {
   const description = STATUS_CODES[status] ?? String(status);
   if (isZod(doc)) return { description, content: { 'application/json': { schema: doc } } };
-  const headers = doc.headers && Object.fromEntries(Object.entries(doc.headers).map(([name, text]) => [name, { description: text, schema: { type: 'string' as const } }]));
+  const headers =
+    doc.headers &&
+    Object.fromEntries(
+      Object.entries(doc.headers).map(([name, text]) => [
+        name,
+        { description: text, schema: { type: 'string' as const } },
+      ]),
+    );
   return {
     description: doc.description,
     ...(headers ? { headers } : {}),
-    ...(doc.schema ? { content: Object.fromEntries([doc.contentType ?? 'application/json'].flat().map((type) => [type, { schema: doc.schema! }])) } : {}),
+    ...(doc.schema
+      ? {
+          content: Object.fromEntries(
+            [doc.contentType ?? 'application/json'].flat().map((type) => [type, { schema: doc.schema! }]),
+          ),
+        }
+      : {}),
   };
 }
 
 function errorResponse(status: number): ZodOpenApiResponseObject {
-  return { description: `${STATUS_CODES[status] ?? status} (the error body)`, content: { 'application/json': { schema: legacyErrorBodySchema } } };
+  return {
+    description: `${STATUS_CODES[status] ?? status} (the error body)`,
+    content: { 'application/json': { schema: legacyErrorBodySchema } },
+  };
 }
 
 function operationId(method: string, path: string): string {
@@ -41,17 +63,26 @@ function operationId(method: string, path: string): string {
 }
 
 function operation(doc: RouteDoc, path: string): ZodOpenApiOperationObject {
-  const errors = new Set([...(doc.errors ?? []), ...(doc.access === 'bearer' ? [401] : []), ...(doc.body ? WITH_BODY : []), ...ALWAYS]);
+  const errors = new Set([
+    ...(doc.errors ?? []),
+    ...(doc.access === 'bearer' ? [401] : []),
+    ...(doc.body ? WITH_BODY : []),
+    ...ALWAYS,
+  ]);
   const responses: Record<string, ZodOpenApiResponseObject> = {};
-  for (const [status, response] of Object.entries(doc.responses)) responses[status] = successResponse(Number(status), response);
+  for (const [status, response] of Object.entries(doc.responses))
+    responses[status] = successResponse(Number(status), response);
   for (const status of [...errors].sort()) responses[String(status)] ??= errorResponse(status);
   return {
     operationId: operationId(doc.method, path),
     summary: doc.summary,
     ...(doc.description ? { description: doc.description } : {}),
     tags: [...doc.tags],
-    security: doc.access === 'bearer' ? [{ [BEARER]: [] }] : doc.access === 'optional-bearer' ? [{}, { [BEARER]: [] }] : [],
-    ...(doc.params || doc.query ? { requestParams: { ...(doc.params ? { path: doc.params } : {}), ...(doc.query ? { query: doc.query } : {}) } } : {}),
+    security:
+      doc.access === 'bearer' ? [{ [BEARER]: [] }] : doc.access === 'optional-bearer' ? [{}, { [BEARER]: [] }] : [],
+    ...(doc.params || doc.query
+      ? { requestParams: { ...(doc.params ? { path: doc.params } : {}), ...(doc.query ? { query: doc.query } : {}) } }
+      : {}),
     ...(doc.body ? { requestBody: { content: { 'application/json': { schema: doc.body } } } } : {}),
     responses,
   };
@@ -75,31 +106,29 @@ export function buildOpenApiDocument(routes: readonly RouteDoc[], info: Document
       item[doc.method] = operation(doc, path);
     }
   }
-  return createDocument(
-    {
-      openapi: '3.1.0',
-      info: {
-        title: 'BZU platform REST API',
-        version: info.version,
-        description: [
-          'The REST paths of the casino, sportsbook, chat and BZU token platform. Conventions, examples and the tRPC API are in docs/api.md;',
-          'the WebSocket protocol of /api/ws is described by the AsyncAPI document at [/api/asyncapi.json](/api/asyncapi.json).',
-          '',
-          'Errors have one body everywhere: `{ message, error, code, details? }`. Legacy paths answer money as JSON numbers;',
-          'newer ones (vault, tips, rain, sports, raffle, rounds) as exact decimal strings.',
-        ].join('\n'),
-      },
-      servers: [{ url: '/', description: 'This server' }],
-      components: {
-        securitySchemes: {
-          [BEARER]: {
-            type: 'http',
-            scheme: 'bearer',
-            description: 'The session token from POST /api/auth/login (or register): `Authorization: Bearer <token>`.',
-          },
+  return createDocument({
+    openapi: '3.1.0',
+    info: {
+      title: 'BZU platform REST API',
+      version: info.version,
+      description: [
+        'The REST paths of the casino, sportsbook, chat and BZU token platform. Conventions, examples and the tRPC API are in docs/api.md;',
+        'the WebSocket protocol of /api/ws is described by the AsyncAPI document at [/api/asyncapi.json](/api/asyncapi.json).',
+        '',
+        'Errors have one body everywhere: `{ message, error, code, details? }`. Legacy paths answer money as JSON numbers;',
+        'newer ones (vault, tips, rain, sports, raffle, rounds) as exact decimal strings.',
+      ].join('\n'),
+    },
+    servers: [{ url: '/', description: 'This server' }],
+    components: {
+      securitySchemes: {
+        [BEARER]: {
+          type: 'http',
+          scheme: 'bearer',
+          description: 'The session token from POST /api/auth/login (or register): `Authorization: Bearer <token>`.',
         },
       },
-      paths,
     },
-  ) as OpenApiDocument;
+    paths,
+  }) as OpenApiDocument;
 }

@@ -12,15 +12,45 @@ describe('RestRoutes.handler', () => {
 
   beforeAll(async () => {
     const things = new RestRoutes()
-      .add({ method: 'get', path: '/api/things/:id', summary: 'One thing', tags: ['things'], access: 'public', responses: { 200: z.object({}) } }, (req, res) => {
-        res.json({ area: 'things', id: req.params.id });
-      })
-      .add({ method: 'post', path: ['/api/things', '/things'], summary: 'Add', tags: ['things'], access: 'public', responses: { 201: z.object({}) } }, (_req, res) => {
-        res.status(201).json({ area: 'things' });
-      });
-    const others = new RestRoutes().add({ method: 'get', path: '/api/others', summary: 'Others', tags: ['others'], access: 'public', responses: { 200: z.object({}) } }, (_req, res) => {
-      res.json({ area: 'others' });
-    });
+      .add(
+        {
+          method: 'get',
+          path: '/api/things/:id',
+          summary: 'One thing',
+          tags: ['things'],
+          access: 'public',
+          responses: { 200: z.object({}) },
+        },
+        (req, res) => {
+          res.json({ area: 'things', id: req.params.id });
+        },
+      )
+      .add(
+        {
+          method: 'post',
+          path: ['/api/things', '/things'],
+          summary: 'Add',
+          tags: ['things'],
+          access: 'public',
+          responses: { 201: z.object({}) },
+        },
+        (_req, res) => {
+          res.status(201).json({ area: 'things' });
+        },
+      );
+    const others = new RestRoutes().add(
+      {
+        method: 'get',
+        path: '/api/others',
+        summary: 'Others',
+        tags: ['others'],
+        access: 'public',
+        responses: { 200: z.object({}) },
+      },
+      (_req, res) => {
+        res.json({ area: 'others' });
+      },
+    );
     const app = express();
     // Records which paths reach the things area's router, i.e. were not skipped by its check.
     app.use((req, _res, next) => {
@@ -47,7 +77,11 @@ describe('RestRoutes.handler', () => {
   const call = async (method: string, path: string) => {
     seen.length = 0;
     const response = await fetch(base + path, { method });
-    return { status: response.status, body: (await response.json()) as Record<string, unknown>, routerSaw: seen.filter((line) => line.startsWith('things-router:')) };
+    return {
+      status: response.status,
+      body: (await response.json()) as Record<string, unknown>,
+      routerSaw: seen.filter((line) => line.startsWith('things-router:')),
+    };
   };
 
   it('routes each path to its area, parameters, alternative paths and case-insensitive matches included', async () => {

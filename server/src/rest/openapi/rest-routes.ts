@@ -9,7 +9,12 @@ export type Access = 'public' | 'bearer' | 'optional-bearer';
 /** A documented answer: a JSON body's schema, a non-JSON body (CSV, metrics text) or no body at all. */
 export type ResponseDoc =
   | z.ZodType
-  | { description: string; schema?: z.ZodType; contentType?: string | readonly string[]; headers?: Record<string, string> };
+  | {
+      description: string;
+      schema?: z.ZodType;
+      contentType?: string | readonly string[];
+      headers?: Record<string, string>;
+    };
 
 /**
  * One REST path as the OpenAPI document shows it (rest/openapi/openapi-document.ts), declared where its handler is

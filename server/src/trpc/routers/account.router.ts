@@ -1,4 +1,8 @@
-import { createReferralCodeInputSchema, depositLimitInputSchema, selfExcludeInputSchema } from '../../domain/wallet/wallet.schemas.js';
+import {
+  createReferralCodeInputSchema,
+  depositLimitInputSchema,
+  selfExcludeInputSchema,
+} from '../../domain/wallet/wallet.schemas.js';
 import { authedProcedure } from '../auth.middleware.js';
 import { router } from '../init.js';
 import { onBalanceProcedure } from './live.procedures.js';
@@ -13,11 +17,15 @@ export const accountRouter = router({
   depositLimits: authedProcedure.query(({ ctx }) => ctx.services.wallet.responsibleGaming.depositLimits(ctx.user.id)),
   setDepositLimit: authedProcedure
     .input(depositLimitInputSchema)
-    .mutation(({ ctx, input }) => ctx.services.wallet.responsibleGaming.setDepositLimit(ctx.user.id, input.period, input.amount)),
+    .mutation(({ ctx, input }) =>
+      ctx.services.wallet.responsibleGaming.setDepositLimit(ctx.user.id, input.period, input.amount),
+    ),
   referrals: router({
     summary: authedProcedure.query(({ ctx }) => ctx.services.wallet.referrals.summary(ctx.user.id)),
     claim: authedProcedure.mutation(({ ctx }) => ctx.services.wallet.referrals.claim(ctx.user.id)),
     codes: authedProcedure.query(({ ctx }) => ctx.services.wallet.referrals.codes(ctx.user.id)),
-    createCode: authedProcedure.input(createReferralCodeInputSchema).mutation(({ ctx, input }) => ctx.services.wallet.referrals.createCode(ctx.user.id, input.code)),
+    createCode: authedProcedure
+      .input(createReferralCodeInputSchema)
+      .mutation(({ ctx, input }) => ctx.services.wallet.referrals.createCode(ctx.user.id, input.code)),
   }),
 });

@@ -32,14 +32,24 @@ export const chatRouter = router({
   send: senderProcedure.input(sendInputSchema).mutation(({ ctx, input }) => ctx.services.chat.send(ctx.sender, input)),
   onMessage: publicProcedure
     .input(resumeInput)
-    .subscription(({ ctx, input, signal }) => limitedEvents(ctx.subscriptions, () => chatFeed(ctx.services.live, { lastEventId: input.lastEventId, signal }))),
+    .subscription(({ ctx, input, signal }) =>
+      limitedEvents(ctx.subscriptions, () => chatFeed(ctx.services.live, { lastEventId: input.lastEventId, signal })),
+    ),
   announcements: publicProcedure.query(({ ctx }) => ctx.services.chat.announcements()),
   settings: publicProcedure.query(({ ctx }) => ctx.services.chat.settings()),
-  delete: staffProcedure.input(deleteInputSchema).mutation(({ ctx, input }) => ctx.services.chat.deleteMessage(ctx.user, input)),
+  delete: staffProcedure
+    .input(deleteInputSchema)
+    .mutation(({ ctx, input }) => ctx.services.chat.deleteMessage(ctx.user, input)),
   mute: staffProcedure.input(muteInputSchema).mutation(({ ctx, input }) => ctx.services.chat.mute(ctx.user, input)),
-  unmute: staffProcedure.input(unmuteInputSchema).mutation(({ ctx, input }) => ctx.services.chat.unmute(ctx.user, input)),
-  setSlowMode: staffProcedure.input(slowModeInputSchema).mutation(({ ctx, input }) => ctx.services.chat.setSlowMode(ctx.user, input)),
-  moderationLog: staffProcedure.input(moderationLogInputSchema).query(({ ctx, input }) => ctx.services.chat.moderationLog(ctx.user, input)),
+  unmute: staffProcedure
+    .input(unmuteInputSchema)
+    .mutation(({ ctx, input }) => ctx.services.chat.unmute(ctx.user, input)),
+  setSlowMode: staffProcedure
+    .input(slowModeInputSchema)
+    .mutation(({ ctx, input }) => ctx.services.chat.setSlowMode(ctx.user, input)),
+  moderationLog: staffProcedure
+    .input(moderationLogInputSchema)
+    .query(({ ctx, input }) => ctx.services.chat.moderationLog(ctx.user, input)),
   createAnnouncement: adminProcedure
     .input(createAnnouncementInputSchema)
     .mutation(({ ctx, input }) => ctx.services.chat.createAnnouncement(ctx.user, input)),

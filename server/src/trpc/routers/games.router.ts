@@ -1,4 +1,11 @@
-import { betByIdInputSchema, exportInputSchema, myBetsInputSchema, onLiveInputSchema, recentBetsInputSchema, rotateInputSchema } from '../../domain/games/games.schemas.js';
+import {
+  betByIdInputSchema,
+  exportInputSchema,
+  myBetsInputSchema,
+  onLiveInputSchema,
+  recentBetsInputSchema,
+  rotateInputSchema,
+} from '../../domain/games/games.schemas.js';
 import { authedProcedure } from '../auth.middleware.js';
 import { publicProcedure, router } from '../init.js';
 import { trackedEvents } from '../tracked-events.js';
@@ -15,17 +22,27 @@ export const gamesRouter = router({
 /** The player's seed pair (FAIRNESS.md). */
 export const fairnessRouter = router({
   current: authedProcedure.query(({ ctx }) => ctx.services.games.fairness.current(ctx.user.id)),
-  rotate: authedProcedure.input(rotateInputSchema).mutation(({ ctx, input }) => ctx.services.games.fairness.rotate(ctx.user.id, input)),
+  rotate: authedProcedure
+    .input(rotateInputSchema)
+    .mutation(({ ctx, input }) => ctx.services.games.fairness.rotate(ctx.user.id, input)),
 });
 
 /** Bet history, details, stats, CSV, and the public live feed (backfill + resumable subscription). */
 export const betsRouter = router({
-  mine: authedProcedure.input(myBetsInputSchema).query(({ ctx, input }) => ctx.services.games.history.mine(ctx.user.id, input)),
+  mine: authedProcedure
+    .input(myBetsInputSchema)
+    .query(({ ctx, input }) => ctx.services.games.history.mine(ctx.user.id, input)),
   byId: publicProcedure.input(betByIdInputSchema).query(({ ctx, input }) => ctx.services.games.history.byId(input.id)),
   stats: authedProcedure.query(({ ctx }) => ctx.services.games.history.stats(ctx.user.id)),
-  exportCsv: authedProcedure.input(exportInputSchema).query(({ ctx, input }) => ctx.services.games.history.exportCsv(ctx.user.id, input)),
-  recent: publicProcedure.input(recentBetsInputSchema).query(({ ctx, input }) => ctx.services.games.history.recent(input.feed)),
+  exportCsv: authedProcedure
+    .input(exportInputSchema)
+    .query(({ ctx, input }) => ctx.services.games.history.exportCsv(ctx.user.id, input)),
+  recent: publicProcedure
+    .input(recentBetsInputSchema)
+    .query(({ ctx, input }) => ctx.services.games.history.recent(input.feed)),
   onLive: publicProcedure
     .input(onLiveInputSchema)
-    .subscription(({ ctx, input, signal }) => trackedEvents(ctx.services.live.bets(input.feed, { lastEventId: input.lastEventId, signal }))),
+    .subscription(({ ctx, input, signal }) =>
+      trackedEvents(ctx.services.live.bets(input.feed, { lastEventId: input.lastEventId, signal })),
+    ),
 });

@@ -9,15 +9,21 @@ import { limitedEvents, resumeInput } from '../tracked-events.js';
 export const onBalanceProcedure = publicProcedure
   .input(resumeInput)
   .subscription(async ({ ctx, input, signal }) =>
-    limitedEvents(ctx.subscriptions, () => ctx.services.live.balanceUpdates(ctx.sessionToken, { lastEventId: input.lastEventId, signal })),
+    limitedEvents(ctx.subscriptions, () =>
+      ctx.services.live.balanceUpdates(ctx.sessionToken, { lastEventId: input.lastEventId, signal }),
+    ),
   );
 
 export const onResultProcedure = publicProcedure
   .input(resumeInput)
   .subscription(async ({ ctx, input, signal }) =>
-    limitedEvents(ctx.subscriptions, () => ctx.services.live.gameResults(ctx.sessionToken, { lastEventId: input.lastEventId, signal })),
+    limitedEvents(ctx.subscriptions, () =>
+      ctx.services.live.gameResults(ctx.sessionToken, { lastEventId: input.lastEventId, signal }),
+    ),
   );
 
 export const onAnnouncementProcedure = publicProcedure
   .input(resumeInput)
-  .subscription(({ ctx, input, signal }) => limitedEvents(ctx.subscriptions, () => ctx.services.live.announcements({ lastEventId: input.lastEventId, signal })));
+  .subscription(({ ctx, input, signal }) =>
+    limitedEvents(ctx.subscriptions, () => ctx.services.live.announcements({ lastEventId: input.lastEventId, signal })),
+  );

@@ -13,20 +13,36 @@ import { z } from 'zod';
 
 /** Provider games for players: the lobby's list and the launch (docs/providers.md). */
 export const providersRouter = router({
-  catalogue: publicProcedure.input(providerCatalogueInputSchema).query(({ ctx, input }) => ctx.services.providers.registry.catalogue(input.category)),
+  catalogue: publicProcedure
+    .input(providerCatalogueInputSchema)
+    .query(({ ctx, input }) => ctx.services.providers.registry.catalogue(input.category)),
   /** A new provider session for the signed-in player; answers the URL the play page frames. */
-  launch: authedProcedure.input(providerLaunchInputSchema).mutation(({ ctx, input }) => ctx.services.providers.registry.launch(ctx.user.id, input)),
+  launch: authedProcedure
+    .input(providerLaunchInputSchema)
+    .mutation(({ ctx, input }) => ctx.services.providers.registry.launch(ctx.user.id, input)),
   /** The signed-in player's provider rounds (My bets), newest first, keyset-paged. */
-  myRounds: authedProcedure.input(providerRoundsInputSchema).query(({ ctx, input }) => ctx.services.providers.registry.playerRounds(ctx.user.id, input)),
+  myRounds: authedProcedure
+    .input(providerRoundsInputSchema)
+    .query(({ ctx, input }) => ctx.services.providers.registry.playerRounds(ctx.user.id, input)),
 });
 
 /** The admin console's provider section: configuration and the operations view. */
 export const providersAdminRouter = router({
   list: adminProcedure.query(({ ctx }) => ctx.services.providers.registry.providers()),
-  games: adminProcedure.input(z.object({ providerId: z.string().max(64).optional() }).default({})).query(({ ctx, input }) => ctx.services.providers.registry.games(input)),
-  saveProvider: adminProcedure.input(providerUpdateSchema).mutation(({ ctx, input }) => ctx.services.providers.registry.saveProvider(input)),
-  saveGame: adminProcedure.input(providerGameUpdateSchema).mutation(({ ctx, input }) => ctx.services.providers.registry.saveGame(input)),
-  import: adminProcedure.input(providerImportSchema).mutation(({ ctx, input }) => ctx.services.providers.registry.importConfig(input)),
-  daily: adminProcedure.input(providerReportInputSchema).query(({ ctx, input }) => ctx.services.providers.registry.daily(input.days)),
+  games: adminProcedure
+    .input(z.object({ providerId: z.string().max(64).optional() }).default({}))
+    .query(({ ctx, input }) => ctx.services.providers.registry.games(input)),
+  saveProvider: adminProcedure
+    .input(providerUpdateSchema)
+    .mutation(({ ctx, input }) => ctx.services.providers.registry.saveProvider(input)),
+  saveGame: adminProcedure
+    .input(providerGameUpdateSchema)
+    .mutation(({ ctx, input }) => ctx.services.providers.registry.saveGame(input)),
+  import: adminProcedure
+    .input(providerImportSchema)
+    .mutation(({ ctx, input }) => ctx.services.providers.registry.importConfig(input)),
+  daily: adminProcedure
+    .input(providerReportInputSchema)
+    .query(({ ctx, input }) => ctx.services.providers.registry.daily(input.days)),
   reconciliation: adminProcedure.query(({ ctx }) => ctx.services.providers.registry.reconciliation()),
 });

@@ -14,13 +14,23 @@ export const raffleRouter = router({
   past: publicProcedure.input(rafflePastSchema).query(({ ctx, input }) => ctx.services.raffle.past(input)),
   byId: publicProcedure.input(raffleByIdSchema).query(({ ctx, input }) => ctx.services.raffle.byId(input.id)),
   /** The published entrants list (CSV, exactly the hashed bytes); REST serves it as a file. */
-  entrantsCsv: publicProcedure.input(raffleByIdSchema).query(({ ctx, input }) => ctx.services.raffle.entrantsCsv(input.id)),
+  entrantsCsv: publicProcedure
+    .input(raffleByIdSchema)
+    .query(({ ctx, input }) => ctx.services.raffle.entrantsCsv(input.id)),
   /** `raffle-update` ({ raffleId, status }) on open, close and draw; public, resumable. */
   onUpdate: publicProcedure
     .input(resumeInput)
-    .subscription(({ ctx, input, signal }) => limitedEvents(ctx.subscriptions, () => ctx.services.live.raffleUpdates({ lastEventId: input.lastEventId, signal }))),
+    .subscription(({ ctx, input, signal }) =>
+      limitedEvents(ctx.subscriptions, () =>
+        ctx.services.live.raffleUpdates({ lastEventId: input.lastEventId, signal }),
+      ),
+    ),
   /** The signed-in player's `raffle-win` events (session from the socket's connection params). */
   onWin: publicProcedure
     .input(resumeInput)
-    .subscription(({ ctx, input, signal }) => limitedEvents(ctx.subscriptions, () => ctx.services.live.raffleWins(ctx.sessionToken, { lastEventId: input.lastEventId, signal }))),
+    .subscription(({ ctx, input, signal }) =>
+      limitedEvents(ctx.subscriptions, () =>
+        ctx.services.live.raffleWins(ctx.sessionToken, { lastEventId: input.lastEventId, signal }),
+      ),
+    ),
 });

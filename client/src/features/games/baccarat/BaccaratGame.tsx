@@ -58,9 +58,16 @@ export function BaccaratGame() {
       const cards = coup.playerCards.length + coup.bankerCards.length;
       setHand(coup);
       setDealt(instant ? cards + 1 : 0);
-      return { delayMs: instant ? 0 : (cards + 1) * DEAL_MS, show: () => setRecent((list) => pushRecent(list, answer.bet)) };
+      return {
+        delayMs: instant ? 0 : (cards + 1) * DEAL_MS,
+        show: () => setRecent((list) => pushRecent(list, answer.bet)),
+      };
     });
-    const result = await play(bet.currency, () => mutation.mutateAsync({ currency: bet.currency, ...spots, clientBetId: newClientBetId() }), onAnswer);
+    const result = await play(
+      bet.currency,
+      () => mutation.mutateAsync({ currency: bet.currency, ...spots, clientBetId: newClientBetId() }),
+      onAnswer,
+    );
     if (result) {
       setLastPlaced(chips);
       await shown;
@@ -69,12 +76,17 @@ export function BaccaratGame() {
   }
 
   const locked = running || dealing;
-  const cardsOf = (side: 'player' | 'banker') => order.slice(0, dealt).filter((c) => c.side === side).map((c) => c.card);
+  const cardsOf = (side: 'player' | 'banker') =>
+    order
+      .slice(0, dealt)
+      .filter((c) => c.side === side)
+      .map((c) => c.card);
   const finished = hand !== null && !dealing;
   const chipValue = stake.amount;
   const unit = toUnits(chipValue);
   /** A spot's or a chip's amount at the chip value, for display in the panel's currency. */
-  const shownUnits = (units: number) => formatAmount(spotAmounts({ player: units, banker: 0, tie: 0 }, chipValue)?.player ?? '0', stake.currency);
+  const shownUnits = (units: number) =>
+    formatAmount(spotAmounts({ player: units, banker: 0, tie: 0 }, chipValue)?.player ?? '0', stake.currency);
   const onModeChange = useCallback((mode: { running: boolean }) => setRunning(mode.running), []);
 
   const board = (
@@ -84,7 +96,12 @@ export function BaccaratGame() {
         {(['player', 'banker'] as const).map((side) => {
           const cards = cardsOf(side);
           return (
-            <div key={side} className={classes.hand} data-winner={finished && hand?.winner === side ? true : undefined} data-testid={`baccarat-${side}-hand`}>
+            <div
+              key={side}
+              className={classes.hand}
+              data-winner={finished && hand?.winner === side ? true : undefined}
+              data-testid={`baccarat-${side}-hand`}
+            >
               <Group justify="space-between" w="100%">
                 <Text fw={700} tt="uppercase" size="sm">
                   {side}
@@ -105,8 +122,21 @@ export function BaccaratGame() {
           );
         })}
       </div>
-      <Text ta="center" fw={700} size="lg" aria-live="polite" data-testid="baccarat-result" c={finished ? (hand?.winner === 'tie' ? 'yellow' : 'teal') : 'dimmed'}>
-        {finished && hand ? (hand.winner === 'tie' ? `Tie ${hand.playerTotal}-${hand.bankerTotal}` : `${hand.winner === 'player' ? 'Player' : 'Banker'} wins ${Math.max(hand.playerTotal, hand.bankerTotal)}-${Math.min(hand.playerTotal, hand.bankerTotal)}`) : dealing ? 'Dealing…' : 'Place your chips'}
+      <Text
+        ta="center"
+        fw={700}
+        size="lg"
+        aria-live="polite"
+        data-testid="baccarat-result"
+        c={finished ? (hand?.winner === 'tie' ? 'yellow' : 'teal') : 'dimmed'}
+      >
+        {finished && hand
+          ? hand.winner === 'tie'
+            ? `Tie ${hand.playerTotal}-${hand.bankerTotal}`
+            : `${hand.winner === 'player' ? 'Player' : 'Banker'} wins ${Math.max(hand.playerTotal, hand.bankerTotal)}-${Math.min(hand.playerTotal, hand.bankerTotal)}`
+          : dealing
+            ? 'Dealing…'
+            : 'Place your chips'}
       </Text>
       <div className={classes.spots} role="group" aria-label="Bet spots">
         {SPOTS.map(({ spot, label, pays }) => (
@@ -135,18 +165,39 @@ export function BaccaratGame() {
           size="xs"
           value={String(chip)}
           onChange={(value) => setChip(Number(value))}
-          data={CHIP_SIZES.map((size) => ({ value: String(size), label: unit !== null ? shownUnits(size) : `${size}x` }))}
+          data={CHIP_SIZES.map((size) => ({
+            value: String(size),
+            label: unit !== null ? shownUnits(size) : `${size}x`,
+          }))}
           aria-label="Chip"
           data-testid="baccarat-chips"
         />
         <Group gap={6}>
-          <Button size="xs" variant="default" leftSection={<IconArrowBackUp size={14} aria-hidden />} disabled={locked || placed.length === 0} onClick={() => setPlaced((list) => list.slice(0, -1))}>
+          <Button
+            size="xs"
+            variant="default"
+            leftSection={<IconArrowBackUp size={14} aria-hidden />}
+            disabled={locked || placed.length === 0}
+            onClick={() => setPlaced((list) => list.slice(0, -1))}
+          >
             Undo
           </Button>
-          <Button size="xs" variant="default" leftSection={<IconTrash size={14} aria-hidden />} disabled={locked || placed.length === 0} onClick={() => setPlaced([])}>
+          <Button
+            size="xs"
+            variant="default"
+            leftSection={<IconTrash size={14} aria-hidden />}
+            disabled={locked || placed.length === 0}
+            onClick={() => setPlaced([])}
+          >
             Clear
           </Button>
-          <Button size="xs" variant="default" leftSection={<IconRepeat size={14} aria-hidden />} disabled={locked || lastPlaced.length === 0} onClick={() => setPlaced(lastPlaced)}>
+          <Button
+            size="xs"
+            variant="default"
+            leftSection={<IconRepeat size={14} aria-hidden />}
+            disabled={locked || lastPlaced.length === 0}
+            onClick={() => setPlaced(lastPlaced)}
+          >
             Rebet
           </Button>
         </Group>
@@ -168,5 +219,13 @@ export function BaccaratGame() {
     />
   );
 
-  return <GameLayout slug="baccarat" title="Baccarat" description="Bet on the player, the banker or a tie; the third card is drawn by the standard tableau." panel={panel} board={board} />;
+  return (
+    <GameLayout
+      slug="baccarat"
+      title="Baccarat"
+      description="Bet on the player, the banker or a tie; the third card is drawn by the standard tableau."
+      panel={panel}
+      board={board}
+    />
+  );
 }

@@ -2,7 +2,12 @@
  * The baccarat table's chips, as counts of the chip unit (the bet panel's amount) per spot, so halving, doubling and
  * the autobet's increase-on-loss scale the whole layout; and the deal order the animation shows.
  */
-import { BACCARAT_SPOTS, baccaratPoint, type BaccaratHand, type BaccaratSpot } from '../../../../../server/src/domain/games/baccarat/rules';
+import {
+  BACCARAT_SPOTS,
+  baccaratPoint,
+  type BaccaratHand,
+  type BaccaratSpot,
+} from '../../../../../server/src/domain/games/baccarat/rules';
 import { fromUnits, toUnits } from '../../originals/bet-amount';
 
 export type Layout = Record<BaccaratSpot, number>;

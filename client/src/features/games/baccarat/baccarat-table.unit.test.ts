@@ -15,7 +15,10 @@ describe('baccarat table helpers', () => {
 
   it('turns a layout into exact spot amounts at the chip value, leaving empty spots out', () => {
     expect(spotAmounts({ player: 30, banker: 0, tie: 1 }, '0.1')).toEqual({ player: '3', tie: '0.1' });
-    expect(spotAmounts({ player: 3, banker: 7, tie: 0 }, '0.00000001')).toEqual({ player: '0.00000003', banker: '0.00000007' });
+    expect(spotAmounts({ player: 3, banker: 7, tie: 0 }, '0.00000001')).toEqual({
+      player: '0.00000003',
+      banker: '0.00000007',
+    });
     expect(spotAmounts({ player: 1, banker: 0, tie: 0 }, 'x')).toBeNull();
     expect(totalStake({ player: 30, banker: 2, tie: 1 }, '0.1')).toBe('3.3');
   });

@@ -13,18 +13,40 @@ import { useOpenRound } from '../../originals/open-round';
 import { useHotkeysEnabled } from '../../originals/hotkeys';
 import { keyTakenByTarget } from '../../originals/key-target';
 import { RecentResults } from '../../originals/RecentResults';
-import { ACTION_BUTTONS, actionForKey, handResult, totalLabel, type BlackjackOutcomeView, type HandView } from './blackjack-view';
+import {
+  ACTION_BUTTONS,
+  actionForKey,
+  handResult,
+  totalLabel,
+  type BlackjackOutcomeView,
+  type HandView,
+} from './blackjack-view';
 import classes from './BlackjackGame.module.css';
 import { formatAmount } from '../../../lib/money';
 
 const outcomeOf = (bet: BetView | null) => (bet ? (bet.outcome as unknown as BlackjackOutcomeView) : null);
 
-function Hand(props: { title: string; cards: number[]; total: number; soft: boolean; live: boolean; faceDown?: boolean; hand?: HandView; testId: string }) {
+function Hand(props: {
+  title: string;
+  cards: number[];
+  total: number;
+  soft: boolean;
+  live: boolean;
+  faceDown?: boolean;
+  hand?: HandView;
+  testId: string;
+}) {
   const { title, cards, total, soft, live, faceDown, hand, testId } = props;
   const result = hand ? handResult(hand) : null;
-  const mark = hand?.state === 'won' || hand?.state === 'blackjack' ? 'win' : hand?.state === 'lost' ? 'loss' : undefined;
+  const mark =
+    hand?.state === 'won' || hand?.state === 'blackjack' ? 'win' : hand?.state === 'lost' ? 'loss' : undefined;
   return (
-    <div className={classes.hand} data-active={hand?.state === 'playing' || undefined} data-testid={testId} aria-label={title}>
+    <div
+      className={classes.hand}
+      data-active={hand?.state === 'playing' || undefined}
+      data-testid={testId}
+      aria-label={title}
+    >
       <Group gap={6} justify="center" wrap="nowrap">
         <Text size="sm" c="dimmed">
           {title}
@@ -46,7 +68,12 @@ function Hand(props: { title: string; cards: number[]; total: number; soft: bool
         {faceDown ? <PlayingCard width={58} /> : null}
       </div>
       {result ? (
-        <Text size="sm" fw={700} c={mark === 'win' ? 'teal' : mark === 'loss' ? 'red' : undefined} data-testid={`${testId}-result`}>
+        <Text
+          size="sm"
+          fw={700}
+          c={mark === 'win' ? 'teal' : mark === 'loss' ? 'red' : undefined}
+          data-testid={`${testId}-result`}
+        >
           {result}
         </Text>
       ) : !hand && total > 21 ? (
@@ -113,20 +140,40 @@ export function BlackjackGame() {
       <RecentResults bets={recent} label={(bet) => formatMultiplier(bet.multiplier)} />
       {outcome && dealer ? (
         <>
-          <Hand title="Dealer" cards={dealer.cards} total={dealer.total} soft={dealer.soft} live={open} faceDown={open && dealer.cards.length === 1} testId="bj-dealer" />
+          <Hand
+            title="Dealer"
+            cards={dealer.cards}
+            total={dealer.total}
+            soft={dealer.soft}
+            live={open}
+            faceDown={open && dealer.cards.length === 1}
+            testId="bj-dealer"
+          />
           {outcome.insurance?.state === 'offered' ? (
             <Text size="sm" fw={600} c="yellow" data-testid="bj-insurance">
-              Dealer shows an ace: insurance costs {formatAmount(outcome.insurance.amount, round?.currency ?? 'USD')} {round?.currency} and pays 2:1
+              Dealer shows an ace: insurance costs {formatAmount(outcome.insurance.amount, round?.currency ?? 'USD')}{' '}
+              {round?.currency} and pays 2:1
             </Text>
           ) : null}
           <SimpleGrid cols={outcome.hands.length} spacing="md" className={classes.hands}>
             {outcome.hands.map((hand, i) => (
-              <Hand key={i} title={outcome.hands.length > 1 ? `Hand ${i + 1}` : 'You'} cards={hand.cards} total={hand.total} soft={hand.soft} live={open && (hand.state === 'playing' || hand.state === 'waiting')} hand={hand} testId={`bj-hand-${i}`} />
+              <Hand
+                key={i}
+                title={outcome.hands.length > 1 ? `Hand ${i + 1}` : 'You'}
+                cards={hand.cards}
+                total={hand.total}
+                soft={hand.soft}
+                live={open && (hand.state === 'playing' || hand.state === 'waiting')}
+                hand={hand}
+                testId={`bj-hand-${i}`}
+              />
             ))}
           </SimpleGrid>
           {round && !open ? (
             <Text size="sm" fw={700} c={round.state === 'won' ? 'teal' : 'red'} data-testid="bj-result">
-              {round.state === 'won' ? `Paid ${formatAmount(round.payout, round.currency)} ${round.currency}${round.capped ? ' (max profit reached)' : ''}` : `Lost ${formatAmount(round.amount, round.currency)} ${round.currency}`}
+              {round.state === 'won'
+                ? `Paid ${formatAmount(round.payout, round.currency)} ${round.currency}${round.capped ? ' (max profit reached)' : ''}`
+                : `Lost ${formatAmount(round.amount, round.currency)} ${round.currency}`}
             </Text>
           ) : null}
         </>

@@ -38,7 +38,13 @@ export function actionForKey(key: string, allowed: readonly BlackjackAction[]): 
   return button && allowed.includes(button.action) ? button.action : null;
 }
 
-const RESULT_TEXT: Partial<Record<HandView['state'], string>> = { blackjack: 'Blackjack', won: 'Win', push: 'Push', lost: 'Lose', bust: 'Bust' };
+const RESULT_TEXT: Partial<Record<HandView['state'], string>> = {
+  blackjack: 'Blackjack',
+  won: 'Win',
+  push: 'Push',
+  lost: 'Lose',
+  bust: 'Bust',
+};
 
 /** A hand's result line: "Bust" for a lost hand over 21, else the result; nothing while it is in play. */
 export function handResult(hand: Pick<HandView, 'state' | 'total'>): string | null {

@@ -14,7 +14,11 @@ describe('blackjack table helpers', () => {
     expect(actionForKey('e', ['hit', 'stand'])).toBeNull();
     expect(actionForKey('i', ['insurance', 'noInsurance'])).toBe('insurance');
     expect(actionForKey('n', ['insurance', 'noInsurance'])).toBe('noInsurance');
-    expect(['s', 'd', 'a', 'f', 'c', ' '].map((key) => actionForKey(key, ['hit', 'stand', 'double', 'split', 'insurance', 'noInsurance']))).toEqual([null, null, null, null, null, null]);
+    expect(
+      ['s', 'd', 'a', 'f', 'c', ' '].map((key) =>
+        actionForKey(key, ['hit', 'stand', 'double', 'split', 'insurance', 'noInsurance']),
+      ),
+    ).toEqual([null, null, null, null, null, null]);
     expect(actionForKey('x', ['hit'])).toBeNull();
   });
 

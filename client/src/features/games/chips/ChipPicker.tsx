@@ -14,7 +14,15 @@ export function ChipPicker({ value, onChange }: { value: string; onChange: (valu
       </Text>
       <div className={classes.chipPicker} role="group" aria-label="Chip value">
         {CHIP_VALUES.map((chip, i) => (
-          <button key={chip} type="button" className={classes.pick} style={{ background: CHIP_COLOURS[i] }} aria-pressed={value === chip} aria-label={`Chip ${chip}`} onClick={() => onChange(chip)}>
+          <button
+            key={chip}
+            type="button"
+            className={classes.pick}
+            style={{ background: CHIP_COLOURS[i] }}
+            aria-pressed={value === chip}
+            aria-label={`Chip ${chip}`}
+            onClick={() => onChange(chip)}
+          >
             {chip}
           </button>
         ))}

@@ -1,5 +1,11 @@
 import { Button, Group, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
-import { hiloActionError, hiloCanCashOut, hiloChoices, type HiloAction, type HiloState } from '../../../../../server/src/domain/games/hilo/rules';
+import {
+  hiloActionError,
+  hiloCanCashOut,
+  hiloChoices,
+  type HiloAction,
+  type HiloState,
+} from '../../../../../server/src/domain/games/hilo/rules';
 import { trpc } from '../../../trpc';
 import { useSession } from '../../auth/session-store';
 import { PlayingCard } from '../../cards/PlayingCard';
@@ -29,7 +35,6 @@ export function HiloGame() {
     skip: trpc.games.hilo.skip.useMutation(),
   };
   const cashout = trpc.games.hilo.cashout.useMutation();
-
 
   const state = round ? (round.outcome as unknown as HiloState) : null;
   const open = round?.state === 'open';
@@ -79,7 +84,13 @@ export function HiloGame() {
             </UnstyledButton>
           ))}
         </SimpleGrid>
-        <Button variant="default" onClick={() => void play('skip')} disabled={!open || pending !== null || (state !== null && hiloActionError(state, 'skip') !== null)} loading={pending === 'skip'} data-testid="hilo-skip">
+        <Button
+          variant="default"
+          onClick={() => void play('skip')}
+          disabled={!open || pending !== null || (state !== null && hiloActionError(state, 'skip') !== null)}
+          loading={pending === 'skip'}
+          data-testid="hilo-skip"
+        >
           Skip card
         </Button>
       </div>
@@ -88,13 +99,31 @@ export function HiloGame() {
           Multiplier: <b>{state ? formatMultiplier(round?.capped ? round.multiplier : state.multiplier) : '-'}</b>
         </Text>
         <Text size="sm" data-testid="hilo-profit">
-          Profit: <b>{figures && round ? `${formatAmount(figures.profit, round.currency)} ${round.currency}` : ended && round ? resultText(round) : '-'}</b>
+          Profit:{' '}
+          <b>
+            {figures && round
+              ? `${formatAmount(figures.profit, round.currency)} ${round.currency}`
+              : ended && round
+                ? resultText(round)
+                : '-'}
+          </b>
         </Text>
       </Group>
       <div className={classes.history} role="list" aria-label="Cards of this round" data-testid="hilo-history">
         {cards.map((entry, i) => (
-          <div key={i} role="listitem" className={classes.step} data-guess={entry.guess ?? 'start'} data-lost={entry.multiplier === '0.0000' || undefined}>
-            <Text size="xs" c="dimmed" className={classes.mark} title={entry.guess ? GUESS_LABELS[entry.guess] : 'Start card'}>
+          <div
+            key={i}
+            role="listitem"
+            className={classes.step}
+            data-guess={entry.guess ?? 'start'}
+            data-lost={entry.multiplier === '0.0000' || undefined}
+          >
+            <Text
+              size="xs"
+              c="dimmed"
+              className={classes.mark}
+              title={entry.guess ? GUESS_LABELS[entry.guess] : 'Start card'}
+            >
               {entry.guess ? GUESS_MARKS[entry.guess] : 'Start'}
             </Text>
             <PlayingCard card={entry.card} width={48} mark={entry.multiplier === '0.0000' ? 'loss' : undefined} />
@@ -116,15 +145,33 @@ export function HiloGame() {
       onSpace={open ? () => void cashOut() : undefined}
       actionOverride={
         open ? (
-          <Button size="lg" fullWidth color="teal" onClick={() => void cashOut()} disabled={!cashable} loading={pending === 'cashout'} data-testid="hilo-cashout">
-            {cashable && figures && round ? `Cash out ${formatAmount(figures.payout, round.currency)} ${round.currency}` : 'Cash out'}
+          <Button
+            size="lg"
+            fullWidth
+            color="teal"
+            onClick={() => void cashOut()}
+            disabled={!cashable}
+            loading={pending === 'cashout'}
+            data-testid="hilo-cashout"
+          >
+            {cashable && figures && round
+              ? `Cash out ${formatAmount(figures.payout, round.currency)} ${round.currency}`
+              : 'Cash out'}
           </Button>
         ) : undefined
       }
     />
   );
 
-  return <GameLayout slug="hilo" title="Hilo" description="Guess whether the next card is higher or lower; every correct guess raises the multiplier." panel={panel} board={board} />;
+  return (
+    <GameLayout
+      slug="hilo"
+      title="Hilo"
+      description="Guess whether the next card is higher or lower; every correct guess raises the multiplier."
+      panel={panel}
+      board={board}
+    />
+  );
 }
 
 /** No round in play: the guesses the card on show would offer, without odds. */

@@ -1,5 +1,13 @@
 /** What the hilo page shows besides the cards: the offered guesses with their chance and multiplier, and the cash-out. */
-import { guessChance, guessMultiplier, hiloChoices, hiloMultiplier, type HiloAction, type HiloCard, type HiloGuess } from '../../../../../server/src/domain/games/hilo/rules';
+import {
+  guessChance,
+  guessMultiplier,
+  hiloChoices,
+  hiloMultiplier,
+  type HiloAction,
+  type HiloCard,
+  type HiloGuess,
+} from '../../../../../server/src/domain/games/hilo/rules';
 import { applyRatio, formatRatio, mulRatio } from '../../../../../server/src/domain/games/rules/ratio';
 import { fromUnits, toUnits } from '../../originals/bet-amount';
 
@@ -13,7 +21,14 @@ export const GUESS_LABELS: Record<HiloAction, string> = {
 };
 
 /** Short marks for the previous-cards row. */
-export const GUESS_MARKS: Record<HiloAction, string> = { higherOrSame: '≥', lowerOrSame: '≤', higher: '>', lower: '<', same: '=', skip: '↷' };
+export const GUESS_MARKS: Record<HiloAction, string> = {
+  higherOrSame: '≥',
+  lowerOrSame: '≤',
+  higher: '>',
+  lower: '<',
+  same: '=',
+  skip: '↷',
+};
 
 export interface GuessOption {
   guess: HiloGuess;

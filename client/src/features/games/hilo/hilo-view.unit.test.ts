@@ -13,7 +13,10 @@ describe('hilo view helpers', () => {
   });
 
   it('an ace offers higher (12/13) and same (1/13); the multiplier shown includes the running one', () => {
-    const cards: HiloCard[] = [{ card: 20, multiplier: '1.0000' }, { card: 48, guess: 'lowerOrSame', multiplier: '1.8385' }];
+    const cards: HiloCard[] = [
+      { card: 20, multiplier: '1.0000' },
+      { card: 48, guess: 'lowerOrSame', multiplier: '1.8385' },
+    ];
     const [higher, same] = guessOptions(cards);
     expect(higher).toMatchObject({ guess: 'higher', chance: '92.31%' });
     // 1287/700 x 1287/1200 = 1.97186..., and same: 1287/700 x 1287/100 = 23.66241...

@@ -31,7 +31,12 @@ export function RouletteGame() {
   const [lastSpin, setLastSpin] = useState<PlacedChip[]>([]);
   const [chipValue, setChipValue] = useState<string>('1');
   const [recent, setRecent] = useState<BetView[]>([]);
-  const [spin, setSpin] = useState<{ count: number; pocket: number | null; landed: boolean; bet: BetView | null }>({ count: 0, pocket: null, landed: true, bet: null });
+  const [spin, setSpin] = useState<{ count: number; pocket: number | null; landed: boolean; bet: BetView | null }>({
+    count: 0,
+    pocket: null,
+    landed: true,
+    bet: null,
+  });
   const mutation = trpc.games.roulette.bet.useMutation();
   const instant = useInstantBets();
   const play = useRevealedBet();
@@ -52,7 +57,12 @@ export function RouletteGame() {
     const board = stakeUnits === total ? stacks(chips) : scaleBoard(chips, stakeUnits);
     const { onAnswer, shown } = untilShown<{ bet: BetView; balance: string }>((answer) => {
       const delayMs = instant ? 0 : SPIN_MS;
-      setSpin((previous) => ({ count: previous.count + 1, pocket: pocketOf(answer.bet), landed: delayMs === 0, bet: answer.bet }));
+      setSpin((previous) => ({
+        count: previous.count + 1,
+        pocket: pocketOf(answer.bet),
+        landed: delayMs === 0,
+        bet: answer.bet,
+      }));
       return {
         delayMs,
         show: () => {
@@ -61,7 +71,12 @@ export function RouletteGame() {
         },
       };
     });
-    const result = await play(stake.currency, () => mutation.mutateAsync({ currency: stake.currency, chips: requestChips(board), clientBetId: newClientBetId() }), onAnswer);
+    const result = await play(
+      stake.currency,
+      () =>
+        mutation.mutateAsync({ currency: stake.currency, chips: requestChips(board), clientBetId: newClientBetId() }),
+      onAnswer,
+    );
     if (result) {
       setLastSpin(board);
       await shown;
@@ -72,13 +87,26 @@ export function RouletteGame() {
   const landedBet = spin.landed ? spin.bet : null;
   const board = (
     <Stack gap="md">
-      <RecentResults bets={recent} label={(bet) => String(pocketOf(bet))} color={(bet) => RESULT_BADGE[pocketColour(pocketOf(bet))]} />
+      <RecentResults
+        bets={recent}
+        label={(bet) => String(pocketOf(bet))}
+        color={(bet) => RESULT_BADGE[pocketColour(pocketOf(bet))]}
+      />
       <div className={classes.top}>
         <RouletteWheel pocket={spin.pocket} spin={spin.count} landed={spin.landed} durationMs={instant ? 0 : SPIN_MS} />
         <Stack gap={4} align="center" miw={160}>
           {landedBet ? (
-            <Text fw={700} size="lg" c={landedBet.state === 'won' ? 'teal' : 'dimmed'} data-testid="roulette-outcome" aria-live="polite">
-              {pocketOf(landedBet)} {pocketColour(pocketOf(landedBet))} - {landedBet.state === 'won' ? `won ${formatAmount(landedBet.payout, landedBet.currency)} ${landedBet.currency}` : 'no win'}
+            <Text
+              fw={700}
+              size="lg"
+              c={landedBet.state === 'won' ? 'teal' : 'dimmed'}
+              data-testid="roulette-outcome"
+              aria-live="polite"
+            >
+              {pocketOf(landedBet)} {pocketColour(pocketOf(landedBet))} -{' '}
+              {landedBet.state === 'won'
+                ? `won ${formatAmount(landedBet.payout, landedBet.currency)} ${landedBet.currency}`
+                : 'no win'}
             </Text>
           ) : (
             <Text c="dimmed" size="sm">
@@ -87,24 +115,50 @@ export function RouletteGame() {
           )}
         </Stack>
       </div>
-      <RouletteTable stacks={stacks(chips)} pocket={landedBet ? pocketOf(landedBet) : null} disabled={spinning} onPlace={place} />
+      <RouletteTable
+        stacks={stacks(chips)}
+        pocket={landedBet ? pocketOf(landedBet) : null}
+        disabled={spinning}
+        onPlace={place}
+      />
       <Text size="xs" c="dimmed">
-        Click a number for a straight up, the line between two numbers for a split, a corner for four numbers, the bottom edge of a column of three for a street (its corner for a six line).
+        Click a number for a straight up, the line between two numbers for a split, a corner for four numbers, the
+        bottom edge of a column of three for a street (its corner for a six line).
       </Text>
     </Stack>
   );
 
   const panel = (
-    <BetPanel game="roulette" placeBet={placeBet} autobet animated betLabel="Spin" boardStake={fromUnits(total)} profits={[{ label: 'Max profit on win', multiplier: best }]} blockedReason={chips.length === 0 ? 'Place chips on the board' : null}>
+    <BetPanel
+      game="roulette"
+      placeBet={placeBet}
+      autobet
+      animated
+      betLabel="Spin"
+      boardStake={fromUnits(total)}
+      profits={[{ label: 'Max profit on win', multiplier: best }]}
+      blockedReason={chips.length === 0 ? 'Place chips on the board' : null}
+    >
       <ChipPicker value={chipValue} onChange={setChipValue} />
       <Group grow gap="xs">
-        <Button variant="default" size="xs" onClick={() => setChips((list) => list.slice(0, -1))} disabled={chips.length === 0 || spinning}>
+        <Button
+          variant="default"
+          size="xs"
+          onClick={() => setChips((list) => list.slice(0, -1))}
+          disabled={chips.length === 0 || spinning}
+        >
           Undo
         </Button>
         <Button variant="default" size="xs" onClick={() => setChips([])} disabled={chips.length === 0 || spinning}>
           Clear
         </Button>
-        <Button variant="default" size="xs" onClick={() => setChips(lastSpin)} disabled={lastSpin.length === 0 || spinning} title="Put the last spin's chips back">
+        <Button
+          variant="default"
+          size="xs"
+          onClick={() => setChips(lastSpin)}
+          disabled={lastSpin.length === 0 || spinning}
+          title="Put the last spin's chips back"
+        >
           Rebet
         </Button>
       </Group>

@@ -1,7 +1,18 @@
 import type { CSSProperties, MouseEvent } from 'react';
 import { pocketColour } from '../../../../../server/src/domain/games/roulette/rules';
 import { fromUnits } from '../../originals/bet-amount';
-import { betAt, betKey, chipPosition, COLUMN_BETS, covers, DOZEN_BETS, numberAt, OUTSIDE_BETS, type BoardBet, type PlacedChip } from './roulette-board';
+import {
+  betAt,
+  betKey,
+  chipPosition,
+  COLUMN_BETS,
+  covers,
+  DOZEN_BETS,
+  numberAt,
+  OUTSIDE_BETS,
+  type BoardBet,
+  type PlacedChip,
+} from './roulette-board';
 import classes from './RouletteGame.module.css';
 
 interface TableProps {
@@ -97,9 +108,16 @@ export function RouletteTable({ stacks, pocket, disabled, onPlace }: TableProps)
           }),
         )}
         {COLUMN_BETS.map((bet, row) => outsideCell(bet, '2:1', { gridColumn: 14, gridRow: row + 1 }))}
-        {DOZEN_BETS.map((bet, d) => outsideCell(bet, ['1st 12', '2nd 12', '3rd 12'][d]!, { gridColumn: `${2 + d * 4} / span 4`, gridRow: 4 }))}
+        {DOZEN_BETS.map((bet, d) =>
+          outsideCell(bet, ['1st 12', '2nd 12', '3rd 12'][d]!, { gridColumn: `${2 + d * 4} / span 4`, gridRow: 4 }),
+        )}
         {OUTSIDE_BETS.map(({ bet, label }, i) =>
-          outsideCell(bet, label, { gridColumn: `${2 + i * 2} / span 2`, gridRow: 5 }, bet.type === 'red' ? 'red' : bet.type === 'black' ? 'black' : undefined),
+          outsideCell(
+            bet,
+            label,
+            { gridColumn: `${2 + i * 2} / span 2`, gridRow: 5 },
+            bet.type === 'red' ? 'red' : bet.type === 'black' ? 'black' : undefined,
+          ),
         )}
         <div className={classes.overlay} aria-hidden>
           {inside.map(({ stack, at }) => (

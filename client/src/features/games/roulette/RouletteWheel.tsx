@@ -24,13 +24,25 @@ export function RouletteWheel(props: { pocket: number | null; spin: number; land
   const timing = { transitionDuration: `${props.durationMs}ms` };
   const shown = props.landed && props.pocket !== null ? props.pocket : null;
   return (
-    <svg viewBox="-100 -100 200 200" className={classes.wheel} role="img" aria-label={shown === null ? 'Roulette wheel' : `Roulette wheel, the ball is on ${shown}`} data-testid="roulette-wheel">
+    <svg
+      viewBox="-100 -100 200 200"
+      className={classes.wheel}
+      role="img"
+      aria-label={shown === null ? 'Roulette wheel' : `Roulette wheel, the ball is on ${shown}`}
+      data-testid="roulette-wheel"
+    >
       <circle r={99} className={classes.wheelRim} />
       <g className={classes.turning} style={{ ...timing, transform: `rotate(${wheel}deg)` }}>
         {ROULETTE_WHEEL.map((pocket, index) => (
           <g key={pocket}>
             <path d={wedge(index)} fill={POCKET_FILL[pocketColour(pocket)]} stroke="#d4af37" strokeWidth={0.4} />
-            <text x={0} y={-OUTER + 9} transform={`rotate(${index * SEGMENT})`} className={classes.wheelNumber} textAnchor="middle">
+            <text
+              x={0}
+              y={-OUTER + 9}
+              transform={`rotate(${index * SEGMENT})`}
+              className={classes.wheelNumber}
+              textAnchor="middle"
+            >
               {pocket}
             </text>
           </g>
@@ -38,7 +50,14 @@ export function RouletteWheel(props: { pocket: number | null; spin: number; land
         <circle r={INNER} className={classes.wheelHub} />
       </g>
       <g className={classes.turning} style={{ ...timing, transform: `rotate(${ball}deg)` }}>
-        <circle key={props.spin} cx={0} cy={-(OUTER - 20)} r={4.2} className={classes.ball} style={{ animationDuration: `${props.durationMs}ms` }} />
+        <circle
+          key={props.spin}
+          cx={0}
+          cy={-(OUTER - 20)}
+          r={4.2}
+          className={classes.ball}
+          style={{ animationDuration: `${props.durationMs}ms` }}
+        />
       </g>
       {shown !== null ? (
         <g data-testid="roulette-result" data-pocket={shown}>

@@ -3,7 +3,11 @@
  * in order for undo, shown stacked per bet), what the request sends, and the chips of a verifier link. The layout
  * itself (which numbers a bet may name) is the server's rules.ts; nothing here decides what a bet covers.
  */
-import { coveredPockets, rouletteChipError, type RouletteBetType } from '../../../../../server/src/domain/games/roulette/rules';
+import {
+  coveredPockets,
+  rouletteChipError,
+  type RouletteBetType,
+} from '../../../../../server/src/domain/games/roulette/rules';
 import { fromUnits, toUnits } from '../../originals/bet-amount';
 
 export interface BoardBet {
@@ -14,7 +18,6 @@ export interface BoardBet {
 export interface PlacedChip extends BoardBet {
   amount: bigint;
 }
-
 
 /** The board is drawn with 12 columns of three: column c holds 3c+1 (bottom), 3c+2, 3c+3 (top). */
 export const columnOf = (n: number) => Math.floor((n - 1) / 3);
@@ -43,7 +46,11 @@ export function betAt(n: number, fx: number, fy: number): BoardBet {
   const columnInside = neighbourColumn >= 0 && neighbourColumn <= 11;
   // The bottom edge of the bottom row: the row of three (street), or two of them (six line) at a corner.
   if (vertical === 1 && row === 2) {
-    if (horizontal !== 0 && columnInside) return bet('sixline', [...street(Math.min(column, neighbourColumn)), ...street(Math.max(column, neighbourColumn))]);
+    if (horizontal !== 0 && columnInside)
+      return bet('sixline', [
+        ...street(Math.min(column, neighbourColumn)),
+        ...street(Math.max(column, neighbourColumn)),
+      ]);
     return bet('street', street(column));
   }
   // Zero's line: the left edge of the first column.
@@ -52,17 +59,31 @@ export function betAt(n: number, fx: number, fy: number): BoardBet {
   const h = columnInside ? horizontal : 0;
   const v = neighbourRow >= 0 && neighbourRow <= 2 ? vertical : 0;
   const across = column + h;
-  if (h !== 0 && v !== 0) return bet('corner', [n, numberAt(across, row), numberAt(column, neighbourRow), numberAt(across, neighbourRow)]);
+  if (h !== 0 && v !== 0)
+    return bet('corner', [n, numberAt(across, row), numberAt(column, neighbourRow), numberAt(across, neighbourRow)]);
   if (h !== 0) return bet('split', [n, numberAt(across, row)]);
   if (v !== 0) return bet('split', [n, numberAt(column, neighbourRow)]);
   return bet('straight', [n]);
 }
 
 const street = (column: number) => [column * 3 + 1, column * 3 + 2, column * 3 + 3];
-const bet = (type: RouletteBetType, numbers: number[]): BoardBet => ({ type, numbers: [...numbers].sort((a, b) => a - b) });
+const bet = (type: RouletteBetType, numbers: number[]): BoardBet => ({
+  type,
+  numbers: [...numbers].sort((a, b) => a - b),
+});
 
-export const COLUMN_BETS = [0, 1, 2].map((row) => bet('column', Array.from({ length: 12 }, (_, c) => numberAt(c, row))));
-export const DOZEN_BETS = [0, 1, 2].map((d) => bet('dozen', Array.from({ length: 12 }, (_, i) => d * 12 + i + 1)));
+export const COLUMN_BETS = [0, 1, 2].map((row) =>
+  bet(
+    'column',
+    Array.from({ length: 12 }, (_, c) => numberAt(c, row)),
+  ),
+);
+export const DOZEN_BETS = [0, 1, 2].map((d) =>
+  bet(
+    'dozen',
+    Array.from({ length: 12 }, (_, i) => d * 12 + i + 1),
+  ),
+);
 export const OUTSIDE_BETS: { bet: BoardBet; label: string }[] = [
   { bet: bet('low', []), label: '1-18' },
   { bet: bet('even', []), label: 'Even' },
@@ -88,7 +109,9 @@ export function stacks(chips: readonly PlacedChip[]): PlacedChip[] {
 export const boardTotal = (chips: readonly PlacedChip[]) => chips.reduce((sum, chip) => sum + chip.amount, 0n);
 
 /** The request's chips: one per bet on the board, amounts as decimal text. */
-export function requestChips(chips: readonly PlacedChip[]): { type: RouletteBetType; numbers: number[]; amount: string }[] {
+export function requestChips(
+  chips: readonly PlacedChip[],
+): { type: RouletteBetType; numbers: number[]; amount: string }[] {
   return stacks(chips).map((chip) => ({ type: chip.type, numbers: chip.numbers, amount: fromUnits(chip.amount) }));
 }
 
@@ -116,7 +139,11 @@ export function decodeChips(text: string): PlacedChip[] | string {
     const [type = '', numbers = '', amount = ''] = part.trim().split(':');
     const units = toUnits(amount);
     if (units === null || units === 0n) return `Chip "${part}" needs an amount like 1 or 0.5`;
-    const chip = { type: type as RouletteBetType, numbers: numbers === '' ? [] : numbers.split('-').map(Number), amount: units };
+    const chip = {
+      type: type as RouletteBetType,
+      numbers: numbers === '' ? [] : numbers.split('-').map(Number),
+      amount: units,
+    };
     const error = rouletteChipError(chip);
     if (error) return error;
     chips.push(chip);
@@ -135,7 +162,10 @@ export function chipPosition(b: BoardBet): { x: number; y: number } | null {
   const centre = (n: number) => ({ x: columnOf(n) + 1.5, y: rowOf(n) + 0.5 });
   const mean = (ns: number[]) => {
     const points = ns.map(centre);
-    return { x: points.reduce((s, p) => s + p.x, 0) / points.length, y: points.reduce((s, p) => s + p.y, 0) / points.length };
+    return {
+      x: points.reduce((s, p) => s + p.x, 0) / points.length,
+      y: points.reduce((s, p) => s + p.y, 0) / points.length,
+    };
   };
   switch (b.type) {
     case 'straight':

@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { rouletteBetsOfType, rouletteChipError } from '../../../../../server/src/domain/games/roulette/rules';
-import { betAt, betKey, boardTotal, chipPosition, decodeChips, encodeChips, requestChips, scaleBoard, stacks, type PlacedChip } from './roulette-board';
+import {
+  betAt,
+  betKey,
+  boardTotal,
+  chipPosition,
+  decodeChips,
+  encodeChips,
+  requestChips,
+  scaleBoard,
+  stacks,
+  type PlacedChip,
+} from './roulette-board';
 
 const NUMBERS = Array.from({ length: 36 }, (_, i) => i + 1);
 const SPOTS = [0.05, 0.15, 0.3, 0.5, 0.7, 0.85, 0.95];
@@ -38,7 +49,8 @@ describe('roulette hit zones', () => {
     }
     // Straight zero is zero's own cell, not a number's spot.
     expect(reached.get('straight')!.size).toBe(36);
-    for (const type of ['split', 'street', 'corner', 'sixline'] as const) expect(reached.get(type)!.size, type).toBe(rouletteBetsOfType(type).length);
+    for (const type of ['split', 'street', 'corner', 'sixline'] as const)
+      expect(reached.get(type)!.size, type).toBe(rouletteBetsOfType(type).length);
   });
 
   it('stacks sit in the middle of a number, on a line, at a corner, or on the bottom edge for streets', () => {
@@ -75,7 +87,15 @@ describe('chips on the board', () => {
   it('scales the board to an autobet stake exactly, flooring each stack and never under one unit', () => {
     expect(scaleBoard(chips, 222_000_000n).map((c) => c.amount)).toEqual([220_000_000n, 2_000_000n]);
     expect(scaleBoard(chips, 111_000_000n)).toEqual(stacks(chips));
-    expect(scaleBoard([{ type: 'red', numbers: [], amount: 3n }, { type: 'black', numbers: [], amount: 1n }], 2n).map((c) => c.amount)).toEqual([1n, 1n]);
+    expect(
+      scaleBoard(
+        [
+          { type: 'red', numbers: [], amount: 3n },
+          { type: 'black', numbers: [], amount: 1n },
+        ],
+        2n,
+      ).map((c) => c.amount),
+    ).toEqual([1n, 1n]);
   });
 
   it('writes and reads the verifier link form of chips, refusing what the layout refuses', () => {

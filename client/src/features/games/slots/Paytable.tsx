@@ -24,8 +24,8 @@ export function Paytable() {
     <Stack gap="md" data-testid="slot-paytable">
       <Title order={4}>Pay table</Title>
       <Text size="sm" c="dimmed">
-        Wins on the {SLOT_LINES} lines pay left to right from the first reel, as multiples of your stake. The wild stands in for every symbol but the
-        scatter and pays on its own.
+        Wins on the {SLOT_LINES} lines pay left to right from the first reel, as multiples of your stake. The wild
+        stands in for every symbol but the scatter and pays on its own.
       </Text>
       <div className={classes.payGrid}>
         {PAY_SYMBOLS.map((symbol) => (
@@ -56,7 +56,17 @@ export function Paytable() {
         {SLOT_PAYLINES.map((rows, i) => (
           <svg key={i} viewBox="0 0 50 36" className={classes.miniLine} role="img" aria-label={`Line ${i + 1}`}>
             {rows.map((_, reel) =>
-              [0, 1, 2].map((row) => <rect key={`${reel}${row}`} x={reel * 10 + 1} y={row * 10 + 1} width="8" height="8" rx="1.5" fill={rows[reel] === row ? lineColour(i + 1) : 'var(--mantine-color-default-border)'} />),
+              [0, 1, 2].map((row) => (
+                <rect
+                  key={`${reel}${row}`}
+                  x={reel * 10 + 1}
+                  y={row * 10 + 1}
+                  width="8"
+                  height="8"
+                  rx="1.5"
+                  fill={rows[reel] === row ? lineColour(i + 1) : 'var(--mantine-color-default-border)'}
+                />
+              )),
             )}
             <text x="25" y="35" textAnchor="middle" fontSize="6" fill="currentColor">
               {i + 1}
@@ -65,8 +75,9 @@ export function Paytable() {
         ))}
       </div>
       <Text size="xs" c="dimmed">
-        Symbols: {SLOT_SYMBOLS.map((s) => SLOT_SYMBOL_NAMES[s]).join(', ')}. Return to player {SLOTS_RTP_PERCENT}%, computed exactly from the published
-        strips (Provably fair, docs/fairness.md). A win past the profit limit pays the limit.
+        Symbols: {SLOT_SYMBOLS.map((s) => SLOT_SYMBOL_NAMES[s]).join(', ')}. Return to player {SLOTS_RTP_PERCENT}%,
+        computed exactly from the published strips (Provably fair, docs/fairness.md). A win past the profit limit pays
+        the limit.
       </Text>
     </Stack>
   );

@@ -37,7 +37,12 @@ function winUnits(stake: string, multipliers: string[]): bigint {
 
 export function SlotsGame() {
   const [recent, setRecent] = useState<BetView[]>([]);
-  const [shown, setShown] = useState<Shown>({ bet: null, index: 0, landed: true, spin: { key: 0, stops: OPENING_STOPS, previous: null, reelMs: null } });
+  const [shown, setShown] = useState<Shown>({
+    bet: null,
+    index: 0,
+    landed: true,
+    spin: { key: 0, stops: OPENING_STOPS, previous: null, reelMs: null },
+  });
   const [done, setDone] = useState<BetView | null>(null);
   const [infoOpen, setInfoOpen] = useState(false);
   const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
@@ -51,7 +56,12 @@ export function SlotsGame() {
     const spin = (bet.outcome as unknown as SlotsOutcome).spins[index]!;
     const previous = stopsOnScreen.current;
     stopsOnScreen.current = spin.stops;
-    setShown((current) => ({ bet, index, landed: reelMs === null, spin: { key: current.spin.key + 1, stops: spin.stops, previous, reelMs } }));
+    setShown((current) => ({
+      bet,
+      index,
+      landed: reelMs === null,
+      spin: { key: current.spin.key + 1, stops: spin.stops, previous, reelMs },
+    }));
   }
 
   async function placeBet(stake: Stake) {
@@ -71,11 +81,23 @@ export function SlotsGame() {
       const schedule = spinSchedule(spins);
       schedule.forEach((timing, index) => {
         timers.current.push(setTimeout(() => showSpin(answer.bet, index, timing.reelMs), timing.startAt));
-        timers.current.push(setTimeout(() => setShown((current) => (current.index === index && current.bet?.id === answer.bet.id ? { ...current, landed: true } : current)), timing.landAt));
+        timers.current.push(
+          setTimeout(
+            () =>
+              setShown((current) =>
+                current.index === index && current.bet?.id === answer.bet.id ? { ...current, landed: true } : current,
+              ),
+            timing.landAt,
+          ),
+        );
       });
       return { delayMs: schedule.at(-1)!.landAt, show: finish };
     });
-    const result = await play(stake.currency, () => betCall.mutate({ ...stake, clientBetId: newClientBetId() }), onAnswer);
+    const result = await play(
+      stake.currency,
+      () => betCall.mutate({ ...stake, clientBetId: newClientBetId() }),
+      onAnswer,
+    );
     if (result) await onScreen;
     return result?.bet ?? null;
   }
@@ -83,25 +105,48 @@ export function SlotsGame() {
   const outcome = shown.bet ? (shown.bet.outcome as unknown as SlotsOutcome) : null;
   const spin = outcome?.spins[shown.index] ?? null;
   const freeAwarded = outcome ? outcome.spins.slice(0, shown.index + 1).reduce((n, s) => n + s.freeSpinsWon, 0) : 0;
-  const wonSoFar = outcome && shown.bet ? winUnits(shown.bet.amount, outcome.spins.slice(0, shown.landed ? shown.index + 1 : shown.index).map((s) => s.multiplier)) : 0n;
-  const banner = shown.landed && spin && spin.freeSpinsWon > 0 ? `${shown.index === 0 ? '' : '+'}${spin.freeSpinsWon} FREE SPINS` : null;
+  const wonSoFar =
+    outcome && shown.bet
+      ? winUnits(
+          shown.bet.amount,
+          outcome.spins.slice(0, shown.landed ? shown.index + 1 : shown.index).map((s) => s.multiplier),
+        )
+      : 0n;
+  const banner =
+    shown.landed && spin && spin.freeSpinsWon > 0
+      ? `${shown.index === 0 ? '' : '+'}${spin.freeSpinsWon} FREE SPINS`
+      : null;
 
   const board = (
     <Stack gap="sm">
       <RecentResults bets={recent} label={(bet) => formatMultiplier(bet.multiplier)} />
       <div className={classes.machine}>
-        <SlotReels spin={shown.spin} landed={shown.landed} lines={shown.landed && spin ? spin.lines : []} showScatters={shown.landed && (spin?.scatter.multiplier ?? '0') !== '0'} banner={banner} />
+        <SlotReels
+          spin={shown.spin}
+          landed={shown.landed}
+          lines={shown.landed && spin ? spin.lines : []}
+          showScatters={shown.landed && (spin?.scatter.multiplier ?? '0') !== '0'}
+          banner={banner}
+        />
         <div className={classes.status}>
           {shown.index > 0 && outcome && shown.bet ? (
             <Badge size="lg" color="grape" variant="filled" data-testid="free-spins">
-              Free spin {shown.index} of {freeAwarded} · {formatAmount(fromUnits(wonSoFar), shown.bet.currency)} {shown.bet.currency}
+              Free spin {shown.index} of {freeAwarded} · {formatAmount(fromUnits(wonSoFar), shown.bet.currency)}{' '}
+              {shown.bet.currency}
             </Badge>
           ) : (
             <span />
           )}
           {done ? (
-            <Text fw={800} c={done.state === 'won' ? 'yellow.4' : 'gray.4'} data-testid="slots-outcome" aria-live="polite">
-              {Number(done.payout) > 0 ? `Win ${formatAmount(done.payout, done.currency)} ${done.currency} (${formatMultiplier(done.multiplier)})` : 'No win'}
+            <Text
+              fw={800}
+              c={done.state === 'won' ? 'yellow.4' : 'gray.4'}
+              data-testid="slots-outcome"
+              aria-live="polite"
+            >
+              {Number(done.payout) > 0
+                ? `Win ${formatAmount(done.payout, done.currency)} ${done.currency} (${formatMultiplier(done.multiplier)})`
+                : 'No win'}
               {(done.outcome as { capped?: boolean }).capped ? ' - profit limit reached' : ''}
             </Text>
           ) : (
@@ -129,7 +174,14 @@ export function SlotsGame() {
         <Text size="xs" c="dimmed">
           Reels of {SLOT_STRIPS.map((reel) => reel.length).join(', ')} symbols; your seeds pick each stop.
         </Text>
-        <Button variant="subtle" size="xs" leftSection={<IconInfoCircle size={14} aria-hidden />} onClick={() => setInfoOpen((open) => !open)} aria-expanded={infoOpen} data-testid="paytable-toggle">
+        <Button
+          variant="subtle"
+          size="xs"
+          leftSection={<IconInfoCircle size={14} aria-hidden />}
+          onClick={() => setInfoOpen((open) => !open)}
+          aria-expanded={infoOpen}
+          data-testid="paytable-toggle"
+        >
           Pay table and rules
         </Button>
       </Group>

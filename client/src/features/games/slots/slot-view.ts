@@ -2,12 +2,20 @@
  * What the reels show, from the published strips (the server's pure rules): each reel's column for one spin's
  * animation, the cells a win lights, and when each spin of a bet starts and lands. Pure, so it is tested alone.
  */
-import { SLOT_PAYLINES, SLOT_ROWS, SLOT_STRIPS, type SlotLineWin, type SlotSpin, type SlotSymbol } from '../../../../../server/src/domain/games/slots/rules';
+import {
+  SLOT_PAYLINES,
+  SLOT_ROWS,
+  SLOT_STRIPS,
+  type SlotLineWin,
+  type SlotSpin,
+  type SlotSymbol,
+} from '../../../../../server/src/domain/games/slots/rules';
 
 /** Strip symbols that pass the window between two stops. */
 export const FILLER = 14;
 
-const at = (reel: readonly SlotSymbol[], position: number) => reel[((position % reel.length) + reel.length) % reel.length]!;
+const at = (reel: readonly SlotSymbol[], position: number) =>
+  reel[((position % reel.length) + reel.length) % reel.length]!;
 
 /**
  * One reel's column, top to bottom: the new window (3 symbols), the strip below it, then the window it leaves. It slides
@@ -24,7 +32,8 @@ export function reelColumn(reel: number, stop: number, previousStop: number | nu
 /** `${row}:${reel}` of every cell a winning line runs through (its first `count` reels). */
 export function winningCells(lines: readonly SlotLineWin[]): Set<string> {
   const cells = new Set<string>();
-  for (const win of lines) SLOT_PAYLINES[win.line - 1]!.slice(0, win.count).forEach((row, reel) => cells.add(`${row}:${reel}`));
+  for (const win of lines)
+    SLOT_PAYLINES[win.line - 1]!.slice(0, win.count).forEach((row, reel) => cells.add(`${row}:${reel}`));
   return cells;
 }
 
@@ -32,7 +41,8 @@ export function winningCells(lines: readonly SlotLineWin[]): Set<string> {
 export function scatterCells(stops: readonly number[]): Set<string> {
   const cells = new Set<string>();
   stops.forEach((stop, reel) => {
-    for (let row = 0; row < SLOT_ROWS; row += 1) if (at(SLOT_STRIPS[reel]!, stop + row - 1) === 'S') cells.add(`${row}:${reel}`);
+    for (let row = 0; row < SLOT_ROWS; row += 1)
+      if (at(SLOT_STRIPS[reel]!, stop + row - 1) === 'S') cells.add(`${row}:${reel}`);
   });
   return cells;
 }
@@ -54,7 +64,9 @@ const QUIET_PAUSE_MS = 350;
 const TRIGGER_PAUSE_MS = 1500;
 
 /** When each spin of a bet starts and lands; the last landAt is when the whole bet is on screen. */
-export function spinSchedule(spins: readonly Pick<SlotSpin, 'free' | 'lines' | 'scatter' | 'freeSpinsWon'>[]): SpinTiming[] {
+export function spinSchedule(
+  spins: readonly Pick<SlotSpin, 'free' | 'lines' | 'scatter' | 'freeSpinsWon'>[],
+): SpinTiming[] {
   let clock = 0;
   return spins.map((spin) => {
     const reelMs = spin.free ? FREE_REEL_MS : PAID_REEL_MS;

@@ -20,14 +20,22 @@ describe('slot reels on screen', () => {
 
   it("a win lights its line's first `count` cells; scatters are found wherever they are in the window", () => {
     // Line 4 is V-shaped (rows 0 1 2 1 0): three of a kind lights reels 1-3 on rows 0, 1, 2.
-    expect([...winningCells([{ line: 4, symbol: 'K', count: 3, multiplier: '0.5' }])].sort()).toEqual(['0:0', '1:1', '2:2']);
+    expect([...winningCells([{ line: 4, symbol: 'K', count: 3, multiplier: '0.5' }])].sort()).toEqual([
+      '0:0',
+      '1:1',
+      '2:2',
+    ]);
     const stops = SLOT_STRIPS.map((reel) => reel.indexOf('S'));
     expect([...scatterCells(stops)].sort()).toEqual(['1:0', '1:1', '1:2', '1:3', '1:4']);
   });
 
   it('spins follow one another: a free spin starts after the previous spin landed and its wins were shown', () => {
     const quiet = { free: false, lines: [], scatter: { count: 0, multiplier: '0' }, freeSpinsWon: 0 };
-    const schedule = spinSchedule([{ ...quiet, freeSpinsWon: 10 }, { ...quiet, free: true }, { ...quiet, free: true, lines: [{ line: 1, symbol: 'J' as const, count: 3, multiplier: '0.5' }] }]);
+    const schedule = spinSchedule([
+      { ...quiet, freeSpinsWon: 10 },
+      { ...quiet, free: true },
+      { ...quiet, free: true, lines: [{ line: 1, symbol: 'J' as const, count: 3, multiplier: '0.5' }] },
+    ]);
     expect(schedule[0]!.startAt).toBe(0);
     for (let i = 1; i < schedule.length; i += 1) expect(schedule[i]!.startAt).toBeGreaterThan(schedule[i - 1]!.landAt);
     for (const spin of schedule) expect(spin.reelMs).toEqual([...spin.reelMs].sort((a, b) => a - b));

@@ -10,7 +10,8 @@ export const Route = createFileRoute('/account/deposits/$status')({
   head: pageHead('Deposits'),
   // An unknown status in the path goes to ALL.
   beforeLoad: ({ params }) => {
-    if (!parseStatus(params.status, DEPOSIT_STATUSES)) throw redirect({ to: '/account/deposits/$status', params: { status: 'ALL' }, replace: true });
+    if (!parseStatus(params.status, DEPOSIT_STATUSES))
+      throw redirect({ to: '/account/deposits/$status', params: { status: 'ALL' }, replace: true });
   },
   component: function DepositsByStatus() {
     const { status } = Route.useParams();

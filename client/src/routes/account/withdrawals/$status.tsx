@@ -10,7 +10,8 @@ export const Route = createFileRoute('/account/withdrawals/$status')({
   head: pageHead('Withdrawals'),
   // An unknown status in the path goes to ALL.
   beforeLoad: ({ params }) => {
-    if (!parseStatus(params.status, WITHDRAWAL_STATUSES)) throw redirect({ to: '/account/withdrawals/$status', params: { status: 'ALL' }, replace: true });
+    if (!parseStatus(params.status, WITHDRAWAL_STATUSES))
+      throw redirect({ to: '/account/withdrawals/$status', params: { status: 'ALL' }, replace: true });
   },
   component: function WithdrawalsByStatus() {
     const { status } = Route.useParams();

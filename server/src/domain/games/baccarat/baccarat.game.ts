@@ -3,11 +3,25 @@ import { amountInputSchema, formatAmount, parseAmount } from '../../wallet/amoun
 import { betFields, type InstantGame } from '../game-module.js';
 import { ruleCheck } from '../rule-check.js';
 import { applyRatio, ratio } from '../rules/ratio.js';
-import { BACCARAT_FLOATS, BACCARAT_SPOTS, baccaratDeal, baccaratReturn, baccaratStakesError, type BaccaratHand, type BaccaratSpot, type BaccaratStakes } from './rules.js';
+import {
+  BACCARAT_FLOATS,
+  BACCARAT_SPOTS,
+  baccaratDeal,
+  baccaratReturn,
+  baccaratStakesError,
+  type BaccaratHand,
+  type BaccaratSpot,
+  type BaccaratStakes,
+} from './rules.js';
 
 /** Any combination of the three spots; an absent spot stakes nothing, at least one stakes something. */
 export const baccaratBetSchema = z
-  .object({ ...betFields, player: amountInputSchema.optional(), banker: amountInputSchema.optional(), tie: amountInputSchema.optional() })
+  .object({
+    ...betFields,
+    player: amountInputSchema.optional(),
+    banker: amountInputSchema.optional(),
+    tie: amountInputSchema.optional(),
+  })
   .superRefine(ruleCheck((input: Partial<BaccaratStakes>) => baccaratStakesError(stakesOf(input))));
 
 /** The stakes per spot as the bet row records them (decimal strings, JSON has no bigint). */
@@ -17,7 +31,11 @@ export type BaccaratOutcome = BaccaratHand & { bets: BaccaratParams };
 function stakesOf(input: Partial<Record<BaccaratSpot, bigint>>): BaccaratStakes {
   return { player: input.player ?? 0n, banker: input.banker ?? 0n, tie: input.tie ?? 0n };
 }
-const parsedStakes = (params: BaccaratParams): BaccaratStakes => ({ player: parseAmount(params.player), banker: parseAmount(params.banker), tie: parseAmount(params.tie) });
+const parsedStakes = (params: BaccaratParams): BaccaratStakes => ({
+  player: parseAmount(params.player),
+  banker: parseAmount(params.banker),
+  tie: parseAmount(params.tie),
+});
 
 /**
  * The edge the accruals use (rakeback, referral commission): the banker bet's, the smallest of the three, so no accrual
@@ -41,7 +59,11 @@ export const BACCARAT_GAME = {
     const stakes = stakesOf(input);
     return {
       amount: stakes.player + stakes.banker + stakes.tie,
-      params: { player: formatAmount(stakes.player), banker: formatAmount(stakes.banker), tie: formatAmount(stakes.tie) },
+      params: {
+        player: formatAmount(stakes.player),
+        banker: formatAmount(stakes.banker),
+        tie: formatAmount(stakes.tie),
+      },
     };
   },
   paramsError: (params: BaccaratParams) => baccaratStakesError(parsedStakes(params)),

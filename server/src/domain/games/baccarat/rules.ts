@@ -54,7 +54,13 @@ export function bankerDraws(banker: number, playerThird: number | null): boolean
  * One coup on card points in float order (what the exact RTP enumerates): which positions were drawn and who won.
  * `points[i]` is the point of the card float i would draw.
  */
-export function coupOnPoints(points: readonly number[]): { player: number[]; banker: number[]; playerTotal: number; bankerTotal: number; winner: BaccaratWinner } {
+export function coupOnPoints(points: readonly number[]): {
+  player: number[];
+  banker: number[];
+  playerTotal: number;
+  bankerTotal: number;
+  winner: BaccaratWinner;
+} {
   const player = [points[0]!, points[1]!];
   const banker = [points[2]!, points[3]!];
   let next = 4;
@@ -83,7 +89,13 @@ export function baccaratDeal(floats: readonly number[]): BaccaratHand {
   let next = 4;
   if (coup.player.length === 3) playerCards.push(cards[next++]!);
   if (coup.banker.length === 3) bankerCards.push(cards[next]!);
-  return { playerCards, bankerCards, playerTotal: coup.playerTotal, bankerTotal: coup.bankerTotal, winner: coup.winner };
+  return {
+    playerCards,
+    bankerCards,
+    playerTotal: coup.playerTotal,
+    bankerTotal: coup.bankerTotal,
+    winner: coup.winner,
+  };
 }
 
 /** What one unit on `spot` returns (stake included) when `winner` wins: player 2, banker 1.95, tie 9; a tie returns player and banker bets. */
@@ -98,7 +110,10 @@ export type BaccaratStakes = Record<BaccaratSpot, bigint>;
 
 /** The exact sum the spots return; the payout is its floor (FAIRNESS.md "Money"). */
 export function baccaratReturn(stakes: BaccaratStakes, winner: BaccaratWinner): Ratio {
-  return BACCARAT_SPOTS.reduce((sum, spot) => addRatio(sum, mulRatio(ratio(stakes[spot]), spotReturn(spot, winner))), ratio(0n));
+  return BACCARAT_SPOTS.reduce(
+    (sum, spot) => addRatio(sum, mulRatio(ratio(stakes[spot]), spotReturn(spot, winner))),
+    ratio(0n),
+  );
 }
 
 export function baccaratStakesError(stakes: BaccaratStakes): string | null {
@@ -127,13 +142,19 @@ export function baccaratOutcomeCounts(): { counts: Record<BaccaratWinner, bigint
     }
   };
   walk(0, 1);
-  return { counts: { player: BigInt(counts.player), banker: BigInt(counts.banker), tie: BigInt(counts.tie) }, total: 13n ** 6n };
+  return {
+    counts: { player: BigInt(counts.player), banker: BigInt(counts.banker), tie: BigInt(counts.tie) },
+    total: 13n ** 6n,
+  };
 }
 
 /** Each bet's exact return to player: the sum over outcomes of probability x return. */
 export function baccaratExactRtp(): Record<BaccaratSpot, Ratio> {
   const { counts, total: all } = baccaratOutcomeCounts();
   const rtp = (spot: BaccaratSpot) =>
-    (['player', 'banker', 'tie'] as const).reduce((sum, winner) => addRatio(sum, mulRatio(ratio(counts[winner], all), spotReturn(spot, winner))), ratio(0n));
+    (['player', 'banker', 'tie'] as const).reduce(
+      (sum, winner) => addRatio(sum, mulRatio(ratio(counts[winner], all), spotReturn(spot, winner))),
+      ratio(0n),
+    );
   return { player: rtp('player'), banker: rtp('banker'), tie: rtp('tie') };
 }

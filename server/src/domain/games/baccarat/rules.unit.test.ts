@@ -37,14 +37,21 @@ interface Vector {
   stakes: Record<BaccaratSpot, string>;
   payout: string;
 }
-const fixture = JSON.parse(readFileSync(new URL('../../../../../tests/fixtures/baccarat-vectors.json', import.meta.url), 'utf8')) as {
+const fixture = JSON.parse(
+  readFileSync(new URL('../../../../../tests/fixtures/baccarat-vectors.json', import.meta.url), 'utf8'),
+) as {
   coups: Vector[];
   outcomeCounts: Record<BaccaratWinner | 'total', number>;
 };
-const stakesOf = (v: Vector) => ({ player: BigInt(v.stakes.player), banker: BigInt(v.stakes.banker), tie: BigInt(v.stakes.tie) });
+const stakesOf = (v: Vector) => ({
+  player: BigInt(v.stakes.player),
+  banker: BigInt(v.stakes.banker),
+  tie: BigInt(v.stakes.tie),
+});
 
 describe('baccarat against the third-party vectors (FAIRNESS.md) and the independent golden vectors', () => {
-  const deal = (serverSeed: string, clientSeed: string, nonce: number) => baccaratDeal(floatsFromSeeds(hmac, { serverSeed, clientSeed, nonce }, BACCARAT_FLOATS));
+  const deal = (serverSeed: string, clientSeed: string, nonce: number) =>
+    baccaratDeal(floatsFromSeeds(hmac, { serverSeed, clientSeed, nonce }, BACCARAT_FLOATS));
 
   it('some server seed, some client seed, nonce 2: player ♥Q ♣Q then ♣10, banker ♥4 ♥3; banker wins', () => {
     const hand = deal('some server seed', 'some client seed', 2);
@@ -62,21 +69,44 @@ describe('baccarat against the third-party vectors (FAIRNESS.md) and the indepen
 
   it('the vectors cover every winner and every third-card shape', () => {
     expect(new Set(fixture.coups.map((v) => v.winner))).toEqual(new Set(['player', 'banker', 'tie']));
-    expect(new Set(fixture.coups.map((v) => `${v.playerCards.length}${v.bankerCards.length}`))).toEqual(new Set(['22', '23', '32', '33']));
+    expect(new Set(fixture.coups.map((v) => `${v.playerCards.length}${v.bankerCards.length}`))).toEqual(
+      new Set(['22', '23', '32', '33']),
+    );
   });
 
-  it.each(fixture.coups.map((v, i) => ({ ...v, i })))('coup $i (nonce $nonce): cards, totals, winner and payout', (v) => {
-    const hand = deal(v.serverSeed, v.clientSeed, v.nonce);
-    expect(hand).toEqual({ playerCards: v.playerCards, bankerCards: v.bankerCards, playerTotal: v.playerTotal, bankerTotal: v.bankerTotal, winner: v.winner });
-    expect([hand.playerCards.map(cardLabel), hand.bankerCards.map(cardLabel)]).toEqual([v.playerLabels, v.bankerLabels]);
-    const exact = baccaratReturn(stakesOf(v), hand.winner);
-    expect(String(applyRatio(1n, exact))).toBe(v.payout);
-  });
+  it.each(fixture.coups.map((v, i) => ({ ...v, i })))(
+    'coup $i (nonce $nonce): cards, totals, winner and payout',
+    (v) => {
+      const hand = deal(v.serverSeed, v.clientSeed, v.nonce);
+      expect(hand).toEqual({
+        playerCards: v.playerCards,
+        bankerCards: v.bankerCards,
+        playerTotal: v.playerTotal,
+        bankerTotal: v.bankerTotal,
+        winner: v.winner,
+      });
+      expect([hand.playerCards.map(cardLabel), hand.bankerCards.map(cardLabel)]).toEqual([
+        v.playerLabels,
+        v.bankerLabels,
+      ]);
+      const exact = baccaratReturn(stakesOf(v), hand.winner);
+      expect(String(applyRatio(1n, exact))).toBe(v.payout);
+    },
+  );
 });
 
 describe('baccarat rules', () => {
   it("the banker's tableau", () => {
-    expect([0, 1, 2, 3, 4, 5, 6, 7].map((b) => bankerDraws(b, null))).toEqual([true, true, true, true, true, true, false, false]);
+    expect([0, 1, 2, 3, 4, 5, 6, 7].map((b) => bankerDraws(b, null))).toEqual([
+      true,
+      true,
+      true,
+      true,
+      true,
+      true,
+      false,
+      false,
+    ]);
     expect([0, 1, 2, 3, 4, 5, 6, 7, 8, 9].filter((p) => bankerDraws(3, p))).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 9]);
     expect([0, 1, 2, 3, 4, 5, 6, 7, 8, 9].filter((p) => bankerDraws(4, p))).toEqual([2, 3, 4, 5, 6, 7]);
     expect([0, 1, 2, 3, 4, 5, 6, 7, 8, 9].filter((p) => bankerDraws(5, p))).toEqual([4, 5, 6, 7]);
@@ -103,13 +133,26 @@ describe('baccarat rules', () => {
 describe('baccarat exact return to player (unlimited deck, rational arithmetic)', () => {
   it('the enumeration of 13^6 weighted rank sequences agrees with the independent Python one', () => {
     const { counts, total } = baccaratOutcomeCounts();
-    expect({ total: Number(total), player: Number(counts.player), banker: Number(counts.banker), tie: Number(counts.tie) }).toEqual(fixture.outcomeCounts);
+    expect({
+      total: Number(total),
+      player: Number(counts.player),
+      banker: Number(counts.banker),
+      tie: Number(counts.tie),
+    }).toEqual(fixture.outcomeCounts);
   });
 
   it('player 366733/371293 (98.7719%), banker 23877259/24134045 (98.9360%), tie 4145409/4826809 (85.8830%)', () => {
     const rtp = baccaratExactRtp();
-    expect(rtp).toEqual({ player: ratio(366733n, 371293n), banker: ratio(23877259n, 24134045n), tie: ratio(4145409n, 4826809n) });
-    expect(BACCARAT_SPOTS.map((s) => formatRatio(ratio(rtp[s].num * 100n, rtp[s].den), 4))).toEqual(['98.7718', '98.9360', '85.8830']);
+    expect(rtp).toEqual({
+      player: ratio(366733n, 371293n),
+      banker: ratio(23877259n, 24134045n),
+      tie: ratio(4145409n, 4826809n),
+    });
+    expect(BACCARAT_SPOTS.map((s) => formatRatio(ratio(rtp[s].num * 100n, rtp[s].den), 4))).toEqual([
+      '98.7718',
+      '98.9360',
+      '85.8830',
+    ]);
   });
 
   it("the catalogue declares the best bet's return (floored, never overstated) and the accruals use the smallest edge (the banker's), floored to ppm", () => {
@@ -122,6 +165,10 @@ describe('baccarat exact return to player (unlimited deck, rational arithmetic)'
 describe('baccarat simulated return to player: 10^6 coups per bet', { timeout: 120_000 }, () => {
   const rtp = baccaratExactRtp();
   it.each(BACCARAT_SPOTS)('one unit on %s', (spot) => {
-    simulate(`baccarat ${spot}`, (f) => toNumber(spotReturn(spot, baccaratDeal(f(BACCARAT_FLOATS)).winner)), toNumber(rtp[spot]));
+    simulate(
+      `baccarat ${spot}`,
+      (f) => toNumber(spotReturn(spot, baccaratDeal(f(BACCARAT_FLOATS)).winner)),
+      toNumber(rtp[spot]),
+    );
   });
 });

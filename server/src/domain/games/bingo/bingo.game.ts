@@ -26,14 +26,15 @@ export interface BingoSettings {
   minPot: Record<Currency, bigint>;
 }
 const DEFAULT_SETTINGS: BingoSettings = { ballMs: 3_000, minPot: { USD: 0n, BZU: 0n } };
-const bingoSettings = (settings: RoundSettings): BingoSettings => ({ ...DEFAULT_SETTINGS, ...(settings as Partial<BingoSettings>) });
+const bingoSettings = (settings: RoundSettings): BingoSettings => ({
+  ...DEFAULT_SETTINGS,
+  ...(settings as Partial<BingoSettings>),
+});
 
-const cardSchema = z
-  .array(z.number())
-  .superRefine((card, ctx) => {
-    const error = cardError(card);
-    if (error) ctx.addIssue({ code: 'custom', message: error });
-  });
+const cardSchema = z.array(z.number()).superRefine((card, ctx) => {
+  const error = cardError(card);
+  if (error) ctx.addIssue({ code: 'custom', message: error });
+});
 
 /**
  * A purchase of cards for the game on sale: `count` cards the server deals from crypto randomness, or the player's
@@ -47,12 +48,18 @@ export const bingoBetSchema = z
     count: z.number().int().min(1).max(MAX_CARDS_PER_PLAYER).optional(),
     cards: z.array(cardSchema).min(1).max(MAX_CARDS_PER_PLAYER).optional(),
   })
-  .refine((input) => input.count !== undefined || input.cards !== undefined, { message: 'Give a card count or the cards', path: ['count'] })
+  .refine((input) => input.count !== undefined || input.cards !== undefined, {
+    message: 'Give a card count or the cards',
+    path: ['count'],
+  })
   .refine((input) => input.count === undefined || input.cards === undefined || input.count === input.cards.length, {
     message: 'count must equal the number of cards',
     path: ['count'],
   })
-  .transform(({ count, cards, ...rest }) => ({ ...rest, cards: cards ?? Array.from({ length: count! }, () => randomCard(randomInt)) }));
+  .transform(({ count, cards, ...rest }) => ({
+    ...rest,
+    cards: cards ?? Array.from({ length: count! }, () => randomCard(randomInt)),
+  }));
 
 export interface BingoParams {
   cards: number[][];
@@ -99,9 +106,16 @@ function planBingo(result: BingoResult, bets: PlanBet<BingoParams>[], settings: 
   let called = 0;
   for (const currency of ['USD', 'BZU'] as const) {
     const mine = bets.filter((bet) => bet.currency === currency);
-    const cards: PotCard[] = mine.flatMap((bet) => bet.params.cards.map((card, index) => ({ betId: bet.id, index, card })));
+    const cards: PotCard[] = mine.flatMap((bet) =>
+      bet.params.cards.map((card, index) => ({ betId: bet.id, index, card })),
+    );
     if (cards.length === 0) continue;
-    const pot = settlePot(cards, result.draw, mine.reduce((sum, bet) => sum + bet.amount, 0n), minPot[currency]);
+    const pot = settlePot(
+      cards,
+      result.draw,
+      mine.reduce((sum, bet) => sum + bet.amount, 0n),
+      minPot[currency],
+    );
     pots[currency] = publicPot(cards.length, pot);
     if (pot.funded > 0n) funding.push({ currency, amount: pot.funded });
     called = Math.max(called, pot.endsAt);
@@ -109,7 +123,12 @@ function planBingo(result: BingoResult, bets: PlanBet<BingoParams>[], settings: 
       for (const winner of prize.winners) {
         const entry = payouts.get(winner.betId) ?? { payout: 0n, outcome: { prizes: [] as object[] } };
         entry.payout += winner.amount;
-        (entry.outcome as { prizes: object[] }).prizes.push({ prize: prize.prize, card: winner.card, ball: prize.ball, amount: formatAmount(winner.amount) });
+        (entry.outcome as { prizes: object[] }).prizes.push({
+          prize: prize.prize,
+          card: winner.card,
+          ball: prize.ball,
+          amount: formatAmount(winner.amount),
+        });
         payouts.set(winner.betId, entry);
       }
     }
@@ -120,7 +139,8 @@ function planBingo(result: BingoResult, bets: PlanBet<BingoParams>[], settings: 
 export const BINGO_GAME = {
   slug: 'bingo' as const,
   name: 'Bingo',
-  description: '75-ball bingo rooms: buy cards in the sale window, watch the balls, win one line, two lines or a full house from the pot.',
+  description:
+    '75-ball bingo rooms: buy cards in the sale window, watch the balls, win one line, two lines or a full house from the pot.',
   categories: ['bingo'] as const,
   rtp: BINGO_RTP_PERCENT,
   houseEdgePpm: Number(HOUSE_SHARE_PPM),
@@ -128,9 +148,14 @@ export const BINGO_GAME = {
   input: bingoBetSchema,
   amountFields: [],
   betsInWindowOnly: true,
-  wager: (input) => ({ amount: CARD_PRICE[input.currency] * BigInt(input.cards.length), params: { cards: input.cards } }),
+  wager: (input) => ({
+    amount: CARD_PRICE[input.currency] * BigInt(input.cards.length),
+    params: { cards: input.cards },
+  }),
   paramsError: (params) =>
-    params.cards.length < 1 || params.cards.length > MAX_CARDS_PER_PLAYER ? `buy 1 to ${MAX_CARDS_PER_PLAYER} cards` : (params.cards.map(cardError).find(Boolean) ?? null),
+    params.cards.length < 1 || params.cards.length > MAX_CARDS_PER_PLAYER
+      ? `buy 1 to ${MAX_CARDS_PER_PLAYER} cards`
+      : (params.cards.map(cardError).find(Boolean) ?? null),
   result: (_value, source) => ({ draw: bingoDraw(hmac, source.salt, source.hash) }),
   // The betting window is the card sale, and a tick per ball carries the balls to every screen.
   timings: (env) => ({ bettingMs: env.BINGO_SALE_MS, cooldownMs: env.BINGO_COOLDOWN_MS, tickMs: env.BINGO_BALL_MS }),
@@ -138,18 +163,28 @@ export const BINGO_GAME = {
   planRound: planBingo,
   // Pot shares are paid by planRound; a bingo bet has no multiplier of its own.
   settle: () => ({ num: 0n, den: 1n }),
-  live: (result, elapsedMs, settings) => ({ balls: result.draw.slice(0, Math.min(BINGO_BALLS, Math.floor(elapsedMs / bingoSettings(settings).ballMs))) }),
+  live: (result, elapsedMs, settings) => ({
+    balls: result.draw.slice(0, Math.min(BINGO_BALLS, Math.floor(elapsedMs / bingoSettings(settings).ballMs))),
+  }),
   info: (settings) => {
     const { ballMs, minPot } = bingoSettings(settings);
     return {
       cardPrice: { USD: formatAmount(CARD_PRICE.USD), BZU: formatAmount(CARD_PRICE.BZU) },
       minPot: { USD: formatAmount(minPot.USD), BZU: formatAmount(minPot.BZU) },
       houseSharePercent: Number(HOUSE_SHARE_PPM / 10_000n),
-      prizeSharePercent: { oneLine: Number(PRIZE_SHARE_PERCENT.oneLine), twoLines: Number(PRIZE_SHARE_PERCENT.twoLines), fullHouse: Number(PRIZE_SHARE_PERCENT.fullHouse) },
+      prizeSharePercent: {
+        oneLine: Number(PRIZE_SHARE_PERCENT.oneLine),
+        twoLines: Number(PRIZE_SHARE_PERCENT.twoLines),
+        fullHouse: Number(PRIZE_SHARE_PERCENT.fullHouse),
+      },
       maxCards: MAX_CARDS_PER_PLAYER,
       ballMs,
     };
   },
-  publicResult: (result) => ({ balls: result.draw.slice(0, result.called ?? 0), called: result.called ?? 0, pots: result.pots ?? {} }),
+  publicResult: (result) => ({
+    balls: result.draw.slice(0, result.called ?? 0),
+    called: result.called ?? 0,
+    pots: result.pots ?? {},
+  }),
   publicParams: (params) => ({ cards: params.cards }),
 } satisfies RoundGame<typeof bingoBetSchema, BingoParams, BingoResult>;

@@ -3,8 +3,26 @@ import { describe, expect, it } from 'vitest';
 import { seededFloats } from '../../../../../tests/support/seeded-floats.js';
 import { formatRatio, ratio, type Ratio } from '../rules/ratio.js';
 import { rankIndex } from '../rules/cards.js';
-import { BLACKJACK_HOUSE_EDGE_PPM, BLACKJACK_RTP_PERCENT, optimalDecision, optimalPlay, strategyChart, UpCardValues, VALUES, withBlackjackSection } from './optimal-play.js';
-import { act, allowedActions, cardPoints, deal, roundMultiplier, totalStaked, type BlackjackAction, type BlackjackState } from './rules.js';
+import {
+  BLACKJACK_HOUSE_EDGE_PPM,
+  BLACKJACK_RTP_PERCENT,
+  optimalDecision,
+  optimalPlay,
+  strategyChart,
+  UpCardValues,
+  VALUES,
+  withBlackjackSection,
+} from './optimal-play.js';
+import {
+  act,
+  allowedActions,
+  cardPoints,
+  deal,
+  roundMultiplier,
+  totalStaked,
+  type BlackjackAction,
+  type BlackjackState,
+} from './rules.js';
 
 const toNumber = (r: Ratio) => Number(r.num) / Number(r.den);
 const EXACT = optimalPlay();
@@ -33,9 +51,17 @@ describe('blackjack: exact RTP under optimal play (unlimited deck) and the chart
 
   it('implies the textbook S17 chart: 11 v A hits, soft 18 v 2 stands, 8s always split, tens never', () => {
     const chart = strategyChart();
-    const at = (rows: { cells: string[] }[], index: number, up: number) => rows[index]!.cells[VALUES.indexOf(up as never)];
+    const at = (rows: { cells: string[] }[], index: number, up: number) =>
+      rows[index]!.cells[VALUES.indexOf(up as never)];
     const hard = (t: number, up: number) => at(chart.hard, t - 5, up);
-    expect([hard(11, 10), hard(11, 1), hard(12, 2), hard(12, 4), hard(16, 10), hard(9, 2)]).toEqual(['Dh', 'H', 'H', 'S', 'H', 'H']);
+    expect([hard(11, 10), hard(11, 1), hard(12, 2), hard(12, 4), hard(16, 10), hard(9, 2)]).toEqual([
+      'Dh',
+      'H',
+      'H',
+      'S',
+      'H',
+      'H',
+    ]);
     const soft = (other: number, up: number) => at(chart.soft, other - 2, up);
     expect([soft(7, 2), soft(7, 3), soft(7, 9), soft(8, 6)]).toEqual(['S', 'Ds', 'H', 'S']);
     expect(chart.pairs.find((r) => r.card === 8)!.cells.every((c) => c === 'P')).toBe(true);
@@ -65,7 +91,9 @@ describe('blackjack: exact RTP under optimal play (unlimited deck) and the chart
     }
     const mean = sum / ROUNDS;
     const standardError = Math.sqrt(sumSquares / ROUNDS - mean * mean) / Math.sqrt(ROUNDS);
-    console.info(`RTP blackjack: exact ${(toNumber(EXACT.rtp) * 100).toFixed(4)}%, simulated ${(mean * 100).toFixed(4)}% (SE ${(standardError * 100).toFixed(4)} points)`);
+    console.info(
+      `RTP blackjack: exact ${(toNumber(EXACT.rtp) * 100).toFixed(4)}%, simulated ${(mean * 100).toFixed(4)}% (SE ${(standardError * 100).toFixed(4)} points)`,
+    );
     expect(Math.abs(mean - toNumber(EXACT.rtp))).toBeLessThan(5 * standardError);
   }, 120_000);
 });

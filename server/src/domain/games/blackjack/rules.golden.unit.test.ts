@@ -23,16 +23,35 @@ interface Vector {
   floatsUsed: number;
 }
 /** From the independent Python implementation (tests/fixtures/blackjack_vectors.py): three fixed plans over 120 seeds. */
-const vectors = JSON.parse(readFileSync(new URL('../../../../../tests/fixtures/blackjack-vectors.json', import.meta.url), 'utf8')) as Vector[];
+const vectors = JSON.parse(
+  readFileSync(new URL('../../../../../tests/fixtures/blackjack-vectors.json', import.meta.url), 'utf8'),
+) as Vector[];
 
 describe('blackjack golden vectors (independent Python implementation)', () => {
   it('cover every action and result', () => {
     const seen = new Set(vectors.flatMap((v) => [...v.actions, ...v.results]));
-    expect([...seen].sort()).toEqual(['blackjack', 'double', 'hit', 'insurance', 'lost', 'noInsurance', 'push', 'split', 'stand', 'won']);
+    expect([...seen].sort()).toEqual([
+      'blackjack',
+      'double',
+      'hit',
+      'insurance',
+      'lost',
+      'noInsurance',
+      'push',
+      'split',
+      'stand',
+      'won',
+    ]);
   });
 
-  it.each(vectors.map((v, i) => ({ ...v, name: `${i}: nonce ${v.nonce} ${v.plan} ${v.actions.join(',') || 'dealt'}` })))('$name', (v) => {
-    const floats = floatsFromSeeds(hmac, { serverSeed: v.serverSeed, clientSeed: v.clientSeed, nonce: v.nonce }, MAX_CARDS_PER_ROUND);
+  it.each(
+    vectors.map((v, i) => ({ ...v, name: `${i}: nonce ${v.nonce} ${v.plan} ${v.actions.join(',') || 'dealt'}` })),
+  )('$name', (v) => {
+    const floats = floatsFromSeeds(
+      hmac,
+      { serverSeed: v.serverSeed, clientSeed: v.clientSeed, nonce: v.nonce },
+      MAX_CARDS_PER_ROUND,
+    );
     const state = replay(BigInt(v.bet), (i) => floats[i]!, v.actions);
     expect(state.finished).toBe(true);
     expect(state.hands.map((hand) => hand.cards.map(cardLabel))).toEqual(v.hands);

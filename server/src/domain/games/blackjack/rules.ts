@@ -130,7 +130,8 @@ export function allowedActions(state: BlackjackState): BlackjackAction[] {
   const hand = state.hands[state.active]!;
   const actions: BlackjackAction[] = ['hit', 'stand'];
   if (hand.cards.length === 2) actions.push('double');
-  if (state.hands.length === 1 && hand.cards.length === 2 && cardPoints(hand.cards[0]!) === cardPoints(hand.cards[1]!)) actions.push('split');
+  if (state.hands.length === 1 && hand.cards.length === 2 && cardPoints(hand.cards[0]!) === cardPoints(hand.cards[1]!))
+    actions.push('split');
   return actions;
 }
 
@@ -229,7 +230,8 @@ function doublePayout(state: BlackjackState): bigint {
   const factor: Record<HandResult, bigint> = { blackjack: 5n, won: 4n, push: 2n, lost: 0n };
   const hands = state.hands.reduce((sum, hand) => sum + BigInt(hand.amount) * factor[hand.result!], 0n);
   // A dealer natural always ends the round at the peek, so two dealer cards of 21 are one.
-  const insured = state.insurance?.state === 'taken' && isNatural(state.dealer) ? BigInt(state.insurance.amount) * 6n : 0n;
+  const insured =
+    state.insurance?.state === 'taken' && isNatural(state.dealer) ? BigInt(state.insurance.amount) * 6n : 0n;
   return hands + insured;
 }
 

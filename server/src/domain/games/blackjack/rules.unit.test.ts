@@ -2,7 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { RANK_NAMES, type RankName } from '../rules/cards.js';
 import { applyRatio } from '../rules/ratio.js';
 import { BLACKJACK_GAME } from './blackjack.game.js';
-import { act, ActionNotAllowed, allowedActions, deal, handTotal, roundMultiplier, totalStaked, type BlackjackAction, type BlackjackState } from './rules.js';
+import {
+  act,
+  ActionNotAllowed,
+  allowedActions,
+  deal,
+  handTotal,
+  roundMultiplier,
+  totalStaked,
+  type BlackjackAction,
+  type BlackjackState,
+} from './rules.js';
 
 /** The card of a rank (diamonds): rank-major deck, so rank r's first card is 4r. */
 const card = (rank: RankName) => RANK_NAMES.indexOf(rank) * 4;
@@ -49,7 +59,11 @@ describe('blackjack rules (FAIRNESS.md "Blackjack"), each forced by its cards', 
     expect(shown.dealer).toEqual({ cards: [card('9')], total: 9, soft: false });
     expect(JSON.stringify(shown)).not.toContain('"next"');
     const ended = play(['10', '6', '9', '8'], ['stand']).state;
-    expect(BLACKJACK_GAME.visible(ended, false).dealer).toEqual({ cards: [card('9'), card('8')], total: 17, soft: false });
+    expect(BLACKJACK_GAME.visible(ended, false).dealer).toEqual({
+      cards: [card('9'), card('8')],
+      total: 17,
+      soft: false,
+    });
   });
 
   it('a player blackjack pays 3:2 at once against a low up card', () => {
@@ -71,7 +85,9 @@ describe('blackjack rules (FAIRNESS.md "Blackjack"), each forced by its cards', 
     expect(allowedActions(state)).toEqual(['insurance', 'noInsurance']);
     expect(() => act(state, 'hit', shoe('9', '7', 'A', '5'))).toThrow(ActionNotAllowed);
     // A ten up card offers no insurance.
-    expect(() => act(play(['9', '7', 'K', '5']).state, 'insurance', shoe('9', '7', 'K', '5'))).toThrow(ActionNotAllowed);
+    expect(() => act(play(['9', '7', 'K', '5']).state, 'insurance', shoe('9', '7', 'K', '5'))).toThrow(
+      ActionNotAllowed,
+    );
   });
 
   it('insurance costs half the bet and pays 2:1 on a dealer blackjack (the hand itself loses)', () => {
@@ -153,7 +169,10 @@ describe('blackjack rules (FAIRNESS.md "Blackjack"), each forced by its cards', 
   });
 
   it('doubles after a split', () => {
-    const { state, raised, payout } = play(['4', '4', '6', '10', '7', '10', '5', 'A', '10'], ['split', 'double', 'double']);
+    const { state, raised, payout } = play(
+      ['4', '4', '6', '10', '7', '10', '5', 'A', '10'],
+      ['split', 'double', 'double'],
+    );
     expect(raised).toBe(300n);
     expect(state.hands.map((hand) => [hand.amount, hand.doubled])).toEqual([
       ['200', true],

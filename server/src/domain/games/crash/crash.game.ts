@@ -1,7 +1,14 @@
 import { z } from 'zod';
 import type { RoundGame } from '../../rounds/round-game.js';
 import { originalsMeta, stakeFields } from '../game-module.js';
-import { CRASH_MAX_TARGET, CRASH_MIN_TARGET, crashPointFromHmac, formatHundredths, msToReach, multiplierAt } from '../rules/crash.js';
+import {
+  CRASH_MAX_TARGET,
+  CRASH_MIN_TARGET,
+  crashPointFromHmac,
+  formatHundredths,
+  msToReach,
+  multiplierAt,
+} from '../rules/crash.js';
 import { compareRatio, ratio, type Ratio } from '../rules/index.js';
 
 /** An auto cash-out target as the player types it: "2", "2.5", "2.50" (at most two decimals), from 1.01x. */
@@ -10,7 +17,10 @@ const targetSchema = z
   .transform((value) => String(value).trim())
   .pipe(z.string().regex(/^\d{1,7}(\.\d{1,2})?$/, 'autoCashout must be a multiplier with at most 2 decimals'))
   .transform((text) => Math.round(Number(text) * 100))
-  .refine((h) => h >= CRASH_MIN_TARGET && h <= CRASH_MAX_TARGET, `autoCashout must be between ${formatHundredths(CRASH_MIN_TARGET)} and ${formatHundredths(CRASH_MAX_TARGET)}`);
+  .refine(
+    (h) => h >= CRASH_MIN_TARGET && h <= CRASH_MAX_TARGET,
+    `autoCashout must be between ${formatHundredths(CRASH_MIN_TARGET)} and ${formatHundredths(CRASH_MAX_TARGET)}`,
+  );
 
 export const crashBetSchema = z.object({ ...stakeFields, autoCashout: targetSchema.optional() });
 
@@ -35,14 +45,23 @@ function exitPoint(params: CrashParams, capAt: Ratio): Ratio {
 const LOST = ratio(0n);
 
 export const CRASH_GAME = {
-  ...originalsMeta('crash', 'Crash', 'One public round: the multiplier climbs until it busts. Cash out before it does.'),
+  ...originalsMeta(
+    'crash',
+    'Crash',
+    'One public round: the multiplier climbs until it busts. Cash out before it does.',
+  ),
   slug: 'crash' as const,
   kind: 'round' as const,
   input: crashBetSchema,
   amountFields: ['amount', 'autoCashout'],
-  wager: (input) => ({ amount: input.amount, params: input.autoCashout === undefined ? {} : { autoCashout: input.autoCashout } }),
+  wager: (input) => ({
+    amount: input.amount,
+    params: input.autoCashout === undefined ? {} : { autoCashout: input.autoCashout },
+  }),
   paramsError: (params) =>
-    params.autoCashout !== undefined && (params.autoCashout < CRASH_MIN_TARGET || params.autoCashout > CRASH_MAX_TARGET) ? 'autoCashout is out of range' : null,
+    params.autoCashout !== undefined && (params.autoCashout < CRASH_MIN_TARGET || params.autoCashout > CRASH_MAX_TARGET)
+      ? 'autoCashout is out of range'
+      : null,
   result: (roundValue) => ({ crashPoint: crashPointFromHmac(roundValue) }),
   timings: (env) => ({ bettingMs: env.ROUND_BETTING_MS, cooldownMs: env.ROUND_COOLDOWN_MS, tickMs: env.ROUND_TICK_MS }),
   runningMs: (result) => msToReach(result.crashPoint),
@@ -61,5 +80,6 @@ export const CRASH_GAME = {
     return { multiplier: now };
   },
   publicResult: (result) => ({ crashPoint: formatHundredths(result.crashPoint) }),
-  publicParams: (params) => (params.autoCashout === undefined ? {} : { autoCashout: formatHundredths(params.autoCashout) }),
+  publicParams: (params) =>
+    params.autoCashout === undefined ? {} : { autoCashout: formatHundredths(params.autoCashout) },
 } satisfies RoundGame<typeof crashBetSchema, CrashParams, CrashResult>;

@@ -2,7 +2,16 @@ import { z } from 'zod';
 import { DomainError } from '../../errors.js';
 import { originalsMeta, roundSchema, stakeFields, type MultiStepGame, type Round, type Step } from '../game-module.js';
 import { ratio } from '../rules/ratio.js';
-import { hiloActionError, hiloCanCashOut, hiloFull, hiloMultiplier, hiloStart, hiloStep, type HiloAction, type HiloState } from './rules.js';
+import {
+  hiloActionError,
+  hiloCanCashOut,
+  hiloFull,
+  hiloMultiplier,
+  hiloStart,
+  hiloStep,
+  type HiloAction,
+  type HiloState,
+} from './rules.js';
 
 export const hiloStartSchema = z.object({ ...stakeFields });
 
@@ -31,13 +40,21 @@ function play(action: HiloAction) {
 
 /** Hilo: guess whether the next card is higher or lower, skip a card, cash out the running multiplier (rules.ts). */
 export const HILO_GAME = {
-  ...originalsMeta('hilo', 'Hilo', 'Guess whether the next card is higher or lower; every correct guess raises the multiplier.'),
+  ...originalsMeta(
+    'hilo',
+    'Hilo',
+    'Guess whether the next card is higher or lower; every correct guess raises the multiplier.',
+  ),
   slug: 'hilo',
   kind: 'multi-step',
   input: hiloStartSchema,
   wager: (input: z.output<typeof hiloStartSchema>) => ({ amount: input.amount, params: {} as HiloParams }),
   paramsError: () => null,
-  start: ({ floats }: Omit<HiloRound, 'state'>): Step<HiloState> => ({ state: hiloStart(floats.at(0)), status: 'open', multiplier: ratio(1n) }),
+  start: ({ floats }: Omit<HiloRound, 'state'>): Step<HiloState> => ({
+    state: hiloStart(floats.at(0)),
+    status: 'open',
+    multiplier: ratio(1n),
+  }),
   actions: {
     higherOrSame: play('higherOrSame'),
     lowerOrSame: play('lowerOrSame'),
@@ -46,7 +63,8 @@ export const HILO_GAME = {
     same: play('same'),
     skip: play('skip'),
   },
-  cashout: (round: HiloRound) => (hiloCanCashOut(round.state) ? cashedOut(round.state) : { refused: 'Make a correct guess before cashing out' }),
+  cashout: (round: HiloRound) =>
+    hiloCanCashOut(round.state) ? cashedOut(round.state) : { refused: 'Make a correct guess before cashing out' },
   // Nothing is hidden: the next card is a float not yet read.
   visible: (state: HiloState) => ({ ...state }),
 } as const satisfies MultiStepGame<typeof hiloStartSchema, HiloParams, HiloState>;

@@ -110,9 +110,13 @@ export function hiloActionError(state: HiloState, action: HiloAction): string | 
   if (state.cards.length >= MAX_CARDS_PER_ROUND) return 'The round has drawn its 52 cards: cash out';
   if (action === 'skip') {
     // The last card of a round with no correct guess could be neither guessed on nor cashed out.
-    return state.cards.length === MAX_CARDS_PER_ROUND - 1 && correctGuesses(state.cards) === 0 ? 'Guess on the last card: a skip would end the round with nothing to cash out' : null;
+    return state.cards.length === MAX_CARDS_PER_ROUND - 1 && correctGuesses(state.cards) === 0
+      ? 'Guess on the last card: a skip would end the round with nothing to cash out'
+      : null;
   }
-  return hiloChoices(current).includes(action) ? null : `On this card you may guess ${hiloChoices(current).join(' or ')}, or skip`;
+  return hiloChoices(current).includes(action)
+    ? null
+    : `On this card you may guess ${hiloChoices(current).join(' or ')}, or skip`;
 }
 
 /**
@@ -123,7 +127,10 @@ export function hiloStep(state: HiloState, action: HiloAction, f: number): { sta
   const current = state.cards[state.cards.length - 1]!.card;
   const card = cardFromFloat(f);
   if (action !== 'skip' && !guessWins(hiloRank(current), action, hiloRank(card))) {
-    return { state: { cards: [...state.cards, { card, guess: action, multiplier: '0.0000' }], multiplier: '0.0000' }, lost: true };
+    return {
+      state: { cards: [...state.cards, { card, guess: action, multiplier: '0.0000' }], multiplier: '0.0000' },
+      lost: true,
+    };
   }
   const cards = [...state.cards, { card, guess: action, multiplier: '' }];
   const multiplier = formatRatio(hiloMultiplier(cards), 4);
@@ -147,11 +154,15 @@ export type HiloEnd = 'open' | 'lost' | 'cashout';
  * A whole round replayed from its floats and the actions played (the verifier and the golden vectors): 'cashout' as
  * the last action cashes out. Stops at the first action that is not allowed (the `error`).
  */
-export function hiloReplay(floats: readonly number[], actions: readonly (HiloAction | 'cashout')[]): { state: HiloState; end: HiloEnd; multiplier: Ratio; error?: string } {
+export function hiloReplay(
+  floats: readonly number[],
+  actions: readonly (HiloAction | 'cashout')[],
+): { state: HiloState; end: HiloEnd; multiplier: Ratio; error?: string } {
   let state = hiloStart(floats[0]!);
   for (const action of actions) {
     if (action === 'cashout') {
-      if (!hiloCanCashOut(state)) return { state, end: 'open', multiplier: ratio(0n), error: 'Cash out needs a correct guess first' };
+      if (!hiloCanCashOut(state))
+        return { state, end: 'open', multiplier: ratio(0n), error: 'Cash out needs a correct guess first' };
       return { state, end: 'cashout', multiplier: hiloMultiplier(state.cards) };
     }
     const error = hiloActionError(state, action);

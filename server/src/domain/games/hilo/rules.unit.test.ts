@@ -38,7 +38,11 @@ interface Vector {
   amount: string;
   payout: string;
 }
-const vectors = (JSON.parse(readFileSync(new URL('../../../../../tests/fixtures/hilo-vectors.json', import.meta.url), 'utf8')) as { rounds: Vector[] }).rounds;
+const vectors = (
+  JSON.parse(readFileSync(new URL('../../../../../tests/fixtures/hilo-vectors.json', import.meta.url), 'utf8')) as {
+    rounds: Vector[];
+  }
+).rounds;
 
 /** One card of each rank, ace low .. king: the card of rank r is the diamond of that rank. */
 const RANK_CARDS = Array.from({ length: 13 }, (_, i) => (i === 0 ? 48 : (i - 1) * 4));
@@ -49,17 +53,22 @@ describe('hilo rules against the independent golden vectors (tests/fixtures/hilo
     expect(Math.max(...vectors.map((v) => v.cards.length))).toBe(52);
   });
 
-  it.each(vectors.map((v, i) => ({ ...v, i })))('round $i ($plan, nonce $nonce) replays to the same cards, end and payout', (v) => {
-    const floats = floatsFromSeeds(hmac, v, 52);
-    const replay = hiloReplay(floats, v.actions);
-    expect(replay.error).toBeUndefined();
-    expect(replay.state.cards.map((c) => c.card)).toEqual(v.cards);
-    expect(replay.state.cards.map((c) => cardLabel(c.card))).toEqual(v.labels);
-    expect(replay.state.cards.slice(1).map((c) => c.guess)).toEqual(v.actions.filter((a) => a !== 'cashout'));
-    expect(replay.end).toBe(v.end);
-    expect(replay.multiplier).toEqual(v.end === 'lost' ? ratio(0n) : ratio(BigInt(v.multiplier[0]), BigInt(v.multiplier[1])));
-    expect(String(v.end === 'cashout' ? applyRatio(BigInt(v.amount), replay.multiplier) : 0n)).toBe(v.payout);
-  });
+  it.each(vectors.map((v, i) => ({ ...v, i })))(
+    'round $i ($plan, nonce $nonce) replays to the same cards, end and payout',
+    (v) => {
+      const floats = floatsFromSeeds(hmac, v, 52);
+      const replay = hiloReplay(floats, v.actions);
+      expect(replay.error).toBeUndefined();
+      expect(replay.state.cards.map((c) => c.card)).toEqual(v.cards);
+      expect(replay.state.cards.map((c) => cardLabel(c.card))).toEqual(v.labels);
+      expect(replay.state.cards.slice(1).map((c) => c.guess)).toEqual(v.actions.filter((a) => a !== 'cashout'));
+      expect(replay.end).toBe(v.end);
+      expect(replay.multiplier).toEqual(
+        v.end === 'lost' ? ratio(0n) : ratio(BigInt(v.multiplier[0]), BigInt(v.multiplier[1])),
+      );
+      expect(String(v.end === 'cashout' ? applyRatio(BigInt(v.amount), replay.multiplier) : 0n)).toBe(v.payout);
+    },
+  );
 
   it('starts on the third-party card vector: server seed, client seed, nonce 1 starts on ♠J, then ♥10', () => {
     const floats = floatsFromSeeds(hmac, { serverSeed: 'server seed', clientSeed: 'client seed', nonce: 1 }, 2);
@@ -107,7 +116,9 @@ describe('hilo actions', () => {
 });
 
 describe('hilo exact return to player (rational arithmetic)', () => {
-  const rankGuesses = RANK_CARDS.flatMap((card) => hiloChoices(card).map((guess) => ({ card, rank: hiloRank(card), guess })));
+  const rankGuesses = RANK_CARDS.flatMap((card) =>
+    hiloChoices(card).map((guess) => ({ card, rank: hiloRank(card), guess })),
+  );
 
   it.each(rankGuesses)('rank $rank, $guess: chance x multiplier is exactly 99/100', ({ card, guess }) => {
     expect(mulRatio(guessChance(card, guess), guessMultiplier(card, guess))).toEqual(NINETY_NINE);
@@ -122,7 +133,8 @@ describe('hilo exact return to player (rational arithmetic)', () => {
         let sum = ratio(0n);
         for (const [next, nextValue] of RANK_CARDS.map((c, i) => [c, value[i]!] as const)) {
           const winning = hiloStep({ cards: [{ card, multiplier: '1' }], multiplier: '1' }, guess, (next + 0.5) / 52);
-          if (!winning.lost) sum = addRatio(sum, mulRatio(ratio(1n, 13n), mulRatio(guessMultiplier(card, guess), nextValue)));
+          if (!winning.lost)
+            sum = addRatio(sum, mulRatio(ratio(1n, 13n), mulRatio(guessMultiplier(card, guess), nextValue)));
         }
         return sum;
       });
@@ -142,7 +154,7 @@ describe('hilo simulated return to player: 10^6 rounds', { timeout: 120_000 }, (
   function round(guesses: number) {
     return (f: (count: number) => number[]) => {
       let state = hiloStart(f(1)[0]!);
-      for (let correct = 0; correct < guesses; ) {
+      for (let correct = 0; correct < guesses;) {
         const card = state.cards.at(-1)!.card;
         const action: HiloAction = hiloRank(card) === 7 ? 'skip' : likelierGuess(card);
         const step = hiloStep(state, action, f(1)[0]!);

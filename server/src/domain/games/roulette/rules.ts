@@ -11,11 +11,26 @@ export const ROULETTE_MAX_CHIPS = 200;
 export const ROULETTE_RED: readonly number[] = [1, 3, 5, 7, 9, 12, 14, 16, 18, 19, 21, 23, 25, 27, 30, 32, 34, 36];
 /** The pockets round a European wheel, clockwise from zero. */
 export const ROULETTE_WHEEL: readonly number[] = [
-  0, 32, 15, 19, 4, 21, 2, 25, 17, 34, 6, 27, 13, 36, 11, 30, 8, 23, 10, 5, 24, 16, 33, 1, 20, 14, 31, 9, 22, 18, 29, 7, 28, 12, 35, 3, 26,
+  0, 32, 15, 19, 4, 21, 2, 25, 17, 34, 6, 27, 13, 36, 11, 30, 8, 23, 10, 5, 24, 16, 33, 1, 20, 14, 31, 9, 22, 18, 29, 7,
+  28, 12, 35, 3, 26,
 ];
 
 /** Inside bets name their pockets; column and dozen name their twelve; the even-money bets name none. */
-export const ROULETTE_BET_TYPES = ['straight', 'split', 'street', 'corner', 'sixline', 'column', 'dozen', 'red', 'black', 'odd', 'even', 'low', 'high'] as const;
+export const ROULETTE_BET_TYPES = [
+  'straight',
+  'split',
+  'street',
+  'corner',
+  'sixline',
+  'column',
+  'dozen',
+  'red',
+  'black',
+  'odd',
+  'even',
+  'low',
+  'high',
+] as const;
 export type RouletteBetType = (typeof ROULETTE_BET_TYPES)[number];
 export const ROULETTE_OUTSIDE_TYPES = ['red', 'black', 'odd', 'even', 'low', 'high'] as const;
 type OutsideType = (typeof ROULETTE_OUTSIDE_TYPES)[number];
@@ -50,7 +65,8 @@ const OUTSIDE: Record<OutsideType, (n: number) => boolean> = {
   low: (n) => n >= 1 && n <= 18,
   high: (n) => n >= 19,
 };
-const isOutside = (type: RouletteBetType): type is OutsideType => (ROULETTE_OUTSIDE_TYPES as readonly string[]).includes(type);
+const isOutside = (type: RouletteBetType): type is OutsideType =>
+  (ROULETTE_OUTSIDE_TYPES as readonly string[]).includes(type);
 
 /**
  * Every bet of a type on the layout, each as its pockets in ascending order: the only `numbers` a chip of that type
@@ -61,7 +77,11 @@ export function rouletteBetsOfType(type: RouletteBetType): number[][] {
     case 'straight':
       return range(0, 37).map((n) => [n]);
     case 'split': {
-      const splits = [[0, 1], [0, 2], [0, 3]];
+      const splits = [
+        [0, 1],
+        [0, 2],
+        [0, 3],
+      ];
       for (let n = 1; n <= 36; n += 1) {
         if (n % 3 !== 0) splits.push([n, n + 1]);
         if (n <= 33) splits.push([n, n + 3]);
@@ -109,8 +129,10 @@ export function coveredPockets(type: RouletteBetType, numbers: readonly number[]
 
 /** Why a chip is not a bet on the European layout, or null. */
 export function rouletteChipError(chip: Pick<RouletteChip, 'type' | 'numbers'>): string | null {
-  if (!(ROULETTE_BET_TYPES as readonly string[]).includes(chip.type)) return `chip type must be one of ${ROULETTE_BET_TYPES.join(', ')}`;
-  if (!Array.isArray(chip.numbers) || chip.numbers.some((n) => !Number.isInteger(n))) return 'chip numbers must be whole numbers';
+  if (!(ROULETTE_BET_TYPES as readonly string[]).includes(chip.type))
+    return `chip type must be one of ${ROULETTE_BET_TYPES.join(', ')}`;
+  if (!Array.isArray(chip.numbers) || chip.numbers.some((n) => !Number.isInteger(n)))
+    return 'chip numbers must be whole numbers';
   if (isOutside(chip.type)) return chip.numbers.length === 0 ? null : `a ${chip.type} chip names no numbers`;
   if (coveredPockets(chip.type, chip.numbers).length === 0) {
     return `a ${chip.type} chip covers ${SHAPES[chip.type]}, not ${chip.numbers.join('-') || 'nothing'}`;
@@ -153,7 +175,10 @@ function payoutOn(chips: readonly RouletteChip[], pocket: number): { results: Ro
   return { results, payout: exact.num / exact.den };
 }
 
-export function rouletteSpin(floats: readonly number[], params: RouletteParams): { pocket: number; chips: RouletteChipResult[]; payout: bigint } {
+export function rouletteSpin(
+  floats: readonly number[],
+  params: RouletteParams,
+): { pocket: number; chips: RouletteChipResult[]; payout: bigint } {
   const pocket = roulettePocket(floats);
   const { results, payout } = payoutOn(params.chips, pocket);
   return { pocket, chips: results, payout };
@@ -179,5 +204,8 @@ export function rouletteMaxPayout(chips: readonly RouletteChip[]): bigint {
 /** Exact return to player of one chip: the sum over the 37 equally likely pockets of what it returns. */
 export function rouletteChipRtp(chip: Pick<RouletteChip, 'type' | 'numbers'>): Ratio {
   const each = ratio(1n, BigInt(ROULETTE_POCKETS));
-  return range(0, ROULETTE_POCKETS).reduce((sum, pocket) => addRatio(sum, mulRatio(each, chipMultiplier(chip, pocket))), ratio(0n));
+  return range(0, ROULETTE_POCKETS).reduce(
+    (sum, pocket) => addRatio(sum, mulRatio(each, chipMultiplier(chip, pocket))),
+    ratio(0n),
+  );
 }

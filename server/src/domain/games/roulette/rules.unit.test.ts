@@ -22,7 +22,9 @@ import {
 } from './rules.js';
 
 /** From tests/fixtures/roulette_vectors.py, an independent Python implementation of FAIRNESS.md. */
-const vectors = JSON.parse(readFileSync(new URL('../../../../../tests/fixtures/roulette-vectors.json', import.meta.url), 'utf8'));
+const vectors = JSON.parse(
+  readFileSync(new URL('../../../../../tests/fixtures/roulette-vectors.json', import.meta.url), 'utf8'),
+);
 const hmac = (key: string, message: string) => new Uint8Array(createHmac('sha256', key).update(message).digest());
 const chip = (type: RouletteBetType, numbers: number[], amount = 100n): RouletteChip => ({ type, numbers, amount });
 
@@ -57,7 +59,9 @@ describe('roulette golden vectors (independent Python implementation)', () => {
     for (const v of vectors.spins) {
       const floats = floatsFromSeeds(hmac, v, 1);
       expect(floats[0]).toBe(v.float);
-      const chips = v.chips.map((c: { type: RouletteBetType; numbers: number[]; amount: string }) => chip(c.type, c.numbers, BigInt(c.amount)));
+      const chips = v.chips.map((c: { type: RouletteBetType; numbers: number[]; amount: string }) =>
+        chip(c.type, c.numbers, BigInt(c.amount)),
+      );
       const spin = rouletteSpin(floats, { chips });
       expect(spin.pocket).toBe(v.pocket);
       expect(spin.chips.map((c) => c.payout.toString())).toEqual(v.chips.map((c: { payout: string }) => c.payout));
@@ -89,7 +93,9 @@ describe('roulette layout checks', () => {
   });
 
   it('refuses chips that are not a bet of their type, with a sentence saying what the type covers', () => {
-    expect(rouletteChipError({ type: 'straight', numbers: [37] })).toMatch(/straight chip covers one number from 0 to 36/);
+    expect(rouletteChipError({ type: 'straight', numbers: [37] })).toMatch(
+      /straight chip covers one number from 0 to 36/,
+    );
     expect(rouletteChipError({ type: 'split', numbers: [3, 4] })).toMatch(/two adjacent numbers/); // across the row end
     expect(rouletteChipError({ type: 'split', numbers: [0, 4] })).toMatch(/two adjacent/);
     expect(rouletteChipError({ type: 'split', numbers: [5, 5] })).toMatch(/two adjacent/);
@@ -170,7 +176,9 @@ describe('roulette return to player', () => {
     board.forEach((c, k) => {
       const mean = sum[k]! / ROUNDS;
       const standardError = Math.sqrt(sumSquares[k]! / ROUNDS - mean * mean) / Math.sqrt(ROUNDS);
-      console.info(`RTP roulette ${c.type}: exact ${(expected * 100).toFixed(4)}%, simulated ${(mean * 100).toFixed(4)}% (SE ${(standardError * 100).toFixed(4)} points)`);
+      console.info(
+        `RTP roulette ${c.type}: exact ${(expected * 100).toFixed(4)}%, simulated ${(mean * 100).toFixed(4)}% (SE ${(standardError * 100).toFixed(4)} points)`,
+      );
       expect(Math.abs(mean - expected), c.type).toBeLessThan(5 * standardError);
     });
   });

@@ -34,13 +34,17 @@ const DIGESTS = Math.ceil(BINGO_BALLS / FLOATS_PER_ROUND);
 
 /** The round's draw order from its salt and hash h[n] (the server's HMAC). */
 export function bingoDraw(hmac: HmacSha256, salt: string, hash: string): number[] {
-  const floats = Array.from({ length: DIGESTS }, (_, d) => floatsFromDigest(hmac(salt, drawMessage(hash, d * FLOATS_PER_ROUND)))).flat();
+  const floats = Array.from({ length: DIGESTS }, (_, d) =>
+    floatsFromDigest(hmac(salt, drawMessage(hash, d * FLOATS_PER_ROUND))),
+  ).flat();
   return drawFromFloats(floats);
 }
 
 /** The same with Web Crypto (the browser's verifier). */
 export async function bingoDrawAsync(hmac: HmacSha256Async, salt: string, hash: string): Promise<number[]> {
-  const digests = await Promise.all(Array.from({ length: DIGESTS }, (_, d) => hmac(salt, drawMessage(hash, d * FLOATS_PER_ROUND))));
+  const digests = await Promise.all(
+    Array.from({ length: DIGESTS }, (_, d) => hmac(salt, drawMessage(hash, d * FLOATS_PER_ROUND))),
+  );
   return drawFromFloats(digests.flatMap((digest) => floatsFromDigest(digest)));
 }
 
@@ -98,7 +102,10 @@ export function cardTimes(card: readonly number[], draw: readonly number[]): Rec
 }
 
 /** The cells of a card daubed after `called` balls, and the lines one number short (the "one to go" hints). */
-export function cardState(card: readonly number[], called: readonly number[]): { daubed: boolean[]; lines: number; oneToGo: number[] } {
+export function cardState(
+  card: readonly number[],
+  called: readonly number[],
+): { daubed: boolean[]; lines: number; oneToGo: number[] } {
   const calledSet = new Set(called);
   const daubed = card.map((n, i) => i === FREE_CELL || calledSet.has(n));
   const missing = LINES.map((line) => line.filter((cell) => !daubed[cell]));
@@ -107,7 +114,11 @@ export function cardState(card: readonly number[], called: readonly number[]): {
   for (const cells of missing) if (cells.length === 1) oneToGo.add(card[cells[0]!]!);
   // One number short of a full house too.
   if (left === 1) oneToGo.add(card[daubed.indexOf(false)]!);
-  return { daubed, lines: missing.filter((cells) => cells.length === 0).length, oneToGo: [...oneToGo].sort((a, b) => a - b) };
+  return {
+    daubed,
+    lines: missing.filter((cells) => cells.length === 0).length,
+    oneToGo: [...oneToGo].sort((a, b) => a - b),
+  };
 }
 
 // ---- the pot ----
@@ -174,7 +185,12 @@ const byCardOrder = (a: PotCard, b: PotCard) => {
  * that has it on that ball. Every card is full once all 75 balls are drawn, so every prize has winners and the
  * whole pot is paid.
  */
-export function settlePot(cards: readonly PotCard[], draw: readonly number[], sales: bigint, minimum: bigint): PotResult {
+export function settlePot(
+  cards: readonly PotCard[],
+  draw: readonly number[],
+  sales: bigint,
+  minimum: bigint,
+): PotResult {
   const { houseShare, funded, pot } = potOf(sales, minimum);
   const ordered = [...cards].sort(byCardOrder);
   const times = ordered.map((card) => cardTimes(card.card, draw));
@@ -183,7 +199,12 @@ export function settlePot(cards: readonly PotCard[], draw: readonly number[], sa
     const ball = Math.min(...times.map((t) => t[prize]));
     const winners = ordered.filter((_, i) => times[i]![prize] === ball);
     const shares = splitPrize(amounts[prize], winners.length);
-    return { prize, ball, amount: amounts[prize], winners: winners.map((w, i) => ({ betId: w.betId, card: w.index, amount: shares[i]! })) };
+    return {
+      prize,
+      ball,
+      amount: amounts[prize],
+      winners: winners.map((w, i) => ({ betId: w.betId, card: w.index, amount: shares[i]! })),
+    };
   });
   return { sales, houseShare, funded, pot, prizes, endsAt: prizes[prizes.length - 1]!.ball };
 }

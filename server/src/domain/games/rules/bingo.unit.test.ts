@@ -15,10 +15,17 @@ import {
   type PotCard,
 } from './bingo.js';
 
-const VECTORS = JSON.parse(readFileSync(new URL('../../../../../tests/fixtures/bingo-vectors.json', import.meta.url), 'utf8')) as {
+const VECTORS = JSON.parse(
+  readFileSync(new URL('../../../../../tests/fixtures/bingo-vectors.json', import.meta.url), 'utf8'),
+) as {
   terminalHash: string;
   salt: string;
-  rounds: { number: number; hash: string; draw: number[]; cards: { card: number[]; times: { oneLine: number; twoLines: number; fullHouse: number } }[] }[];
+  rounds: {
+    number: number;
+    hash: string;
+    draw: number[];
+    cards: { card: number[]; times: { oneLine: number; twoLines: number; fullHouse: number } }[];
+  }[];
   splits: { amount: number; winners: number; shares: number[] }[];
 };
 const hmac = (key: string, message: string) => new Uint8Array(createHmac('sha256', key).update(message).digest());
@@ -77,7 +84,12 @@ describe('bingo cards', () => {
     expect(state.oneToGo).toEqual([valid[4]!, valid[24]!].sort((a, b) => a - b));
     const row = cardState(valid, [...called, valid[4]!]);
     expect(row.lines).toBe(1);
-    expect(cardState(valid, valid.filter((n) => n !== 0 && n !== valid[24])).oneToGo).toEqual([valid[24]]);
+    expect(
+      cardState(
+        valid,
+        valid.filter((n) => n !== 0 && n !== valid[24]),
+      ).oneToGo,
+    ).toEqual([valid[24]]);
   });
 });
 

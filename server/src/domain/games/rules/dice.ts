@@ -69,6 +69,7 @@ export function diceMultiplier(outcome: DiceOutcome): Ratio {
 export function diceExactRtp(params: DiceParams): Ratio {
   const chance = diceChanceHundredths(params.target, params.condition);
   if (chance === null) throw new RangeError('invalid dice target');
-  const winning = params.condition === 'over' ? 10000 - Math.round(params.target * 100) : Math.round(params.target * 100);
+  const winning =
+    params.condition === 'over' ? 10000 - Math.round(params.target * 100) : Math.round(params.target * 100);
   return ratio(BigInt(winning) * 9900n, 10001n * BigInt(chance));
 }

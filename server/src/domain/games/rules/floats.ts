@@ -60,7 +60,7 @@ export function drawWithoutReplacement<T>(pool: readonly T[], floats: readonly n
   const remaining = [...pool];
   const drawn: T[] = [];
   for (let k = 0; k < count; k += 1) {
-    const idx = Math.floor(floats[k]! * (remaining.length));
+    const idx = Math.floor(floats[k]! * remaining.length);
     drawn.push(remaining.splice(idx, 1)[0]!);
   }
   return drawn;

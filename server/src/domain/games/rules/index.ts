@@ -4,11 +4,39 @@
  * Pure: no node: imports, no I/O. Checked against golden vectors from an independent Python implementation
  * (tests/fixtures/fairness_vectors.py).
  */
-import { diceMultiplier, diceOutcome, diceParamsError, diceWinMultiplier, type DiceOutcome, type DiceParams } from './dice.js';
-import { kenoMaxMultiplier, kenoMultiplier, kenoOutcome, kenoParamsError, type KenoOutcome, type KenoParams } from './keno.js';
-import { limboMultiplier, limboOutcome, limboParamsError, limboWinMultiplier, type LimboOutcome, type LimboParams } from './limbo.js';
+import {
+  diceMultiplier,
+  diceOutcome,
+  diceParamsError,
+  diceWinMultiplier,
+  type DiceOutcome,
+  type DiceParams,
+} from './dice.js';
+import {
+  kenoMaxMultiplier,
+  kenoMultiplier,
+  kenoOutcome,
+  kenoParamsError,
+  type KenoOutcome,
+  type KenoParams,
+} from './keno.js';
+import {
+  limboMultiplier,
+  limboOutcome,
+  limboParamsError,
+  limboWinMultiplier,
+  type LimboOutcome,
+  type LimboParams,
+} from './limbo.js';
 import { MINES_TILES, minesMaxMultiplier, minesParamsError, type MinesParams } from './mines.js';
-import { plinkoMaxMultiplier, plinkoMultiplier, plinkoOutcome, plinkoParamsError, type PlinkoOutcome, type PlinkoParams } from './plinko.js';
+import {
+  plinkoMaxMultiplier,
+  plinkoMultiplier,
+  plinkoOutcome,
+  plinkoParamsError,
+  type PlinkoOutcome,
+  type PlinkoParams,
+} from './plinko.js';
 import { type Ratio } from './ratio.js';
 
 export * from './dice.js';

@@ -21,7 +21,8 @@ export const KENO_POOL: readonly number[] = Array.from({ length: KENO_NUMBERS },
 export function kenoParamsError(params: KenoParams): string | null {
   const { picks } = params;
   if (!Array.isArray(picks) || picks.length < 1 || picks.length > KENO_MAX_PICKS) return 'pick 1 to 10 numbers';
-  if (picks.some((n) => !Number.isInteger(n) || n < 1 || n > KENO_NUMBERS)) return 'picks must be whole numbers from 1 to 40';
+  if (picks.some((n) => !Number.isInteger(n) || n < 1 || n > KENO_NUMBERS))
+    return 'picks must be whole numbers from 1 to 40';
   if (new Set(picks).size !== picks.length) return 'picks must be distinct';
   if (!KENO_RISKS.includes(params.risk)) return 'risk must be classic, low, medium or high';
   return null;
@@ -49,15 +50,14 @@ export function kenoMultiplier(outcome: KenoOutcome): Ratio {
 }
 
 export function kenoMaxMultiplier(params: KenoParams): Ratio {
-  return kenoTable(params.risk, params.picks.length).map(parseDecimal).reduce((a, b) => (compareRatio(a, b) >= 0 ? a : b));
+  return kenoTable(params.risk, params.picks.length)
+    .map(parseDecimal)
+    .reduce((a, b) => (compareRatio(a, b) >= 0 ? a : b));
 }
 
 /** P(hits = h) for p picks: hypergeometric, C(10, h) C(30, p - h) / C(40, p). */
 export function kenoHitProbability(picks: number, hits: number): Ratio {
-  return ratio(
-    choose(KENO_DRAWN, hits) * choose(KENO_NUMBERS - KENO_DRAWN, picks - hits),
-    choose(KENO_NUMBERS, picks),
-  );
+  return ratio(choose(KENO_DRAWN, hits) * choose(KENO_NUMBERS - KENO_DRAWN, picks - hits), choose(KENO_NUMBERS, picks));
 }
 
 export function kenoExactRtp(risk: KenoRisk, picks: number): Ratio {

@@ -21,7 +21,9 @@ export interface MinesOutcome {
 }
 
 export function minesParamsError(params: MinesParams): string | null {
-  return Number.isInteger(params.mines) && params.mines >= MINES_MIN && params.mines <= MINES_MAX ? null : 'mines must be 1 to 24';
+  return Number.isInteger(params.mines) && params.mines >= MINES_MIN && params.mines <= MINES_MAX
+    ? null
+    : 'mines must be 1 to 24';
 }
 
 /** The mine tiles in draw order: pool [0..24], idx = floor(f_k * (25 - k)), splice. */

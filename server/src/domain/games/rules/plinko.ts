@@ -16,7 +16,8 @@ export interface PlinkoOutcome {
 }
 
 export function plinkoParamsError(params: PlinkoParams): string | null {
-  if (!Number.isInteger(params.rows) || params.rows < PLINKO_MIN_ROWS || params.rows > PLINKO_MAX_ROWS) return 'rows must be 8 to 16';
+  if (!Number.isInteger(params.rows) || params.rows < PLINKO_MIN_ROWS || params.rows > PLINKO_MAX_ROWS)
+    return 'rows must be 8 to 16';
   if (!PLINKO_RISKS.includes(params.risk)) return 'risk must be low, medium or high';
   return null;
 }
@@ -37,7 +38,9 @@ export function plinkoMultiplier(outcome: PlinkoOutcome): Ratio {
 }
 
 export function plinkoMaxMultiplier(params: PlinkoParams): Ratio {
-  return plinkoTable(params).map(parseDecimal).reduce((a, b) => (compareRatio(a, b) >= 0 ? a : b));
+  return plinkoTable(params)
+    .map(parseDecimal)
+    .reduce((a, b) => (compareRatio(a, b) >= 0 ? a : b));
 }
 
 /** Exact return to player: sum over buckets k of C(rows, k) / 2^rows x multiplier(k). */

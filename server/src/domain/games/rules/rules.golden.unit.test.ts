@@ -22,13 +22,16 @@ import {
 } from './index.js';
 
 /** Vectors from tests/fixtures/fairness_vectors.py, an independent Python implementation of FAIRNESS.md. */
-const vectors = JSON.parse(readFileSync(new URL('../../../../../tests/fixtures/fairness-vectors.json', import.meta.url), 'utf8'));
+const vectors = JSON.parse(
+  readFileSync(new URL('../../../../../tests/fixtures/fairness-vectors.json', import.meta.url), 'utf8'),
+);
 const hmac = (key: string, message: string) => new Uint8Array(createHmac('sha256', key).update(message).digest());
 const bytesFromHex = (hex: string) => new Uint8Array(Buffer.from(hex, 'hex'));
 
 describe('golden vectors (independent Python implementation)', () => {
   it('seed hashes: SHA-256 of the hex string', () => {
-    for (const v of vectors.hashes) expect(createHash('sha256').update(v.serverSeed).digest('hex')).toBe(v.serverSeedHash);
+    for (const v of vectors.hashes)
+      expect(createHash('sha256').update(v.serverSeed).digest('hex')).toBe(v.serverSeedHash);
   });
 
   it('bytes to floats, including all-zero and all-0xff digests', () => {
@@ -82,10 +85,12 @@ describe('golden vectors (independent Python implementation)', () => {
   });
 
   it('mines: positions in draw order for 1, 3 and 24 mines', () => {
-    for (const v of vectors.mines) expect(minePositions(floatsFromSeeds(hmac, v, 24), v.mines)).toEqual(v.minePositions);
+    for (const v of vectors.mines)
+      expect(minePositions(floatsFromSeeds(hmac, v, 24), v.mines)).toEqual(v.minePositions);
   });
 
   it('mines: cash-out payouts as exact fractions', () => {
-    for (const v of vectors.minesPayouts) expect(applyRatio(BigInt(v.amount), minesMultiplier(v.mines, v.reveals)).toString()).toBe(v.payout);
+    for (const v of vectors.minesPayouts)
+      expect(applyRatio(BigInt(v.amount), minesMultiplier(v.mines, v.reveals)).toString()).toBe(v.payout);
   });
 });

@@ -11,7 +11,17 @@ export type SlotSymbol = (typeof SLOT_SYMBOLS)[number];
 export type PaySymbol = Exclude<SlotSymbol, 'S'>;
 export const SLOT_WILD = 'W' satisfies SlotSymbol;
 export const SLOT_SCATTER = 'S' satisfies SlotSymbol;
-export const SLOT_SYMBOL_NAMES: Record<SlotSymbol, string> = { J: 'Jack', Q: 'Queen', K: 'King', A: 'Ace', G: 'Gem', B: 'Bell', 7: 'Seven', W: 'Wild', S: 'Scatter' };
+export const SLOT_SYMBOL_NAMES: Record<SlotSymbol, string> = {
+  J: 'Jack',
+  Q: 'Queen',
+  K: 'King',
+  A: 'Ace',
+  G: 'Gem',
+  B: 'Bell',
+  7: 'Seven',
+  W: 'Wild',
+  S: 'Scatter',
+};
 
 export const SLOT_REELS = 5;
 export const SLOT_ROWS = 3;
@@ -150,7 +160,10 @@ export function slotUnitsText(units: number): string {
 }
 
 /** One spin at these stops, its wins counted in line bets (twentieths of the stake): integers, so a bet adds up exactly. */
-export function slotSpinAt(stops: number[], free: boolean): { spin: Omit<SlotSpin, 'freeSpinsWon'>; units: number; award: number } {
+export function slotSpinAt(
+  stops: number[],
+  free: boolean,
+): { spin: Omit<SlotSpin, 'freeSpinsWon'>; units: number; award: number } {
   const window = slotWindow(stops);
   const factor = free ? SLOT_FREE_SPIN_MULTIPLIER : 1;
   let units = 0;
@@ -165,7 +178,17 @@ export function slotSpinAt(stops: number[], free: boolean): { spin: Omit<SlotSpi
   const scatter = slotScatterPay(scatters);
   const scatterUnits = scatter.pays * SLOT_LINES * factor;
   units += scatterUnits;
-  return { spin: { stops, lines, scatter: { count: scatters, multiplier: slotUnitsText(scatterUnits) }, free, multiplier: slotUnitsText(units) }, units, award: scatter.freeSpins };
+  return {
+    spin: {
+      stops,
+      lines,
+      scatter: { count: scatters, multiplier: slotUnitsText(scatterUnits) },
+      free,
+      multiplier: slotUnitsText(units),
+    },
+    units,
+    award: scatter.freeSpins,
+  };
 }
 
 /**

@@ -19,7 +19,9 @@ import {
 } from './rules.js';
 
 /** From tests/fixtures/slots_vectors.py, an independent Python implementation of FAIRNESS.md and the published tables. */
-const vectors = JSON.parse(readFileSync(new URL('../../../../../tests/fixtures/slots-vectors.json', import.meta.url), 'utf8'));
+const vectors = JSON.parse(
+  readFileSync(new URL('../../../../../tests/fixtures/slots-vectors.json', import.meta.url), 'utf8'),
+);
 const hmac = (key: string, message: string) => new Uint8Array(createHmac('sha256', key).update(message).digest());
 const symbols = (text: string) => text.split('') as SlotSymbol[];
 const fromPython = (value: { num: string; den: string }) => ratio(BigInt(value.num), BigInt(value.den));
@@ -29,7 +31,11 @@ describe('slots golden vectors (independent Python implementation)', () => {
     expect(vectors.bets.length).toBe(129);
     const withFree = vectors.bets.filter((v: { outcome: { spins: unknown[] } }) => v.outcome.spins.length > 1);
     expect(withFree.length).toBeGreaterThanOrEqual(9);
-    expect(vectors.bets.some((v: { outcome: { spins: { free: boolean; freeSpinsWon: number }[] } }) => v.outcome.spins.some((s) => s.free && s.freeSpinsWon > 0))).toBe(true);
+    expect(
+      vectors.bets.some((v: { outcome: { spins: { free: boolean; freeSpinsWon: number }[] } }) =>
+        v.outcome.spins.some((s) => s.free && s.freeSpinsWon > 0),
+      ),
+    ).toBe(true);
     for (const v of vectors.bets) {
       const { outcome } = slotsOutcome(floatsFromSeeds(hmac, v, SLOT_FLOAT_COUNT));
       expect(outcome, `${v.clientSeed}:${v.nonce}`).toEqual(v.outcome);
@@ -96,7 +102,16 @@ describe('slots rules', () => {
   });
 
   it('wins print as exact decimals of the stake', () => {
-    expect([0, 5, 10, 30, 40, 45, 2000, 20000].map(slotUnitsText)).toEqual(['0', '0.25', '0.5', '1.5', '2', '2.25', '100', '1000']);
+    expect([0, 5, 10, 30, 40, 45, 2000, 20000].map(slotUnitsText)).toEqual([
+      '0',
+      '0.25',
+      '0.5',
+      '1.5',
+      '2',
+      '2.25',
+      '100',
+      '1000',
+    ]);
   });
 
   it('free spins stop at the per-bet cap even when every spin retriggers', () => {

@@ -12,7 +12,8 @@ type SlotsParams = Record<string, never>;
 export const SLOTS_GAME = {
   slug: 'slots',
   name: 'Slots',
-  description: 'Five reels, twenty lines: wilds stand in, three scatters anywhere award free spins at double pay, and free spins retrigger.',
+  description:
+    'Five reels, twenty lines: wilds stand in, three scatters anywhere award free spins at double pay, and free spins retrigger.',
   categories: ['slots', 'originals'],
   rtp: SLOTS_RTP_PERCENT,
   // 100% - 97.53% (exact-rtp.ts), in parts per million, rounded down.

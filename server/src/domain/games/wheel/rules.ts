@@ -23,7 +23,9 @@ const LAYOUT_TEXT =
   '1 2 4 1 2 1 10 1 2 4 1 2 1 4 1 2 42 1 10 2 1 4 1 2 1 2x 1 2 4 1 2 1 7x 4 1 2 1 10 2 1 4 1 2 1 2 4 1 10 1 2 1 4 2 1';
 
 export const WHEEL_LAYOUT: readonly WheelSegment[] = LAYOUT_TEXT.split(' ').map((text) =>
-  text.endsWith('x') ? { kind: 'multiplier', factor: Number(text.slice(0, -1)) as WheelMultiplier } : { kind: 'number', value: Number(text) as WheelValue },
+  text.endsWith('x')
+    ? { kind: 'multiplier', factor: Number(text.slice(0, -1)) as WheelMultiplier }
+    : { kind: 'number', value: Number(text) as WheelValue },
 );
 export const WHEEL_SEGMENTS = WHEEL_LAYOUT.length;
 /** Spin k reads float k of H; H has 8, so a round has at most 8 spins (FAIRNESS.md: no spin past them). */
@@ -33,7 +35,8 @@ export const WHEEL_MAX_SPINS = FLOATS_PER_ROUND;
 export const WHEEL_FIRST_SPIN_MS = 6_000;
 export const WHEEL_RESPIN_MS = 4_000;
 
-export const segmentLabel = (segment: WheelSegment) => (segment.kind === 'number' ? String(segment.value) : `${segment.factor}x`);
+export const segmentLabel = (segment: WheelSegment) =>
+  segment.kind === 'number' ? String(segment.value) : `${segment.factor}x`;
 
 /** A round's outcome: the segments landed on in order, the number they ended on (null: 8 multipliers) and the factor. */
 export interface WheelResult {
@@ -66,7 +69,8 @@ export function wheelSpins(floats: readonly number[]): WheelResult {
 }
 
 /** How long a round with these spins runs once betting closed (ms). */
-export const wheelRunningMs = (result: Pick<WheelResult, 'spins'>) => WHEEL_FIRST_SPIN_MS + WHEEL_RESPIN_MS * (result.spins.length - 1);
+export const wheelRunningMs = (result: Pick<WheelResult, 'spins'>) =>
+  WHEEL_FIRST_SPIN_MS + WHEEL_RESPIN_MS * (result.spins.length - 1);
 
 /** The round's start to the end of each spin (ms): the page shows spin k until its end, then the next. */
 export function spinEnds(spinCount: number): number[] {
@@ -79,7 +83,8 @@ export interface WheelChip {
   amount: bigint;
 }
 
-export const isWheelValue = (value: unknown): value is WheelValue => (WHEEL_VALUES as readonly unknown[]).includes(value);
+export const isWheelValue = (value: unknown): value is WheelValue =>
+  (WHEEL_VALUES as readonly unknown[]).includes(value);
 
 export function wheelChipsError(chips: readonly { value: unknown; amount: bigint }[]): string | null {
   if (!Array.isArray(chips) || chips.length === 0) return 'place at least one chip';
@@ -104,7 +109,11 @@ export function chipReturn(value: WheelValue, result: Pick<WheelResult, 'value' 
  * The bet's multiplier of its total stake: the chips' exact returns over the stake, at most `capAt` (the profit
  * limit's multiplier: a bet never wins more than the limit).
  */
-export function wheelMultiplier(chips: readonly WheelChip[], result: Pick<WheelResult, 'value' | 'multiplier'>, capAt: Ratio): Ratio {
+export function wheelMultiplier(
+  chips: readonly WheelChip[],
+  result: Pick<WheelResult, 'value' | 'multiplier'>,
+  capAt: Ratio,
+): Ratio {
   const stake = wheelStake(chips);
   const returned = chips.reduce((sum, chip) => sum + chip.amount * chipReturn(chip.value, result).num, 0n);
   const multiplier = ratio(returned, stake);
@@ -121,9 +130,18 @@ const countOf = (predicate: (segment: WheelSegment) => boolean) => BigInt(WHEEL_
  */
 export function wheelExactRtp(value: WheelValue): Ratio {
   const n = BigInt(WHEEL_SEGMENTS);
-  const p = ratio(countOf((s) => s.kind === 'number' && s.value === value), n);
-  const q = ratio(countOf((s) => s.kind === 'multiplier'), n);
-  const a = WHEEL_LAYOUT.reduce((sum, s) => (s.kind === 'multiplier' ? addRatio(sum, ratio(BigInt(s.factor), n)) : sum), ratio(0n));
+  const p = ratio(
+    countOf((s) => s.kind === 'number' && s.value === value),
+    n,
+  );
+  const q = ratio(
+    countOf((s) => s.kind === 'multiplier'),
+    n,
+  );
+  const a = WHEEL_LAYOUT.reduce(
+    (sum, s) => (s.kind === 'multiplier' ? addRatio(sum, ratio(BigInt(s.factor), n)) : sum),
+    ratio(0n),
+  );
   const series = (r: Ratio) => {
     let sum = ratio(0n);
     let power = ratio(1n);

@@ -18,13 +18,22 @@ import {
   type WheelValue,
 } from './rules.js';
 
-const VECTORS = JSON.parse(readFileSync(new URL('../../../../../tests/fixtures/wheel-vectors.json', import.meta.url), 'utf8')) as {
+const VECTORS = JSON.parse(
+  readFileSync(new URL('../../../../../tests/fixtures/wheel-vectors.json', import.meta.url), 'utf8'),
+) as {
   seed: string;
   length: number;
   terminalHash: string;
   salt: string;
   layout: string[];
-  rounds: { number: number; hash: string; roundValue: string; spins: number[]; value: number | null; multiplier: number }[];
+  rounds: {
+    number: number;
+    hash: string;
+    roundValue: string;
+    spins: number[];
+    value: number | null;
+    multiplier: number;
+  }[];
   crafted: { roundValue: string; spins: number[]; value: number | null; multiplier: number }[];
   rtp: { value: number; num: string; den: string }[];
 };
@@ -55,14 +64,23 @@ describe('money wheel rules', () => {
     for (const round of VECTORS.rounds) {
       const value = roundValue(VECTORS.salt, round.hash);
       expect(value).toBe(round.roundValue);
-      expect(wheelResult(value), `round ${round.number}`).toEqual({ spins: round.spins, value: round.value, multiplier: round.multiplier });
+      expect(wheelResult(value), `round ${round.number}`).toEqual({
+        spins: round.spins,
+        value: round.value,
+        multiplier: round.multiplier,
+      });
       if (round.spins.length > 1) respins += 1;
     }
     expect(respins).toBeGreaterThan(5);
   });
 
   it('replays the crafted round values: chained multipliers and eight multipliers in a row (no number: nothing pays)', () => {
-    for (const round of VECTORS.crafted) expect(wheelResult(round.roundValue)).toEqual({ spins: round.spins, value: round.value, multiplier: round.multiplier });
+    for (const round of VECTORS.crafted)
+      expect(wheelResult(round.roundValue)).toEqual({
+        spins: round.spins,
+        value: round.value,
+        multiplier: round.multiplier,
+      });
     const none = VECTORS.crafted.find((round) => round.value === null)!;
     const chips = WHEEL_VALUES.map((value) => ({ value, amount: E8 }));
     expect(wheelMultiplier(chips, wheelResult(none.roundValue), NO_CAP)).toEqual(ratio(0n));
@@ -73,7 +91,16 @@ describe('money wheel rules', () => {
     expect(chipReturn(10, result)).toEqual(ratio(141n));
     expect(chipReturn(4, result)).toEqual(ratio(0n));
     // 1 on 10 and 3 on 1: 141 back of a stake of 4.
-    expect(wheelMultiplier([{ value: 10, amount: E8 }, { value: 1, amount: 3n * E8 }], result, NO_CAP)).toEqual(ratio(141n, 4n));
+    expect(
+      wheelMultiplier(
+        [
+          { value: 10, amount: E8 },
+          { value: 1, amount: 3n * E8 },
+        ],
+        result,
+        NO_CAP,
+      ),
+    ).toEqual(ratio(141n, 4n));
     expect(wheelMultiplier([{ value: 10, amount: E8 }], result, ratio(51n))).toEqual(ratio(51n));
     expect(wheelMultiplier([{ value: 2, amount: E8 }], { value: 2, multiplier: 1 }, NO_CAP)).toEqual(ratio(3n));
   });
@@ -87,7 +114,10 @@ describe('money wheel rules', () => {
     for (const { value, num, den } of VECTORS.rtp) {
       const rtp = wheelExactRtp(value as WheelValue);
       expect(rtp, `value ${value}`).toEqual(ratio(BigInt(num), BigInt(den)));
-      expect(rtp.num * 1000n >= 950n * rtp.den && rtp.num * 1000n <= 975n * rtp.den, `value ${value}: ${formatRatio(rtp, 6)}`).toBe(true);
+      expect(
+        rtp.num * 1000n >= 950n * rtp.den && rtp.num * 1000n <= 975n * rtp.den,
+        `value ${value}: ${formatRatio(rtp, 6)}`,
+      ).toBe(true);
     }
     expect(WHEEL_GAME.rtp).toBe('95.25');
     expect(WHEEL_GAME.houseEdgePpm).toBe(26_923);

@@ -18,20 +18,30 @@ import {
 } from './rules.js';
 
 const chipSchema = z.object({
-  value: z.union(WHEEL_VALUES.map((value) => z.literal(value)) as unknown as [z.ZodLiteral<WheelValue>, ...z.ZodLiteral<WheelValue>[]], {
-    error: `a chip goes on one of the values ${WHEEL_VALUES.join(', ')}`,
-  }),
+  value: z.union(
+    WHEEL_VALUES.map((value) => z.literal(value)) as unknown as [
+      z.ZodLiteral<WheelValue>,
+      ...z.ZodLiteral<WheelValue>[],
+    ],
+    {
+      error: `a chip goes on one of the values ${WHEEL_VALUES.join(', ')}`,
+    },
+  ),
   amount: amountInputSchema,
 });
 export const wheelBetSchema = z
-  .object({ ...betFields, chips: z.array(chipSchema).min(1, 'place at least one chip').max(WHEEL_VALUES.length, `at most one chip per value`) })
+  .object({
+    ...betFields,
+    chips: z.array(chipSchema).min(1, 'place at least one chip').max(WHEEL_VALUES.length, `at most one chip per value`),
+  })
   .superRefine(ruleCheck((input: { chips: WheelChip[] }) => wheelChipsError(input.chips)));
 
 /** As the bet row stores them (JSON): amounts as decimal text, in the table's value order. */
 interface StoredParams {
   chips: { value: WheelValue; amount: string }[];
 }
-const load = (params: StoredParams): WheelChip[] => params.chips.map((chip) => ({ value: chip.value, amount: parseAmount(chip.amount) }));
+const load = (params: StoredParams): WheelChip[] =>
+  params.chips.map((chip) => ({ value: chip.value, amount: parseAmount(chip.amount) }));
 
 const RTPS = WHEEL_VALUES.map(wheelExactRtp);
 const lowest = RTPS.reduce((a, b) => (compareRatio(a, b) <= 0 ? a : b));
@@ -42,7 +52,8 @@ const PPM = 1_000_000n;
 export const WHEEL_GAME = {
   slug: 'wheel' as const,
   name: 'Money Wheel',
-  description: 'A public money wheel every 20 seconds: chips on 1, 2, 4, 10 or 42; the 2x and 7x segments spin again and multiply the win.',
+  description:
+    'A public money wheel every 20 seconds: chips on 1, 2, 4, 10 or 42; the 2x and 7x segments spin again and multiply the win.',
   categories: ['gameshows'],
   // The catalogue shows the lowest bet's exact RTP (floored); each bet's own is on the page and in docs/fairness.md.
   rtp: formatRatio({ num: lowest.num * 100n, den: lowest.den }, 2),
@@ -54,7 +65,11 @@ export const WHEEL_GAME = {
   wager: (input) => ({
     amount: wheelStake(input.chips),
     params: {
-      chips: WHEEL_VALUES.flatMap((value) => input.chips.filter((chip) => chip.value === value).map((chip) => ({ value, amount: formatAmount(chip.amount) }))),
+      chips: WHEEL_VALUES.flatMap((value) =>
+        input.chips
+          .filter((chip) => chip.value === value)
+          .map((chip) => ({ value, amount: formatAmount(chip.amount) })),
+      ),
     },
   }),
   paramsError: (params) => wheelChipsError(load(params)),

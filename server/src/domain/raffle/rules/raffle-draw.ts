@@ -73,24 +73,36 @@ export const ENTRANTS_CSV_HEADER = 'user_id,tickets,first_ticket,last_ticket';
 
 /** The published entrants list, byte for byte what the entrants hash covers: LF line ends, one after every line. */
 export function entrantsCsv(ranges: readonly TicketRange[]): string {
-  const lines = [ENTRANTS_CSV_HEADER, ...ranges.map((r) => `${r.userId},${r.tickets},${r.firstTicket},${r.lastTicket}`)];
+  const lines = [
+    ENTRANTS_CSV_HEADER,
+    ...ranges.map((r) => `${r.userId},${r.tickets},${r.firstTicket},${r.lastTicket}`),
+  ];
   return `${lines.join('\n')}\n`;
 }
 
 /** Reads a published CSV back (the replay page takes a downloaded file) and checks the ranges are contiguous. */
 export function parseEntrantsCsv(csv: string): TicketRange[] {
-  const lines = csv.replace(/\r\n/g, '\n').split('\n').filter((line) => line.length > 0);
+  const lines = csv
+    .replace(/\r\n/g, '\n')
+    .split('\n')
+    .filter((line) => line.length > 0);
   if (lines[0] !== ENTRANTS_CSV_HEADER) throw new Error(`The first line must be "${ENTRANTS_CSV_HEADER}"`);
   const ranges = lines.slice(1).map((line, index) => {
     const cells = line.split(',');
-    if (cells.length !== 4 || !cells.every((cell) => /^\d{1,15}$/.test(cell))) throw new Error(`Line ${index + 2} is not four whole numbers`);
+    if (cells.length !== 4 || !cells.every((cell) => /^\d{1,15}$/.test(cell)))
+      throw new Error(`Line ${index + 2} is not four whole numbers`);
     const [userId, tickets, firstTicket, lastTicket] = cells.map(Number) as [number, number, number, number];
     return { userId, tickets, firstTicket, lastTicket };
   });
   const expected = ticketRanges(ranges);
   ranges.forEach((range, index) => {
     const want = expected[index];
-    if (!want || want.userId !== range.userId || want.firstTicket !== range.firstTicket || want.lastTicket !== range.lastTicket) {
+    if (
+      !want ||
+      want.userId !== range.userId ||
+      want.firstTicket !== range.firstTicket ||
+      want.lastTicket !== range.lastTicket
+    ) {
       throw new Error(`Line ${index + 2}: ranges must follow user ids in ascending order, contiguous from ticket 0`);
     }
   });
@@ -110,7 +122,12 @@ export function digestToBigInt(digest: Uint8Array): bigint {
 }
 
 /** r uniform in [0, bound) from HMAC digests, by rejection: no modulo bias. */
-export async function uniformIndex(hmac: RaffleHmac, serverSeed: string, message: (attempt: number) => string, bound: number): Promise<{ index: number; attempts: number }> {
+export async function uniformIndex(
+  hmac: RaffleHmac,
+  serverSeed: string,
+  message: (attempt: number) => string,
+  bound: number,
+): Promise<{ index: number; attempts: number }> {
   if (!Number.isSafeInteger(bound) || bound <= 0) throw new RangeError(`bound ${bound} must be a positive integer`);
   const n = BigInt(bound);
   const limit = TWO_256 - (TWO_256 % n);
@@ -151,7 +168,12 @@ export async function drawWinners(hmac: RaffleHmac, input: DrawInput): Promise<D
   const drawn: number[] = [];
   const prizes: DrawnPrize[] = [];
   for (let prizeIndex = 0; prizeIndex < awarded; prizeIndex += 1) {
-    const { index, attempts } = await uniformIndex(hmac, input.serverSeed, (attempt) => drawMessage(input.raffleId, input.entrantsHash, prizeIndex, attempt), total - prizeIndex);
+    const { index, attempts } = await uniformIndex(
+      hmac,
+      input.serverSeed,
+      (attempt) => drawMessage(input.raffleId, input.entrantsHash, prizeIndex, attempt),
+      total - prizeIndex,
+    );
     const ticket = nthRemainingTicket(index, drawn);
     drawn.splice(sortedInsertAt(drawn, ticket), 0, ticket);
     prizes.push({ prizeIndex, ticket, userId: ownerOf(input.ranges, ticket).userId, attempts });
