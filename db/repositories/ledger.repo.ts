@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { precompiled } from '../precompiled.js';
 import type { Database } from '../schema.js';
 import type { LedgerCurrency } from '../wallet-tables.js';
+import { providerConservationProblems } from './providers.repo.js';
 
 type Executor = Kysely<Database>;
 
@@ -433,5 +434,8 @@ export async function findLedgerProblems(db: Executor, limit = 20): Promise<Ledg
     const { rows } = await query.execute(db);
     for (const row of rows) problems.push({ check, detail: row.detail });
   }
+  // Balanced entries can still hide created money: a provider round paid past its game's maximum, or in another
+  // currency than it was staked in.
+  problems.push(...(await providerConservationProblems(db, limit)));
   return problems;
 }

@@ -14,6 +14,9 @@ export interface ProviderRow {
   launchUrlTemplate: string;
   enabled: boolean;
   createdAt: Date;
+  /** Set by the payout breaker (or an operator): no new bets until resumed. */
+  pausedAt: Date | null;
+  pausedReason: string | null;
 }
 
 export interface ProviderGameRow {
@@ -23,6 +26,8 @@ export interface ProviderGameRow {
   name: string;
   category: string;
   rtp: string;
+  /** The most a round may pay as a multiple of its stakes, exact decimal text ("5000", "2500.5"). */
+  maxMultiplier: string;
   thumbnailUrl: string | null;
   launchUrlTemplate: string | null;
   enabled: boolean;
@@ -51,7 +56,8 @@ export interface ProviderTransactionRow {
   ledgerTransactionId: string | null;
 }
 
-const providerColumns = sql`id, name, secret, origin, launch_url_template as "launchUrlTemplate", enabled, created_at as "createdAt"`;
+const providerColumns = sql`id, name, secret, origin, launch_url_template as "launchUrlTemplate", enabled, created_at as "createdAt",
+  paused_at as "pausedAt", paused_reason as "pausedReason"`;
 
 export async function listProviders(db: Executor): Promise<ProviderRow[]> {
   const { rows } = await sql<ProviderRow>`select ${providerColumns} from providers order by id`.execute(db);
@@ -63,7 +69,10 @@ export async function findProvider(db: Executor, id: string): Promise<ProviderRo
   return rows[0];
 }
 
-export async function upsertProvider(db: Executor, p: Omit<ProviderRow, 'createdAt'>): Promise<void> {
+export async function upsertProvider(
+  db: Executor,
+  p: Omit<ProviderRow, 'createdAt' | 'pausedAt' | 'pausedReason'>,
+): Promise<void> {
   await sql`
     insert into providers (id, name, secret, origin, launch_url_template, enabled)
     values (${p.id}, ${p.name}, ${p.secret}, ${p.origin}, ${p.launchUrlTemplate}, ${p.enabled})
@@ -84,7 +93,7 @@ export async function enabledProviderOrigins(db: Executor): Promise<{ frames: st
 }
 
 const gameColumns = sql`g.provider_id as "providerId", p.name as "providerName", g.game_id as "gameId", g.name, g.category,
-  trim_scale(g.rtp_percent)::text as rtp, g.thumbnail_url as "thumbnailUrl", g.launch_url_template as "launchUrlTemplate",
+  trim_scale(g.rtp_percent)::text as rtp, trim_scale(g.max_multiplier)::text as "maxMultiplier", g.thumbnail_url as "thumbnailUrl", g.launch_url_template as "launchUrlTemplate",
   g.enabled, p.enabled as "providerEnabled"`;
 
 export async function listProviderGames(
@@ -120,16 +129,19 @@ export async function upsertProviderGame(
     name: string;
     category: string;
     rtp: string;
+    maxMultiplier: string;
     thumbnailUrl: string | null;
     launchUrlTemplate: string | null;
     enabled: boolean;
   },
 ): Promise<void> {
   await sql`
-    insert into provider_games (provider_id, game_id, name, category, rtp_percent, thumbnail_url, launch_url_template, enabled)
-    values (${g.providerId}, ${g.gameId}, ${g.name}, ${g.category}, ${g.rtp}::numeric, ${g.thumbnailUrl}, ${g.launchUrlTemplate}, ${g.enabled})
+    insert into provider_games (provider_id, game_id, name, category, rtp_percent, max_multiplier, thumbnail_url,
+      launch_url_template, enabled)
+    values (${g.providerId}, ${g.gameId}, ${g.name}, ${g.category}, ${g.rtp}::numeric, ${g.maxMultiplier}::numeric,
+      ${g.thumbnailUrl}, ${g.launchUrlTemplate}, ${g.enabled})
     on conflict (provider_id, game_id) do update set name = excluded.name, category = excluded.category,
-      rtp_percent = excluded.rtp_percent, thumbnail_url = excluded.thumbnail_url,
+      rtp_percent = excluded.rtp_percent, max_multiplier = excluded.max_multiplier, thumbnail_url = excluded.thumbnail_url,
       launch_url_template = excluded.launch_url_template, enabled = excluded.enabled, updated_at = now()`.execute(db);
 }
 
@@ -169,12 +181,12 @@ export async function storedProviderAnswer(
   db: Executor,
   providerId: string,
   requestId: string,
-): Promise<{ code: string; body: string } | undefined> {
-  const { rows } = await sql<{ code: string | null; body: string | null }>`
-    select response_code as code, response_body as body from provider_requests
+): Promise<{ code: string; body: string; bodySha256: string } | undefined> {
+  const { rows } = await sql<{ code: string | null; body: string | null; bodySha256: string }>`
+    select response_code as code, response_body as body, body_sha256 as "bodySha256" from provider_requests
     where provider_id = ${providerId} and request_id = ${requestId}`.execute(db);
   const row = rows[0];
-  return row?.code && row.body !== null ? { code: row.code, body: row.body } : undefined;
+  return row?.code && row.body !== null ? { code: row.code, body: row.body, bodySha256: row.bodySha256 } : undefined;
 }
 
 export async function storeProviderAnswer(
@@ -230,12 +242,116 @@ export async function findRollbackOf(
   return rows[0] && toTx(rows[0]);
 }
 
-export async function roundHasBet(db: Executor, providerId: string, userId: number, roundId: string): Promise<boolean> {
+/**
+ * One player's provider round as the wallet judges a new movement in it: the currency and game of its bets and wins
+ * (null before the first; more than one only if the checks were bypassed), its stakes still standing (bets not rolled
+ * back) and its wins.
+ */
+export interface ProviderRoundState {
+  currencies: Currency[];
+  gameIds: string[];
+  standingStakes: bigint;
+  wins: bigint;
+}
+
+export async function providerRoundState(
+  db: Executor,
+  providerId: string,
+  userId: number,
+  roundId: string,
+): Promise<ProviderRoundState> {
+  const { rows } = await sql<{ currencies: Currency[]; gameIds: string[]; standingStakes: string; wins: string }>`
+    select coalesce(array_agg(distinct t.currency) filter (where t.kind in ('bet', 'win')), '{}') as currencies,
+      coalesce(array_agg(distinct t.game_id) filter (where t.kind in ('bet', 'win')), '{}') as "gameIds",
+      coalesce(sum(t.amount_e8) filter (where t.kind = 'bet' and not exists (select 1 from provider_transactions r
+        where r.provider_id = t.provider_id and r.kind = 'rollback' and r.reference_transaction_id = t.transaction_id)), 0)::text
+        as "standingStakes",
+      coalesce(sum(t.amount_e8) filter (where t.kind = 'win'), 0)::text as wins
+    from provider_transactions t
+    where t.provider_id = ${providerId} and t.user_id = ${userId} and t.round_id = ${roundId}`.execute(db);
+  const row = rows[0]!;
+  return {
+    currencies: row.currencies,
+    gameIds: row.gameIds,
+    standingStakes: BigInt(row.standingStakes),
+    wins: BigInt(row.wins),
+  };
+}
+
+/**
+ * What the provider paid out net in one currency since `since`: wins and rollbacks (money to players) less bets.
+ * Read by the payout breaker after each payout.
+ */
+export async function providerNetPayoutSince(
+  db: Executor,
+  providerId: string,
+  currency: Currency,
+  since: Date,
+): Promise<bigint> {
+  const { rows } = await sql<{ net: string }>`
+    select coalesce(sum(case when kind = 'bet' then -amount_e8 else amount_e8 end), 0)::text as net
+    from provider_transactions
+    where provider_id = ${providerId} and currency = ${currency} and created_at >= ${since}`.execute(db);
+  return BigInt(rows[0]!.net);
+}
+
+/** Pauses a provider for new bets unless it is paused already; true when this call paused it. */
+export async function pauseProvider(db: Executor, providerId: string, reason: string): Promise<boolean> {
   const { rows } = await sql`
-    select 1 from provider_transactions where provider_id = ${providerId} and user_id = ${userId} and round_id = ${roundId} and kind = 'bet' limit 1`.execute(
-    db,
-  );
-  return rows.length > 0;
+    update providers set paused_at = now(), paused_reason = ${reason}, updated_at = now()
+    where id = ${providerId} and paused_at is null returning id`.execute(db);
+  return rows.length === 1;
+}
+
+/** Resumes a paused provider; false when it was not paused. */
+export async function resumeProvider(db: Executor, providerId: string): Promise<boolean> {
+  const { rows } = await sql`
+    update providers set paused_at = null, paused_reason = null, updated_at = now()
+    where id = ${providerId} and paused_at is not null returning id`.execute(db);
+  return rows.length === 1;
+}
+
+/**
+ * Provider rounds that broke what the wallet promises, as `ledger:check` and `providers:report` list them: a round
+ * whose wins pass its standing stakes times its game's declared maximum, and a movement (bet, win or rollback)
+ * whose currency is not its round's first bet's. Both mean money was created, whatever the ledger's sums say.
+ */
+export async function providerConservationProblems(
+  db: Executor,
+  limit: number,
+): Promise<{ check: string; detail: string }[]> {
+  const overpaid = sql<{ detail: string }>`
+    with rounds as (
+      select t.provider_id, t.user_id, t.round_id, min(t.game_id) filter (where t.kind = 'bet') as game_id,
+        coalesce(sum(t.amount_e8) filter (where t.kind = 'bet' and not exists (select 1 from provider_transactions r
+          where r.provider_id = t.provider_id and r.kind = 'rollback' and r.reference_transaction_id = t.transaction_id)), 0)
+          as stakes,
+        coalesce(sum(t.amount_e8) filter (where t.kind = 'win'), 0) as wins
+      from provider_transactions t group by t.provider_id, t.user_id, t.round_id
+    )
+    select format('provider %s round %s of player %s pays %s on standing stakes of %s (game %s, at most x%s)',
+        r.provider_id, r.round_id, r.user_id, r.wins, r.stakes, coalesce(r.game_id, 'none'), coalesce(trim_scale(g.max_multiplier)::text, '0')) as detail
+    from rounds r left join provider_games g on g.provider_id = r.provider_id and g.game_id = r.game_id
+    where r.wins > 0 and r.wins::numeric > r.stakes::numeric * coalesce(g.max_multiplier, 0)
+    limit ${limit}`;
+  const crossCurrency = sql<{ detail: string }>`
+    select format('provider %s %s %s (round %s of player %s) moved %s but the round is in %s',
+        t.provider_id, t.kind, t.transaction_id, t.round_id, t.user_id, t.currency, f.currency) as detail
+    from provider_transactions t
+    join lateral (select b.currency from provider_transactions b
+      where b.provider_id = t.provider_id and b.user_id = t.user_id and b.round_id = t.round_id and b.kind = 'bet'
+      order by b.id limit 1) f on true
+    where t.amount_e8 > 0 and t.currency <> f.currency
+    limit ${limit}`;
+  const problems: { check: string; detail: string }[] = [];
+  for (const [check, query] of [
+    ['provider rounds pay at most their stakes times the game maximum', overpaid],
+    ['provider movements are in their round currency', crossCurrency],
+  ] as const) {
+    const { rows } = await query.execute(db);
+    for (const row of rows) problems.push({ check, detail: row.detail });
+  }
+  return problems;
 }
 
 /** Undefined when the transaction id (or, for a rollback, its bet) is already taken. */

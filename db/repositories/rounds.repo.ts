@@ -128,7 +128,7 @@ export async function liveRound(db: Executor, game: string): Promise<RoundRow | 
 /** Rounds that did not reach their end (their runner died), oldest first. */
 export async function unfinishedRounds(db: Executor, game: string): Promise<RoundRow[]> {
   const { rows } =
-    await sql<RoundRow>`select ${roundColumns} from rounds where game = ${game} and state in ('queued', 'betting', 'running') order by id`.execute(
+    await sql<RoundRow>`select ${roundColumns} from rounds where game = ${game} and state in ('queued', 'betting', 'running') order by rounds.id`.execute(
       db,
     );
   return rows;
@@ -187,7 +187,7 @@ export async function pastRounds(
   const { rows } = await sql<RoundRow>`
     select ${roundColumns} from rounds where game = ${game} and state in ('ended', 'cancelled')
       and (${options.beforeId ?? null}::bigint is null or id < ${options.beforeId ?? null}::bigint)
-    order by id desc limit ${options.limit}`.execute(db);
+    order by rounds.id desc limit ${options.limit}`.execute(db);
   return rows;
 }
 
@@ -195,7 +195,7 @@ export async function pastRounds(
 export async function openBetIds(db: Executor, roundId: string): Promise<string[]> {
   const { rows } = await sql<{
     id: string;
-  }>`select id::text as id from bets where round_id = ${roundId} and state = 'open' order by id`.execute(db);
+  }>`select id::text as id from bets where round_id = ${roundId} and state = 'open' order by bets.id`.execute(db);
   return rows.map((row) => row.id);
 }
 

@@ -179,6 +179,10 @@ const envSchema = z
     GAME_MAX_PROFIT_BZU: walletAmount('1000000'),
     GAME_HIGH_ROLLER_USD: walletAmount('100'),
     GAME_HIGH_ROLLER_BZU: walletAmount('10000'),
+    // The provider payout breaker: a provider whose players were paid more than this net (wins and rollbacks less
+    // bets) in the last hour, in one currency, is paused for new bets until an operator resumes it.
+    PROVIDER_HOURLY_PAYOUT_LIMIT_USD: walletAmount('100000'),
+    PROVIDER_HOURLY_PAYOUT_LIMIT_BZU: walletAmount('10000000'),
     // Round games (crash): the worker runs the rounds unless ROUNDS_ENABLED=false (off by default under NODE_ENV=test,
     // so tests that start a worker for something else get no rounds). Exactly one worker runs them: the one holding
     // the Redis lease (ROUND_LEASE_MS to live, tried and renewed every ROUND_LEASE_RETRY_MS).
@@ -323,6 +327,7 @@ export type PerCurrency = Record<Currency, bigint>;
 
 export interface Config {
   games: { minBet: PerCurrency; maxProfit: PerCurrency; highRoller: PerCurrency };
+  providers: { hourlyPayoutLimit: PerCurrency };
   bingo: { ballMs: number; minPot: PerCurrency };
   wallet: {
     withdrawal: { minimum: PerCurrency; fee: PerCurrency };
@@ -393,6 +398,9 @@ function deriveConfig(env: z.infer<typeof envSchema>): Config {
       minBet: perCurrency(env.GAME_MIN_BET_USD, env.GAME_MIN_BET_BZU),
       maxProfit: perCurrency(env.GAME_MAX_PROFIT_USD, env.GAME_MAX_PROFIT_BZU),
       highRoller: perCurrency(env.GAME_HIGH_ROLLER_USD, env.GAME_HIGH_ROLLER_BZU),
+    },
+    providers: {
+      hourlyPayoutLimit: perCurrency(env.PROVIDER_HOURLY_PAYOUT_LIMIT_USD, env.PROVIDER_HOURLY_PAYOUT_LIMIT_BZU),
     },
     bingo: { ballMs: env.BINGO_BALL_MS, minPot: perCurrency(env.BINGO_MIN_POT_USD, env.BINGO_MIN_POT_BZU) },
     wallet: {

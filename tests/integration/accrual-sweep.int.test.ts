@@ -267,6 +267,8 @@ describe('accrual sweep: settled bets whose XP, rakeback or referral commission 
         {
           minBet: { USD: parseAmount('0.01'), BZU: parseAmount('1') },
           maxBet: { USD: parseAmount('1000'), BZU: parseAmount('1000') },
+          maxProfit: { USD: parseAmount('10000'), BZU: parseAmount('1000000') },
+          hourlyPayoutLimit: { USD: parseAmount('100000'), BZU: parseAmount('10000000') },
         },
       );
     };

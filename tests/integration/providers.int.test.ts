@@ -667,12 +667,19 @@ describe('providers: the seamless wallet', () => {
             origin: 'https://live.example.test',
             launchUrlTemplate: 'https://live.example.test/play?t={token}',
             games: [
-              { gameId: 'lightning-roulette', name: 'Lightning Roulette', category: 'roulette', rtp: '97.3' },
+              {
+                gameId: 'lightning-roulette',
+                name: 'Lightning Roulette',
+                category: 'roulette',
+                rtp: '97.3',
+                maxMultiplier: '500',
+              },
               {
                 gameId: 'crazy-wheel',
                 name: 'Crazy Wheel',
                 category: 'gameshows',
                 rtp: '95.41',
+                maxMultiplier: '20000',
                 thumbnailUrl: 'https://cdn.live.example.test/wheel.png',
               },
             ],

@@ -41,6 +41,7 @@ export async function registerProvider(
     name: 'Fruit Slot',
     category: 'slots',
     rtp: '96.5',
+    maxMultiplier: '5000',
     thumbnailUrl: `${provider.origin}/thumbs/fruit.png`,
     enabled: true,
   });

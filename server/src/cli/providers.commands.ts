@@ -10,6 +10,8 @@ export const REFERENCE_PROVIDER = {
   gameId: 'demo-slot',
   gameName: 'Reference Demo Slot',
   rtp: '96',
+  /** Three sevens pay 13x (demo-slot.ts). */
+  maxMultiplier: '13',
 } as const;
 
 const onOff = (value: string | undefined) => {
@@ -57,12 +59,12 @@ export const providersCommands: Record<string, CliCommand> = {
     },
   },
   'providers:game': {
-    usage: 'providers:game <provider> <gameId> <name> <category> <rtp> [thumbnailUrl]',
-    description: `Adds or edits a provider game (category: ${PROVIDER_CATEGORIES.join(', ')}; rtp in percent, e.g. 96.5)`,
+    usage: 'providers:game <provider> <gameId> <name> <category> <rtp> <maxMultiplier> [thumbnailUrl]',
+    description: `Adds or edits a provider game (category: ${PROVIDER_CATEGORIES.join(', ')}; rtp in percent, e.g. 96.5; maxMultiplier: the most a round pays as a multiple of its stakes, e.g. 5000)`,
     async run(args, { services, print }) {
-      const [providerId, gameId, name, category, rtp, thumbnailUrl] = args;
-      if (!providerId || !gameId || !name || !category || !rtp || args.length > 6)
-        throw new CliUsageError('expected provider, game id, name, category and rtp');
+      const [providerId, gameId, name, category, rtp, maxMultiplier, thumbnailUrl] = args;
+      if (!providerId || !gameId || !name || !category || !rtp || !maxMultiplier || args.length > 7)
+        throw new CliUsageError('expected provider, game id, name, category, rtp and max multiplier');
       if (!(PROVIDER_CATEGORIES as readonly string[]).includes(category))
         throw new CliUsageError(`unknown category "${category}"`);
       const saved = await services.providers.registry.saveGame({
@@ -71,9 +73,32 @@ export const providersCommands: Record<string, CliCommand> = {
         name,
         category: category as (typeof PROVIDER_CATEGORIES)[number],
         rtp,
+        maxMultiplier,
         ...(thumbnailUrl ? { thumbnailUrl } : {}),
       });
-      print(`${saved.providerId}/${saved.gameId} saved: ${saved.name}, ${saved.category}, RTP ${saved.rtp}%`);
+      print(
+        `${saved.providerId}/${saved.gameId} saved: ${saved.name}, ${saved.category}, RTP ${saved.rtp}%, at most x${saved.maxMultiplier}`,
+      );
+    },
+  },
+  'providers:resume': {
+    usage: 'providers:resume <id>',
+    description: 'Resumes a provider the payout breaker (or providers:pause) paused: it takes new bets again',
+    async run(args, { services, print }) {
+      const [id] = args;
+      if (!id || args.length !== 1) throw new CliUsageError('expected a provider id');
+      const resumed = await services.providers.registry.resume(id);
+      print(resumed ? `${id} resumed: it takes new bets again` : `${id} was not paused`);
+    },
+  },
+  'providers:pause': {
+    usage: 'providers:pause <id> [reason]',
+    description: 'Pauses a provider for new bets (wins and rollbacks still settle) until providers:resume',
+    async run(args, { services, print }) {
+      const [id, ...reason] = args;
+      if (!id) throw new CliUsageError('expected a provider id');
+      const paused = await services.providers.registry.pause(id, reason.join(' ') || 'paused by an operator');
+      print(paused ? `${id} paused for new bets` : `${id} was paused already`);
     },
   },
   'providers:game-enable': {
@@ -130,6 +155,7 @@ export const providersCommands: Record<string, CliCommand> = {
         name: REFERENCE_PROVIDER.gameName,
         category: 'slots',
         rtp: REFERENCE_PROVIDER.rtp,
+        maxMultiplier: REFERENCE_PROVIDER.maxMultiplier,
         thumbnailUrl: `${url.origin}/thumbnail.svg`,
         enabled: true,
       });
@@ -155,8 +181,10 @@ export const providersCommands: Record<string, CliCommand> = {
         print(
           `MISMATCH ${line.providerId} ${line.currency} ${line.kind}: recorded ${line.recorded}, ledger ${line.ledger}`,
         );
-      // A mismatch fails the command (exit code 1), so a scheduled run can alert on it.
-      if (!check.ok) throw new Error('reconciliation: provider transactions do not match the ledger');
+      for (const problem of check.problems) print(`BROKEN ${problem.check}: ${problem.detail}`);
+      // A mismatch or a broken round fails the command (exit code 1), so a scheduled run can alert on it.
+      if (!check.ok)
+        throw new Error('reconciliation: provider transactions do not match the ledger or a round broke its limits');
       print('reconciliation: provider transactions match the ledger');
     },
   },

@@ -26,8 +26,14 @@ export function createProviders(
       onAfterCommitError: (error, what) =>
         logger.warn({ err: error }, `${what} failed after a provider call committed`),
     },
-    // The originals' minimum bet; the largest stake is the originals' profit limit (a provider's win is not ours to cap).
-    { minBet: env.config.games.minBet, maxBet: env.config.games.maxProfit },
+    // The originals' minimum bet; the largest stake and the most profit a round may make are the originals' profit
+    // limit; a provider's wins are also capped by its game's declared maximum multiplier.
+    {
+      minBet: env.config.games.minBet,
+      maxBet: env.config.games.maxProfit,
+      maxProfit: env.config.games.maxProfit,
+      hourlyPayoutLimit: env.config.providers.hourlyPayoutLimit,
+    },
   );
   return { registry, wallet: providerWallet };
 }

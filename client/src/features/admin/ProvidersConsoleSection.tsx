@@ -86,6 +86,7 @@ function GameForm({ providerIds }: { providerIds: string[] }) {
     name: '',
     category: 'slots',
     rtp: '',
+    maxMultiplier: '',
     thumbnailUrl: '',
   });
   const save = trpc.admin.providers.saveGame.useMutation({ onSuccess: refresh });
@@ -128,6 +129,13 @@ function GameForm({ providerIds }: { providerIds: string[] }) {
           onChange={(value) => setForm({ ...form, category: value ?? 'slots' })}
         />
         <TextInput size="xs" label="RTP %" placeholder="96.5" {...field('rtp')} />
+        <TextInput
+          size="xs"
+          label="Max multiplier"
+          description="the most a round pays, x its stakes"
+          placeholder="5000"
+          {...field('maxMultiplier')}
+        />
         <TextInput size="xs" label="Thumbnail URL" {...field('thumbnailUrl')} />
       </Group>
     </ConsoleForm>
@@ -220,6 +228,11 @@ function OperationsView() {
                 {line.providerId} {line.currency} {line.kind}: recorded {line.recorded}, ledger {line.ledger}
               </Text>
             ))}
+          {check.data.problems.map((problem) => (
+            <Text key={problem.detail} size="sm">
+              {problem.check}: {problem.detail}
+            </Text>
+          ))}
         </Alert>
       ) : null}
       {daily.data && daily.data.length === 0 ? (
@@ -263,6 +276,7 @@ export function ProvidersConsoleSection() {
   const games = trpc.admin.providers.games.useQuery({});
   const saveProvider = trpc.admin.providers.saveProvider.useMutation({ onSuccess: refresh });
   const saveGame = trpc.admin.providers.saveGame.useMutation({ onSuccess: refresh });
+  const resume = trpc.admin.providers.resume.useMutation({ onSuccess: refresh });
   return (
     <Paper
       withBorder
@@ -276,14 +290,20 @@ export function ProvidersConsoleSection() {
         <Title order={2} fz="lg" id="admin-providers-title">
           Game providers
         </Title>
-        <ErrorAlert error={providers.error ?? games.error ?? saveProvider.error ?? saveGame.error} title="Providers" />
+        <ErrorAlert
+          error={providers.error ?? games.error ?? saveProvider.error ?? saveGame.error ?? resume.error}
+          title="Providers"
+        />
         {providers.data && providers.data.length === 0 ? (
           <Text size="sm" c="dimmed">
             No providers yet. Add one below or import a JSON file.
           </Text>
         ) : null}
         {providers.data && providers.data.length > 0 ? (
-          <ConsoleTable label="Providers" columns={['Provider', 'Origin', 'Secret', { right: 'Games' }, 'Enabled']}>
+          <ConsoleTable
+            label="Providers"
+            columns={['Provider', 'Origin', 'Secret', { right: 'Games' }, 'Bets', 'Enabled']}
+          >
             {providers.data.map((provider) => (
               <Table.Tr key={provider.id}>
                 <NameCell name={provider.name} detail={provider.id} />
@@ -294,6 +314,29 @@ export function ProvidersConsoleSection() {
                 </Table.Td>
                 <Table.Td ff="monospace">{provider.secretHint}</Table.Td>
                 <Table.Td ta="right">{provider.games}</Table.Td>
+                <Table.Td>
+                  {provider.pausedAt ? (
+                    <Stack gap={4} align="flex-start" data-testid={`provider-paused-${provider.id}`}>
+                      <Badge size="sm" color="red" variant="light">
+                        Paused
+                      </Badge>
+                      <Text size="xs">{provider.pausedReason}</Text>
+                      <Button
+                        size="compact-xs"
+                        variant="default"
+                        loading={resume.isPending}
+                        onClick={() => resume.mutate({ id: provider.id })}
+                        aria-label={`Resume ${provider.name}`}
+                      >
+                        Resume
+                      </Button>
+                    </Stack>
+                  ) : (
+                    <Badge size="sm" color="green" variant="light">
+                      Taking bets
+                    </Badge>
+                  )}
+                </Table.Td>
                 <EnabledCell
                   name={provider.name}
                   checked={provider.enabled}
@@ -304,7 +347,10 @@ export function ProvidersConsoleSection() {
           </ConsoleTable>
         ) : null}
         {games.data && games.data.length > 0 ? (
-          <ConsoleTable label="Provider games" columns={['Game', 'Category', { right: 'RTP' }, 'Enabled']}>
+          <ConsoleTable
+            label="Provider games"
+            columns={['Game', 'Category', { right: 'RTP' }, { right: 'Max pay' }, 'Enabled']}
+          >
             {games.data.map((game) => (
               <Table.Tr key={`${game.providerId}/${game.gameId}`}>
                 <NameCell name={game.name} detail={`${game.providerName} · ${game.gameId}`} />
@@ -315,6 +361,9 @@ export function ProvidersConsoleSection() {
                 </Table.Td>
                 <Table.Td ta="right" ff="monospace">
                   {game.rtp}%
+                </Table.Td>
+                <Table.Td ta="right" ff="monospace">
+                  x{game.maxMultiplier}
                 </Table.Td>
                 <EnabledCell
                   name={game.name}

@@ -10,10 +10,13 @@ import {
   findRollbackOf,
   insertProviderTransaction,
   lockProviderPlayer,
+  pauseProvider,
   providerAccrualRepairs,
-  roundHasBet,
+  providerNetPayoutSince,
+  providerRoundState,
   storedProviderAnswer,
   storeProviderAnswer,
+  type ProviderRow,
   type ProviderSessionRow,
   type ProviderTransactionRow,
 } from '../../../../db/repositories/providers.repo.js';
@@ -24,6 +27,7 @@ import { accountCode, type LedgerService, type LedgerTx } from '../wallet/ledger
 import { reverseWagerAccruals } from './accrual-reversal.js';
 import { houseEdgePpmOfRtp } from './provider-rtp.js';
 import { verifyProviderSignature } from './provider-signature.js';
+import { maxRoundPayout } from './round-limits.js';
 import {
   providerWalletRequestSchemas,
   type ProviderBetRequest,
@@ -63,7 +67,16 @@ export interface ProviderWalletDeps {
 export interface ProviderWalletLimits {
   minBet: Record<Currency, bigint>;
   maxBet: Record<Currency, bigint>;
+  /** The originals' profit limit: no provider round may make more profit than one original's bet. */
+  maxProfit: Record<Currency, bigint>;
+  /** The payout breaker: a provider whose net payout in the last hour passes this is paused for new bets. */
+  hourlyPayoutLimit: Record<Currency, bigint>;
 }
+
+/** The payout breaker's rolling window. */
+const BREAKER_WINDOW_MS = 60 * 60 * 1000;
+
+type BalanceFields = () => Promise<Record<string, unknown>>;
 
 interface Outcome {
   status: WalletStatus;
@@ -150,6 +163,16 @@ export class ProviderWalletService {
           if (!claimed) {
             const stored = await storedProviderAnswer(tx.trx, provider.id, request.requestId);
             if (!stored) throw new Error(`provider request ${provider.id}/${request.requestId} has no stored answer`);
+            // A replay carries the same bytes. Another body under a used requestId is the provider's bug: answering
+            // the first answer would tell it this body was paid.
+            if (stored.bodySha256 !== bodySha256) {
+              const reused = refusal(
+                'REQUEST_ID_REUSED',
+                `requestId ${request.requestId} was used for a different request; send this one with a new requestId`,
+                { requestId: request.requestId },
+              );
+              return { answer: render(reused) };
+            }
             return { answer: { status: stored.code as WalletStatus, body: stored.body } };
           }
           const outcome = await this.perform(tx, provider, call.action, request);
@@ -172,7 +195,7 @@ export class ProviderWalletService {
 
   private async perform(
     tx: LedgerTx,
-    provider: { id: string; enabled: boolean },
+    provider: ProviderRow,
     action: ProviderWalletAction,
     request: { sessionToken: string; playerId?: string; currency?: Currency },
   ): Promise<Outcome> {
@@ -207,13 +230,14 @@ export class ProviderWalletService {
 
   private async bet(
     tx: LedgerTx,
-    provider: { id: string; enabled: boolean },
+    provider: ProviderRow,
     session: ProviderSessionRow,
     excluded: boolean,
     request: ProviderBetRequest,
-    balanceFields: () => Promise<Record<string, unknown>>,
+    balanceFields: BalanceFields,
   ): Promise<Outcome> {
     const amount = parseAmount(request.amount);
+    const currency = session.currency;
     // First: a bet rolled back (before or after it arrived) stays refused, whatever requestId carries it again.
     if (await findRollbackOf(tx.trx, provider.id, request.transactionId)) {
       return refusal('TRANSACTION_ROLLED_BACK', 'This bet was rolled back', await balanceFields());
@@ -223,7 +247,7 @@ export class ProviderWalletService {
       provider.id,
       session,
       request.transactionId,
-      { kind: 'bet', amount, roundId: request.roundId },
+      { kind: 'bet', amount, roundId: request.roundId, currency },
       balanceFields,
     );
     if (seen) return seen;
@@ -233,8 +257,11 @@ export class ProviderWalletService {
     const game = await findProviderGame(tx.trx, provider.id, gameId);
     if (!game || !game.enabled || !provider.enabled)
       return refusal('GAME_DISABLED', 'This game is not available', await balanceFields());
+    if (provider.pausedAt)
+      return refusal('PROVIDER_PAUSED', `This provider is paused: ${provider.pausedReason ?? 'by an operator'}`, {
+        ...(await balanceFields()),
+      });
     if (excluded) return refusal('PLAYER_EXCLUDED', 'The player is self-excluded', await balanceFields());
-    const currency = session.currency;
     if (amount < this.limits.minBet[currency] || amount > this.limits.maxBet[currency]) {
       return refusal(
         'BET_LIMIT',
@@ -242,6 +269,16 @@ export class ProviderWalletService {
         await balanceFields(),
       );
     }
+    // A round has one currency and one game: a second bet may not bring another.
+    const round = await providerRoundState(tx.trx, provider.id, session.userId, request.roundId);
+    if (round.currencies.some((other) => other !== currency))
+      return refusal('WRONG_CURRENCY', `Round ${request.roundId} is played in ${round.currencies.join(', ')}`, {
+        ...(await balanceFields()),
+      });
+    if (round.gameIds.some((other) => other !== gameId))
+      return refusal('ROUND_MISMATCH', `Round ${request.roundId} belongs to game ${round.gameIds.join(', ')}`, {
+        ...(await balanceFields()),
+      });
     const balance = await this.balance(tx, session);
     if (balance < amount) return refusal('INSUFFICIENT_FUNDS', 'Insufficient funds', await balanceFields());
     const moved = await this.record(tx, provider.id, session, {
@@ -249,6 +286,7 @@ export class ProviderWalletService {
       gameId,
       kind: 'bet',
       amount,
+      currency,
       referenceTransactionId: null,
     });
     if (!moved) return refusal('DUPLICATE_TRANSACTION', 'This transactionId is already used', await balanceFields());
@@ -265,62 +303,97 @@ export class ProviderWalletService {
     };
   }
 
+  /**
+   * A win pays into a round of this player that still has a standing bet (industry practice; a round whose bets were
+   * all rolled back has nothing to pay on), in the round's currency and game, and never past what the round's stakes
+   * can pay: the game's declared maximum multiplier and the originals' profit limit (round-limits.ts).
+   */
   private async win(
     tx: LedgerTx,
     providerId: string,
     session: ProviderSessionRow,
     request: ProviderWinRequest,
-    balanceFields: () => Promise<Record<string, unknown>>,
+    balanceFields: BalanceFields,
   ): Promise<Outcome> {
     const amount = parseAmount(request.amount);
+    const currency = session.currency;
     const seen = await this.seenTransaction(
       tx,
       providerId,
       session,
       request.transactionId,
-      { kind: 'win', amount, roundId: request.roundId },
+      { kind: 'win', amount, roundId: request.roundId, currency },
       balanceFields,
     );
     if (seen) return seen;
-    // Industry practice: a win pays into a round the wallet saw a bet in; anything else is the provider's error.
-    if (!(await roundHasBet(tx.trx, providerId, session.userId, request.roundId))) {
-      return refusal('ROUND_NOT_FOUND', 'No bet of this player in this round', await balanceFields());
+    const round = await providerRoundState(tx.trx, providerId, session.userId, request.roundId);
+    const roundGame = round.gameIds[0];
+    if (roundGame === undefined || (amount > 0n && round.standingStakes === 0n))
+      return refusal('ROUND_NOT_FOUND', 'No standing bet of this player in this round', await balanceFields());
+    if (round.currencies.some((other) => other !== currency))
+      return refusal('WRONG_CURRENCY', `Round ${request.roundId} is played in ${round.currencies.join(', ')}`, {
+        ...(await balanceFields()),
+      });
+    const gameId = request.gameId ?? roundGame;
+    if (round.gameIds.some((other) => other !== gameId))
+      return refusal('ROUND_MISMATCH', `Round ${request.roundId} belongs to game ${roundGame}`, await balanceFields());
+    const game = await findProviderGame(tx.trx, providerId, gameId);
+    if (!game) return refusal('ROUND_NOT_FOUND', `Game ${gameId} is not configured`, await balanceFields());
+    const payable = maxRoundPayout(round.standingStakes, game.maxMultiplier, this.limits.maxProfit[currency]);
+    if (round.wins + amount > payable) {
+      const left = payable > round.wins ? payable - round.wins : 0n;
+      return refusal(
+        'WIN_LIMIT',
+        `This round may pay ${formatAmount(payable)} ${currency} in all (stakes ${formatAmount(round.standingStakes)} x${game.maxMultiplier}, profit at most ${formatAmount(this.limits.maxProfit[currency])}); ${formatAmount(left)} is left`,
+        await balanceFields(),
+      );
     }
     const moved = await this.record(tx, providerId, session, {
       ...request,
-      gameId: request.gameId ?? session.gameId,
+      gameId,
       kind: 'win',
       amount,
+      currency,
       referenceTransactionId: null,
     });
     if (!moved) return refusal('DUPLICATE_TRANSACTION', 'This transactionId is already used', await balanceFields());
+    await this.tripBreaker(tx, providerId, currency, amount);
     return answer('OK', { transactionId: request.transactionId, ...(await balanceFields()) });
   }
 
+  /**
+   * A rollback returns its bet's own amount, in the bet's currency, to the bet's player, whatever session carries
+   * it; it is refused when it names another round, or when the round already paid wins that its other stakes could
+   * not pay (a win and then its stake back would create money).
+   */
   private async rollback(
     tx: LedgerTx,
     providerId: string,
     session: ProviderSessionRow,
     request: ProviderRollbackRequest,
-    balanceFields: () => Promise<Record<string, unknown>>,
+    balanceFields: BalanceFields,
   ): Promise<Outcome> {
-    const bet = await findProviderTransaction(tx.trx, providerId, request.referenceTransactionId);
-    const amount = bet?.kind === 'bet' && bet.userId === session.userId ? bet.amount : 0n;
+    const found = await findProviderTransaction(tx.trx, providerId, request.referenceTransactionId);
+    const bet = found?.kind === 'bet' && found.userId === session.userId ? found : undefined;
+    const amount = bet?.amount ?? 0n;
+    const currency = bet?.currency ?? session.currency;
     const seen = await this.seenTransaction(
       tx,
       providerId,
       session,
       request.transactionId,
-      { kind: 'rollback', amount, roundId: request.roundId },
+      { kind: 'rollback', amount, roundId: request.roundId, currency },
       balanceFields,
     );
     if (seen) return seen;
-    if (bet && (bet.kind !== 'bet' || bet.userId !== session.userId))
+    if (found && !bet)
       return refusal(
         'TRANSACTION_NOT_FOUND',
         'The referenced transaction is not a bet of this player',
         await balanceFields(),
       );
+    if (bet && bet.roundId !== request.roundId)
+      return refusal('ROUND_MISMATCH', `The bet belongs to round ${bet.roundId}`, await balanceFields());
     const earlier = await findRollbackOf(tx.trx, providerId, request.referenceTransactionId);
     // Rolled back already under another id: nothing more to reverse, and the provider only needs to hear it is done.
     if (earlier)
@@ -329,22 +402,55 @@ export class ProviderWalletService {
         rolledBack: earlier.transactionId,
         ...(await balanceFields()),
       });
-    // The bet's XP, rakeback and commission go with it, in this same transaction, and before the money: that takes
-    // the locks in the order the accruals and claims take them (accrual-reversal.ts). Accruals landing after this
-    // commit are reversed by the sweep.
-    if (bet) await reverseWagerAccruals(tx, wagerId(providerId, bet.transactionId));
+    if (bet) {
+      const round = await providerRoundState(tx.trx, providerId, session.userId, bet.roundId);
+      const game = await findProviderGame(tx.trx, providerId, bet.gameId);
+      const payable = game
+        ? maxRoundPayout(round.standingStakes - bet.amount, game.maxMultiplier, this.limits.maxProfit[bet.currency])
+        : 0n;
+      if (round.wins > payable)
+        return refusal(
+          'ROUND_SETTLED',
+          `Round ${bet.roundId} already paid ${formatAmount(round.wins)} ${bet.currency}; its stake cannot be returned as well`,
+          await balanceFields(),
+        );
+      // The bet's XP, rakeback and commission go with it, in this same transaction, and before the money: that
+      // takes the locks in the order the accruals and claims take them (accrual-reversal.ts). Accruals landing
+      // after this commit are reversed by the sweep.
+      await reverseWagerAccruals(tx, wagerId(providerId, bet.transactionId));
+    }
     // A rollback of a bet never seen is recorded (amount 0, no money), so that bet is refused if it arrives later.
     const moved = await this.record(tx, providerId, session, {
       ...request,
       gameId: request.gameId ?? bet?.gameId ?? session.gameId,
       kind: 'rollback',
       amount,
+      currency,
       referenceTransactionId: request.referenceTransactionId,
     });
     // The id was taken meanwhile by another player's call: fail the whole transaction (the reversal too); the retry
     // then answers DUPLICATE_TRANSACTION.
     if (!moved) throw new DomainError('CONFLICT', 'transaction id taken concurrently', { code: 'PROVIDER_TX_RACE' });
+    if (amount > 0n) await this.tripBreaker(tx, providerId, currency, amount);
     return answer('OK', { transactionId: request.transactionId, ...(await balanceFields()) });
+  }
+
+  /**
+   * The payout breaker: after a payout, a provider whose players were paid more than the limit net in the last hour
+   * is paused for new bets (its wins and rollbacks still settle) until an operator resumes it. In the payout's own
+   * transaction, so the pause and the payout that tripped it commit together.
+   */
+  private async tripBreaker(tx: LedgerTx, providerId: string, currency: Currency, paid: bigint): Promise<void> {
+    if (paid <= 0n) return;
+    const since = new Date(this.now().getTime() - BREAKER_WINDOW_MS);
+    const net = await providerNetPayoutSince(tx.trx, providerId, currency, since);
+    const limit = this.limits.hourlyPayoutLimit[currency];
+    if (net > limit)
+      await pauseProvider(
+        tx.trx,
+        providerId,
+        `net payout of ${formatAmount(net)} ${currency} in the last hour passed the limit of ${formatAmount(limit)} ${currency}`,
+      );
   }
 
   /**
@@ -384,8 +490,8 @@ export class ProviderWalletService {
     providerId: string,
     session: ProviderSessionRow,
     transactionId: string,
-    expected: { kind: ProviderTransactionRow['kind']; amount: bigint; roundId: string },
-    balanceFields: () => Promise<Record<string, unknown>>,
+    expected: { kind: ProviderTransactionRow['kind']; amount: bigint; roundId: string; currency: Currency },
+    balanceFields: BalanceFields,
   ): Promise<Outcome | undefined> {
     const existing = await findProviderTransaction(tx.trx, providerId, transactionId);
     if (!existing) return undefined;
@@ -394,7 +500,7 @@ export class ProviderWalletService {
       existing.amount === expected.amount &&
       existing.roundId === expected.roundId &&
       existing.userId === session.userId &&
-      existing.currency === session.currency;
+      existing.currency === expected.currency;
     if (!same)
       return refusal(
         'DUPLICATE_TRANSACTION',
@@ -416,6 +522,7 @@ export class ProviderWalletService {
       gameId: string;
       kind: ProviderTransactionRow['kind'];
       amount: bigint;
+      currency: Currency;
       referenceTransactionId: string | null;
     },
   ): Promise<boolean> {
@@ -428,8 +535,8 @@ export class ProviderWalletService {
         userId: session.userId,
         memo: { provider: providerId, transactionId: t.transactionId, roundId: t.roundId, gameId: t.gameId },
         legs: [
-          { account: { user: session.userId }, currency: session.currency, amount: -toHouse },
-          { account: { house: 'games' }, currency: session.currency, amount: toHouse },
+          { account: { user: session.userId }, currency: t.currency, amount: -toHouse },
+          { account: { house: 'games' }, currency: t.currency, amount: toHouse },
         ],
       });
       // The key is the provider's transaction id: posted before means the id is taken (the insert below says so).
@@ -439,7 +546,6 @@ export class ProviderWalletService {
     const id = await insertProviderTransaction(tx.trx, {
       providerId,
       ...t,
-      currency: session.currency,
       userId: session.userId,
       ledgerTransactionId,
     });

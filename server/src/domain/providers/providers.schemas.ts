@@ -15,9 +15,13 @@ const externalId = (label: string) =>
       /^[A-Za-z0-9][A-Za-z0-9._:-]{0,63}$/,
       `${label}: 1-64 characters of A-Z a-z 0-9 . _ : - (starting with a letter or digit)`,
     );
+/**
+ * At most 10 integer digits: the ledger holds amounts as 64-bit integers of 1e-8 (up to ~92 billion), so a larger
+ * amount is refused here as a 400 the provider sees as final, never a 500 it would retry.
+ */
 const decimalAmount = z
   .string()
-  .regex(/^\d{1,12}(\.\d{1,8})?$/, 'amount: a decimal string with at most 8 decimals, e.g. "1.25"');
+  .regex(/^\d{1,10}(\.\d{1,8})?$/, 'amount: a decimal string of at most 10 digits and 8 decimals, e.g. "1.25"');
 const currency = z.enum(['USD', 'BZU']);
 
 /** Fields every wallet call carries: the request's own id (replays answer the first answer) and the session. */
@@ -124,6 +128,12 @@ const rtpPercent = z
   .regex(/^\d{1,3}(\.\d{1,4})?$/, 'rtp: a percentage with at most 4 decimals, e.g. "96.5"')
   .refine((value) => Number(value) > 0 && Number(value) <= 100, 'rtp: more than 0 and at most 100');
 
+/** A game's declared maximum payout multiple, 1 to 1,000,000 with up to 2 decimals ("5000", "2500.5"). */
+const maxMultiplier = z
+  .string()
+  .regex(/^\d{1,7}(\.\d{1,2})?$/, 'maxMultiplier: a multiple with at most 2 decimals, e.g. "5000"')
+  .refine((value) => Number(value) >= 1 && Number(value) <= 1_000_000, 'maxMultiplier: from 1 to 1000000');
+
 export const providerInputSchema = z.strictObject({
   id: providerIdSchema,
   name: z.string().trim().min(1).max(80),
@@ -146,6 +156,8 @@ export const providerGameInputSchema = z.strictObject({
   name: z.string().trim().min(1).max(80),
   category: z.enum(PROVIDER_CATEGORIES),
   rtp: rtpPercent,
+  /** The most one round may pay, as a multiple of its stakes: wins past it are refused (docs/providers.md). */
+  maxMultiplier: maxMultiplier,
   thumbnailUrl: httpUrl.nullable().default(null),
   /** Overrides the provider's template for this game. */
   launchUrlTemplate: urlTemplate.nullable().default(null),

@@ -7,9 +7,12 @@ import {
   insertProviderSession,
   listProviderGames,
   listProviders,
+  pauseProvider,
   playerProviderRounds,
+  providerConservationProblems,
   providerDailyTotals,
   providerReconciliation,
+  resumeProvider,
   upsertProvider,
   upsertProviderGame,
   type ProviderGameRow,
@@ -39,6 +42,9 @@ export interface ProviderView {
   /** The secret is never shown back: its last four characters help tell keys apart. */
   secretHint: string;
   games: number;
+  /** When the payout breaker (or an operator) paused it for new bets, and why; null while it takes bets. */
+  pausedAt: string | null;
+  pausedReason: string | null;
 }
 
 /** A game as the lobby and the console see it: its provider's switch is applied server-side, not shown. */
@@ -91,6 +97,8 @@ export class ProvidersService {
       enabled: p.enabled,
       secretHint: `…${p.secret.slice(-4)}`,
       games: games.filter((game) => game.providerId === p.id).length,
+      pausedAt: p.pausedAt?.toISOString() ?? null,
+      pausedReason: p.pausedReason,
     }));
   }
 
@@ -138,6 +146,7 @@ export class ProvidersService {
             name: existing.name,
             category: existing.category,
             rtp: existing.rtp,
+            maxMultiplier: existing.maxMultiplier,
             thumbnailUrl: existing.thumbnailUrl,
             launchUrlTemplate: existing.launchUrlTemplate,
             enabled: existing.enabled,
@@ -303,9 +312,15 @@ export class ProvidersService {
     }));
   }
 
-  /** Provider transactions against the ledger's provider postings; `ok` when every line agrees. */
+  /**
+   * Provider transactions against the ledger's provider postings, and the rounds that break conservation (paid past
+   * their game's maximum, or in another currency than staked); `ok` when every line agrees and no round breaks.
+   */
   async reconciliation() {
-    const rows = await providerReconciliation(this.deps.db);
+    const [rows, problems] = await Promise.all([
+      providerReconciliation(this.deps.db),
+      providerConservationProblems(this.deps.db, 100),
+    ]);
     const lines = rows.map((row) => ({
       providerId: row.providerId,
       currency: row.currency,
@@ -314,7 +329,21 @@ export class ProvidersService {
       ledger: formatSigned(row.ledger),
       matches: row.recorded === row.ledger,
     }));
-    return { ok: lines.every((line) => line.matches), lines };
+    return { ok: lines.every((line) => line.matches) && problems.length === 0, lines, problems };
+  }
+
+  /** Pauses a provider for new bets (the breaker does it by itself); false when it was paused already. */
+  async pause(id: string, reason: string): Promise<boolean> {
+    if (!(await findProvider(this.deps.db, id)))
+      throw new DomainError('NOT_FOUND', `No provider "${id}"`, { code: 'NOT_FOUND' });
+    return pauseProvider(this.deps.db, id, reason.slice(0, 500));
+  }
+
+  /** Lets a paused provider take bets again; false when it was not paused. */
+  async resume(id: string): Promise<boolean> {
+    if (!(await findProvider(this.deps.db, id)))
+      throw new DomainError('NOT_FOUND', `No provider "${id}"`, { code: 'NOT_FOUND' });
+    return resumeProvider(this.deps.db, id);
   }
 
   async provider(id: string): Promise<ProviderRow | undefined> {

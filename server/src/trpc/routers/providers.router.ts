@@ -45,4 +45,8 @@ export const providersAdminRouter = router({
     .input(providerReportInputSchema)
     .query(({ ctx, input }) => ctx.services.providers.registry.daily(input.days)),
   reconciliation: adminProcedure.query(({ ctx }) => ctx.services.providers.registry.reconciliation()),
+  /** Lets a provider the payout breaker paused take new bets again. */
+  resume: adminProcedure
+    .input(z.object({ id: z.string().max(64) }))
+    .mutation(({ ctx, input }) => ctx.services.providers.registry.resume(input.id)),
 });
