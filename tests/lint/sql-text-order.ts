@@ -43,7 +43,8 @@ function orderedNames(statement: string): string[] {
 export function textOrderOffencesIn(file: string, source: string): TextOrderOffence[] {
   const fragments = new Map<string, string>();
   for (const match of source.matchAll(FRAGMENT)) fragments.set(match[1]!, match[2]!);
-  const expand = (text: string) => text.replace(/\$\{\s*(\w+)\s*\}/g, (whole, name: string) => fragments.get(name) ?? whole);
+  const expand = (text: string) =>
+    text.replace(/\$\{\s*(\w+)\s*\}/g, (whole, name: string) => fragments.get(name) ?? whole);
   // A kysely chain runs from a selectFrom to its execute; a template stands alone.
   const statements = [
     ...[...source.matchAll(TEMPLATE)].map((match) => expand(match[1]!)),
