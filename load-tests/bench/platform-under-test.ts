@@ -55,6 +55,8 @@ export async function startPlatformUnderTest(overrides: Record<string, string> =
     REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
     REDIS_PREFIX: redisPrefix,
     LOG_LEVEL: 'warn',
+    // A bench's accounts bet as fast as the platform answers: the per-account budget would measure itself.
+    RATE_LIMIT_ACCOUNT_CALLS: '100000000/60',
     // The bench's clients are the only ones; rate limits and feeds stay as configured unless a bench says otherwise.
     ...overrides,
   });

@@ -12,6 +12,8 @@ import { jsonDepthExceeds } from './http/json-depth.js';
 import { requestLog } from './http/request-log.js';
 import { memoizedHeaders } from './http/security-headers.js';
 import { clientAssets, REVALIDATE_CACHE, sendClientFile } from './http/static-client.js';
+import { trustProxyFn } from './http/request-budget.js';
+import { admitRestRequest, restBudget } from './http/rest-budget.js';
 import { trpcRequestGuard } from './http/trpc-request-guard.js';
 import type { Logger } from './infra/logger.js';
 import type { Metrics } from './infra/metrics.js';
@@ -49,7 +51,8 @@ const API_PREFIXES = ['/api/', '/metrics'];
 export function createHttpApp({ env, services, logger, metrics }: AppDeps): express.Express {
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback');
+  const trustProxy = trustProxyFn(env.TRUST_PROXY);
+  app.set('trust proxy', trustProxy);
 
   const makeContext = createContextFactory(services);
   const contextFor = (req: Request): Context =>
@@ -126,7 +129,11 @@ export function createHttpApp({ env, services, logger, metrics }: AppDeps): expr
   // Query strings carry single-use links' tokens (confirm-email, reset-password): logged redacted.
   const logRequests = requestLog(logger, { ignore: (req) => req.url === '/metrics' });
   // REST bets (legacy clients and bots, bet after bet) are answered before Express, with what the chain below gives them.
-  const trustProxy = app.get('trust proxy fn') as (address: string, hop: number) => boolean;
+  const restBudgetOptions = {
+    budget: services.requestBudget,
+    bearerToken: (req: IncomingMessage) => bearerToken(req.headers.authorization),
+    clientAddress: (req: IncomingMessage) => proxyAddress(req, trustProxy),
+  };
   const betFastPath = createBetFastPath({
     games: GAMES,
     contextFor: (req) =>
@@ -140,6 +147,7 @@ export function createHttpApp({ env, services, logger, metrics }: AppDeps): expr
       securityHeadersOnAnswers(req, res, () => undefined);
       logRequests(req, res, () => undefined);
     },
+    admit: (req, res) => admitRestRequest(restBudgetOptions, req, res),
     bodyLimitBytes: JSON_BODY_LIMIT_BYTES,
     maxDepth: MAX_INPUT_DEPTH,
   });
@@ -173,12 +181,13 @@ export function createHttpApp({ env, services, logger, metrics }: AppDeps): expr
     trpcRequestGuard({
       maxBatch: env.TRPC_MAX_BATCH,
       maxResponseBytes: env.TRPC_MAX_RESPONSE_BYTES,
-      budget: services.anonymousCalls,
-      isSignedIn: async (token) => (await services.auth.accounts.authenticateSession(token)) !== null,
+      budget: services.requestBudget,
       bearerToken: (req) => bearerToken(req.get('authorization')),
       logRefusal: (req, reason) => logger.warn({ ip: req.ip, method: req.method, reason }, 'tRPC request refused'),
     }),
   );
+  // Like the tRPC guard, before the request log: a flood's refusals cost no log line each.
+  app.use(restBudget(restBudgetOptions));
   app.use(logRequests);
   // The providers' wallet reads its own bodies (raw, for its signature and its own error answers).
   app.use(PROVIDER_WALLET_PATH, providerWalletBody());

@@ -288,6 +288,25 @@ const envSchema = z
       .min(1024)
       .default(4 * 1024 * 1024),
     RATE_LIMIT_ANONYMOUS_CALLS: rateLimit('40/4'),
+    // Calls per signed-in account per window, over tRPC and REST (http/request-budget.ts): well above a turbo
+    // autobet's pace, far below a flood's.
+    RATE_LIMIT_ACCOUNT_CALLS: rateLimit('600/10'),
+    // Which proxies' X-Forwarded-For names the client: unset or "false" trusts none (the peer is the client);
+    // "loopback", a comma-separated list of addresses or CIDRs, or a number of hops, as Express's "trust proxy".
+    TRUST_PROXY: z
+      .string()
+      .max(1000)
+      .default('false')
+      .transform((value): boolean | number | string[] => {
+        const text = value.trim();
+        if (text === '' || text === 'false') return false;
+        if (text === 'true') return true;
+        if (/^\d+$/.test(text)) return Number(text);
+        return text
+          .split(',')
+          .map((part) => part.trim())
+          .filter(Boolean);
+      }),
   })
   .refine((env) => env.BZU_PRICE_SOURCE !== 'http' || env.BZU_PRICE_HTTP_URL, {
     message: 'is required when BZU_PRICE_SOURCE is http',

@@ -1,10 +1,12 @@
+import type { IncomingMessage } from 'node:http';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { applyWSSHandler } from '@trpc/server/adapters/ws';
 import { WebSocketServer } from 'ws';
 import { createHttpApp, type AppDeps } from './app.js';
 import { LegacySocketServer } from './realtime/legacy-socket.js';
-import { clientIpOf, ConnectionLimiter, guardSocket } from './realtime/realtime-limits.js';
+import { clientAddress, trustProxyFn } from './http/request-budget.js';
+import { ConnectionLimiter, guardSocket } from './realtime/realtime-limits.js';
 import { createContextFactory } from './trpc/context.js';
 import { logProcedureError } from './trpc/log-errors.js';
 import { appRouter } from './trpc/router.js';
@@ -33,6 +35,9 @@ export async function startHttpServer(deps: AppDeps, port: number, host = '0.0.0
   const makeContext = createContextFactory(deps.services);
 
   const { env } = deps;
+  // The same trust as the HTTP requests' (TRUST_PROXY): a socket's address is read like req.ip.
+  const trustProxy = trustProxyFn(env.TRUST_PROXY);
+  const clientIpOf = (request: IncomingMessage) => clientAddress(request, trustProxy);
   const live = deps.services.live;
   const trpcSockets = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
   // The /api/ws limits for tRPC sockets too: registered before the tRPC adapter's own listener,

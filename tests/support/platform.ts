@@ -52,6 +52,10 @@ export async function startTestPlatform(
     // Every request of a test comes from 127.0.0.1, so the per-address budget of anonymous tRPC
     // calls would be shared by the whole file; the budget's own tests set it.
     RATE_LIMIT_ANONYMOUS_CALLS: '100000/60',
+    // Likewise one account's calls (a test may place thousands of bets), and tests pose as other addresses with
+    // X-Forwarded-For (support/auth.ts), as a proxy on this machine would: trusted only here.
+    RATE_LIMIT_ACCOUNT_CALLS: '1000000/60',
+    TRUST_PROXY: 'loopback',
     ...overrides,
   });
   const platform = await startPlatformServer(env, { resolveSession: options.resolveSession, logger: options.logger });

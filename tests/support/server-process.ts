@@ -51,6 +51,10 @@ async function spawnEntry(
       CLIENT_DIST_DIR: shared.CLIENT_DIST_DIR,
       // As in startTestPlatform: every test request comes from 127.0.0.1.
       RATE_LIMIT_ANONYMOUS_CALLS: '100000/60',
+      // Likewise one account's calls (a test may place thousands of bets), and tests pose as other addresses with
+      // X-Forwarded-For (support/auth.ts), as a proxy on this machine would: trusted only here.
+      RATE_LIMIT_ACCOUNT_CALLS: '1000000/60',
+      TRUST_PROXY: 'loopback',
       ...extra,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

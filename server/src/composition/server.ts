@@ -1,3 +1,4 @@
+import { RequestBudget } from '../http/request-budget.js';
 import { CallBudget } from '../infra/call-budget.js';
 import type { Infrastructure } from '../infrastructure.js';
 import { LiveFeedService } from '../realtime/live-feed.service.js';
@@ -31,9 +32,14 @@ export function createServerServices(infra: Infrastructure, options: ServerServi
       maxHttpSubscriptionsPerIp: env.HTTP_MAX_SUBSCRIPTIONS_PER_IP,
     },
   );
-  // What requests without a live session may cost per address (http/trpc-request-guard.ts).
+  // What requests may cost: an address's without a live session, an account's with one (http/request-budget.ts).
   const anonymousCalls = new CallBudget(redis, `${env.redisPrefix}:rl:anonymous-calls`, env.RATE_LIMIT_ANONYMOUS_CALLS);
-  return { ...services, live, anonymousCalls };
+  const requestBudget = new RequestBudget({
+    anonymous: anonymousCalls,
+    account: env.RATE_LIMIT_ACCOUNT_CALLS,
+    sessionUser: async (token) => (await accounts.authenticateSession(token))?.user.id,
+  });
+  return { ...services, live, anonymousCalls, requestBudget };
 }
 
 export type ServerServices = ReturnType<typeof createServerServices>;

@@ -5,24 +5,20 @@
  *
  * - a query batch holds at most `maxBatch` calls, a mutation request exactly one (a mutation may
  *   move money; one request, one movement, one answer);
- * - a request without a live session spends one point of its address's budget per call
- *   (`budget`); past it, 429 with Retry-After. Signed-in players are not limited by their address
- *   (many share one behind a NAT) and do not spend its budget: a bearer token is looked up once a
- *   minute and its answer remembered;
+ * - every request spends one point per call (`budget`, http/request-budget.ts): a signed-in
+ *   player's from the account's budget (not the address's: many share one behind a NAT), anyone
+ *   else's from the address's; past it, 429 with Retry-After;
  * - one answer is at most `maxResponseBytes` (SSE streams excepted): a larger one is replaced by a
  *   413 before anything is sent.
  */
-import { createHash } from 'node:crypto';
 import type { Request, RequestHandler, Response } from 'express';
-import type { CallBudget } from '../infra/call-budget.js';
 import { tooManyRequestsMessage } from '../infra/rate-limiter.js';
+import { RecentKeys, type RequestBudget } from './request-budget.js';
 
 export interface TrpcRequestLimits {
   maxBatch: number;
   maxResponseBytes: number;
-  budget: CallBudget;
-  /** Whether the bearer token belongs to a live session. */
-  isSignedIn(token: string): Promise<boolean>;
+  budget: RequestBudget;
   bearerToken(req: Request): string | undefined;
   /** Called for an address's first refusal in a minute (a flood must not write a line per request). */
   logRefusal(req: Request, reason: string): void;
@@ -56,29 +52,6 @@ function answerRefusal(res: Response, message: string, code: GuardCode, retryAft
     .json(trpcErrorBody(message, code, retryAfterSeconds === undefined ? {} : { retryAfterSeconds }));
 }
 
-/** Keys seen recently, each remembered for ttlMs; at most maxEntries (the oldest go first). */
-class RecentKeys {
-  private readonly seen = new Map<string, number>();
-  constructor(
-    private readonly ttlMs: number,
-    private readonly maxEntries: number,
-  ) {}
-
-  has(hash: string): boolean {
-    const until = this.seen.get(hash);
-    if (until === undefined) return false;
-    if (until > Date.now()) return true;
-    this.seen.delete(hash);
-    return false;
-  }
-
-  add(hash: string): void {
-    // Oldest first (insertion order): dropping the first entry keeps the map bounded.
-    if (this.seen.size >= this.maxEntries) this.seen.delete(this.seen.keys().next().value!);
-    this.seen.set(hash, Date.now() + this.ttlMs);
-  }
-}
-
 /**
  * A refusal is answered after REFUSAL_DELAY_MS. A client that repeats a refused request at once (a
  * flood does) would otherwise keep the process's one thread busy answering it, which slows every
@@ -108,23 +81,7 @@ function holdRefusal(res: Response, answer: () => void): void {
 }
 
 export function trpcRequestGuard(limits: TrpcRequestLimits): RequestHandler {
-  // Tokens (by hash) looked up in the last minute: one session lookup per token a minute, also
-  // for made-up ones. A token revoked meanwhile skips the budget until its entry expires; its
-  // procedures still check the session every time.
-  const liveTokens = new RecentKeys(60_000, 10_000);
-  const deadTokens = new RecentKeys(60_000, 10_000);
   const loggedAddresses = new RecentKeys(60_000, 10_000);
-  const signedIn = async (token: string): Promise<boolean> => {
-    const hash = createHash('sha256').update(token).digest('base64url');
-    if (liveTokens.has(hash)) return true;
-    if (deadTokens.has(hash)) return false;
-    // A lookup that fails (database away) counts the request as anonymous and remembers nothing: the
-    // procedure then meets the same failure and answers it in tRPC's own shape (503, or a logged 500).
-    const live = await limits.isSignedIn(token).catch(() => undefined);
-    if (live === undefined) return false;
-    (live ? liveTokens : deadTokens).add(hash);
-    return live;
-  };
   return async (req, res, next) => {
     const refuse = (message: string, code: GuardCode, retryAfterSeconds?: number) => {
       const address = req.ip ?? 'unknown';
@@ -152,13 +109,10 @@ export function trpcRequestGuard(limits: TrpcRequestLimits): RequestHandler {
       return;
     }
     try {
-      const token = limits.bearerToken(req);
-      if (token === undefined || !(await signedIn(token))) {
-        const answer = await limits.budget.take(req.ip ?? 'unknown', calls);
-        if (!answer.ok) {
-          refuse(tooManyRequestsMessage(answer.retryAfterSeconds), 'TOO_MANY_REQUESTS', answer.retryAfterSeconds);
-          return;
-        }
+      const answer = await limits.budget.take({ token: limits.bearerToken(req), ip: req.ip ?? 'unknown' }, calls);
+      if (!answer.ok) {
+        refuse(tooManyRequestsMessage(answer.retryAfterSeconds), 'TOO_MANY_REQUESTS', answer.retryAfterSeconds);
+        return;
       }
     } catch (error) {
       next(error);

@@ -1,25 +1,5 @@
-import type { IncomingMessage } from 'node:http';
 import type { RawData, WebSocket } from 'ws';
 import { DomainError } from '../domain/errors.js';
-
-/**
- * The client address of an upgrade request. Like Express's `trust proxy: loopback`: behind a
- * proxy on this machine the proxy's X-Forwarded-For names the client (its last hop); otherwise the
- * peer address is the client.
- */
-export function clientIpOf(request: IncomingMessage): string {
-  const peer = request.socket.remoteAddress ?? 'unknown';
-  const loopback = peer === '127.0.0.1' || peer === '::1' || peer === '::ffff:127.0.0.1';
-  const forwarded = request.headers['x-forwarded-for'];
-  if (loopback && typeof forwarded === 'string' && forwarded.trim()) {
-    const hops = forwarded
-      .split(',')
-      .map((hop) => hop.trim())
-      .filter(Boolean);
-    return hops[hops.length - 1] ?? peer;
-  }
-  return peer;
-}
 
 /** Open sockets per client address and in total, across /api/ws and /api/trpc-ws. */
 export class ConnectionLimiter {

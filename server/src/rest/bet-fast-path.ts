@@ -18,6 +18,8 @@ export interface BetFastPathOptions {
   /** The procedure context of a request without Express: its client address as Express's `req.ip` would read it. */
   contextFor(req: IncomingMessage): Context;
   startRequest: StartRequest;
+  /** Spends the caller's request budget (http/rest-budget.ts); false once it sent the 429 itself. */
+  admit(req: IncomingMessage, res: ServerResponse): Promise<boolean>;
   /** The JSON body parser's limits on the Express side (app.ts): bytes, and nesting depth. */
   bodyLimitBytes: number;
   maxDepth: number;
@@ -32,7 +34,14 @@ export interface BetFastPathOptions {
  * exactly as Express would (another content type, a compressed or chunked body, one over the limit, a query string)
  * goes on to Express, whose route answers it the same way as before.
  */
-export function createBetFastPath({ games, contextFor, startRequest, bodyLimitBytes, maxDepth }: BetFastPathOptions) {
+export function createBetFastPath({
+  games,
+  contextFor,
+  startRequest,
+  admit,
+  bodyLimitBytes,
+  maxDepth,
+}: BetFastPathOptions) {
   const bySlugPath = new Map(games.map((game) => [`/api/games/${game.slug}/bets`, game]));
 
   const serve = async (game: AnyGame, route: string, req: IncomingMessage, res: ServerResponse) => {
@@ -46,6 +55,7 @@ export function createBetFastPath({ games, contextFor, startRequest, bodyLimitBy
       return;
     }
     try {
+      if (!(await admit(req, res))) return;
       const parsed = parseJsonBody(bytes, maxDepth);
       if (parsed.problem !== undefined) {
         sendJson(res, 400, legacyErrorBody(parsed.problem, 'BAD_REQUEST'));

@@ -7,6 +7,7 @@ import {
   type ZodOpenApiPathsObject,
   type ZodOpenApiResponseObject,
 } from 'zod-openapi';
+import { isSignedServerCall } from '../../http/rest-budget.js';
 import { legacyErrorBodySchema } from '../legacy-errors.js';
 import { openApiPath, pathsOf, type ResponseDoc, type RouteDoc } from './rest-routes.js';
 
@@ -18,6 +19,8 @@ const BEARER = 'bearerAuth';
 const ALWAYS = [500, 503];
 /** What Express's JSON body parser answers before a route runs: malformed JSON (400), a body over 100 kB (413). */
 const WITH_BODY = [400, 413];
+/** The caller's request budget spent (http/rest-budget.ts); signed server-to-server calls do not pay one. */
+const BUDGETED = [429];
 
 function isZod(value: ResponseDoc): value is z.ZodType {
   return typeof (value as { safeParse?: unknown }).safeParse === 'function';
@@ -62,11 +65,15 @@ function operationId(method: string, path: string): string {
   return method + words.join('');
 }
 
+/** A path template's form as a request carries it (`/api/providers/{provider}/bet` -> `/api/providers/x/bet`). */
+const openApiExample = (path: string) => path.replace(/\{[^}]+\}/g, 'x');
+
 function operation(doc: RouteDoc, path: string): ZodOpenApiOperationObject {
   const errors = new Set([
     ...(doc.errors ?? []),
     ...(doc.access === 'bearer' ? [401] : []),
     ...(doc.body ? WITH_BODY : []),
+    ...(isSignedServerCall(doc.method.toUpperCase(), openApiExample(path)) ? [] : BUDGETED),
     ...ALWAYS,
   ]);
   const responses: Record<string, ZodOpenApiResponseObject> = {};
