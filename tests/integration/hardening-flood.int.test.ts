@@ -19,7 +19,12 @@ describe('a tRPC batch flood does not starve a signed-in bet', () => {
   let token: string;
   // The production budget of anonymous calls per address (the test harness relaxes it).
   const { points, durationSeconds } = loadEnv({}).RATE_LIMIT_ANONYMOUS_CALLS;
-  const env = { ...PLAYING_TEST_ENV, RATE_LIMIT_ANONYMOUS_CALLS: `${points}/${durationSeconds}` };
+  const accountBudget = loadEnv({}).RATE_LIMIT_ACCOUNT_CALLS;
+  const env = {
+    ...PLAYING_TEST_ENV,
+    RATE_LIMIT_ANONYMOUS_CALLS: `${points}/${durationSeconds}`,
+    RATE_LIMIT_ACCOUNT_CALLS: `${accountBudget.points}/${accountBudget.durationSeconds}`,
+  };
 
   beforeAll(async () => {
     platform = await startTestPlatform(env);
@@ -55,28 +60,28 @@ describe('a tRPC batch flood does not starve a signed-in bet', () => {
     return times;
   }
 
-  it('keeps the median bet within 3x of its quiet median while two clients flood', async () => {
+  /**
+   * The median bet while `flood` runs (for longer than `windowSeconds`, so the flood spends its budget again
+   * meanwhile), against the quiet median before and after; answers the flood's statuses too.
+   */
+  async function underFlood(floodOnce: () => Promise<number>, clients: number, windowSeconds: number) {
     for (let i = 0; i < 3; i += 1) await betMillis(); // warm up: prepared statements, caches
     const quietBefore = await betTimes();
-
     let flooding = true;
     const statuses = new Map<number, number>();
-    const flood = async (ip: string, calls: number) => {
-      const path = `/api/trpc/${Array(calls).fill('raffle.current').join(',')}?batch=1`;
+    const loop = async () => {
       while (flooding) {
-        const answer = await fetch(`${server.url}${path}`, { headers: { 'x-forwarded-for': ip } });
-        await answer.arrayBuffer();
-        statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
+        const status = await floodOnce();
+        statuses.set(status, (statuses.get(status) ?? 0) + 1);
       }
     };
-    const floods = ['10.90.0.1', '10.90.0.2'].flatMap((ip) => [flood(ip, 1000), flood(ip, 10)]);
+    const floods = Array.from({ length: clients }, loop);
     let loaded: number;
     try {
       await new Promise((resolve) => setTimeout(resolve, 300)); // the flood is under way
-      // Bets for longer than one window of the address budget, so the flood spends it again meanwhile.
       const times: number[] = [];
       const started = performance.now();
-      while (times.length < BETS || performance.now() - started < (durationSeconds + 1) * 1000)
+      while (times.length < BETS || performance.now() - started < (windowSeconds + 1) * 1000)
         times.push(await betMillis());
       loaded = median(times);
     } finally {
@@ -89,9 +94,47 @@ describe('a tRPC batch flood does not starve a signed-in bet', () => {
     console.info(
       `bet median quiet ${quiet.toFixed(1)} ms, under the flood ${loaded.toFixed(1)} ms (x${(loaded / quiet).toFixed(2)}); flood answers ${JSON.stringify(Object.fromEntries(statuses))}`,
     );
+    return { quiet, loaded, statuses };
+  }
+
+  const get = async (path: string, headers: Record<string, string>) => {
+    const answer = await fetch(`${server.url}${path}`, { headers });
+    await answer.arrayBuffer();
+    return answer.status;
+  };
+
+  it('keeps the median bet within 3x of its quiet median while two clients flood', async () => {
+    const report = `/api/trpc/${Array(1000).fill('raffle.current').join(',')}?batch=1`;
+    const largest = `/api/trpc/${Array(10).fill('raffle.current').join(',')}?batch=1`;
+    let next = 0;
+    // Two addresses, each sending the report's batch and the largest allowed one back to back.
+    const { quiet, loaded, statuses } = await underFlood(
+      () => {
+        next += 1;
+        return get(next % 2 ? report : largest, { 'x-forwarded-for': next % 4 < 2 ? '10.90.0.1' : '10.90.0.2' });
+      },
+      4,
+      durationSeconds,
+    );
     expect(loaded).toBeLessThanOrEqual(3 * quiet);
     // The flood ran: the report's batch is refused, the largest allowed one runs until the address's budget is spent.
     expect(statuses.get(400)).toBeGreaterThan(0);
+    expect(statuses.get(200)).toBeGreaterThan(0);
+    expect(statuses.get(429)).toBeGreaterThan(0);
+  }, 120_000);
+
+  it('keeps the median bet within 3x while a signed-in account floods on 16 connections (issue #40: x49 before)', async () => {
+    const flooder = await signedInAccount(platform);
+    const mine = `/api/trpc/${Array(10).fill('bets.mine').join(',')}?batch=1&input=${encodeURIComponent(
+      JSON.stringify(Object.fromEntries(Array.from({ length: 10 }, (_, i) => [i, { limit: 50 }]))),
+    )}`;
+    const { quiet, loaded, statuses } = await underFlood(
+      () => get(mine, { authorization: `Bearer ${flooder.token}` }),
+      16,
+      accountBudget.durationSeconds,
+    );
+    expect(loaded).toBeLessThanOrEqual(3 * quiet);
+    // The account's budget let some through and refused the rest.
     expect(statuses.get(200)).toBeGreaterThan(0);
     expect(statuses.get(429)).toBeGreaterThan(0);
   }, 120_000);
