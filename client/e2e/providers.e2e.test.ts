@@ -124,6 +124,17 @@ describe('provider games in the browser', () => {
     await poll(() => page.getByTestId('provider-reconciliation').innerText()).toContain(
       'Provider transactions match the ledger',
     );
+    // The payout breaker's pause shows with its reason, and Resume lets the provider take bets again.
+    const reason = 'net payout of 1980 USD in the last hour passed the limit of 1500 USD';
+    await platform.platform.services.providers.registry.pause('reference', reason);
+    await page.reload();
+    const paused = section.getByTestId('provider-paused-reference');
+    await poll(() => paused.innerText()).toContain(reason);
+    await page.evaluate(() => document.getElementById('admin-providers-title')?.scrollIntoView());
+    await screenshot(page, 'providers-admin-paused-1440');
+    await paused.getByRole('button', { name: 'Resume Reference Studio (demo)' }).click();
+    await section.getByRole('table', { name: 'Providers' }).getByText('Taking bets').waitFor();
+    expect((await platform.platform.services.providers.registry.provider('reference'))?.pausedAt).toBeNull();
     await page.evaluate(() => document.getElementById('admin-providers-title')?.scrollIntoView());
     await screenshot(page, 'providers-admin-1440');
     // Hiding the game takes it off the Slots page.

@@ -131,8 +131,8 @@ function GameForm({ providerIds }: { providerIds: string[] }) {
         <TextInput size="xs" label="RTP %" placeholder="96.5" {...field('rtp')} />
         <TextInput
           size="xs"
-          label="Max multiplier"
-          description="the most a round pays, x its stakes"
+          label="Max payout (x stakes)"
+          title="The most one round pays, as a multiple of its stakes"
           placeholder="5000"
           {...field('maxMultiplier')}
         />
