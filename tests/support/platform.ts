@@ -41,13 +41,18 @@ export function isolatedServerEnv(databaseUrl: string, dataDir: string): Record<
  */
 export async function startTestPlatform(
   overrides: Record<string, string> = {},
-  options: { resolveSession?: SessionResolver; logger?: Logger } = {},
+  options: {
+    resolveSession?: SessionResolver;
+    logger?: Logger;
+    /** The URL the platform reaches its fresh database by (a pooler in front of it); the direct one by default. */
+    databaseUrl?: (direct: string) => string;
+  } = {},
 ): Promise<TestPlatform> {
   const database = await createTestDatabase();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bzu-test-'));
   const env = loadEnv({
     NODE_ENV: 'test',
-    ...isolatedServerEnv(database.url, dataDir),
+    ...isolatedServerEnv(options.databaseUrl?.(database.url) ?? database.url, dataDir),
     CLIENT_DIST_DIR: path.resolve('dist/client'),
     // Every request of a test comes from 127.0.0.1, so the per-address budget of anonymous tRPC
     // calls would be shared by the whole file; the budget's own tests set it.
