@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createMigratedDb } from '../../tests/support/database.js';
 import type { Db } from '../client.js';
+import type { LedgerCurrency } from '../wallet-tables.js';
 import { insertChatMessage, insertModerationLog, listChatMessages, listModerationLog } from './chat.repo.js';
 import { activeSeedPair, betsOfUser, insertBet, insertSeedPairIfNone } from './games.repo.js';
 import { ensureAccounts, insertEntries, insertTransactions, statement } from './ledger.repo.js';
@@ -125,6 +126,57 @@ async function placeBet(db: Db, userId: number, bet: { state: 'open' | 'lost'; n
   });
 }
 
+/**
+ * A player's ledger entries with these ids, each in the currency `currencyOf` its position, and then one in `leftOut`
+ * (a currency the list is not asked for). One transaction, balanced at commit by the house's entries, which come last.
+ */
+async function seedStatement(
+  db: Db,
+  ids: bigint[],
+  currencyOf: (n: number) => LedgerCurrency,
+  leftOut?: LedgerCurrency,
+): Promise<string> {
+  const player = await newUser(db);
+  const currencies = ['USD', 'BZU'] as const;
+  const accounts = await ensureAccounts(db, [
+    ...currencies.map((currency) => ({ code: `user:${player}`, currency, kind: 'user' as const, userId: player })),
+    ...currencies.map((currency) => ({ code: 'house:keyset', currency, kind: 'house' as const, userId: null })),
+  ]);
+  await db.transaction().execute(async (trx) => {
+    const [transactionId] = (
+      await insertTransactions(trx, [{ key: `keyset:${player}`, kind: 'test', userId: null, memo: {} }])
+    ).values();
+    const balances = { USD: 0n, BZU: 0n };
+    const credit = (currency: LedgerCurrency) => {
+      balances[currency] += 1n;
+      return insertEntries(trx, [
+        {
+          transactionId: transactionId!,
+          accountId: accounts.get(`user:${player}/${currency}`)!,
+          currency,
+          amount: 1n,
+          balanceAfter: balances[currency],
+        },
+      ]);
+    };
+    await insertWithIds(trx, 'ledger_entries', ids, (_, n) => credit(currencyOf(n)));
+    if (leftOut) await credit(leftOut);
+    await insertEntries(
+      trx,
+      currencies
+        .filter((currency) => balances[currency] > 0n)
+        .map((currency) => ({
+          transactionId: transactionId!,
+          accountId: accounts.get(`house:keyset/${currency}`)!,
+          currency,
+          amount: -balances[currency],
+          balanceAfter: -balances[currency],
+        })),
+    );
+  });
+  return String(player);
+}
+
 async function newChain(db: Db, game: string) {
   return insertChain(db, {
     game,
@@ -208,7 +260,6 @@ const KEYSET_LISTS: KeysetList[] = [
       // One bet per player per round: a player each.
       const players: number[] = [];
       while (players.length < ids.length) players.push(await newUser(db));
-      for (const player of players) await seedPairOf(db, player);
       await insertWithIds(db, 'bets', ids, (_, n) =>
         placeBet(db, players[n]!, { state: 'open', nonce: 0, roundId: round.id }),
       );
@@ -286,51 +337,21 @@ const KEYSET_LISTS: KeysetList[] = [
   {
     name: 'ledger: statement (both currencies of one account code)',
     tables: ['ledger_entries', 'ledger_transactions', 'ledger_accounts'],
-    async seed(db, ids) {
-      const player = await newUser(db);
-      const accounts = await ensureAccounts(db, [
-        { code: `user:${player}`, currency: 'USD', kind: 'user', userId: player },
-        { code: `user:${player}`, currency: 'BZU', kind: 'user', userId: player },
-        { code: 'house:keyset', currency: 'USD', kind: 'house', userId: null },
-        { code: 'house:keyset', currency: 'BZU', kind: 'house', userId: null },
-      ]);
-      // One balanced transaction (checked at commit): the player's entries alternate currencies, so the statement
-      // merges the walks of two accounts; the house's balancing entries come after, on another account.
-      await db.transaction().execute(async (trx) => {
-        const transactionId = (await insertTransactions(trx, [{ key: 'keyset', kind: 'test', userId: null, memo: {} }]))
-          .values()
-          .next().value!;
-        const spent = { USD: 0n, BZU: 0n };
-        await insertWithIds(trx, 'ledger_entries', ids, async (_, n) => {
-          const currency = n % 2 === 0 ? 'USD' : 'BZU';
-          spent[currency] += 1n;
-          await insertEntries(trx, [
-            {
-              transactionId,
-              accountId: accounts.get(`user:${player}/${currency}`)!,
-              currency,
-              amount: 1n,
-              balanceAfter: spent[currency],
-            },
-          ]);
-        });
-        await insertEntries(
-          trx,
-          (['USD', 'BZU'] as const).map((currency) => ({
-            transactionId,
-            accountId: accounts.get(`house:keyset/${currency}`)!,
-            currency,
-            amount: -spent[currency],
-            balanceAfter: -spent[currency],
-          })),
-        );
-      });
-      return String(player);
-    },
+    // The entries alternate currencies, so the statement merges the walks of the code's two accounts.
+    seed: (db, ids) => seedStatement(db, ids, (n) => (n % 2 === 0 ? 'USD' : 'BZU')),
     order: 'newest first',
     walk: 'older',
     read: async (db, of, limit, cursor) =>
       (await statement(db, `user:${of}`, { limit, beforeId: cursor })).map((entry) => entry.entryId),
+  },
+  {
+    name: 'ledger: statement (one currency)',
+    tables: ['ledger_entries', 'ledger_transactions', 'ledger_accounts'],
+    seed: (db, ids) => seedStatement(db, ids, () => 'USD', 'BZU'),
+    order: 'newest first',
+    walk: 'older',
+    read: async (db, of, limit, cursor) =>
+      (await statement(db, `user:${of}`, { limit, beforeId: cursor, currency: 'USD' })).map((entry) => entry.entryId),
   },
   {
     name: 'providers: playerProviderRounds (My bets, provider games)',
