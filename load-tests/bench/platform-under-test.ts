@@ -11,6 +11,7 @@ import { Redis } from 'ioredis';
 import pg from 'pg';
 import { startPlatformServer, type Platform } from '../../server/src/bootstrap.js';
 import { loadEnv } from '../../server/src/env.js';
+import { startPgBouncer, type RunningPgBouncer } from '../../tests/support/pgbouncer.js';
 
 const adminUrl =
   process.env.BENCH_POSTGRES_ADMIN_URL ??
@@ -41,8 +42,16 @@ export interface PlatformUnderTest {
 export async function startPlatformUnderTest(overrides: Record<string, string> = {}): Promise<PlatformUnderTest> {
   const dbName = `bzu_bench_${randomBytes(5).toString('hex')}`;
   await admin(`CREATE DATABASE ${dbName}`);
-  const databaseUrl = new URL(adminUrl);
-  databaseUrl.pathname = `/${dbName}`;
+  const directUrl = new URL(adminUrl);
+  directUrl.pathname = `/${dbName}`;
+  // BENCH_POOLER=1 (a bench's --pooler): the platform and the peer both reach Postgres through PgBouncer in
+  // transaction mode, as docs/operations.md "Behind a connection pooler" sets it up.
+  let pooler: RunningPgBouncer | undefined;
+  if (process.env.BENCH_POOLER === '1') {
+    const admin = new URL(adminUrl);
+    pooler = await startPgBouncer({ host: admin.hostname, port: Number(admin.port || 5432), user: admin.username });
+  }
+  const databaseUrl = new URL(pooler ? pooler.through(directUrl.toString()) : directUrl.toString());
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bzu-bench-'));
   const redisPrefix = `bench-${randomBytes(4).toString('hex')}`;
   const env = loadEnv({
@@ -57,6 +66,7 @@ export async function startPlatformUnderTest(overrides: Record<string, string> =
     LOG_LEVEL: 'warn',
     // A bench's accounts bet as fast as the platform answers: the per-account budget would measure itself.
     RATE_LIMIT_ACCOUNT_CALLS: '100000000/60',
+    ...(pooler ? { DB_PREPARED_STATEMENTS: 'false' } : {}),
     // The bench's clients are the only ones; rate limits and feeds stay as configured unless a bench says otherwise.
     ...overrides,
   });
@@ -67,6 +77,7 @@ export async function startPlatformUnderTest(overrides: Record<string, string> =
     url: `http://127.0.0.1:${platform.server.port}`,
     async stop() {
       await platform.stop();
+      await pooler?.stop();
       await admin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => undefined);
       await dropRedisKeys(env.REDIS_URL, redisPrefix).catch(() => undefined);
       await rm(dataDir, { recursive: true, force: true });

@@ -4,7 +4,10 @@
  * and after commit the game result, the live feed and the referral lookup) versus a bare node:http + plain `pg` peer
  * that settles the same bet in the same database transaction shape. Same machine, same run, rounds interleaved.
  *
- *   npm run bench -- settlement [--rounds 3] [--many 3000] [--hot 1000] [--connections 50] [--layers 2000]
+ *   npm run bench -- settlement [--rounds 3] [--many 3000] [--hot 1000] [--connections 50] [--layers 2000] [--pooler]
+ *
+ * `--pooler`: both sides reach Postgres through PgBouncer in transaction mode (the platform without named prepared
+ * statements, docs/operations.md "Behind a connection pooler").
  *
  * Scenarios: "many" (bets spread over 200 accounts) and "hot" (every bet on one account: they serialise on its seed
  * pair and balance rows). Reports bets/s per target (median over rounds), p99, and the platform/bare ratio (goal
@@ -56,6 +59,7 @@ export async function run(args: string[]): Promise<SettlementResult[]> {
   const hot = option(args, 'hot', 1000);
   const connections = option(args, 'connections', 50);
   const layerBets = option(args, 'layers', 2000);
+  if (args.includes('--pooler')) process.env.BENCH_POOLER = '1';
   const server = await forkServer<Ready>('settlement');
   const { ready } = server;
   const accounts = ready.platformTokens.length - 1;
