@@ -6,6 +6,9 @@
  *
  *   npm run bench -- settlement [--rounds 3] [--many 3000] [--hot 1000] [--connections 50] [--layers 2000] [--pooler]
  *
+ * `--transport trpc`: the platform's bets go the way the web client sends them (POST /api/trpc/games.dice.bet?batch=1
+ * with the input under "0", as tRPC's httpBatchLink does), not as REST bets.
+ *
  * `--pooler`: both sides reach Postgres through PgBouncer in transaction mode (the platform without named prepared
  * statements, docs/operations.md "Behind a connection pooler").
  *
@@ -32,7 +35,10 @@ interface SideAudit {
   betTransactions: number;
 }
 
-const BODY = JSON.stringify({ amount: '0.01', target: 50, condition: 'over', currency: 'USD' });
+const BET = { amount: '0.01', target: 50, condition: 'over', currency: 'USD' };
+const BODY = JSON.stringify(BET);
+/** The same bet as the web client's tRPC link sends it: one mutation, batched alone. */
+const TRPC_BODY = JSON.stringify({ 0: BET });
 
 export interface SettlementResult {
   scenario: 'many' | 'hot';
@@ -59,12 +65,17 @@ export async function run(args: string[]): Promise<SettlementResult[]> {
   const hot = option(args, 'hot', 1000);
   const connections = option(args, 'connections', 50);
   const layerBets = option(args, 'layers', 2000);
+  const transportAt = args.indexOf('--transport');
+  const transport = transportAt >= 0 ? args[transportAt + 1] : 'rest';
+  if (transport !== 'rest' && transport !== 'trpc') throw new Error('--transport is rest or trpc');
+  const platformPath = transport === 'trpc' ? '/api/trpc/games.dice.bet?batch=1' : '/api/games/dice/bets';
+  const platformBody = transport === 'trpc' ? TRPC_BODY : BODY;
   if (args.includes('--pooler')) process.env.BENCH_POOLER = '1';
   const server = await forkServer<Ready>('settlement');
   const { ready } = server;
   const accounts = ready.platformTokens.length - 1;
   console.log(
-    `${accounts} accounts per side (+1 hot); ${connections} connections; ${rounds} rounds of ${many} (many) and ${hot} (hot) bets per target`,
+    `${accounts} accounts per side (+1 hot); ${connections} connections; platform bets over ${transport}; ${rounds} rounds of ${many} (many) and ${hot} (hot) bets per target`,
   );
 
   /** One load run: `amount` bets, each request signed as the next account of the scenario. */
@@ -90,9 +101,9 @@ export async function run(args: string[]): Promise<SettlementResult[]> {
             return {
               ...request,
               method: 'POST',
-              path: target === 'platform' ? '/api/games/dice/bets' : '/bets',
+              path: target === 'platform' ? platformPath : '/bets',
               headers: { 'content-type': 'application/json', ...auth },
-              body: BODY,
+              body: target === 'platform' ? platformBody : BODY,
             };
           },
         },

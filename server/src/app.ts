@@ -14,7 +14,7 @@ import { memoizedHeaders } from './http/security-headers.js';
 import { clientAssets, REVALIDATE_CACHE, sendClientFile } from './http/static-client.js';
 import { trustProxyFn } from './http/request-budget.js';
 import { admitRestRequest, restBudget } from './http/rest-budget.js';
-import { trpcRequestGuard } from './http/trpc-request-guard.js';
+import { admitTrpcRequest, trpcRequestGuard } from './http/trpc-request-guard.js';
 import type { Logger } from './infra/logger.js';
 import type { Metrics } from './infra/metrics.js';
 import { legacyErrorBody } from './rest/legacy-errors.js';
@@ -147,7 +147,12 @@ export function createHttpApp({ env, services, logger, metrics }: AppDeps): expr
       securityHeadersOnAnswers(req, res, () => undefined);
       logRequests(req, res, () => undefined);
     },
-    admit: (req, res) => admitRestRequest(restBudgetOptions, req, res),
+    admit: (req, res, transport) =>
+      transport === 'rest'
+        ? admitRestRequest(restBudgetOptions, req, res)
+        : admitTrpcRequest(restBudgetOptions, req, res),
+    onProcedureError: ({ error, path: procedure, req }) =>
+      logProcedureError(logger, { error, path: procedure, reqId: req.id }),
     bodyLimitBytes: JSON_BODY_LIMIT_BYTES,
     maxDepth: MAX_INPUT_DEPTH,
   });

@@ -142,4 +142,64 @@ describe('the bet fast path', () => {
     ).rows.map((row) => row.nonce);
     expect(nonces).toEqual(Array.from({ length: 30 }, (_, i) => i));
   });
+
+  describe("the web client's bets (tRPC, answered ahead of Express too)", () => {
+    const fast = '/api/trpc/games.dice.bet?batch=1';
+    // Any other query string leaves the call to Express and tRPC's own HTTP adapter, which ignores it.
+    const viaExpress = '/api/trpc/games.dice.bet?batch=1&via=express';
+    const post = (path: string, body: unknown, token?: string) =>
+      http(suite.platform.url, 'POST', path, body, token === undefined ? {} : { token });
+
+    it("places a bet as tRPC's httpBatchLink sends it and answers in tRPC's batch shape, under its own metric", async () => {
+      const player = await signedInAccount(suite.platform);
+      await fundPlayer(suite.platform, player.token, '10');
+      const answer = await post(fast, { 0: bet }, player.token);
+      expect(answer.status).toBe(200);
+      expect(answer.body).toEqual([{ result: { data: expect.objectContaining({ bet: expect.any(Object) }) } }]);
+      expect(answer.body[0].result.data.bet).toMatchObject({ game: 'dice', amount: '0.5', currency: 'USD' });
+      expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
+      const express = await post(viaExpress, { 0: bet }, player.token);
+      expect(express.status).toBe(200);
+      expect(Object.keys(express.body[0].result.data).sort()).toEqual(Object.keys(answer.body[0].result.data).sort());
+      expect(await betsOf(player.user.id)).toBe(2);
+      const metrics = await (await fetch(`${suite.platform.url}/metrics`)).text();
+      expect(metrics).toMatch(
+        /http_request_duration_seconds_count\{[^}]*route="\/api\/trpc\/games.dice.bet"[^}]*status="200"[^}]*\} [1-9]/,
+      );
+    });
+
+    it("answers every refusal exactly as tRPC's Express adapter does, and changes nothing", async () => {
+      const player = await signedInAccount(suite.platform);
+      await fundPlayer(suite.platform, player.token, '1');
+      const before = await balanceOf(player.user.id);
+      const cases: [string, unknown, string | undefined][] = [
+        ['bad input', { 0: { ...bet, amount: 'lots' } }, player.token],
+        ['no input', {}, player.token],
+        ['not signed in', { 0: bet }, undefined],
+        ['more than the balance', { 0: { ...bet, amount: '5' } }, player.token],
+        ['an unknown condition', { 0: { ...bet, condition: 'sideways' } }, player.token],
+      ];
+      for (const [what, body, token] of cases) {
+        const [mine, theirs] = [await post(fast, body, token), await post(viaExpress, body, token)];
+        expect(mine.status, what).toBe(theirs.status);
+        expect(mine.status, what).toBeGreaterThanOrEqual(400);
+        expect(mine.body, what).toEqual(theirs.body);
+      }
+      const malformed = await post(fast, '{"0": {', player.token);
+      expect(malformed).toMatchObject({ status: 400, body: { message: 'Malformed JSON body', code: 'BAD_REQUEST' } });
+      expect(await betsOf(player.user.id)).toBe(0);
+      expect(await balanceOf(player.user.id)).toBe(before);
+    });
+
+    it('settles 30 parallel tRPC bets on one balance exactly, with contiguous nonces', async () => {
+      const player = await signedInAccount(suite.platform);
+      await fundPlayer(suite.platform, player.token, '10');
+      const answers = await Promise.all(Array.from({ length: 30 }, () => post(fast, { 0: bet }, player.token)));
+      expect(answers.map((answer) => answer.status)).toEqual(Array(30).fill(200));
+      const won = answers.reduce((sum, answer) => sum + parseAmount(String(answer.body[0].result.data.bet.payout)), 0n);
+      expect(await balanceOf(player.user.id)).toBe(parseAmount('10') - 30n * parseAmount('0.5') + won);
+      const nonces = answers.map((answer) => Number(answer.body[0].result.data.bet.fairness.nonce)).sort((a, b) => a - b);
+      expect(nonces).toEqual(Array.from({ length: 30 }, (_, i) => i));
+    });
+  });
 });

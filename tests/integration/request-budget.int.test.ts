@@ -56,6 +56,16 @@ describe('request budgets', () => {
       { token: flooder.token },
     );
     expect(bet.status).toBe(429);
+    // And the web client's own bet (tRPC, answered ahead of Express): tRPC's 429.
+    const clientBet = await http(
+      platform.url,
+      'POST',
+      '/api/trpc/games.dice.bet?batch=1',
+      { 0: { amount: '0.01', currency: 'USD', target: 50, condition: 'over' } },
+      { token: flooder.token },
+    );
+    expect(clientBet.status).toBe(429);
+    expect(clientBet.body.error.data).toMatchObject({ code: 'TOO_MANY_REQUESTS', domainCode: 'RATE_LIMITED' });
     // Another player on the same address is not held by it.
     const fine = await http(platform.url, 'GET', batch('bets.mine', 10), undefined, {
       token: other.token,

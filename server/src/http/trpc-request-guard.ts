@@ -11,7 +11,10 @@
  * - one answer is at most `maxResponseBytes` (SSE streams excepted): a larger one is replaced by a
  *   413 before anything is sent.
  */
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Request, RequestHandler, Response } from 'express';
+import { sendJson } from '../rest/legacy-errors.js';
+import type { RestBudgetOptions } from './rest-budget.js';
 import { tooManyRequestsMessage } from '../infra/rate-limiter.js';
 import { RecentKeys, type RequestBudget } from './request-budget.js';
 
@@ -45,11 +48,13 @@ export function trpcErrorBody(message: string, code: GuardCode, extra: { retryAf
   };
 }
 
-function answerRefusal(res: Response, message: string, code: GuardCode, retryAfterSeconds?: number): void {
+function answerRefusal(res: ServerResponse, message: string, code: GuardCode, retryAfterSeconds?: number): void {
   if (retryAfterSeconds !== undefined) res.setHeader('Retry-After', String(retryAfterSeconds));
-  res
-    .status(HTTP_STATUS[code])
-    .json(trpcErrorBody(message, code, retryAfterSeconds === undefined ? {} : { retryAfterSeconds }));
+  sendJson(
+    res,
+    HTTP_STATUS[code],
+    trpcErrorBody(message, code, retryAfterSeconds === undefined ? {} : { retryAfterSeconds }),
+  );
 }
 
 /**
@@ -62,7 +67,7 @@ export const REFUSAL_DELAY_MS = 1_000;
 const MAX_HELD_REFUSALS = 1_000;
 let heldRefusals = 0;
 
-function holdRefusal(res: Response, answer: () => void): void {
+function holdRefusal(res: ServerResponse, answer: () => void): void {
   if (heldRefusals >= MAX_HELD_REFUSALS) {
     answer();
     return;
@@ -78,6 +83,23 @@ function holdRefusal(res: Response, answer: () => void): void {
     if (!res.writableEnded && !res.destroyed) answer();
   }, REFUSAL_DELAY_MS);
   res.on('close', release);
+}
+
+/**
+ * The guard's budget for a tRPC call answered ahead of Express (the bet fast path: one mutation, so one point):
+ * false once it has answered (held) the refusal itself.
+ */
+export async function admitTrpcRequest(
+  options: RestBudgetOptions,
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<boolean> {
+  const answer = await options.budget.take({ token: options.bearerToken(req), ip: options.clientAddress(req) });
+  if (answer.ok) return true;
+  holdRefusal(res, () =>
+    answerRefusal(res, tooManyRequestsMessage(answer.retryAfterSeconds), 'TOO_MANY_REQUESTS', answer.retryAfterSeconds),
+  );
+  return false;
 }
 
 export function trpcRequestGuard(limits: TrpcRequestLimits): RequestHandler {

@@ -1,10 +1,14 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { getTRPCErrorFromUnknown, getTRPCErrorShape, type TRPCError } from '@trpc/server';
+import { getHTTPStatusCodeFromError } from '@trpc/server/http';
+import { DomainError } from '../domain/errors.js';
 import type { AnyGame } from '../domain/games/registry.js';
 import { jsonDepthExceeds } from '../http/json-depth.js';
-import { createCaller } from '../trpc/router.js';
+import { appRouter, createCaller } from '../trpc/router.js';
 import type { Context } from '../trpc/context.js';
 import { legacyErrorBody, sendJson, sendLegacyError } from './legacy-errors.js';
-import { placeLegacyBet } from './games.routes.js';
+import { placeLegacyBet, procedureOf } from './games.routes.js';
+import type { Caller } from './legacy-handler.js';
 import { bodyObject } from './request-body.js';
 
 /**
@@ -19,34 +23,89 @@ export interface BetFastPathOptions {
   contextFor(req: IncomingMessage): Context;
   startRequest: StartRequest;
   /** Spends the caller's request budget (http/rest-budget.ts); false once it sent the 429 itself. */
-  admit(req: IncomingMessage, res: ServerResponse): Promise<boolean>;
+  admit(req: IncomingMessage, res: ServerResponse, transport: 'rest' | 'trpc'): Promise<boolean>;
+  /** tRPC's onError on the Express side (trpc/log-errors.ts), for a failed procedure call answered here. */
+  onProcedureError(failure: { error: TRPCError; path: string; req: IncomingMessage }): void;
   /** The JSON body parser's limits on the Express side (app.ts): bytes, and nesting depth. */
   bodyLimitBytes: number;
   maxDepth: number;
 }
 
+/** One kind of bet request the fast path answers: how it reads the input and how it answers. */
+interface BetRoute {
+  game: AnyGame;
+  /** The duration metric's route label. */
+  label: string;
+  transport: 'rest' | 'trpc';
+  answer(caller: Caller, body: unknown, res: ServerResponse, req: IncomingMessage, context: Context): Promise<void>;
+}
+
 /**
- * POST /api/games/<slug>/bets, the legacy clients' and bots' bet path (a bet a request, often thousands in a row),
- * answered before Express: the same answer (games.routes.ts `placeLegacyBet`, through the game's tRPC procedure), the
- * same request id, metric, security headers, request log, body limits and error bodies, without Express's per-request
- * work (its request and response setup, the router's walk over the middleware, body-parser, `res.json`), which cost
- * the platform's node ~0.2-0.3 ms per bet (docs/performance.md, sixth pass). A request the fast path does not take
- * exactly as Express would (another content type, a compressed or chunked body, one over the limit, a query string)
- * goes on to Express, whose route answers it the same way as before.
+ * Bets answered before Express, for the two ways they arrive one after another by the thousand:
+ *
+ * - POST /api/games/<slug>/bets, the legacy clients' and bots' path: the same answer as the Express route
+ *   (games.routes.ts `placeLegacyBet`), error bodies included;
+ * - POST /api/trpc/games.<slug>.bet?batch=1 (`start` for a multi-step game), the web client's own (tRPC's
+ *   httpBatchLink sends a mutation alone, its input under "0"): the same call of the procedure through
+ *   `createCaller` and tRPC's own answer and error shapes (getTRPCErrorShape with the router's errorFormatter,
+ *   the status tRPC gives the error), as its Express adapter sends them.
+ *
+ * Both keep the request id, metric, security headers, request log, request budget and body limits of the Express
+ * chain, without its per-request work (its request and response setup, the router's walk over the middleware,
+ * body-parser, `res.json`, tRPC's HTTP adapter), which cost the platform's node ~0.2-0.3 ms per bet
+ * (docs/performance.md). A request the fast path does not take exactly as Express would (another content type, a
+ * compressed or chunked body, one over the limit, another query string) goes on to Express, which answers it the
+ * same way as before.
  */
 export function createBetFastPath({
   games,
   contextFor,
   startRequest,
   admit,
+  onProcedureError,
   bodyLimitBytes,
   maxDepth,
 }: BetFastPathOptions) {
-  const bySlugPath = new Map(games.map((game) => [`/api/games/${game.slug}/bets`, game]));
+  const routes = new Map<string, BetRoute>();
+  for (const game of games) {
+    routes.set(`/api/games/${game.slug}/bets`, {
+      game,
+      label: `/api/games/${game.slug}/bets`,
+      transport: 'rest',
+      answer: async (caller, body, res) => sendJson(res, 201, await placeLegacyBet(caller, game, bodyObject(body))),
+    });
+    const path = `games.${game.slug}.${game.kind === 'instant' ? 'bet' : 'start'}`;
+    routes.set(`/api/trpc/${path}?batch=1`, {
+      game,
+      label: `/api/trpc/${path}`,
+      transport: 'trpc',
+      answer: async (caller, body, res, req, context) => {
+        const input = typeof body === 'object' && body !== null ? (body as Record<string, unknown>)['0'] : undefined;
+        try {
+          const data = await procedureOf(caller, game.slug, game.kind === 'instant' ? 'bet' : 'start')(input);
+          sendJson(res, 200, [{ result: { data } }]);
+        } catch (cause) {
+          const error = getTRPCErrorFromUnknown(cause);
+          onProcedureError({ error, path, req });
+          const shape = getTRPCErrorShape({
+            config: appRouter._def._config,
+            error,
+            type: 'mutation',
+            path,
+            input,
+            ctx: context,
+          });
+          if (error.cause instanceof DomainError && error.cause.retryAfterSeconds !== undefined)
+            res.setHeader('Retry-After', String(error.cause.retryAfterSeconds));
+          sendJson(res, getHTTPStatusCodeFromError(error), [{ error: shape }]);
+        }
+      },
+    });
+  }
 
-  const serve = async (game: AnyGame, route: string, req: IncomingMessage, res: ServerResponse) => {
+  const serve = async (route: BetRoute, req: IncomingMessage, res: ServerResponse) => {
     let bytes: Buffer;
-    startRequest(req, res, route);
+    startRequest(req, res, route.label);
     try {
       bytes = await readBody(req);
     } catch {
@@ -55,13 +114,15 @@ export function createBetFastPath({
       return;
     }
     try {
-      if (!(await admit(req, res))) return;
+      if (!(await admit(req, res, route.transport))) return;
       const parsed = parseJsonBody(bytes, maxDepth);
       if (parsed.problem !== undefined) {
+        // Both transports: Express's JSON parser answers a bad body before any route or tRPC runs (app.ts).
         sendJson(res, 400, legacyErrorBody(parsed.problem, 'BAD_REQUEST'));
         return;
       }
-      sendJson(res, 201, await placeLegacyBet(createCaller(contextFor(req)), game, bodyObject(parsed.value)));
+      const context = contextFor(req);
+      await route.answer(createCaller(context), parsed.value, res, req, context);
     } catch (error) {
       if (!res.headersSent) sendLegacyError(res, error);
     }
@@ -70,10 +131,9 @@ export function createBetFastPath({
   /** Takes the request (true) or leaves it to Express (false). */
   return (req: IncomingMessage, res: ServerResponse): boolean => {
     if (req.method !== 'POST') return false;
-    const route = req.url ?? '';
-    const game = bySlugPath.get(route);
-    if (!game || !plainJsonWithin(req, bodyLimitBytes)) return false;
-    serve(game, route, req, res).catch((error: unknown) => {
+    const route = routes.get(req.url ?? '');
+    if (!route || !plainJsonWithin(req, bodyLimitBytes)) return false;
+    serve(route, req, res).catch((error: unknown) => {
       // Only what runs before serve's own catch can land here (the request's setup): answered like any other 500.
       if (!res.headersSent) sendLegacyError(res, error);
     });

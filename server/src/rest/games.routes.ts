@@ -125,7 +125,7 @@ export function legacyAmounts(value: unknown, fields: ReadonlySet<string>): unkn
 
 type GameCall = (input: unknown) => Promise<BetResult>;
 /** A registered game's procedure by name (the registry builds them: trpc/routers/game-procedures.ts). */
-const procedureOf = (caller: Caller, slug: string, name: string) =>
+export const procedureOf = (caller: Caller, slug: string, name: string) =>
   (caller.games as unknown as Record<string, Record<string, GameCall>>)[slug]![name]!;
 
 /** Each game's amount fields (legacyAmounts), by slug. */
