@@ -198,7 +198,9 @@ describe('the bet fast path', () => {
       expect(answers.map((answer) => answer.status)).toEqual(Array(30).fill(200));
       const won = answers.reduce((sum, answer) => sum + parseAmount(String(answer.body[0].result.data.bet.payout)), 0n);
       expect(await balanceOf(player.user.id)).toBe(parseAmount('10') - 30n * parseAmount('0.5') + won);
-      const nonces = answers.map((answer) => Number(answer.body[0].result.data.bet.fairness.nonce)).sort((a, b) => a - b);
+      const nonces = answers
+        .map((answer) => Number(answer.body[0].result.data.bet.fairness.nonce))
+        .sort((a, b) => a - b);
       expect(nonces).toEqual(Array.from({ length: 30 }, (_, i) => i));
     });
   });
