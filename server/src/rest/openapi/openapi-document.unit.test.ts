@@ -42,13 +42,14 @@ describe('buildOpenApiDocument', () => {
     expect(document.info.version).toBe('9.9.9');
   });
 
-  it('lists the error statuses each path can answer: its own, 401 with a bearer token, 400/413 with a body, 500/503 always', () => {
-    expect(Object.keys(paths['/api/things/{id}']!.get!.responses).sort()).toEqual(['200', '404', '500', '503']);
+  it('lists the error statuses each path can answer: its own, 401 with a bearer token, 400/413 with a body, 429 (the request budget) and 500/503 always', () => {
+    expect(Object.keys(paths['/api/things/{id}']!.get!.responses).sort()).toEqual(['200', '404', '429', '500', '503']);
     expect(Object.keys(paths['/api/things']!.post!.responses).sort()).toEqual([
       '201',
       '400',
       '401',
       '413',
+      '429',
       '500',
       '503',
     ]);
