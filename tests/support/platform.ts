@@ -8,6 +8,7 @@ import type { SessionResolver } from '../../server/src/realtime/session-resolver
 import { createLogger, type Logger } from '../../server/src/infra/logger.js';
 import { startWorker, type RunningWorker } from '../../worker/src/worker.js';
 import { createTestDatabase } from './database.js';
+import type { Clock } from '../../server/src/domain/responsible-gaming/clock.js';
 import { TEST_REDIS_URL } from './services.js';
 
 export interface TestPlatform {
@@ -41,7 +42,7 @@ export function isolatedServerEnv(databaseUrl: string, dataDir: string): Record<
  */
 export async function startTestPlatform(
   overrides: Record<string, string> = {},
-  options: { resolveSession?: SessionResolver; logger?: Logger } = {},
+  options: { resolveSession?: SessionResolver; logger?: Logger; clock?: Clock } = {},
 ): Promise<TestPlatform> {
   const database = await createTestDatabase();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bzu-test-'));
@@ -54,7 +55,11 @@ export async function startTestPlatform(
     RATE_LIMIT_ANONYMOUS_CALLS: '100000/60',
     ...overrides,
   });
-  const platform = await startPlatformServer(env, { resolveSession: options.resolveSession, logger: options.logger });
+  const platform = await startPlatformServer(env, {
+    resolveSession: options.resolveSession,
+    logger: options.logger,
+    clock: options.clock,
+  });
   // PORT=0 picks the port at listen time, after the allowed WebSocket origins were derived from it.
   const port = platform.server.port;
   env.allowedOrigins.push(`http://localhost:${port}`, `http://127.0.0.1:${port}`);

@@ -4,6 +4,8 @@ import { DepositService } from '../domain/wallet/deposit.service.js';
 import { LedgerService } from '../domain/wallet/ledger.service.js';
 import { ReferralService } from '../domain/wallet/referral.service.js';
 import { ResponsibleGamingService } from '../domain/wallet/responsible-gaming.service.js';
+import type { Clock } from '../domain/responsible-gaming/clock.js';
+import { PlayLimitsService } from '../domain/responsible-gaming/play-limits.service.js';
 import { WalletService } from '../domain/wallet/wallet.service.js';
 import {
   manualPayoutAdapter,
@@ -43,12 +45,18 @@ export function createWallet(
   { ledger, accounts, referrals }: LedgerServices,
   checks: AccountChecks,
   payout: PayoutAdapter = manualPayoutAdapter,
+  clock?: Clock,
 ) {
   const { env, db, jobs } = infra;
   const { config } = env;
   const logger = createLogger(env.LOG_LEVEL, 'wallet');
   const keys = loadWalletKeys(walletKeyOptions(env), logger);
   const responsibleGaming = new ResponsibleGamingService({ db, stepUp: checks.stepUp });
+  const playLimits = new PlayLimitsService({
+    db,
+    clock,
+    onError: (error, what) => logger.warn({ err: error }, `${what} failed`),
+  });
   const deposits = new DepositService(
     { db, ledger, responsibleGaming, deriver: new AddressDeriver(keys.xpub) },
     {
@@ -80,6 +88,7 @@ export function createWallet(
     deposits,
     withdrawals,
     responsibleGaming,
+    playLimits,
     referrals,
     keys: { webhookSecret: keys.webhookSecret },
   };

@@ -3,6 +3,7 @@ import {
   depositLimitInputSchema,
   selfExcludeInputSchema,
 } from '../../domain/wallet/wallet.schemas.js';
+import { playLimitKeySchema, setPlayLimitInputSchema } from '../../domain/responsible-gaming/play-limits.schemas.js';
 import { authedProcedure } from '../auth.middleware.js';
 import { router } from '../init.js';
 import { onBalanceProcedure } from './live.procedures.js';
@@ -20,6 +21,15 @@ export const accountRouter = router({
     .mutation(({ ctx, input }) =>
       ctx.services.wallet.responsibleGaming.setDepositLimit(ctx.user.id, input.period, input.amount),
     ),
+  playLimits: authedProcedure.query(({ ctx }) => ctx.services.wallet.playLimits.limits(ctx.user.id)),
+  setPlayLimit: authedProcedure
+    .input(setPlayLimitInputSchema)
+    .mutation(({ ctx, input }) =>
+      ctx.services.wallet.playLimits.setLimit(ctx.user.id, input.kind, input.period, input.amount),
+    ),
+  cancelPlayLimitChange: authedProcedure
+    .input(playLimitKeySchema)
+    .mutation(({ ctx, input }) => ctx.services.wallet.playLimits.cancelPending(ctx.user.id, input.kind, input.period)),
   referrals: router({
     summary: authedProcedure.query(({ ctx }) => ctx.services.wallet.referrals.summary(ctx.user.id)),
     claim: authedProcedure.mutation(({ ctx }) => ctx.services.wallet.referrals.claim(ctx.user.id)),

@@ -1,0 +1,247 @@
+import { createHmac } from 'node:crypto';
+import { sql } from 'kysely';
+import { diceOutcome, diceWins, floatsFromSeeds } from '../../server/src/domain/games/rules/index.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { http, signedInAccount } from '../support/auth.js';
+import { startTestPlatform, type TestPlatform } from '../support/platform.js';
+import { TestClock } from '../support/test-clock.js';
+import { fundPlayer, trpc, PLAYING_TEST_ENV } from '../support/wallet.js';
+
+type Player = Awaited<ReturnType<typeof signedInAccount>>;
+
+const hmac = (key: string, message: string) => new Uint8Array(createHmac('sha256', key).update(message).digest());
+
+describe('loss and wager limits on the bet engine', () => {
+  // A Wednesday morning (UTC): the day, the ISO week and the month all have room on either side.
+  const clock = new TestClock('2026-12-02T10:00:00Z');
+  let platform: TestPlatform;
+  beforeAll(async () => {
+    platform = await startTestPlatform(PLAYING_TEST_ENV, { clock });
+  });
+  afterAll(async () => {
+    await platform?.stop();
+  });
+  const db = () => platform.platform.infra.db;
+  const balance = async (player: Player) =>
+    (await platform.platform.services.wallet.ledger.balances(player.user.id)).USD;
+
+  const funded = async (amount: string) => {
+    const player = await signedInAccount(platform);
+    await fundPlayer(platform, player.token, amount);
+    return player;
+  };
+  const setLimit = async (player: Player, kind: string, period: string, amount: string | null) => {
+    const result = await trpc(platform, 'mutation', 'account.setPlayLimit', { kind, period, amount }, player.token);
+    expect(result.status, JSON.stringify(result.body)).toBe(200);
+    return result.body.result.data as any[];
+  };
+  const limits = async (player: Player) =>
+    (await trpc(platform, 'query', 'account.playLimits', undefined, player.token)).body.result.data as any[];
+  /** A dice bet that wins 2% of the time (pays 49.5x): mostly a loss of the whole stake. */
+  const dice = (player: Player, amount = 1) =>
+    http(
+      platform.url,
+      'POST',
+      '/api/games/dice/bets',
+      { amount, target: 2, condition: 'under' },
+      { token: player.token },
+    );
+  const betsOf = async (player: Player) =>
+    (
+      await sql<{ amount: string; payout: string; nonce: number }>`
+        select amount_e8::text as amount, payout_e8::text as payout, nonce from bets where user_id = ${player.user.id} order by nonce`.execute(
+        db(),
+      )
+    ).rows.map((row) => ({ amount: BigInt(row.amount), payout: BigInt(row.payout), nonce: row.nonce }));
+  const UNIT = 100_000_000n;
+  /** Client seeds until the active pair's next `count` dice bets (under 2) all lose: a known outcome, seen in advance. */
+  const losingSeeds = async (player: Player, count: number) => {
+    const fairness = platform.platform.services.games.fairness;
+    await fairness.ensurePair(player.user.id);
+    for (let attempt = 0; attempt < 100; attempt += 1) {
+      const pair = await db()
+        .selectFrom('seed_pairs')
+        .select(['server_seed', 'client_seed', 'nonce'])
+        .where('user_id', '=', player.user.id)
+        .where('active', '=', true)
+        .executeTakeFirstOrThrow();
+      const wins = Array.from({ length: count }, (_, i) =>
+        diceWins(
+          diceOutcome(
+            floatsFromSeeds(
+              hmac,
+              { serverSeed: pair.server_seed, clientSeed: pair.client_seed, nonce: pair.nonce + i },
+              1,
+            ),
+            { target: 2, condition: 'under' },
+          ),
+        ),
+      );
+      if (!wins.includes(true)) return;
+      await fairness.rotate(player.user.id, { clientSeed: `losing-${attempt}` });
+    }
+    throw new Error('no client seed found whose bets all lose');
+  };
+
+  it('50 parallel 1 USD bets against a 10 USD daily loss limit stake exactly what the limit allows, and the refusals say what is left and when it resets', async () => {
+    clock.set('2026-12-02T10:00:00Z');
+    const player = await funded('100');
+    await setLimit(player, 'loss', 'day', '10');
+    await losingSeeds(player, 50);
+    const answers = await Promise.all(Array.from({ length: 50 }, () => dice(player)));
+    const placed = answers.filter((answer) => answer.status === 201);
+    const refused = answers.filter((answer) => answer.status !== 201);
+    for (const answer of refused) {
+      expect(answer.status).toBe(403);
+      expect(answer.body).toMatchObject({
+        code: 'PLAY_LIMIT_REACHED',
+        details: { kind: 'loss', period: 'day', limit: '10', resetsAt: '2026-12-03T00:00:00.000Z' },
+      });
+    }
+    // Every one of the 50 would lose its whole stake: exactly 10 fit the limit.
+    expect(placed).toHaveLength(10);
+    expect(refused).toHaveLength(40);
+    // Replay the accepted bets in nonce order: each fitted (net loss so far + stake <= limit), and the limit was
+    // reached when the refusals came (net loss + stake > limit), so no more and no fewer could have been staked.
+    const bets = await betsOf(player);
+    expect(bets.map((bet) => bet.nonce)).toEqual(bets.map((_, i) => i));
+    expect(bets.length).toBe(placed.length);
+    let netLoss = 0n;
+    for (const bet of bets) {
+      expect(netLoss + bet.amount).toBeLessThanOrEqual(10n * UNIT);
+      netLoss += bet.amount - bet.payout;
+    }
+    expect(netLoss + UNIT).toBeGreaterThan(10n * UNIT);
+    const left = 10n * UNIT - netLoss;
+    expect(refused[0]!.body.details.left).toBe(String(Number(left) / 1e8));
+    expect(await balance(player)).toBe(100n * UNIT - netLoss);
+    const [day] = await limits(player);
+    expect(day).toMatchObject({ kind: 'loss', period: 'day', amount: '10', used: String(Number(netLoss) / 1e8) });
+    expect(await platform.platform.services.wallet.ledger.check()).toEqual([]);
+  });
+
+  it('50 parallel bets against a 10 USD weekly wager limit: exactly 10 are staked; the refused ones move nothing', async () => {
+    clock.set('2026-12-02T10:00:00Z');
+    const player = await funded('100');
+    await setLimit(player, 'wager', 'week', '10');
+    const answers = await Promise.all(Array.from({ length: 50 }, () => dice(player)));
+    expect(answers.filter((answer) => answer.status === 201)).toHaveLength(10);
+    const refused = answers.filter((answer) => answer.status !== 201);
+    expect(refused.map((answer) => answer.status)).toEqual(Array(40).fill(403));
+    expect(refused[0]!.body).toMatchObject({
+      code: 'PLAY_LIMIT_REACHED',
+      message: expect.stringContaining('weekly wager limit of 10 USD'),
+      details: { kind: 'wager', period: 'week', limit: '10', left: '0', resetsAt: '2026-12-07T00:00:00.000Z' },
+    });
+    const bets = await betsOf(player);
+    expect(bets).toHaveLength(10);
+    const won = bets.reduce((sum, bet) => sum + bet.payout, 0n);
+    expect(await balance(player)).toBe(90n * UNIT + won);
+    // The nonce of a refused bet is given back: the next accepted bet (next week) takes nonce 10.
+    clock.set('2026-12-07T00:00:00Z');
+    const next = await dice(player);
+    expect(next.status, JSON.stringify(next.body)).toBe(201);
+    expect(next.body.fairness.nonce).toBe(10);
+  });
+
+  it('a stake that would cross the limit is refused even when a smaller one fits; the refusal moves nothing', async () => {
+    clock.set('2026-12-02T10:00:00Z');
+    const player = await funded('50');
+    await setLimit(player, 'wager', 'day', '5');
+    expect((await dice(player, 3)).status).toBe(201);
+    const before = await balance(player);
+    const refused = await dice(player, 3);
+    expect(refused.status).toBe(403);
+    expect(refused.body.details).toMatchObject({ kind: 'wager', period: 'day', limit: '5', left: '2' });
+    expect(await balance(player)).toBe(before);
+    expect(await betsOf(player)).toHaveLength(1);
+    expect((await dice(player, 2)).status).toBe(201);
+  });
+
+  it('a limit resets when its window ends: the day at UTC midnight, the week on Monday, the month on the 1st', async () => {
+    clock.set('2026-12-02T23:59:00Z');
+    const player = await funded('100');
+    await setLimit(player, 'wager', 'day', '2');
+    await setLimit(player, 'wager', 'week', '5');
+    expect((await dice(player, 2)).status).toBe(201);
+    expect((await dice(player, 1)).body.details).toMatchObject({ period: 'day', left: '0' });
+    clock.set('2026-12-03T00:00:00Z');
+    expect((await dice(player, 2)).status).toBe(201);
+    clock.set('2026-12-04T12:00:00Z');
+    const week = await dice(player, 2);
+    expect(week.status).toBe(403);
+    expect(week.body.details).toMatchObject({ period: 'week', left: '1', resetsAt: '2026-12-07T00:00:00.000Z' });
+    clock.set('2026-12-07T00:00:01Z');
+    expect((await dice(player, 2)).status).toBe(201);
+    const view = await limits(player);
+    expect(view.find((row) => row.period === 'week')).toMatchObject({ used: '2', left: '3' });
+  });
+
+  it('a lower limit applies at once; a raise or removal waits 24 hours, is shown pending and can be cancelled', async () => {
+    clock.set('2026-12-02T10:00:00Z');
+    const player = await funded('100');
+    await setLimit(player, 'loss', 'day', '20');
+    let [row] = await setLimit(player, 'loss', 'day', '5');
+    expect(row).toMatchObject({ amount: '5', pendingAmount: null });
+    [row] = await setLimit(player, 'loss', 'day', '50');
+    expect(row).toMatchObject({
+      amount: '5',
+      pendingAmount: '50',
+      pendingRemoval: false,
+      pendingEffectiveAt: '2026-12-03T10:00:00.000Z',
+    });
+    // Still 5 in force: a 6 USD stake is refused.
+    expect((await dice(player, 6)).status).toBe(403);
+    const cancelled = await trpc(
+      platform,
+      'mutation',
+      'account.cancelPlayLimitChange',
+      { kind: 'loss', period: 'day' },
+      player.token,
+    );
+    expect(cancelled.body.result.data[0]).toMatchObject({ amount: '5', pendingAmount: null, pendingEffectiveAt: null });
+    [row] = await setLimit(player, 'loss', 'day', null);
+    expect(row).toMatchObject({ amount: '5', pendingRemoval: true, pendingEffectiveAt: '2026-12-03T10:00:00.000Z' });
+    clock.set('2026-12-03T09:59:59Z');
+    expect((await dice(player, 6)).status).toBe(403);
+    clock.set('2026-12-03T10:00:00Z');
+    expect((await dice(player, 6)).status).toBe(201);
+    expect(await limits(player)).toEqual([]);
+
+    // The refusals' lines are written after their transactions roll back.
+    await expect
+      .poll(async () => (await platform.platform.services.wallet.playLimits.history(player.user.id)).length)
+      .toBe(7);
+    const audit = await platform.platform.services.wallet.playLimits.history(player.user.id);
+    expect(audit.map((entry) => entry.action)).toEqual([
+      'limit-hit',
+      'limit-removal-pending',
+      'limit-pending-cancelled',
+      'limit-hit',
+      'limit-raise-pending',
+      'limit-set',
+      'limit-set',
+    ]);
+    expect(audit[4]).toMatchObject({
+      actorId: player.user.id,
+      detail: { kind: 'loss', period: 'day', from: '5', to: '50' },
+    });
+    await expect(sql`update responsible_gaming_audit set action = 'x'`.execute(db())).rejects.toThrow(/append-only/);
+    await expect(sql`delete from responsible_gaming_audit`.execute(db())).rejects.toThrow(/append-only/);
+  });
+
+  it('bad input changes nothing: a negative, zero or malformed amount, an unknown kind or period', async () => {
+    const player = await funded('10');
+    for (const input of [
+      { kind: 'loss', period: 'day', amount: '-1' },
+      { kind: 'loss', period: 'day', amount: '0' },
+      { kind: 'loss', period: 'day', amount: '1e3' },
+      { kind: 'deposit', period: 'day', amount: '1' },
+      { kind: 'loss', period: 'year', amount: '1' },
+    ]) {
+      const result = await trpc(platform, 'mutation', 'account.setPlayLimit', input, player.token);
+      expect(result.status, JSON.stringify(input)).toBe(400);
+    }
+    expect(await limits(player)).toEqual([]);
+  });
+});
