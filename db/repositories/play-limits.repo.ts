@@ -40,6 +40,8 @@ export interface WindowBeforeCharge {
 export interface ChargeResult {
   /** Every limited period was charged (or there is none): the stake may go on. */
   charged: boolean;
+  /** Some windows were charged and some not (a parallel stake filled one after the check): roll back. */
+  partial: boolean;
   /** The stake in USD 1e-8 units (null: BZU without a price). */
   stakeUsd: bigint | null;
   windows: WindowBeforeCharge[];
@@ -50,9 +52,9 @@ export interface ChargeResult {
  * statement, all or nothing: a stake is refused when, in any window, the net loss so far plus the stake (a stake can
  * lose at most itself) or the staked total plus the stake would pass a limit. A totals row from an older window counts
  * as zero and is restarted. The bet engine's bets of one player are already serialised by the nonce's row lock, so
- * the snapshot check is exact for them; for bets outside it (sports, providers) the upsert re-checks each row under
- * its lock, and a row that no longer fits leaves fewer rows charged than limited (refused: the caller's transaction
- * rolls back the rest). Answers the windows as they were before, for the refusal's words.
+ * the check is exact for them; for stakes outside it (sports, providers) the totals rows are locked first (`locked`
+ * reads their latest versions), and the upsert re-checks each row, so a first-ever row inserted by a parallel stake
+ * leaves fewer rows charged than limited (`partial`: the caller's transaction must roll back). Answers the windows as they were before, for the refusal's words.
  * $1 user, $2 the time of the bet, $3 currency, $4 stake, $5 payout (in the currency's units).
  */
 const CHARGE_STAKE = precompiled<
@@ -82,13 +84,14 @@ const CHARGE_STAKE = precompiled<
     select floor($4::numeric * unit / 100000000)::bigint as stake, floor($5::numeric * unit / 100000000)::bigint as payout
     from price
   ),
+  locked as (select * from play_limit_totals where user_id = $1 for update),
   cur as (
     select l.period, l.loss_limit, l.wager_limit, w.start as window_start,
       coalesce(case when t.window_start = w.start then t.net_loss_e8 end, 0) as net_loss,
       coalesce(case when t.window_start = w.start then t.staked_e8 end, 0) as staked
     from limits l
     cross join lateral (select date_trunc(l.period, $2::timestamptz, 'UTC') as start) w
-    left join play_limit_totals t on t.user_id = $1 and t.period = l.period
+    left join locked t on t.period = l.period
   ),
   fits as (
     select not exists (
@@ -127,9 +130,10 @@ export async function chargeStake(
 ): Promise<ChargeResult> {
   const rows = await CHARGE_STAKE.run(db, input.userId, input.at, input.currency, input.stake, input.payout);
   const first = rows[0];
-  if (!first) return { charged: true, stakeUsd: null, windows: [] };
+  if (!first) return { charged: true, partial: false, stakeUsd: null, windows: [] };
   return {
     charged: first.charged === first.wanted,
+    partial: first.charged > 0 && first.charged < first.wanted,
     stakeUsd: first.stake_usd === null ? null : BigInt(first.stake_usd),
     windows: rows.map((row) => ({
       period: row.period,

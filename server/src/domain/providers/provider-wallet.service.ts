@@ -32,6 +32,7 @@ import {
   type ProviderWinRequest,
 } from './providers.schemas.js';
 import type { WalletStatus } from './wallet-codes.js';
+import type { PlayLimitsService } from '../responsible-gaming/play-limits.service.js';
 
 /** The key a provider wager accrues under (bet_economy.bet_id, the referral commission's `bet:<key>`). */
 const wagerId = (providerId: string, transactionId: string) => `provider:${providerId}:${transactionId}`;
@@ -58,6 +59,8 @@ export interface ProviderWalletDeps {
   accrueWager(wager: ProviderWager, houseEdgePpm: number): Promise<number>;
   onAfterCommitError?: (error: unknown, what: string) => void;
   now?: () => Date;
+  /** Loss and wager limits (domain/responsible-gaming): charges the stake, or answers the refusal. */
+  playLimits?: Pick<PlayLimitsService, 'chargeOrRefuse'>;
 }
 
 export interface ProviderWalletLimits {
@@ -244,6 +247,9 @@ export class ProviderWalletService {
     }
     const balance = await this.balance(tx, session);
     if (balance < amount) return refusal('INSUFFICIENT_FUNDS', 'Insufficient funds', await balanceFields());
+    // Last before the money: a refusal answered after it would commit the charge.
+    const overLimit = await this.deps.playLimits?.chargeOrRefuse(tx.trx, { ...session, stake: amount });
+    if (overLimit) return refusal('PLAYER_LIMIT', overLimit.message, await balanceFields());
     const moved = await this.record(tx, provider.id, session, {
       ...request,
       gameId,

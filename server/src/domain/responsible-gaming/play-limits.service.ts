@@ -155,11 +155,25 @@ export class PlayLimitsService {
    * passes with one statement that changes nothing; the bet engine skips even that.
    */
   async charge(trx: Db, bet: { userId: number; currency: Currency; stake: bigint; payout?: bigint }): Promise<void> {
+    const refused = await this.chargeOrRefuse(trx, bet);
+    if (refused) throw refused;
+  }
+
+  /**
+   * charge for a caller that answers a refusal rather than throwing it and then commits (the provider wallet stores
+   * its answer): the stake is charged, or nothing is and the refusal comes back. The only partial charge (a parallel
+   * stake outside the bet engine filling one window after the check) throws, so that transaction rolls back.
+   */
+  async chargeOrRefuse(
+    trx: Db,
+    bet: { userId: number; currency: Currency; stake: bigint; payout?: bigint },
+  ): Promise<DomainError | null> {
     const at = this.now();
     const result = await chargeStake(trx, { ...bet, at, payout: bet.payout ?? 0n });
-    if (result.charged) return;
+    if (result.charged) return null;
+    if (result.partial) throw new Error(`play limits of user ${bet.userId} charged in part by a parallel stake`);
     const refusal = refusalOf(result);
-    if ('details' in refusal) {
+    if (refusal.details) {
       // Not awaited, on its own connection once one is free: the bet's transaction rolls back, the operator's record of
       // the hit must not; awaiting a second connection while holding one could exhaust the pool under a burst.
       void insertAudit(this.deps.db, {
@@ -170,12 +184,15 @@ export class PlayLimitsService {
         detail: { ...refusal.details, stakeUsd: formatAmount(result.stakeUsd ?? 0n) },
       }).catch((error: unknown) => this.deps.onError?.(error, 'limit-hit audit'));
     }
-    throw refusal.error;
+    return refusal.error;
   }
 
-  /** A payout settled after its stake: lowers the current windows' net loss (no-op without limits). */
+  /**
+   * A payout settled after its stake lowers the current windows' net loss (a negative one, a reversed win, raises it).
+   * No-op without limits.
+   */
   async credit(trx: Db, win: { userId: number; currency: Currency; payout: bigint }): Promise<void> {
-    if (win.payout <= 0n) return;
+    if (win.payout === 0n) return;
     await creditPayout(trx, { ...win, at: this.now() });
   }
 }
