@@ -12,3 +12,16 @@ export const setPlayLimitInputSchema = z.object({
 });
 
 export const playLimitKeySchema = z.object({ kind: playLimitKindSchema, period: playLimitPeriodSchema });
+
+/** A time-out of 1 to 42 days (the page offers 1, 7, 30 and 42); from 30 days on, the password (and 2FA code). */
+export const timeOutInputSchema = z.object({
+  days: z.number().int().min(1).max(42),
+  password: z.string().min(1).max(256).optional(),
+  otp: z.string().max(32).optional(),
+});
+
+/** Closing the account always asks for the password (and the 2FA code when on). */
+export const closeAccountInputSchema = z.object({
+  password: z.string().min(1).max(256),
+  otp: z.string().max(32).optional(),
+});

@@ -3,7 +3,12 @@ import {
   depositLimitInputSchema,
   selfExcludeInputSchema,
 } from '../../domain/wallet/wallet.schemas.js';
-import { playLimitKeySchema, setPlayLimitInputSchema } from '../../domain/responsible-gaming/play-limits.schemas.js';
+import {
+  closeAccountInputSchema,
+  playLimitKeySchema,
+  setPlayLimitInputSchema,
+  timeOutInputSchema,
+} from '../../domain/responsible-gaming/play-limits.schemas.js';
 import { authedProcedure } from '../auth.middleware.js';
 import { router } from '../init.js';
 import { onBalanceProcedure } from './live.procedures.js';
@@ -21,6 +26,16 @@ export const accountRouter = router({
     .mutation(({ ctx, input }) =>
       ctx.services.wallet.responsibleGaming.setDepositLimit(ctx.user.id, input.period, input.amount),
     ),
+  takeTimeOut: authedProcedure
+    .input(timeOutInputSchema)
+    .mutation(({ ctx, input }) => ctx.services.wallet.responsibleGaming.takeTimeOut(ctx.user.id, input.days, input)),
+  closure: authedProcedure.query(({ ctx }) => ctx.services.wallet.responsibleGaming.closure(ctx.user.id)),
+  closeAccount: authedProcedure
+    .input(closeAccountInputSchema)
+    .mutation(({ ctx, input }) => ctx.services.wallet.responsibleGaming.closeAccount(ctx.user.id, input)),
+  requestReopening: authedProcedure.mutation(({ ctx }) =>
+    ctx.services.wallet.responsibleGaming.requestReopening(ctx.user.id),
+  ),
   playLimits: authedProcedure.query(({ ctx }) => ctx.services.wallet.playLimits.limits(ctx.user.id)),
   setPlayLimit: authedProcedure
     .input(setPlayLimitInputSchema)
