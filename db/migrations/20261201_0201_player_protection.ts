@@ -35,6 +35,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       wager_limit_e8 bigint,
       primary key (user_id, period)
     )`.execute(db);
+  // The player's reality-check interval (null: the operator's default, REALITY_CHECK_DEFAULT_MINUTES; 0: off).
+  await sql`
+    create table reality_check_settings (
+      user_id integer primary key references users(id) on delete cascade,
+      interval_minutes integer check (interval_minutes = 0 or interval_minutes between 15 and 120),
+      updated_at timestamptz not null default now()
+    )`.execute(db);
   await sql`
     alter table self_exclusions
       add column kind text not null default 'self-exclusion' check (kind in ('self-exclusion', 'time-out', 'closure')),
@@ -66,6 +73,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`drop table responsible_gaming_audit`.execute(db);
   await sql`drop function responsible_gaming_audit_append_only()`.execute(db);
   await sql`alter table self_exclusions drop column kind, drop column reopen_requested_at`.execute(db);
+  await sql`drop table reality_check_settings`.execute(db);
   await sql`drop table play_limit_totals`.execute(db);
   await sql`drop table play_limits`.execute(db);
 }

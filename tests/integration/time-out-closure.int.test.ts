@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import { formatAmount } from '../../server/src/domain/wallet/amounts.js';
 import { http, signedInAccount } from '../support/auth.js';
 import { platformSuite } from '../support/platform-suite.js';
 import { fundPlayer, trpc, PLAYING_TEST_ENV } from '../support/wallet.js';
@@ -152,5 +153,50 @@ describe('time-outs and account closure', () => {
     expect(domainCode(await call(player, 'mutation', 'account.requestReopening'))).toEqual([409, 'ACCOUNT_NOT_CLOSED']);
     const audit = await services().wallet.playLimits.history(player.user.id);
     expect(audit.map((entry) => entry.action)).toEqual(['reopening-requested', 'account-closed']);
+  });
+
+  it("reality checks: the default interval, the player's choice (off or 15-120), the session's stakes and net result, answers audited", async () => {
+    const player = await funded('20');
+    const view = async () => (await call(player, 'query', 'account.realityCheck')).body.result.data;
+    expect(await view()).toMatchObject({
+      intervalMinutes: 60,
+      isDefault: true,
+      staked: { USD: '0' },
+      net: { USD: '0' },
+    });
+    const bet = await dice(player);
+    expect(bet.status).toBe(201);
+    const { rows } = await sql<{ net: string }>`
+      select (payout_e8 - amount_e8)::text as net from bets where user_id = ${player.user.id}`.execute(db());
+    const net = formatAmount(BigInt(rows[0]!.net));
+    const after = await view();
+    expect(after).toMatchObject({ staked: { USD: '1', BZU: '0' }, net: { USD: net } });
+    expect(new Date(after.sessionStartedAt).getTime()).toBeLessThanOrEqual(Date.now());
+    for (const minutes of [10, 121, 14, -1, 30.5]) {
+      expect((await call(player, 'mutation', 'account.setRealityCheck', { minutes })).status, String(minutes)).toBe(
+        400,
+      );
+    }
+    expect((await call(player, 'mutation', 'account.setRealityCheck', { minutes: 15 })).body.result.data).toMatchObject(
+      {
+        intervalMinutes: 15,
+        isDefault: false,
+      },
+    );
+    expect(
+      (await call(player, 'mutation', 'account.setRealityCheck', { minutes: 0 })).body.result.data.intervalMinutes,
+    ).toBe(0);
+    expect(
+      (await call(player, 'mutation', 'account.answerRealityCheck', { answer: 'continue', elapsedMinutes: 15 })).status,
+    ).toBe(200);
+    expect(
+      (await call(player, 'mutation', 'account.answerRealityCheck', { answer: 'maybe', elapsedMinutes: 15 })).status,
+    ).toBe(400);
+    const audit = await services().wallet.playLimits.history(player.user.id);
+    expect(audit.map((entry) => [entry.action, entry.detail])).toEqual([
+      ['reality-check', { answer: 'continue', elapsedMinutes: 15 }],
+      ['reality-check-interval', { from: 15, to: 0 }],
+      ['reality-check-interval', { from: null, to: 15 }],
+    ]);
   });
 });

@@ -6,6 +6,7 @@ import { ReferralService } from '../domain/wallet/referral.service.js';
 import { ResponsibleGamingService } from '../domain/wallet/responsible-gaming.service.js';
 import type { Clock } from '../domain/responsible-gaming/clock.js';
 import { PlayLimitsService } from '../domain/responsible-gaming/play-limits.service.js';
+import { RealityCheckService } from '../domain/responsible-gaming/reality-check.service.js';
 import { WalletService } from '../domain/wallet/wallet.service.js';
 import {
   manualPayoutAdapter,
@@ -57,6 +58,7 @@ export function createWallet(
     clock,
     onError: (error, what) => logger.warn({ err: error }, `${what} failed`),
   });
+  const realityChecks = new RealityCheckService({ db }, { defaultMinutes: env.REALITY_CHECK_DEFAULT_MINUTES });
   const deposits = new DepositService(
     { db, ledger, responsibleGaming, deriver: new AddressDeriver(keys.xpub) },
     {
@@ -89,6 +91,7 @@ export function createWallet(
     withdrawals,
     responsibleGaming,
     playLimits,
+    realityChecks,
     referrals,
     keys: { webhookSecret: keys.webhookSecret },
   };

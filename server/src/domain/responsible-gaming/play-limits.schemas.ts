@@ -25,3 +25,18 @@ export const closeAccountInputSchema = z.object({
   password: z.string().min(1).max(256),
   otp: z.string().max(32).optional(),
 });
+
+/** Minutes between reality checks: 0 (off) or 15 to 120. */
+export const realityCheckIntervalInputSchema = z.object({
+  minutes: z
+    .number()
+    .int()
+    .refine((minutes) => minutes === 0 || (minutes >= 15 && minutes <= 120), {
+      message: 'Choose 15 to 120 minutes, or 0 for off',
+    }),
+});
+
+export const realityCheckAnswerInputSchema = z.object({
+  answer: z.enum(['continue', 'stop']),
+  elapsedMinutes: z.number().int().min(0).max(100_000),
+});

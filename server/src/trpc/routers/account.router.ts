@@ -6,6 +6,8 @@ import {
 import {
   closeAccountInputSchema,
   playLimitKeySchema,
+  realityCheckAnswerInputSchema,
+  realityCheckIntervalInputSchema,
   setPlayLimitInputSchema,
   timeOutInputSchema,
 } from '../../domain/responsible-gaming/play-limits.schemas.js';
@@ -36,6 +38,21 @@ export const accountRouter = router({
   requestReopening: authedProcedure.mutation(({ ctx }) =>
     ctx.services.wallet.responsibleGaming.requestReopening(ctx.user.id),
   ),
+  realityCheck: authedProcedure.query(({ ctx }) =>
+    ctx.services.wallet.realityChecks.view(ctx.auth.user.id, ctx.auth.sessionId),
+  ),
+  setRealityCheck: authedProcedure
+    .input(realityCheckIntervalInputSchema)
+    .mutation(({ ctx, input }) =>
+      ctx.services.wallet.realityChecks.setInterval(ctx.auth.user.id, ctx.auth.sessionId, input.minutes),
+    ),
+  answerRealityCheck: authedProcedure
+    .input(realityCheckAnswerInputSchema)
+    .mutation(({ ctx, input }) =>
+      ctx.services.wallet.realityChecks.answer(ctx.auth.user.id, input.answer, {
+        elapsedMinutes: input.elapsedMinutes,
+      }),
+    ),
   playLimits: authedProcedure.query(({ ctx }) => ctx.services.wallet.playLimits.limits(ctx.user.id)),
   setPlayLimit: authedProcedure
     .input(setPlayLimitInputSchema)
