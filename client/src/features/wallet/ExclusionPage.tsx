@@ -22,7 +22,7 @@ import { formatDateTime } from '../../lib/datetime';
 import { TwoFactorCodeInput } from '../account/TwoFactorCodeInput';
 import { amountInputError, formatAmount } from '../../lib/money';
 import { ErrorAlert } from '../../components/ErrorAlert';
-import { ClosureSection, PlayLimitsSection, TimeOutSection } from './PlayerProtection';
+import { ClosureSection, PlayLimitsSection, RealityCheckSection, TimeOutSection } from './PlayerProtection';
 
 export const EXCLUSION_PERIODS = [
   { value: '24h', label: '24 hours' },
@@ -308,6 +308,7 @@ export function ExclusionPage() {
       <TimeOutSection />
       <PlayLimitsSection />
       <DepositLimitsSection />
+      <RealityCheckSection />
       <ClosureSection />
     </Stack>
   );

@@ -380,3 +380,40 @@ export function ClosureSection() {
     </Paper>
   );
 }
+
+const REALITY_CHECK_CHOICES = [0, 15, 30, 45, 60, 90, 120];
+
+/** How often the reality check comes (off or 15-120 minutes; the site's default until the player chooses). */
+export function RealityCheckSection() {
+  const utils = trpc.useUtils();
+  const check = trpc.account.realityCheck.useQuery(undefined, { staleTime: Infinity });
+  const save = trpc.account.setRealityCheck.useMutation({
+    onSuccess: (data) => utils.account.realityCheck.setData(undefined, data),
+  });
+  const current = check.data?.intervalMinutes;
+  return (
+    <Paper withBorder radius="md" p="lg" bg="var(--bzu-card)" component="section" aria-labelledby="reality-title">
+      <Stack gap="sm">
+        <Title order={2} fz="lg" id="reality-title">
+          Reality checks
+        </Title>
+        <Text size="sm" c="dimmed">
+          Every so often during play a reminder shows how long you have played, what you staked and your net result.
+          Play pauses until you answer. The header shows how long you have been signed in.
+        </Text>
+        <ErrorAlert error={check.error ?? save.error} title="Reality checks" />
+        <Radio.Group
+          value={current === undefined ? null : String(current)}
+          onChange={(value) => save.mutate({ minutes: Number(value) })}
+          label={check.data?.isDefault ? 'Every (the site default until you choose)' : 'Every'}
+        >
+          <SimpleGrid cols={{ base: 3, sm: 7 }} mt="xs">
+            {REALITY_CHECK_CHOICES.map((minutes) => (
+              <Radio key={minutes} value={String(minutes)} label={minutes === 0 ? 'Off' : `${minutes} min`} />
+            ))}
+          </SimpleGrid>
+        </Radio.Group>
+      </Stack>
+    </Paper>
+  );
+}
