@@ -1,15 +1,12 @@
-import { createHmac } from 'node:crypto';
 import { sql } from 'kysely';
-import { diceOutcome, diceWins, floatsFromSeeds } from '../../server/src/domain/games/rules/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { http, signedInAccount } from '../support/auth.js';
+import { losingSeeds } from '../support/losing-seeds.js';
 import { startTestPlatform, type TestPlatform } from '../support/platform.js';
 import { TestClock } from '../support/test-clock.js';
 import { fundPlayer, trpc, PLAYING_TEST_ENV } from '../support/wallet.js';
 
 type Player = Awaited<ReturnType<typeof signedInAccount>>;
-
-const hmac = (key: string, message: string) => new Uint8Array(createHmac('sha256', key).update(message).digest());
 
 describe('loss and wager limits on the bet engine', () => {
   // A Wednesday morning (UTC): the day, the ISO week and the month all have room on either side.
@@ -54,40 +51,12 @@ describe('loss and wager limits on the bet engine', () => {
       )
     ).rows.map((row) => ({ amount: BigInt(row.amount), payout: BigInt(row.payout), nonce: row.nonce }));
   const UNIT = 100_000_000n;
-  /** Client seeds until the active pair's next `count` dice bets (under 2) all lose: a known outcome, seen in advance. */
-  const losingSeeds = async (player: Player, count: number) => {
-    const fairness = platform.platform.services.games.fairness;
-    await fairness.ensurePair(player.user.id);
-    for (let attempt = 0; attempt < 100; attempt += 1) {
-      const pair = await db()
-        .selectFrom('seed_pairs')
-        .select(['server_seed', 'client_seed', 'nonce'])
-        .where('user_id', '=', player.user.id)
-        .where('active', '=', true)
-        .executeTakeFirstOrThrow();
-      const wins = Array.from({ length: count }, (_, i) =>
-        diceWins(
-          diceOutcome(
-            floatsFromSeeds(
-              hmac,
-              { serverSeed: pair.server_seed, clientSeed: pair.client_seed, nonce: pair.nonce + i },
-              1,
-            ),
-            { target: 2, condition: 'under' },
-          ),
-        ),
-      );
-      if (!wins.includes(true)) return;
-      await fairness.rotate(player.user.id, { clientSeed: `losing-${attempt}` });
-    }
-    throw new Error('no client seed found whose bets all lose');
-  };
 
   it('50 parallel 1 USD bets against a 10 USD daily loss limit stake exactly what the limit allows, and the refusals say what is left and when it resets', async () => {
     clock.set('2026-12-02T10:00:00Z');
     const player = await funded('100');
     await setLimit(player, 'loss', 'day', '10');
-    await losingSeeds(player, 50);
+    await losingSeeds(platform, player.user.id, 50, { target: 2, condition: 'under' });
     const answers = await Promise.all(Array.from({ length: 50 }, () => dice(player)));
     const placed = answers.filter((answer) => answer.status === 201);
     const refused = answers.filter((answer) => answer.status !== 201);
