@@ -9,6 +9,7 @@ import { useSession } from '../auth/session-store';
 import { pausePlay, resumePlay } from './play-gate';
 
 const MINUTE_MS = 60_000;
+const CHECK_EVERY_MS = 2_000;
 const answeredKey = (sessionStartedAt: string) => `reality-check:${sessionStartedAt}`;
 
 function lastAnswered(sessionStartedAt: string): number | null {
@@ -40,16 +41,18 @@ export function RealityCheckHost() {
 
   useEffect(() => {
     if (!settings || startedAt === null || intervalMs === 0 || shownAt !== null) return;
-    const from = lastAnswered(settings.sessionStartedAt) ?? startedAt;
-    const timer = setTimeout(
-      () => {
-        pausePlay();
-        setShownAt(Date.now());
-        void utils.account.realityCheck.invalidate();
-      },
-      Math.max(0, from + intervalMs - Date.now()),
-    );
-    return () => clearTimeout(timer);
+    const dueAt = (lastAnswered(settings.sessionStartedAt) ?? startedAt) + intervalMs;
+    // Checked against the wall clock every few seconds rather than one long timer: a computer that slept, or a
+    // clock that moved, still gets its check on time.
+    const check = () => {
+      if (Date.now() < dueAt) return;
+      pausePlay();
+      setShownAt(Date.now());
+      void utils.account.realityCheck.invalidate();
+    };
+    check();
+    const timer = setInterval(check, CHECK_EVERY_MS);
+    return () => clearInterval(timer);
   }, [settings, startedAt, intervalMs, shownAt, utils]);
 
   if (!isSignedIn || shownAt === null || !settings || startedAt === null) return null;
