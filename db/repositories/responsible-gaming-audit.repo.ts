@@ -7,6 +7,8 @@ export interface AuditEntry {
   id: string;
   userId: number;
   actorId: number | null;
+  /** The actor's public name (the player, or staff); null for the system (a refused stake). */
+  actorName: string | null;
   action: string;
   detail: Record<string, unknown>;
   createdAt: Date;
@@ -27,6 +29,7 @@ type AuditRow = {
   id: string;
   user_id: number;
   actor_id: number | null;
+  actor_name: string | null;
   action: string;
   detail: Record<string, unknown>;
   created_at: Date;
@@ -36,6 +39,7 @@ const toEntry = (row: AuditRow): AuditEntry => ({
   id: String(row.id),
   userId: row.user_id,
   actorId: row.actor_id,
+  actorName: row.actor_name,
   action: row.action,
   detail: row.detail,
   createdAt: new Date(row.created_at),
@@ -44,9 +48,10 @@ const toEntry = (row: AuditRow): AuditEntry => ({
 /** The user's audit, newest first (a page of at most `limit`, before the id `before` when given). */
 export async function auditOf(db: Executor, userId: number, limit: number, before?: string): Promise<AuditEntry[]> {
   const { rows } = await sql<AuditRow>`
-    select id::text as id, user_id, actor_id, action, detail, created_at from responsible_gaming_audit
-    where user_id = ${userId} and (${before ?? null}::bigint is null or id < ${before ?? null}::bigint)
-    order by responsible_gaming_audit.id desc limit ${limit}`.execute(db);
+    select a.id::text as id, a.user_id, a.actor_id, actor.public_username as actor_name, a.action, a.detail, a.created_at
+    from responsible_gaming_audit a left join users actor on actor.id = a.actor_id
+    where a.user_id = ${userId} and (${before ?? null}::bigint is null or a.id < ${before ?? null}::bigint)
+    order by a.id desc limit ${limit}`.execute(db);
   return rows.map(toEntry);
 }
 

@@ -196,3 +196,34 @@ export async function creditedDepositsSince(db: Executor, userId: number, period
   );
   return BigInt(rows[0]?.total ?? '0');
 }
+
+export interface ExclusionRow {
+  id: string;
+  kind: ExclusionKind;
+  startsAt: Date;
+  endsAt: Date | null;
+  reopenRequestedAt: Date | null;
+  inForce: boolean;
+}
+
+/** Every exclusion, time-out and closure of the user, newest first (the operator's view). */
+export async function exclusionsOf(db: Executor, userId: number, limit = 100): Promise<ExclusionRow[]> {
+  const { rows } = await sql<{
+    id: string;
+    kind: ExclusionKind;
+    starts_at: Date;
+    ends_at: Date | null;
+    reopen_requested_at: Date | null;
+    in_force: boolean;
+  }>`
+    select id::text as id, kind, starts_at, ends_at, reopen_requested_at, ${sql.raw(EXCLUSION_ROW_IN_FORCE)} as in_force
+    from self_exclusions where user_id = ${userId} order by self_exclusions.id desc limit ${limit}`.execute(db);
+  return rows.map((row) => ({
+    id: String(row.id),
+    kind: row.kind,
+    startsAt: new Date(row.starts_at),
+    endsAt: row.ends_at ? new Date(row.ends_at) : null,
+    reopenRequestedAt: row.reopen_requested_at ? new Date(row.reopen_requested_at) : null,
+    inForce: row.in_force,
+  }));
+}

@@ -213,4 +213,65 @@ describe('loss and wager limits on the bet engine', () => {
     }
     expect(await limits(player)).toEqual([]);
   });
+
+  it("the operator sees a player's limits with their history (who, when, from what to what), exclusions, and who hit a limit in the last day", async () => {
+    clock.set('2026-12-05T10:00:00Z');
+    const player = await funded('20');
+    await setLimit(player, 'wager', 'day', '3');
+    await setLimit(player, 'wager', 'day', '8');
+    expect((await dice(player, 2)).status).toBe(201);
+    expect((await dice(player, 2)).status).toBe(403);
+    await platform.platform.services.wallet.responsibleGaming.takeTimeOut(player.user.id, 1);
+    const staff = await signedInAccount(platform);
+    await platform.platform.services.auth.accounts.setRole(staff.account.username, 'admin');
+
+    const refused = await trpc(platform, 'query', 'admin.protection.player', { userId: player.user.id }, player.token);
+    expect(refused.status).toBe(403);
+    // The refusal's line is written after its transaction rolls back.
+    await expect
+      .poll(async () => {
+        const answer = await trpc(
+          platform,
+          'query',
+          'admin.protection.player',
+          { userId: player.user.id },
+          staff.token,
+        );
+        return answer.body.result.data;
+      })
+      .toMatchObject({ history: expect.arrayContaining([expect.objectContaining({ action: 'limit-hit' })]) });
+    const data = (await trpc(platform, 'query', 'admin.protection.player', { userId: player.user.id }, staff.token))
+      .body.result.data;
+    expect(data.limits).toEqual([
+      expect.objectContaining({ kind: 'wager', period: 'day', amount: '3', pendingAmount: '8', used: '2', left: '1' }),
+    ]);
+    expect(data.exclusion).toMatchObject({ active: true, kind: 'time-out' });
+    expect(data.exclusions).toEqual([expect.objectContaining({ kind: 'time-out', inForce: true })]);
+    expect(data.realityCheck).toEqual({ intervalMinutes: 60, isDefault: true });
+    expect(data.history.map((entry: { action: string }) => entry.action)).toEqual([
+      'time-out',
+      'limit-hit',
+      'limit-raise-pending',
+      'limit-set',
+    ]);
+    expect(data.history[2]).toMatchObject({
+      actorId: player.user.id,
+      actorName: player.user.publicUsername,
+      createdAt: '2026-12-05T10:00:00.000Z',
+      detail: { kind: 'wager', period: 'day', from: '3', to: '8', effectiveAt: '2026-12-06T10:00:00.000Z' },
+    });
+    expect(data.history[1]).toMatchObject({ actorId: null, detail: { limit: '3', left: '1', stakeUsd: '2' } });
+
+    const hits = (await trpc(platform, 'query', 'admin.protection.limitHits', undefined, staff.token)).body.result.data;
+    expect(hits).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ userId: player.user.id, hits: 1, username: player.user.publicUsername }),
+      ]),
+    );
+    // A day later the list no longer names the player.
+    clock.set('2026-12-06T10:00:01Z');
+    const later = (await trpc(platform, 'query', 'admin.protection.limitHits', undefined, staff.token)).body.result
+      .data;
+    expect(later.map((hit: { userId: number }) => hit.userId)).not.toContain(player.user.id);
+  });
 });

@@ -7,6 +7,7 @@ import { ResponsibleGamingService } from '../domain/wallet/responsible-gaming.se
 import type { Clock } from '../domain/responsible-gaming/clock.js';
 import { PlayLimitsService } from '../domain/responsible-gaming/play-limits.service.js';
 import { RealityCheckService } from '../domain/responsible-gaming/reality-check.service.js';
+import { ProtectionConsoleService } from '../domain/responsible-gaming/protection-console.service.js';
 import { WalletService } from '../domain/wallet/wallet.service.js';
 import {
   manualPayoutAdapter,
@@ -59,6 +60,7 @@ export function createWallet(
     onError: (error, what) => logger.warn({ err: error }, `${what} failed`),
   });
   const realityChecks = new RealityCheckService({ db }, { defaultMinutes: env.REALITY_CHECK_DEFAULT_MINUTES });
+  const protectionConsole = new ProtectionConsoleService({ db, playLimits, responsibleGaming, realityChecks, clock });
   const deposits = new DepositService(
     { db, ledger, responsibleGaming, deriver: new AddressDeriver(keys.xpub) },
     {
@@ -92,6 +94,7 @@ export function createWallet(
     responsibleGaming,
     playLimits,
     realityChecks,
+    protectionConsole,
     referrals,
     keys: { webhookSecret: keys.webhookSecret },
   };

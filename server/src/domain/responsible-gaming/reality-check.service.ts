@@ -53,6 +53,12 @@ export class RealityCheckService {
     };
   }
 
+  /** The interval in force and whether it is the default (the operator's view). */
+  async intervalOf(userId: number): Promise<{ intervalMinutes: number; isDefault: boolean }> {
+    const chosen = await realityCheckInterval(this.deps.db, userId);
+    return { intervalMinutes: chosen ?? this.options.defaultMinutes, isDefault: chosen === undefined };
+  }
+
   async setInterval(userId: number, sessionId: string, minutes: number): Promise<RealityCheckView> {
     if (!Number.isInteger(minutes) || (minutes !== 0 && (minutes < 15 || minutes > 120))) {
       throw new DomainError('BAD_REQUEST', 'A reality check comes every 15 to 120 minutes, or is off (0)', {

@@ -46,13 +46,11 @@ export const accountRouter = router({
     .mutation(({ ctx, input }) =>
       ctx.services.wallet.realityChecks.setInterval(ctx.auth.user.id, ctx.auth.sessionId, input.minutes),
     ),
-  answerRealityCheck: authedProcedure
-    .input(realityCheckAnswerInputSchema)
-    .mutation(({ ctx, input }) =>
-      ctx.services.wallet.realityChecks.answer(ctx.auth.user.id, input.answer, {
-        elapsedMinutes: input.elapsedMinutes,
-      }),
-    ),
+  answerRealityCheck: authedProcedure.input(realityCheckAnswerInputSchema).mutation(({ ctx, input }) =>
+    ctx.services.wallet.realityChecks.answer(ctx.auth.user.id, input.answer, {
+      elapsedMinutes: input.elapsedMinutes,
+    }),
+  ),
   playLimits: authedProcedure.query(({ ctx }) => ctx.services.wallet.playLimits.limits(ctx.user.id)),
   setPlayLimit: authedProcedure
     .input(setPlayLimitInputSchema)
