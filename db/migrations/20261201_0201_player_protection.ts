@@ -35,6 +35,25 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       wager_limit_e8 bigint,
       primary key (user_id, period)
     )`.execute(db);
+  // A session-time limit: a play session lasts at most `minutes` from its first stake; after it, no stake until the
+  // cool-down has passed, then the next stake starts a new session. A longer limit or cool-down waits 24 h (pending_*).
+  await sql`
+    create table session_time_limits (
+      user_id integer primary key references users(id) on delete cascade,
+      minutes integer check (minutes between 5 and 1440),
+      cooldown_minutes integer not null check (cooldown_minutes between 5 and 1440),
+      pending_minutes integer check (pending_minutes between 5 and 1440),
+      pending_cooldown_minutes integer check (pending_cooldown_minutes between 5 and 1440),
+      pending_removal boolean not null default false,
+      pending_effective_at timestamptz,
+      updated_at timestamptz not null default now()
+    )`.execute(db);
+  await sql`
+    create table play_sessions (
+      user_id integer primary key references users(id) on delete cascade,
+      started_at timestamptz not null,
+      ends_at timestamptz not null
+    )`.execute(db);
   // The player's reality-check interval (null: the operator's default, REALITY_CHECK_DEFAULT_MINUTES; 0: off).
   await sql`
     create table reality_check_settings (
@@ -74,6 +93,8 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`drop function responsible_gaming_audit_append_only()`.execute(db);
   await sql`alter table self_exclusions drop column kind, drop column reopen_requested_at`.execute(db);
   await sql`drop table reality_check_settings`.execute(db);
+  await sql`drop table play_sessions`.execute(db);
+  await sql`drop table session_time_limits`.execute(db);
   await sql`drop table play_limit_totals`.execute(db);
   await sql`drop table play_limits`.execute(db);
 }

@@ -16,9 +16,10 @@ export function playLimitInForceSql(at: string): string {
     then (case when pending_removal then null else pending_amount_e8 end) else amount_e8 end)`;
 }
 
-/** Whether the user has a loss or wager limit row (the bet path's cheap flag), as an SQL expression over `userId`. */
+/** Whether the user has a loss, wager or session-time limit (the bet path's cheap flag), as an SQL expression over `userId`. */
 export function playLimitedSql(userId: string): string {
-  return `exists (select 1 from play_limits where user_id = ${userId})`;
+  return `(exists (select 1 from play_limits where user_id = ${userId})
+    or exists (select 1 from session_time_limits where user_id = ${userId}))`;
 }
 
 /** USD 1e-8 units per unit of `currency` ($param: 'USD' or 'BZU'): 1e8 for USD, the latest BZU price for BZU. */
@@ -270,4 +271,102 @@ export async function clearPendingPlayLimit(
 /** Serialises changes to one user's play limits for the rest of the transaction. */
 export async function lockPlayLimits(db: Executor, userId: number): Promise<void> {
   await sql`select pg_advisory_xact_lock(hashtext('play-limits'), ${userId})`.execute(db);
+}
+
+export interface SessionTimeLimit {
+  /** In force at the time asked (null: none, only a pending change). */
+  minutes: number | null;
+  cooldownMinutes: number | null;
+  pendingMinutes: number | null;
+  pendingCooldownMinutes: number | null;
+  pendingRemoval: boolean;
+  pendingEffectiveAt: Date | null;
+  /** The current or last play session. */
+  session: { startedAt: Date; endsAt: Date } | null;
+}
+
+/** The session-time limit as in force at `at` (a due pending change already applies) and the last session. */
+export async function sessionTimeLimit(db: Executor, userId: number, at: Date): Promise<SessionTimeLimit | undefined> {
+  const { rows } = await sql<{
+    minutes: number | null;
+    cooldown_minutes: number | null;
+    pending_minutes: number | null;
+    pending_cooldown_minutes: number | null;
+    pending_removal: boolean;
+    pending_effective_at: Date | null;
+    started_at: Date | null;
+    ends_at: Date | null;
+  }>`
+    select
+      case when due then (case when l.pending_removal then null else l.pending_minutes end) else l.minutes end as minutes,
+      case when due then (case when l.pending_removal then null else l.pending_cooldown_minutes end)
+        else l.cooldown_minutes end as cooldown_minutes,
+      case when due then null else l.pending_minutes end as pending_minutes,
+      case when due then null else l.pending_cooldown_minutes end as pending_cooldown_minutes,
+      l.pending_removal and not due as pending_removal,
+      case when due then null else l.pending_effective_at end as pending_effective_at,
+      s.started_at, s.ends_at
+    from session_time_limits l
+    cross join lateral (select coalesce(l.pending_effective_at <= ${at}::timestamptz, false) as due) d
+    left join play_sessions s on s.user_id = l.user_id
+    where l.user_id = ${userId}`.execute(db);
+  const row = rows[0];
+  if (!row) return undefined;
+  return {
+    minutes: row.minutes,
+    cooldownMinutes: row.cooldown_minutes,
+    pendingMinutes: row.pending_minutes,
+    pendingCooldownMinutes: row.pending_cooldown_minutes,
+    pendingRemoval: row.pending_removal,
+    pendingEffectiveAt: row.pending_effective_at ? new Date(row.pending_effective_at) : null,
+    session:
+      row.started_at && row.ends_at ? { startedAt: new Date(row.started_at), endsAt: new Date(row.ends_at) } : null,
+  };
+}
+
+export async function setSessionTimeLimitNow(
+  db: Executor,
+  userId: number,
+  limit: { minutes: number; cooldownMinutes: number },
+  at: Date,
+): Promise<void> {
+  await sql`
+    insert into session_time_limits (user_id, minutes, cooldown_minutes, updated_at)
+    values (${userId}, ${limit.minutes}, ${limit.cooldownMinutes}, ${at})
+    on conflict (user_id) do update set minutes = excluded.minutes, cooldown_minutes = excluded.cooldown_minutes,
+      pending_minutes = null, pending_cooldown_minutes = null, pending_removal = false, pending_effective_at = null,
+      updated_at = excluded.updated_at`.execute(db);
+}
+
+export async function scheduleSessionTimeLimit(
+  db: Executor,
+  userId: number,
+  limit: { minutes: number; cooldownMinutes: number } | null,
+  effectiveAt: Date,
+  at: Date,
+): Promise<void> {
+  await sql`
+    update session_time_limits set pending_minutes = ${limit?.minutes ?? null},
+      pending_cooldown_minutes = ${limit?.cooldownMinutes ?? null}, pending_removal = ${limit === null},
+      pending_effective_at = ${effectiveAt}, updated_at = ${at}
+    where user_id = ${userId}`.execute(db);
+}
+
+/** Makes the stored row what is in force (a due change applied; a due removal deletes it). */
+export async function applyDueSessionTimeLimit(db: Executor, userId: number, at: Date): Promise<void> {
+  await sql`delete from session_time_limits where user_id = ${userId} and pending_removal and pending_effective_at <= ${at}`.execute(
+    db,
+  );
+  await sql`
+    update session_time_limits set minutes = pending_minutes, cooldown_minutes = pending_cooldown_minutes,
+      pending_minutes = null, pending_cooldown_minutes = null, pending_effective_at = null, updated_at = ${at}
+    where user_id = ${userId} and pending_effective_at <= ${at}`.execute(db);
+}
+
+/** Starts a play session of `minutes` at `at` (replacing the last one). */
+export async function startPlaySession(db: Executor, userId: number, at: Date, minutes: number): Promise<void> {
+  await sql`
+    insert into play_sessions (user_id, started_at, ends_at)
+    values (${userId}, ${at}, ${at}::timestamptz + make_interval(mins => ${minutes}))
+    on conflict (user_id) do update set started_at = excluded.started_at, ends_at = excluded.ends_at`.execute(db);
 }

@@ -274,4 +274,57 @@ describe('loss and wager limits on the bet engine', () => {
       .data;
     expect(later.map((hit: { userId: number }) => hit.userId)).not.toContain(player.user.id);
   });
+
+  it('a session-time limit ends the session at its length; the next stake waits for the cool-down, then starts a new session', async () => {
+    clock.set('2026-12-02T10:00:00Z');
+    const player = await funded('50');
+    const setSession = async (limit: { minutes: number; cooldownMinutes: number } | null) => {
+      const answer = await trpc(platform, 'mutation', 'account.setSessionLimit', { limit }, player.token);
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      return answer.body.result.data;
+    };
+    expect(await setSession({ minutes: 30, cooldownMinutes: 15 })).toMatchObject({ minutes: 30, cooldownMinutes: 15 });
+    expect((await dice(player, 0.1)).status).toBe(201);
+    clock.set('2026-12-02T10:29:59Z');
+    expect((await dice(player, 0.1)).status).toBe(201);
+    clock.set('2026-12-02T10:30:00Z');
+    const before = await balance(player);
+    const ended = await dice(player, 0.1);
+    expect(ended.status).toBe(403);
+    expect(ended.body).toMatchObject({
+      code: 'SESSION_TIME_LIMIT',
+      details: { minutes: 30, sessionEndedAt: '2026-12-02T10:30:00.000Z', nextSessionFrom: '2026-12-02T10:45:00.000Z' },
+    });
+    clock.set('2026-12-02T10:44:59Z');
+    expect((await dice(player, 0.1)).status).toBe(403);
+    expect(await balance(player)).toBe(before);
+    clock.set('2026-12-02T10:45:00Z');
+    expect((await dice(player, 0.1)).status).toBe(201);
+    // A longer session waits 24 hours; a shorter one applies at once, to the session under way too.
+    expect(await setSession({ minutes: 60, cooldownMinutes: 15 })).toMatchObject({
+      minutes: 30,
+      pendingMinutes: 60,
+      pendingEffectiveAt: '2026-12-03T10:45:00.000Z',
+    });
+    expect(await setSession({ minutes: 20, cooldownMinutes: 15 })).toMatchObject({
+      minutes: 20,
+      pendingMinutes: null,
+      sessionStartedAt: '2026-12-02T10:45:00.000Z',
+      sessionEndsAt: '2026-12-02T11:05:00.000Z',
+      nextSessionFrom: '2026-12-02T11:20:00.000Z',
+    });
+    clock.set('2026-12-02T11:05:00Z');
+    expect((await dice(player, 0.1)).body.code).toBe('SESSION_TIME_LIMIT');
+    // A removal waits 24 hours too.
+    expect(await setSession(null)).toMatchObject({ minutes: 20, pendingRemoval: true });
+    clock.set('2026-12-03T11:05:00Z');
+    expect((await dice(player, 0.1)).status).toBe(201);
+    expect(
+      (await trpc(platform, 'query', 'account.sessionLimit', undefined, player.token)).body.result.data,
+    ).toBeNull();
+    for (const limit of [{ minutes: 4, cooldownMinutes: 15 }, { minutes: 30, cooldownMinutes: 0 }, { minutes: 30 }]) {
+      const bad = await trpc(platform, 'mutation', 'account.setSessionLimit', { limit }, player.token);
+      expect(bad.status, JSON.stringify(limit)).toBe(400);
+    }
+  });
 });

@@ -40,3 +40,13 @@ export const realityCheckAnswerInputSchema = z.object({
   answer: z.enum(['continue', 'stop']),
   elapsedMinutes: z.number().int().min(0).max(100_000),
 });
+
+/** A session-time limit: a session of 5 to 1440 minutes, then a cool-down of 5 to 1440 minutes; null removes it. */
+export const sessionLimitInputSchema = z.object({
+  limit: z
+    .object({
+      minutes: z.number().int().min(5).max(1440),
+      cooldownMinutes: z.number().int().min(5).max(1440),
+    })
+    .nullable(),
+});

@@ -1,6 +1,11 @@
 import type { Db } from '../../../../db/client.js';
 import {
   applyDuePlayLimits,
+  applyDueSessionTimeLimit,
+  scheduleSessionTimeLimit,
+  sessionTimeLimit,
+  setSessionTimeLimitNow,
+  startPlaySession,
   chargeStake,
   type ChargeResult,
   clearPendingPlayLimit,
@@ -24,6 +29,21 @@ export type { PlayLimitKind, PlayLimitPeriod };
 export const LIMIT_RAISE_DELAY_MS = 24 * 3_600_000;
 
 export const PLAY_LIMIT_REACHED = 'PLAY_LIMIT_REACHED';
+export const SESSION_TIME_LIMIT = 'SESSION_TIME_LIMIT';
+const MINUTE_MS = 60_000;
+
+export interface SessionLimitView {
+  minutes: number | null;
+  cooldownMinutes: number | null;
+  pendingMinutes: number | null;
+  pendingCooldownMinutes: number | null;
+  pendingRemoval: boolean;
+  pendingEffectiveAt: string | null;
+  /** The current or last session: when it began and ends (or ended), and when the next may start after it. */
+  sessionStartedAt: string | null;
+  sessionEndsAt: string | null;
+  nextSessionFrom: string | null;
+}
 
 export interface PlayLimitView {
   kind: PlayLimitKind;
@@ -169,22 +189,129 @@ export class PlayLimitsService {
     bet: { userId: number; currency: Currency; stake: bigint; payout?: bigint },
   ): Promise<DomainError | null> {
     const at = this.now();
+    const sessionRefusal = await this.enterSession(trx, bet.userId, at);
+    if (sessionRefusal) {
+      this.recordHit(bet.userId, at, { kind: 'session', ...(sessionRefusal.details as object) });
+      return sessionRefusal;
+    }
     const result = await chargeStake(trx, { ...bet, at, payout: bet.payout ?? 0n });
     if (result.charged) return null;
     if (result.partial) throw new Error(`play limits of user ${bet.userId} charged in part by a parallel stake`);
     const refusal = refusalOf(result);
     if (refusal.details) {
-      // Not awaited, on its own connection once one is free: the bet's transaction rolls back, the operator's record of
-      // the hit must not; awaiting a second connection while holding one could exhaust the pool under a burst.
-      void insertAudit(this.deps.db, {
-        userId: bet.userId,
-        actorId: null,
-        action: 'limit-hit',
-        at,
-        detail: { ...refusal.details, stakeUsd: formatAmount(result.stakeUsd ?? 0n) },
-      }).catch((error: unknown) => this.deps.onError?.(error, 'limit-hit audit'));
+      this.recordHit(bet.userId, at, { ...refusal.details, stakeUsd: formatAmount(result.stakeUsd ?? 0n) });
     }
     return refusal.error;
+  }
+
+  /**
+   * Records a refused stake for the operator. Not awaited, on its own connection once one is free: the bet's
+   * transaction rolls back, the record must not; awaiting a second connection while holding one could exhaust the
+   * pool under a burst.
+   */
+  private recordHit(userId: number, at: Date, detail: Record<string, unknown>): void {
+    void insertAudit(this.deps.db, { userId, actorId: null, action: 'limit-hit', at, detail }).catch((error: unknown) =>
+      this.deps.onError?.(error, 'limit-hit audit'),
+    );
+  }
+
+  /**
+   * The session-time rule for a stake at `at`: inside the current session it passes; after the session's end and
+   * before its cool-down has passed it is refused (SESSION_TIME_LIMIT, with when the next session may start); later,
+   * the stake starts a new session. A lower limit set during a session shortens it.
+   */
+  private async enterSession(trx: Db, userId: number, at: Date): Promise<DomainError | null> {
+    const limit = await sessionTimeLimit(trx, userId, at);
+    if (!limit || limit.minutes === null || limit.cooldownMinutes === null) return null;
+    const session = limit.session;
+    if (session) {
+      const endsAt = Math.min(session.endsAt.getTime(), session.startedAt.getTime() + limit.minutes * MINUTE_MS);
+      if (at.getTime() < endsAt) return null;
+      const nextFrom = endsAt + limit.cooldownMinutes * MINUTE_MS;
+      if (at.getTime() < nextFrom) {
+        const details = {
+          minutes: limit.minutes,
+          cooldownMinutes: limit.cooldownMinutes,
+          sessionEndedAt: new Date(endsAt).toISOString(),
+          nextSessionFrom: new Date(nextFrom).toISOString(),
+        };
+        return new DomainError(
+          'FORBIDDEN',
+          `Your ${limit.minutes}-minute session has ended: the next one can start at ${details.nextSessionFrom}`,
+          { code: SESSION_TIME_LIMIT, details },
+        );
+      }
+    }
+    await startPlaySession(trx, userId, at, limit.minutes);
+    return null;
+  }
+
+  async sessionLimit(userId: number): Promise<SessionLimitView | null> {
+    const at = this.now();
+    const limit = await sessionTimeLimit(this.deps.db, userId, at);
+    if (!limit || (limit.minutes === null && limit.pendingEffectiveAt === null)) return null;
+    const session = limit.session;
+    const endsAt =
+      session && limit.minutes !== null
+        ? Math.min(session.endsAt.getTime(), session.startedAt.getTime() + limit.minutes * MINUTE_MS)
+        : null;
+    return {
+      minutes: limit.minutes,
+      cooldownMinutes: limit.cooldownMinutes,
+      pendingMinutes: limit.pendingMinutes,
+      pendingCooldownMinutes: limit.pendingCooldownMinutes,
+      pendingRemoval: limit.pendingRemoval,
+      pendingEffectiveAt: limit.pendingEffectiveAt?.toISOString() ?? null,
+      sessionStartedAt: session?.startedAt.toISOString() ?? null,
+      sessionEndsAt: endsAt === null ? null : new Date(endsAt).toISOString(),
+      nextSessionFrom:
+        endsAt === null || limit.cooldownMinutes === null
+          ? null
+          : new Date(endsAt + limit.cooldownMinutes * MINUTE_MS).toISOString(),
+    };
+  }
+
+  /**
+   * A stricter limit (no longer session, no shorter cool-down) applies at once; anything else, and a removal (null),
+   * after 24 hours, pending and cancellable by setting the one in force again.
+   */
+  async setSessionLimit(
+    userId: number,
+    limit: { minutes: number; cooldownMinutes: number } | null,
+  ): Promise<SessionLimitView | null> {
+    const at = this.now();
+    await this.deps.db.transaction().execute(async (trx) => {
+      await lockPlayLimits(trx, userId);
+      await applyDueSessionTimeLimit(trx, userId, at);
+      const current = await sessionTimeLimit(trx, userId, at);
+      const from =
+        current?.minutes != null && current.cooldownMinutes != null
+          ? { minutes: current.minutes, cooldownMinutes: current.cooldownMinutes }
+          : null;
+      let action: string;
+      let effectiveAt: Date | null = null;
+      if (
+        limit !== null &&
+        (from === null || (limit.minutes <= from.minutes && limit.cooldownMinutes >= from.cooldownMinutes))
+      ) {
+        await setSessionTimeLimitNow(trx, userId, limit, at);
+        action = 'session-limit-set';
+      } else if (from === null) {
+        return;
+      } else {
+        effectiveAt = new Date(at.getTime() + LIMIT_RAISE_DELAY_MS);
+        await scheduleSessionTimeLimit(trx, userId, limit, effectiveAt, at);
+        action = limit === null ? 'session-limit-removal-pending' : 'session-limit-raise-pending';
+      }
+      await insertAudit(trx, {
+        userId,
+        actorId: userId,
+        action,
+        at,
+        detail: { from, to: limit, ...(effectiveAt ? { effectiveAt: effectiveAt.toISOString() } : {}) },
+      });
+    });
+    return this.sessionLimit(userId);
   }
 
   /**

@@ -8,6 +8,7 @@ import {
   playLimitKeySchema,
   realityCheckAnswerInputSchema,
   realityCheckIntervalInputSchema,
+  sessionLimitInputSchema,
   setPlayLimitInputSchema,
   timeOutInputSchema,
 } from '../../domain/responsible-gaming/play-limits.schemas.js';
@@ -51,6 +52,10 @@ export const accountRouter = router({
       elapsedMinutes: input.elapsedMinutes,
     }),
   ),
+  sessionLimit: authedProcedure.query(({ ctx }) => ctx.services.wallet.playLimits.sessionLimit(ctx.user.id)),
+  setSessionLimit: authedProcedure
+    .input(sessionLimitInputSchema)
+    .mutation(({ ctx, input }) => ctx.services.wallet.playLimits.setSessionLimit(ctx.user.id, input.limit)),
   playLimits: authedProcedure.query(({ ctx }) => ctx.services.wallet.playLimits.limits(ctx.user.id)),
   setPlayLimit: authedProcedure
     .input(setPlayLimitInputSchema)
