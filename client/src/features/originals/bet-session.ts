@@ -46,12 +46,19 @@ function playLimitMessage(api: { details?: unknown }): string | null {
   return `Your ${LIMIT_PERIOD[limit.period] ?? limit.period} ${limit.kind} limit of ${limit.limit} USD is reached: ${limit.left} USD left until ${formatDateTime(limit.resetsAt)}.`;
 }
 
+/** A refused stake after the session's end: when the next session can start. */
+function sessionLimitMessage(api: { details?: unknown }): string | null {
+  const next = (api.details as { details?: { nextSessionFrom?: string } })?.details?.nextSessionFrom;
+  return next ? `Your session time limit is reached: the next session can start at ${formatDateTime(next)}.` : null;
+}
+
 /** A readable sentence for a failed bet; the server's own message for everything it explains itself. */
 export function betErrorMessage(error: unknown): string {
   const code = errorCode(error);
   const api = toApiError(error);
   if (code === 'MAX_PROFIT') return `Max profit exceeded: ${api.message}`;
   if (code === 'PLAY_LIMIT_REACHED') return playLimitMessage(api) ?? api.message;
+  if (code === 'SESSION_TIME_LIMIT') return sessionLimitMessage(api) ?? api.message;
   if (code && FRIENDLY[code]) return FRIENDLY[code];
   return api.message;
 }

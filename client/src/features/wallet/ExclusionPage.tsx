@@ -22,7 +22,13 @@ import { formatDateTime } from '../../lib/datetime';
 import { TwoFactorCodeInput } from '../account/TwoFactorCodeInput';
 import { amountInputError, formatAmount } from '../../lib/money';
 import { ErrorAlert } from '../../components/ErrorAlert';
-import { ClosureSection, PlayLimitsSection, RealityCheckSection, TimeOutSection } from './PlayerProtection';
+import {
+  ClosureSection,
+  PlayLimitsSection,
+  RealityCheckSection,
+  SessionLimitSection,
+  TimeOutSection,
+} from './PlayerProtection';
 
 export const EXCLUSION_PERIODS = [
   { value: '24h', label: '24 hours' },
@@ -308,6 +314,7 @@ export function ExclusionPage() {
       <TimeOutSection />
       <PlayLimitsSection />
       <DepositLimitsSection />
+      <SessionLimitSection />
       <RealityCheckSection />
       <ClosureSection />
     </Stack>

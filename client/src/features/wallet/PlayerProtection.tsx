@@ -417,3 +417,85 @@ export function RealityCheckSection() {
     </Paper>
   );
 }
+
+/** The session-time limit: a session's length and the cool-down before the next, with the session under way. */
+export function SessionLimitSection() {
+  const utils = trpc.useUtils();
+  const limit = trpc.account.sessionLimit.useQuery();
+  const [minutes, setMinutes] = useState('');
+  const [cooldown, setCooldown] = useState('');
+  const save = trpc.account.setSessionLimit.useMutation({
+    onSuccess: (data) => {
+      utils.account.sessionLimit.setData(undefined, data);
+      setMinutes('');
+      setCooldown('');
+    },
+  });
+  const state = limit.data;
+  const whole = (text: string) => (/^\d{1,4}$/.test(text.trim()) ? Number(text.trim()) : null);
+  const typed = { minutes: whole(minutes), cooldownMinutes: whole(cooldown) };
+  return (
+    <Paper withBorder radius="md" p="lg" bg="var(--bzu-card)" component="section" aria-labelledby="session-title">
+      <Stack gap="sm">
+        <Title order={2} fz="lg" id="session-title">
+          Session time limit
+        </Title>
+        <Text size="sm" c="dimmed">
+          A session starts with your first stake and ends after the minutes you choose; a round under way finishes. The
+          next session can start only after your cool-down. A shorter session or a longer cool-down applies at once;
+          anything else, or removing the limit, after 24 hours.
+        </Text>
+        <ErrorAlert error={limit.error ?? save.error} title="Session time limit" />
+        <Text size="sm" ff="monospace" data-testid="session-limit-state">
+          {state?.minutes
+            ? `${state.minutes} min sessions, ${state.cooldownMinutes} min cool-down` +
+              (state.sessionEndsAt ? `; this session ends ${formatDateTime(state.sessionEndsAt)}` : '') +
+              (state.nextSessionFrom ? `, the next from ${formatDateTime(state.nextSessionFrom)}` : '')
+            : 'No limit'}
+        </Text>
+        {state?.pendingEffectiveAt ? (
+          <Badge color="yellow" variant="light">
+            Pending:{' '}
+            {state.pendingRemoval
+              ? 'removal'
+              : `${state.pendingMinutes} min sessions, ${state.pendingCooldownMinutes} min cool-down`}{' '}
+            from {formatDateTime(state.pendingEffectiveAt)}
+          </Badge>
+        ) : null}
+        <Group gap="xs" align="flex-end" wrap="wrap">
+          <TextInput
+            label="Session (minutes)"
+            inputMode="numeric"
+            value={minutes}
+            onChange={(event) => setMinutes(event.currentTarget.value)}
+            w={160}
+          />
+          <TextInput
+            label="Cool-down (minutes)"
+            inputMode="numeric"
+            value={cooldown}
+            onChange={(event) => setCooldown(event.currentTarget.value)}
+            w={160}
+          />
+          <Button
+            variant="default"
+            loading={save.isPending}
+            disabled={typed.minutes === null || typed.cooldownMinutes === null}
+            onClick={() =>
+              typed.minutes !== null &&
+              typed.cooldownMinutes !== null &&
+              save.mutate({ limit: { minutes: typed.minutes, cooldownMinutes: typed.cooldownMinutes } })
+            }
+          >
+            Set
+          </Button>
+          {state?.minutes && !state.pendingRemoval ? (
+            <Button variant="subtle" color="gray" onClick={() => save.mutate({ limit: null })}>
+              Remove
+            </Button>
+          ) : null}
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}
