@@ -90,6 +90,8 @@ export const INFO_PAGES: Record<InfoPageSlug, InfoPage> = {
           'A loss limit counts what you lost net of wins; a stake is refused when it could take you past it, because a stake can lose at most itself. A wager limit counts everything you stake.',
           'Limits apply everywhere money is staked: the originals and table games, the round games, the sportsbook and the studio games. A refused stake tells you the limit, what is left and when it resets; a round already under way finishes.',
           'A lower limit applies at once. A higher limit, or removing one, waits 24 hours and is shown as pending until then; you can cancel it.',
+          'A session time limit ends a play session after the minutes you choose (a round under way finishes); the next session can start only after the cool-down you chose.',
+          'Reality checks remind you, every 15 to 120 minutes of play (or never), how long you have played, what you staked and your net result; play pauses until you answer. The header shows how long you have been signed in.',
         ],
       },
       {

@@ -17,7 +17,7 @@ export class ProtectionConsoleService {
   constructor(
     private readonly deps: {
       db: Db;
-      playLimits: Pick<PlayLimitsService, 'limits'>;
+      playLimits: Pick<PlayLimitsService, 'limits' | 'sessionLimit'>;
       responsibleGaming: Pick<ResponsibleGamingService, 'depositLimits' | 'exclusion' | 'closure'>;
       realityChecks: Pick<RealityCheckService, 'intervalOf'>;
       clock?: Clock;
@@ -25,18 +25,21 @@ export class ProtectionConsoleService {
   ) {}
 
   async player(userId: number) {
-    const [limits, depositLimits, exclusion, closure, exclusions, realityCheck, history] = await Promise.all([
-      this.deps.playLimits.limits(userId),
-      this.deps.responsibleGaming.depositLimits(userId),
-      this.deps.responsibleGaming.exclusion(userId),
-      this.deps.responsibleGaming.closure(userId),
-      exclusionsOf(this.deps.db, userId),
-      this.deps.realityChecks.intervalOf(userId),
-      auditOf(this.deps.db, userId, 200),
-    ]);
+    const [limits, sessionLimit, depositLimits, exclusion, closure, exclusions, realityCheck, history] =
+      await Promise.all([
+        this.deps.playLimits.limits(userId),
+        this.deps.playLimits.sessionLimit(userId),
+        this.deps.responsibleGaming.depositLimits(userId),
+        this.deps.responsibleGaming.exclusion(userId),
+        this.deps.responsibleGaming.closure(userId),
+        exclusionsOf(this.deps.db, userId),
+        this.deps.realityChecks.intervalOf(userId),
+        auditOf(this.deps.db, userId, 200),
+      ]);
     return {
       userId,
       limits,
+      sessionLimit,
       depositLimits,
       exclusion,
       closure,
