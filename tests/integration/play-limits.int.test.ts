@@ -2,6 +2,8 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { http, signedInAccount } from '../support/auth.js';
 import { losingSeeds } from '../support/losing-seeds.js';
+import { creditBzu } from '../support/game-checks.js';
+import { insertPriceSnapshot } from '../../db/repositories/token.repo.js';
 import { startTestPlatform, type TestPlatform } from '../support/platform.js';
 import { TestClock } from '../support/test-clock.js';
 import { fundPlayer, trpc, PLAYING_TEST_ENV } from '../support/wallet.js';
@@ -326,5 +328,35 @@ describe('loss and wager limits on the bet engine', () => {
       const bad = await trpc(platform, 'mutation', 'account.setSessionLimit', { limit }, player.token);
       expect(bad.status, JSON.stringify(limit)).toBe(400);
     }
+  });
+
+  it('a BZU stake counts at the latest BZU price in USD', async () => {
+    clock.set('2026-12-02T10:00:00Z');
+    const player = await funded('1');
+    await creditBzu(platform, player.user.id, '100', `limits-${player.user.id}`);
+    // The latest price point: 0.5 USD per BZU.
+    await insertPriceSnapshot(db(), {
+      slotAt: new Date(Date.now() + 86_400_000),
+      price: 50_000_000n,
+      source: 'test',
+      change24h: 0,
+      marketCap: 0n,
+      volume24h: 0n,
+    });
+    await setLimit(player, 'wager', 'day', '10');
+    const bzuDice = (amount: number) =>
+      http(
+        platform.url,
+        'POST',
+        '/api/games/dice/bets',
+        { amount, currency: 'BZU', target: 50, condition: 'over' },
+        { token: player.token },
+      );
+    expect((await bzuDice(15)).status).toBe(201);
+    const refused = await bzuDice(6);
+    expect(refused.status).toBe(403);
+    expect(refused.body.details).toMatchObject({ kind: 'wager', limit: '10', left: '2.5' });
+    expect((await bzuDice(5)).status).toBe(201);
+    expect((await limits(player))[0]).toMatchObject({ used: '10', left: '0' });
   });
 });
