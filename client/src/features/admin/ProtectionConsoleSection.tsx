@@ -66,7 +66,7 @@ export function ProtectionConsoleSection() {
         >
           <Group align="flex-end" gap="xs">
             <TextInput
-              label="Player id"
+              label="User id"
               value={input}
               onChange={(event) => setInput(event.currentTarget.value)}
               w={200}
