@@ -105,6 +105,9 @@ export interface SelfExclusionsTable {
   starts_at: Generated<Timestamp>;
   ends_at: NullableTimestamp;
   created_at: Generated<Timestamp>;
+  /** Migration 20261201_0201: time-outs and closures are exclusion rows too. */
+  kind: Generated<'self-exclusion' | 'time-out' | 'closure'>;
+  reopen_requested_at: NullableTimestamp;
 }
 
 export interface ReferralCommissionsTable {

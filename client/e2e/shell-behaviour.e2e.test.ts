@@ -156,6 +156,8 @@ describe('app shell behaviour', () => {
       '/account/withdrawals/ALL',
       '/account/settings',
       '/account/exclusion',
+      // The player-protection page the issue 44 asks the account menu to link.
+      '/responsible-gaming',
       null,
     ]);
     await screenshot(page, 'desktop-user-menu');

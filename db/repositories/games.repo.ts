@@ -3,6 +3,7 @@ import type { BetState } from '../games-tables.js';
 import type { Database } from '../schema.js';
 import { precompiled } from '../precompiled.js';
 import { exclusionInForceSql } from './responsible-gaming.repo.js';
+import { playLimitedSql } from './play-limits.repo.js';
 import type { LedgerCurrency } from '../wallet-tables.js';
 
 type Executor = Kysely<Database>;
@@ -59,19 +60,20 @@ export async function activeSeedPair(
 /**
  * The next nonce of the user's active pair. Its row lock serialises the player's bets until commit, so nonces are
  * contiguous and a rolled-back bet gives its nonce back. The same statement reads whether a self-exclusion is in force
- * (the bet path's first two questions, one round trip).
+ * (the bet path's first two questions, one round trip), and whether the player has loss or wager limits, so a player
+without them pays nothing more.
  */
-const TAKE_NONCE = precompiled<SeedPairRow & { excluded: boolean }, [userId: number]>(`
+const TAKE_NONCE = precompiled<SeedPairRow & { excluded: boolean; limited: boolean }, [userId: number]>(`
   update seed_pairs set nonce = nonce + 1
   where user_id = $1 and active
   returning id, user_id as "userId", server_seed as "serverSeed", server_seed_hash as "serverSeedHash",
     next_server_seed as "nextServerSeed", next_server_seed_hash as "nextServerSeedHash", client_seed as "clientSeed", nonce,
-    ${exclusionInForceSql('$1')} as excluded`);
+    ${exclusionInForceSql('$1')} as excluded, ${playLimitedSql('$1')} as limited`);
 
 export async function takeNonce(
   db: Executor,
   userId: number,
-): Promise<(SeedPairRow & { excluded: boolean }) | undefined> {
+): Promise<(SeedPairRow & { excluded: boolean; limited: boolean }) | undefined> {
   const [row] = await TAKE_NONCE.run(db, userId);
   return row ? { ...row, id: String(row.id), nonce: row.nonce - 1 } : undefined;
 }
@@ -265,6 +267,7 @@ export async function lockRoundBet(db: Executor, id: string) {
   return db
     .selectFrom('bets')
     .select(['id', 'state', 'round_id', 'user_id'])
+    .select(sql<boolean>`${sql.raw(playLimitedSql('bets.user_id'))}`.as('limited'))
     .where('id', '=', id)
     .where('round_id', 'is not', null)
     .forUpdate()
@@ -307,6 +310,7 @@ export async function lockBet(db: Executor, id: string, userId: number) {
   return db
     .selectFrom('bets')
     .selectAll()
+    .select(sql<boolean>`${sql.raw(playLimitedSql('bets.user_id'))}`.as('limited'))
     .where('id', '=', id)
     .where('user_id', '=', userId)
     .forUpdate()

@@ -13,10 +13,18 @@ const intervals: Record<Exclude<ExclusionPeriod, 'permanent'>, string> = {
   '6m': '6 months',
 };
 
+/**
+ * What an exclusion row is: a self-exclusion, a time-out (a short break) or the account's closure. While in force they
+ * all have the same effect, through the one rule below.
+ */
+export type ExclusionKind = 'self-exclusion' | 'time-out' | 'closure';
+
 export interface ActiveExclusion {
   startsAt: Date;
-  /** null: permanent. */
+  /** null: permanent (or, for a closure, until a reopening is requested). */
   endsAt: Date | null;
+  /** The kind of the row that ends last (a self-exclusion wins a tie with a time-out). */
+  kind: ExclusionKind;
 }
 
 /**
@@ -43,14 +51,15 @@ export async function excludedAmong(db: Executor, userIds: readonly number[]): P
 
 /** The exclusion in force: the latest end of every running row (a permanent one wins). */
 export async function findActiveExclusion(db: Executor, userId: number): Promise<ActiveExclusion | undefined> {
-  const { rows } = await sql<{ starts_at: Date; ends_at: Date | null; permanent: boolean }>`
-    select min(starts_at) as starts_at, max(ends_at) as ends_at, bool_or(ends_at is null) as permanent
+  const { rows } = await sql<{ starts_at: Date; ends_at: Date | null; permanent: boolean; kind: ExclusionKind }>`
+    select min(starts_at) as starts_at, max(ends_at) as ends_at, bool_or(ends_at is null) as permanent,
+      (array_agg(kind order by ends_at desc nulls first, kind = 'time-out', id desc))[1] as kind
     from self_exclusions
     where user_id = ${userId} and ${sql.raw(EXCLUSION_ROW_IN_FORCE)}
     having count(*) > 0`.execute(db);
   const row = rows[0];
   if (!row) return undefined;
-  return { startsAt: new Date(row.starts_at), endsAt: row.permanent ? null : new Date(row.ends_at!) };
+  return { startsAt: new Date(row.starts_at), endsAt: row.permanent ? null : new Date(row.ends_at!), kind: row.kind };
 }
 
 /** The end a new exclusion of this period would have if it started now (null: permanent). */
@@ -60,11 +69,43 @@ export async function exclusionEnd(db: Executor, period: ExclusionPeriod): Promi
   return new Date(rows[0]!.ends_at);
 }
 
-export async function insertExclusion(db: Executor, userId: number, endsAt: Date | null): Promise<void> {
-  await db
-    .insertInto('self_exclusions')
-    .values({ user_id: userId, starts_at: sql`now()`, ends_at: endsAt })
-    .execute();
+export async function insertExclusion(
+  db: Executor,
+  userId: number,
+  endsAt: Date | null,
+  kind: ExclusionKind = 'self-exclusion',
+): Promise<void> {
+  await sql`insert into self_exclusions (user_id, starts_at, ends_at, kind) values (${userId}, now(), ${endsAt}, ${kind})`.execute(
+    db,
+  );
+}
+
+/** The end a time-out of `days` would have if it started now. */
+export async function timeOutEnd(db: Executor, days: number): Promise<Date> {
+  const { rows } = await sql<{ ends_at: Date }>`select now() + make_interval(days => ${days}) as ends_at`.execute(db);
+  return new Date(rows[0]!.ends_at);
+}
+
+/** Whether the account is closed now (a closure row in force), and whether a reopening was requested. */
+export async function findClosure(
+  db: Executor,
+  userId: number,
+): Promise<{ closedAt: Date; reopensAt: Date | null } | undefined> {
+  const { rows } = await sql<{ starts_at: Date; ends_at: Date | null }>`
+    select starts_at, ends_at from self_exclusions
+    where user_id = ${userId} and kind = 'closure' and ${sql.raw(EXCLUSION_ROW_IN_FORCE)}
+    order by id desc limit 1`.execute(db);
+  const row = rows[0];
+  return row ? { closedAt: new Date(row.starts_at), reopensAt: row.ends_at ? new Date(row.ends_at) : null } : undefined;
+}
+
+/** A reopening request: the open-ended closure rows end `delayHours` from now (a closure already ending keeps its end). */
+export async function scheduleReopening(db: Executor, userId: number, delayHours: number): Promise<Date | null> {
+  const { rows } = await sql<{ ends_at: Date }>`
+    update self_exclusions set ends_at = now() + make_interval(hours => ${delayHours}), reopen_requested_at = now()
+    where user_id = ${userId} and kind = 'closure' and ends_at is null
+    returning ends_at`.execute(db);
+  return rows[0] ? new Date(rows[0].ends_at) : null;
 }
 
 /** Serialises changes to one user's exclusion or limits for the rest of the transaction. */
@@ -154,4 +195,35 @@ export async function creditedDepositsSince(db: Executor, userId: number, period
     db,
   );
   return BigInt(rows[0]?.total ?? '0');
+}
+
+export interface ExclusionRow {
+  id: string;
+  kind: ExclusionKind;
+  startsAt: Date;
+  endsAt: Date | null;
+  reopenRequestedAt: Date | null;
+  inForce: boolean;
+}
+
+/** Every exclusion, time-out and closure of the user, newest first (the operator's view). */
+export async function exclusionsOf(db: Executor, userId: number, limit = 100): Promise<ExclusionRow[]> {
+  const { rows } = await sql<{
+    id: string;
+    kind: ExclusionKind;
+    starts_at: Date;
+    ends_at: Date | null;
+    reopen_requested_at: Date | null;
+    in_force: boolean;
+  }>`
+    select id::text as id, kind, starts_at, ends_at, reopen_requested_at, ${sql.raw(EXCLUSION_ROW_IN_FORCE)} as in_force
+    from self_exclusions where user_id = ${userId} order by self_exclusions.id desc limit ${limit}`.execute(db);
+  return rows.map((row) => ({
+    id: String(row.id),
+    kind: row.kind,
+    startsAt: new Date(row.starts_at),
+    endsAt: row.ends_at ? new Date(row.ends_at) : null,
+    reopenRequestedAt: row.reopen_requested_at ? new Date(row.reopen_requested_at) : null,
+    inForce: row.in_force,
+  }));
 }

@@ -23,7 +23,7 @@ export async function startPlatformServer(
   const infra = await openInfrastructure(env, { hostEmbedded: options.hostEmbedded ?? true });
   try {
     await migrateToLatest(infra.db);
-    const services = createServerServices(infra, { resolveSession: options.resolveSession });
+    const services = createServerServices(infra, { resolveSession: options.resolveSession, clock: options.clock });
     // This process's single Redis subscriber feeding the realtime hub.
     await services.live.start();
     const server = await startHttpServer({ env, services, logger, metrics: createMetrics() }, env.PORT, env.HOST);

@@ -173,6 +173,15 @@ const envSchema = z
     WITHDRAWAL_FEE_BZU: walletAmount('10'),
     // Originals: smallest stake and largest possible profit of one bet per currency (the house's exposure), and the
     // stake or payout from which a bet also goes to the public high-rollers feed.
+    // Reality checks (docs/api.md, responsible gaming): the interval a player who chose none gets; 0 = off.
+    REALITY_CHECK_DEFAULT_MINUTES: z.coerce
+      .number()
+      .int()
+      .refine(
+        (minutes) => minutes === 0 || (minutes >= 15 && minutes <= 120),
+        'REALITY_CHECK_DEFAULT_MINUTES: 0 or 15-120',
+      )
+      .default(60),
     GAME_MIN_BET_USD: walletAmount('0.01'),
     GAME_MIN_BET_BZU: walletAmount('1'),
     GAME_MAX_PROFIT_USD: walletAmount('10000'),

@@ -8,6 +8,7 @@ import type { SessionResolver } from '../../server/src/realtime/session-resolver
 import { createLogger, type Logger } from '../../server/src/infra/logger.js';
 import { startWorker, type RunningWorker } from '../../worker/src/worker.js';
 import { createTestDatabase } from './database.js';
+import type { Clock } from '../../server/src/domain/responsible-gaming/clock.js';
 import { TEST_REDIS_URL } from './services.js';
 
 export interface TestPlatform {
@@ -44,6 +45,7 @@ export async function startTestPlatform(
   options: {
     resolveSession?: SessionResolver;
     logger?: Logger;
+    clock?: Clock;
     /** The URL the platform reaches its fresh database by (a pooler in front of it); the direct one by default. */
     databaseUrl?: (direct: string) => string;
   } = {},
@@ -63,7 +65,11 @@ export async function startTestPlatform(
     TRUST_PROXY: 'loopback',
     ...overrides,
   });
-  const platform = await startPlatformServer(env, { resolveSession: options.resolveSession, logger: options.logger });
+  const platform = await startPlatformServer(env, {
+    resolveSession: options.resolveSession,
+    logger: options.logger,
+    clock: options.clock,
+  });
   // PORT=0 picks the port at listen time, after the allowed WebSocket origins were derived from it.
   const port = platform.server.port;
   env.allowedOrigins.push(`http://localhost:${port}`, `http://127.0.0.1:${port}`);

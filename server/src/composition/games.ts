@@ -11,7 +11,7 @@ import type { WalletServices } from './wallet.js';
 export function createGames(
   infra: Infrastructure,
   events: PlatformEvents,
-  wallet: Pick<WalletServices, 'ledger' | 'responsibleGaming' | 'referrals'>,
+  wallet: Pick<WalletServices, 'ledger' | 'responsibleGaming' | 'referrals' | 'playLimits'>,
   vip?: VipService,
 ) {
   const { env, db } = infra;
@@ -24,6 +24,7 @@ export function createGames(
       ledger: wallet.ledger,
       fairness,
       assertCanPlay: (userId, db) => wallet.responsibleGaming.assertCanPlay(userId, db),
+      playLimits: wallet.playLimits,
       referrals: wallet.referrals,
       events: {
         gameResult: (payload) => events.gameResult(payload),

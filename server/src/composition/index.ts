@@ -1,4 +1,5 @@
 import type { RakebackBoost } from '../domain/economy/vip.service.js';
+import type { Clock } from '../domain/responsible-gaming/clock.js';
 import type { PayoutAdapter } from '../domain/wallet/withdrawal.service.js';
 import type { Infrastructure } from '../infrastructure.js';
 import { createAuth } from './auth.js';
@@ -18,6 +19,8 @@ import { createLedger, createWallet } from './wallet.js';
 export interface ServiceOptions {
   /** How approved withdrawals are sent; defaults to the manual adapter (an admin records the txid). */
   payoutAdapter?: PayoutAdapter;
+  /** The time of the responsible-gaming rules (limit windows, the 24-hour wait); tests move it (tests/support/test-clock.ts). */
+  clock?: Clock;
   /** BZU-holder rakeback boost (ppm, 1_000_000 = 1x); defaults to the holder tiers of domain/token/holder-tiers.ts. */
   rakebackBoost?: RakebackBoost;
 }
@@ -49,6 +52,7 @@ export function createServices(infra: Infrastructure, options: ServiceOptions = 
       stepUp: (userId, password, otp) => auth.accounts.confirmStepUp(userId, password, otp),
     },
     options.payoutAdapter,
+    options.clock,
   );
   const token = createToken(infra, events.publish, wallet);
   const chat = createChat(infra, events.publish, wallet);

@@ -8,7 +8,7 @@ import type { WalletServices } from './wallet.js';
 /** Third-party game providers: their configuration and launches, and the seamless wallet they call (docs/providers.md). */
 export function createProviders(
   infra: Infrastructure,
-  wallet: Pick<WalletServices, 'ledger' | 'responsibleGaming'>,
+  wallet: Pick<WalletServices, 'ledger' | 'responsibleGaming' | 'playLimits'>,
   games: Pick<GameServices, 'engine'>,
 ) {
   const { env, db } = infra;
@@ -23,6 +23,7 @@ export function createProviders(
       db,
       ledger: wallet.ledger,
       accrueWager: (wager, houseEdgePpm) => games.engine.accrueWager(wager, houseEdgePpm),
+      playLimits: wallet.playLimits,
       onAfterCommitError: (error, what) =>
         logger.warn({ err: error }, `${what} failed after a provider call committed`),
     },

@@ -10,7 +10,7 @@ import type { WalletServices } from './wallet.js';
 export function createSports(
   infra: Infrastructure,
   events: PlatformEvents,
-  wallet: Pick<WalletServices, 'ledger' | 'responsibleGaming'>,
+  wallet: Pick<WalletServices, 'ledger' | 'responsibleGaming' | 'playLimits'>,
 ) {
   const { env, db, jobs } = infra;
   const logger = createLogger(env.LOG_LEVEL, 'sports');
@@ -42,6 +42,7 @@ export function createSports(
       db,
       ledger: wallet.ledger,
       responsibleGaming: wallet.responsibleGaming,
+      playLimits: wallet.playLimits,
       events,
       assertEnabled: () => catalogue.assertEnabled(),
       onBackgroundError,

@@ -4,6 +4,10 @@ import { DepositService } from '../domain/wallet/deposit.service.js';
 import { LedgerService } from '../domain/wallet/ledger.service.js';
 import { ReferralService } from '../domain/wallet/referral.service.js';
 import { ResponsibleGamingService } from '../domain/wallet/responsible-gaming.service.js';
+import type { Clock } from '../domain/responsible-gaming/clock.js';
+import { PlayLimitsService } from '../domain/responsible-gaming/play-limits.service.js';
+import { RealityCheckService } from '../domain/responsible-gaming/reality-check.service.js';
+import { ProtectionConsoleService } from '../domain/responsible-gaming/protection-console.service.js';
 import { WalletService } from '../domain/wallet/wallet.service.js';
 import {
   manualPayoutAdapter,
@@ -43,12 +47,20 @@ export function createWallet(
   { ledger, accounts, referrals }: LedgerServices,
   checks: AccountChecks,
   payout: PayoutAdapter = manualPayoutAdapter,
+  clock?: Clock,
 ) {
   const { env, db, jobs } = infra;
   const { config } = env;
   const logger = createLogger(env.LOG_LEVEL, 'wallet');
   const keys = loadWalletKeys(walletKeyOptions(env), logger);
   const responsibleGaming = new ResponsibleGamingService({ db, stepUp: checks.stepUp });
+  const playLimits = new PlayLimitsService({
+    db,
+    clock,
+    onError: (error, what) => logger.warn({ err: error }, `${what} failed`),
+  });
+  const realityChecks = new RealityCheckService({ db }, { defaultMinutes: env.REALITY_CHECK_DEFAULT_MINUTES });
+  const protectionConsole = new ProtectionConsoleService({ db, playLimits, responsibleGaming, realityChecks, clock });
   const deposits = new DepositService(
     { db, ledger, responsibleGaming, deriver: new AddressDeriver(keys.xpub) },
     {
@@ -80,6 +92,9 @@ export function createWallet(
     deposits,
     withdrawals,
     responsibleGaming,
+    playLimits,
+    realityChecks,
+    protectionConsole,
     referrals,
     keys: { webhookSecret: keys.webhookSecret },
   };

@@ -23,6 +23,7 @@ import { formatDateTime } from '../../lib/datetime';
 import { useFeatures } from '../config/use-app-config';
 import { SportsConsoleSection } from './SportsConsoleSection';
 import { ProvidersConsoleSection } from './ProvidersConsoleSection';
+import { ProtectionConsoleSection } from './ProtectionConsoleSection';
 import { TableHeader } from '../../components/TableHeader';
 import { formatMoney, formatSignedMoney } from '../../lib/money';
 import { ErrorAlert } from '../../components/ErrorAlert';
@@ -448,6 +449,7 @@ export function AdminPage() {
       <LedgerCheckSection />
       {sports ? <SportsConsoleSection /> : null}
       <ProvidersConsoleSection />
+      <ProtectionConsoleSection />
     </Stack>
   );
 }

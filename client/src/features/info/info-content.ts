@@ -84,8 +84,29 @@ export const INFO_PAGES: Record<InfoPageSlug, InfoPage> = {
         ],
       },
       {
+        heading: 'Limits',
+        paragraphs: [
+          'In your account area (Self-exclusion) you can set deposit, loss and wager limits per day, week and month, in USD. BZU counts at the BZU price of the moment. A day starts at 00:00 UTC, a week on Monday, a month on the 1st.',
+          'A loss limit counts what you lost net of wins; a stake is refused when it could take you past it, because a stake can lose at most itself. A wager limit counts everything you stake.',
+          'Limits apply everywhere money is staked: the originals and table games, the round games, the sportsbook and the studio games. A refused stake tells you the limit, what is left and when it resets; a round already under way finishes.',
+          'A lower limit applies at once. A higher limit, or removing one, waits 24 hours and is shown as pending until then; you can cancel it.',
+          'A session time limit ends a play session after the minutes you choose (a round under way finishes); the next session can start only after the cool-down you chose.',
+          'Reality checks remind you, every 15 to 120 minutes of play (or never), how long you have played, what you staked and your net result; play pauses until you answer. The header shows how long you have been signed in.',
+        ],
+      },
+      {
         heading: 'Take a break',
-        paragraphs: ['Self-exclusion is available from your account area. While it is active you cannot play.'],
+        paragraphs: [
+          'A time-out is a break of 24 hours, one week, one month or six weeks. It starts at once, ends by itself and cannot be ended early.',
+          'Self-exclusion is longer: 24 hours to permanent. It cannot be shortened or lifted.',
+          'While a time-out or self-exclusion runs you cannot play, deposit, take part in promotions or write in the chat; you can still log in and withdraw.',
+        ],
+      },
+      {
+        heading: 'Closing your account',
+        paragraphs: [
+          'You can close your account from the account area with your password. Play and deposits stop at once; your balance can still be withdrawn. Reopening needs a request and a 24-hour wait.',
+        ],
       },
       {
         heading: 'Getting help',

@@ -33,6 +33,12 @@ const TipModal = lazy(() =>
 const VaultModal = lazy(() =>
   afterStyles(() => import('../economy/VaultModal')).then((module) => ({ default: module.VaultModal })),
 );
+// The reality check's timer and modal (signed-in players only): after the first paint.
+const RealityCheckHost = lazy(() =>
+  afterStyles(() => import('../responsible-gaming/RealityCheck')).then((module) => ({
+    default: module.RealityCheckHost,
+  })),
+);
 const AuthModal = lazy(() =>
   afterStyles(() => import('../auth/AuthModal')).then((module) => ({ default: module.AuthModal })),
 );
@@ -127,6 +133,7 @@ export function AppLayout() {
         <SeedsHost />
         <TipModal />
         <VaultModal />
+        <RealityCheckHost />
       </Suspense>
     </div>
   );

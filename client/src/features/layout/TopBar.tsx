@@ -16,6 +16,9 @@ import { Logo } from './Logo';
 
 // Only signed-in players see the user menu; guests (the first visit) never download it.
 const UserMenu = lazy(() => afterStyles(() => import('./UserMenu')).then((module) => ({ default: module.UserMenu })));
+const SessionClock = lazy(() =>
+  import('../responsible-gaming/RealityCheck').then((module) => ({ default: module.SessionClock })),
+);
 // The search box's combobox (floating-ui) follows the first paint; a same-sized box holds its place.
 // Off unless the server turns the theme switcher on.
 const ThemeSwitcher = lazy(() =>
@@ -79,6 +82,7 @@ export function TopBar({ isMobile, sidebarCollapsed, onToggleSidebar, chatOpen, 
           <>
             <HeaderBalances compact={isMobile} />
             <Suspense fallback={null}>
+              {isMobile ? null : <SessionClock />}
               <UserMenu />
             </Suspense>
           </>

@@ -91,6 +91,9 @@ export function UserMenu() {
             {link.label}
           </Menu.Item>
         ))}
+        <Menu.Item component={Link} to="/responsible-gaming">
+          Responsible gaming
+        </Menu.Item>
         {user?.isAdmin ? (
           <Menu.Item component={Link} to="/admin" leftSection={<IconShieldLock size={16} aria-hidden />}>
             Admin

@@ -1,3 +1,4 @@
+import { isPlayPaused, whenPlayResumes } from '../responsible-gaming/play-gate';
 import { Button, Group, NumberInput, Paper, SegmentedControl, Stack, Tabs, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { startTransition, useEffect, useRef, useState, type ReactNode } from 'react';
@@ -196,7 +197,7 @@ export function BetPanel(props: BetPanelProps) {
   }
 
   async function betOnce() {
-    if (busy || amountError || blockedReason) return;
+    if (busy || amountError || blockedReason || isPlayPaused()) return;
     setBusy(true);
     playSound('bet');
     try {
@@ -250,6 +251,8 @@ export function BetPanel(props: BetPanelProps) {
     // Why sending ended early (left, stopped, a failed bet); the bets already on the wire still settle and count.
     let ended: StopReason | null = null;
     for (;;) {
+      // A reality check pauses the autobet until answered: "Stop" ends it.
+      if (!ended && isPlayPaused() && !(await whenPlayResumes())) ended = 'user';
       ended ??= stopReason();
       while (!ended && !state.stopped && inFlight.length < overlap && (settings.bets === 0 || sent < settings.bets)) {
         inFlight.push(placeOne({ amount: fromUnits(state.amount), currency: betCurrency }));

@@ -12,6 +12,7 @@ import type { BetView, Currency } from './bet-types';
 import { recordShownBet } from './session-stats';
 import { playSound, soundForBet } from './sounds';
 import { holdBalance } from '../../lib/balance-hold';
+import { formatDateTime } from '../../lib/datetime';
 
 /** The server's settled balance is the truth; the socket's balance-update repeats the same value later. */
 export function applySettledBalance(currency: Currency, balance: string): void {
@@ -33,11 +34,31 @@ const FRIENDLY: Record<string, string> = {
   TOO_MANY_REQUESTS: 'Too many bets at once: slow down a little.',
 };
 
+const LIMIT_PERIOD: Record<string, string> = { day: 'daily', week: 'weekly', month: 'monthly' };
+
+/** A refused stake's limit, what is left and when it resets, from the refusal's details. */
+function playLimitMessage(api: { details?: unknown }): string | null {
+  const data = api.details as {
+    details?: { kind: string; period: string; limit: string; left: string; resetsAt: string };
+  };
+  const limit = data?.details;
+  if (!limit?.resetsAt) return null;
+  return `Your ${LIMIT_PERIOD[limit.period] ?? limit.period} ${limit.kind} limit of ${limit.limit} USD is reached: ${limit.left} USD left until ${formatDateTime(limit.resetsAt)}.`;
+}
+
+/** A refused stake after the session's end: when the next session can start. */
+function sessionLimitMessage(api: { details?: unknown }): string | null {
+  const next = (api.details as { details?: { nextSessionFrom?: string } })?.details?.nextSessionFrom;
+  return next ? `Your session time limit is reached: the next session can start at ${formatDateTime(next)}.` : null;
+}
+
 /** A readable sentence for a failed bet; the server's own message for everything it explains itself. */
 export function betErrorMessage(error: unknown): string {
   const code = errorCode(error);
   const api = toApiError(error);
   if (code === 'MAX_PROFIT') return `Max profit exceeded: ${api.message}`;
+  if (code === 'PLAY_LIMIT_REACHED') return playLimitMessage(api) ?? api.message;
+  if (code === 'SESSION_TIME_LIMIT') return sessionLimitMessage(api) ?? api.message;
   if (code && FRIENDLY[code]) return FRIENDLY[code];
   return api.message;
 }

@@ -22,6 +22,13 @@ import { formatDateTime } from '../../lib/datetime';
 import { TwoFactorCodeInput } from '../account/TwoFactorCodeInput';
 import { amountInputError, formatAmount } from '../../lib/money';
 import { ErrorAlert } from '../../components/ErrorAlert';
+import {
+  ClosureSection,
+  PlayLimitsSection,
+  RealityCheckSection,
+  SessionLimitSection,
+  TimeOutSection,
+} from './PlayerProtection';
 
 export const EXCLUSION_PERIODS = [
   { value: '24h', label: '24 hours' },
@@ -76,14 +83,22 @@ function ExclusionSection() {
             color="orange"
             variant="light"
             icon={<IconLock size={18} aria-hidden />}
-            title="You are self-excluded"
+            title={
+              state.kind === 'time-out'
+                ? 'You are on a time-out'
+                : state.kind === 'closure'
+                  ? 'Your account is closed'
+                  : 'You are self-excluded'
+            }
             data-testid="exclusion-active"
           >
             <Stack gap={4}>
               <Text size="sm">
                 {state.permanent
-                  ? 'Your self-exclusion is permanent.'
-                  : `Your self-exclusion runs until ${formatDateTime(state.endsAt)}.`}{' '}
+                  ? state.kind === 'closure'
+                    ? 'It stays closed until you ask to reopen it.'
+                    : 'Your self-exclusion is permanent.'
+                  : `${state.kind === 'time-out' ? 'Your time-out' : state.kind === 'closure' ? 'Your account' : 'Your self-exclusion'} runs until ${formatDateTime(state.endsAt)}.`}{' '}
                 Until then you cannot play, deposit or chat. You can still log in and withdraw your balance.
               </Text>
               <Text size="sm" fw={600}>
@@ -296,7 +311,12 @@ export function ExclusionPage() {
     <Stack gap="lg">
       <PageHeader title="Self-exclusion" />
       <ExclusionSection />
+      <TimeOutSection />
+      <PlayLimitsSection />
       <DepositLimitsSection />
+      <SessionLimitSection />
+      <RealityCheckSection />
+      <ClosureSection />
     </Stack>
   );
 }

@@ -75,6 +75,15 @@ export interface BetEngineDeps {
    * statement) and calls this when it is set, for the wording; a new play rule needs its own check in the engine.
    */
   assertCanPlay(userId: number, db: Db): Promise<void>;
+  /**
+   * Loss and wager limits (domain/responsible-gaming): `charge` counts a stake (and a payout won at once) in the bet's
+   * transaction or throws the refusal; `credit` counts a payout settled later. Called only for players the bet's own
+   * statements flag as limited (the nonce, the bet row's lock), so a player without limits pays no extra round trip.
+   */
+  playLimits?: {
+    charge(trx: Db, bet: { userId: number; currency: Currency; stake: bigint; payout?: bigint }): Promise<void>;
+    credit(trx: Db, win: { userId: number; currency: Currency; payout: bigint }): Promise<void>;
+  };
   referrals: {
     referrerOf(userId: number): Promise<number | undefined>;
     accrue(input: {
@@ -213,6 +222,7 @@ export class BetEngine {
     const settled = await this.inBetTransaction(player, stake, async (tx, pair) => {
       const floats = betFloats(pair, pair.nonce, game.floatCount(params));
       const { outcome, multiplier, payout } = this.profitCapped(game, game.settle(floats, params, amount), stake);
+      if (pair.limited) await this.chargeLimits(tx, userId, stake, payout);
       const bet: NewBet = {
         userId,
         game: game.slug,
@@ -267,6 +277,7 @@ export class BetEngine {
         const first = game.start({ params, floats });
         if (first.raise) throw new Error(`${game.slug}: start cannot raise the stake (the wager is the stake)`);
         const resolved = this.resolve(game, { params, floats }, first, amount, stake.currency);
+        if (pair.limited) await this.chargeLimits(tx, userId, stake, resolved.payout);
         const bet: NewBet = {
           userId,
           game: game.slug,
@@ -354,6 +365,7 @@ export class BetEngine {
     try {
       const placed = await this.inBetTransaction(player, stake, async (tx, pair) => {
         const round = await claim(tx);
+        if (pair.limited) await this.chargeLimits(tx, userId, stake, 0n);
         const bet: NewBet = {
           userId,
           game: game.slug,
@@ -413,7 +425,7 @@ export class BetEngine {
       }
       if (locked.state !== 'open') throw new DomainError('CONFLICT', options.lateMessage, { code: options.lateCode });
       const current = (await betById(tx.trx, betId))!;
-      const posting = await this.settleLockedRoundBet(tx, current, await decide(current, tx));
+      const posting = await this.settleLockedRoundBet(tx, current, await decide(current, tx), locked.limited);
       if (posting) await tx.post(posting);
       const row = (await betById(tx.trx, betId))!;
       return { row, balance: await accountBalance(tx.trx, accountCode({ user: current.userId }), row.currency) };
@@ -430,6 +442,7 @@ export class BetEngine {
     tx: LedgerTx,
     current: BetRow,
     decided: RoundSettlement,
+    limited: boolean,
   ): Promise<PostInput | null> {
     let payout = decided.payout ?? applyRatio(current.amount, decided.multiplier);
     const limit = this.limits.maxProfit[current.currency];
@@ -445,6 +458,9 @@ export class BetEngine {
       multiplier: formatRatio(capped ? ratio(payout, current.amount) : decided.multiplier, 4),
       highRoller: this.isHighRoller(current.currency, current.amount, payout),
     });
+    if (limited && payout > 0n) {
+      await this.deps.playLimits?.credit(tx.trx, { userId: current.userId, currency: current.currency, payout });
+    }
     return payout > 0n
       ? betPosting('payout', current.userId, current.id, current.game, current.currency, payout)
       : null;
@@ -467,7 +483,12 @@ export class BetEngine {
       for (const winner of ordered) {
         const locked = await lockRoundBet(tx.trx, winner.betId);
         if (!locked || locked.state !== 'open') continue;
-        const posting = await this.settleLockedRoundBet(tx, (await betById(tx.trx, winner.betId))!, winner.settlement);
+        const posting = await this.settleLockedRoundBet(
+          tx,
+          (await betById(tx.trx, winner.betId))!,
+          winner.settlement,
+          locked.limited,
+        );
         if (posting) postings.push(posting);
         ids.push(winner.betId);
       }
@@ -564,6 +585,11 @@ export class BetEngine {
       // The raise first: refused by the balance, it rolls the whole step back.
       if (raise > 0n) await tx.post(betPosting('stake', userId, betId, game.slug, current.currency, raise, amount));
       const resolved = this.resolve(game, round, next, amount, current.currency);
+      if (locked.limited && raise > 0n) {
+        await this.chargeLimits(tx, userId, { amount: raise, currency: current.currency }, resolved.payout);
+      } else if (locked.limited && resolved.payout > 0n) {
+        await this.deps.playLimits?.credit(tx.trx, { userId, currency: current.currency, payout: resolved.payout });
+      }
       const ended = resolved.state !== 'open';
       await updateBet(tx.trx, betId, {
         state: resolved.state,
@@ -590,7 +616,7 @@ export class BetEngine {
   private async inBetTransaction(
     player: BetPlayer,
     stake: StakeInput,
-    work: (tx: LedgerTx, pair: SeedPairRow) => Promise<{ row: BetRow; balance: bigint }>,
+    work: (tx: LedgerTx, pair: SeedPairRow & { limited: boolean }) => Promise<{ row: BetRow; balance: bigint }>,
     round?: { slug: string },
   ): Promise<{ row: BetRow; balance: bigint; fresh: boolean }> {
     const userId = player.id;
@@ -629,6 +655,16 @@ export class BetEngine {
 
   private async replay(userId: number, row: BetRow) {
     return { row, balance: (await this.deps.ledger.balances(userId))[row.currency], fresh: false };
+  }
+
+  /** A limited player's stake against their loss and wager limits, in the bet's transaction (refused: it rolls back). */
+  private async chargeLimits(
+    tx: LedgerTx,
+    userId: number,
+    stake: { amount: bigint; currency: Currency },
+    payout: bigint,
+  ): Promise<void> {
+    await this.deps.playLimits?.charge(tx.trx, { userId, currency: stake.currency, stake: stake.amount, payout });
   }
 
   private checkParams(message: string | null): void {

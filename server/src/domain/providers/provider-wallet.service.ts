@@ -36,6 +36,7 @@ import {
   type ProviderWinRequest,
 } from './providers.schemas.js';
 import type { WalletStatus } from './wallet-codes.js';
+import type { PlayLimitsService } from '../responsible-gaming/play-limits.service.js';
 
 /** The key a provider wager accrues under (bet_economy.bet_id, the referral commission's `bet:<key>`). */
 const wagerId = (providerId: string, transactionId: string) => `provider:${providerId}:${transactionId}`;
@@ -62,6 +63,8 @@ export interface ProviderWalletDeps {
   accrueWager(wager: ProviderWager, houseEdgePpm: number): Promise<number>;
   onAfterCommitError?: (error: unknown, what: string) => void;
   now?: () => Date;
+  /** Loss and wager limits (domain/responsible-gaming): charges the stake, or answers the refusal. */
+  playLimits?: Pick<PlayLimitsService, 'chargeOrRefuse' | 'credit'>;
 }
 
 export interface ProviderWalletLimits {
@@ -281,6 +284,9 @@ export class ProviderWalletService {
       });
     const balance = await this.balance(tx, session);
     if (balance < amount) return refusal('INSUFFICIENT_FUNDS', 'Insufficient funds', await balanceFields());
+    // Last before the money: a refusal answered after it would commit the charge.
+    const overLimit = await this.deps.playLimits?.chargeOrRefuse(tx.trx, { ...session, stake: amount });
+    if (overLimit) return refusal('PLAYER_LIMIT', overLimit.message, await balanceFields());
     const moved = await this.record(tx, provider.id, session, {
       ...request,
       gameId,
@@ -357,6 +363,8 @@ export class ProviderWalletService {
       referenceTransactionId: null,
     });
     if (!moved) return refusal('DUPLICATE_TRANSACTION', 'This transactionId is already used', await balanceFields());
+    // A win lowers the net loss the player's loss limits count (as an original's payout does).
+    if (amount > 0n) await this.deps.playLimits?.credit(tx.trx, { userId: session.userId, currency, payout: amount });
     await this.tripBreaker(tx, providerId, currency, amount);
     return answer('OK', { transactionId: request.transactionId, ...(await balanceFields()) });
   }
@@ -431,7 +439,11 @@ export class ProviderWalletService {
     // The id was taken meanwhile by another player's call: fail the whole transaction (the reversal too); the retry
     // then answers DUPLICATE_TRANSACTION.
     if (!moved) throw new DomainError('CONFLICT', 'transaction id taken concurrently', { code: 'PROVIDER_TX_RACE' });
-    if (amount > 0n) await this.tripBreaker(tx, providerId, currency, amount);
+    if (amount > 0n) {
+      // The stake comes back: the loss limits' net loss goes down by it.
+      await this.deps.playLimits?.credit(tx.trx, { userId: session.userId, currency, payout: amount });
+      await this.tripBreaker(tx, providerId, currency, amount);
+    }
     return answer('OK', { transactionId: request.transactionId, ...(await balanceFields()) });
   }
 

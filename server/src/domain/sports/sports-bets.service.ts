@@ -4,6 +4,7 @@ import { DomainError } from '../errors.js';
 import type { EventPayload } from '../events/platform-events.js';
 import { formatAmount, type Currency } from '../wallet/amounts.js';
 import type { LedgerService } from '../wallet/ledger.service.js';
+import type { PlayLimitsService } from '../responsible-gaming/play-limits.service.js';
 import type { ResponsibleGamingService } from '../wallet/responsible-gaming.service.js';
 import { betOutcome, cashOutValue, formatOdds, policyAccepts, potentialReturn, type LegState } from './sports-math.js';
 import type { PlaceBetInput } from './sports.schemas.js';
@@ -26,6 +27,8 @@ export interface BetsDeps {
   db: Db;
   ledger: LedgerService;
   responsibleGaming: ResponsibleGamingService;
+  /** Loss and wager limits (domain/responsible-gaming): the stake is charged in the placement's transaction. */
+  playLimits?: Pick<PlayLimitsService, 'charge' | 'credit'>;
   events: GameResultPublisher;
   assertEnabled: () => void;
   onBackgroundError?: (error: unknown, what: string) => void;
@@ -91,6 +94,7 @@ export class SportsBetsService {
     }
     const betId = await this.deps.ledger.transact(async (tx) => {
       await this.deps.responsibleGaming.assertCanPlay(userId, tx.trx);
+      await this.deps.playLimits?.charge(tx.trx, { userId, currency, stake });
       const rows = await repo.selectionsForBet(
         tx.trx,
         legs.map((leg) => leg.selectionId),
@@ -262,6 +266,7 @@ export class SportsBetsService {
           { account: { user: userId }, currency, amount: offer.value },
         ],
       });
+      await this.deps.playLimits?.credit(tx.trx, { userId, currency, payout: offer.value });
       await repo.updateBetOutcome(tx.trx, betId, {
         status: 'cashed_out',
         paid: offer.value,
@@ -387,6 +392,8 @@ export class SportsBetsService {
           ],
         });
       }
+      // What this step pays beyond what was paid before (negative: a reversed win adds back to the net loss).
+      await this.deps.playLimits?.credit(tx.trx, { userId: bet.user_id, currency, payout: outcome.payout - paid });
       await repo.updateBetOutcome(tx.trx, betId, {
         status: outcome.status,
         paid: outcome.payout,

@@ -1,9 +1,15 @@
 import type { Db } from '../../../../db/client.js';
+import { insertAudit } from '../../../../db/repositories/responsible-gaming-audit.repo.js';
 import {
   clearPendingLimit,
   creditedDepositsSince,
   exclusionEnd,
   findActiveExclusion,
+  findClosure,
+  scheduleReopening,
+  timeOutEnd,
+  type ActiveExclusion,
+  type ExclusionKind,
   findLimits,
   insertExclusion,
   lockUser,
@@ -15,10 +21,12 @@ import {
 import { DomainError } from '../errors.js';
 import { formatAmount } from './amounts.js';
 
-export type { ExclusionPeriod, LimitPeriod };
+export type { ExclusionKind, ExclusionPeriod, LimitPeriod };
 
 export interface ExclusionView {
   active: boolean;
+  /** What is in force: a self-exclusion, a time-out or the account's closure (null when none). */
+  kind: ExclusionKind | null;
   permanent: boolean;
   startsAt: string | null;
   endsAt: string | null;
@@ -36,6 +44,25 @@ export interface DepositLimitView {
 const LIMIT_INCREASE_DELAY_HOURS = 24;
 
 export const SELF_EXCLUDED_MESSAGE = 'Your account is self-excluded';
+
+/** A time-out lasts from one day to six weeks (UKGC LCCP SR 3.5.3); longer is a self-exclusion. */
+export const TIME_OUT_MAX_DAYS = 42;
+/** Reopening a closed account waits this long after the request. */
+export const REOPEN_DELAY_HOURS = 24;
+
+export interface ClosureView {
+  closed: boolean;
+  closedAt: string | null;
+  /** Set once a reopening was requested: the account reopens by itself then. */
+  reopensAt: string | null;
+}
+
+/** The refusal's words for what is in force; the code stays SELF_EXCLUDED, which every client already handles. */
+function exclusionMessage(active: ActiveExclusion): string {
+  if (active.kind === 'closure') return 'Your account is closed';
+  if (active.kind === 'time-out') return `You are taking a break until ${active.endsAt!.toISOString()}`;
+  return SELF_EXCLUDED_MESSAGE;
+}
 
 /**
  * Self-exclusion and deposit limits. An exclusion starts at once and can only be extended; while it
@@ -56,9 +83,10 @@ export class ResponsibleGamingService {
 
   async exclusion(userId: number, db: Db = this.deps.db): Promise<ExclusionView> {
     const active = await findActiveExclusion(db, userId);
-    if (!active) return { active: false, permanent: false, startsAt: null, endsAt: null };
+    if (!active) return { active: false, kind: null, permanent: false, startsAt: null, endsAt: null };
     return {
       active: true,
+      kind: active.kind,
       permanent: active.endsAt === null,
       startsAt: active.startsAt.toISOString(),
       endsAt: active.endsAt?.toISOString() ?? null,
@@ -73,9 +101,9 @@ export class ResponsibleGamingService {
   async assertCanPlay(userId: number, db: Db = this.deps.db): Promise<void> {
     const active = await findActiveExclusion(db, userId);
     if (active) {
-      throw new DomainError('FORBIDDEN', SELF_EXCLUDED_MESSAGE, {
+      throw new DomainError('FORBIDDEN', exclusionMessage(active), {
         code: 'SELF_EXCLUDED',
-        details: { endsAt: active.endsAt?.toISOString() ?? null },
+        details: { endsAt: active.endsAt?.toISOString() ?? null, kind: active.kind },
       });
     }
   }
@@ -86,11 +114,89 @@ export class ResponsibleGamingService {
     confirm: { password?: string; otp?: string } = {},
   ): Promise<ExclusionView> {
     if (STEP_UP_PERIODS.includes(period)) await this.deps.stepUp?.(userId, confirm.password, confirm.otp);
+    await this.exclude(userId, 'self-exclusion', (trx) => exclusionEnd(trx, period), { period });
+    return this.exclusion(userId);
+  }
+
+  /**
+   * A time-out: a break of 1 to 42 days with the effect of a self-exclusion while it runs (the same rows and checks),
+   * ending by itself. Like an exclusion it starts at once and cannot end one early; a month or more needs step-up.
+   */
+  async takeTimeOut(
+    userId: number,
+    days: number,
+    confirm: { password?: string; otp?: string } = {},
+  ): Promise<ExclusionView> {
+    if (!Number.isInteger(days) || days < 1 || days > TIME_OUT_MAX_DAYS) {
+      throw new DomainError('BAD_REQUEST', `A time-out lasts from 1 to ${TIME_OUT_MAX_DAYS} days`, {
+        code: 'BAD_REQUEST',
+      });
+    }
+    if (days >= 30) await this.deps.stepUp?.(userId, confirm.password, confirm.otp);
+    await this.exclude(userId, 'time-out', (trx) => timeOutEnd(trx, days), { days });
+    return this.exclusion(userId);
+  }
+
+  async closure(userId: number, db: Db = this.deps.db): Promise<ClosureView> {
+    const closure = await findClosure(db, userId);
+    return {
+      closed: closure !== undefined,
+      closedAt: closure?.closedAt.toISOString() ?? null,
+      reopensAt: closure?.reopensAt?.toISOString() ?? null,
+    };
+  }
+
+  /**
+   * Closes the account (step-up: password, and the 2FA code when on): play and deposits stop at once through the
+   * exclusion rule, the balance can still be withdrawn. It stays closed until a reopening is requested, then 24 hours.
+   */
+  async closeAccount(userId: number, confirm: { password?: string; otp?: string } = {}): Promise<ClosureView> {
+    await this.deps.stepUp?.(userId, confirm.password, confirm.otp);
+    await this.deps.db.transaction().execute(async (trx) => {
+      await lockUser(trx, userId, 'self-exclusion');
+      const open = await findClosure(trx, userId);
+      if (open && open.reopensAt === null) {
+        throw new DomainError('CONFLICT', 'Your account is already closed', { code: 'ACCOUNT_CLOSED' });
+      }
+      await insertExclusion(trx, userId, null, 'closure');
+      await insertAudit(trx, { userId, actorId: userId, action: 'account-closed', detail: {} });
+    });
+    return this.closure(userId);
+  }
+
+  /** Asks to reopen a closed account: it reopens by itself 24 hours later (asking again changes nothing). */
+  async requestReopening(userId: number): Promise<ClosureView> {
+    await this.deps.db.transaction().execute(async (trx) => {
+      await lockUser(trx, userId, 'self-exclusion');
+      const closure = await findClosure(trx, userId);
+      if (!closure) throw new DomainError('CONFLICT', 'Your account is not closed', { code: 'ACCOUNT_NOT_CLOSED' });
+      if (closure.reopensAt !== null) return;
+      const reopensAt = await scheduleReopening(trx, userId, REOPEN_DELAY_HOURS);
+      await insertAudit(trx, {
+        userId,
+        actorId: userId,
+        action: 'reopening-requested',
+        detail: { reopensAt: reopensAt?.toISOString() ?? null },
+      });
+    });
+    return this.closure(userId);
+  }
+
+  /** Adds an exclusion row of `kind` under the user's lock; one that would end before what is in force is refused. */
+  private async exclude(
+    userId: number,
+    kind: ExclusionKind,
+    end: (trx: Db) => Promise<Date | null>,
+    detail: Record<string, unknown>,
+  ): Promise<void> {
     await this.deps.db.transaction().execute(async (trx) => {
       await lockUser(trx, userId, 'self-exclusion');
       const active = await findActiveExclusion(trx, userId);
-      const endsAt = await exclusionEnd(trx, period);
+      const endsAt = await end(trx);
       if (active) {
+        if (active.endsAt === null && active.kind === 'closure') {
+          throw new DomainError('CONFLICT', 'Your account is closed', { code: 'ACCOUNT_CLOSED' });
+        }
         if (active.endsAt === null) {
           throw new DomainError('CONFLICT', 'Your self-exclusion is permanent and cannot be changed', {
             code: 'EXCLUSION_PERMANENT',
@@ -106,9 +212,14 @@ export class ResponsibleGamingService {
           );
         }
       }
-      await insertExclusion(trx, userId, endsAt);
+      await insertExclusion(trx, userId, endsAt, kind);
+      await insertAudit(trx, {
+        userId,
+        actorId: userId,
+        action: kind === 'time-out' ? 'time-out' : 'self-exclusion',
+        detail: { ...detail, endsAt: endsAt?.toISOString() ?? null },
+      });
     });
-    return this.exclusion(userId);
   }
 
   async depositLimits(userId: number): Promise<DepositLimitView[]> {

@@ -11,6 +11,7 @@ import { adminProcedure } from '../auth.middleware.js';
 import { router } from '../init.js';
 import { sportsAdminRouter } from './sports.router.js';
 import { providersAdminRouter } from './providers.router.js';
+import { protectionAdminRouter } from './protection-admin.router.js';
 
 const pageInput = z.object(pageFields).default({ limit: 20 });
 
@@ -60,4 +61,5 @@ export const adminRouter = router({
   ledgerCheck: adminProcedure.query(({ ctx }) => ctx.services.wallet.accounts.check()),
   sports: sportsAdminRouter,
   providers: providersAdminRouter,
+  protection: protectionAdminRouter,
 });
