@@ -1,0 +1,57 @@
+import { afterAll, beforeAll } from 'vitest';
+import { deployTestTokens, mintTestTokens, type DeployedToken } from '../../chain/dev-tokens.js';
+import { DEV_ACCOUNT_KEYS, startLocalNode, type LocalNode } from '../../chain/local-node.js';
+import { evmNetworksSchema, type EvmNetwork } from '../../server/src/domain/chain/chain-config.js';
+
+/**
+ * One real local EVM node (Hardhat 2) for a whole test file, with the test USDT, USDC and BZU deployed. Tests mine
+ * blocks on demand (every transaction is mined at once), so nothing waits on a clock.
+ */
+export function localChainSuite(): { node: LocalNode; tokens: DeployedToken[] } {
+  const suite = {} as { node: LocalNode; tokens: DeployedToken[] };
+  beforeAll(async () => {
+    suite.node = await startLocalNode();
+    suite.tokens = await deployTestTokens(suite.node.url, DEV_ACCOUNT_KEYS[0]);
+  });
+  afterAll(async () => {
+    await suite.node?.stop();
+  });
+  return suite;
+}
+
+/** The node as a configured network (parsed by the production schema), with overrides. */
+export function localNetwork(
+  node: LocalNode,
+  tokens: DeployedToken[],
+  overrides: Partial<Record<string, unknown>> = {},
+): EvmNetwork {
+  return evmNetworksSchema.parse([
+    {
+      name: 'local',
+      label: 'Local dev chain',
+      chainId: 31337,
+      rpcUrls: [node.url],
+      confirmations: 3,
+      blockTimeMs: 1_000,
+      startBlock: 0,
+      dev: true,
+      tokens: tokens.map(({ symbol, address, decimals }) => ({ symbol, address, decimals })),
+      ...overrides,
+    },
+  ])[0]!;
+}
+
+export function tokenOf(tokens: DeployedToken[], symbol: DeployedToken['symbol']): DeployedToken {
+  return tokens.find((token) => token.symbol === symbol)!;
+}
+
+/** Pays `to` by minting (one transaction, one block); answers the block it landed in. */
+export async function payByMint(
+  node: LocalNode,
+  token: DeployedToken,
+  to: string,
+  units: bigint,
+): Promise<{ txHash: string; block: bigint }> {
+  const txHash = await mintTestTokens(node.url, DEV_ACCOUNT_KEYS[0], token.address, to as `0x${string}`, units);
+  return { txHash, block: await node.blockNumber() };
+}
