@@ -78,3 +78,16 @@ describe('token units and ledger units', () => {
     expect(() => e8ToTokenUnits(1_234_567_801n, 6)).toThrow(RangeError);
   });
 });
+
+describe('loadEnv with EVM networks', () => {
+  it('refuses a bad EVM_NETWORKS at boot, naming the variable and the field', async () => {
+    const { loadEnv } = await import('../../env.js');
+    expect(() => loadEnv({ NODE_ENV: 'test', EVM_NETWORKS: JSON.stringify([network({ chainId: -1 })]) })).toThrow(
+      /Invalid configuration: EVM_NETWORKS: 0\.chainId/,
+    );
+    expect(loadEnv({ NODE_ENV: 'test' }).evmNetworks).toEqual([]);
+    expect(loadEnv({ NODE_ENV: 'test', EVM_NETWORKS: JSON.stringify([network()]) }).evmNetworks[0]!.name).toBe(
+      'ethereum',
+    );
+  });
+});
