@@ -163,6 +163,12 @@ const envSchema = z
       .string()
       .regex(/^[xt]pub[1-9A-HJ-NP-Za-km-z]{100,112}$/, 'must be a BIP32 extended public key (xpub...)')
       .optional(),
+    // The extended PRIVATE key of WALLET_XPUB: only the worker reads it, to pay out and sweep (development: generated
+    // into DATA_DIR/wallet-dev-keys.json). Unset in production: withdrawals are paid by hand.
+    WALLET_XPRV: z
+      .string()
+      .regex(/^[xt]prv[1-9A-HJ-NP-Za-km-z]{100,112}$/, 'must be a BIP32 extended private key (xprv...)')
+      .optional(),
     DEPOSIT_WEBHOOK_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
     DEPOSIT_WEBHOOK_TOLERANCE_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
     DEPOSIT_CONFIRMATIONS: z

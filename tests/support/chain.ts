@@ -1,5 +1,6 @@
 import { afterAll, beforeAll } from 'vitest';
-import { deployTestTokens, mintTestTokens, type DeployedToken } from '../../chain/dev-tokens.js';
+import { erc20Abi } from 'viem';
+import { deployTestTokens, devClients, mintTestTokens, type DeployedToken } from '../../chain/dev-tokens.js';
 import { DEV_ACCOUNT_KEYS, startLocalNode, type LocalNode } from '../../chain/local-node.js';
 import { evmNetworksSchema, type EvmNetwork } from '../../server/src/domain/chain/chain-config.js';
 
@@ -54,4 +55,22 @@ export async function payByMint(
 ): Promise<{ txHash: string; block: bigint }> {
   const txHash = await mintTestTokens(node.url, DEV_ACCOUNT_KEYS[0], token.address, to as `0x${string}`, units);
   return { txHash, block: await node.blockNumber() };
+}
+
+/** Sends native coin (ETH on the local node) from a funded development account. */
+export async function sendNative(node: LocalNode, to: string, wei: bigint): Promise<void> {
+  const { wallet, public: reader } = devClients(node.url, DEV_ACCOUNT_KEYS[1]);
+  const hash = await wallet.sendTransaction({ to: to as `0x${string}`, value: wei });
+  await reader.waitForTransactionReceipt({ hash, pollingInterval: 50 });
+}
+
+/** A token balance in token units. */
+export async function tokenBalance(node: LocalNode, token: DeployedToken, holder: string): Promise<bigint> {
+  const { public: reader } = devClients(node.url, DEV_ACCOUNT_KEYS[0]);
+  return reader.readContract({
+    address: token.address,
+    abi: erc20Abi,
+    functionName: 'balanceOf',
+    args: [holder as `0x${string}`],
+  });
 }

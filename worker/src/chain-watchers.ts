@@ -1,7 +1,12 @@
 import { DepositWatcher } from '../../server/src/domain/chain/deposit-watcher.js';
 import { LeasedLoop } from '../../server/src/domain/chain/leased-loop.js';
 import type { Services } from '../../server/src/composition/index.js';
+import type { Redis } from 'ioredis';
+import { PayoutSender } from '../../server/src/domain/chain/payout-sender.js';
+import { EvmPayoutChain, privateKeySigner } from '../../server/src/infra/evm-payouts.js';
 import { createEvmClient, EvmChainReader } from '../../server/src/infra/evm-rpc.js';
+import { loadWalletKeys, walletKeyOptions } from '../../server/src/infra/wallet-keys.js';
+import { hotWalletKey, loadSigningRoot } from '../../server/src/infra/wallet-signing-keys.js';
 import type { Logger } from '../../server/src/infra/logger.js';
 import { RedisLease } from '../../server/src/infra/redis-lease.js';
 import { createRedis, redisKey, whenReady } from '../../server/src/infra/redis.js';
@@ -21,7 +26,7 @@ export async function startChainWatchers({
   logger: Logger;
 }) {
   const { env } = infra;
-  if (env.evmNetworks.length === 0) return { loops: [], readers: [], stop: async () => undefined };
+  if (env.evmNetworks.length === 0) return { loops: [] as LeasedLoop[], readers: [], stop: async () => undefined };
   const redis = createRedis(env.REDIS_URL, 'command');
   await whenReady(redis, 5_000);
   const log = logger.child({ area: 'chain' });
@@ -43,6 +48,7 @@ export async function startChainWatchers({
       log.child({ network: network.name }),
     );
   });
+  loops.push(...payoutLoops(infra, services, redis, log));
   for (const loop of loops) loop.start();
   return {
     loops,
@@ -52,4 +58,44 @@ export async function startChainWatchers({
       redis.disconnect();
     },
   };
+}
+
+/**
+ * One payout sender per network that pays withdrawals (`withdrawals` in its configuration), when this worker has the
+ * signing key (WALLET_XPRV, or the development one in DATA_DIR); without it withdrawals stay with the operator.
+ */
+function payoutLoops(infra: Infrastructure, services: Services, redis: Redis, log: Logger): LeasedLoop[] {
+  const { env } = infra;
+  const paying = env.evmNetworks.filter((network) => network.withdrawals);
+  if (paying.length === 0) return [];
+  const root = loadSigningRoot({
+    xprv: env.WALLET_XPRV,
+    xpub: loadWalletKeys(walletKeyOptions(env)).xpub,
+    dataDir: env.dataDir,
+    production: env.NODE_ENV === 'production',
+  });
+  if (!root) {
+    log.warn('chain: no signing key (WALLET_XPRV); withdrawals are paid by hand');
+    return [];
+  }
+  const signer = privateKeySigner(hotWalletKey(root));
+  log.info({ hotWallet: signer.address }, 'chain: paying withdrawals from the hot wallet');
+  return paying.map((network) => {
+    const sender = new PayoutSender(
+      {
+        db: infra.db,
+        chain: new EvmPayoutChain(createEvmClient(network.rpcUrls)),
+        signer,
+        withdrawals: services.wallet.withdrawals,
+        log: log.child({ network: network.name }),
+      },
+      network,
+    );
+    return new LeasedLoop(
+      new RedisLease(redis, redisKey(env.redisPrefix, 'chain', 'payouts', network.name), env.CHAIN_LEASE_MS),
+      () => sender.tick(),
+      { name: `payout-sender:${network.name}`, intervalMs: network.blockTimeMs, maxBackoffMs: 60_000, alertAfter: 3 },
+      log.child({ network: network.name }),
+    );
+  });
 }

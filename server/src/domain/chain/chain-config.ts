@@ -42,6 +42,13 @@ const networkSchema = z
     startBlock: z.number().int().min(0).optional(),
     /** Blocks one eth_getLogs covers at most (public RPCs refuse wide ranges). */
     maxBlockRange: z.number().int().min(1).max(100_000).default(500),
+    /**
+     * The withdrawals this network pays from the hot wallet: those the players asked for on this withdrawal network
+     * (at most one configured network per id). Unset: none (they stay with the operator, paid by hand).
+     */
+    withdrawals: z.enum(['ERC20', 'BEP20']).optional(),
+    /** A payout not mined after this long is signed again with higher fees (same nonce). */
+    payoutStuckAfterMs: z.number().int().min(0).default(180_000),
     /** True only for the embedded development chain: enables the "Send test tokens" button. */
     dev: z.boolean().default(false),
     tokens: z.array(tokenSchema).min(1).max(10),
@@ -59,7 +66,14 @@ export const evmNetworksSchema = z
   })
   .refine((networks) => new Set(networks.map((network) => network.chainId)).size === networks.length, {
     message: 'chain ids must be unique',
-  });
+  })
+  .refine(
+    (networks) => {
+      const payers = networks.flatMap((network) => (network.withdrawals ? [network.withdrawals] : []));
+      return new Set(payers).size === payers.length;
+    },
+    { message: 'each withdrawal network (withdrawals) is paid by one network at most' },
+  );
 
 export type EvmNetwork = z.infer<typeof networkSchema>;
 export type EvmToken = EvmNetwork['tokens'][number];

@@ -1,0 +1,42 @@
+export interface Eip1559Fees {
+  maxFeePerGas: bigint;
+  maxPriorityFeePerGas: bigint;
+}
+
+export interface TransferToSign {
+  chainId: number;
+  token: `0x${string}`;
+  to: `0x${string}`;
+  amount: bigint;
+  nonce: bigint;
+  gas: bigint;
+  fees: Eip1559Fees;
+}
+
+/** Signs with the hot wallet's key; only the worker that holds WALLET_XPRV builds one. */
+export interface PayoutSigner {
+  readonly address: `0x${string}`;
+  signTransfer(transfer: TransferToSign): Promise<{ raw: `0x${string}`; hash: string }>;
+}
+
+export interface PayoutReceipt {
+  status: 'success' | 'reverted';
+  blockNumber: bigint;
+  blockHash: string;
+}
+
+/** What the payout sender asks a chain (server/src/infra/evm-payouts.ts). */
+export interface PayoutChain {
+  blockNumber(): Promise<bigint>;
+  /** eth_getTransactionCount(address, 'pending'). */
+  pendingNonce(address: `0x${string}`): Promise<bigint>;
+  fees(): Promise<Eip1559Fees>;
+  /** Throws TransferWouldFail when the call would revert (the hot wallet lacks the tokens, ...). */
+  estimateTransferGas(from: `0x${string}`, token: `0x${string}`, to: `0x${string}`, amount: bigint): Promise<bigint>;
+  broadcast(raw: `0x${string}`): Promise<void>;
+  /** Is the transaction known to the node (pending or mined)? */
+  knows(hash: string): Promise<boolean>;
+  receipt(hash: string): Promise<PayoutReceipt | null>;
+}
+
+export class TransferWouldFail extends Error {}
