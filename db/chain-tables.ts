@@ -42,7 +42,20 @@ export interface ChainPayoutAttemptsTable {
   created_at: Generated<Timestamp>;
 }
 
+/** A sweep or a gas top-up (migration 20261201_0303); amount in token units or wei. */
+export interface ChainSweepsTable {
+  id: Generated<string>;
+  network: string;
+  address: string;
+  kind: 'TOPUP' | 'SWEEP';
+  asset: string | null;
+  amount: string;
+  tx_hash: string;
+  created_at: Generated<Timestamp>;
+}
+
 export interface ChainTables {
+  chain_sweeps: ChainSweepsTable;
   chain_cursors: ChainCursorsTable;
   chain_nonces: ChainNoncesTable;
   chain_payouts: ChainPayoutsTable;

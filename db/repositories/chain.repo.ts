@@ -182,3 +182,72 @@ export async function lockPendingDeposit(db: Executor, id: string): Promise<Depo
     .forUpdate()
     .executeTakeFirst();
 }
+
+// ---- sweeps and custody ------------------------------------------------------------------------
+
+/** Deposit addresses that received a credited deposit on a network: the ones that may hold tokens. */
+export async function fundedDepositAddresses(
+  db: Executor,
+  network: string,
+): Promise<{ address: string; userId: number }[]> {
+  const rows = await db
+    .selectFrom('deposits')
+    .select(['address', 'user_id'])
+    .distinct()
+    .where('network', '=', network)
+    .where('status', '=', 'CREDITED')
+    .orderBy('user_id')
+    .execute();
+  return rows.map((row) => ({ address: row.address, userId: row.user_id }));
+}
+
+export async function insertChainSweep(
+  db: Executor,
+  row: {
+    network: string;
+    address: string;
+    kind: 'TOPUP' | 'SWEEP';
+    asset: string | null;
+    amount: bigint;
+    txHash: string;
+  },
+): Promise<void> {
+  await db
+    .insertInto('chain_sweeps')
+    .values({
+      network: row.network,
+      address: row.address,
+      kind: row.kind,
+      asset: row.asset,
+      amount: String(row.amount),
+      tx_hash: row.txHash,
+    })
+    .execute();
+}
+
+/** The latest top-up of an address sent after `since`, if any. */
+export async function recentTopUp(db: Executor, network: string, address: string, since: Date) {
+  return db
+    .selectFrom('chain_sweeps')
+    .selectAll()
+    .where('network', '=', network)
+    .where('address', '=', address)
+    .where('kind', '=', 'TOPUP')
+    .where('created_at', '>', since)
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+}
+
+/**
+ * What the platform owes its players per currency: every player's balances plus the withdrawals reserved but not yet
+ * paid (house:withdrawals-pending).
+ */
+export async function playerLiabilities(db: Executor): Promise<Map<LedgerCurrency, bigint>> {
+  const rows = await db
+    .selectFrom('ledger_accounts')
+    .select(['currency', (eb) => eb.fn.sum<string>('balance_e8').as('total')])
+    .where((eb) => eb.or([eb('kind', '=', 'user'), eb('code', '=', 'house:withdrawals-pending')]))
+    .groupBy('currency')
+    .execute();
+  return new Map(rows.map((row) => [row.currency, BigInt(row.total ?? '0')]));
+}

@@ -181,6 +181,8 @@ const envSchema = z
     EVM_NETWORKS_FILE: z.string().optional(),
     // One watcher and one payout sender per network in the deployment: whoever holds its Redis lease.
     CHAIN_LEASE_MS: z.coerce.number().int().min(1_000).default(30_000),
+    // How often each network's deposit addresses are swept into the hot wallet.
+    CHAIN_SWEEP_INTERVAL_MS: z.coerce.number().int().min(1_000).default(600_000),
     WITHDRAWAL_MIN_USD: walletAmount('10'),
     WITHDRAWAL_FEE_USD: walletAmount('1'),
     WITHDRAWAL_MIN_BZU: walletAmount('100'),

@@ -6,7 +6,8 @@ import { PayoutSender } from '../../server/src/domain/chain/payout-sender.js';
 import { EvmPayoutChain, privateKeySigner } from '../../server/src/infra/evm-payouts.js';
 import { createEvmClient, EvmChainReader } from '../../server/src/infra/evm-rpc.js';
 import { loadWalletKeys, walletKeyOptions } from '../../server/src/infra/wallet-keys.js';
-import { hotWalletKey, loadSigningRoot } from '../../server/src/infra/wallet-signing-keys.js';
+import { depositAddressKey, hotWalletKey, loadSigningRoot } from '../../server/src/infra/wallet-signing-keys.js';
+import { depositBranch, Sweeper } from '../../server/src/domain/chain/sweeper.js';
 import type { Logger } from '../../server/src/infra/logger.js';
 import { RedisLease } from '../../server/src/infra/redis-lease.js';
 import { createRedis, redisKey, whenReady } from '../../server/src/infra/redis.js';
@@ -61,13 +62,12 @@ export async function startChainWatchers({
 }
 
 /**
- * One payout sender per network that pays withdrawals (`withdrawals` in its configuration), when this worker has the
- * signing key (WALLET_XPRV, or the development one in DATA_DIR); without it withdrawals stay with the operator.
+ * One payout sender per network that pays withdrawals (`withdrawals` in its configuration) and one sweeper per
+ * network, when this worker has the signing key (WALLET_XPRV, or the development one in DATA_DIR); without it
+ * withdrawals stay with the operator and deposits stay in their addresses.
  */
 function payoutLoops(infra: Infrastructure, services: Services, redis: Redis, log: Logger): LeasedLoop[] {
   const { env } = infra;
-  const paying = env.evmNetworks.filter((network) => network.withdrawals);
-  if (paying.length === 0) return [];
   const root = loadSigningRoot({
     xprv: env.WALLET_XPRV,
     xpub: loadWalletKeys(walletKeyOptions(env)).xpub,
@@ -79,23 +79,49 @@ function payoutLoops(infra: Infrastructure, services: Services, redis: Redis, lo
     return [];
   }
   const signer = privateKeySigner(hotWalletKey(root));
-  log.info({ hotWallet: signer.address }, 'chain: paying withdrawals from the hot wallet');
-  return paying.map((network) => {
-    const sender = new PayoutSender(
+  log.info({ hotWallet: signer.address }, 'chain: paying withdrawals and sweeping into the hot wallet');
+  const sweeps = env.evmNetworks.map((network) => {
+    const sweeper = new Sweeper(
       {
         db: infra.db,
         chain: new EvmPayoutChain(createEvmClient(network.rpcUrls)),
-        signer,
-        withdrawals: services.wallet.withdrawals,
+        hotWallet: signer,
+        depositSigner: (userId) => privateKeySigner(depositAddressKey(root, depositBranch(network), userId)),
         log: log.child({ network: network.name }),
       },
       network,
     );
     return new LeasedLoop(
-      new RedisLease(redis, redisKey(env.redisPrefix, 'chain', 'payouts', network.name), env.CHAIN_LEASE_MS),
-      () => sender.tick(),
-      { name: `payout-sender:${network.name}`, intervalMs: network.blockTimeMs, maxBackoffMs: 60_000, alertAfter: 3 },
+      new RedisLease(redis, redisKey(env.redisPrefix, 'chain', 'sweeps', network.name), env.CHAIN_LEASE_MS),
+      () => sweeper.tick(),
+      {
+        name: `sweeper:${network.name}`,
+        intervalMs: env.CHAIN_SWEEP_INTERVAL_MS,
+        maxBackoffMs: 600_000,
+        alertAfter: 3,
+      },
       log.child({ network: network.name }),
     );
   });
+  const payouts = env.evmNetworks
+    .filter((network) => network.withdrawals)
+    .map((network) => {
+      const sender = new PayoutSender(
+        {
+          db: infra.db,
+          chain: new EvmPayoutChain(createEvmClient(network.rpcUrls)),
+          signer,
+          withdrawals: services.wallet.withdrawals,
+          log: log.child({ network: network.name }),
+        },
+        network,
+      );
+      return new LeasedLoop(
+        new RedisLease(redis, redisKey(env.redisPrefix, 'chain', 'payouts', network.name), env.CHAIN_LEASE_MS),
+        () => sender.tick(),
+        { name: `payout-sender:${network.name}`, intervalMs: network.blockTimeMs, maxBackoffMs: 60_000, alertAfter: 3 },
+        log.child({ network: network.name }),
+      );
+    });
+  return [...payouts, ...sweeps];
 }

@@ -12,7 +12,11 @@ import {
   type PayoutAdapter,
   type SecondFactorCheck,
 } from '../domain/wallet/withdrawal.service.js';
+import { CustodyService } from '../domain/chain/custody.js';
+import { EvmPayoutChain } from '../infra/evm-payouts.js';
+import { createEvmClient } from '../infra/evm-rpc.js';
 import { createLogger } from '../infra/logger.js';
+import { hotWalletAddress } from '../infra/wallet-signing-keys.js';
 import { loadWalletKeys, walletKeyOptions } from '../infra/wallet-keys.js';
 import type { Infrastructure } from '../infrastructure.js';
 
@@ -74,10 +78,21 @@ export function createWallet(
     },
     config.wallet.withdrawal,
   );
+  // EVM custody reads balances with the xpub alone: the hot wallet's address is derived, never its key.
+  const chainBalances = new Map(
+    env.evmNetworks.map((network) => [network.name, new EvmPayoutChain(createEvmClient(network.rpcUrls))]),
+  );
+  const custody = new CustodyService({
+    db,
+    networks: env.evmNetworks,
+    balancesFor: (network) => chainBalances.get(network.name)!,
+    hotWallet: hotWalletAddress(keys.xpub),
+  });
   return {
     ledger,
     accounts,
     deposits,
+    custody,
     withdrawals,
     responsibleGaming,
     referrals,

@@ -9,7 +9,9 @@ import {
 import { privateKeyToAccount } from 'viem/accounts';
 import {
   TransferWouldFail,
+  type ChainBalances,
   type Eip1559Fees,
+  type NativeToSign,
   type PayoutChain,
   type PayoutReceipt,
   type PayoutSigner,
@@ -36,11 +38,24 @@ export function privateKeySigner(privateKey: `0x${string}`): PayoutSigner {
       });
       return { raw, hash: keccak256(raw).toLowerCase() };
     },
+    async signNative(transfer: NativeToSign) {
+      const raw = await account.signTransaction({
+        type: 'eip1559',
+        chainId: transfer.chainId,
+        nonce: Number(transfer.nonce),
+        to: transfer.to,
+        value: transfer.value,
+        gas: 21_000n,
+        maxFeePerGas: transfer.fees.maxFeePerGas,
+        maxPriorityFeePerGas: transfer.fees.maxPriorityFeePerGas,
+      });
+      return { raw, hash: keccak256(raw).toLowerCase() };
+    },
   };
 }
 
 /** The payout sender's chain calls over viem. */
-export class EvmPayoutChain implements PayoutChain {
+export class EvmPayoutChain implements PayoutChain, ChainBalances {
   constructor(
     private readonly client: PublicClient,
     readonly counter = new RpcCallCounter(),
@@ -54,6 +69,21 @@ export class EvmPayoutChain implements PayoutChain {
   async pendingNonce(address: `0x${string}`): Promise<bigint> {
     this.counter.add('eth_getTransactionCount');
     return BigInt(await this.client.getTransactionCount({ address, blockTag: 'pending' }));
+  }
+
+  async minedNonce(address: `0x${string}`): Promise<bigint> {
+    this.counter.add('eth_getTransactionCount');
+    return BigInt(await this.client.getTransactionCount({ address, blockTag: 'latest' }));
+  }
+
+  async tokenBalance(token: `0x${string}`, holder: `0x${string}`): Promise<bigint> {
+    this.counter.add('eth_call');
+    return this.client.readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [holder] });
+  }
+
+  async nativeBalance(holder: `0x${string}`): Promise<bigint> {
+    this.counter.add('eth_getBalance');
+    return this.client.getBalance({ address: holder });
   }
 
   async fees(): Promise<Eip1559Fees> {

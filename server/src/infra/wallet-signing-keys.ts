@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { bytesToHex } from '@noble/hashes/utils.js';
 import { HDKey } from '@scure/bip32';
+import { addressFromPublicKey } from '../domain/wallet/networks.js';
 
 /** The xpub branch of the hot wallet (deposit addresses use 0, 1 and 2 per network: server/src/domain/wallet/networks.ts). */
 export const HOT_WALLET_BRANCH = 100;
@@ -43,4 +44,10 @@ export function hotWalletKey(root: HDKey): `0x${string}` {
 /** The key of a player's deposit address (xpub/<branch>/<userId>), for sweeps. */
 export function depositAddressKey(root: HDKey, branch: number, userId: number): `0x${string}` {
   return `0x${bytesToHex(root.deriveChild(branch).deriveChild(userId).privateKey!)}`;
+}
+
+/** The hot wallet's address from the xpub alone (what the server and the custody report know). */
+export function hotWalletAddress(xpub: string): `0x${string}` {
+  const key = HDKey.fromExtendedKey(xpub).deriveChild(HOT_WALLET_BRANCH).deriveChild(0);
+  return addressFromPublicKey('ERC20', key.publicKey!) as `0x${string}`;
 }

@@ -13,10 +13,25 @@ export interface TransferToSign {
   fees: Eip1559Fees;
 }
 
-/** Signs with the hot wallet's key; only the worker that holds WALLET_XPRV builds one. */
+export interface NativeToSign {
+  chainId: number;
+  to: `0x${string}`;
+  value: bigint;
+  nonce: bigint;
+  fees: Eip1559Fees;
+}
+
+/** Signs with one key (the hot wallet's, or a deposit address's for a sweep); only the worker that holds WALLET_XPRV builds one. */
 export interface PayoutSigner {
   readonly address: `0x${string}`;
   signTransfer(transfer: TransferToSign): Promise<{ raw: `0x${string}`; hash: string }>;
+  signNative(transfer: NativeToSign): Promise<{ raw: `0x${string}`; hash: string }>;
+}
+
+/** Balances on a chain, in the token's own units (wei for the native coin). */
+export interface ChainBalances {
+  tokenBalance(token: `0x${string}`, holder: `0x${string}`): Promise<bigint>;
+  nativeBalance(holder: `0x${string}`): Promise<bigint>;
 }
 
 export interface PayoutReceipt {
@@ -30,6 +45,8 @@ export interface PayoutChain {
   blockNumber(): Promise<bigint>;
   /** eth_getTransactionCount(address, 'pending'). */
   pendingNonce(address: `0x${string}`): Promise<bigint>;
+  /** eth_getTransactionCount(address, 'latest'): below pendingNonce while a transaction waits. */
+  minedNonce(address: `0x${string}`): Promise<bigint>;
   fees(): Promise<Eip1559Fees>;
   /** Throws TransferWouldFail when the call would revert (the hot wallet lacks the tokens, ...). */
   estimateTransferGas(from: `0x${string}`, token: `0x${string}`, to: `0x${string}`, amount: bigint): Promise<bigint>;
