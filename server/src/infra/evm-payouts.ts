@@ -88,7 +88,10 @@ export class EvmPayoutChain implements PayoutChain, ChainBalances {
 
   async fees(): Promise<Eip1559Fees> {
     this.counter.add('eth_feeHistory');
-    const { maxFeePerGas, maxPriorityFeePerGas } = await this.client.estimateFeesPerGas({ type: 'eip1559', chain: null });
+    const { maxFeePerGas, maxPriorityFeePerGas } = await this.client.estimateFeesPerGas({
+      type: 'eip1559',
+      chain: null,
+    });
     return { maxFeePerGas, maxPriorityFeePerGas };
   }
 
