@@ -66,7 +66,18 @@ export async function startLocalNode(
   const cli = require.resolve('hardhat/internal/cli/cli.js');
   const child: ChildProcess = spawn(
     process.execPath,
-    [cli, 'node', '--hostname', '127.0.0.1', '--port', String(port), '--config', path.join(here, 'hardhat.config.cjs')],
+    [
+      '--require',
+      path.join(here, 'exit-with-parent.cjs'),
+      cli,
+      'node',
+      '--hostname',
+      '127.0.0.1',
+      '--port',
+      String(port),
+      '--config',
+      path.join(here, 'hardhat.config.cjs'),
+    ],
     {
       cwd: here,
       stdio: ['ignore', 'pipe', 'pipe'],

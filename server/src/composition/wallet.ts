@@ -13,6 +13,8 @@ import {
   type SecondFactorCheck,
 } from '../domain/wallet/withdrawal.service.js';
 import { CustodyService } from '../domain/chain/custody.js';
+import { DevChainFaucet } from '../domain/chain/dev-faucet.js';
+import { devChainPayer } from '../infra/dev-chain-payer.js';
 import { EvmPayoutChain } from '../infra/evm-payouts.js';
 import { createEvmClient } from '../infra/evm-rpc.js';
 import { createLogger } from '../infra/logger.js';
@@ -88,11 +90,20 @@ export function createWallet(
     balancesFor: (network) => chainBalances.get(network.name)!,
     hotWallet: hotWalletAddress(keys.xpub),
   });
+  const devNetwork = env.NODE_ENV === 'production' ? undefined : env.evmNetworks.find((network) => network.dev);
+  const devFaucet = devNetwork
+    ? new DevChainFaucet({
+        network: devNetwork,
+        depositAddress: (userId, network) => deposits.address(userId, network),
+        pay: devChainPayer(devNetwork.rpcUrls[0]!, devNetwork.chainId),
+      })
+    : null;
   return {
     ledger,
     accounts,
     deposits,
     custody,
+    devFaucet,
     withdrawals,
     responsibleGaming,
     referrals,
