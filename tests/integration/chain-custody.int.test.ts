@@ -33,6 +33,7 @@ describe('sweeps with a gas top-up, and the custody report (admin service and np
         blockTimeMs: 1_000,
         startBlock: 0,
         withdrawals: 'ERC20',
+        explorerUrl: 'https://explorer.example/',
         tokens: chain.tokens.map(({ symbol, address, decimals }) => ({ symbol, address, decimals })),
       },
     ]);
@@ -129,5 +130,24 @@ describe('sweeps with a gas top-up, and the custody report (admin service and np
     const short = cli();
     expect(short.status).toBe(1);
     expect(short.out).toContain('holds less than the players are owed');
+  });
+
+  it("links a paid withdrawal's transaction to the paying network's explorer on the player's list", async () => {
+    const services = platform.platform.services;
+    const player = await signedInAccount(platform);
+    const approver = await signedInAccount(platform);
+    await fundPlayer(platform, player.token, '10');
+    const requested = await services.wallet.withdrawals.request(player.user.id, {
+      amount: 500_000_000n,
+      asset: 'USDT',
+      network: 'ERC20',
+      address: '0x000000000000000000000000000000000000dEaD',
+      password: player.account.password,
+    });
+    await services.wallet.withdrawals.approve(approver.user.id, requested.id);
+    const txid = `0x${'ab'.repeat(32)}`;
+    await services.wallet.withdrawals.recordTxid(requested.id, txid);
+    const { items } = await services.wallet.withdrawals.list(player.user.id, { status: 'ALL' });
+    expect(items[0]).toMatchObject({ status: 'SENT', txid, explorerUrl: `https://explorer.example/tx/${txid}` });
   });
 });

@@ -12,6 +12,7 @@ import {
   type PayoutAdapter,
   type SecondFactorCheck,
 } from '../domain/wallet/withdrawal.service.js';
+import { explorerTxUrl } from '../domain/chain/chain-config.js';
 import { CustodyService } from '../domain/chain/custody.js';
 import { DevChainFaucet } from '../domain/chain/dev-faucet.js';
 import { devChainPayer } from '../infra/dev-chain-payer.js';
@@ -75,6 +76,10 @@ export function createWallet(
           jobs.enqueue('wallet', 'payout', { withdrawalId }, { jobId: `payout-${withdrawalId}` }),
       },
       payout,
+      explorerTxUrl: (networkId, txid) => {
+        const paying = env.evmNetworks.find((network) => network.withdrawals === networkId);
+        return paying ? explorerTxUrl(paying, txid) : null;
+      },
       onQueueError: (error, withdrawalId) =>
         logger.warn({ err: error, withdrawalId }, 'payout enqueue failed; housekeeping queues it later'),
     },

@@ -65,6 +65,8 @@ export interface WithdrawalView {
   /** The admin who approved it, and the admin who recorded its txid (null: the payout adapter). */
   approvedBy: number | null;
   txidRecordedBy: number | null;
+  /** The transaction on the paying network's explorer (hot-wallet payouts on a network with an explorer). */
+  explorerUrl?: string | null;
 }
 
 export interface WithdrawalTerms {
@@ -126,6 +128,8 @@ export class WithdrawalService {
       secondFactor: SecondFactorCheck;
       payoutQueue: { enqueue(withdrawalId: string): Promise<void> };
       payout: PayoutAdapter;
+      /** The explorer link of a payout's transaction, when a configured EVM network pays this withdrawal network. */
+      explorerTxUrl?: (network: string, txid: string) => string | null;
       /** Told when an approval's payout job could not be queued (housekeeping queues it later). */
       onQueueError?: (error: unknown, withdrawalId: string) => void;
     },
@@ -233,7 +237,13 @@ export class WithdrawalService {
     ]);
     const page = rows.slice(0, limit);
     return {
-      items: page.map(toWithdrawalView),
+      items: page.map((row) => {
+        const view = toWithdrawalView(row);
+        return {
+          ...view,
+          explorerUrl: view.txid ? (this.deps.explorerTxUrl?.(view.network, view.txid) ?? null) : null,
+        };
+      }),
       nextCursor: rows.length > limit ? String(page[page.length - 1]!.id) : null,
       total,
     };
