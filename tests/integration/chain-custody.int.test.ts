@@ -16,7 +16,7 @@ import {
 import { signedInAccount } from '../support/auth.js';
 import { localChainSuite, payByMint, sendNative, tokenBalance, tokenOf } from '../support/chain.js';
 import { startTestPlatform, type TestPlatform } from '../support/platform.js';
-import { fundPlayer, PLAYING_TEST_ENV } from '../support/wallet.js';
+import { fundPlayer, PLAYING_TEST_ENV, trpc } from '../support/wallet.js';
 
 describe('sweeps with a gas top-up, and the custody report (admin service and npm run cli -- custody:report)', () => {
   const chain = localChainSuite();
@@ -130,6 +130,14 @@ describe('sweeps with a gas top-up, and the custody report (admin service and np
     const short = cli();
     expect(short.status).toBe(1);
     expect(short.out).toContain('holds less than the players are owed');
+
+    // The same report in the admin console (admins only).
+    const admin = await signedInAccount(platform);
+    expect((await trpc(platform, 'query', 'admin.custody', undefined, admin.token)).status).toBe(403);
+    await services.auth.accounts.setRole(admin.account.username, 'admin');
+    const inConsole = await trpc(platform, 'query', 'admin.custody', undefined, admin.token);
+    expect(inConsole.status).toBe(200);
+    expect(inConsole.body.result.data).toMatchObject({ ok: false, owed: { USD: '35' }, surplus: { USD: '-10' } });
   });
 
   it("links a paid withdrawal's transaction to the paying network's explorer on the player's list", async () => {

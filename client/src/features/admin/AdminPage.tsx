@@ -23,6 +23,7 @@ import { formatDateTime } from '../../lib/datetime';
 import { useFeatures } from '../config/use-app-config';
 import { SportsConsoleSection } from './SportsConsoleSection';
 import { ProvidersConsoleSection } from './ProvidersConsoleSection';
+import { CustodyConsoleSection } from './CustodyConsoleSection';
 import { TableHeader } from '../../components/TableHeader';
 import { formatMoney, formatSignedMoney } from '../../lib/money';
 import { ErrorAlert } from '../../components/ErrorAlert';
@@ -446,6 +447,7 @@ export function AdminPage() {
       <WithdrawalsSection />
       <LedgerLookupSection />
       <LedgerCheckSection />
+      <CustodyConsoleSection />
       {sports ? <SportsConsoleSection /> : null}
       <ProvidersConsoleSection />
     </Stack>
