@@ -1,11 +1,8 @@
 import type { Browser } from 'playwright-core';
-import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deployTestTokens, mintTestTokens, type DeployedToken } from '../../chain/dev-tokens.js';
+import { deployTestTokens, type DeployedToken } from '../../chain/dev-tokens.js';
+import { fundDevFaucet, startChainLoops } from '../../tests/support/chain.js';
 import { DEV_ACCOUNT_KEYS, startLocalNode, type LocalNode } from '../../chain/local-node.js';
-import { DEV_FAUCET_KEY } from '../../server/src/infra/dev-chain-payer.js';
-import { createLogger } from '../../server/src/infra/logger.js';
-import { startChainWatchers } from '../../worker/src/chain-watchers.js';
 import { FAST_HASHING, RELAXED_LIMITS, http, signedInAccount } from '../../tests/support/auth.js';
 import { launchBrowser, screenshot } from '../../tests/support/browser.js';
 import { startTestPlatform, type TestPlatform } from '../../tests/support/platform.js';
@@ -21,15 +18,12 @@ describe('the development chain deposit button', () => {
   let tokens: DeployedToken[];
   let platform: TestPlatform;
   let browser: Browser;
-  let watchers: Awaited<ReturnType<typeof startChainWatchers>>;
+  let watchers: Awaited<ReturnType<typeof startChainLoops>>;
 
   beforeAll(async () => {
     node = await startLocalNode();
     tokens = await deployTestTokens(node.url, DEV_ACCOUNT_KEYS[0]);
-    const faucet = privateKeyToAccount(DEV_FAUCET_KEY).address;
-    for (const token of tokens) {
-      await mintTestTokens(node.url, DEV_ACCOUNT_KEYS[0], token.address, faucet, 10n ** BigInt(token.decimals + 6));
-    }
+    await fundDevFaucet(node, tokens);
     platform = await startTestPlatform({
       ...FAST_HASHING,
       ...RELAXED_LIMITS,
@@ -48,11 +42,7 @@ describe('the development chain deposit button', () => {
         },
       ]),
     });
-    watchers = await startChainWatchers({
-      infra: platform.platform.infra,
-      services: platform.platform.services,
-      logger: createLogger('silent', 'worker'),
-    });
+    watchers = await startChainLoops(platform);
     browser = await launchBrowser();
   });
   afterAll(async () => {

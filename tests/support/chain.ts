@@ -1,5 +1,10 @@
 import { afterAll, beforeAll } from 'vitest';
 import { erc20Abi } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+import { DEV_FAUCET_KEY } from '../../server/src/infra/dev-chain-payer.js';
+import { createLogger } from '../../server/src/infra/logger.js';
+import { startChainWatchers } from '../../worker/src/chain-watchers.js';
+import type { TestPlatform } from './platform.js';
 import { deployTestTokens, devClients, mintTestTokens, type DeployedToken } from '../../chain/dev-tokens.js';
 import { DEV_ACCOUNT_KEYS, startLocalNode, type LocalNode } from '../../chain/local-node.js';
 import { evmNetworksSchema, type EvmNetwork } from '../../server/src/domain/chain/chain-config.js';
@@ -72,5 +77,22 @@ export async function tokenBalance(node: LocalNode, token: DeployedToken, holder
     abi: erc20Abi,
     functionName: 'balanceOf',
     args: [holder as `0x${string}`],
+  });
+}
+
+/** Funds the development faucet account (what the deposit page's "Send test …" pays from) with every token. */
+export async function fundDevFaucet(node: LocalNode, tokens: DeployedToken[]): Promise<void> {
+  const faucet = privateKeyToAccount(DEV_FAUCET_KEY).address;
+  for (const token of tokens) {
+    await mintTestTokens(node.url, DEV_ACCOUNT_KEYS[0], token.address, faucet, 10n ** BigInt(token.decimals + 6));
+  }
+}
+
+/** The worker's chain loops (watchers, and payouts/sweeps when there is a key) on a test platform, silent. */
+export function startChainLoops(platform: TestPlatform) {
+  return startChainWatchers({
+    infra: platform.platform.infra,
+    services: platform.platform.services,
+    logger: createLogger('silent', 'worker'),
   });
 }
