@@ -95,6 +95,8 @@ async function boot(): Promise<void> {
       hotWallet: hotWalletAddress(loadWalletKeys(walletKeyOptions(env)).xpub),
     });
     childEnv.EVM_NETWORKS = devChain.networksJson;
+    // The deposit card states the dev chain's threshold for its ERC20 addresses (unless configured otherwise).
+    childEnv.DEPOSIT_CONFIRMATIONS ??= 'ERC20:3,BEP20:15,TRC20:20';
     console.log(`Local EVM dev chain at ${devChain.node.url} (test USDT, USDC and BZU deployed; a block every 2 s)`);
     if (shuttingDown) return;
   }
