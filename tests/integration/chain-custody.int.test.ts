@@ -138,7 +138,8 @@ describe('sweeps with a gas top-up, and the custody report (admin service and np
     const inConsole = await trpc(platform, 'query', 'admin.custody', undefined, admin.token);
     expect(inConsole.status).toBe(200);
     expect(inConsole.body.result.data).toMatchObject({ ok: false, owed: { USD: '35' }, surplus: { USD: '-10' } });
-  });
+    // Two CLI processes (each compiles and boots the services) on two shared cores.
+  }, 120_000);
 
   it("links a paid withdrawal's transaction to the paying network's explorer on the player's list", async () => {
     const services = platform.platform.services;
