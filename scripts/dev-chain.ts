@@ -1,7 +1,13 @@
 import { deployTestTokens, devClients, mintTestTokens } from '../chain/dev-tokens.js';
 import { DEV_ACCOUNT_KEYS, LOCAL_CHAIN_ID, startLocalNode, type LocalNode } from '../chain/local-node.js';
 import { DEV_FAUCET_KEY } from '../server/src/infra/dev-chain-payer.js';
+import path from 'node:path';
 import { privateKeyToAccount } from 'viem/accounts';
+
+/** Where a running launcher leaves its dev chain's EVM_NETWORKS, for `npm run cli` beside it. */
+export function devChainFile(dataDir: string): string {
+  return path.join(dataDir, 'dev-chain-networks.json');
+}
 
 export interface DevChain {
   node: LocalNode;
