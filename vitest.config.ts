@@ -18,7 +18,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           sequence: { groupOrder: 0 },
-          include: ['{server,worker,db,client,tests}/**/*.unit.test.{ts,tsx}'],
+          include: ['{server,worker,db,chain,client,tests}/**/*.unit.test.{ts,tsx}'],
           exclude: ['**/node_modules/**', '**/*.int.test.ts', '**/*.e2e.test.ts'],
           environment: 'node',
         },
@@ -27,7 +27,7 @@ export default defineConfig({
         test: {
           name: 'integration',
           sequence: { groupOrder: 0 },
-          include: ['{server,worker,db,tests}/**/*.int.test.ts'],
+          include: ['{server,worker,db,chain,tests}/**/*.int.test.ts'],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,

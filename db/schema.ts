@@ -8,6 +8,7 @@ import type { GamesTables } from './games-tables.js';
 import type { SportsTables } from './sports-tables.js';
 import type { RaffleTables } from './raffle-tables.js';
 import type { WalletTables } from './wallet-tables.js';
+import type { ChainTables } from './chain-tables.js';
 
 /**
  * A column the database fills in when the insert leaves it out. Unlike kysely's own Generated, a
@@ -155,6 +156,7 @@ export interface TokenPricesTable {
 export interface Database
   extends
     WalletTables,
+    ChainTables,
     ChatTables,
     AccountTables,
     EventTables,

@@ -3,8 +3,10 @@ import type { Generated, Int8, NullableTimestamp, Timestamp } from './schema.js'
 
 /** Wallet tables (migration 20261125_0001_wallet); amounts are BIGINT 1e-8 units. */
 export type LedgerCurrency = 'USD' | 'BZU';
-export type WithdrawalStatus = 'PENDING' | 'APPROVED' | 'SENDING' | 'SENT' | 'REJECTED' | 'FAILED';
-export type DepositStatus = 'PENDING' | 'CREDITED';
+/** CONFIRMED (migration 20261201_0302): a hot-wallet payout whose transaction reached the network's confirmations. */
+export type WithdrawalStatus = 'PENDING' | 'APPROVED' | 'SENDING' | 'SENT' | 'CONFIRMED' | 'REJECTED' | 'FAILED';
+/** DROPPED (migration 20261201_0301): seen on chain, then its block left the canonical chain before the threshold. */
+export type DepositStatus = 'PENDING' | 'CREDITED' | 'DROPPED';
 
 export interface LedgerAccountsTable {
   id: Generated<string>;
@@ -62,6 +64,9 @@ export interface DepositsTable {
   created_at: Generated<Timestamp>;
   updated_at: Generated<Timestamp>;
   credited_at: NullableTimestamp;
+  /** Where the watcher saw it (migration 20261201_0301); null for deposits reported by the webhook. */
+  block_number: Generated<Int8 | null>;
+  block_hash: Generated<string | null>;
 }
 
 export interface WithdrawalsTable {
@@ -87,6 +92,7 @@ export interface WithdrawalsTable {
   txid_recorded_by: Generated<number | null>;
   /** Set when the payout adapter was about to be called (status SENDING). */
   sending_at: NullableTimestamp;
+  confirmed_at: NullableTimestamp;
 }
 
 export interface DepositLimitsTable {

@@ -5,7 +5,7 @@
  * and supervises them: a child that crashes is started again (scripts/supervisor.ts).
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { embeddedLayout } from '../db/embedded.js';
@@ -13,6 +13,9 @@ import { migrateToLatest } from '../db/migrate.js';
 import { openDatabase } from '../db/open.js';
 import { databaseOptions, loadEnv } from '../server/src/env.js';
 import { ensureDevSecrets } from '../server/src/infra/dev-secrets.js';
+import { loadWalletKeys, walletKeyOptions } from '../server/src/infra/wallet-keys.js';
+import { hotWalletAddress } from '../server/src/infra/wallet-signing-keys.js';
+import { devChainFile, startDevChain, type DevChain } from './dev-chain.js';
 import { childUnit, embeddedPostgresUnit, nodeChildUnit, POSTGRES } from './launcher-units.js';
 import { launcherAncestry, watchAncestry } from './parent-watch.js';
 import { ensureRedis, type RedisChoice } from './private-redis.js';
@@ -25,6 +28,7 @@ const ancestry = launcherAncestry('scripts/start.ts');
 
 let shuttingDown = false;
 let redis: RedisChoice | undefined;
+let devChain: DevChain | undefined;
 const supervisor = new Supervisor({
   log: (line) => console.error(line),
   onExitBeforeReady: (name, how) => {
@@ -83,6 +87,22 @@ async function boot(): Promise<void> {
     await database.db.destroy();
   }
 
+  // No EVM network configured (and not production): the embedded development chain (docs/operations.md).
+  if (env.evmNetworks.length === 0 && env.NODE_ENV !== 'production' && process.env.DEV_CHAIN !== 'false') {
+    devChain = await startDevChain({
+      port: process.env.DEV_CHAIN_PORT ? Number(process.env.DEV_CHAIN_PORT) : undefined,
+      blockMs: 2_000,
+      hotWallet: hotWalletAddress(loadWalletKeys(walletKeyOptions(env)).xpub),
+    });
+    childEnv.EVM_NETWORKS = devChain.networksJson;
+    // For `npm run cli` (custody:report) beside this launcher; removed at shutdown.
+    writeFileSync(devChainFile(env.dataDir), devChain.networksJson);
+    // The deposit card states the dev chain's threshold for its ERC20 addresses (unless configured otherwise).
+    childEnv.DEPOSIT_CONFIRMATIONS ??= 'ERC20:3,BEP20:15,TRC20:20';
+    console.log(`Local EVM dev chain at ${devChain.node.url} (test USDT, USDC and BZU deployed; a block every 2 s)`);
+    if (shuttingDown) return;
+  }
+
   if (!devMode && process.env.SKIP_CLIENT_BUILD !== '1' && clientBuildIsStale()) {
     console.log('Building the web client…');
     const build = spawnSync('npx', ['vite', 'build', '--config', 'client/vite.config.ts', '--logLevel', 'warn'], {
@@ -135,6 +155,8 @@ async function shutdown(code: number): Promise<void> {
   shuttingDown = true;
   await supervisor.stop(children.map((unit) => unit.name));
   await supervisor.stop([POSTGRES]);
+  if (devChain) rmSync(devChainFile(env.dataDir), { force: true });
+  await devChain?.node.stop();
   await stopRedis();
   process.exit(code);
 }

@@ -62,6 +62,11 @@ const benches: Record<string, { describe: string; load: () => Promise<{ run(args
       'compressed size (raw, gzip, brotli) of what the first screen of the built client fetches, against the 150 KB budget',
     load: () => import('./initial-load.bench.js'),
   },
+  'chain-deposits': {
+    describe:
+      'N token transfers over B blocks of a local EVM node (--deposits 1000 --blocks 10): time from the threshold until all are credited, and the RPC calls',
+    load: () => import('./chain-deposits.bench.js'),
+  },
 };
 
 const [name, ...args] = process.argv.slice(2);

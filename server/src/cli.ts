@@ -1,4 +1,7 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { migrateToLatest } from '../../db/migrate.js';
+import { parseEvmNetworks } from './domain/chain/chain-config.js';
 import { createServices } from './composition/index.js';
 import { CliUsageError, commands, dispatch, usage } from './cli/commands.js';
 import { DomainError } from './domain/errors.js';
@@ -14,6 +17,11 @@ async function main(argv: string[]): Promise<number> {
     return known ? 0 : 2;
   }
   const env = loadEnv();
+  // Beside `npm start` with its development chain: the chain the launcher's server and worker use.
+  const devChain = path.join(env.dataDir, 'dev-chain-networks.json');
+  if (env.evmNetworks.length === 0 && env.NODE_ENV !== 'production' && existsSync(devChain)) {
+    env.evmNetworks = parseEvmNetworks(readFileSync(devChain, 'utf8'));
+  }
   const infra = await openInfrastructure(env, { hostEmbedded: true });
   try {
     await migrateToLatest(infra.db);

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
@@ -6,6 +7,7 @@ import type { DbTimeouts } from '../../db/client.js';
 import { databaseEnvShape } from '../../db/config.js';
 import type { OpenDatabaseOptions } from '../../db/open.js';
 import type { AuthLimit } from './domain/auth/auth.ports.js';
+import { parseEvmNetworks, type EvmNetwork } from './domain/chain/chain-config.js';
 import { parseAmount, type Currency } from './domain/wallet/amounts.js';
 import { NETWORK_IDS, NETWORKS, type NetworkId } from './domain/wallet/networks.js';
 import { readOrCreateSharedFile } from './infra/shared-file.js';
@@ -161,12 +163,26 @@ const envSchema = z
       .string()
       .regex(/^[xt]pub[1-9A-HJ-NP-Za-km-z]{100,112}$/, 'must be a BIP32 extended public key (xpub...)')
       .optional(),
+    // The extended PRIVATE key of WALLET_XPUB: only the worker reads it, to pay out and sweep (development: generated
+    // into DATA_DIR/wallet-dev-keys.json). Unset in production: withdrawals are paid by hand.
+    WALLET_XPRV: z
+      .string()
+      .regex(/^[xt]prv[1-9A-HJ-NP-Za-km-z]{100,112}$/, 'must be a BIP32 extended private key (xprv...)')
+      .optional(),
     DEPOSIT_WEBHOOK_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
     DEPOSIT_WEBHOOK_TOLERANCE_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
     DEPOSIT_CONFIRMATIONS: z
       .string()
       .regex(/^([A-Z0-9]+:\d+)(,[A-Z0-9]+:\d+)*$/, 'must look like ERC20:12,BEP20:15,TRC20:20')
       .optional(),
+    // EVM custody (docs/operations.md, "EVM networks"): the networks as a JSON array, or a file holding it. None: no
+    // chain watcher or payout sender (npm start then runs its local dev chain and sets EVM_NETWORKS for its children).
+    EVM_NETWORKS: z.string().optional(),
+    EVM_NETWORKS_FILE: z.string().optional(),
+    // One watcher and one payout sender per network in the deployment: whoever holds its Redis lease.
+    CHAIN_LEASE_MS: z.coerce.number().int().min(1_000).default(30_000),
+    // How often each network's deposit addresses are swept into the hot wallet.
+    CHAIN_SWEEP_INTERVAL_MS: z.coerce.number().int().min(1_000).default(600_000),
     WITHDRAWAL_MIN_USD: walletAmount('10'),
     WITHDRAWAL_FEE_USD: walletAmount('1'),
     WITHDRAWAL_MIN_BZU: walletAmount('100'),
@@ -348,6 +364,8 @@ export type Env = z.infer<typeof envSchema> & {
   roundsEnabled: boolean;
   /** The settings the services take, parsed from the variables above once (amounts in 1e-8 units, shares in ppm). */
   config: Config;
+  /** EVM_NETWORKS (or EVM_NETWORKS_FILE), parsed: the chains the watcher and the payout sender work on. */
+  evmNetworks: EvmNetwork[];
 };
 
 /** An amount per currency, in integer units (1e-8). */
@@ -532,6 +550,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     redisPrefix: env.REDIS_PREFIX ?? defaultRedisPrefix(dataDir, env.DATABASE_URL),
     publicUrl,
     config: deriveConfig(env),
+    evmNetworks: loadEvmNetworks(env.EVM_NETWORKS, env.EVM_NETWORKS_FILE),
     roundsEnabled:
       env.ROUNDS_ENABLED === undefined
         ? env.NODE_ENV !== 'test'
@@ -549,6 +568,17 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
           .filter(Boolean)
       : [publicUrl, `http://localhost:${env.PORT}`, `http://127.0.0.1:${env.PORT}`],
   };
+}
+
+function loadEvmNetworks(text: string | undefined, file: string | undefined): EvmNetwork[] {
+  if (text && file) throw new Error('Invalid configuration: set EVM_NETWORKS or EVM_NETWORKS_FILE, not both');
+  const source = file ? readFileSync(file, 'utf8') : text;
+  if (!source) return [];
+  try {
+    return parseEvmNetworks(source);
+  } catch (error) {
+    throw new Error(`Invalid configuration: ${(error as Error).message}`);
+  }
 }
 
 function defaultRedisPrefix(dataDir: string, databaseUrl: string | undefined): string {

@@ -3,6 +3,7 @@ import { loadEnv } from '../../server/src/env.js';
 import { openInfrastructure } from '../../server/src/infrastructure.js';
 import { createLogger } from '../../server/src/infra/logger.js';
 import { onShutdown } from '../../server/src/infra/shutdown.js';
+import { startChainWatchers } from './chain-watchers.js';
 import { startRoundRunners } from './round-runners.js';
 import { startWorker } from './worker.js';
 
@@ -17,8 +18,10 @@ const infra = await openInfrastructure(env, { hostEmbedded: false }).catch((erro
 const services = createServices(infra);
 const worker = await startWorker({ infra, services, logger });
 const rounds = env.roundsEnabled ? await startRoundRunners({ infra, services, logger }) : null;
+const chain = await startChainWatchers({ infra, services, logger });
 logger.info('Worker started');
 onShutdown(logger, async () => {
+  await chain.stop();
   await rounds?.stop();
   await worker.stop();
   await services.events.drain();

@@ -4,6 +4,8 @@ const STATUS_COLORS: Record<string, string> = {
   PENDING: 'yellow',
   APPROVED: 'blue',
   SENT: 'green',
+  CONFIRMED: 'green',
+  DROPPED: 'gray',
   CREDITED: 'green',
   REJECTED: 'red',
   FAILED: 'red',

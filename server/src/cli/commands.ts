@@ -7,6 +7,7 @@ import { tokenCommands } from './token.commands.js';
 import { raffleCommands } from './raffle.commands.js';
 import { roundsCommands } from './rounds.commands.js';
 import { providersCommands } from './providers.commands.js';
+import { chainCommands } from './chain.commands.js';
 
 export interface CliContext {
   services: Services;
@@ -43,6 +44,7 @@ export const commands: Record<string, CliCommand> = {
   ...raffleCommands,
   ...roundsCommands,
   ...providersCommands,
+  ...chainCommands,
 };
 
 export function usage(): string {

@@ -16,7 +16,14 @@ import {
   type PayoutAdapter,
   type SecondFactorCheck,
 } from '../domain/wallet/withdrawal.service.js';
+import { explorerTxUrl } from '../domain/chain/chain-config.js';
+import { CustodyService } from '../domain/chain/custody.js';
+import { DevChainFaucet } from '../domain/chain/dev-faucet.js';
+import { devChainPayer } from '../infra/dev-chain-payer.js';
+import { EvmPayoutChain } from '../infra/evm-payouts.js';
+import { createEvmClient } from '../infra/evm-rpc.js';
 import { createLogger } from '../infra/logger.js';
+import { hotWalletAddress } from '../infra/wallet-signing-keys.js';
 import { loadWalletKeys, walletKeyOptions } from '../infra/wallet-keys.js';
 import type { Infrastructure } from '../infrastructure.js';
 
@@ -81,15 +88,39 @@ export function createWallet(
           jobs.enqueue('wallet', 'payout', { withdrawalId }, { jobId: `payout-${withdrawalId}` }),
       },
       payout,
+      explorerTxUrl: (networkId, txid) => {
+        const paying = env.evmNetworks.find((network) => network.withdrawals === networkId);
+        return paying ? explorerTxUrl(paying, txid) : null;
+      },
       onQueueError: (error, withdrawalId) =>
         logger.warn({ err: error, withdrawalId }, 'payout enqueue failed; housekeeping queues it later'),
     },
     config.wallet.withdrawal,
   );
+  // EVM custody reads balances with the xpub alone: the hot wallet's address is derived, never its key.
+  const chainBalances = new Map(
+    env.evmNetworks.map((network) => [network.name, new EvmPayoutChain(createEvmClient(network.rpcUrls))]),
+  );
+  const custody = new CustodyService({
+    db,
+    networks: env.evmNetworks,
+    balancesFor: (network) => chainBalances.get(network.name)!,
+    hotWallet: hotWalletAddress(keys.xpub),
+  });
+  const devNetwork = env.NODE_ENV === 'production' ? undefined : env.evmNetworks.find((network) => network.dev);
+  const devFaucet = devNetwork
+    ? new DevChainFaucet({
+        network: devNetwork,
+        depositAddress: (userId, network) => deposits.address(userId, network),
+        pay: devChainPayer(devNetwork.rpcUrls[0]!, devNetwork.chainId),
+      })
+    : null;
   return {
     ledger,
     accounts,
     deposits,
+    custody,
+    devFaucet,
     withdrawals,
     responsibleGaming,
     playLimits,

@@ -37,17 +37,20 @@ function parseStored(content: string): Partial<WalletKeys> {
 /**
  * The deposit xpub and webhook secret. From configuration when set; otherwise (development) a key
  * and secret generated once and kept in DATA_DIR/wallet-dev-keys.json, with a warning in the log.
- * Only the extended PUBLIC key is kept: the development seed is thrown away, so coins sent to a
- * development address cannot be recovered.
+ * The file also keeps the development extended PRIVATE key (`xprv`), which only the worker reads
+ * (server/src/infra/wallet-signing-keys.ts) to pay out and sweep on the development chain; this
+ * function never returns it, so the server stays watch-only.
  */
 export function loadWalletKeys(options: WalletKeyOptions, logger?: Logger): WalletKeys {
   if (options.xpub && options.webhookSecret) return { xpub: options.xpub, webhookSecret: options.webhookSecret };
   if (options.production) throw new Error('WALLET_XPUB and DEPOSIT_WEBHOOK_SECRET must be set in production');
   const file = path.join(options.dataDir, 'wallet-dev-keys.json');
   const generate = () => {
-    const keys: WalletKeys = {
-      xpub: HDKey.fromMasterSeed(randomBytes(32)).publicExtendedKey,
+    const master = HDKey.fromMasterSeed(randomBytes(32));
+    const keys = {
+      xpub: master.publicExtendedKey,
       webhookSecret: randomBytes(32).toString('hex'),
+      xprv: master.privateExtendedKey,
     };
     return `${JSON.stringify(keys, null, 2)}\n`;
   };

@@ -24,6 +24,7 @@ import { useFeatures } from '../config/use-app-config';
 import { SportsConsoleSection } from './SportsConsoleSection';
 import { ProvidersConsoleSection } from './ProvidersConsoleSection';
 import { ProtectionConsoleSection } from './ProtectionConsoleSection';
+import { CustodyConsoleSection } from './CustodyConsoleSection';
 import { TableHeader } from '../../components/TableHeader';
 import { formatMoney, formatSignedMoney } from '../../lib/money';
 import { ErrorAlert } from '../../components/ErrorAlert';
@@ -447,6 +448,7 @@ export function AdminPage() {
       <WithdrawalsSection />
       <LedgerLookupSection />
       <LedgerCheckSection />
+      <CustodyConsoleSection />
       {sports ? <SportsConsoleSection /> : null}
       <ProvidersConsoleSection />
       <ProtectionConsoleSection />

@@ -9,7 +9,11 @@ import { StatusBadge } from '../../components/StatusBadge';
 import { shorten } from '../../lib/text';
 
 function useDepositsPage(input: { status: string; limit: number; page: number }) {
-  return trpc.wallet.deposits.useQuery({ ...input, status: input.status as DepositStatusFilter });
+  // While a deposit is pending, its confirmations count up on screen.
+  return trpc.wallet.deposits.useQuery(
+    { ...input, status: input.status as DepositStatusFilter },
+    { refetchInterval: (query) => (query.state.data?.items.some((item) => item.status === 'PENDING') ? 3_000 : false) },
+  );
 }
 type Item = NonNullable<ReturnType<typeof useDepositsPage>['data']>['items'][number];
 

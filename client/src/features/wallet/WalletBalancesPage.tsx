@@ -3,6 +3,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { trpc } from '../../trpc';
 import { useSession } from '../auth/session-store';
 import { DepositAddressCard } from './DepositAddressCard';
+import { DevChainCard } from './DevChainCard';
 import { TransactionHistory } from './TransactionHistory';
 import { useWalletRefreshOnBalanceChange } from './use-balance-refresh';
 import { WithdrawalForm } from './WithdrawalForm';
@@ -51,6 +52,7 @@ export function WalletBalancesPage() {
           <div id="deposit">
             <DepositAddressCard networks={terms.data.networks} />
           </div>
+          <DevChainCard />
           <div id="withdraw">
             <WithdrawalForm terms={terms.data} available={{ USD: usd, BZU: bzu }} />
           </div>

@@ -1,4 +1,4 @@
-import { Text } from '@mantine/core';
+import { Anchor, Text } from '@mantine/core';
 import { IconArrowUpFromArc } from '@tabler/icons-react';
 import { trpc } from '../../trpc';
 import { StatusListPage } from './StatusListPage';
@@ -38,7 +38,19 @@ export function WithdrawalsPage({ status }: { status: WithdrawalStatusFilter }) 
           </Text>
         </Text>,
         <StatusBadge key="status" status={item.status} />,
-        item.txid ? (
+        item.txid && item.explorerUrl ? (
+          <Anchor
+            key="tx"
+            href={item.explorerUrl}
+            target="_blank"
+            rel="noreferrer"
+            ff="monospace"
+            size="xs"
+            title={item.txid}
+          >
+            {shorten(item.txid)}
+          </Anchor>
+        ) : item.txid ? (
           <Text key="tx" ff="monospace" size="xs" title={item.txid}>
             {shorten(item.txid)}
           </Text>

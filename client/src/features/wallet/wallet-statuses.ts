@@ -1,5 +1,5 @@
 /** The status filters the server accepts (server/src/domain/wallet/wallet.schemas.ts). */
-export const WITHDRAWAL_STATUSES = ['ALL', 'PENDING', 'APPROVED', 'SENT', 'REJECTED', 'FAILED'] as const;
+export const WITHDRAWAL_STATUSES = ['ALL', 'PENDING', 'APPROVED', 'SENT', 'CONFIRMED', 'REJECTED', 'FAILED'] as const;
 export const DEPOSIT_STATUSES = ['ALL', 'PENDING', 'CREDITED'] as const;
 export type WithdrawalStatusFilter = (typeof WITHDRAWAL_STATUSES)[number];
 export type DepositStatusFilter = (typeof DEPOSIT_STATUSES)[number];

@@ -1,4 +1,5 @@
 import type { Db } from '../../../../db/client.js';
+import type { DepositStatus } from '../../../../db/wallet-tables.js';
 import {
   findDepositAddress,
   findDepositAddressOwner,
@@ -10,9 +11,10 @@ import {
   upsertDeposit,
   type DepositRow,
 } from '../../../../db/repositories/wallet.repo.js';
+import { lockPendingDeposit } from '../../../../db/repositories/chain.repo.js';
 import { DomainError } from '../errors.js';
 import { formatAmount } from './amounts.js';
-import type { LedgerService } from './ledger.service.js';
+import type { LedgerService, LedgerTx } from './ledger.service.js';
 import {
   assetCurrency,
   NETWORKS,
@@ -42,7 +44,7 @@ export interface DepositView {
   amount: string;
   confirmations: number;
   requiredConfirmations: number;
-  status: 'PENDING' | 'CREDITED';
+  status: DepositStatus;
   flags: string[];
   createdAt: string;
   creditedAt: string | null;
@@ -169,8 +171,8 @@ export class DepositService {
     if (!owner) throw new DomainError('NOT_FOUND', 'Unknown deposit address', { code: 'UNKNOWN_ADDRESS' });
     const currency = assetCurrency(report.asset);
 
-    return this.deps.ledger.transact(async ({ trx, post }) => {
-      const row = await upsertDeposit(trx, {
+    return this.deps.ledger.transact(async (tx) => {
+      const row = await upsertDeposit(tx.trx, {
         userId: owner.user_id,
         network,
         asset: report.asset,
@@ -187,32 +189,57 @@ export class DepositService {
           code: 'DEPOSIT_MISMATCH',
         });
       }
+      if (row.status === 'DROPPED') {
+        throw new DomainError('CONFLICT', 'This deposit left the chain in a reorg', { code: 'DEPOSIT_DROPPED' });
+      }
       if (row.status === 'CREDITED' || row.confirmations < row.required_confirmations) {
         return { depositId: String(row.id), status: row.status, credited: false, flags: row.flags };
       }
-      const flags: string[] = [];
-      if (await this.deps.responsibleGaming.isExcluded(owner.user_id, trx)) flags.push('SELF_EXCLUDED');
-      if (
-        currency === 'USD' &&
-        (await this.deps.responsibleGaming.exceedsDepositLimit(owner.user_id, report.amount, trx))
-      ) {
-        flags.push('OVER_LIMIT');
-      }
-      const posted = await post({
-        key: `deposit:${row.id}`,
-        kind: 'deposit',
-        userId: owner.user_id,
-        memo: { depositId: String(row.id), network, asset: report.asset, txHash: report.txHash },
-        legs: [
-          { account: { house: 'deposits' }, currency, amount: -report.amount },
-          { account: { user: owner.user_id }, currency, amount: report.amount },
-        ],
-      });
-      if (!posted.posted)
-        throw new DomainError('CONFLICT', 'Deposit already credited', { code: 'DEPOSIT_ALREADY_CREDITED' });
-      const credited = await markDepositCredited(trx, String(row.id), posted.transactionId!, flags);
-      return { depositId: String(credited.id), status: credited.status, credited: true, flags };
+      const credited = await this.credit(tx, row);
+      return { depositId: String(credited.id), status: 'CREDITED', credited: true, flags: credited.flags };
     });
+  }
+
+  /**
+   * Credits a deposit the chain watcher saw reach its threshold (the same posting as a processor's report). False when
+   * it is no longer PENDING: credited already, or dropped by a reorg.
+   */
+  async creditConfirmed(depositId: string): Promise<boolean> {
+    return this.deps.ledger.transact(async (tx) => {
+      const row = await lockPendingDeposit(tx.trx, depositId);
+      if (!row || row.confirmations < row.required_confirmations) return false;
+      await this.credit(tx, row);
+      return true;
+    });
+  }
+
+  /**
+   * The one way a deposit reaches a balance: still credited while the player is self-excluded or over a deposit limit
+   * (the coins are on chain), flagged for review.
+   */
+  private async credit(tx: LedgerTx, row: DepositRow): Promise<DepositRow> {
+    const amount = BigInt(row.amount_e8);
+    const flags: string[] = [...row.flags];
+    if (await this.deps.responsibleGaming.isExcluded(row.user_id, tx.trx)) flags.push('SELF_EXCLUDED');
+    if (
+      row.currency === 'USD' &&
+      (await this.deps.responsibleGaming.exceedsDepositLimit(row.user_id, amount, tx.trx))
+    ) {
+      flags.push('OVER_LIMIT');
+    }
+    const posted = await tx.post({
+      key: `deposit:${row.id}`,
+      kind: 'deposit',
+      userId: row.user_id,
+      memo: { depositId: String(row.id), network: row.network, asset: row.asset, txHash: row.tx_hash },
+      legs: [
+        { account: { house: 'deposits' }, currency: row.currency, amount: -amount },
+        { account: { user: row.user_id }, currency: row.currency, amount },
+      ],
+    });
+    if (!posted.posted)
+      throw new DomainError('CONFLICT', 'Deposit already credited', { code: 'DEPOSIT_ALREADY_CREDITED' });
+    return markDepositCredited(tx.trx, String(row.id), posted.transactionId!, flags);
   }
 
   /** One page (by cursor, or by number), with the total the filter matches. */

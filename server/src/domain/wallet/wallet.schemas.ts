@@ -43,6 +43,7 @@ export const withdrawalStatusFilterSchema = z.enum([
   'APPROVED',
   'SENDING',
   'SENT',
+  'CONFIRMED',
   'REJECTED',
   'FAILED',
 ]);

@@ -11,6 +11,7 @@ import {
   type WithdrawalRow,
   type WithdrawalStatusFilter,
 } from '../../../../db/repositories/wallet.repo.js';
+import { confirmWithdrawal } from '../../../../db/repositories/chain-payouts.repo.js';
 import { DomainError } from '../errors.js';
 import { moneyRequest, oncePerRequest } from './money-requests.js';
 import { formatAmount, type Currency } from './amounts.js';
@@ -64,6 +65,8 @@ export interface WithdrawalView {
   /** The admin who approved it, and the admin who recorded its txid (null: the payout adapter). */
   approvedBy: number | null;
   txidRecordedBy: number | null;
+  /** The transaction on the paying network's explorer (hot-wallet payouts on a network with an explorer). */
+  explorerUrl?: string | null;
 }
 
 export interface WithdrawalTerms {
@@ -125,6 +128,8 @@ export class WithdrawalService {
       secondFactor: SecondFactorCheck;
       payoutQueue: { enqueue(withdrawalId: string): Promise<void> };
       payout: PayoutAdapter;
+      /** The explorer link of a payout's transaction, when a configured EVM network pays this withdrawal network. */
+      explorerTxUrl?: (network: string, txid: string) => string | null;
       /** Told when an approval's payout job could not be queued (housekeeping queues it later). */
       onQueueError?: (error: unknown, withdrawalId: string) => void;
     },
@@ -232,7 +237,13 @@ export class WithdrawalService {
     ]);
     const page = rows.slice(0, limit);
     return {
-      items: page.map(toWithdrawalView),
+      items: page.map((row) => {
+        const view = toWithdrawalView(row);
+        return {
+          ...view,
+          explorerUrl: view.txid ? (this.deps.explorerTxUrl?.(view.network, view.txid) ?? null) : null,
+        };
+      }),
       nextCursor: rows.length > limit ? String(page[page.length - 1]!.id) : null,
       total,
     };
@@ -335,6 +346,40 @@ export class WithdrawalService {
     // Nothing was sent (manual adapter): back to APPROVED for an admin to pay out and record.
     const back = await transitionWithdrawal(this.deps.db, id, ['SENDING'], 'APPROVED');
     return toWithdrawalView(back ?? sending);
+  }
+
+  /** A SENT payout whose transaction reached the network's confirmations (the hot-wallet sender). */
+  async confirmSent(id: string): Promise<WithdrawalView | undefined> {
+    const row = await confirmWithdrawal(this.deps.db, id);
+    return row ? toWithdrawalView(row) : undefined;
+  }
+
+  /**
+   * A SENT payout whose transaction failed on chain for good (reverted): the settlement is reversed and the player
+   * gets the whole reservation back.
+   */
+  async failSent(id: string, reason: string): Promise<WithdrawalView> {
+    const row = await this.deps.ledger.transact(async (tx) => {
+      const failed = await transitionWithdrawal(tx.trx, id, ['SENT'], 'FAILED', { reason });
+      if (!failed) return undefined;
+      const amount = BigInt(failed.amount_e8);
+      const fee = BigInt(failed.fee_e8);
+      const legs: Leg[] = [
+        { account: { house: 'payouts' }, currency: failed.currency, amount: -amount },
+        { account: { user: failed.user_id }, currency: failed.currency, amount: amount + fee },
+      ];
+      if (fee > 0n) legs.push({ account: { house: 'fees' }, currency: failed.currency, amount: -fee });
+      await tx.post({
+        key: `withdrawal:${failed.id}:chain-refund`,
+        kind: 'withdrawal-refund',
+        userId: failed.user_id,
+        memo: { withdrawalId: String(failed.id), status: 'FAILED', txid: failed.txid },
+        legs,
+      });
+      return failed;
+    });
+    if (!row) throw wrongState(await findWithdrawal(this.deps.db, id), 'fail');
+    return toWithdrawalView(row);
   }
 
   private async refund(

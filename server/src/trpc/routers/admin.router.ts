@@ -59,6 +59,8 @@ export const adminRouter = router({
     .input(playerQueryInputSchema)
     .query(({ ctx, input }) => ctx.services.wallet.accounts.ledgerOfPlayer(input.player)),
   ledgerCheck: adminProcedure.query(({ ctx }) => ctx.services.wallet.accounts.check()),
+  /** On-chain holdings per EVM network and token against what players are owed (`npm run cli -- custody:report`). */
+  custody: adminProcedure.query(({ ctx }) => ctx.services.wallet.custody.report()),
   sports: sportsAdminRouter,
   providers: providersAdminRouter,
   protection: protectionAdminRouter,

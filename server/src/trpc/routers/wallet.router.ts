@@ -6,6 +6,7 @@ import {
   withdrawalsInputSchema,
   withdrawInputSchema,
 } from '../../domain/wallet/wallet.schemas.js';
+import { DomainError } from '../../domain/errors.js';
 import { authedProcedure } from '../auth.middleware.js';
 import { publicProcedure, router } from '../init.js';
 
@@ -33,6 +34,16 @@ export const walletRouter = router({
   withdrawals: authedProcedure
     .input(withdrawalsInputSchema)
     .query(({ ctx, input }) => ctx.services.wallet.withdrawals.list(ctx.user.id, input)),
+  /** The embedded development chain, when there is one (null otherwise): what its "Send test …" buttons pay. */
+  devChain: authedProcedure.query(({ ctx }) => ctx.services.wallet.devFaucet?.info() ?? null),
+  /** Development chain only: pays test tokens to the player's own deposit address (credited once confirmed). */
+  sendTestTokens: authedProcedure
+    .input(z.object({ symbol: z.enum(['USDT', 'USDC', 'BZU']) }))
+    .mutation(({ ctx, input }) => {
+      const faucet = ctx.services.wallet.devFaucet;
+      if (!faucet) throw new DomainError('NOT_FOUND', 'There is no development chain here', { code: 'NO_DEV_CHAIN' });
+      return faucet.send(ctx.user.id, input.symbol);
+    }),
   /** The payment provider's signed deposit report; REST POST /api/webhooks/deposits passes the raw body here. */
   depositWebhook: publicProcedure
     .input(
