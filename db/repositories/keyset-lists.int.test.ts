@@ -467,11 +467,11 @@ const KEYSET_LISTS: KeysetList[] = [
       await insertWithIds(db, 'deposits', ids, (id) =>
         upsertDeposit(db, {
           userId: player,
-          network: 'BTC',
-          asset: 'BTC',
+          network: 'ERC20',
+          asset: 'USDT',
           currency: 'USD',
-          address: 'bc1qkeyset',
-          txHash: hex64(id),
+          address: '0x00000000000000000000000000000000000000aa',
+          txHash: `0x${hex64(id)}`,
           outputIndex: 0,
           amount: 100n,
           confirmations: 0,
