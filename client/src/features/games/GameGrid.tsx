@@ -38,9 +38,11 @@ export function GameGrid({ games, label }: { games: GameSummary[]; label: string
                 </Group>
               </Paper>
             </UnstyledButton>
-            <div className={classes.star}>
-              <FavouriteStar slug={game.slug} name={game.name} size="sm" />
-            </div>
+            {game.providerGame ? null : (
+              <div className={classes.star}>
+                <FavouriteStar slug={game.slug} name={game.name} size="sm" />
+              </div>
+            )}
           </li>
         );
       })}
