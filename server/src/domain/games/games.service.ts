@@ -1,5 +1,6 @@
 import type { Db } from '../../../../db/client.js';
 import { betById, betsOfUser, betStats, recentBets } from '../../../../db/repositories/games.repo.js';
+import { playerProviderRounds } from '../../../../db/repositories/providers.repo.js';
 import { DomainError } from '../errors.js';
 import { CURRENCIES, formatAmount, type Currency } from '../wallet/amounts.js';
 import { betsCsv, toBetView, type BetView } from './bet.views.js';
@@ -109,6 +110,13 @@ export class GamesService {
     filter: { game?: AnySlug; currency?: Currency },
   ): Promise<{ filename: string; csv: string }> {
     const rows = await betsOfUser(this.deps.db, userId, { ...filter, limit: EXPORT_MAX_ROWS });
-    return { filename: `bets${filter.game ? `-${filter.game}` : ''}.csv`, csv: betsCsv(rows) };
+    // A game filter names an original; without one the studios' rounds are the player's bets too.
+    const providerRounds = filter.game
+      ? []
+      : (await playerProviderRounds(this.deps.db, userId, { limit: EXPORT_MAX_ROWS })).filter(
+          (round) => !filter.currency || round.currency === filter.currency,
+        );
+    const csv = betsCsv(rows, providerRounds, EXPORT_MAX_ROWS);
+    return { filename: `bets${filter.game ? `-${filter.game}` : ''}.csv`, csv };
   }
 }
