@@ -20,7 +20,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { trpc } from '../../trpc';
 import { formatDateTime } from '../../lib/datetime';
 import { formatXp, useVipStatus } from './use-vip';
-import { formatAmount } from '../../lib/money';
+import { formatAmountNotHidingDust } from '../../lib/money';
 import { ErrorAlert } from '../../components/ErrorAlert';
 
 const isZero = (value: string) => /^0(\.0*)?$/.test(value);
@@ -148,8 +148,8 @@ function Progression() {
                 <Text size="xs" c="dimmed">
                   Claimable {currency}
                 </Text>
-                <Text fw={700} ff="monospace" data-testid={`rakeback-${currency}`}>
-                  {claimable[currency]}
+                <Text fw={700} ff="monospace" data-testid={`rakeback-${currency}`} title={claimable[currency]}>
+                  {formatAmountNotHidingDust(claimable[currency], currency)}
                 </Text>
               </Stack>
             ))}
@@ -177,7 +177,7 @@ function Progression() {
                     </Table.Td>
                     <Table.Td ff="monospace" ta="right">
                       {entry.kind === 'accrual' ? '+' : '-'}
-                      {formatAmount(entry.amount, entry.currency)} {entry.currency}
+                      {formatAmountNotHidingDust(entry.amount, entry.currency)} {entry.currency}
                     </Table.Td>
                     <Table.Td c="dimmed">{formatDateTime(entry.createdAt)}</Table.Td>
                   </Table.Tr>

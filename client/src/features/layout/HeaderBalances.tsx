@@ -40,13 +40,10 @@ export function HeaderBalances({ compact }: { compact: boolean }) {
       >
         {/* One line (truncate: nowrap, an ellipsis only past the bar's room): a wrapped balance doubled the bar's height on phones. */}
         <Text size="sm" fw={700} ff="monospace" data-testid="header-balance" truncate>
-          {/* The currency name gives its room to the Deposit button on phones; the wallet it opens names both. */}
           {formatBalance(user?.balance)}{' '}
-          {compact ? null : (
-            <Text span size="xs" c="dimmed">
-              {currency}
-            </Text>
-          )}
+          <Text span size="xs" c="dimmed">
+            {currency}
+          </Text>
         </Text>
       </Paper>
       {/* On phones a compact + (its name stays for screen readers). */}
