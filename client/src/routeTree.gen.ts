@@ -41,6 +41,7 @@ import { Route as AccountExclusionRouteImport } from './routes/account/exclusion
 import { Route as AccountProfileRouteImport } from './routes/account/profile'
 import { Route as AccountSelfExclusionRouteImport } from './routes/account/self-exclusion'
 import { Route as AccountSettingsRouteImport } from './routes/account/settings'
+import { Route as BetsIdRouteImport } from './routes/bets/$id'
 import { Route as CasinoIndexRouteImport } from './routes/casino/index'
 import { Route as CasinoGameRouteImport } from './routes/casino/$game'
 import { Route as CasinoBingoRouteImport } from './routes/casino/bingo'
@@ -233,6 +234,11 @@ const AccountSettingsRoute = AccountSettingsRouteImport.update({
   path: '/settings',
   getParentRoute: () => AccountRouteRoute,
 } as any)
+const BetsIdRoute = BetsIdRouteImport.update({
+  id: '/bets/$id',
+  path: '/bets/$id',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const CasinoIndexRoute = CasinoIndexRouteImport.update({
   id: '/casino/',
   path: '/casino/',
@@ -423,6 +429,7 @@ export interface FileRoutesByFullPath {
   '/account/profile': typeof AccountProfileRoute
   '/account/self-exclusion': typeof AccountSelfExclusionRoute
   '/account/settings': typeof AccountSettingsRoute
+  '/bets/$id': typeof BetsIdRoute
   '/casino/$game': typeof CasinoGameRoute
   '/casino/bingo': typeof CasinoBingoRoute
   '/casino/blackjack': typeof CasinoBlackjackRoute
@@ -486,6 +493,7 @@ export interface FileRoutesByTo {
   '/account/profile': typeof AccountProfileRoute
   '/account/self-exclusion': typeof AccountSelfExclusionRoute
   '/account/settings': typeof AccountSettingsRoute
+  '/bets/$id': typeof BetsIdRoute
   '/casino/$game': typeof CasinoGameRoute
   '/casino/bingo': typeof CasinoBingoRoute
   '/casino/blackjack': typeof CasinoBlackjackRoute
@@ -552,6 +560,7 @@ export interface FileRoutesById {
   '/account/profile': typeof AccountProfileRoute
   '/account/self-exclusion': typeof AccountSelfExclusionRoute
   '/account/settings': typeof AccountSettingsRoute
+  '/bets/$id': typeof BetsIdRoute
   '/casino/$game': typeof CasinoGameRoute
   '/casino/bingo': typeof CasinoBingoRoute
   '/casino/blackjack': typeof CasinoBlackjackRoute
@@ -619,6 +628,7 @@ export interface FileRouteTypes {
     | '/account/profile'
     | '/account/self-exclusion'
     | '/account/settings'
+    | '/bets/$id'
     | '/casino/$game'
     | '/casino/bingo'
     | '/casino/blackjack'
@@ -682,6 +692,7 @@ export interface FileRouteTypes {
     | '/account/profile'
     | '/account/self-exclusion'
     | '/account/settings'
+    | '/bets/$id'
     | '/casino/$game'
     | '/casino/bingo'
     | '/casino/blackjack'
@@ -747,6 +758,7 @@ export interface FileRouteTypes {
     | '/account/profile'
     | '/account/self-exclusion'
     | '/account/settings'
+    | '/bets/$id'
     | '/casino/$game'
     | '/casino/bingo'
     | '/casino/blackjack'
@@ -808,6 +820,7 @@ export interface RootRouteChildren {
   TermsAndConditionsRoute: typeof TermsAndConditionsRoute
   VerifyEmailRoute: typeof VerifyEmailRoute
   VipRoute: typeof VipRoute
+  BetsIdRoute: typeof BetsIdRoute
   CasinoGameRoute: typeof CasinoGameRoute
   CasinoBingoRoute: typeof CasinoBingoRoute
   CasinoBlackjackRoute: typeof CasinoBlackjackRoute
@@ -1055,6 +1068,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/account/settings'
       preLoaderRoute: typeof AccountSettingsRouteImport
       parentRoute: typeof AccountRouteRoute
+    }
+    '/bets/$id': {
+      id: '/bets/$id'
+      path: '/bets/$id'
+      fullPath: '/bets/$id'
+      preLoaderRoute: typeof BetsIdRouteImport
+      parentRoute: typeof rootRouteImport
     }
     '/casino/': {
       id: '/casino/'
@@ -1356,6 +1376,7 @@ const rootRouteChildren: RootRouteChildren = {
   TermsAndConditionsRoute: TermsAndConditionsRoute,
   VerifyEmailRoute: VerifyEmailRoute,
   VipRoute: VipRoute,
+  BetsIdRoute: BetsIdRoute,
   CasinoGameRoute: CasinoGameRoute,
   CasinoBingoRoute: CasinoBingoRoute,
   CasinoBlackjackRoute: CasinoBlackjackRoute,
