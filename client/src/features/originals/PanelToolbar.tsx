@@ -38,8 +38,10 @@ export function PanelToolbar({ statsOpen, onToggleStats }: { statsOpen: boolean;
       </Tooltip>
       {muted ? null : (
         <Slider
-          w={72}
+          w={84}
           size="xs"
+          // A 24 px thumb: WCAG 2.5.8's smallest target (the track stays thin).
+          thumbSize={24}
           min={0}
           max={100}
           step={10}
