@@ -43,6 +43,8 @@ export interface UsersTable {
   password_changed_at: Generated<Timestamp>;
   created_at: Generated<Timestamp>;
   updated_at: Generated<Timestamp>;
+  /** The public bet page shows "Hidden" for this player's name (20261201_0401). */
+  hide_bets: Generated<boolean>;
 }
 
 export interface SessionsTable {

@@ -398,7 +398,9 @@ describe('daily details (issue #24, 7-12)', () => {
     await input.press('Enter');
     await expect
       .poll(() => panel(a).getByRole('alert').innerText())
-      .toBe('Unknown command /dance. Commands: /tip name amount [USD|BZU] [private] · /rain amount [USD|BZU]');
+      .toBe(
+        'Unknown command /dance. Commands: /tip name amount [USD|BZU] [private] · /rain amount [USD|BZU] · /bet id',
+      );
     expect((await trpc(platform, 'query', 'chat.list', { limit: 50 })).body.result.data.messages.length).toBe(before);
     await screenshot(a, 'daily-chat-unknown-command-1440');
     await input.fill('');

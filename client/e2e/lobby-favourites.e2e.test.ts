@@ -143,7 +143,8 @@ describe('lobby and panel extras in the browser', () => {
       const labels = await main
         .getByTestId('my-game-bets')
         .getByRole('button', { name: /bet .* details/ })
-        .evaluateAll((buttons) => buttons.map((b) => b.getAttribute('aria-label')));
+        // The name is the visible game name and a visually hidden " bet <id> details" (label in name, WCAG 2.5.3).
+        .evaluateAll((buttons) => buttons.map((b) => b.textContent));
       expect(labels).toEqual(bets.map((bet: { id: string }) => `Limbo bet ${bet.id} details`));
       await main.getByTestId('my-game-bets').scrollIntoViewIfNeeded();
       await screenshot(page, `panel-my-bets-tab-${viewport.width}`);

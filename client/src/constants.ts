@@ -69,3 +69,11 @@ export const STORAGE_KEYS = {
 
 /** While the tab is visible the server's health is rechecked this often, so an outage shows without a click. */
 export const HEALTH_POLL_INTERVAL_MS = 30_000;
+/**
+ * Failed checks in a row before the maintenance cover shows: one answer past the 2 s timeout on a busy machine is not
+ * an outage. A stopped server refuses at once, so three checks a second apart still cover the app within ~3 s.
+ */
+export const HEALTH_OUTAGE_CONFIRMATIONS = 3;
+export const HEALTH_RECHECK_DELAY_MS = 1_000;
+/** While the cover is up the server is asked this often, so the cover goes by itself soon after it answers again. */
+export const HEALTH_DOWN_POLL_INTERVAL_MS = 3_000;

@@ -39,7 +39,9 @@ import { Route as AccountIndexRouteImport } from './routes/account/index'
 import { Route as AccountBalancesRouteImport } from './routes/account/balances'
 import { Route as AccountExclusionRouteImport } from './routes/account/exclusion'
 import { Route as AccountProfileRouteImport } from './routes/account/profile'
+import { Route as AccountSelfExclusionRouteImport } from './routes/account/self-exclusion'
 import { Route as AccountSettingsRouteImport } from './routes/account/settings'
+import { Route as BetsIdRouteImport } from './routes/bets/$id'
 import { Route as CasinoIndexRouteImport } from './routes/casino/index'
 import { Route as CasinoGameRouteImport } from './routes/casino/$game'
 import { Route as CasinoBingoRouteImport } from './routes/casino/bingo'
@@ -60,9 +62,12 @@ import { Route as TokenOverviewRouteImport } from './routes/token/overview'
 import { Route as TokenTradeRouteImport } from './routes/token/trade'
 import { Route as TokenUtilityRouteImport } from './routes/token/utility'
 import { Route as TokenWalletRouteImport } from './routes/token/wallet'
+import { Route as AccountDepositsIndexRouteImport } from './routes/account/deposits/index'
 import { Route as AccountDepositsStatusRouteImport } from './routes/account/deposits/$status'
 import { Route as AccountDepositsALLRouteImport } from './routes/account/deposits/ALL'
+import { Route as AccountReferralsIndexRouteImport } from './routes/account/referrals/index'
 import { Route as AccountReferralsCodesRouteImport } from './routes/account/referrals/codes'
+import { Route as AccountWithdrawalsIndexRouteImport } from './routes/account/withdrawals/index'
 import { Route as AccountWithdrawalsStatusRouteImport } from './routes/account/withdrawals/$status'
 import { Route as AccountWithdrawalsALLRouteImport } from './routes/account/withdrawals/ALL'
 import { Route as CasinoGamesGameRouteImport } from './routes/casino/games/$game'
@@ -219,10 +224,20 @@ const AccountProfileRoute = AccountProfileRouteImport.update({
   path: '/profile',
   getParentRoute: () => AccountRouteRoute,
 } as any)
+const AccountSelfExclusionRoute = AccountSelfExclusionRouteImport.update({
+  id: '/self-exclusion',
+  path: '/self-exclusion',
+  getParentRoute: () => AccountRouteRoute,
+} as any)
 const AccountSettingsRoute = AccountSettingsRouteImport.update({
   id: '/settings',
   path: '/settings',
   getParentRoute: () => AccountRouteRoute,
+} as any)
+const BetsIdRoute = BetsIdRouteImport.update({
+  id: '/bets/$id',
+  path: '/bets/$id',
+  getParentRoute: () => rootRouteImport,
 } as any)
 const CasinoIndexRoute = CasinoIndexRouteImport.update({
   id: '/casino/',
@@ -324,6 +339,11 @@ const TokenWalletRoute = TokenWalletRouteImport.update({
   path: '/token/wallet',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AccountDepositsIndexRoute = AccountDepositsIndexRouteImport.update({
+  id: '/deposits/',
+  path: '/deposits/',
+  getParentRoute: () => AccountRouteRoute,
+} as any)
 const AccountDepositsStatusRoute = AccountDepositsStatusRouteImport.update({
   id: '/deposits/$status',
   path: '/deposits/$status',
@@ -334,9 +354,19 @@ const AccountDepositsALLRoute = AccountDepositsALLRouteImport.update({
   path: '/deposits/ALL',
   getParentRoute: () => AccountRouteRoute,
 } as any)
+const AccountReferralsIndexRoute = AccountReferralsIndexRouteImport.update({
+  id: '/referrals/',
+  path: '/referrals/',
+  getParentRoute: () => AccountRouteRoute,
+} as any)
 const AccountReferralsCodesRoute = AccountReferralsCodesRouteImport.update({
   id: '/referrals/codes',
   path: '/referrals/codes',
+  getParentRoute: () => AccountRouteRoute,
+} as any)
+const AccountWithdrawalsIndexRoute = AccountWithdrawalsIndexRouteImport.update({
+  id: '/withdrawals/',
+  path: '/withdrawals/',
   getParentRoute: () => AccountRouteRoute,
 } as any)
 const AccountWithdrawalsStatusRoute =
@@ -397,7 +427,9 @@ export interface FileRoutesByFullPath {
   '/account/balances': typeof AccountBalancesRoute
   '/account/exclusion': typeof AccountExclusionRoute
   '/account/profile': typeof AccountProfileRoute
+  '/account/self-exclusion': typeof AccountSelfExclusionRoute
   '/account/settings': typeof AccountSettingsRoute
+  '/bets/$id': typeof BetsIdRoute
   '/casino/$game': typeof CasinoGameRoute
   '/casino/bingo': typeof CasinoBingoRoute
   '/casino/blackjack': typeof CasinoBlackjackRoute
@@ -426,6 +458,9 @@ export interface FileRoutesByFullPath {
   '/account/withdrawals/ALL': typeof AccountWithdrawalsALLRoute
   '/casino/games/$game': typeof CasinoGamesGameRoute
   '/sports/event/$eventId': typeof SportsEventEventIdRoute
+  '/account/deposits/': typeof AccountDepositsIndexRoute
+  '/account/referrals/': typeof AccountReferralsIndexRoute
+  '/account/withdrawals/': typeof AccountWithdrawalsIndexRoute
   '/casino/play/$provider/$gameId': typeof CasinoPlayProviderGameIdRoute
 }
 export interface FileRoutesByTo {
@@ -456,7 +491,9 @@ export interface FileRoutesByTo {
   '/account/balances': typeof AccountBalancesRoute
   '/account/exclusion': typeof AccountExclusionRoute
   '/account/profile': typeof AccountProfileRoute
+  '/account/self-exclusion': typeof AccountSelfExclusionRoute
   '/account/settings': typeof AccountSettingsRoute
+  '/bets/$id': typeof BetsIdRoute
   '/casino/$game': typeof CasinoGameRoute
   '/casino/bingo': typeof CasinoBingoRoute
   '/casino/blackjack': typeof CasinoBlackjackRoute
@@ -485,6 +522,9 @@ export interface FileRoutesByTo {
   '/account/withdrawals/ALL': typeof AccountWithdrawalsALLRoute
   '/casino/games/$game': typeof CasinoGamesGameRoute
   '/sports/event/$eventId': typeof SportsEventEventIdRoute
+  '/account/deposits': typeof AccountDepositsIndexRoute
+  '/account/referrals': typeof AccountReferralsIndexRoute
+  '/account/withdrawals': typeof AccountWithdrawalsIndexRoute
   '/casino/play/$provider/$gameId': typeof CasinoPlayProviderGameIdRoute
 }
 export interface FileRoutesById {
@@ -518,7 +558,9 @@ export interface FileRoutesById {
   '/account/balances': typeof AccountBalancesRoute
   '/account/exclusion': typeof AccountExclusionRoute
   '/account/profile': typeof AccountProfileRoute
+  '/account/self-exclusion': typeof AccountSelfExclusionRoute
   '/account/settings': typeof AccountSettingsRoute
+  '/bets/$id': typeof BetsIdRoute
   '/casino/$game': typeof CasinoGameRoute
   '/casino/bingo': typeof CasinoBingoRoute
   '/casino/blackjack': typeof CasinoBlackjackRoute
@@ -547,6 +589,9 @@ export interface FileRoutesById {
   '/account/withdrawals/ALL': typeof AccountWithdrawalsALLRoute
   '/casino/games/$game': typeof CasinoGamesGameRoute
   '/sports/event/$eventId': typeof SportsEventEventIdRoute
+  '/account/deposits/': typeof AccountDepositsIndexRoute
+  '/account/referrals/': typeof AccountReferralsIndexRoute
+  '/account/withdrawals/': typeof AccountWithdrawalsIndexRoute
   '/casino/play/$provider/$gameId': typeof CasinoPlayProviderGameIdRoute
 }
 export interface FileRouteTypes {
@@ -581,7 +626,9 @@ export interface FileRouteTypes {
     | '/account/balances'
     | '/account/exclusion'
     | '/account/profile'
+    | '/account/self-exclusion'
     | '/account/settings'
+    | '/bets/$id'
     | '/casino/$game'
     | '/casino/bingo'
     | '/casino/blackjack'
@@ -610,6 +657,9 @@ export interface FileRouteTypes {
     | '/account/withdrawals/ALL'
     | '/casino/games/$game'
     | '/sports/event/$eventId'
+    | '/account/deposits/'
+    | '/account/referrals/'
+    | '/account/withdrawals/'
     | '/casino/play/$provider/$gameId'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -640,7 +690,9 @@ export interface FileRouteTypes {
     | '/account/balances'
     | '/account/exclusion'
     | '/account/profile'
+    | '/account/self-exclusion'
     | '/account/settings'
+    | '/bets/$id'
     | '/casino/$game'
     | '/casino/bingo'
     | '/casino/blackjack'
@@ -669,6 +721,9 @@ export interface FileRouteTypes {
     | '/account/withdrawals/ALL'
     | '/casino/games/$game'
     | '/sports/event/$eventId'
+    | '/account/deposits'
+    | '/account/referrals'
+    | '/account/withdrawals'
     | '/casino/play/$provider/$gameId'
   id:
     | '__root__'
@@ -701,7 +756,9 @@ export interface FileRouteTypes {
     | '/account/balances'
     | '/account/exclusion'
     | '/account/profile'
+    | '/account/self-exclusion'
     | '/account/settings'
+    | '/bets/$id'
     | '/casino/$game'
     | '/casino/bingo'
     | '/casino/blackjack'
@@ -730,6 +787,9 @@ export interface FileRouteTypes {
     | '/account/withdrawals/ALL'
     | '/casino/games/$game'
     | '/sports/event/$eventId'
+    | '/account/deposits/'
+    | '/account/referrals/'
+    | '/account/withdrawals/'
     | '/casino/play/$provider/$gameId'
   fileRoutesById: FileRoutesById
 }
@@ -760,6 +820,7 @@ export interface RootRouteChildren {
   TermsAndConditionsRoute: typeof TermsAndConditionsRoute
   VerifyEmailRoute: typeof VerifyEmailRoute
   VipRoute: typeof VipRoute
+  BetsIdRoute: typeof BetsIdRoute
   CasinoGameRoute: typeof CasinoGameRoute
   CasinoBingoRoute: typeof CasinoBingoRoute
   CasinoBlackjackRoute: typeof CasinoBlackjackRoute
@@ -994,12 +1055,26 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AccountProfileRouteImport
       parentRoute: typeof AccountRouteRoute
     }
+    '/account/self-exclusion': {
+      id: '/account/self-exclusion'
+      path: '/self-exclusion'
+      fullPath: '/account/self-exclusion'
+      preLoaderRoute: typeof AccountSelfExclusionRouteImport
+      parentRoute: typeof AccountRouteRoute
+    }
     '/account/settings': {
       id: '/account/settings'
       path: '/settings'
       fullPath: '/account/settings'
       preLoaderRoute: typeof AccountSettingsRouteImport
       parentRoute: typeof AccountRouteRoute
+    }
+    '/bets/$id': {
+      id: '/bets/$id'
+      path: '/bets/$id'
+      fullPath: '/bets/$id'
+      preLoaderRoute: typeof BetsIdRouteImport
+      parentRoute: typeof rootRouteImport
     }
     '/casino/': {
       id: '/casino/'
@@ -1141,6 +1216,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof TokenWalletRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/account/deposits/': {
+      id: '/account/deposits/'
+      path: '/deposits'
+      fullPath: '/account/deposits/'
+      preLoaderRoute: typeof AccountDepositsIndexRouteImport
+      parentRoute: typeof AccountRouteRoute
+    }
     '/account/deposits/$status': {
       id: '/account/deposits/$status'
       path: '/deposits/$status'
@@ -1155,11 +1237,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AccountDepositsALLRouteImport
       parentRoute: typeof AccountRouteRoute
     }
+    '/account/referrals/': {
+      id: '/account/referrals/'
+      path: '/referrals'
+      fullPath: '/account/referrals/'
+      preLoaderRoute: typeof AccountReferralsIndexRouteImport
+      parentRoute: typeof AccountRouteRoute
+    }
     '/account/referrals/codes': {
       id: '/account/referrals/codes'
       path: '/referrals/codes'
       fullPath: '/account/referrals/codes'
       preLoaderRoute: typeof AccountReferralsCodesRouteImport
+      parentRoute: typeof AccountRouteRoute
+    }
+    '/account/withdrawals/': {
+      id: '/account/withdrawals/'
+      path: '/withdrawals'
+      fullPath: '/account/withdrawals/'
+      preLoaderRoute: typeof AccountWithdrawalsIndexRouteImport
       parentRoute: typeof AccountRouteRoute
     }
     '/account/withdrawals/$status': {
@@ -1204,6 +1300,7 @@ interface AccountRouteRouteChildren {
   AccountBalancesRoute: typeof AccountBalancesRoute
   AccountExclusionRoute: typeof AccountExclusionRoute
   AccountProfileRoute: typeof AccountProfileRoute
+  AccountSelfExclusionRoute: typeof AccountSelfExclusionRoute
   AccountSettingsRoute: typeof AccountSettingsRoute
   AccountIndexRoute: typeof AccountIndexRoute
   AccountDepositsStatusRoute: typeof AccountDepositsStatusRoute
@@ -1211,12 +1308,16 @@ interface AccountRouteRouteChildren {
   AccountReferralsCodesRoute: typeof AccountReferralsCodesRoute
   AccountWithdrawalsStatusRoute: typeof AccountWithdrawalsStatusRoute
   AccountWithdrawalsALLRoute: typeof AccountWithdrawalsALLRoute
+  AccountDepositsIndexRoute: typeof AccountDepositsIndexRoute
+  AccountReferralsIndexRoute: typeof AccountReferralsIndexRoute
+  AccountWithdrawalsIndexRoute: typeof AccountWithdrawalsIndexRoute
 }
 
 const AccountRouteRouteChildren: AccountRouteRouteChildren = {
   AccountBalancesRoute: AccountBalancesRoute,
   AccountExclusionRoute: AccountExclusionRoute,
   AccountProfileRoute: AccountProfileRoute,
+  AccountSelfExclusionRoute: AccountSelfExclusionRoute,
   AccountSettingsRoute: AccountSettingsRoute,
   AccountIndexRoute: AccountIndexRoute,
   AccountDepositsStatusRoute: AccountDepositsStatusRoute,
@@ -1224,6 +1325,9 @@ const AccountRouteRouteChildren: AccountRouteRouteChildren = {
   AccountReferralsCodesRoute: AccountReferralsCodesRoute,
   AccountWithdrawalsStatusRoute: AccountWithdrawalsStatusRoute,
   AccountWithdrawalsALLRoute: AccountWithdrawalsALLRoute,
+  AccountDepositsIndexRoute: AccountDepositsIndexRoute,
+  AccountReferralsIndexRoute: AccountReferralsIndexRoute,
+  AccountWithdrawalsIndexRoute: AccountWithdrawalsIndexRoute,
 }
 
 const AccountRouteRouteWithChildren = AccountRouteRoute._addFileChildren(
@@ -1272,6 +1376,7 @@ const rootRouteChildren: RootRouteChildren = {
   TermsAndConditionsRoute: TermsAndConditionsRoute,
   VerifyEmailRoute: VerifyEmailRoute,
   VipRoute: VipRoute,
+  BetsIdRoute: BetsIdRoute,
   CasinoGameRoute: CasinoGameRoute,
   CasinoBingoRoute: CasinoBingoRoute,
   CasinoBlackjackRoute: CasinoBlackjackRoute,

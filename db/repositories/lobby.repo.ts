@@ -30,9 +30,15 @@ export async function recentlyPlayedGames(
   days: number,
   limit: number,
 ): Promise<string[]> {
+  // A provider game is named "provider/game", the key its lobby tile carries; its rounds are the provider's bets.
   const { rows } = await sql<{ game: string }>`
-    select game from bets
-    where user_id = ${userId} and created_at > now() - make_interval(days => ${days})
+    select game from (
+      select game, created_at from bets
+      where user_id = ${userId} and created_at > now() - make_interval(days => ${days})
+      union all
+      select provider_id || '/' || game_id, created_at from provider_transactions
+      where user_id = ${userId} and kind = 'bet' and created_at > now() - make_interval(days => ${days})
+    ) played
     group by game order by max(created_at) desc, game limit ${limit}`.execute(db);
   return rows.map((row) => row.game);
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { pathToFileURL } from 'node:url';
+import { launcherAncestry, watchAncestry } from '../../scripts/parent-watch.js';
 import { fromUnits, payoutRatio, spinReels, toUnits } from './demo-slot.js';
 import { slotPage, THUMBNAIL_SVG } from './page.js';
 import { WalletClient, type WalletClientConfig } from './wallet-client.js';
@@ -131,7 +132,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv): ReferenceProviderConfig {
   if (!secret)
     throw new Error('REFERENCE_PROVIDER_SECRET is required (the secret `npm run cli -- providers:reference` printed)');
   return {
-    platformUrl: (env.PLATFORM_URL ?? 'http://localhost:3000').replace(/\/$/, ''),
+    platformUrl: (env.PLATFORM_URL ?? 'http://localhost:5001').replace(/\/$/, ''),
     providerId: env.REFERENCE_PROVIDER_ID ?? 'reference',
     secret,
     port: Number(env.REFERENCE_PROVIDER_PORT ?? 4100),
@@ -142,6 +143,9 @@ export function configFromEnv(env: NodeJS.ProcessEnv): ReferenceProviderConfig {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  // Read first: once a wrapper has died its chain can no longer be read. `npm run provider:reference` passes a SIGTERM
+  // only to its shell, so the studio stops when any process that started it is gone, as `npm start` does.
+  const ancestry = launcherAncestry('providers/reference/server.ts');
   const config = configFromEnv(process.env);
   const server = createReferenceProvider(config);
   server.listen(config.port, '127.0.0.1', () => {
@@ -151,7 +155,15 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
       `reference provider listening on http://127.0.0.1:${port} (wallet ${config.platformUrl}/api/providers/${config.providerId})`,
     );
   });
-  const stop = () => server.close(() => process.exit(0));
+  const stop = () => {
+    server.close(() => process.exit(0));
+    // An open keep-alive connection (a player's framed page) would hold close() open.
+    server.closeAllConnections();
+  };
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);
+  watchAncestry(ancestry, () => {
+    console.error('The process that started the reference provider has ended; stopping.');
+    stop();
+  });
 }

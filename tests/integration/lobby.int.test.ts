@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FAST_HASHING, RELAXED_LIMITS, signedInAccount } from '../support/auth.js';
 import { platformSuite } from '../support/platform-suite.js';
+import { launchSession, newId, registerProvider, walletCall } from '../support/providers.js';
 import { fundedAccount, trpc, WALLET_TEST_ENV } from '../support/wallet.js';
 
 /** Issue #24 point 15: favourites follow the account (lobby.favourites / setFavourite); recently played comes from the player's bets. */
@@ -78,5 +79,38 @@ describe('lobby: favourite and recently played games', () => {
     // Someone else's bets are not in it.
     const erin = await signedInAccount(suite.platform);
     expect(data(await call('query', 'lobby.recentlyPlayed', undefined, erin.token))).toEqual([]);
+  });
+
+  it('recently played lists provider games too, as "provider/game", in the order they were last played', async () => {
+    const frank = await fundedAccount(suite.platform, '10');
+    const studio = await registerProvider(suite.platform);
+    const { sessionToken } = await launchSession(suite.platform, studio, frank.token);
+    const providerBet = async () => {
+      const answer = await walletCall(suite.platform, studio, 'bet', {
+        requestId: newId('req'),
+        sessionToken,
+        currency: 'USD',
+        transactionId: newId('tx'),
+        roundId: newId('round'),
+        gameId: studio.gameId,
+        amount: '0.01',
+      });
+      expect(answer.body.status, answer.text).toBe('OK');
+    };
+    const diceBet = async () =>
+      data(
+        await call(
+          'mutation',
+          'games.dice.bet',
+          { amount: '0.01', currency: 'USD', target: 50.5, condition: 'over' },
+          frank.token,
+        ),
+      );
+    await diceBet();
+    await providerBet();
+    const key = `${studio.id}/${studio.gameId}`;
+    expect(data(await call('query', 'lobby.recentlyPlayed', undefined, frank.token))).toEqual([key, 'dice']);
+    await diceBet();
+    expect(data(await call('query', 'lobby.recentlyPlayed', undefined, frank.token))).toEqual(['dice', key]);
   });
 });

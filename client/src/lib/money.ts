@@ -15,6 +15,17 @@ export function formatAmount(value: string, currency: string): string {
   return decimals === undefined ? formatMoney(value) : (formatDecimal(value, decimals) ?? value);
 }
 
+/**
+ * formatAmount, except that an amount above zero that would read 0.00 reads "<0.01": a row of rakeback accrued on a
+ * small bet says there is something, not nothing.
+ */
+export function formatAmountNotHidingDust(value: string, currency: string): string {
+  const formatted = formatAmount(value, currency);
+  const decimals = DISPLAY_DECIMALS[currency];
+  const isDust = decimals !== undefined && /^[0.,]+$/.test(formatted) && /^\+?0*\.?0*[1-9]/.test(value.trim());
+  return isDust ? `<${(10 ** -decimals).toFixed(decimals)}` : formatted;
+}
+
 /** A signed amount for statements: "+12.50" or "-3.00", at the currency's display precision. */
 export function formatSignedAmount(value: string, currency: string): string {
   const formatted = formatAmount(value, currency);

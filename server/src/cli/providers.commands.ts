@@ -137,9 +137,12 @@ export const providersCommands: Record<string, CliCommand> = {
     usage: 'providers:reference [url] [secret]',
     description:
       'Registers the reference provider (npm run provider:reference) at url (default http://localhost:4100); for trying the integration',
-    async run(args, { services, print }) {
+    async run(args, { services, print, env }) {
       if (args.length > 2) throw new CliUsageError('expected at most a URL and a secret');
       const url = new URL(args[0] ?? 'http://localhost:4100');
+      // The studio listens where it was registered and calls the wallet of the platform this CLI configures.
+      const studioPort = url.port || (url.protocol === 'https:' ? '443' : '80');
+      const platformUrl = env?.publicUrl ?? 'http://localhost:5001';
       const secret = args[1] ?? process.env.REFERENCE_PROVIDER_SECRET ?? randomBytes(32).toString('hex');
       await services.providers.registry.saveProvider({
         id: REFERENCE_PROVIDER.id,
@@ -160,7 +163,7 @@ export const providersCommands: Record<string, CliCommand> = {
         enabled: true,
       });
       print(
-        `reference provider registered at ${url.origin}; start it with REFERENCE_PROVIDER_SECRET=${secret} npm run provider:reference`,
+        `reference provider registered at ${url.origin}; start it with PLATFORM_URL=${platformUrl} REFERENCE_PROVIDER_PORT=${studioPort} REFERENCE_PROVIDER_SECRET=${secret} npm run provider:reference`,
       );
     },
   },

@@ -11,6 +11,7 @@ import {
   rotateInputSchema,
 } from '../domain/games/games.schemas.js';
 import { GAMES, type AnyGame } from '../domain/games/registry.js';
+import { providerRoundsInputSchema } from '../domain/providers/providers.schemas.js';
 import { CURRENCIES } from '../domain/wallet/amounts.js';
 import { legacyHandler, type Caller, type ContextForRequest } from './legacy-handler.js';
 import { RestRoutes } from './openapi/rest-routes.js';
@@ -56,6 +57,23 @@ export const legacyBetSchema = z
     capped: z.literal(true).optional(),
   })
   .meta({ id: 'Bet' });
+/** A studio's round as My bets lists it (providers.myRounds): stake, win and rollback summed over the round. */
+const legacyProviderRoundSchema = z
+  .object({
+    id: z.string(),
+    providerId: z.string(),
+    providerName: z.string(),
+    gameId: z.string(),
+    gameName: z.string(),
+    roundId: z.string(),
+    currency: z.enum(CURRENCIES),
+    stake: z.string(),
+    win: z.string(),
+    rolledBack: z.string(),
+    state: z.enum(['won', 'lost', 'rolled back']),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'ProviderRound' });
 /** A bet with the player's balance after it (round games' bets and cash-outs). */
 export const legacyBetWithBalanceSchema = legacyBetSchema
   .extend({ balance: z.string() })
@@ -283,10 +301,19 @@ export function gamesRoutes(contextFor: ContextForRequest): RestRoutes {
       method: 'get',
       path: '/api/bets',
       summary: "The player's bets, newest first",
+      description:
+        "Without a game or state filter the studios' rounds come too, newest first in `providerRounds` (`limit` of them, at most 50), paged on their own by `providerCursor` (the previous page's `providerNextCursor`).",
       tags: ['bets'],
       access: 'bearer',
-      query: myBetsInputSchema.unwrap(),
-      responses: { 200: z.object({ bets: z.array(legacyBetSchema), nextCursor: z.string().nullable() }) },
+      query: myBetsInputSchema.unwrap().extend({ providerCursor: providerRoundsInputSchema.shape.cursor }),
+      responses: {
+        200: z.object({
+          bets: z.array(legacyBetSchema),
+          nextCursor: z.string().nullable(),
+          providerRounds: z.array(legacyProviderRoundSchema).optional(),
+          providerNextCursor: z.string().nullable().optional(),
+        }),
+      },
       errors: [400, 401],
     },
     legacyHandler(contextFor, async (caller, req, res) => {
@@ -297,7 +324,20 @@ export function gamesRoutes(contextFor: ContextForRequest): RestRoutes {
         cursor: queryText(req.query.cursor),
         limit: queryNumber(req.query.limit) as number,
       });
-      res.json({ bets: page.bets.map(legacyBet), nextCursor: page.nextCursor });
+      const legacyPage = { bets: page.bets.map(legacyBet), nextCursor: page.nextCursor };
+      // A game or state filter names the originals' bets; a studio's round has neither.
+      if (queryText(req.query.game) || queryText(req.query.state)) {
+        res.json(legacyPage);
+        return;
+      }
+      const limit = Math.min(queryNumber(req.query.limit) ?? 20, 50);
+      const currency = queryText(req.query.currency);
+      const rounds = await caller.providers.myRounds({ limit, cursor: queryText(req.query.providerCursor) });
+      res.json({
+        ...legacyPage,
+        providerRounds: rounds.rounds.filter((round) => !currency || round.currency === currency),
+        providerNextCursor: rounds.nextCursor,
+      });
     }),
   );
   // Before /api/bets/:id, so "export.csv" is never read as an id.

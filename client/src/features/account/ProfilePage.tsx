@@ -27,7 +27,9 @@ export function ProfilePage() {
     [
       'Email status',
       user?.emailVerified === undefined ? undefined : user.emailVerified ? (
-        <Badge color="green">Verified</Badge>
+        <Badge color="green" variant="light">
+          Verified
+        </Badge>
       ) : (
         <Badge color="yellow">Not verified</Badge>
       ),

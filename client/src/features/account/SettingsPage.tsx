@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group, Loader, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Loader, Paper, PasswordInput, Stack, Switch, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
@@ -15,9 +15,41 @@ export function SettingsPage() {
     <Stack gap="lg">
       <PageHeader title="Settings" />
       <ChangePasswordForm />
+      <BetPrivacyCard />
       <TwoFactorCard />
       <SessionList />
     </Stack>
+  );
+}
+
+/** Whether the public page of the player's bets (/bets/<id>, the Trollbox's /bet card) names them or says "Hidden". */
+function BetPrivacyCard() {
+  const utils = trpc.useUtils();
+  const privacy = trpc.bets.privacy.useQuery();
+  const setPrivacy = trpc.bets.setPrivacy.useMutation({
+    onSuccess: (data) => utils.bets.privacy.setData(undefined, data),
+  });
+  return (
+    <Paper withBorder radius="md" p="lg" bg="var(--bzu-card)" component="section" aria-labelledby="privacy-title">
+      <Stack gap="xs">
+        <Title order={2} size="h4" id="privacy-title">
+          Privacy
+        </Title>
+        <Switch
+          label="Hide my name on my bets' public pages"
+          description='Anyone with a link to one of your bets sees "Hidden" instead of your display name.'
+          checked={privacy.data?.hidden ?? false}
+          disabled={!privacy.data || setPrivacy.isPending}
+          onChange={(event) => setPrivacy.mutate({ hidden: event.currentTarget.checked })}
+          data-testid="hide-bets-switch"
+        />
+        {setPrivacy.error ? (
+          <Text size="sm" c="red" role="alert">
+            {toApiError(setPrivacy.error).message || 'Could not save the setting'}
+          </Text>
+        ) : null}
+      </Stack>
+    </Paper>
   );
 }
 

@@ -253,13 +253,13 @@ function OperationsView() {
                 {row.bets} {row.currency} ({row.betCount})
               </Table.Td>
               <Table.Td ta="right" ff="monospace">
-                {row.wins}
+                {row.wins} {row.currency}
               </Table.Td>
               <Table.Td ta="right" ff="monospace">
-                {row.rollbacks}
+                {row.rollbacks} {row.currency}
               </Table.Td>
               <Table.Td ta="right" ff="monospace" c={row.ggr.startsWith('-') ? 'red' : undefined}>
-                {row.ggr}
+                {row.ggr} {row.currency}
               </Table.Td>
             </Table.Tr>
           ))}

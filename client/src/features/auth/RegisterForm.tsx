@@ -94,7 +94,7 @@ export function RegisterForm({ onRegistered }: { onRegistered: (email: string) =
         />
         <TextInput
           label="Display name"
-          description="Optional; shown in chat. Defaults to your username."
+          description="Optional; 3-10 letters and numbers, shown in chat. Defaults to your username."
           autoComplete="nickname"
           key={form.key('publicUsername')}
           {...form.getInputProps('publicUsername')}

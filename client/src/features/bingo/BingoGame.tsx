@@ -128,6 +128,10 @@ export function BingoGame() {
               loading={buy.isPending}
               disabled={!selling || !session.isSignedIn}
               data-testid="bingo-buy"
+              // The label wraps rather than ending in "…" on a narrow panel ("Sales open before the next game").
+              h="auto"
+              mih={42}
+              styles={{ label: { whiteSpace: 'normal', textAlign: 'center', paddingBlock: 6 } }}
             >
               {!session.isSignedIn
                 ? 'Sign in to buy cards'

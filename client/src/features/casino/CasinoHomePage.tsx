@@ -26,6 +26,20 @@ const LiveFeed = lazy(() =>
   afterStyles(() => import('../originals/LiveFeed')).then((module) => ({ default: module.LiveFeed })),
 );
 
+/** Tile-shaped placeholders for a section whose tiles are on their way. */
+function SkeletonTiles({ count, height, testId }: { count: number; height: number; testId: string }) {
+  return (
+    <ul className={classes.skeletonGrid} data-testid={testId} aria-hidden>
+      {Array.from({ length: count }, (_, index) => (
+        <li key={index} className={classes.skeletonTile} style={{ height }} />
+      ))}
+    </ul>
+  );
+}
+
+const categoriesSkeleton = <SkeletonTiles count={8} height={82} testId="categories-skeleton" />;
+const featuredSkeleton = <SkeletonTiles count={10} height={136} testId="featured-skeleton" />;
+
 export function CasinoHomePage() {
   const { games, status } = useGameCatalogue();
   return (
@@ -53,17 +67,17 @@ export function CasinoHomePage() {
         <Title order={2} size="h3" mb="sm" id="categories-heading">
           Categories
         </Title>
-        <Suspense fallback={<Box mih={120} />}>
+        <Suspense fallback={categoriesSkeleton}>
           <CategoryGrid />
         </Suspense>
       </section>
-      <section aria-labelledby="featured-heading">
+      <section aria-labelledby="featured-heading" aria-busy={status === 'loading'}>
         <Title order={2} size="h3" mb="sm" id="featured-heading">
           Featured games
         </Title>
-        <Suspense fallback={<Box mih={160} />}>
+        <Suspense fallback={featuredSkeleton}>
           {status === 'loading' ? (
-            <Box mih={160} />
+            featuredSkeleton
           ) : games.length === 0 ? (
             <PlaceholderState
               icon={IconDeviceGamepad2}

@@ -1,12 +1,14 @@
 import { Box, Title } from '@mantine/core';
 import { GameGrid } from '../games/GameGrid';
 import { gamesInOrder, useFavourites, useRecentlyPlayed } from '../games/favourites';
-import type { GameSummary } from '../games/use-game-catalogue';
+import { useProviderGameSummaries, type GameSummary } from '../games/use-game-catalogue';
 
 /** The casino home's "Favourites" and "Recently played" rows; each shows only when it has a game. */
 export function PlayerGameRows({ games }: { games: GameSummary[] }) {
   const favourites = gamesInOrder(games, useFavourites().slugs);
-  const recent = gamesInOrder(games, useRecentlyPlayed());
+  // Recently played names a studio's game "provider/game"; those tiles come from the studios' catalogue.
+  const providerGames = useProviderGameSummaries();
+  const recent = gamesInOrder([...games, ...providerGames], useRecentlyPlayed());
   return (
     <>
       <Row id="favourites-heading" title="Favourites" games={favourites} />

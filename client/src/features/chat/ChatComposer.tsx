@@ -96,6 +96,8 @@ export function ChatComposer() {
           color: 'blue',
           message: `You added ${command.amount} ${command.currency} to the rain pool`,
         });
+      } else if (command?.kind === 'bet') {
+        await sendChatMessage(`/bet ${command.id}`);
       } else {
         await sendChatMessage(state.trimmed);
       }

@@ -1,3 +1,5 @@
+import { BET_CARD_MESSAGE } from '../economy/chat-commands';
+import { BetCard } from '../originals/BetCard';
 import {
   ActionIcon,
   Badge,
@@ -190,9 +192,13 @@ function MessageLine({
             onModerate={onModerate}
             onProfile={onProfile}
           />{' '}
-          <Text span size="sm" className={classes.text}>
-            {message.message}
-          </Text>
+          {BET_CARD_MESSAGE.test(message.message) ? (
+            <BetCard id={BET_CARD_MESSAGE.exec(message.message)![1]!} />
+          ) : (
+            <Text span size="sm" className={classes.text}>
+              {message.message}
+            </Text>
+          )}
         </Box>
         {/* Shown on hover (and focus): the time it was sent, the full date in the title. */}
         <time className={classes.time} dateTime={message.createdAt} title={formatDateTime(message.createdAt)}>

@@ -20,7 +20,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { trpc } from '../../trpc';
 import { formatDateTime } from '../../lib/datetime';
 import { formatXp, useVipStatus } from './use-vip';
-import { formatAmount } from '../../lib/money';
+import { formatAmountNotHidingDust } from '../../lib/money';
 import { ErrorAlert } from '../../components/ErrorAlert';
 
 const isZero = (value: string) => /^0(\.0*)?$/.test(value);
@@ -32,13 +32,18 @@ function Formula() {
         <Title order={2} fz="lg" id="formula-title">
           How XP and rakeback are computed
         </Title>
-        <Code block>XP = wagered (USD value) × house edge ÷ 1%</Code>
+        {/* tabIndex: a block that scrolls sideways on phones must be reachable by keyboard (WCAG 2.1.1). */}
+        <Code block tabIndex={0}>
+          XP = wagered (USD value) × house edge ÷ 1%
+        </Code>
         <Text size="sm" c="dimmed">
           A $100 bet on a 1%-edge game earns 100 XP; on a 2%-edge game 200 XP; on a 0.5%-edge game 50 XP. XP follows
           what the house expects to earn, so low-edge games cannot farm it. BZU bets count at the BZU price when they
           settle. XP is added once per settled bet.
         </Text>
-        <Code block>rakeback = wagered × house edge × your rank's share (× BZU-holder boost, when one applies)</Code>
+        <Code block tabIndex={0}>
+          rakeback = wagered × house edge × your rank's share (× BZU-holder boost, when one applies)
+        </Code>
         <Text size="sm" c="dimmed">
           Rakeback accrues in the bet's currency on every settled bet, exact to 8 decimals (rounded down), at the share
           of the rank you held when the bet was placed. Claim it into your balance at any time.
@@ -148,8 +153,8 @@ function Progression() {
                 <Text size="xs" c="dimmed">
                   Claimable {currency}
                 </Text>
-                <Text fw={700} ff="monospace" data-testid={`rakeback-${currency}`}>
-                  {claimable[currency]}
+                <Text fw={700} ff="monospace" data-testid={`rakeback-${currency}`} title={claimable[currency]}>
+                  {formatAmountNotHidingDust(claimable[currency], currency)}
                 </Text>
               </Stack>
             ))}
@@ -177,7 +182,7 @@ function Progression() {
                     </Table.Td>
                     <Table.Td ff="monospace" ta="right">
                       {entry.kind === 'accrual' ? '+' : '-'}
-                      {formatAmount(entry.amount, entry.currency)} {entry.currency}
+                      {formatAmountNotHidingDust(entry.amount, entry.currency)} {entry.currency}
                     </Table.Td>
                     <Table.Td c="dimmed">{formatDateTime(entry.createdAt)}</Table.Td>
                   </Table.Tr>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { COMMAND_LIST, parseChatCommand, RAIN_USAGE, TIP_USAGE } from './chat-commands';
+import { BET_CARD_MESSAGE, BET_USAGE, COMMAND_LIST, parseChatCommand, RAIN_USAGE, TIP_USAGE } from './chat-commands';
 
 describe('Trollbox commands', () => {
   it('reads /tip with a name, an amount, an optional currency and private', () => {
@@ -41,5 +41,19 @@ describe('Trollbox commands', () => {
     expect(parseChatCommand('/')).toBeNull();
     expect(parseChatCommand('/ 5')).toBeNull();
     expect(parseChatCommand('/123')).toBeNull();
+  });
+});
+
+describe('/bet id (issue 45)', () => {
+  it('takes a bet number, with or without #, and refuses anything else with the usage', () => {
+    expect(parseChatCommand('/bet 42')).toEqual({ kind: 'bet', id: '42' });
+    expect(parseChatCommand('/BET #2147483648')).toEqual({ kind: 'bet', id: '2147483648' });
+    for (const text of ['/bet', '/bet 0', '/bet twelve', '/bet 1 2', '/bet -3', '/bet 12345678901234567890'])
+      expect(parseChatCommand(text)).toEqual({ kind: 'invalid', message: BET_USAGE });
+  });
+
+  it('the posted message is what the Trollbox shows as a card', () => {
+    expect(BET_CARD_MESSAGE.exec('/bet 42')?.[1]).toBe('42');
+    expect(BET_CARD_MESSAGE.test('look at /bet 42')).toBe(false);
   });
 });

@@ -22,7 +22,7 @@ import { GAME_VERIFIERS, gameVerifier } from './game-verifiers';
 import { verifyBet, type Verification } from './verify-bet';
 import { verifyParamsFromSearch } from './verify-link';
 import { CLIENT_GAME_SLUGS, GAME_REGISTRY } from '../games/registry';
-import { type VerifyGame, type VerifySearch } from './verify-search';
+import { cappedNote, type VerifyGame, type VerifySearch } from './verify-search';
 
 /** How outcomes are made, and a verifier that recomputes any bet in this browser with Web Crypto. */
 export function ProvablyFairPage({ search }: { search: VerifySearch }) {
@@ -154,6 +154,11 @@ function Verifier({ initial }: { initial: VerifySearch }) {
               <Text size="sm">
                 Multiplier: <b data-testid="verify-multiplier">{result.multiplier}x</b>
               </Text>
+              {cappedNote(initial) ? (
+                <Text size="sm" c="yellow.4" data-testid="verify-capped">
+                  {cappedNote(initial)}
+                </Text>
+              ) : null}
               <Text size="xs" c="dimmed">
                 SHA-256(server seed)
               </Text>

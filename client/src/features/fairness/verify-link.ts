@@ -20,6 +20,8 @@ export function verifySearchFromBet(bet: BetLike): VerifySearch {
     clientSeed: bet.fairness.clientSeed,
     nonce: String(bet.fairness.nonce),
     ...(bet.fairness.serverSeed ? { serverSeed: bet.fairness.serverSeed } : {}),
+    // The replay computes the uncapped multiplier; the page says why the bet paid less.
+    ...(o.capped === true ? { capped: '1' } : {}),
   };
   return isSeededGameSlug(bet.game) ? { ...base, game: bet.game, ...gameVerifier(bet.game).fromBet(o) } : base;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { verifyParamsFromSearch, verifySearchFromBet } from './verify-link';
-import { parseVerifySearch } from './verify-search';
+import { cappedNote, parseVerifySearch } from './verify-search';
 
 const fairness = { serverSeedHash: 'h', clientSeed: 'c', nonce: 7, serverSeed: 's' };
 
@@ -75,5 +75,27 @@ describe('verify link', () => {
     expect(search.serverSeed).toBeUndefined();
     expect(parseVerifySearch({ game: 'poker', evil: 'x', nonce: 3 })).toEqual({ nonce: '3' });
     expect(verifyParamsFromSearch({})).toBe('Choose a game');
+  });
+});
+
+describe('a capped round (issue 45)', () => {
+  const bet = (outcome: Record<string, unknown>) => ({
+    game: 'hilo',
+    outcome,
+    fairness: { serverSeedHash: 'h', clientSeed: 'c', nonce: 3, serverSeed: 's' },
+  });
+  const cards = [
+    { card: 0, multiplier: '1.0000' },
+    { card: 20, guess: 'higher', multiplier: '1.0725' },
+  ];
+
+  it('the verify link says the round was capped, so the page explains the lower payout', () => {
+    const capped = verifySearchFromBet(bet({ cards, multiplier: '1.0725', capped: true }));
+    expect(capped.capped).toBe('1');
+    expect(parseVerifySearch({ ...capped }).capped).toBe('1');
+    expect(cappedNote(parseVerifySearch({ ...capped }))).toMatch(/profit limit/);
+    const plain = verifySearchFromBet(bet({ cards, multiplier: '1.0725' }));
+    expect(plain.capped).toBeUndefined();
+    expect(cappedNote(plain)).toBeNull();
   });
 });

@@ -25,6 +25,8 @@ export interface VerifySearch {
   chips?: string;
   /** Baccarat: the player, banker and tie stakes, comma separated. */
   bets?: string;
+  /** "1": the round was cashed out at the profit limit, so it paid less than the replayed multiplier. */
+  capped?: string;
 }
 
 const KEYS = [
@@ -41,7 +43,15 @@ const KEYS = [
   'actions',
   'chips',
   'bets',
+  'capped',
 ] as const;
+
+/** What the verifier says beside the replayed multiplier of a round that hit the profit limit (null otherwise). */
+export function cappedNote(search: VerifySearch): string | null {
+  return search.capped === '1'
+    ? 'This round reached the profit limit: it paid the stake plus the limit, less than the multiplier above.'
+    : null;
+}
 
 /** validateSearch: keeps known keys with string (or number) values. */
 export function parseVerifySearch(search: Record<string, unknown>): VerifySearch {

@@ -20,27 +20,32 @@ export function GameGrid({ games, label }: { games: GameSummary[]; label: string
         const GameIcon = clientGame(game.slug)?.icon ?? IconDeviceGamepad2;
         return (
           <li key={game.id} className={classes.item}>
-            <UnstyledButton component={Link} to={gamePath(game)} className={classes.tile} aria-label={game.name}>
-              <Paper radius="md" p="md" className={classes.paper} data-game={game.slug}>
+            {/* The link is named by its visible name alone (WCAG 2.5.3); the studio and RTP lie over the tile outside it. */}
+            <UnstyledButton component={Link} to={gamePath(game)} className={classes.tile}>
+              <Paper radius="md" px="md" pt="md" className={classes.paper} data-game={game.slug}>
                 <GameIcon size={36} stroke={1.5} aria-hidden />
                 <Text fw={700}>{game.name}</Text>
-                <Group gap={4} justify="center">
-                  {game.provider ? (
-                    <Text size="xs" c="dimmed">
-                      {game.provider}
-                    </Text>
-                  ) : null}
-                  {game.rtp ? (
-                    <Badge size="xs" variant="light">
-                      RTP {game.rtp}%
-                    </Badge>
-                  ) : null}
-                </Group>
               </Paper>
             </UnstyledButton>
-            <div className={classes.star}>
-              <FavouriteStar slug={game.slug} name={game.name} size="sm" />
-            </div>
+            {game.provider || game.rtp ? (
+              <Group gap={4} justify="center" className={classes.details}>
+                {game.provider ? (
+                  <Text size="xs" c="dimmed">
+                    {game.provider}
+                  </Text>
+                ) : null}
+                {game.rtp ? (
+                  <Badge size="xs" variant="light">
+                    RTP {game.rtp}%
+                  </Badge>
+                ) : null}
+              </Group>
+            ) : null}
+            {game.providerGame ? null : (
+              <div className={classes.star}>
+                <FavouriteStar slug={game.slug} name={game.name} size="sm" />
+              </div>
+            )}
           </li>
         );
       })}

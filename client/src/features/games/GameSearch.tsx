@@ -2,14 +2,14 @@ import { Combobox, TextInput, useCombobox } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { gamePath, searchGames, useGameCatalogue } from './use-game-catalogue';
+import { gamePath, searchGames, useSearchableGames } from './use-game-catalogue';
 
 const MAX_SUGGESTIONS = 8;
 
 /** The top bar's game search: suggestions from the catalogue (choosing one opens the game), Enter opens the full results. */
 export function GameSearch() {
   const navigate = useNavigate();
-  const { games } = useGameCatalogue();
+  const games = useSearchableGames();
   const [query, setQuery] = useState('');
   const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
   const matches = searchGames(games, query).slice(0, MAX_SUGGESTIONS);

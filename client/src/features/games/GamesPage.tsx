@@ -3,11 +3,12 @@ import { IconDeviceGamepad2, IconSearch } from '@tabler/icons-react';
 import { PageHeader } from '../../components/PageHeader';
 import { PlaceholderState } from '../../components/PlaceholderState';
 import { GameGrid } from './GameGrid';
-import { searchGames, useGameCatalogue } from './use-game-catalogue';
+import { searchGames, useGameCatalogue, useSearchableGames } from './use-game-catalogue';
 
 export function GamesPage({ query }: { query: string }) {
   const { games } = useGameCatalogue();
-  const shown = query ? searchGames(games, query) : games;
+  const searchable = useSearchableGames();
+  const shown = query ? searchGames(searchable, query) : games;
   return (
     <Stack gap="lg">
       <PageHeader title="Games" description={query ? `Results for “${query}”` : 'The full game catalogue.'} />

@@ -19,6 +19,7 @@ import {
   type Icon,
 } from '@tabler/icons-react';
 import { lazyRouteComponent, type RouteComponent } from '@tanstack/react-router';
+import { cardLabel, type Card } from '../../../../server/src/domain/games/rules/cards';
 
 type Outcome = Record<string, unknown>;
 type BetState = 'open' | 'won' | 'lost' | string;
@@ -35,6 +36,26 @@ export interface ClientGame {
 }
 
 const list = (value: unknown) => (Array.isArray(value) ? value.join(', ') : '');
+
+/** Roulette's chips as the details list them: "Straight 17: 1 paid 36 · Red: 2 paid 0". */
+function rouletteChipsLine(chips: unknown): string {
+  if (!Array.isArray(chips)) return '';
+  return (chips as { type: string; numbers: number[]; amount: string; payout: string }[])
+    .map((chip) => {
+      const name = chip.type.charAt(0).toUpperCase() + chip.type.slice(1);
+      const on = chip.numbers.length > 0 ? ` ${chip.numbers.join('-')}` : '';
+      return `${name}${on}: ${chip.amount} paid ${chip.payout}`;
+    })
+    .join(' · ');
+}
+
+/** Hilo's cards in order with the guess before each: "♦2 → higher ♦7 → lower ♣A". */
+function hiloCardsLine(cards: unknown): string {
+  if (!Array.isArray(cards)) return '';
+  return (cards as { card: number; guess?: string }[])
+    .map((drawn) => (drawn.guess ? `→ ${drawn.guess} ` : '') + cardLabel(drawn.card as Card))
+    .join(' ');
+}
 const BINGO_PRIZES: Record<string, string> = { oneLine: 'One line', twoLines: 'Two lines', fullHouse: 'Full house' };
 const bingoRows = (card: number[]) =>
   [0, 5, 10, 15, 20]
@@ -96,8 +117,8 @@ export const GAME_REGISTRY = {
     // The sidebar's Roulette icon: already in the first screen.
     icon: IconChartPie,
     page: lazyRouteComponent(() => import('./roulette/RouletteGame'), 'RouletteGame'),
-    // One short line: this registry loads with the first screen; the chips are in the bet details' Verify link.
     summary: (o) => `Pocket ${String(o.pocket)}`,
+    detail: (o) => rouletteChipsLine(o.chips),
   },
   hilo: {
     name: 'Hilo',
@@ -105,6 +126,8 @@ export const GAME_REGISTRY = {
     page: lazyRouteComponent(() => import('./hilo/HiloGame'), 'HiloGame'),
     summary: (o, state) =>
       `${Array.isArray(o.cards) ? o.cards.length : 0} cards, ${String(o.multiplier)}x${state === 'open' ? ', in play' : ''}`,
+
+    detail: (o) => hiloCardsLine(o.cards),
   },
   baccarat: {
     name: 'Baccarat',

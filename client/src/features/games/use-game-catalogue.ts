@@ -12,6 +12,8 @@ export interface GameSummary {
   provider?: string;
   description?: string;
   rtp?: string;
+  /** A studio's game: played at `path` (/casino/play/<provider>/<game>), keyed "provider/game", not starrable. */
+  providerGame?: { path: string };
 }
 
 export interface GameCatalogue {
@@ -39,8 +41,36 @@ export function useGameCatalogue(): GameCatalogue {
   };
 }
 
-export function gamePath(game: Pick<GameSummary, 'slug'>): string {
-  return `/casino/games/${game.slug}`;
+export function gamePath(game: Pick<GameSummary, 'slug' | 'providerGame'>): string {
+  return game.providerGame?.path ?? `/casino/games/${game.slug}`;
+}
+
+/**
+ * The enabled games of enabled studios (public, every category) as catalogue entries: the key "provider/game" is what
+ * lobby.recentlyPlayed names them by.
+ */
+export function useProviderGameSummaries(): GameSummary[] {
+  const query = trpc.providers.catalogue.useQuery({});
+  return (query.data ?? []).map((game) => {
+    const key = `${game.providerId}/${game.gameId}`;
+    return {
+      id: key,
+      slug: key,
+      name: game.name,
+      category: game.category,
+      categories: [game.category],
+      provider: game.providerName,
+      rtp: game.rtp,
+      providerGame: { path: `/casino/play/${encodeURIComponent(game.providerId)}/${encodeURIComponent(game.gameId)}` },
+    };
+  });
+}
+
+/** What the search looks through: the originals, then the studios' games. */
+export function useSearchableGames(): GameSummary[] {
+  const { games } = useGameCatalogue();
+  const providerGames = useProviderGameSummaries();
+  return providerGames.length === 0 ? games : [...games, ...providerGames];
 }
 
 export function searchGames(games: GameSummary[], query: string): GameSummary[] {

@@ -1,5 +1,6 @@
 import { Center, FocusTrap, Portal, RemoveScroll } from '@mantine/core';
 import { useEffect } from 'react';
+import { HEALTH_DOWN_POLL_INTERVAL_MS } from '../../constants';
 import { refreshHealth } from './health-store';
 import { MaintenanceNotice } from './MaintenanceNotice';
 import classes from './MaintenanceOverlay.module.css';
@@ -21,8 +22,17 @@ function useReloadWhenBack(): void {
   );
 }
 
+/** While the cover is up the server is asked more often than the 30 s of a healthy page, so the cover lifts by itself. */
+function usePollWhileDown(): void {
+  useEffect(() => {
+    const poll = window.setInterval(() => void refreshHealth(), HEALTH_DOWN_POLL_INTERVAL_MS);
+    return () => window.clearInterval(poll);
+  }, []);
+}
+
 /** Covers the app while the backend is down (MaintenanceOverlay decides when). */
 export function MaintenanceCover() {
+  usePollWhileDown();
   useReloadWhenBack();
   return (
     <Portal>

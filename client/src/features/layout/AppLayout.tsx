@@ -7,7 +7,9 @@ import { CHAT_PANEL_WIDTH_PX, HEADER_HEIGHT_PX, MOBILE_TAB_BAR_HEIGHT_PX, SIDEBA
 import { useAuthModal } from '../auth/auth-modal-store';
 import { useFeatures } from '../config/use-app-config';
 import { useChatOpen, useSidebarCollapsed } from './layout-preferences';
+import { MobileTabBar } from './MobileTabBar';
 import { Sidebar } from './Sidebar';
+import { SiteFooter } from './SiteFooter';
 import { TopBar } from './TopBar';
 import { useNavigationEffects } from './use-navigation-effects';
 import classes from './AppLayout.module.css';
@@ -17,9 +19,8 @@ import classes from './AppLayout.module.css';
 const ChatPanel = lazy(() =>
   afterStyles(() => import('../chat/ChatPanel')).then((module) => ({ default: module.ChatPanel })),
 );
-// Below the fold, and only on phones: neither holds the first paint.
-const SiteFooter = lazy(() => import('./SiteFooter').then((module) => ({ default: module.SiteFooter })));
-const MobileTabBar = lazy(() => import('./MobileTabBar').then((module) => ({ default: module.MobileTabBar })));
+// The footer and the phone's tab bar are the shell: in the first load (~1.5 KB brotli), so they show with the header
+// however long a cold server takes to send the chunks that come after the first paint.
 // Modals opened from game pages, the header and the chat (bet details, seeds, tips, vault): after the first paint.
 const BetDetailsHost = lazy(() =>
   afterStyles(() => import('../originals/BetDetailsModal')).then((module) => ({ default: module.BetDetailsHost })),
@@ -116,15 +117,11 @@ export function AppLayout() {
         <Box px={{ base: 'md', sm: 'xl' }} py={{ base: 'md', sm: 'xl' }} className={classes.content}>
           <Outlet />
         </Box>
-        <Suspense fallback={null}>
-          <SiteFooter />
-        </Suspense>
+        <SiteFooter />
       </main>
       {isMobile ? (
         <div className={classes.tabBar}>
-          <Suspense fallback={null}>
-            <MobileTabBar />
-          </Suspense>
+          <MobileTabBar />
         </div>
       ) : null}
       <AuthModalHost />

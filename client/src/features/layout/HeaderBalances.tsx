@@ -1,4 +1,4 @@
-import { Box, Button, Group, Paper, Text } from '@mantine/core';
+import { Box, Button, Group, Paper, Text, VisuallyHidden } from '@mantine/core';
 import { IconLock, IconPlus } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { lazy, Suspense, useState } from 'react';
@@ -21,7 +21,8 @@ export function HeaderBalances({ compact }: { compact: boolean }) {
   const [walletOpen, setWalletOpen] = useState(false);
   const currency = user?.currency ?? DEFAULT_CURRENCY;
   return (
-    <Group gap="xs" wrap="nowrap">
+    // miw 0: on a phone a long balance shortens (an ellipsis) rather than push the account menu off the screen.
+    <Group gap="xs" wrap="nowrap" miw={0}>
       {/* Narrower on phones, where it shares the bar with the logo, the cash balance and the menu. */}
       <Suspense fallback={<Box w={compact ? 76 : 92} />}>
         <RankChip width={compact ? 76 : 92} />
@@ -34,20 +35,18 @@ export function HeaderBalances({ compact }: { compact: boolean }) {
         py={6}
         radius="md"
         bg="var(--bzu-input)"
-        aria-label="Cash balance: open wallet"
         aria-haspopup="dialog"
         style={{ border: 0, color: 'inherit', cursor: 'pointer', minWidth: 0, flexShrink: 1 }}
       >
         {/* One line (truncate: nowrap, an ellipsis only past the bar's room): a wrapped balance doubled the bar's height on phones. */}
         <Text size="sm" fw={700} ff="monospace" data-testid="header-balance" truncate>
-          {/* The currency name gives its room to the Deposit button on phones; the wallet it opens names both. */}
+          {/* Named by what it shows (WCAG 2.5.3, label in name), then what it does. */}
           {formatBalance(user?.balance)}{' '}
-          {compact ? null : (
-            <Text span size="xs" c="dimmed">
-              {currency}
-            </Text>
-          )}
+          <Text span size="xs" c="dimmed">
+            {currency}
+          </Text>
         </Text>
+        <VisuallyHidden>Cash balance: open wallet</VisuallyHidden>
       </Paper>
       {/* On phones a compact + (its name stays for screen readers). */}
       <Button
@@ -57,6 +56,7 @@ export function HeaderBalances({ compact }: { compact: boolean }) {
         size={compact ? 'compact-md' : 'sm'}
         px={compact ? 6 : undefined}
         aria-label="Deposit"
+        style={{ flexShrink: 0 }}
       >
         {compact ? <IconPlus size={16} aria-hidden /> : 'Deposit'}
       </Button>

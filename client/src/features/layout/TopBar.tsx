@@ -72,7 +72,7 @@ export function TopBar({ isMobile, sidebarCollapsed, onToggleSidebar, chatOpen, 
           </Suspense>
         </Box>
       )}
-      <Group gap="xs" wrap="nowrap">
+      <Group gap="xs" wrap="nowrap" miw={0}>
         {features.themeSwitcher ? (
           <Suspense fallback={null}>
             <ThemeSwitcher />

@@ -27,7 +27,8 @@ export function BetDetailsHost() {
   );
 }
 
-function BetDetails({ initial }: { initial: BetView }) {
+/** A bet's figures, outcome and verifier: in the modal, and on its public page (/bets/<id>). */
+export function BetDetails({ initial, onPage = false }: { initial: BetView; onPage?: boolean }) {
   // The fresh view: the server seed shows up here once the player has rotated.
   const fresh = trpc.bets.byId.useQuery({ id: initial.id }, { staleTime: 0 });
   const bet = fresh.data ?? initial;
@@ -36,9 +37,22 @@ function BetDetails({ initial }: { initial: BetView }) {
     <Stack gap="md" data-testid="bet-details">
       <Group gap="xs">
         <Badge color={bet.state === 'won' ? 'teal' : bet.state === 'lost' ? 'red' : 'yellow'}>{bet.state}</Badge>
-        <Text size="sm" c="dimmed">
+        <Text size="sm" c="dimmed" data-testid="details-player">
           {bet.username} - {formatDateTime(bet.createdAt)}
         </Text>
+        {onPage ? null : (
+          <ButtonLink
+            to="/bets/$id"
+            params={{ id: bet.id }}
+            onClick={closeBetDetails}
+            size="compact-sm"
+            variant="subtle"
+            ml="auto"
+            data-testid="bet-page-link"
+          >
+            Open bet page
+          </ButtonLink>
+        )}
       </Group>
       <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
         <Figure label="Bet" value={`${formatAmount(bet.amount, bet.currency)} ${bet.currency}`} />

@@ -339,7 +339,7 @@ export function BetPanel(props: BetPanelProps) {
                 variant="default"
                 disabled={locked || running}
                 onClick={() => setAmount((a) => halveAmount(a) ?? a)}
-                aria-label="Halve the bet"
+                aria-label="½: halve the bet"
               >
                 ½
               </Button>
@@ -348,7 +348,7 @@ export function BetPanel(props: BetPanelProps) {
                 variant="default"
                 disabled={locked || running}
                 onClick={() => setAmount((a) => doubleAmount(a) ?? a)}
-                aria-label="Double the bet"
+                aria-label="2×: double the bet"
               >
                 2×
               </Button>

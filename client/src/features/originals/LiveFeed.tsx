@@ -184,7 +184,7 @@ const MyBetRow = memo(function MyBetRow({ bet }: { bet: BetView }) {
   return (
     // The whole row opens the details (the game's name stays the keyboard's way in).
     <Table.Tr onClick={() => openBetDetails(bet)} style={{ cursor: 'pointer' }} data-testid="my-game-bet-row">
-      <BetGameCell bet={bet} label={`${gameName(bet.game)} bet ${bet.id} details`} />
+      <BetGameCell bet={bet} withBetId />
       <BetTimeCell bet={bet} />
       <BetStakeCells bet={bet} />
       <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>

@@ -138,7 +138,7 @@ function BetsTable({ search }: { search: MyBetsSearch }) {
                 style={{ cursor: 'pointer' }}
                 data-testid="my-bet-row"
               >
-                <BetGameCell bet={bet} label={`${gameName(bet.game)} bet ${bet.id} details`} />
+                <BetGameCell bet={bet} withBetId />
                 <Table.Td>
                   <Text size="sm">{formatDateTime(bet.createdAt)}</Text>
                 </Table.Td>
@@ -175,7 +175,8 @@ function StatsTable() {
       <Title order={2} fz="lg" id="stats-title" mb="sm">
         Stats per game
       </Title>
-      <ScrollArea type="auto">
+      {/* Focusable: a table that scrolls sideways on phones must be reachable by keyboard (WCAG 2.1.1). */}
+      <ScrollArea type="auto" viewportProps={{ tabIndex: 0, 'aria-label': 'Stats per game' } as object}>
         <Table verticalSpacing="xs" data-testid="bet-stats" miw={480}>
           <TableHeader columns={['Game']} numeric={['Bets', 'Wagered', 'Profit']} />
           <Table.Tbody>

@@ -2,17 +2,17 @@
 import { clientGame } from '../games/registry';
 import { fromUnits, toUnits } from './bet-amount';
 import type { BetView } from './bet-types';
-import { formatMoney } from '../../lib/money';
+import { formatDecimal } from '../../lib/decimal';
 
 export function gameName(slug: string): string {
   return clientGame(slug)?.name ?? slug;
 }
 
-/** "2.0000" -> "2.00x". */
+/** "2.0000" -> "2.00x"; "1.125" -> "1.13x". */
 export function formatMultiplier(multiplier: string): string {
-  const match = /^(\d+)(?:\.(\d+))?$/.exec(multiplier);
-  if (!match) return `${multiplier}x`;
-  return `${formatMoney(`${match[1]}.${(match[2] ?? '').slice(0, 2)}`)}x`;
+  // Rounded on digits as amounts are (formatAmount), so 1.125x reads 1.13x beside "Won 1.13 USD".
+  if (!/^\d+(\.\d+)?$/.test(multiplier)) return `${multiplier}x`;
+  return `${formatDecimal(multiplier, 2) ?? multiplier}x`;
 }
 
 /** payout - amount, exact; empty for an open round. */

@@ -30,7 +30,8 @@ export function addBet(stats: SessionStats, bet: SettledBet): SessionStats {
   const stake = toUnits(bet.amount) ?? 0n;
   const payout = toUnits(bet.payout) ?? 0n;
   const profit = stats.profit + payout - stake;
-  const won = payout > stake;
+  // As the server settled it, which is what the result pill shows: plinko's 1.00x is a (green) win.
+  const won = bet.state === 'won';
   const seen = new Set(stats.seen).add(bet.id);
   return {
     wagered: stats.wagered + stake,

@@ -1,14 +1,34 @@
 /**
  * Game sounds made on the spot with the Web Audio API: a few short tones, nothing to download. The audio
  * context starts on the first sound (after the player's first click, so the browser allows it); muting is
- * one choice for every game, remembered in the browser.
+ * one choice for every game, remembered in the browser, and so is the volume.
  */
+import { createStore, useStore } from '../../lib/external-store';
 import { browserFlag } from './browser-flag';
 import type { BetView } from './bet-types';
 
 const muted = browserFlag('bzu.soundMuted', false);
 export const useSoundMuted = muted.use;
 export const setSoundMuted = muted.set;
+
+/** The loudest a note gets at full volume: game sounds sit under whatever else plays. */
+export const FULL_VOLUME_GAIN = 0.08;
+
+/** Volume 0-100 (a whole number) from what the browser kept; anything else is undefined (the default then). */
+export function parseVolume(text: string): number | undefined {
+  if (!/^\d{1,3}$/.test(text)) return undefined;
+  const volume = Number(text);
+  return volume <= 100 ? volume : undefined;
+}
+
+/** A note's peak gain at this volume (0-100). */
+export function peakGain(volume: number): number {
+  return (FULL_VOLUME_GAIN * Math.min(100, Math.max(0, volume))) / 100;
+}
+
+const volume = createStore<number>(100, { key: 'bzu.soundVolume', decode: parseVolume, encode: String });
+export const useSoundVolume = () => useStore(volume);
+export const setSoundVolume = (next: number) => volume.set(Math.round(Math.min(100, Math.max(0, next))));
 
 export type SoundName = 'bet' | 'win' | 'lose' | 'reveal' | 'cashout';
 
@@ -40,7 +60,7 @@ export function soundForBet(bet: Pick<BetView, 'state' | 'outcome'>): SoundName 
 let context: AudioContext | null = null;
 
 export function playSound(name: SoundName): void {
-  if (muted.get() || typeof AudioContext === 'undefined') return;
+  if (muted.get() || volume.get() === 0 || typeof AudioContext === 'undefined') return;
   try {
     context ??= new AudioContext();
     if (context.state === 'suspended') void context.resume();
@@ -52,7 +72,7 @@ export function playSound(name: SoundName): void {
       oscillator.frequency.value = note.hz;
       // A quick fade in and out: a hard start or stop clicks.
       gain.gain.setValueAtTime(0, now + note.at);
-      gain.gain.linearRampToValueAtTime(0.08, now + note.at + 0.005);
+      gain.gain.linearRampToValueAtTime(peakGain(volume.get()), now + note.at + 0.005);
       gain.gain.exponentialRampToValueAtTime(0.0001, now + note.at + note.length);
       oscillator.connect(gain).connect(context.destination);
       oscillator.start(now + note.at);

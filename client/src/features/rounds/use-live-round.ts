@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { trpc } from '../../trpc';
 import type { RouterOutputs } from '../../lib/router-types';
 import { clockFrom, type CrashClock } from '../crash/crash-clock';
+import { roundRefetchMs } from './round-refetch';
 
 /** The round games' pages (each has the same round procedures: domain/rounds, trpc/routers/rounds.router.ts). */
 export type RoundSlug = 'crash' | 'wheel' | 'bingo';
@@ -19,7 +20,7 @@ export function myBet(round: LiveRound | null, placedId: string | null, name: st
  * A round game's live round: `<slug>.current` for the state and its bets, the game's channel for every change (a
  * round's state is applied at once, so every screen shows it together; bets are read back, at most twice a second
  * however many players bet), the running round's `round-tick` for the clock and the game's live state (bingo's
- * balls), and a refetch every second while the round runs.
+ * balls), and a refetch every second while the round runs without ticks (roundRefetchMs).
  */
 export function useLiveRound(slug: RoundSlug) {
   // The same procedures under each slug; the slug of a page never changes, so the hooks are called in one order.
@@ -29,9 +30,10 @@ export function useLiveRound(slug: RoundSlug) {
   const [clock, setClock] = useState<CrashClock>({ offsetMs: 0 });
   const [pushed, setPushed] = useState<RoundEvent | null>(null);
   const [ticked, setTicked] = useState<{ id: string; live: Record<string, unknown>; at: number } | null>(null);
+  const lastTickAt = useRef(0);
   const current = api.current.useQuery(undefined, {
     staleTime: 0,
-    refetchInterval: (query) => (query.state.data?.state === 'running' ? 1_000 : 3_000),
+    refetchInterval: (query) => roundRefetchMs(query.state.data?.state, Date.now() - lastTickAt.current),
   });
   const readBack = useRef<{ timer: ReturnType<typeof setTimeout> | null }>({ timer: null });
   useEffect(() => () => void (readBack.current.timer && clearTimeout(readBack.current.timer)), []);
@@ -52,6 +54,7 @@ export function useLiveRound(slug: RoundSlug) {
         const data = event.data as RoundEvent;
         // The running round's tick (`round-tick`: no state): the clock and the live state, no refetch.
         if (data.state === undefined && data.betId === undefined && data.serverTime) {
+          lastTickAt.current = Date.now();
           setClock(clockFrom(data.serverTime));
           if (data.live && data.id) setTicked({ id: data.id, live: data.live, at: Date.now() });
           return;

@@ -1,4 +1,5 @@
 import type { BetRow } from '../../../../db/repositories/games.repo.js';
+import type { PlayerProviderRoundRow } from '../../../../db/repositories/providers.repo.js';
 import { formatAmount, type Currency } from '../wallet/amounts.js';
 import { gameBySlug } from './registry.js';
 import { formatRatio } from './rules/index.js';
@@ -87,13 +88,23 @@ function csvField(value: string): string {
   return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
-export function betsCsv(rows: BetRow[]): string {
-  const lines = [CSV_HEADER.join(',')];
+/**
+ * The player's bets as CSV, newest first (the newest `maxLines`). A studio's round (its stake, win and any rollback summed) is a line of its
+ * own: id "provider-<first bet id>", game "provider/game", no seeds (the studio's fairness is its own), the round in
+ * `outcome`.
+ */
+export function betsCsv(
+  rows: BetRow[],
+  providerRounds: PlayerProviderRoundRow[] = [],
+  maxLines = Number.POSITIVE_INFINITY,
+): string {
+  const lines: { at: number; line: string }[] = [];
   for (const row of rows) {
     const view = toBetView(row);
     const profit = row.state === 'open' ? '' : formatSigned(row.payout - row.amount);
-    lines.push(
-      [
+    lines.push({
+      at: row.createdAt.getTime(),
+      line: csvLine([
         view.id,
         view.createdAt,
         view.game,
@@ -108,13 +119,39 @@ export function betsCsv(rows: BetRow[]): string {
         String(view.fairness.nonce),
         view.fairness.serverSeed ?? '',
         JSON.stringify(view.outcome),
-      ]
-        .map(csvField)
-        .join(','),
-    );
+      ]),
+    });
   }
-  return `${lines.join('\r\n')}\r\n`;
+  for (const round of providerRounds) {
+    const state = round.rolledBack > 0n ? 'rolled back' : round.won > 0n ? 'won' : 'lost';
+    const multiplier = round.staked > 0n ? formatAmount((round.won * 100_000_000n) / round.staked) : '0';
+    lines.push({
+      at: round.startedAt.getTime(),
+      line: csvLine([
+        `provider-${round.id}`,
+        round.startedAt.toISOString(),
+        `${round.providerId}/${round.gameId}`,
+        round.currency,
+        formatAmount(round.staked),
+        multiplier,
+        formatAmount(round.won),
+        formatSigned(round.won + round.rolledBack - round.staked),
+        state,
+        '',
+        '',
+        '',
+        '',
+        JSON.stringify({ provider: round.providerName, game: round.gameName ?? round.gameId, round: round.roundId }),
+      ]),
+    });
+  }
+  // Stable: rows of one source keep their (newest first) order when their times tie.
+  lines.sort((a, b) => b.at - a.at);
+  const newest = lines.slice(0, maxLines).map((entry) => entry.line);
+  return `${[CSV_HEADER.join(','), ...newest].join('\r\n')}\r\n`;
 }
+
+const csvLine = (fields: string[]) => fields.map(csvField).join(',');
 
 function formatSigned(value: bigint): string {
   return value < 0n ? `-${formatAmount(-value)}` : formatAmount(value);

@@ -1,5 +1,7 @@
 import type { Db } from '../../../../db/client.js';
 import { betById, betsOfUser, betStats, recentBets } from '../../../../db/repositories/games.repo.js';
+import { hidesBets, setHidesBets } from '../../../../db/repositories/bet-privacy.repo.js';
+import { playerProviderRounds } from '../../../../db/repositories/providers.repo.js';
 import { DomainError } from '../errors.js';
 import { CURRENCIES, formatAmount, type Currency } from '../wallet/amounts.js';
 import { betsCsv, toBetView, type BetView } from './bet.views.js';
@@ -33,6 +35,9 @@ export interface BetStatsView {
   /** The player's net result: payouts minus stakes (negative when down). */
   profit: string;
 }
+
+/** The name a bet's public view shows for a player who hides their bets. */
+export const HIDDEN_PLAYER = 'Hidden';
 
 /** The live feed's backfill size. */
 export const RECENT_BETS = 50;
@@ -81,11 +86,24 @@ export class GamesService {
     return { bets: page.map(toBetView), nextCursor: rows.length > input.limit ? page[page.length - 1]!.id : null };
   }
 
-  /** Public: a bet's details are shareable (the seed shows only once rotated). */
+  /**
+   * Public: a bet's details are shareable (the seed shows only once rotated; /bets/<id> and the Trollbox's /bet card
+   * read this). A player who hides their bets is "Hidden", with no user id.
+   */
   async byId(id: string): Promise<BetView> {
     const row = await betById(this.deps.db, id);
     if (!row) throw new DomainError('NOT_FOUND', 'No such bet', { code: 'NOT_FOUND' });
-    return toBetView(row);
+    const view = toBetView(row);
+    return (await hidesBets(this.deps.db, row.userId)) ? { ...view, userId: '', username: HIDDEN_PLAYER } : view;
+  }
+
+  betPrivacy(userId: number): Promise<{ hidden: boolean }> {
+    return hidesBets(this.deps.db, userId).then((hidden) => ({ hidden }));
+  }
+
+  async setBetPrivacy(userId: number, hidden: boolean): Promise<{ hidden: boolean }> {
+    await setHidesBets(this.deps.db, userId, hidden);
+    return { hidden };
   }
 
   async stats(userId: number): Promise<BetStatsView[]> {
@@ -109,6 +127,13 @@ export class GamesService {
     filter: { game?: AnySlug; currency?: Currency },
   ): Promise<{ filename: string; csv: string }> {
     const rows = await betsOfUser(this.deps.db, userId, { ...filter, limit: EXPORT_MAX_ROWS });
-    return { filename: `bets${filter.game ? `-${filter.game}` : ''}.csv`, csv: betsCsv(rows) };
+    // A game filter names an original; without one the studios' rounds are the player's bets too.
+    const providerRounds = filter.game
+      ? []
+      : (await playerProviderRounds(this.deps.db, userId, { limit: EXPORT_MAX_ROWS })).filter(
+          (round) => !filter.currency || round.currency === filter.currency,
+        );
+    const csv = betsCsv(rows, providerRounds, EXPORT_MAX_ROWS);
+    return { filename: `bets${filter.game ? `-${filter.game}` : ''}.csv`, csv };
   }
 }

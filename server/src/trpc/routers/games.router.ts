@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import {
   betByIdInputSchema,
   exportInputSchema,
@@ -33,6 +34,11 @@ export const betsRouter = router({
     .input(myBetsInputSchema)
     .query(({ ctx, input }) => ctx.services.games.history.mine(ctx.user.id, input)),
   byId: publicProcedure.input(betByIdInputSchema).query(({ ctx, input }) => ctx.services.games.history.byId(input.id)),
+  /** Whether the signed-in player's name shows on the public page of their bets (/bets/<id>). */
+  privacy: authedProcedure.query(({ ctx }) => ctx.services.games.history.betPrivacy(ctx.user.id)),
+  setPrivacy: authedProcedure
+    .input(z.object({ hidden: z.boolean() }))
+    .mutation(({ ctx, input }) => ctx.services.games.history.setBetPrivacy(ctx.user.id, input.hidden)),
   stats: authedProcedure.query(({ ctx }) => ctx.services.games.history.stats(ctx.user.id)),
   exportCsv: authedProcedure
     .input(exportInputSchema)

@@ -3,6 +3,8 @@ import { pocketColour } from '../../../../../server/src/domain/games/roulette/ru
 import { fromUnits } from '../../originals/bet-amount';
 import {
   betAt,
+  boardLeftPercent,
+  ZERO_COLUMN_WIDTH,
   betKey,
   chipPosition,
   COLUMN_BETS,
@@ -72,7 +74,13 @@ export function RouletteTable({ stacks, pocket, disabled, onPlace }: TableProps)
 
   return (
     <div className={classes.scroll}>
-      <div className={classes.table} role="group" aria-label="Roulette table" data-testid="roulette-table">
+      <div
+        className={classes.table}
+        style={{ gridTemplateColumns: `minmax(0, ${ZERO_COLUMN_WIDTH}fr) repeat(13, minmax(0, 1fr))` }}
+        role="group"
+        aria-label="Roulette table"
+        data-testid="roulette-table"
+      >
         <button
           type="button"
           className={classes.cell}
@@ -124,7 +132,7 @@ export function RouletteTable({ stacks, pocket, disabled, onPlace }: TableProps)
             <span
               key={betKey(stack)}
               className={classes.chip}
-              style={{ left: `${(at!.x / 13) * 100}%`, top: `${(at!.y / 3) * 100}%` }}
+              style={{ left: `${boardLeftPercent(at!.x)}%`, top: `${(at!.y / 3) * 100}%` }}
               data-won={won(stack) || undefined}
               data-stack={betKey(stack)}
             >

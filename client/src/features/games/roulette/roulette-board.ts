@@ -158,6 +158,18 @@ export const covers = (b: BoardBet, pocket: number) => coveredPockets(b.type, b.
  * Where a stack sits over the inside area, in cells (x from zero's left edge, zero 1 cell wide; y from the top, 3
  * rows): the middle of a number, the line between two, the corner of four, the bottom edge for streets and lines.
  */
+/**
+ * The zero cell is this many number columns wide: as wide as one, a 0 straight's chip (at its centre) and a 0 split's
+ * (on its edge) were half a column apart and overlapped on a narrow board.
+ */
+export const ZERO_COLUMN_WIDTH = 2;
+
+/** Where column unit `x` of chipPosition (the zero 0..1, the numbers 1..13) lies across the board, in percent. */
+export function boardLeftPercent(x: number): number {
+  const units = x <= 1 ? x * ZERO_COLUMN_WIDTH : ZERO_COLUMN_WIDTH + (x - 1);
+  return (units / (ZERO_COLUMN_WIDTH + 12)) * 100;
+}
+
 export function chipPosition(b: BoardBet): { x: number; y: number } | null {
   const centre = (n: number) => ({ x: columnOf(n) + 1.5, y: rowOf(n) + 0.5 });
   const mean = (ns: number[]) => {

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { rouletteBetsOfType, rouletteChipError } from '../../../../../server/src/domain/games/roulette/rules';
 import {
+  boardLeftPercent,
+  ZERO_COLUMN_WIDTH,
   betAt,
   betKey,
   boardTotal,
@@ -105,5 +107,23 @@ describe('chips on the board', () => {
     expect(decodeChips('split:3-4:1')).toMatch(/split chip covers two adjacent numbers/);
     expect(decodeChips('red::')).toMatch(/needs an amount/);
     expect(decodeChips('')).toMatch(/at least one chip/);
+  });
+});
+
+describe('chip positions on a board with a wide zero (issue 45)', () => {
+  it('maps column units to the overlay so a 0 straight and a 0 split sit a chip apart', () => {
+    expect(boardLeftPercent(0)).toBe(0);
+    expect(boardLeftPercent(13)).toBe(100);
+    // The zero cell is ZERO_COLUMN_WIDTH columns wide: its centre and its right edge are one narrow column apart.
+    const total = ZERO_COLUMN_WIDTH + 12;
+    expect(boardLeftPercent(0.5)).toBeCloseTo((ZERO_COLUMN_WIDTH / 2 / total) * 100, 10);
+    expect(boardLeftPercent(1)).toBeCloseTo((ZERO_COLUMN_WIDTH / total) * 100, 10);
+    expect(boardLeftPercent(1.5)).toBeCloseTo(((ZERO_COLUMN_WIDTH + 0.5) / total) * 100, 10);
+    const straight = chipPosition({ type: 'straight', numbers: [0] })!;
+    const split = chipPosition({ type: 'split', numbers: [0, 2] })!;
+    // The narrowest board (min-width 392 px over 15 column widths): the centres stay a 26 px chip apart.
+    const columnPx = 392 / 15;
+    const apart = ((boardLeftPercent(split.x) - boardLeftPercent(straight.x)) / 100) * total * columnPx;
+    expect(apart).toBeGreaterThanOrEqual(26);
   });
 });
