@@ -86,10 +86,11 @@ describe('player economy in the browser', () => {
     await visit(page, platform.url, '/vip');
     await poll(() => page.getByTestId('vip-rank').innerText()).toBe('Bronze');
     await page.getByRole('table', { name: 'Ranks' }).waitFor();
-    await poll(() => page.getByTestId('rakeback-USD').innerText()).toBe('2.5');
+    // Read at display precision (2 decimals); the exact figure is in the title.
+    await poll(() => page.getByTestId('rakeback-USD').innerText()).toBe('2.50');
     console.log('screenshot', await screenshot(page, 'economy-vip-1440'));
     await page.getByRole('button', { name: 'Claim rakeback' }).click();
-    await poll(() => page.getByTestId('rakeback-USD').innerText()).toBe('0');
+    await poll(() => page.getByTestId('rakeback-USD').innerText()).toBe('0.00');
     const mobile = await pageFor(player, MOBILE);
     await visit(mobile, platform.url, '/vip');
     await poll(() => mobile.getByTestId('vip-rank').innerText()).toBe('Bronze');
