@@ -243,6 +243,15 @@ export async function findRollbackOf(
 }
 
 /**
+ * Over a round's rows `t` (one provider, player and round): its standing stakes (bets not rolled back) and its wins.
+ * The wallet's checks and the conservation check read a round through the same two sums.
+ */
+const roundStakesSql = sql`coalesce(sum(t.amount_e8) filter (where t.kind = 'bet' and not exists (
+  select 1 from provider_transactions r
+  where r.provider_id = t.provider_id and r.kind = 'rollback' and r.reference_transaction_id = t.transaction_id)), 0)`;
+const roundWinsSql = sql`coalesce(sum(t.amount_e8) filter (where t.kind = 'win'), 0)`;
+
+/**
  * One player's provider round as the wallet judges a new movement in it: the currency and game of its bets and wins
  * (null before the first; more than one only if the checks were bypassed), its stakes still standing (bets not rolled
  * back) and its wins.
@@ -263,10 +272,7 @@ export async function providerRoundState(
   const { rows } = await sql<{ currencies: Currency[]; gameIds: string[]; standingStakes: string; wins: string }>`
     select coalesce(array_agg(distinct t.currency) filter (where t.kind in ('bet', 'win')), '{}') as currencies,
       coalesce(array_agg(distinct t.game_id) filter (where t.kind in ('bet', 'win')), '{}') as "gameIds",
-      coalesce(sum(t.amount_e8) filter (where t.kind = 'bet' and not exists (select 1 from provider_transactions r
-        where r.provider_id = t.provider_id and r.kind = 'rollback' and r.reference_transaction_id = t.transaction_id)), 0)::text
-        as "standingStakes",
-      coalesce(sum(t.amount_e8) filter (where t.kind = 'win'), 0)::text as wins
+      ${roundStakesSql}::text as "standingStakes", ${roundWinsSql}::text as wins
     from provider_transactions t
     where t.provider_id = ${providerId} and t.user_id = ${userId} and t.round_id = ${roundId}`.execute(db);
   const row = rows[0]!;
@@ -323,10 +329,7 @@ export async function providerConservationProblems(
   const overpaid = sql<{ detail: string }>`
     with rounds as (
       select t.provider_id, t.user_id, t.round_id, min(t.game_id) filter (where t.kind = 'bet') as game_id,
-        coalesce(sum(t.amount_e8) filter (where t.kind = 'bet' and not exists (select 1 from provider_transactions r
-          where r.provider_id = t.provider_id and r.kind = 'rollback' and r.reference_transaction_id = t.transaction_id)), 0)
-          as stakes,
-        coalesce(sum(t.amount_e8) filter (where t.kind = 'win'), 0) as wins
+        ${roundStakesSql} as stakes, ${roundWinsSql} as wins
       from provider_transactions t group by t.provider_id, t.user_id, t.round_id
     )
     select format('provider %s round %s of player %s pays %s on standing stakes of %s (game %s, at most x%s)',
