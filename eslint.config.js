@@ -102,8 +102,9 @@ export default tseslint.config(
     },
   },
   {
-    // The games and raffle rules are imported by the browser too: pure TypeScript, only sibling modules, no node: or packages.
-    files: ['server/src/domain/games/rules/**/*.ts', 'server/src/domain/raffle/rules/**/*.ts'],
+    // What the games share (floats, cards, ratios) and the raffle rules are imported by the browser too: pure TypeScript,
+    // only sibling modules, no node: or packages, and never a game (no shared module names a game).
+    files: ['server/src/domain/games/shared/**/*.ts', 'server/src/domain/raffle/rules/**/*.ts'],
     ignores: ['**/*.test.ts'],
     rules: {
       'no-restricted-imports': [
@@ -112,7 +113,7 @@ export default tseslint.config(
           patterns: [
             {
               regex: '^(?!\\./)',
-              message: 'rules folders are shared with the browser: import only sibling rules modules.',
+              message: 'shared/ and rules/ folders are shared with the browser: import only sibling modules.',
             },
           ],
         },
@@ -120,19 +121,19 @@ export default tseslint.config(
     },
   },
   {
-    // A game module's own pure rules (server/src/domain/games/<slug>/rules.ts) are shared with the browser the same way;
-    // they may also use the shared rules folder (floats, ratios).
-    files: ['server/src/domain/games/*/rules.ts'],
-    ignores: ['server/src/domain/games/rules/**'],
+    // A game's own pure rules (server/src/domain/games/<slug>/rules.ts and its tables.ts) are shared with the browser the
+    // same way; they may also use what the games share (../shared/: floats, cards, ratios).
+    files: ['server/src/domain/games/*/rules.ts', 'server/src/domain/games/*/tables.ts'],
+    ignores: ['server/src/domain/games/shared/**'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
             {
-              regex: '^(?!\\./[^/]+$|\\.\\./rules/[a-z0-9-]+(\\.js)?$)',
+              regex: '^(?!\\./[^/]+$|\\.\\./shared/[a-z0-9-]+(\\.js)?$)',
               message:
-                "a game's rules.ts is shared with the browser: import only its siblings and the shared rules folder (../rules/).",
+                "a game's rules.ts is shared with the browser: import only its siblings and what the games share (../shared/).",
             },
           ],
         },
@@ -152,11 +153,12 @@ export default tseslint.config(
           patterns: [
             {
               // (?<!@trpc): the package @trpc/server (its observable helpers) is not the repo's server.
-              // The originals' pure rules (outcomes, tables) are one implementation for server, verifier and UI.
+              // The games' pure rules (outcomes, tables) are one implementation for server, verifier and UI; a game's
+              // golden vectors (<slug>/<slug>-vectors.json) are checked by the client's tests too.
               regex:
-                '(?<!@trpc)(^|/)(server|worker|db)/(?!src/trpc/router(\\.js)?$|src/domain/[^/]+/[^/]+\\.schemas(\\.js)?$|src/domain/(games|raffle)/rules(/[a-z0-9-]+)?(\\.js)?$|src/domain/games/[a-z0-9-]+/rules(\\.js)?$)',
+                '(?<!@trpc)(^|/)(server|worker|db)/(?!src/trpc/router(\\.js)?$|src/domain/[^/]+/[^/]+\\.schemas(\\.js)?$|src/domain/raffle/rules(/[a-z0-9-]+)?(\\.js)?$|src/domain/games/shared/[a-z0-9-]+(\\.js)?$|src/domain/games/[a-z0-9-]+/rules(\\.js)?$|src/domain/games/[a-z0-9-]+/[a-z0-9]+-vectors\\.json$)',
               message:
-                'The client may import only `type AppRouter`, the shared zod schemas (*.schemas.ts) and the rules folders (server/src/domain/games/rules, server/src/domain/raffle/rules) and each game folder rules.ts from the server.',
+                'The client may import only `type AppRouter`, the shared zod schemas (*.schemas.ts), the raffle rules (server/src/domain/raffle/rules), what the games share (server/src/domain/games/shared) and each game folder rules.ts from the server.',
             },
             {
               regex: '(^|/)server/src/trpc/router(\\.js)?$',

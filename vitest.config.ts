@@ -50,6 +50,10 @@ export default defineConfig({
           expect: { poll: { timeout: 5_000 } },
           // Chromium and the server share two cores; one browser file at a time keeps timings sane.
           fileParallelism: false,
+          // One worker runs every browser file, so it loads the server's modules once instead of once a file (each file
+          // starts its own platform, database and Redis prefix, and no module keeps a platform's state): 49 files
+          // spent about 9 s each importing them. Measured on three files: 80 s isolated, 44 s shared.
+          isolate: false,
           globalSetup: ['tests/support/integration-setup.ts', 'tests/support/build-client.ts'],
         },
       },

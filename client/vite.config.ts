@@ -4,12 +4,15 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { deferTrpcWebSocketClient, isDeferredWebSocketModule } from './defer-trpc-ws-plugin';
+import { firstScreenChunk } from './first-screen-chunk-plugin';
 import { skipLoadedPreloads } from './loaded-preloads-plugin';
 import { precompressAssets } from './precompress-plugin';
 
 /** React, the router and the query/tRPC clients: the framework chunk (codeSplitting below). */
 const FRAMEWORK_MODULES =
   /node_modules[\\/](react|react-dom|scheduler|use-sync-external-store|@tanstack|@trpc|@mantine[\\/]core[\\/]esm[\\/]core|clsx)[\\/]/;
+
+const firstScreen = firstScreenChunk();
 
 const clientDir = path.dirname(fileURLToPath(import.meta.url));
 // The API server of `npm run dev` listens on PORT; BZU_API_ORIGIN points the dev server elsewhere.
@@ -29,6 +32,7 @@ export default defineConfig({
     }),
     react(),
     deferTrpcWebSocketClient(),
+    firstScreen.plugin,
     skipLoadedPreloads(),
     precompressAssets(),
   ],
@@ -53,8 +57,16 @@ export default defineConfig({
       output: {
         codeSplitting: {
           // React, the router and the query/tRPC clients in one file: every screen runs them, and
-          // compressed together they are smaller than as a dozen small shared chunks.
-          groups: [{ name: 'framework', test: (id) => FRAMEWORK_MODULES.test(id) && !isDeferredWebSocketModule(id) }],
+          // compressed together they are smaller than as a dozen small shared chunks. The rest of what the
+          // entry imports statically in the entry's own file (first-screen-chunk-plugin.ts).
+          groups: [
+            {
+              name: 'framework',
+              test: (id) => FRAMEWORK_MODULES.test(id) && !isDeferredWebSocketModule(id),
+              priority: 2,
+            },
+            { name: 'first-screen', test: (id) => firstScreen.isFirstScreenModule(id), priority: 1 },
+          ],
         },
       },
     },

@@ -15,7 +15,8 @@ export interface ChainNoncesTable {
   next_nonce: Int8;
 }
 
-export type ChainPayoutStatus = 'BROADCAST' | 'MINED' | 'CONFIRMED' | 'FAILED';
+/** HELD: another transaction took its nonce; an operator decides (migration 20261204_0151). */
+export type ChainPayoutStatus = 'BROADCAST' | 'MINED' | 'CONFIRMED' | 'FAILED' | 'HELD';
 
 /** One per withdrawal paid on chain: its nonce, fixed once (migration 20261201_0302). */
 export interface ChainPayoutsTable {
@@ -52,9 +53,28 @@ export interface ChainSweepsTable {
   amount: string;
   tx_hash: string;
   created_at: Generated<Timestamp>;
+  /** A top-up's hot wallet and nonce (migration 20261202_0301); null for a sweep. */
+  sender: string | null;
+  nonce: Int8 | null;
+  mined_tx_hash: string | null;
+  /** When the top-up was seen mined; null while it waits (a sweep's is set when recorded). */
+  settled_at: Timestamp | null;
+}
+
+/** Each signed transaction of a top-up: the first, then each fee bump of the same nonce (migration 20261202_0301). */
+export interface ChainSweepAttemptsTable {
+  id: Generated<string>;
+  sweep_id: string;
+  tx_hash: string;
+  raw_tx: string;
+  gas: string;
+  max_fee_per_gas: string;
+  max_priority_fee_per_gas: string;
+  created_at: Generated<Timestamp>;
 }
 
 export interface ChainTables {
+  chain_sweep_attempts: ChainSweepAttemptsTable;
   chain_sweeps: ChainSweepsTable;
   chain_cursors: ChainCursorsTable;
   chain_nonces: ChainNoncesTable;

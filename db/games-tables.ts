@@ -3,7 +3,8 @@ import type { Generated, Int8, NullableTimestamp, Timestamp } from './schema.js'
 import type { LedgerCurrency } from './wallet-tables.js';
 
 /** Originals tables (migration 20261127_0101_games). */
-export type BetState = 'open' | 'won' | 'lost';
+/** `refunded`: a round bet given back because its round never ran (migration 20261202_0901). */
+export type BetState = 'open' | 'won' | 'lost' | 'refunded';
 
 export interface SeedPairsTable {
   id: Generated<string>;

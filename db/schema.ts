@@ -9,6 +9,7 @@ import type { SportsTables } from './sports-tables.js';
 import type { RaffleTables } from './raffle-tables.js';
 import type { WalletTables } from './wallet-tables.js';
 import type { ChainTables } from './chain-tables.js';
+import type { BackOfficeTables } from './back-office-tables.js';
 
 /**
  * A column the database fills in when the insert leaves it out. Unlike kysely's own Generated, a
@@ -29,7 +30,8 @@ export interface AppSettingsTable {
 
 export type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 
-export type UserRole = 'user' | 'moderator' | 'admin';
+/** Migration 20261202_0501 added the staff roles finance, support and risk (domain/staff/roles.schemas.ts). */
+export type UserRole = 'user' | 'admin' | 'finance' | 'support' | 'risk' | 'moderator';
 
 export interface UsersTable {
   id: Generated<number>;
@@ -166,7 +168,8 @@ export interface Database
     GamesTables,
     EconomyTables,
     SportsTables,
-    RaffleTables {
+    RaffleTables,
+    BackOfficeTables {
   app_settings: AppSettingsTable;
   users: UsersTable;
   sessions: SessionsTable;

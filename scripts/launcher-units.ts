@@ -38,19 +38,22 @@ function running(child: ChildProcess, stopBy: StopBy): Running {
   };
 }
 
-/** A command whose stdin is a pipe only the launcher holds. */
+/**
+ * A command whose stdin is a pipe only the launcher holds. `env` is read at each start: the launcher adds variables
+ * (REDIS_URL, EVM_NETWORKS) once it has chosen them, after the units are made.
+ */
 export function childUnit(
   name: string,
   command: string,
   args: string[],
-  env: NodeJS.ProcessEnv,
+  env: () => NodeJS.ProcessEnv,
   stopBy: StopBy = 'SIGTERM',
 ): Unit {
   return {
     name,
     start: () =>
       new Promise((resolve, reject) => {
-        const child = spawn(command, args, { env, stdio: ['pipe', 'inherit', 'inherit'] });
+        const child = spawn(command, args, { env: env(), stdio: ['pipe', 'inherit', 'inherit'] });
         child.once('error', reject);
         child.once('spawn', () => resolve(running(child, stopBy)));
       }),
@@ -58,7 +61,7 @@ export function childUnit(
 }
 
 /** A TypeScript entry point of ours run by this Node with tsx; it drains and exits when its stdin closes (infra/shutdown.ts). */
-export function nodeChildUnit(name: string, args: string[], env: NodeJS.ProcessEnv): Unit {
+export function nodeChildUnit(name: string, args: string[], env: () => NodeJS.ProcessEnv): Unit {
   return childUnit(name, process.execPath, ['--import', 'tsx', ...args], env, 'stdin');
 }
 

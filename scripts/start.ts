@@ -15,6 +15,7 @@ import { databaseOptions, loadEnv } from '../server/src/env.js';
 import { ensureDevSecrets } from '../server/src/infra/dev-secrets.js';
 import { loadWalletKeys, walletKeyOptions } from '../server/src/infra/wallet-keys.js';
 import { hotWalletAddress } from '../server/src/infra/wallet-signing-keys.js';
+import { signingChildEnv, watchOnlyChildEnv } from './child-env.js';
 import { devChainFile, startDevChain, type DevChain } from './dev-chain.js';
 import { childUnit, embeddedPostgresUnit, nodeChildUnit, POSTGRES } from './launcher-units.js';
 import { launcherAncestry, watchAncestry } from './parent-watch.js';
@@ -36,12 +37,15 @@ const supervisor = new Supervisor({
     void shutdown(1);
   },
 });
-// REDIS_URL is added once Redis is chosen, before any child starts.
+// REDIS_URL (and the dev chain's EVM_NETWORKS) are added once chosen, before any child starts.
 const childEnv: NodeJS.ProcessEnv = { ...process.env, BZU_EXIT_WITH_LAUNCHER: '1' };
+// Only the worker signs: the server and Vite never receive WALLET_XPRV (scripts/child-env.ts).
 const children = [
-  nodeChildUnit('server', ['server/src/main.ts'], childEnv),
-  nodeChildUnit('worker', ['worker/src/main.ts'], childEnv),
-  ...(devMode ? [childUnit('vite', 'npx', ['vite', '--config', 'client/vite.config.ts'], childEnv)] : []),
+  nodeChildUnit('server', ['server/src/main.ts'], () => watchOnlyChildEnv(childEnv)),
+  nodeChildUnit('worker', ['worker/src/main.ts'], () => signingChildEnv(childEnv)),
+  ...(devMode
+    ? [childUnit('vite', 'npx', ['vite', '--config', 'client/vite.config.ts'], () => watchOnlyChildEnv(childEnv))]
+    : []),
 ];
 
 // SIGHUP: the terminal was closed. Whatever ends one of the launcher's wrappers (npm, sh, the tsx
@@ -97,8 +101,6 @@ async function boot(): Promise<void> {
     childEnv.EVM_NETWORKS = devChain.networksJson;
     // For `npm run cli` (custody:report) beside this launcher; removed at shutdown.
     writeFileSync(devChainFile(env.dataDir), devChain.networksJson);
-    // The deposit card states the dev chain's threshold for its ERC20 addresses (unless configured otherwise).
-    childEnv.DEPOSIT_CONFIRMATIONS ??= 'ERC20:3,BEP20:15,TRC20:20';
     console.log(`Local EVM dev chain at ${devChain.node.url} (test USDT, USDC and BZU deployed; a block every 2 s)`);
     if (shuttingDown) return;
   }

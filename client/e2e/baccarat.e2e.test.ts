@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { cardLabel } from '../../server/src/domain/games/rules/cards.js';
+import { cardLabel } from '../../server/src/domain/games/shared/cards.js';
 import { screenshot } from '../../tests/support/browser.js';
 import { trpc } from '../../tests/support/wallet.js';
 import { MOBILE, WIDE, expectPath, rotateSeedPair, visit } from './support/page-helpers.js';

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { ballLabel } from '../src/features/bingo/bingo-room.js';
+import { ballLabel } from '../src/features/games/bingo/bingo-room.js';
 import { BINGO_VECTORS, bingoSteps, installBingoVectorChain } from '../../tests/support/bingo.js';
 import { closeBetting, runningFor } from '../../tests/support/crash.js';
 import { creditBzu } from '../../tests/support/game-checks.js';
@@ -67,6 +67,15 @@ describe('bingo in the browser: buy cards, watch the draw, win, verify; desktop 
       await expect
         .poll(() => main(desk.page).getByTestId('bingo-bought').innerText(), { timeout: 10_000 })
         .toContain('You have 2 cards in game 1 (2.00 USD)');
+      // More cards until the sale closes (issue 45, point 12): the bought ones stay, a new preview is dealt.
+      await main(desk.page).getByTestId('bingo-count').fill('1');
+      await expect.poll(() => main(desk.page).getByTestId('bingo-buy').innerText()).toBe('Buy 1 more card');
+      await shot(desk.page, 'bingo-more-1440');
+      await main(desk.page).getByTestId('bingo-buy').click();
+      await expect
+        .poll(() => main(desk.page).getByTestId('bingo-bought').innerText(), { timeout: 10_000 })
+        .toContain('You have 3 cards in game 1 (3.00 USD). You may buy 21 cards more until the sale closes.');
+      expect(await main(desk.page).getByTestId('bingo-my-cards').getByTestId('bingo-card').count()).toBe(3);
 
       await main(phone.page).locator('label', { hasText: /^BZU$/ }).click();
       await main(phone.page).getByTestId('bingo-count').fill('1');
@@ -79,7 +88,14 @@ describe('bingo in the browser: buy cards, watch the draw, win, verify; desktop 
       for (const page of [desk.page, phone.page])
         await expect
           .poll(() => main(page).getByTestId('bingo-players').locator('tbody tr').count(), { timeout: 10_000 })
-          .toBe(2);
+          .toBe(3);
+      // The phone buys 2 more in its currency: its pot's cards.
+      await main(phone.page).getByTestId('bingo-count').fill('2');
+      await expect.poll(() => main(phone.page).getByTestId('bingo-total').innerText()).toBe('Total 200.00 BZU');
+      await main(phone.page).getByTestId('bingo-buy').click();
+      await expect
+        .poll(() => main(phone.page).getByTestId('bingo-bought').innerText(), { timeout: 10_000 })
+        .toContain('You have 3 cards in game 1 (300.00 BZU)');
       await shot(phone.page, 'bingo-bought-390');
 
       await closeBetting(db, round.id);
@@ -106,10 +122,9 @@ describe('bingo in the browser: buy cards, watch the draw, win, verify; desktop 
             .evaluateAll((cards) => cards.map((c) => Number(c.getAttribute('data-daubed'))))
         ).reduce((a, b) => a + b, 0);
       const cardsOf = async (userId: number) =>
-        (
-          (await db.selectFrom('bets').select(['params']).where('user_id', '=', userId).executeTakeFirstOrThrow())
-            .params as { cards: number[][] }
-        ).cards;
+        (await db.selectFrom('bets').select(['params']).where('user_id', '=', userId).orderBy('id').execute()).flatMap(
+          (row) => (row.params as { cards: number[][] }).cards,
+        );
       const expectedDaubs = (cards: number[][], called: number[]) =>
         cards.reduce((sum, card) => sum + card.filter((n) => n === 0 || called.includes(n)).length, 0);
       expect(await daubs(desk.page)).toBe(expectedDaubs(await cardsOf(desk.userId), draw.slice(0, 5)));
@@ -141,16 +156,14 @@ describe('bingo in the browser: buy cards, watch the draw, win, verify; desktop 
           .toMatch(/Full house \((USD|BZU)\)/);
       }
       expect(await main(desk.page).getByTestId('bingo-room').innerText()).toContain(`Full house (USD): ${desk.name}`);
-      const paid = await db
-        .selectFrom('bets')
-        .select(['state', 'payout_e8'])
-        .where('user_id', 'in', [desk.userId, phone.userId])
-        .orderBy('id')
-        .execute();
-      expect(paid).toEqual([
-        { state: 'won', payout_e8: '500000000' },
-        { state: 'won', payout_e8: '50000000000' },
-      ]);
+      // Each player's purchases together won their pot (which purchase's card won is the cards').
+      const paid = async (userId: number) =>
+        (await db.selectFrom('bets').select(['state', 'payout_e8']).where('user_id', '=', userId).execute()).reduce(
+          (sum, bet) => sum + BigInt(bet.payout_e8),
+          0n,
+        );
+      expect(await paid(desk.userId)).toBe(500_000_000n);
+      expect(await paid(phone.userId)).toBe(50_000_000_000n);
       await shot(desk.page, 'bingo-won-1440');
       await shot(phone.page, 'bingo-won-390');
 
@@ -167,12 +180,16 @@ describe('bingo in the browser: buy cards, watch the draw, win, verify; desktop 
       await details.getByTestId('bingo-verify-result').scrollIntoViewIfNeeded();
       await shot(phone.page, 'bingo-verify-390', false);
 
-      // My bets: the bingo purchase with its cards in the bet details.
-      const mine = await db
+      // My bets: the purchase that won the full house, with its cards, in the bet details.
+      const purchases = await db
         .selectFrom('bets')
-        .select(['id'])
+        .select(['id', 'params', 'outcome'])
         .where('user_id', '=', desk.userId)
-        .executeTakeFirstOrThrow();
+        .orderBy('id')
+        .execute();
+      const mine = purchases.find((bet) =>
+        ((bet.outcome as { prizes?: { prize: string }[] }).prizes ?? []).some((won) => won.prize === 'fullHouse'),
+      )!;
       await visit(desk.page, suite.platform.url, '/casino/my-bets?game=bingo');
       await main(desk.page)
         .getByRole('button', { name: `Bingo bet ${mine.id} details` })
@@ -180,7 +197,7 @@ describe('bingo in the browser: buy cards, watch the draw, win, verify; desktop 
       await expect
         .poll(() => desk.page.getByTestId('round-fairness').innerText(), { timeout: 10_000 })
         .toContain('Round 1 of Bingo');
-      const cards = await cardsOf(desk.userId);
+      const { cards } = mine.params as { cards: number[][] };
       await expect
         .poll(() => desk.page.getByRole('dialog').innerText(), { timeout: 10_000 })
         .toContain(

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { allowedActions, cardPoints, deal, handTotal, replay } from '../../server/src/domain/games/blackjack/rules.js';
-import { cardLabel } from '../../server/src/domain/games/rules/cards.js';
+import { cardLabel } from '../../server/src/domain/games/shared/cards.js';
 import { FAST_HASHING, RELAXED_LIMITS, http, signedInAccount } from '../../tests/support/auth.js';
 import { screenshot } from '../../tests/support/browser.js';
 import { activeRoundFloats } from '../../tests/support/round-floats.js';

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { msToReach } from '../../server/src/domain/games/rules/crash.js';
+import { msToReach } from '../../server/src/domain/games/crash/rules.js';
 import { CRASH_VECTORS, closeBetting, crashSteps, installVectorChain, runningFor } from '../../tests/support/crash.js';
 import { browserSuite } from './support/browser-suite.js';
 import { MOBILE, visit, WIDE } from './support/page-helpers.js';
@@ -18,7 +18,8 @@ describe('crash in the browser: manual and auto cash-out, desktop and 390 px', (
 
   it(
     'bets in the window, cashes out by hand, auto cashes out at the bust, verifies the round',
-    { timeout: 180_000 },
+    // Three rounds, the last two only for the history graph.
+    { timeout: 300_000 },
     async () => {
       const services = suite.platform.platform.services;
       const db = suite.platform.platform.infra.db;
@@ -160,6 +161,32 @@ describe('crash in the browser: manual and auto cash-out, desktop and 390 px', (
         .toContain('Round 1 of Crash');
       expect(await desk.page.getByTestId('verify-link').count()).toBe(0);
       await shot(desk.page, 'crash-bet-details-1440');
+
+      // Two more rounds (1.86x, 1.75x): the history graph draws the three, oldest first (issue 45, point 12).
+      for (const n of [2, 3]) {
+        const next = await steps.openBetting();
+        expect(next.number).toBe(n);
+        await closeBetting(db, next.id);
+        await steps.start(next);
+        await runningFor(db, next.id, 60_000);
+        await steps.end(next);
+      }
+      for (const [page, width] of [
+        [desk.page, 1440],
+        [phone.page, 390],
+      ] as const) {
+        await visit(page, suite.platform.url, '/casino/games/crash');
+        const graph = main(page).getByTestId('crash-history-graph');
+        await expect.poll(() => graph.getAttribute('data-points'), { timeout: 10_000 }).toBe('3');
+        expect(await graph.getAttribute('aria-label')).toBe(
+          'Crash points of the last 3 rounds, oldest first: 10.30x, 1.86x, 1.75x',
+        );
+        expect(await main(page).getByTestId('crash-graph-summary').innerText()).toBe('1 of 3 at 2x or more');
+        const box = await graph.boundingBox();
+        expect(box!.width).toBeLessThanOrEqual(width);
+        await graph.scrollIntoViewIfNeeded();
+        await shot(page, `crash-graph-${width}`, false);
+      }
       await desk.context.close();
       await phone.context.close();
     },

@@ -228,7 +228,7 @@ describe('daily details (issue #24, 7-12)', () => {
 
     // The statement names the trade in words.
     await visit(page, platform.url, '/account/balances');
-    const history = main.getByRole('region', { name: /history/i });
+    const history = main.getByRole('region', { name: 'Transaction history', exact: true });
     await expect.poll(() => history.innerText(), { timeout: 10_000 }).toContain('BZU bought');
     expect(await history.innerText()).not.toMatch(/Token:buy|Token buy/i);
     await screenshot(page, 'daily-history-labels-1440');

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { guessWins, hiloChoices, hiloRank } from '../../server/src/domain/games/hilo/rules.js';
-import { cardFromFloat, cardLabel } from '../../server/src/domain/games/rules/cards.js';
+import { cardFromFloat, cardLabel } from '../../server/src/domain/games/shared/cards.js';
 import { screenshot } from '../../tests/support/browser.js';
 import { activeFloats } from '../../tests/support/round-floats.js';
 import { trpc } from '../../tests/support/wallet.js';

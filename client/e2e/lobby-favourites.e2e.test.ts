@@ -175,7 +175,7 @@ describe('lobby and panel extras in the browser', () => {
       const page = await openSignedInPage(suite.browser, carol, viewport, opened);
       await visit(page, suite.platform.url, '/casino');
       const header = page.locator('header');
-      const deposit = header.getByRole('link', { name: 'Deposit' });
+      const deposit = header.getByRole('button', { name: 'Deposit' });
       await poll(() => deposit.isVisible()).toBe(true);
       // One line, everything on screen, the account menu last. Polled: the rank chip and the menu load after the first paint.
       const layout = async () => {
@@ -209,11 +209,18 @@ describe('lobby and panel extras in the browser', () => {
       await poll(() => page.getByRole('dialog', { name: 'Vault' }).isVisible()).toBe(true);
       await page.keyboard.press('Escape');
 
+      // Deposit opens the deposit form itself, over the page the player is on (issue 45, point 12).
       await visit(page, suite.platform.url, '/casino');
       await deposit.click();
-      await poll(() => new URL(page.url()).pathname).toBe('/account/balances');
-      await poll(() => page.locator('#deposit').isVisible()).toBe(true);
+      const form = page.getByRole('dialog', { name: 'Deposit funds' });
+      await poll(() => form.getByTestId('deposit-address').innerText()).toMatch(/^\S{20,}$/);
+      expect(new URL(page.url()).pathname).toBe('/casino');
       await screenshot(page, `header-deposit-${viewport.width}`);
+      await page.keyboard.press('Escape');
+      // The wallet's Deposit opens the same form.
+      await header.getByRole('button', { name: 'Cash balance: open wallet' }).click();
+      await page.getByRole('dialog', { name: 'Wallet' }).getByRole('button', { name: 'Deposit' }).click();
+      await poll(() => page.getByRole('dialog', { name: 'Deposit funds' }).isVisible()).toBe(true);
       expect(opened.pageErrors.get(page)).toEqual([]);
     });
   }

@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { floatsFromSeeds, minePositions } from '../../server/src/domain/games/rules/index.js';
+import { floatsFromSeeds } from '../../server/src/domain/games/shared/floats.js';
+import { minePositions } from '../../server/src/domain/games/mines/rules.js';
 import { FAST_HASHING, RELAXED_LIMITS, http, signedInAccount } from '../../tests/support/auth.js';
 import { screenshot } from '../../tests/support/browser.js';
 import { WALLET_TEST_ENV, fundPlayer } from '../../tests/support/wallet.js';

@@ -13,6 +13,9 @@ const WIDE = { width: 1440, height: 900 };
 const poll = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 15_000 });
 const amountOf = (text: string) => Number(/-?[\d,]+(\.\d+)?/.exec(text)?.[0]?.replace(/,/g, '') ?? NaN);
 
+/** The studio game's tile, named by what it shows: its name, its studio, its RTP (WCAG 2.5.3). */
+const TILE_NAME = /^Reference Demo Slot\s*Reference Studio \(demo\)\s*RTP/;
+
 /**
  * A provider game in the browser: the reference provider's demo slot (its own process) listed on /casino/slots,
  * opened on /casino/play/reference/demo-slot in a frame the CSP allows, spun inside the frame, and the header
@@ -46,7 +49,7 @@ describe('provider games in the browser', () => {
     const pageErrors: string[] = [];
     page.on('pageerror', (error) => pageErrors.push(error.message));
     await visit(page, platform.url, '/casino/slots');
-    const tile = page.getByRole('link', { name: 'Reference Demo Slot by Reference Studio (demo)' });
+    const tile = page.getByRole('link', { name: TILE_NAME });
     await tile.waitFor();
     await screenshot(page, 'providers-slots-category-1440');
     await tile.click();
@@ -103,7 +106,7 @@ describe('provider games in the browser', () => {
     ).toMatch(/^Balance: [\d.]+ USD$/);
     await screenshot(phone, 'providers-play-390');
     await visit(phone, platform.url, '/casino/slots');
-    await phone.getByRole('link', { name: 'Reference Demo Slot by Reference Studio (demo)' }).waitFor();
+    await phone.getByRole('link', { name: TILE_NAME }).waitFor();
     await screenshot(phone, 'providers-slots-category-390');
     await visit(phone, platform.url, '/casino/my-bets');
     await poll(() => phone.getByTestId('provider-round-row').count()).toBe(4);
@@ -126,7 +129,7 @@ describe('provider games in the browser', () => {
     );
     // The payout breaker's pause shows with its reason, and Resume lets the provider take bets again.
     const reason = 'net payout of 1980 USD in the last hour passed the limit of 1500 USD';
-    await platform.platform.services.providers.registry.pause('reference', reason);
+    await platform.platform.services.providers.registry.pause('reference', reason, { id: null, role: 'cli' });
     await page.reload();
     const paused = section.getByTestId('provider-paused-reference');
     await poll(() => paused.innerText()).toContain(reason);

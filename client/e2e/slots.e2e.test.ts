@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { floatsFromSeeds } from '../../server/src/domain/games/rules/floats.js';
+import { floatsFromSeeds } from '../../server/src/domain/games/shared/floats.js';
 import {
   SLOT_FLOAT_COUNT,
   slotWindow,

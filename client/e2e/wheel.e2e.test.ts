@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { closeBetting, runningFor } from '../../tests/support/crash.js';
-import { installWheelChain, wheelSteps, wheelVector } from '../../tests/support/wheel.js';
+import { installWheelChain, publishedWheelSteps, wheelSteps, wheelVector } from '../../tests/support/wheel.js';
 import { browserSuite } from './support/browser-suite.js';
 import { MOBILE, visit, WIDE } from './support/page-helpers.js';
 import { ROUND_GAME_ENV, roundGamePlayer, shot } from './support/round-game.js';
@@ -172,6 +172,68 @@ describe('money wheel in the browser: chips, the spin with re-spins, the result,
         .toContain('Money Wheel');
       await desk.context.close();
       await phone.context.close();
+    },
+  );
+
+  it(
+    'autobets with the chips on the table, one round at a time, at 1440 and 390 px (issue 45, point 12)',
+    {
+      timeout: 180_000,
+    },
+    async () => {
+      const db = suite.platform.platform.infra.db;
+      const steps = await publishedWheelSteps(suite.platform.platform.services, db);
+      const main = (page: Page) => page.locator('main');
+      const players = [await playerPage(WIDE), await playerPage(MOBILE)];
+      const betsOf = (userId: number) =>
+        db.selectFrom('bets').select(['state', 'params']).where('user_id', '=', userId).orderBy('id').execute();
+      for (const player of players) {
+        const page = player.page;
+        await expect
+          .poll(() => main(page).getByTestId('wheel-status').innerText(), { timeout: 15_000 })
+          .toMatch(/place your chips/);
+        await main(page).getByRole('button', { name: 'Chip 1', exact: true }).click();
+        for (const value of [1, 2]) await main(page).getByTestId(`wheel-spot-${value}`).click();
+        await main(page).getByRole('tab', { name: 'Auto' }).click();
+        await main(page).getByLabel('Number of bets (0 = until stopped)').fill('2');
+        await main(page).getByTestId('autobet-start').click();
+      }
+      // Each autobet's first bet rides the round on sale; its second, the next round, once the first settled.
+      for (const round of [1, 2]) {
+        for (const player of players)
+          await expect.poll(async () => (await betsOf(player.userId)).length, { timeout: 15_000 }).toBe(round);
+        if (round === 1) {
+          await shot(players[0]!.page, 'wheel-autobet-1440');
+          await shot(players[1]!.page, 'wheel-autobet-390');
+        }
+        const live = (await steps.openBetting())!;
+        await closeBetting(db, live.id);
+        await steps.start(live);
+        await runningFor(db, live.id, 60_000);
+        await steps.end(live);
+      }
+      for (const player of players) {
+        await expect
+          .poll(() => main(player.page).getByTestId('autobet-progress').innerText(), { timeout: 15_000 })
+          .toMatch(/finished 2 bets/);
+        const bets = await betsOf(player.userId);
+        expect(bets.map((bet) => bet.state).every((state) => state === 'won' || state === 'lost')).toBe(true);
+        for (const bet of bets)
+          expect(
+            (bet.params as { chips: { value: number; amount: string }[] }).chips.map((chip) => [
+              chip.value,
+              Number(chip.amount),
+            ]),
+          ).toEqual([
+            [1, 1],
+            [2, 1],
+          ]);
+        // The chips stay on the table for the next autobet.
+        expect(await main(player.page).getByTestId('wheel-stake-1').innerText()).toBe('1.00');
+      }
+      await shot(players[0]!.page, 'wheel-autobet-done-1440');
+      await shot(players[1]!.page, 'wheel-autobet-done-390');
+      for (const player of players) await player.context.close();
     },
   );
 });

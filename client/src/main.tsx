@@ -1,12 +1,17 @@
 import './mantine-first-screen.css';
 import './global.css';
+// For its effect, before anything else runs: the registry fills the game directory the panel, the bets and the routes'
+// search validation read (names, bet lines, known slugs).
+import './features/games/registry';
 
 import { MantineProvider } from '@mantine/core';
+import { useNotifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
-import { lazy, StrictMode, Suspense, useMemo, type ReactNode } from 'react';
+import { lazy, StrictMode, useMemo, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { afterStyles, firstScreenShown } from './after-styles';
+import { MountOnceOpened } from './components/MountOnceOpened';
 import { NOTIFICATION_AUTO_CLOSE_MS } from './constants';
 import { captureReferralFromUrl } from './features/auth/referral-code';
 import { restoreSession } from './features/auth/session-actions';
@@ -21,8 +26,8 @@ import { router } from './router';
 import { buildTheme, cssVariablesResolver } from './theme';
 import { trpc, trpcClient } from './trpc';
 
-// The toast container (and its transitions) follows the first paint; toasts raised before it
-// arrives wait in the notifications store and show when it mounts.
+// The toast container (and its transitions) is fetched with the first toast (MountOnceOpened): toasts raised before
+// it arrives wait in the notifications store and show when it mounts. A guest who sees none never fetches it.
 const Notifications = lazy(() =>
   afterStyles(() => import('./components/notifications-chunk')).then((module) => ({ default: module.Notifications })),
 );
@@ -42,6 +47,8 @@ function ApiProviders({ children }: { children: ReactNode }) {
 function ThemedApp() {
   const themeName = useActiveTheme();
   const theme = useMemo(() => buildTheme(themeName), [themeName]);
+  const toasts = useNotifications();
+  const toastsRaised = toasts.notifications.length + toasts.queue.length > 0;
   useFaviconKeeper();
   return (
     // All theme variables come from here, not only those that differ from Mantine's defaults: the
@@ -52,9 +59,9 @@ function ThemedApp() {
       cssVariablesResolver={cssVariablesResolver}
       deduplicateCssVariables={false}
     >
-      <Suspense fallback={null}>
+      <MountOnceOpened opened={toastsRaised}>
         <Notifications autoClose={NOTIFICATION_AUTO_CLOSE_MS} position="top-right" limit={4} />
-      </Suspense>
+      </MountOnceOpened>
       <AppErrorBoundary>
         <RouterProvider router={router} />
       </AppErrorBoundary>

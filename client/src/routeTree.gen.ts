@@ -25,6 +25,7 @@ import { Route as MenuRouteImport } from './routes/menu'
 import { Route as PartnershipRouteImport } from './routes/partnership'
 import { Route as PortfolioRouteImport } from './routes/portfolio'
 import { Route as PrivacyPolicyRouteImport } from './routes/privacy-policy'
+import { Route as PromotionsRouteImport } from './routes/promotions'
 import { Route as ProvablyFairRouteImport } from './routes/provably-fair'
 import { Route as RaffleRouteImport } from './routes/raffle'
 import { Route as ResendVerificationRouteImport } from './routes/resend-verification'
@@ -152,6 +153,11 @@ const PortfolioRoute = PortfolioRouteImport.update({
 const PrivacyPolicyRoute = PrivacyPolicyRouteImport.update({
   id: '/privacy-policy',
   path: '/privacy-policy',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PromotionsRoute = PromotionsRouteImport.update({
+  id: '/promotions',
+  path: '/promotions',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ProvablyFairRoute = ProvablyFairRouteImport.update({
@@ -414,6 +420,7 @@ export interface FileRoutesByFullPath {
   '/partnership': typeof PartnershipRoute
   '/portfolio': typeof PortfolioRoute
   '/privacy-policy': typeof PrivacyPolicyRoute
+  '/promotions': typeof PromotionsRoute
   '/provably-fair': typeof ProvablyFairRoute
   '/raffle': typeof RaffleRoute
   '/resend-verification': typeof ResendVerificationRoute
@@ -479,6 +486,7 @@ export interface FileRoutesByTo {
   '/partnership': typeof PartnershipRoute
   '/portfolio': typeof PortfolioRoute
   '/privacy-policy': typeof PrivacyPolicyRoute
+  '/promotions': typeof PromotionsRoute
   '/provably-fair': typeof ProvablyFairRoute
   '/raffle': typeof RaffleRoute
   '/resend-verification': typeof ResendVerificationRoute
@@ -545,6 +553,7 @@ export interface FileRoutesById {
   '/partnership': typeof PartnershipRoute
   '/portfolio': typeof PortfolioRoute
   '/privacy-policy': typeof PrivacyPolicyRoute
+  '/promotions': typeof PromotionsRoute
   '/provably-fair': typeof ProvablyFairRoute
   '/raffle': typeof RaffleRoute
   '/resend-verification': typeof ResendVerificationRoute
@@ -613,6 +622,7 @@ export interface FileRouteTypes {
     | '/partnership'
     | '/portfolio'
     | '/privacy-policy'
+    | '/promotions'
     | '/provably-fair'
     | '/raffle'
     | '/resend-verification'
@@ -678,6 +688,7 @@ export interface FileRouteTypes {
     | '/partnership'
     | '/portfolio'
     | '/privacy-policy'
+    | '/promotions'
     | '/provably-fair'
     | '/raffle'
     | '/resend-verification'
@@ -743,6 +754,7 @@ export interface FileRouteTypes {
     | '/partnership'
     | '/portfolio'
     | '/privacy-policy'
+    | '/promotions'
     | '/provably-fair'
     | '/raffle'
     | '/resend-verification'
@@ -810,6 +822,7 @@ export interface RootRouteChildren {
   PartnershipRoute: typeof PartnershipRoute
   PortfolioRoute: typeof PortfolioRoute
   PrivacyPolicyRoute: typeof PrivacyPolicyRoute
+  PromotionsRoute: typeof PromotionsRoute
   ProvablyFairRoute: typeof ProvablyFairRoute
   RaffleRoute: typeof RaffleRoute
   ResendVerificationRoute: typeof ResendVerificationRoute
@@ -955,6 +968,13 @@ declare module '@tanstack/react-router' {
       path: '/privacy-policy'
       fullPath: '/privacy-policy'
       preLoaderRoute: typeof PrivacyPolicyRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/promotions': {
+      id: '/promotions'
+      path: '/promotions'
+      fullPath: '/promotions'
+      preLoaderRoute: typeof PromotionsRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/provably-fair': {
@@ -1366,6 +1386,7 @@ const rootRouteChildren: RootRouteChildren = {
   PartnershipRoute: PartnershipRoute,
   PortfolioRoute: PortfolioRoute,
   PrivacyPolicyRoute: PrivacyPolicyRoute,
+  PromotionsRoute: PromotionsRoute,
   ProvablyFairRoute: ProvablyFairRoute,
   RaffleRoute: RaffleRoute,
   ResendVerificationRoute: ResendVerificationRoute,

@@ -149,3 +149,56 @@ export async function confirmWithdrawal(db: Executor, withdrawalId: string): Pro
     .returningAll()
     .executeTakeFirst();
 }
+
+export interface HeldPayoutRow {
+  withdrawal_id: string;
+  network: string;
+  sender: string;
+  nonce: string;
+  updated_at: Date;
+  status: string;
+  user_id: number;
+  asset: string;
+  amount_e8: string;
+  address: string;
+  txid: string | null;
+}
+
+/** Payouts held because another transaction took their nonce, oldest first, with their withdrawal. */
+export async function heldChainPayouts(db: Executor, limit: number, withdrawalId?: string): Promise<HeldPayoutRow[]> {
+  let query = db
+    .selectFrom('chain_payouts')
+    .innerJoin('withdrawals', 'withdrawals.id', 'chain_payouts.withdrawal_id')
+    .select([
+      'chain_payouts.withdrawal_id',
+      'chain_payouts.network',
+      'chain_payouts.sender',
+      'chain_payouts.nonce',
+      'chain_payouts.updated_at',
+      'withdrawals.status',
+      'withdrawals.user_id',
+      'withdrawals.asset',
+      'withdrawals.amount_e8',
+      'withdrawals.address',
+      'withdrawals.txid',
+    ])
+    .where('chain_payouts.status', '=', 'HELD');
+  if (withdrawalId !== undefined) query = query.where('chain_payouts.withdrawal_id', '=', withdrawalId);
+  return query.orderBy('chain_payouts.withdrawal_id').limit(limit).execute() as Promise<HeldPayoutRow[]>;
+}
+
+/** Moves a HELD payout on (FAILED or CONFIRMED); false when it is not held (resolved already, or never held). */
+export async function closeHeldPayout(
+  db: Executor,
+  withdrawalId: string,
+  status: 'FAILED' | 'CONFIRMED',
+  minedTxHash: string | null,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('chain_payouts')
+    .set({ status, mined_tx_hash: minedTxHash, updated_at: sql`now()` })
+    .where('withdrawal_id', '=', withdrawalId)
+    .where('status', '=', 'HELD')
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}

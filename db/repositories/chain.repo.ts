@@ -201,41 +201,26 @@ export async function fundedDepositAddresses(
   return rows.map((row) => ({ address: row.address, userId: row.user_id }));
 }
 
+/** A sweep (a deposit address's tokens to the hot wallet), signed by the address's own key. */
 export async function insertChainSweep(
   db: Executor,
-  row: {
-    network: string;
-    address: string;
-    kind: 'TOPUP' | 'SWEEP';
-    asset: string | null;
-    amount: bigint;
-    txHash: string;
-  },
+  row: { network: string; address: string; asset: string; amount: bigint; txHash: string },
 ): Promise<void> {
   await db
     .insertInto('chain_sweeps')
     .values({
       network: row.network,
       address: row.address,
-      kind: row.kind,
+      kind: 'SWEEP',
       asset: row.asset,
       amount: String(row.amount),
       tx_hash: row.txHash,
+      sender: null,
+      nonce: null,
+      mined_tx_hash: null,
+      settled_at: sql`now()`,
     })
     .execute();
-}
-
-/** The latest top-up of an address sent after `since`, if any. */
-export async function recentTopUp(db: Executor, network: string, address: string, since: Date) {
-  return db
-    .selectFrom('chain_sweeps')
-    .selectAll()
-    .where('network', '=', network)
-    .where('address', '=', address)
-    .where('kind', '=', 'TOPUP')
-    .where('created_at', '>', since)
-    .orderBy('id', 'desc')
-    .executeTakeFirst();
 }
 
 /**
@@ -250,4 +235,89 @@ export async function playerLiabilities(db: Executor): Promise<Map<LedgerCurrenc
     .groupBy('currency')
     .execute();
   return new Map(rows.map((row) => [row.currency, BigInt(row.total ?? '0')]));
+}
+
+/**
+ * What the ledger says one network should hold, per asset (ledger units): the deposits credited on it less the
+ * withdrawals paid from it (SENDING counts as paid: it may be on chain before it is recorded).
+ */
+export async function networkBook(
+  db: Executor,
+  network: string,
+  withdrawalIds: string[],
+): Promise<Map<string, { deposited: bigint; withdrawn: bigint }>> {
+  const [deposited, withdrawn] = await Promise.all([
+    db
+      .selectFrom('deposits')
+      .select(['asset', (eb) => eb.fn.sum<string>('amount_e8').as('total')])
+      .where('network', '=', network)
+      .where('status', '=', 'CREDITED')
+      .groupBy('asset')
+      .execute(),
+    db
+      .selectFrom('withdrawals')
+      .select(['asset', (eb) => eb.fn.sum<string>('amount_e8').as('total')])
+      .where('network', 'in', withdrawalIds)
+      .where('status', 'in', ['SENDING', 'SENT', 'CONFIRMED'])
+      .groupBy('asset')
+      .execute(),
+  ]);
+  const book = new Map<string, { deposited: bigint; withdrawn: bigint }>();
+  const line = (asset: string) => book.get(asset) ?? book.set(asset, { deposited: 0n, withdrawn: 0n }).get(asset)!;
+  for (const row of deposited) line(row.asset).deposited = BigInt(row.total ?? '0');
+  for (const row of withdrawn) line(row.asset).withdrawn = BigInt(row.total ?? '0');
+  return book;
+}
+
+// ---- credited deposits reorged out (custody report) ---------------------------------------------
+
+export interface ReorgedDepositRow {
+  id: string;
+  user_id: number;
+  login_name: string;
+  network: string;
+  asset: string;
+  currency: LedgerCurrency;
+  amount_e8: string;
+  tx_hash: string;
+  output_index: number;
+  block_number: string | null;
+  credited_at: Date | null;
+}
+
+/** Credited deposits flagged REORGED that no operator has marked reviewed yet (deposits_reorged_idx), oldest first. */
+export async function unreviewedReorgedDeposits(db: Executor, limit: number): Promise<ReorgedDepositRow[]> {
+  return db
+    .selectFrom('deposits')
+    .innerJoin('users', 'users.id', 'deposits.user_id')
+    .select([
+      'deposits.id',
+      'deposits.user_id',
+      'users.login_name',
+      'deposits.network',
+      'deposits.asset',
+      'deposits.currency',
+      'deposits.amount_e8',
+      'deposits.tx_hash',
+      'deposits.output_index',
+      'deposits.block_number',
+      'deposits.credited_at',
+    ])
+    .where(sql<boolean>`'REORGED' = any(deposits.flags)`)
+    .where(sql<boolean>`not ('REORG_REVIEWED' = any(deposits.flags))`)
+    .orderBy('deposits.id')
+    .limit(limit)
+    .execute();
+}
+
+/** Marks a REORGED deposit reviewed; false when there is no such deposit or it was reviewed already. */
+export async function markReorgReviewed(db: Executor, id: string): Promise<boolean> {
+  const result = await db
+    .updateTable('deposits')
+    .set({ flags: sql`array_append(flags, 'REORG_REVIEWED')`, updated_at: sql`now()` })
+    .where('id', '=', id)
+    .where(sql<boolean>`'REORGED' = any(flags)`)
+    .where(sql<boolean>`not ('REORG_REVIEWED' = any(flags))`)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
 }

@@ -5,6 +5,14 @@ import type { Database, UserRole } from '../schema.js';
 type Executor = Kysely<Database>;
 
 /**
+ * Runs `work` in a transaction: the caller's when it passes one (a staff action writing its audit line with the
+ * change, domain/staff/audit-log.ts withStaffAudit), else a new one.
+ */
+function transactional<T>(db: Executor, work: (trx: Executor) => Promise<T>): Promise<T> {
+  return db.isTransaction ? work(db) : db.transaction().execute(work);
+}
+
+/**
  * Inserts take this transaction-level advisory lock, so message ids become visible in id order:
  * a poller that has seen id N can never later miss a smaller id that committed after it.
  */
@@ -172,7 +180,7 @@ export async function softDeleteChatMessage(
   by: number | null,
   reason: string,
 ): Promise<{ userId: number } | undefined> {
-  return db.transaction().execute(async (trx) => {
+  return transactional(db, async (trx) => {
     const row = await trx
       .updateTable('chat_messages')
       .set({ deleted_at: sql`now()`, deleted_by: by })
@@ -211,7 +219,7 @@ export async function insertMute(
   by: number | null,
   reason: string,
 ): Promise<Date> {
-  return db.transaction().execute(async (trx) => {
+  return transactional(db, async (trx) => {
     const row = await trx
       .insertInto('chat_mutes')
       .values({
@@ -235,7 +243,7 @@ export async function insertMute(
 }
 
 export async function liftMutes(db: Executor, userId: number, by: number | null, reason: string): Promise<number> {
-  return db.transaction().execute(async (trx) => {
+  return transactional(db, async (trx) => {
     const lifted = await trx
       .updateTable('chat_mutes')
       .set({ lifted_at: sql`now()` })
@@ -281,7 +289,7 @@ export async function writeSlowModeSeconds(
   by: number | null,
   reason: string,
 ): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+  await transactional(db, async (trx) => {
     const previous = await readSlowModeSeconds(trx);
     await trx
       .insertInto('app_settings')
@@ -334,7 +342,7 @@ export async function insertAnnouncement(
   input: { type: ChatAnnouncementType; message: string; expiresInMinutes: number | null },
   by: number | null,
 ): Promise<AnnouncementRow> {
-  return db.transaction().execute(async (trx) => {
+  return transactional(db, async (trx) => {
     const row = await trx
       .insertInto('chat_announcements')
       .values({
@@ -362,7 +370,7 @@ export async function expireAnnouncement(
   by: number | null,
   reason: string,
 ): Promise<AnnouncementRow | undefined> {
-  return db.transaction().execute(async (trx) => {
+  return transactional(db, async (trx) => {
     const row = await trx
       .updateTable('chat_announcements')
       .set({ expires_at: sql`now()` })

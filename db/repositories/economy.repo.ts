@@ -3,6 +3,7 @@ import { precompiled } from '../precompiled.js';
 import type { Database } from '../schema.js';
 import type { LedgerCurrency } from '../wallet-tables.js';
 import { exclusionInForceSql } from './responsible-gaming.repo.js';
+import { GAMES_HOUSE_CODES } from './house-shards.js';
 
 type Executor = Kysely<Database>;
 
@@ -159,21 +160,15 @@ export async function markRakebackClaimed(db: Executor, userId: number): Promise
     .execute();
 }
 
-/** Totals of a player's rakeback per currency: everything accrued and what was claimed. */
+/** Totals of a player's rakeback per currency: everything accrued and what was wagered (running totals, 20261202_0101). */
 export async function rakebackTotals(
   db: Executor,
   userId: number,
 ): Promise<{ currency: LedgerCurrency; accrued: bigint; wagered: bigint }[]> {
-  const rows = await db
-    .selectFrom('bet_economy')
-    .select([
-      'currency',
-      sql<string>`sum(rakeback_e8)::text`.as('accrued'),
-      sql<string>`sum(wagered_e8)::text`.as('wagered'),
-    ])
-    .where('user_id', '=', userId)
-    .groupBy('currency')
-    .execute();
+  const { rows } = await sql<{ currency: LedgerCurrency; accrued: string; wagered: string }>`
+    select currency, accrued_e8::text as accrued, wagered_e8::text as wagered
+    from player_rakeback_totals where user_id = ${userId} and wagered_e8 > 0
+    order by currency`.execute(db);
   return rows.map((row) => ({ currency: row.currency, accrued: BigInt(row.accrued), wagered: BigInt(row.wagered) }));
 }
 
@@ -313,14 +308,14 @@ export async function rainEligible(
   return rows.map((row) => ({ id: row.id, name: row.name }));
 }
 
-/** The house `games` account's net result per currency over [start, end): stakes in minus payouts out. */
+/** The house `games` account's (all its shards') net result per currency over [start, end): stakes in minus payouts out. */
 export async function gamesNetInPeriod(db: Executor, start: Date, end: Date): Promise<Map<LedgerCurrency, bigint>> {
   const { rows } = await sql<{ currency: LedgerCurrency; net: string }>`
     select e.currency, sum(e.amount_e8)::text as net
     from ledger_entries e
     join ledger_accounts a on a.id = e.account_id
     join ledger_transactions t on t.id = e.transaction_id
-    where a.code = 'house:games' and t.created_at >= ${start} and t.created_at < ${end}
+    where a.code = any(${GAMES_HOUSE_CODES}::text[]) and t.created_at >= ${start} and t.created_at < ${end}
     group by e.currency`.execute(db);
   return new Map(rows.map((row) => [row.currency, BigInt(row.net)]));
 }

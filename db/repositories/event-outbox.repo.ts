@@ -23,6 +23,26 @@ export async function insertOutboxEvent(
   return String(row!.id);
 }
 
+/** Writes several events in one statement inside the caller's transaction; returns their ids in the given order. */
+export async function insertOutboxEvents(
+  db: Executor,
+  values: readonly { type: string; payload: unknown; coalesceKey?: string }[],
+): Promise<string[]> {
+  if (values.length === 0) return [];
+  const { rows } = await sql<{ id: string }>`
+    insert into event_outbox (type, payload, coalesce_key)
+    select type, payload::jsonb, coalesce_key from unnest(${values.map((v) => v.type)}::text[],
+      ${values.map((v) => JSON.stringify(v.payload))}::text[], ${values.map((v) => v.coalesceKey ?? null)}::text[])
+      with ordinality as v(type, payload, coalesce_key, n)
+    order by n
+    returning id::text as id`.execute(db);
+  // Ids are drawn from the sequence in row order (the select's), so ascending ids are the given order.
+  return rows
+    .map((row) => BigInt(row.id))
+    .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(String);
+}
+
 /** One text for any number of ids (an array, not an IN list): built once, and prepared (db/precompiled.ts). */
 const MARK_OUTBOX_EVENTS_PUBLISHED = precompiled<never, [ids: string[]]>(`
   update event_outbox set published_at = now(), last_error = null where id = any($1::bigint[])`);

@@ -305,6 +305,18 @@ export async function betsOfRound(db: Executor, roundId: string): Promise<BetRow
   return rows.map(toBetRow);
 }
 
+/** The params of one player's bets in a round (bingo: the cards bought so far), oldest first. */
+export async function playerRoundParams(db: Executor, roundId: string, userId: number): Promise<unknown[]> {
+  const rows = await db
+    .selectFrom('bets')
+    .select('params')
+    .where('round_id', '=', roundId)
+    .where('user_id', '=', userId)
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => row.params);
+}
+
 /** Locks the player's bet row for a mines step; undefined when it is not theirs. */
 export async function lockBet(db: Executor, id: string, userId: number) {
   return db
@@ -347,14 +359,29 @@ export interface BetFilter {
   limit: number;
 }
 
-/** The player's bets, newest first, keyset-paginated by id. */
+/**
+ * The player's bets, newest first, keyset-paginated by id. The page's ids are chosen in a lateral subquery keyed by
+ * the player's row: with the id as a constant the planner weighs the player's own share of the table, and for a player
+ * with many bets but none lately it walked the whole table backwards from its newest bet (0.6-0.8 s on a year of play)
+ * instead of reading the player's index; keyed by the row it plans with the average player and reads the index.
+ */
 export async function betsOfUser(db: Executor, userId: number, filter: BetFilter): Promise<BetRow[]> {
-  let query = betQuery(db).where('b.user_id', '=', userId);
-  if (filter.game) query = query.where('b.game', '=', filter.game);
-  if (filter.currency) query = query.where('b.currency', '=', filter.currency);
-  if (filter.state) query = query.where('b.state', '=', filter.state);
-  if (filter.beforeId) query = query.where('b.id', '<', filter.beforeId);
-  const rows = await query.orderBy('b.id', 'desc').limit(filter.limit).execute();
+  const pageIds = db
+    .selectFrom('users as owner')
+    .innerJoinLateral(
+      (eb) => {
+        let page = eb.selectFrom('bets as own').select('own.id').whereRef('own.user_id', '=', 'owner.id');
+        if (filter.game) page = page.where('own.game', '=', filter.game);
+        if (filter.currency) page = page.where('own.currency', '=', filter.currency);
+        if (filter.state) page = page.where('own.state', '=', filter.state);
+        if (filter.beforeId) page = page.where('own.id', '<', filter.beforeId);
+        return page.orderBy('own.id', 'desc').limit(filter.limit).as('page');
+      },
+      (join) => join.onTrue(),
+    )
+    .select('page.id')
+    .where('owner.id', '=', userId);
+  const rows = await betQuery(db).where('b.id', 'in', pageIds).orderBy('b.id', 'desc').execute();
   return rows.map(toBetRow);
 }
 
@@ -374,23 +401,21 @@ export interface BetStatsRow {
   profit: bigint;
 }
 
-/** Settled bets per game and currency: how many, how much staked, and the player's profit (payout - stake). */
+/**
+ * Settled bets per game and currency: how many, how much staked, and the player's profit (payout - stake). Read from
+ * the running totals the bets' own statements keep (migration 20261202_0101), so a long history costs nothing here.
+ */
 export async function betStats(db: Executor, userId: number): Promise<BetStatsRow[]> {
-  const rows = await db
-    .selectFrom('bets')
-    .select([
-      'game',
-      'currency',
-      sql<string>`count(*)`.as('count'),
-      sql<string>`coalesce(sum(amount_e8), 0)`.as('wagered'),
-      sql<string>`coalesce(sum(payout_e8 - amount_e8), 0)`.as('profit'),
-    ])
-    .where('user_id', '=', userId)
-    .where('state', '<>', 'open')
-    .groupBy(['game', 'currency'])
-    .orderBy('game')
-    .orderBy('currency')
-    .execute();
+  const { rows } = await sql<{
+    game: string;
+    currency: LedgerCurrency;
+    count: string;
+    wagered: string;
+    profit: string;
+  }>`
+    select game, currency, bets::text as count, wagered_e8::text as wagered, profit_e8::text as profit
+    from player_game_totals where user_id = ${userId} and bets > 0
+    order by game, currency`.execute(db);
   return rows.map((row) => ({
     game: row.game,
     currency: row.currency,

@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { precompiled } from '../precompiled.js';
 import type { Database } from '../schema.js';
 import type { LedgerCurrency } from '../wallet-tables.js';
+import { promotionLedgerProblems } from './promotion-reports.repo.js';
 import { providerConservationProblems } from './providers.repo.js';
 
 type Executor = Kysely<Database>;
@@ -234,6 +235,14 @@ export async function accountBalances(db: Executor, code: string): Promise<Map<L
   return new Map(rows.map((row) => [row.currency, BigInt(row.balance_e8)]));
 }
 
+/** The balances of several accounts summed per currency: a sharded house account (house-shards.ts) read as one. */
+export async function summedBalances(db: Executor, codes: readonly string[]): Promise<Map<LedgerCurrency, bigint>> {
+  const { rows } = await sql<{ currency: LedgerCurrency; total: string }>`
+    select currency, sum(balance_e8)::text as total from ledger_accounts where code = any(${codes}::text[])
+    group by currency`.execute(db);
+  return new Map(rows.map((row) => [row.currency, BigInt(row.total)]));
+}
+
 /** One currency's balance of many account codes in one read; a code without an account is absent. */
 /** One text for any number of codes (an array, not an IN list): built once, and prepared (db/precompiled.ts). */
 const BALANCES_OF_ACCOUNTS = precompiled<
@@ -437,5 +446,7 @@ export async function findLedgerProblems(db: Executor, limit = 20): Promise<Ledg
   // Balanced entries can still hide created money: a provider round paid past its game's maximum, or in another
   // currency than it was staked in.
   problems.push(...(await providerConservationProblems(db, limit)));
+  // Promotions: each one's paid awards are exactly what house:promotions posted under its keys.
+  problems.push(...(await promotionLedgerProblems(db, limit)));
   return problems;
 }

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../schema.js';
 import { exclusionInForceSql } from './responsible-gaming.repo.js';
+import { GAMES_HOUSE_CODES } from './house-shards.js';
 
 type Executor = Kysely<Database>;
 type Currency = 'USD' | 'BZU';
@@ -421,7 +422,7 @@ export interface ReconciliationRow {
 
 /**
  * Per provider, currency and kind: what provider_transactions say moved, against what the ledger's provider postings
- * moved on house:games (a bet credits it, a win or rollback debits it). Ledger postings no provider row points at
+ * moved on house:games, its shards summed (a bet credits it, a win or rollback debits it). Ledger postings no provider row points at
  * count too, so an orphan shows as a difference.
  */
 export async function providerReconciliation(db: Executor): Promise<ReconciliationRow[]> {
@@ -441,7 +442,7 @@ export async function providerReconciliation(db: Executor): Promise<Reconciliati
         sum(case when t.kind = 'provider-bet' then e.amount_e8 else -e.amount_e8 end) as total
       from ledger_transactions t
       join ledger_entries e on e.transaction_id = t.id
-      join ledger_accounts a on a.id = e.account_id and a.code = 'house:games'
+      join ledger_accounts a on a.id = e.account_id and a.code = any(${GAMES_HOUSE_CODES}::text[])
       where t.kind in ('provider-bet', 'provider-win', 'provider-rollback')
       group by 1, 2, 3
     )

@@ -225,6 +225,38 @@ export interface EntrantSources {
  * Everyone who took part in [opensAt, closesAt): wagered on a casino bet settled in the period or claimed the free
  * entry; with their BZU cash balance now (the holder bonus). `userId` narrows it to one player.
  */
+const MINUTE_MS = 60_000;
+
+/** Wagers settled in [from, to), read row by row: the originals' and round games' bets and the studios' bets. */
+function rawWagersSql(from: Date, to: Date, userId: number | undefined) {
+  const ofUser = (column: string) => (userId === undefined ? sql`` : sql`and ${sql.ref(column)} = ${userId}`);
+  return sql`
+    select user_id, currency, amount_e8 from bets
+    where state <> 'open' and settled_at >= ${from} and settled_at < ${to} ${ofUser('user_id')}
+    union all
+    -- Provider wagers count too (docs/providers.md), unless the provider rolled the bet back.
+    select p.user_id, p.currency, p.amount_e8 from provider_transactions p
+    where p.kind = 'bet' and p.created_at >= ${from} and p.created_at < ${to} ${ofUser('p.user_id')}
+      and not exists (select 1 from provider_transactions r
+        where r.provider_id = p.provider_id and r.kind = 'rollback' and r.reference_transaction_id = p.transaction_id)`;
+}
+
+/**
+ * Rows (user_id, currency, amount_e8) whose sums per player are the wagers of [from, to): the running per-minute
+ * totals for the whole minutes inside, the bets themselves only in the partial minutes at either end (none when the
+ * period is aligned to minutes, and the open period's end is still ahead, so nothing is there yet).
+ */
+function wagersInPeriodSql(from: Date, to: Date, userId: number | undefined) {
+  const firstWhole = new Date(Math.ceil(from.getTime() / MINUTE_MS) * MINUTE_MS);
+  const endWhole = new Date(Math.floor(to.getTime() / MINUTE_MS) * MINUTE_MS);
+  if (firstWhole >= endWhole) return rawWagersSql(from, to, userId);
+  return sql`
+    select user_id, currency, wagered_e8 as amount_e8 from player_wager_minutes
+    where minute >= ${firstWhole} and minute < ${endWhole} ${userId === undefined ? sql`` : sql`and user_id = ${userId}`}
+    union all ${rawWagersSql(from, firstWhole, userId)}
+    union all ${rawWagersSql(endWhole, to, userId)}`;
+}
+
 export async function entrantSources(
   db: Executor,
   raffle: { id: string; opensAt: Date; closesAt: Date },
@@ -241,18 +273,7 @@ export async function entrantSources(
       select b.user_id,
         coalesce(sum(b.amount_e8) filter (where b.currency = 'USD'), 0) as wagered_usd,
         coalesce(sum(b.amount_e8) filter (where b.currency = 'BZU'), 0) as wagered_bzu
-      from (
-        select user_id, currency, amount_e8 from bets
-        where state <> 'open' and settled_at >= ${raffle.opensAt} and settled_at < ${raffle.closesAt}
-          ${userId === undefined ? sql`` : sql`and user_id = ${userId}`}
-        union all
-        -- Provider wagers count too (docs/providers.md), unless the provider rolled the bet back.
-        select p.user_id, p.currency, p.amount_e8 from provider_transactions p
-        where p.kind = 'bet' and p.created_at >= ${raffle.opensAt} and p.created_at < ${raffle.closesAt}
-          ${userId === undefined ? sql`` : sql`and p.user_id = ${userId}`}
-          and not exists (select 1 from provider_transactions r
-            where r.provider_id = p.provider_id and r.kind = 'rollback' and r.reference_transaction_id = p.transaction_id)
-      ) b
+      from (${wagersInPeriodSql(raffle.opensAt, raffle.closesAt, userId)}) b
       group by b.user_id
     ),
     free as (

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../schema.js';
 import { BZU_USD_POOL } from './token.repo.js';
+import { GAMES_HOUSE_CODES } from './house-shards.js';
 
 type Executor = Kysely<Database>;
 
@@ -89,7 +90,7 @@ export async function userSwaps(db: Executor, userId: number): Promise<SwapRow[]
 }
 
 /**
- * Net gaming revenue of a period: what the house `games` account gained in USD from entries whose
+ * Net gaming revenue of a period: what the house `games` account (all its shards) gained in USD from entries whose
  * transaction falls in [start, end). Buy-and-burn's own spending from that account is not revenue.
  */
 export async function houseGamesRevenue(db: Executor, start: Date, end: Date): Promise<bigint> {
@@ -98,7 +99,7 @@ export async function houseGamesRevenue(db: Executor, start: Date, end: Date): P
     .innerJoin('ledger_accounts as a', 'a.id', 'e.account_id')
     .innerJoin('ledger_transactions as t', 't.id', 'e.transaction_id')
     .select(sql<string>`coalesce(sum(e.amount_e8), 0)::text`.as('total'))
-    .where('a.code', '=', 'house:games')
+    .where('a.code', 'in', GAMES_HOUSE_CODES)
     .where('a.currency', '=', 'USD')
     // Shares of the revenue moved out (the burn's own buy, a raffle's pool funding) are not revenue themselves.
     .where('t.kind', 'not in', ['token:burn', 'raffle-funding'])

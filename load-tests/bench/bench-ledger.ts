@@ -47,23 +47,28 @@ export async function makeAccounts(
   return { ids, tokens };
 }
 
-/** The bare peer's ledger: account ids by code (USD), `house:games` on demand, and one posting in the caller's transaction. */
+/**
+ * The bare peer's ledger: account ids by code (USD), a house account by code on demand (`house:games`, or a shard of
+ * it), and one posting in the caller's transaction.
+ */
 export async function bareLedger(pool: pg.Pool) {
   const accountIds = new Map<string, string>();
   const { rows } = await pool.query<{ id: string; code: string }>(
     `select id, code from ledger_accounts where currency = 'USD'`,
   );
   for (const row of rows) accountIds.set(row.code, row.id);
-  const houseGames = async (client: pg.PoolClient) => {
-    const known = accountIds.get('house:games');
+  const houseAccount = async (client: pg.PoolClient, code = 'house:games') => {
+    const known = accountIds.get(code);
     if (known) return known;
     const created = await client.query<{ id: string }>(
-      `insert into ledger_accounts (code, currency, kind) values ('house:games', 'USD', 'house')
+      `insert into ledger_accounts (code, currency, kind) values ($1, 'USD', 'house')
        on conflict (code, currency) do update set code = excluded.code returning id`,
+      [code],
     );
-    accountIds.set('house:games', created.rows[0]!.id);
+    accountIds.set(code, created.rows[0]!.id);
     return created.rows[0]!.id;
   };
+  const houseGames = (client: pg.PoolClient) => houseAccount(client);
   async function post(client: pg.PoolClient, key: string, userId: number, legs: [string, bigint][]): Promise<void> {
     const { rows: tx } = await client.query<{ id: string }>(
       `insert into ledger_transactions (idempotency_key, kind, user_id, memo) values ($1, 'bet', $2, '{}') returning id`,
@@ -87,5 +92,5 @@ export async function bareLedger(pool: pg.Pool) {
       entries,
     );
   }
-  return { accountIds, houseGames, post };
+  return { accountIds, houseAccount, houseGames, post };
 }

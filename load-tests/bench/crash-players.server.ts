@@ -1,7 +1,10 @@
 /**
  * The server half of the crash-players bench, its own process. The real platform on a temporary database with the
- * crash chain of tests/fixtures/crash_vectors.py (round 1 busts at 10.30x), N funded players with sessions; beside it a
+ * crash chain of server/src/domain/games/crash/crash_vectors.py (round 1 busts at 10.30x), N funded players with sessions; beside it a
  * bare node:http + `pg` peer whose cash-out is the same database work: lock the open bet, settle it, post the payout.
+ * The bare peer runs twice, with its own players and round each: against the one `house:games` row (every cash-out
+ * queues on its lock, as the platform's did before issue #47) and against the house account's shards
+ * (db/repositories/house-shards.ts, the player's shard), which shows what the single row costs.
  * IPC commands move the platform's round (open, start, end: the runner's steps) and seed the bare peer's open bets;
  * `end` and `bare-bust` answer how long settling every open bet took.
  */
@@ -10,6 +13,7 @@ import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
 import pg from 'pg';
 import type { RoundRow } from '../../db/repositories/rounds.repo.js';
+import { gamesHouseCode, gamesHouseShard } from '../../db/repositories/house-shards.js';
 import { closeBetting, crashSteps, installVectorChain } from '../../tests/support/crash.js';
 import { bareLedger, makeAccounts } from './bench-ledger.js';
 import { serveParent, startPlatformUnderTest } from './platform-under-test.js';
@@ -20,28 +24,35 @@ const db = platform.infra.db;
 const steps = crashSteps(platform.services, await installVectorChain(db));
 const platformAccounts = await makeAccounts(db, platform.services.wallet.ledger, 'p', PLAYERS);
 const bareAccounts = await makeAccounts(db, platform.services.wallet.ledger, 'b', PLAYERS);
+const shardedAccounts = await makeAccounts(db, platform.services.wallet.ledger, 's', PLAYERS);
 
 const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
 pool.on('error', () => undefined);
-const { accountIds, houseGames, post } = await bareLedger(pool);
+const { accountIds, houseAccount, post } = await bareLedger(pool);
 const STAKE = 1_000_000n; // 0.01 USD
+
+/** The two bare peers: one house row for everyone, or the player's shard of it. */
+type HouseRule = 'single' | 'sharded';
+const houseCode = (rule: HouseRule, userId: number) =>
+  rule === 'single' ? 'house:games' : gamesHouseCode(gamesHouseShard(userId));
 
 /**
  * The bare peer's round (its own game name, so the platform's runner steps never touch it) running from now, and its
  * open bets (one per player, stake posted), as the platform's are when its round starts.
  */
-async function seedBareBets(): Promise<{ roundId: string; betIds: string[] }> {
+async function seedBareBets(rule: HouseRule, userIds: number[]): Promise<{ roundId: string; betIds: string[] }> {
   const ids: string[] = [];
   const client = await pool.connect();
   const roundId = (
     await client.query<{ id: string }>(
       `insert into rounds (game, chain_id, number, state, hash, started_at)
-       select 'crash-bare', chain_id, 1000000, 'running', hash, clock_timestamp() from rounds where game = 'crash' order by id limit 1 returning id`,
+       select $1::text, chain_id, $2::int, 'running', hash, clock_timestamp() from rounds where game = 'crash' order by id limit 1 returning id`,
+      rule === 'single' ? ['crash-bare', 1_000_000] : ['crash-bare-sharded', 1_000_001],
     )
   ).rows[0]!.id;
   try {
-    const house = await houseGames(client);
-    for (const userId of bareAccounts.ids) {
+    for (const userId of userIds) {
+      const house = await houseAccount(client, houseCode(rule, userId));
       await client.query('begin');
       const pair = await client.query<{ id: string }>(
         `insert into seed_pairs (user_id, server_seed, server_seed_hash, next_server_seed, next_server_seed_hash, client_seed)
@@ -71,7 +82,7 @@ async function seedBareBets(): Promise<{ roundId: string; betIds: string[] }> {
 }
 
 /** The bare cash-out: lock the open bet, read the round's start on the database clock, settle, post the payout. */
-async function bareCashout(userId: number, betId: string): Promise<object> {
+async function bareCashout(rule: HouseRule, userId: number, betId: string): Promise<object> {
   const client = await pool.connect();
   try {
     await client.query('begin');
@@ -88,7 +99,7 @@ async function bareCashout(userId: number, betId: string): Promise<object> {
       [betId, payout.toString(), String(hundredths)],
     );
     await post(client, `bet:${betId}:payout`, userId, [
-      [await houseGames(client), -payout],
+      [await houseAccount(client, houseCode(rule, userId)), -payout],
       [accountIds.get(`user:${userId}`)!, payout],
     ]);
     await client.query('commit');
@@ -102,11 +113,11 @@ async function bareCashout(userId: number, betId: string): Promise<object> {
 }
 
 /** The bare bust: every open bet of the round lost in one statement (its auto cash-outs are the platform's side only). */
-async function bareBust(roundId: string): Promise<number> {
+async function bareBust(roundId: string, userIds: number[]): Promise<number> {
   const started = performance.now();
   await pool.query(
     `update bets set state = 'lost', settled_at = now() where round_id = $1 and state = 'open' and user_id = any($2::int[])`,
-    [roundId, bareAccounts.ids],
+    [roundId, userIds],
   );
   return performance.now() - started;
 }
@@ -116,7 +127,7 @@ const bare = http.createServer((req, res) => {
   req.on('data', (chunk: Buffer) => chunks.push(chunk));
   req.on('end', () => {
     const body = JSON.parse(Buffer.concat(chunks).toString() || '{}') as { betId: string };
-    bareCashout(Number(req.headers['x-user']), body.betId).then(
+    bareCashout(req.url === '/cashout-sharded' ? 'sharded' : 'single', Number(req.headers['x-user']), body.betId).then(
       (result) => {
         res.writeHead(200, { 'content-type': 'application/json' });
         res.end(JSON.stringify(result));
@@ -132,12 +143,14 @@ await new Promise<void>((resolve) => bare.listen(0, '127.0.0.1', resolve));
 
 let round: RoundRow | null = null;
 let bareRoundId = '';
+let shardedRoundId = '';
 serveParent(
   {
     platformUrl,
     bareUrl: `http://127.0.0.1:${(bare.address() as AddressInfo).port}`,
     platformTokens: platformAccounts.tokens,
     bareUsers: bareAccounts.ids,
+    shardedUsers: shardedAccounts.ids,
   },
   async () => {
     bare.close();
@@ -152,9 +165,11 @@ serveParent(
       case 'start': {
         await closeBetting(db, round!.id);
         await steps.start(round!);
-        const seeded = await seedBareBets();
+        const seeded = await seedBareBets('single', bareAccounts.ids);
+        const sharded = await seedBareBets('sharded', shardedAccounts.ids);
         bareRoundId = seeded.roundId;
-        return { bareBets: seeded.betIds };
+        shardedRoundId = sharded.roundId;
+        return { bareBets: seeded.betIds, shardedBets: sharded.betIds, roundId: round!.id };
       }
       case 'end': {
         // The bust: from the round's end to its last bet settled (the auto cash-outs paid one by one).
@@ -169,7 +184,8 @@ serveParent(
           settled,
           ms: performance.now() - started,
           stillOpen: Number(open.rows[0]!.n),
-          bareMs: await bareBust(bareRoundId),
+          bareMs: await bareBust(bareRoundId, bareAccounts.ids),
+          shardedMs: await bareBust(shardedRoundId, shardedAccounts.ids),
           ledgerProblems: await platform.services.wallet.ledger.check(),
         };
       }

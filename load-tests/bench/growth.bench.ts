@@ -3,14 +3,18 @@
  * players, ~3,000,000 ledger entries, 500,000 chat messages) against the same platform on an empty one, in the same
  * run, one after the other (one server process at a time, the load here).
  *
- *   npm run bench -- growth [--bets 1000000] [--players 10000] [--chat 500000] [--duration 3] [--connections 10]
+ *   npm run bench -- growth [--bets 1000000] [--players 10000] [--chat 500000] [--round-bets 200000]
+ *     [--provider-rounds 100000] [--duration 3] [--connections 10]
  *
  * Per database: dice bet throughput (50 accounts), My bets (GET /api/bets) and transaction history
  * (wallet.transactions) p99 at page 1 and page 50 (20 a page, keyset cursors walked first), the live feed's
- * backfill (bets.recent), the chat poll, the admin ledger of the whale (admin.ledgerOf; ~100,000 entries on the
- * large database), and ledger:check's time. Prints large/empty per figure (goal: hot paths within 1.2x).
+ * backfill (bets.recent), the chat poll, the raffle's figures (raffle.current) of a fresh player and of a player with
+ * 100,000 bets in the open period, the whale's profile stats (bets.stats) and VIP status, the admin ledger of the whale (admin.ledgerOf; ~100,000 entries on the
+ * large database), each round game's history and a crash round's page, the whale's provider rounds, the daily provider
+ * report, and ledger:check's time. Prints large/empty per figure (goal: hot paths within 1.2x).
  */
 import { autocannon, forkServer, option, type AutocannonResult } from './bench-client.js';
+import { DEFAULT_ROUND_GROWTH } from '../../db/seed-growth-rounds.js';
 import type { GrowthCounts } from '../../db/seed-growth.js';
 
 interface Ready {
@@ -19,6 +23,8 @@ interface Ready {
   whale: number;
   whaleToken: string;
   whaleEntries: number;
+  crashRound: string | null;
+  todayToken: string | null;
   bettorTokens: string[];
   adminToken: string;
   checkMs: number;
@@ -37,7 +43,9 @@ interface Figure {
 
 const BET = JSON.stringify({ amount: '0.01', target: 50, condition: 'over', currency: 'USD' });
 const trpcPath = (procedure: string, input: unknown) =>
-  `/api/trpc/${procedure}?input=${encodeURIComponent(JSON.stringify(input))}`;
+  input === undefined
+    ? `/api/trpc/${procedure}`
+    : `/api/trpc/${procedure}?input=${encodeURIComponent(JSON.stringify(input))}`;
 
 async function cursorAt(
   url: string,
@@ -60,6 +68,9 @@ async function measure(ready: Ready, duration: number, connections: number): Pro
   const figures: Figure[] = [];
   const auth = (token: string) => ({ authorization: `Bearer ${token}` });
   const p99 = async (name: string, path: string, token: string | null, hotPath = true) => {
+    // A warm-up pass first: the figure is the steady state of a database in use, not the first read of pages the
+    // seed left cold (the first run's page-1 figures were up to x10 while page 50 of the same lists was flat).
+    await autocannon({ url: ready.url + path, connections: 2, amount: 20, headers: token ? auth(token) : {} });
     const result: AutocannonResult = await autocannon({
       url: ready.url + path,
       connections,
@@ -127,6 +138,40 @@ async function measure(ready: Ready, duration: number, connections: number): Pro
   // Signed in: anonymous tRPC calls share a small per-address budget (the load would measure its 429s).
   await p99('live feed backfill', trpcPath('bets.recent', { feed: 'all' }), ready.whaleToken);
   await p99('chat poll', '/api/chat/messages', null);
+  // The raffle's figures for a player who just arrived and for one with every bet of the seed's player of the day.
+  await p99('raffle.current, fresh player', trpcPath('raffle.current', undefined), ready.bettorTokens[0]!);
+  if (ready.todayToken)
+    await p99(
+      `raffle.current, ${ready.seeded.todayBets.toLocaleString('en')} bets today`,
+      trpcPath('raffle.current', undefined),
+      ready.todayToken,
+    );
+  await p99('bets.stats, the whale', trpcPath('bets.stats', undefined), ready.whaleToken);
+  await p99('vip.status, the whale', trpcPath('vip.status', undefined), ready.whaleToken);
+  // A year of round games (signed in, as above): each game's history (page 1 and, for crash, page 50) and one round with its bets.
+  const crashRounds = (cursor: string | null) => trpcPath('crash.rounds', cursor ? { cursor } : undefined);
+  const roundsNext = (body: unknown) =>
+    (body as { result: { data: { nextCursor: string | null } } }).result.data.nextCursor;
+  await p99('crash history, page 1', crashRounds(null), ready.whaleToken);
+  await p99(
+    'crash history, page 50',
+    crashRounds(await cursorAt(ready.url, ready.whaleToken, crashRounds, roundsNext, 50)),
+    ready.whaleToken,
+  );
+  await p99('wheel history, page 1', trpcPath('wheel.rounds', undefined), ready.whaleToken);
+  await p99('bingo history, page 1', trpcPath('bingo.rounds', undefined), ready.whaleToken);
+  if (ready.crashRound)
+    await p99('a crash round and its bets', trpcPath('crash.round', { id: ready.crashRound }), ready.whaleToken);
+  // The studios: the whale's provider rounds on My bets, and the operator's daily provider report over 90 days.
+  const providerRounds = (cursor: string | null) =>
+    trpcPath('providers.myRounds', { limit: 20, ...(cursor ? { cursor } : {}) });
+  await p99('provider rounds, page 1', providerRounds(null), ready.whaleToken);
+  await p99(
+    'provider rounds, page 50',
+    providerRounds(await cursorAt(ready.url, ready.whaleToken, providerRounds, roundsNext, 50)),
+    ready.whaleToken,
+  );
+  await p99('provider daily report, 90 days', trpcPath('admin.providers.daily', { days: 90 }), ready.adminToken, false);
   await p99(
     `admin ledger (${ready.whaleEntries} entries)`,
     trpcPath('admin.ledgerOf', { userId: ready.whale }),
@@ -149,7 +194,11 @@ export async function run(args: string[]): Promise<Record<string, Figure[]>> {
     players: option(args, 'players', 10_000),
     bets: option(args, 'bets', 1_000_000),
     chat: option(args, 'chat', 500_000),
+    roundBets: option(args, 'round-bets', DEFAULT_ROUND_GROWTH.roundBets),
+    providerRounds: option(args, 'provider-rounds', DEFAULT_ROUND_GROWTH.providerRounds),
   };
+  // The whale plays one provider round in 15 (the seed's whale share): page 50 of theirs needs 1,000.
+  if (large.providerRounds < 15_000) throw new Error('--provider-rounds must be at least 15000 (page 50 of the whale)');
   const results: Record<string, Figure[]> = {};
   for (const scale of ['empty', 'large'] as const) {
     process.env.GROWTH_SCALE = scale;
@@ -158,7 +207,7 @@ export async function run(args: string[]): Promise<Record<string, Figure[]>> {
     const server = await forkServer<Ready>('growth');
     const { seeded } = server.ready;
     console.log(
-      `${scale}: ${seeded.players} players, ${seeded.bets} bets, ${seeded.ledgerEntries} ledger entries, ${seeded.chatMessages} chat messages; seeded in ${seeded.seconds.toFixed(1)} s (ready after ${((performance.now() - started) / 1000).toFixed(1)} s)`,
+      `${scale}: ${seeded.players} players, ${seeded.bets} dice bets, ${seeded.roundBets} round bets in ${seeded.rounds} rounds, ${seeded.providerRounds} provider rounds, ${seeded.ledgerEntries} ledger entries, ${seeded.chatMessages} chat messages; seeded in ${seeded.seconds.toFixed(1)} s (ready after ${((performance.now() - started) / 1000).toFixed(1)} s)`,
     );
     try {
       results[scale] = await measure(server.ready, duration, connections);

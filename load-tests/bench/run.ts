@@ -49,8 +49,18 @@ const benches: Record<string, { describe: string; load: () => Promise<{ run(args
   },
   'turbo-autobet': {
     describe:
-      "the game panel's turbo autobet in Chromium (dice, --game limbo; --bets 200) vs a bare in-page fetch loop of the same bet, 2 in flight; balance exact",
+      "the game panel's turbo autobet in Chromium (dice; --game limbo|plinko|keno|roulette|baccarat|slots; --bets 200) vs a bare in-page fetch loop of the same bet, 2 in flight; balance exact",
     load: () => import('./turbo-autobet.bench.js'),
+  },
+  'first-visit': {
+    describe:
+      'a guest on the home page of a freshly started platform in Chromium: time to complete after the network went quiet, requests and KiB in 10 s idle, game code on hover (--runs 3 --busy 2)',
+    load: () => import('./first-visit.bench.js'),
+  },
+  'running-totals': {
+    describe:
+      "a settled bet row with the per-player running totals' triggers vs the same row in a peer table without them (--bets 4000)",
+    load: () => import('./running-totals.bench.js'),
   },
   growth: {
     describe:

@@ -15,13 +15,9 @@ import { DICE_GAME } from '../../server/src/domain/games/dice/dice.game.js';
 import { hashServerSeed, randomClientSeed } from '../../server/src/domain/games/fairness.service.js';
 import { createContextFactory } from '../../server/src/trpc/context.js';
 import { createCaller } from '../../server/src/trpc/router.js';
-import {
-  applyRatio,
-  diceMultiplier,
-  diceOutcome,
-  floatsFromSeeds,
-  formatRatio,
-} from '../../server/src/domain/games/rules/index.js';
+import { applyRatio, formatRatio } from '../../server/src/domain/games/shared/ratio.js';
+import { diceMultiplier, diceOutcome } from '../../server/src/domain/games/dice/rules.js';
+import { floatsFromSeeds } from '../../server/src/domain/games/shared/floats.js';
 import { bareLedger, makeAccounts } from './bench-ledger.js';
 import { cpuTimes, serveParent, startPlatformUnderTest } from './platform-under-test.js';
 

@@ -3,19 +3,22 @@
  * on, in Chromium against the real platform, versus a bare peer in the same page: a plain fetch loop sending the very
  * request the panel sends (URL, headers and body captured from its first bet), with the same number in flight.
  *
- *   npm run bench -- turbo-autobet [--game dice|limbo] [--bets 200] [--rounds 1]
+ *   npm run bench -- turbo-autobet [--game dice|limbo|plinko|keno|roulette|baccarat|slots] [--bets 200] [--rounds 1]
+ *
+ * Turbo is the panel's "Instant bets" choice on the Auto tab (no animation, no pause): the same for every game. Each
+ * game's board is set before the run (keno: ten auto-picked numbers; roulette: a 1 USD chip on red; baccarat: a
+ * 0.10 chip on the player); the others bet 0.01 USD as they stand.
  *
  * Needs the built client (dist/client): built here first when missing or older than client/src. Reports bets/s for
  * both (median over rounds, the order alternating), the ratio platform/peer, the panel's largest number of bets in
- * flight, and checks that the balance (auth.me) equals 100 + the sum of every bet's profit (bets.mine), exactly.
+ * flight, and checks that the balance (auth.me) equals the funds (1000 USD) + the sum of every bet's profit (bets.mine), exactly.
  */
-import { spawnSync } from 'node:child_process';
-import { readdir, stat } from 'node:fs/promises';
-import path from 'node:path';
-import type { Page } from 'playwright-core';
+import { writeFile } from 'node:fs/promises';
+import type { Locator, Page } from 'playwright-core';
 import { formatAmount, parseAmount } from '../../server/src/domain/wallet/amounts.js';
 import { launchBrowser } from '../../tests/support/browser.js';
 import { forkServer, median, option } from './bench-client.js';
+import { ensureClientBuilt } from './client-build.js';
 
 interface Ready {
   url: string;
@@ -36,15 +39,47 @@ export interface TurboResult {
   balanceExact: boolean;
 }
 
+/** The little of the page's DOM the wait reads (this side is compiled without the DOM's types). */
+interface PageDom {
+  document: { querySelector(selector: string): { textContent: string | null } | null };
+}
+const PROGRESS = '[data-testid="autobet-progress"]';
+
 /** The panel keeps two bets in flight in turbo (BetPanel's autobet loop); the peer keeps the same. */
 const IN_FLIGHT = 2;
-const FUNDS_E8 = 100n * 100_000_000n;
+/** The player's funds (turbo-autobet.server.ts): roulette's 1 USD chip must not run them out. */
+const FUNDS_E8 = 1000n * 100_000_000n;
+
+/** What each game needs on its board before a bet can go; the stake field where the game has one. */
+const GAMES: Record<string, { stake?: string; setup?: (main: Locator) => Promise<void> }> = {
+  dice: { stake: '0.01' },
+  limbo: { stake: '0.01' },
+  plinko: { stake: '0.01' },
+  slots: { stake: '0.01' },
+  keno: { stake: '0.01', setup: (main) => main.getByTestId('keno-autopick').click() },
+  roulette: {
+    setup: async (main) => {
+      await main.getByRole('button', { name: 'Chip 1', exact: true }).click();
+      await main.getByRole('button', { name: /^Red/ }).click();
+    },
+  },
+  baccarat: {
+    setup: async (main) => {
+      // The chips are multiples of the amount field (the value of one chip): 0.1 gives a 0.10 chip.
+      await main.getByTestId('bet-amount').first().fill('0.1');
+      await main.getByTestId('baccarat-chips').getByText('0.10').click();
+      await main.getByTestId('baccarat-spot-player').click();
+    },
+  },
+};
 
 export async function run(args: string[]): Promise<TurboResult> {
   const game = args.includes('--game') ? args[args.indexOf('--game') + 1]! : 'dice';
-  if (game !== 'dice' && game !== 'limbo') throw new Error(`--game dice or limbo, not ${game}`);
+  if (!GAMES[game]) throw new Error(`--game ${Object.keys(GAMES).join('|')}, not ${game}`);
   const bets = option(args, 'bets', 200);
   const rounds = option(args, 'rounds', 1);
+  // --cpu-profile <file>: a V8 CPU profile of the page during the panel's runs (where does the panel's time go?).
+  const profileFile = args.includes('--cpu-profile') ? args[args.indexOf('--cpu-profile') + 1] : undefined;
   await ensureClientBuilt();
 
   const server = await forkServer<Ready>('turbo-autobet');
@@ -76,7 +111,7 @@ export async function run(args: string[]): Promise<TurboResult> {
       const order = round % 2 === 0 ? (['panel', 'peer'] as const) : (['peer', 'panel'] as const);
       for (const side of order) {
         if (side === 'panel') {
-          const result = await turboRun(page, url, game, bets);
+          const result = await turboRun(page, url, game, bets, profileFile);
           captured ??= result.captured;
           maxInFlight = Math.max(maxInFlight, result.maxInFlight);
           samples.panel.push(bets / result.seconds);
@@ -96,7 +131,7 @@ export async function run(args: string[]): Promise<TurboResult> {
       panelMaxInFlight: maxInFlight,
       balanceExact: balance.count === placed && balance.balanceE8 === FUNDS_E8 + balance.profitE8,
     };
-    console.log(`\n${game}: ${rounds} round(s) of ${bets} bets per side, stake 0.01 USD, ${IN_FLIGHT} in flight`);
+    console.log(`\n${game}: ${rounds} round(s) of ${bets} bets per side, ${IN_FLIGHT} in flight`);
     console.log(
       `panel (Auto, Turbo)  ${result.panelBetsPerSecond.toFixed(1).padStart(7)} bets/s   rounds: ${samples.panel.map((r) => r.toFixed(1)).join(', ')}   largest in flight: ${maxInFlight}`,
     );
@@ -107,7 +142,7 @@ export async function run(args: string[]): Promise<TurboResult> {
       `ratio panel/peer     x${(result.panelBetsPerSecond / result.peerBetsPerSecond).toFixed(2)}   (issue #24 goal: the panel >= 10 bets/s: ${result.panelBetsPerSecond >= 10 ? 'met' : 'NOT met'})`,
     );
     console.log(
-      `balance: ${balance.count} bets (expected ${placed}), balance ${balance.balance} = 100 + profit ${signed(balance.profitE8)}: ${result.balanceExact ? 'OK' : 'FAIL'}`,
+      `balance: ${balance.count} bets (expected ${placed}), balance ${balance.balance} = ${formatAmount(FUNDS_E8)} + profit ${signed(balance.profitE8)}: ${result.balanceExact ? 'OK' : 'FAIL'}`,
     );
     if (pageErrors.length > 0) console.log(`page errors: ${JSON.stringify(pageErrors)}`);
     if (!result.balanceExact || pageErrors.length > 0) process.exitCode = 1;
@@ -128,13 +163,16 @@ async function turboRun(
   url: string,
   game: string,
   bets: number,
+  profileFile?: string,
 ): Promise<{ seconds: number; captured: CapturedBet; maxInFlight: number }> {
   // A fresh page each round: the previous round's "Autobet finished" would otherwise answer the wait at once.
   await page.goto(`${url}/casino/games/${game}`);
   const main = page.locator('main');
   await page.getByTestId('header-balance').filter({ hasText: /\d/ }).waitFor({ timeout: 30_000 });
+  const { stake, setup } = GAMES[game]!;
+  await setup?.(main);
   await main.getByRole('tab', { name: 'Auto' }).click();
-  await main.getByRole('textbox', { name: /^Bet amount/ }).fill('0.01');
+  if (stake) await main.getByRole('textbox', { name: /^Bet amount/ }).fill(stake);
   await main.getByLabel('Number of bets (0 = until stopped)').fill(String(bets));
   const turbo = main.getByRole('button', { name: 'Turbo' });
   if ((await turbo.getAttribute('aria-pressed')) !== 'true') await turbo.click();
@@ -163,14 +201,24 @@ async function turboRun(
   page.on('request', onRequest);
   page.on('requestfinished', onDone);
   page.on('requestfailed', onDone);
+  const cdp = profileFile ? await page.context().newCDPSession(page) : undefined;
+  if (cdp) {
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.start');
+  }
   try {
     const startedAt = performance.now();
     await main.getByTestId('autobet-start').click();
-    await page
-      .getByText(`Autobet finished ${bets} bets`)
-      .first()
-      .waitFor({ timeout: 10 * 60_000 });
+    // A plain poll of the progress line every 50 ms: a text locator re-searches the whole page on every change of
+    // it, which is the panel's own main thread paying for the bench (the peer's loop has no such watcher).
+    await page.waitForFunction(
+      ({ selector, done }) =>
+        (globalThis as unknown as PageDom).document.querySelector(selector)?.textContent?.includes(done) ?? false,
+      { selector: PROGRESS, done: `Autobet finished ${bets} bets` },
+      { polling: 50, timeout: 10 * 60_000 },
+    );
     const seconds = (performance.now() - startedAt) / 1000;
+    if (cdp) await writeFile(profileFile!, JSON.stringify((await cdp.send('Profiler.stop')).profile));
     if (!captured) throw new Error(`the panel sent no games.${game}.bet request`);
     return { seconds, captured, maxInFlight };
   } finally {
@@ -241,21 +289,3 @@ async function balanceCheck(
 }
 
 const signed = (value: bigint) => (value < 0n ? `-${formatAmount(-value)}` : `+${formatAmount(value)}`);
-
-/** Builds the client when dist/client is missing or older than the newest file under client/src. */
-async function ensureClientBuilt(): Promise<void> {
-  const built = await stat(path.resolve('dist/client/index.html')).catch(() => undefined);
-  const newest = await newestChange(path.resolve('client/src'));
-  if (built && built.mtimeMs >= newest) return;
-  console.log(built ? 'dist/client is older than client/src: npm run build' : 'no dist/client: npm run build');
-  const build = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
-  if (build.status !== 0) throw new Error('npm run build failed');
-}
-
-async function newestChange(dir: string): Promise<number> {
-  let newest = 0;
-  for (const entry of await readdir(dir, { withFileTypes: true, recursive: true })) {
-    if (entry.isFile()) newest = Math.max(newest, (await stat(path.join(entry.parentPath, entry.name))).mtimeMs);
-  }
-  return newest;
-}

@@ -1,6 +1,6 @@
 import { migrateToLatest } from '../../db/migrate.js';
 import { createServerServices, type ServerServiceOptions, type ServerServices } from './composition/server.js';
-import type { Env } from './env.js';
+import { refuseSigningKey, type Env } from './env.js';
 import { createLogger, type Logger } from './infra/logger.js';
 import { createMetrics } from './infra/metrics.js';
 import { openInfrastructure, type OpenedInfrastructure } from './infrastructure.js';
@@ -19,6 +19,7 @@ export async function startPlatformServer(
   env: Env,
   options: { hostEmbedded?: boolean; logger?: Logger } & ServerServiceOptions = {},
 ): Promise<Platform> {
+  refuseSigningKey(env);
   const logger = options.logger ?? createLogger(env.LOG_LEVEL, 'server');
   const infra = await openInfrastructure(env, { hostEmbedded: options.hostEmbedded ?? true });
   try {

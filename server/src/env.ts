@@ -164,7 +164,8 @@ const envSchema = z
       .regex(/^[xt]pub[1-9A-HJ-NP-Za-km-z]{100,112}$/, 'must be a BIP32 extended public key (xpub...)')
       .optional(),
     // The extended PRIVATE key of WALLET_XPUB: only the worker reads it, to pay out and sweep (development: generated
-    // into DATA_DIR/wallet-dev-keys.json). Unset in production: withdrawals are paid by hand.
+    // into DATA_DIR/wallet-dev-keys.json); the server refuses to start with it (refuseSigningKey). Unset in
+    // production: withdrawals are paid by hand.
     WALLET_XPRV: z
       .string()
       .regex(/^[xt]prv[1-9A-HJ-NP-Za-km-z]{100,112}$/, 'must be a BIP32 extended private key (xprv...)')
@@ -181,12 +182,21 @@ const envSchema = z
     EVM_NETWORKS_FILE: z.string().optional(),
     // One watcher and one payout sender per network in the deployment: whoever holds its Redis lease.
     CHAIN_LEASE_MS: z.coerce.number().int().min(1_000).default(30_000),
+    // Tests only (refused in production): the worker kills itself (SIGKILL) at this point, as a crash would:
+    // payout-after-broadcast (a payout broadcast, nothing recorded), or watcher-mid-range@<block> (the range holding
+    // that block written but not committed).
+    CHAIN_TEST_CRASH_AT: z
+      .string()
+      .regex(/^(payout-after-broadcast|watcher-mid-range@\d+)$/, 'payout-after-broadcast or watcher-mid-range@<block>')
+      .optional(),
     // How often each network's deposit addresses are swept into the hot wallet.
     CHAIN_SWEEP_INTERVAL_MS: z.coerce.number().int().min(1_000).default(600_000),
     WITHDRAWAL_MIN_USD: walletAmount('10'),
     WITHDRAWAL_FEE_USD: walletAmount('1'),
     WITHDRAWAL_MIN_BZU: walletAmount('100'),
     WITHDRAWAL_FEE_BZU: walletAmount('10'),
+    // A pending withdrawal scoring above this (0-100, docs/operations.md "Withdrawal risk") needs a risk review first.
+    WITHDRAWAL_RISK_REVIEW_SCORE: z.coerce.number().int().min(0).max(100).default(50),
     // Originals: smallest stake and largest possible profit of one bet per currency (the house's exposure), and the
     // stake or payout from which a bet also goes to the public high-rollers feed.
     // Reality checks (docs/api.md, responsible gaming): the interval a player who chose none gets; 0 = off.
@@ -504,6 +514,19 @@ function deriveConfig(env: z.infer<typeof envSchema>): Config {
   };
 }
 
+/**
+ * The server is watch-only: it derives deposit addresses from WALLET_XPUB, and only the worker signs (payouts, sweeps).
+ * A server that was handed WALLET_XPRV refuses to start rather than hold a key it never needs (docs/operations.md,
+ * "Keys"); `npm start` gives it an environment without one (scripts/child-env.ts).
+ */
+export function refuseSigningKey(env: Pick<Env, 'WALLET_XPRV'>): void {
+  if (env.WALLET_XPRV !== undefined) {
+    throw new Error(
+      "Invalid configuration: WALLET_XPRV: the server never signs; give the signing key to the worker only and remove it from the server's environment",
+    );
+  }
+}
+
 /** How the server, the worker and `npm start` open the database this configuration names. */
 export function databaseOptions(env: Env, hostEmbedded: boolean): OpenDatabaseOptions {
   return {
@@ -532,6 +555,9 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     throw new Error(
       `Invalid configuration: ARGON2_MEMORY_KIB must be >= ${ARGON2_BASELINE.memoryKib} and ARGON2_TIME_COST >= ${ARGON2_BASELINE.timeCost} outside tests`,
     );
+  }
+  if (env.CHAIN_TEST_CRASH_AT !== undefined && env.NODE_ENV !== 'test') {
+    throw new Error('Invalid configuration: CHAIN_TEST_CRASH_AT is a test hook (NODE_ENV=test only)');
   }
   if (env.NODE_ENV === 'production') {
     const missing = PRODUCTION_REQUIRED.filter((name) => env[name] === undefined);

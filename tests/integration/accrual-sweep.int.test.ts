@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BetEngine } from '../../server/src/domain/games/bet-engine.js';
+import { BetEngine } from '../../server/src/domain/games/engine/bet-engine.js';
 import { DICE_GAME } from '../../server/src/domain/games/dice/dice.game.js';
 import { parseAmount } from '../../server/src/domain/wallet/amounts.js';
 import { signProviderRequest } from '../../server/src/domain/providers/provider-signature.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { EventOutbox } from '../../server/src/domain/events/event-outbox.js';
 import { PlatformEvents } from '../../server/src/domain/events/platform-events.js';
-import { BetEngine } from '../../server/src/domain/games/bet-engine.js';
+import { BetEngine } from '../../server/src/domain/games/engine/bet-engine.js';
 import { DICE_GAME } from '../../server/src/domain/games/dice/dice.game.js';
 import { formatAmount, parseAmount } from '../../server/src/domain/wallet/amounts.js';
 import { LedgerService } from '../../server/src/domain/wallet/ledger.service.js';

@@ -11,7 +11,7 @@ import {
   signedInAccount,
 } from '../support/auth.js';
 import { createContextFactory } from '../../server/src/trpc/context.js';
-import { authedProcedure, staffProcedure } from '../../server/src/trpc/auth.middleware.js';
+import { authedProcedure, permitted } from '../../server/src/trpc/auth.middleware.js';
 import { createCallerFactory, router } from '../../server/src/trpc/init.js';
 import { startTestPlatform, type TestPlatform } from '../support/platform.js';
 
@@ -347,14 +347,14 @@ describe('login, profile, display name, logout and sessions', () => {
     expect(relogin.status).toBe(200);
   });
 
-  it('authedProcedure puts ctx.user on the context; staffProcedure admits moderators and admins only', async () => {
+  it('authedProcedure puts ctx.user on the context; permitted(chat.moderate) admits moderators and admins only', async () => {
     const probe = router({
       whoami: authedProcedure.query(({ ctx }) => ({
         id: ctx.user.id,
         role: ctx.user.role,
         sessionId: ctx.auth.sessionId,
       })),
-      staffOnly: staffProcedure.query(({ ctx }) => ctx.user.role),
+      staffOnly: permitted('chat.moderate').query(({ ctx }) => ctx.user.role),
     });
     const callerFor = (sessionToken?: string) =>
       createCallerFactory(probe)(createContextFactory(platform.platform.services)({ ip: '127.0.0.1', sessionToken }));
@@ -362,6 +362,9 @@ describe('login, profile, display name, logout and sessions', () => {
     expect(await callerFor(token).whoami()).toMatchObject({ id: user.id, role: 'user' });
     await expect(callerFor().whoami()).rejects.toMatchObject({ code: 'UNAUTHORIZED', message: 'Not authenticated' });
     await expect(callerFor('bogus').staffOnly()).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+    await expect(callerFor(token).staffOnly()).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    // Staff of another role are refused too.
+    await platform.platform.services.auth.accounts.setRole(user.loginName, 'finance');
     await expect(callerFor(token).staffOnly()).rejects.toMatchObject({ code: 'FORBIDDEN' });
     await platform.platform.services.auth.accounts.setRole(user.loginName, 'moderator');
     expect(await callerFor(token).staffOnly()).toBe('moderator');

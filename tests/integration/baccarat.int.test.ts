@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BACCARAT_FLOATS, baccaratDeal, baccaratReturn } from '../../server/src/domain/games/baccarat/rules.js';
-import { applyRatio } from '../../server/src/domain/games/rules/ratio.js';
+import { applyRatio } from '../../server/src/domain/games/shared/ratio.js';
 import { expectLegacyError } from '../support/auth.js';
 import { betEconomy, creditBzu, raffleStanding } from '../support/game-checks.js';
 import { activeFloats } from '../support/round-floats.js';
@@ -140,6 +140,51 @@ describe('baccarat: player, banker and tie in one coup', () => {
     expect((await get(null, `/api/bets/${usd.body.id}`)).body.outcome).toMatchObject({
       bets: { player: '1', banker: '1', tie: '0' },
     });
+    await expectLedgerOk();
+  });
+  it('a bet on both sides that returns less than its stake is result "partial" (state stays "lost") in REST and the CSV; a full loss is "lost"', async () => {
+    const player = await fundedAccount(platform(), '20');
+    // Player 1 + banker 1 on a banker win returns 1.95 of 2: a partial return. Seeds decide the coup, so bet until
+    // one banker win and one player win (a 46% and 45% chance each coup) have come.
+    const byWinner = new Map<string, { id: string; state: string; payout: number; result: string }>();
+    for (let coup = 0; coup < 40 && !(byWinner.has('banker') && byWinner.has('player')); coup += 1) {
+      const bet = await post(player, '/api/games/baccarat/bets', { player: 0.1, banker: 0.1 });
+      expect(bet.status, JSON.stringify(bet.body)).toBe(201);
+      if (!byWinner.has(bet.body.outcome.winner)) byWinner.set(bet.body.outcome.winner, bet.body);
+    }
+    const partial = byWinner.get('banker')!;
+    expect(partial).toMatchObject({ state: 'lost', payout: 0.195, result: 'partial' });
+    expect(byWinner.get('player')).toMatchObject({ state: 'won', payout: 0.2, result: 'won' });
+    // A tie chip on a coup that is no tie pays nothing: a plain loss.
+    let lost: { id: string; state: string; result: string } | undefined;
+    for (let coup = 0; coup < 20 && !lost; coup += 1) {
+      const bet = await post(player, '/api/games/baccarat/bets', { tie: 0.1 });
+      if (bet.body.outcome.winner !== 'tie') lost = bet.body;
+    }
+    expect(lost).toMatchObject({ state: 'lost', result: 'lost' });
+
+    // Anyone's view of the bet and the owner's list say the same.
+    expect((await get(null, `/api/bets/${partial.id}`)).body).toMatchObject({ state: 'lost', result: 'partial' });
+    const listed = (await get(player, '/api/bets?game=baccarat&limit=100')).body.bets as {
+      id: string;
+      result: string;
+    }[];
+    expect(listed.find((bet) => bet.id === partial.id)?.result).toBe('partial');
+    expect(listed.find((bet) => bet.id === lost!.id)?.result).toBe('lost');
+
+    const csv = await fetch(`${platform().url}/api/bets/export.csv?game=baccarat`, {
+      headers: { authorization: `Bearer ${player.token}` },
+    });
+    const lines = (await csv.text()).trim().split('\r\n');
+    expect(lines[0]!.split(',').at(-1)).toBe('result');
+    /** A line's state (9th column, before the quoted outcome) and result (the last). */
+    const columns = (id: string) => {
+      const line = lines.find((text) => text.startsWith(`${id},`))!;
+      return { state: line.split(',')[8], result: line.slice(line.lastIndexOf(',') + 1) };
+    };
+    expect(columns(partial.id)).toEqual({ state: 'lost', result: 'partial' });
+    expect(columns(lost!.id)).toEqual({ state: 'lost', result: 'lost' });
+    expect(columns(byWinner.get('player')!.id)).toEqual({ state: 'won', result: 'won' });
     await expectLedgerOk();
   });
 });

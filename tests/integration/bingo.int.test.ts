@@ -80,7 +80,7 @@ describe('bingo rooms: card sales, the draw, the pot split exactly', () => {
     expect(await balance(players.late!)).toBe(100n * E8);
   });
 
-  it('sells cards in the sale window: bad input 400 and the per-player limit change nothing; self-excluded 403; one purchase a game', async () => {
+  it('sells cards in the sale window: bad input 400 and the per-player limit change nothing; self-excluded 403', async () => {
     round1 = await services().rounds.openBetting(bingo, chain, { bettingMs: 60_000, cooldownMs: 0 });
     expect(round1).toMatchObject({ number: 1, state: 'betting' });
     const wrongColumn = FAST!.card.map((n, i) => (i === 0 ? 16 : n));
@@ -113,9 +113,10 @@ describe('bingo rooms: card sales, the draw, the pot split exactly', () => {
       balance: '98',
     });
     bets.a = a.body.id;
-    // A retry is the same purchase; a second purchase in the same game is refused.
+    // A retry is the same purchase; more cards in the same game may not take the player past 24 (issue 45, point 12).
     expect((await post(players.a!, { cards: [FAST!.card, SLOW!.card], clientBetId: 'bingo-a' })).body.id).toBe(bets.a);
-    expectLegacyError(await post(players.a!, { count: 1 }), 409, /already/, 'ALREADY_BET');
+    expectLegacyError(await post(players.a!, { count: 23 }), 409, /24 cards/, 'CARD_LIMIT');
+    expect(await balance(players.a!)).toBe(98n * E8);
     bets.b = (await post(players.b!, { cards: [FAST!.card] })).body.id;
     bets.e = (await post(players.e!, { cards: [FAST!.card] })).body.id;
     bets.c = (await post(players.c!, { cards: [SLOWEST!.card] })).body.id;
@@ -248,6 +249,27 @@ describe('bingo rooms: card sales, the draw, the pot split exactly', () => {
     }
     const current = await http(platform.url, 'GET', '/api/bingo/current');
     expect(current.body.bets.find((bet: { betId: string }) => bet.betId === dealt.body.id)).toMatchObject({ cards });
+
+    // More cards until the sale closes (issue 45, point 12): each purchase a bet of its own, 24 cards a player at most,
+    // parallel purchases included.
+    const more = await post(players.late!, { count: 2 });
+    expect(more.status, JSON.stringify(more.body)).toBe(201);
+    expect(more.body).toMatchObject({ amount: 2, outcome: { roundNumber: 3 }, balance: '95' });
+    const burst = await Promise.all(Array.from({ length: 10 }, () => post(players.late!, { count: 5 })));
+    expect(burst.map((answer) => answer.status).sort()).toEqual([...Array(3).fill(201), ...Array(7).fill(409)]);
+    for (const refused of burst.filter((answer) => answer.status === 409))
+      expectLegacyError(refused, 409, /24 cards/, 'CARD_LIMIT');
+    expect(await balance(players.late!)).toBe(80n * E8);
+    const room = (await http(platform.url, 'GET', '/api/bingo/current')).body.bets as {
+      userName: string;
+      cards: number[][];
+    }[];
+    const lateName = dealt.body.username as string;
+    const held = room.filter((bet) => bet.userName === lateName);
+    expect(held).toHaveLength(5);
+    expect(held.reduce((sum, bet) => sum + bet.cards.length, 0)).toBe(20);
+    expectLegacyError(await post(players.late!, { count: 5 }), 409, /24 cards/, 'CARD_LIMIT');
+    expect((await post(players.late!, { count: 4 })).status).toBe(201);
   });
 
   it('XP, rakeback and raffle tickets accrue on the stakes with the published 10% house share', async () => {

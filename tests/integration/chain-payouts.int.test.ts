@@ -28,7 +28,8 @@ function recordingLog() {
 const freshAddress = () => toChecksumAddress(randomBytes(20).toString('hex'));
 
 describe('payouts from the hot wallet against a real local node', () => {
-  const platform = platformSuite(PLAYING_TEST_ENV);
+  // Sign-ups beside a node and 20 payouts on a busy shared machine: no deadline on password hashing.
+  const platform = platformSuite({ ...PLAYING_TEST_ENV, PASSWORD_HASH_TIMEOUT_MS: '120000' });
   const chain = localChainSuite();
   const services = () => platform.platform.platform.services;
   const db = () => platform.platform.platform.infra.db;
@@ -120,8 +121,9 @@ describe('payouts from the hot wallet against a real local node', () => {
     expect((await services().wallet.accounts.balances(player.user.id)).USD).toBe('0');
     // Nothing more happens on later ticks.
     await chain.node.mine(2);
-    expect(await a.sender.tick()).toEqual({ sent: 0, rebroadcast: 0, bumped: 0, confirmed: 0, failed: 0 });
-  });
+    expect(await a.sender.tick()).toEqual({ sent: 0, rebroadcast: 0, bumped: 0, confirmed: 0, failed: 0, held: 0 });
+    // 20 requests, approvals and payouts through the real node: a budget for a busy shared machine.
+  }, 120_000);
 
   it('a payout stuck past the configured time is replaced (same nonce, higher fees) and paid once', async () => {
     const { withdrawals } = await approvedWithdrawals(1, '5');
@@ -201,6 +203,92 @@ describe('payouts from the hot wallet against a real local node', () => {
     await sender.tick();
     expect((await withdrawal(w!.id)).status).toBe('CONFIRMED');
     expect(await tokenBalance(chain.node, usdt, w!.address)).toBe(3_000_000n);
+  });
+
+  it('a payout whose nonce another hot-wallet transaction took is held (never signed again) until the operator refunds it once or records the payment', async () => {
+    const { player, withdrawals } = await approvedWithdrawals(2, '6');
+    const [unpaid, paidByHand] = withdrawals;
+    const network = localNetwork(chain.node, chain.tokens);
+    const payouts = new EvmPayoutChain(createEvmClient([chain.node.url]));
+    const usdt = tokenOf(chain.tokens, 'USDT');
+    const hotSigner = privateKeySigner(hotKey);
+    let clock = Date.now();
+    const { sender, lines } = senderFor({ now: () => clock });
+    const nonceOf = async (id: string) =>
+      BigInt(
+        (
+          await db()
+            .selectFrom('chain_payouts')
+            .select('nonce')
+            .where('withdrawal_id', '=', id)
+            .executeTakeFirstOrThrow()
+        ).nonce,
+      );
+    await chain.node.rpc('evm_setAutomine', [false]);
+    try {
+      expect((await sender.tick()).sent).toBe(2);
+      // Both nonces taken by transactions signed with the hot wallet's key outside the sender, at twice the fees so
+      // they replace the payouts in the node's pool: one pays someone else, the other pays the player by hand.
+      const [first] = await attempts(unpaid!.id);
+      const fees = {
+        maxFeePerGas: BigInt(first!.max_fee_per_gas) * 2n,
+        maxPriorityFeePerGas: BigInt(first!.max_priority_fee_per_gas) * 2n,
+      };
+      const other = await hotSigner.signNative({
+        chainId: network.chainId,
+        to: freshAddress() as `0x${string}`,
+        value: 1n,
+        nonce: await nonceOf(unpaid!.id),
+        fees,
+      });
+      const byHand = await hotSigner.signTransfer({
+        chainId: network.chainId,
+        token: usdt.address,
+        to: paidByHand!.address as `0x${string}`,
+        amount: 6_000_000n,
+        nonce: await nonceOf(paidByHand!.id),
+        gas: 100_000n,
+        fees,
+      });
+      await payouts.broadcast(other.raw);
+      await payouts.broadcast(byHand.raw);
+      await chain.node.mine(1);
+      await chain.node.rpc('evm_setAutomine', [true]);
+
+      expect(await sender.tick()).toMatchObject({ held: 2, bumped: 0, rebroadcast: 0, failed: 0 });
+      expect(
+        lines.filter((line) => line.level === 'error' && /nonce taken by another transaction; held/.test(line.message)),
+      ).toHaveLength(2);
+      // Held: nothing is signed again, even long past the stuck time, and nothing is refunded by itself.
+      clock += 10 * 60_000;
+      expect(await sender.tick()).toMatchObject({ held: 0, bumped: 0, rebroadcast: 0, sent: 0 });
+      for (const w of withdrawals) {
+        expect(await attempts(w.id)).toHaveLength(1);
+        expect((await withdrawal(w.id)).status).toBe('SENT');
+      }
+      expect((await services().wallet.accounts.balances(player.user.id)).USD).toBe('0');
+      expect((await services().wallet.heldPayouts.list()).map((held) => held.withdrawalId)).toEqual(
+        expect.arrayContaining([unpaid!.id, paidByHand!.id]),
+      );
+
+      // The operator reads the two transactions: the first paid someone else (refund), the second paid the player.
+      const actor = { id: null, role: 'cli' };
+      await services().wallet.heldPayouts.refund(actor, unpaid!.id, 'nonce used by a manual transfer');
+      await expect(services().wallet.heldPayouts.refund(actor, unpaid!.id, 'again')).rejects.toThrow(/no held payout/);
+      expect((await withdrawal(unpaid!.id)).status).toBe('FAILED');
+      expect((await services().wallet.accounts.balances(player.user.id)).USD).toBe('6');
+      await expect(services().wallet.heldPayouts.paid(actor, paidByHand!.id, 'not-a-hash', 'x')).rejects.toThrow(
+        /transaction hash/,
+      );
+      await services().wallet.heldPayouts.paid(actor, paidByHand!.id, byHand.hash, 'paid by hand');
+      expect(await withdrawal(paidByHand!.id)).toMatchObject({ status: 'CONFIRMED', txid: byHand.hash });
+      expect((await services().wallet.accounts.balances(player.user.id)).USD).toBe('6');
+      expect(await tokenBalance(chain.node, usdt, unpaid!.address)).toBe(0n);
+      expect(await tokenBalance(chain.node, usdt, paidByHand!.address)).toBe(6_000_000n);
+      expect(await services().wallet.heldPayouts.list()).toEqual([]);
+    } finally {
+      await chain.node.rpc('evm_setAutomine', [true]);
+    }
   });
 
   it('a hot wallet short of the token leaves the withdrawal APPROVED with an alert; a reverted payout is refunded', async () => {

@@ -22,6 +22,7 @@ describe('the worker runs one deposit watcher per configured network under a lea
   beforeAll(async () => {
     platform = await startTestPlatform({
       ...PLAYING_TEST_ENV,
+      PASSWORD_HASH_TIMEOUT_MS: '120000',
       EVM_NETWORKS: networksJson(chain.node.url, chain.tokens),
       CHAIN_LEASE_MS: '2000',
     });

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixChainSalt, insertChain, type ChainRow, type RoundRow } from '../../db/repositories/rounds.repo.js';
 import { CRASH_GAME } from '../../server/src/domain/games/crash/crash.game.js';
-import { msToReach } from '../../server/src/domain/games/rules/crash.js';
+import { msToReach } from '../../server/src/domain/games/crash/rules.js';
 import { buildChain, sha256Hex } from '../../server/src/domain/rounds/hash-chain.js';
 import type { AnyRoundGame } from '../../server/src/domain/rounds/round-game.js';
 import { FAST_HASHING, RELAXED_LIMITS, expectLegacyError, http, type signedInAccount } from '../support/auth.js';
@@ -319,10 +319,20 @@ describe('crash rounds: betting, cash-out, settlement, refunds', () => {
     const view = (await http(platform.url, 'GET', `/api/crash/rounds/${round3.id}`)).body;
     expect(view).toMatchObject({ state: 'cancelled', hash: CRASH_VECTORS.rounds[2]!.hash });
     expect(view.bets.every((bet: { refunded?: boolean }) => bet.refunded === true)).toBe(true);
+    // A refund is neither a win at 1.00x nor a loss: its own state in every view (issue 45, point 9).
     expect((await http(platform.url, 'GET', `/api/bets/${betA}`)).body).toMatchObject({
+      state: 'refunded',
       payout: 2,
+      multiplier: 1,
       outcome: { refunded: true },
     });
+    expect(view.bets.map((bet: { state: string }) => bet.state)).toEqual(['refunded', 'refunded']);
+    const mine = (await http(platform.url, 'GET', '/api/bets?state=refunded', undefined, { token: a.token })).body;
+    expect(mine.bets.map((bet: { id: string }) => bet.id)).toEqual([betA]);
+    const csv = await fetch(`${platform.url}/api/bets/export.csv`, { headers: { authorization: `Bearer ${a.token}` } });
+    expect((await csv.text()).split('\r\n')[1]).toMatch(
+      new RegExp(`^${betA},[^,]+,crash,USD,2,1\\.0000,2,0,refunded,`),
+    );
     // XP and rakeback come with crash bets as with every game, but a refunded bet wagered nothing: none for it, not
     // even from the accrual sweep.
     await services().games.engine.accrueMissed({ olderThanMs: 0, limit: 1_000 });

@@ -10,6 +10,7 @@ import { startTestPlatform, type TestPlatform } from '../support/platform.js';
 import { TestSocket } from '../support/socket-client.js';
 import { totpCode } from '../support/two-factor.js';
 import { fundPlayer, trpc, WALLET_TEST_ENV } from '../support/wallet.js';
+import { GAMES_HOUSE_CODES } from '../../db/repositories/house-shards.js';
 
 describe('player economy: XP and ranks, rakeback, vault, tips, rain', () => {
   let platform: TestPlatform;
@@ -495,7 +496,7 @@ describe('player economy: XP and ranks, rakeback, vault, tips, rain', () => {
     const start = new Date(end.getTime() - intervalMs);
     const net = await sql<{ net: string | null }>`
       select sum(e.amount_e8)::text as net from ledger_entries e join ledger_accounts a on a.id = e.account_id join ledger_transactions t on t.id = e.transaction_id
-      where a.code = 'house:games' and a.currency = 'USD' and t.created_at >= ${start} and t.created_at < ${end}`.execute(
+      where a.code = any(${GAMES_HOUSE_CODES}::text[]) and a.currency = 'USD' and t.created_at >= ${start} and t.created_at < ${end}`.execute(
       db(),
     );
     const win = BigInt(net.rows[0]!.net ?? '0');

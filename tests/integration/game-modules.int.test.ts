@@ -7,7 +7,7 @@ import {
   stakeFields,
   type MultiStepGame,
 } from '../../server/src/domain/games/game-module.js';
-import { ratio } from '../../server/src/domain/games/rules/index.js';
+import { ratio } from '../../server/src/domain/games/shared/ratio.js';
 import { parseAmount } from '../../server/src/domain/wallet/amounts.js';
 import { expectLegacyError, http, type signedInAccount } from '../support/auth.js';
 import { minesBoard } from '../support/mines.js';

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { applyRatio, minesMultiplier } from '../../server/src/domain/games/rules/index.js';
+import { applyRatio } from '../../server/src/domain/games/shared/ratio.js';
+import { minesMultiplier } from '../../server/src/domain/games/mines/rules.js';
 import { FAST_HASHING, RELAXED_LIMITS, expectLegacyError, http, type signedInAccount } from '../support/auth.js';
 import { minesBoard } from '../support/mines.js';
 import { platformSuite } from '../support/platform-suite.js';

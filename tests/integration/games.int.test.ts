@@ -5,14 +5,10 @@ import type { AppRouter } from '../../server/src/trpc/router.js';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { hashServerSeed } from '../../server/src/domain/games/fairness.service.js';
-import {
-  diceOutcome,
-  floatsFromSeeds,
-  minePositions,
-  minesMultiplier,
-  applyRatio,
-  formatRatio,
-} from '../../server/src/domain/games/rules/index.js';
+import { diceOutcome } from '../../server/src/domain/games/dice/rules.js';
+import { floatsFromSeeds } from '../../server/src/domain/games/shared/floats.js';
+import { minePositions, minesMultiplier } from '../../server/src/domain/games/mines/rules.js';
+import { applyRatio, formatRatio } from '../../server/src/domain/games/shared/ratio.js';
 import { expectLegacyError, http, signedInAccount } from '../support/auth.js';
 import { platformSuite } from '../support/platform-suite.js';
 import { TestSocket } from '../support/socket-client.js';
@@ -66,6 +62,8 @@ describe('originals: fairness, bet engine, history, REST rows', () => {
       'hilo',
       'baccarat',
       'slots',
+      'tower',
+      'video-poker',
       'crash',
       'wheel',
       'bingo',
@@ -330,7 +328,7 @@ describe('originals: fairness, bet engine, history, REST rows', () => {
       /open mines round/,
       'ROUND_OPEN',
     );
-    expectLegacyError(await post(player, '/api/fairness/rotate', {}), 409, /open mines round/, 'ROUND_OPEN');
+    expectLegacyError(await post(player, '/api/fairness/rotate', {}), 409, /Finish your open round/, 'ROUND_OPEN');
     expectLegacyError(
       await post(player, `/api/games/mines/bets/${started.body.id}/cashout`, {}),
       400,
@@ -463,7 +461,7 @@ describe('originals: fairness, bet engine, history, REST rows', () => {
     expect(csv.headers.get('content-type')).toMatch(/text\/csv/);
     const lines = (await csv.text()).trim().split('\r\n');
     expect(lines[0]).toBe(
-      'id,createdAt,game,currency,amount,multiplier,payout,profit,state,serverSeedHash,clientSeed,nonce,serverSeed,outcome',
+      'id,createdAt,game,currency,amount,multiplier,payout,profit,state,serverSeedHash,clientSeed,nonce,serverSeed,outcome,result',
     );
     expect(lines).toHaveLength(4);
     expect(lines.slice(1).every((line) => line.split(',')[2] === 'dice')).toBe(true);

@@ -43,6 +43,7 @@ describe('wallet hardening', () => {
         secondFactor: async () => undefined,
         payoutQueue: { enqueue: async () => undefined },
         payout: { send: async () => ({ kind: 'manual' }) },
+        networks: services().wallet.networks,
         ...overrides,
       },
       { minimum: { USD: 1n, BZU: 1n }, fee: { USD: 0n, BZU: 0n } },

@@ -6,7 +6,7 @@ import {
   hiloRank,
   type HiloGuess,
 } from '../../server/src/domain/games/hilo/rules.js';
-import { cardFromFloat } from '../../server/src/domain/games/rules/cards.js';
+import { cardFromFloat } from '../../server/src/domain/games/shared/cards.js';
 import { expectLegacyError } from '../support/auth.js';
 import { betEconomy, creditBzu, payoutCount, raffleStanding } from '../support/game-checks.js';
 import { activeFloats } from '../support/round-floats.js';

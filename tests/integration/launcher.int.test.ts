@@ -1,6 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { HDKey } from '@scure/bip32';
 import { afterAll, describe, expect, it } from 'vitest';
-import { exited, freePort, LaunchTracker, statusOf } from '../support/launcher.js';
+import { FAST_HASHING, http, newAccount, RELAXED_LIMITS } from '../support/auth.js';
+import { descendantPid, exited, freePort, LaunchTracker, statusOf } from '../support/launcher.js';
+import { trpc } from '../support/wallet.js';
 
 // Booting takes a few seconds on an idle machine but minutes on a loaded two-core one (tsx
 // compiles the server and worker at start), hence the long timeouts.
@@ -77,5 +81,57 @@ describe('npm start', () => {
     second!.child.kill('SIGTERM');
     expect(await exited(first!.child)).toBe(0);
     expect(await exited(second!.child)).toBe(0);
+  }, 300_000);
+
+  it('with no EVM network configured starts the dev chain, whose faucet the server offers (wallet.devChain); only the worker gets WALLET_XPRV', async () => {
+    // A key pair of its own, so the launcher has a WALLET_XPRV to keep from the server (the dev chain needs none).
+    const root = HDKey.fromMasterSeed(new Uint8Array(32).fill(41));
+    const app = await launches.launch({
+      ...FAST_HASHING,
+      ...RELAXED_LIMITS,
+      EMAIL_VERIFICATION: 'false',
+      REDIS_URL: `redis://127.0.0.1:${await freePort()}`,
+      EVM_NETWORKS: '',
+      WALLET_XPUB: root.publicExtendedKey,
+      WALLET_XPRV: root.privateExtendedKey,
+      DEPOSIT_WEBHOOK_SECRET: 'launcher-test-webhook-secret',
+    });
+    await expect.poll(() => statusOf(app.url), { timeout: 150_000, interval: 250, message: app.output() }).toBe(200);
+    expect(app.output()).toMatch(/Local EVM dev chain at http:\/\/127\.0\.0\.1:\d+ \(test USDT, USDC and BZU deployed/);
+
+    const account = newAccount();
+    expect((await http(app.url, 'POST', '/api/auth/register', account)).status).toBe(201);
+    const login = await http(app.url, 'POST', '/api/auth/login', {
+      login_name: account.username,
+      password: account.password,
+    });
+    expect(login.status, JSON.stringify(login.body)).toBe(200);
+    const devChain = await trpc(app, 'query', 'wallet.devChain', undefined, login.body.token as string);
+    expect(devChain.status).toBe(200);
+    expect(devChain.body.result.data).toMatchObject({
+      network: expect.stringMatching(/^devchain-/),
+      label: 'Local dev chain',
+      confirmations: 3,
+      tokens: [
+        { symbol: 'USDT', amount: '100' },
+        { symbol: 'USDC', amount: '100' },
+        { symbol: 'BZU', amount: '1000' },
+      ],
+    });
+
+    // The environments the launcher gave its children (scripts/child-env.ts): the signing key reached the worker only.
+    const environ = (pid: number | undefined) =>
+      readFileSync(`/proc/${pid}/environ`, 'utf8')
+        .split('\0')
+        .filter((line) => line.startsWith('WALLET_'));
+    const server = descendantPid(app.child.pid!, 'server/src/main.ts');
+    const worker = descendantPid(app.child.pid!, 'worker/src/main.ts');
+    expect(environ(server)).toEqual([`WALLET_XPUB=${root.publicExtendedKey}`]);
+    expect(environ(worker).sort()).toEqual(
+      [`WALLET_XPRV=${root.privateExtendedKey}`, `WALLET_XPUB=${root.publicExtendedKey}`].sort(),
+    );
+
+    app.child.kill('SIGTERM');
+    expect(await exited(app.child)).toBe(0);
   }, 300_000);
 });

@@ -8,6 +8,7 @@ import { creditBzu } from '../support/game-checks.js';
 import { platformSuite } from '../support/platform-suite.js';
 import { launchSession, newId, registerProvider, walletCall, type TestProvider } from '../support/providers.js';
 import { fundPlayer, WALLET_TEST_ENV } from '../support/wallet.js';
+import { CLI_ACTOR } from '../../server/src/domain/staff/audit-log.js';
 
 /**
  * The seamless wallet against a small in-memory model of what it promises (docs/providers.md "What the wallet
@@ -170,11 +171,14 @@ describe('providers: the seamless wallet against its model', () => {
   /** One run: a fresh provider (its own id spaces) whose game pays at most x3, both players' sessions. */
   async function setup(): Promise<{ model: Model; real: Real }> {
     const provider = await registerProvider(suite.platform);
-    await suite.platform.platform.services.providers.registry.saveGame({
-      providerId: provider.id,
-      gameId: provider.gameId,
-      maxMultiplier: MAX_MULTIPLIER,
-    });
+    await suite.platform.platform.services.providers.registry.saveGame(
+      {
+        providerId: provider.id,
+        gameId: provider.gameId,
+        maxMultiplier: MAX_MULTIPLIER,
+      },
+      CLI_ACTOR,
+    );
     const sessions = [];
     for (const player of players) {
       const [usd, bzu] = await Promise.all(

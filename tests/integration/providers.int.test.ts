@@ -17,6 +17,8 @@ import {
   type TestProvider,
 } from '../support/providers.js';
 import { fundPlayer, trpc, WALLET_TEST_ENV } from '../support/wallet.js';
+import { GAMES_HOUSE_CODES } from '../../db/repositories/house-shards.js';
+import { CLI_ACTOR } from '../../server/src/domain/staff/audit-log.js';
 
 /**
  * The seamless wallet driven as an aggregator drives it (issue 29, docs/providers.md): signed JSON calls for
@@ -72,7 +74,10 @@ describe('providers: the seamless wallet', () => {
     // Configuration is the admin's: a player is refused.
     expect((await trpc(platform, 'query', 'admin.providers.list', undefined, player.token)).status).toBe(403);
     // A disabled game cannot be launched, and leaves the lobby.
-    await services().providers.registry.saveGame({ providerId: provider.id, gameId: provider.gameId, enabled: false });
+    await services().providers.registry.saveGame(
+      { providerId: provider.id, gameId: provider.gameId, enabled: false },
+      CLI_ACTOR,
+    );
     expect(
       (
         await trpc(
@@ -396,7 +401,7 @@ describe('providers: the seamless wallet', () => {
       .toEqual({ edge: 35_000, wagered: '1000000000' });
     const { rows } = await sql<{ total: string }>`
       select coalesce(sum(e.amount_e8), 0)::text as total from ledger_entries e join ledger_accounts a on a.id = e.account_id
-      join ledger_transactions t on t.id = e.transaction_id where a.code = 'house:games' and t.idempotency_key = ${betId}`.execute(
+      join ledger_transactions t on t.id = e.transaction_id where a.code = any(${GAMES_HOUSE_CODES}::text[]) and t.idempotency_key = ${betId}`.execute(
       db(),
     );
     expect(rows[0]!.total).toBe('1000000000');

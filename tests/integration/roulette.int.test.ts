@@ -4,7 +4,7 @@ import { rakebackFor } from '../../server/src/domain/economy/rakeback.js';
 import { rankById } from '../../server/src/domain/economy/ranks.js';
 import { ROULETTE_GAME } from '../../server/src/domain/games/roulette/roulette.game.js';
 import { chipMultiplier, roulettePocket, type RouletteBetType } from '../../server/src/domain/games/roulette/rules.js';
-import { floatsFromSeeds } from '../../server/src/domain/games/rules/index.js';
+import { floatsFromSeeds } from '../../server/src/domain/games/shared/floats.js';
 import { parseAmount } from '../../server/src/domain/wallet/amounts.js';
 import { OPEN_TABLE_LIMITS, expectLegacyError, http } from '../support/auth.js';
 import { creditBzu } from '../support/game-checks.js';

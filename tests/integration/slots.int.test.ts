@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { rakebackFor } from '../../server/src/domain/economy/rakeback.js';
 import { rankById } from '../../server/src/domain/economy/ranks.js';
-import { floatsFromSeeds } from '../../server/src/domain/games/rules/index.js';
+import { floatsFromSeeds } from '../../server/src/domain/games/shared/floats.js';
 import { SLOTS_GAME } from '../../server/src/domain/games/slots/slots.game.js';
 import { SLOT_FLOAT_COUNT, slotsOutcome } from '../../server/src/domain/games/slots/rules.js';
 import { formatAmount, parseAmount } from '../../server/src/domain/wallet/amounts.js';

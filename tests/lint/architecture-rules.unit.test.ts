@@ -54,29 +54,29 @@ describe('architecture lint rules', { timeout: 60_000 }, () => {
     ).toHaveLength(1);
   });
 
-  it('lets the client import the games rules folder, and nothing else under server/src/domain/games', async () => {
+  it("lets the client import what the games share and a game's rules, and nothing else under server/src/domain/games", async () => {
     const file = 'client/src/features/games/example.ts';
     expect(
       await restrictedImportErrors(
-        "import { GAME_RULES } from '../../../../server/src/domain/games/rules';\nexport const g = GAME_RULES;\n",
+        "import { ratio } from '../../../../server/src/domain/games/shared/ratio';\nexport const g = ratio;\n",
         file,
       ),
     ).toEqual([]);
     expect(
       await restrictedImportErrors(
-        "import { diceOutcome } from '../../../../server/src/domain/games/rules/dice';\nexport const d = diceOutcome;\n",
+        "import { diceOutcome } from '../../../../server/src/domain/games/dice/rules';\nexport const d = diceOutcome;\n",
         file,
       ),
     ).toEqual([]);
     expect(
       await restrictedImportErrors(
-        "import { x } from '../../../../server/src/domain/games/bet-engine';\nexport const e = x;\n",
+        "import { x } from '../../../../server/src/domain/games/engine/bet-engine';\nexport const e = x;\n",
         file,
       ),
     ).toHaveLength(1);
     expect(
       await restrictedImportErrors(
-        "import { x } from '../../../../server/src/domain/games/rules/../bet-engine';\nexport const e = x;\n",
+        "import { x } from '../../../../server/src/domain/games/shared/../engine/bet-engine';\nexport const e = x;\n",
         file,
       ),
     ).toHaveLength(1);
@@ -104,31 +104,34 @@ describe('architecture lint rules', { timeout: 60_000 }, () => {
     ).toHaveLength(1);
     expect(
       await restrictedImportErrors(
-        "import { x } from '../../../../server/src/domain/games/roulette/rules/../../bet-engine';\nexport const e = x;\n",
+        "import { x } from '../../../../server/src/domain/games/roulette/rules/../../engine/bet-engine';\nexport const e = x;\n",
         file,
       ),
     ).toHaveLength(1);
   });
 
-  it("keeps a game folder's rules.ts pure: its siblings and the shared rules folder only", async () => {
+  it("keeps a game folder's rules.ts pure: its siblings and what the games share only", async () => {
     const file = 'server/src/domain/games/roulette/rules.ts';
     expect(
-      await restrictedImportErrors("import { ratio } from '../rules/ratio.js';\nexport const r = ratio;\n", file),
+      await restrictedImportErrors("import { ratio } from '../shared/ratio.js';\nexport const r = ratio;\n", file),
     ).toEqual([]);
     expect(
       await restrictedImportErrors("import { chips } from './chips.js';\nexport const c = chips;\n", file),
     ).toEqual([]);
     expect(await restrictedImportErrors("import { z } from 'zod';\nexport const s = z;\n", file)).toHaveLength(1);
     expect(
-      await restrictedImportErrors("import { x } from '../bet-engine.js';\nexport const e = x;\n", file),
+      await restrictedImportErrors("import { x } from '../engine/bet-engine.js';\nexport const e = x;\n", file),
     ).toHaveLength(1);
     expect(
-      await restrictedImportErrors("import { x } from '../rules/../bet-engine.js';\nexport const e = x;\n", file),
+      await restrictedImportErrors(
+        "import { x } from '../shared/../engine/bet-engine.js';\nexport const e = x;\n",
+        file,
+      ),
     ).toHaveLength(1);
   });
 
-  it('keeps the games rules pure: only sibling imports, no node: modules or packages', async () => {
-    const file = 'server/src/domain/games/rules/example.ts';
+  it('keeps what the games share pure: only sibling imports, no node: modules or packages', async () => {
+    const file = 'server/src/domain/games/shared/example.ts';
     expect(
       await restrictedImportErrors("import { ratio } from './ratio.js';\nexport const r = ratio;\n", file),
     ).toEqual([]);

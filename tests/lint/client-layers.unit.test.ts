@@ -7,14 +7,14 @@ import { importOfXErrors as restrictedImportErrors } from './restricted-imports.
 // plugin: seconds on a loaded machine.
 describe('client layers lint rule', { timeout: 60_000 }, () => {
   it.each([
-    ["import { formatAmount as x } from '../wallet/money';", 'client/src/features/crash/CrashGame.tsx'],
+    ["import { formatAmount as x } from '../../wallet/money';", 'client/src/features/games/crash/CrashGame.tsx'],
     ["import { formatAmount as x } from '../../wallet/money';", 'client/src/features/games/slots/SlotsGame.tsx'],
     ["import { ErrorAlert as x } from '../wallet/wallet-ui';", 'client/src/features/sports/BetSlip.tsx'],
     [
       "import { pageSearch as x } from '../../../features/wallet/paging';",
       'client/src/routes/account/deposits/ALL.tsx',
     ],
-    ["import { useCsvExport as x } from '../wallet/csv-export.js';", 'client/src/features/originals/MyBetsPage.tsx'],
+    ["import { useCsvExport as x } from '../wallet/csv-export.js';", 'client/src/features/bets/MyBetsPage.tsx'],
     ["import { formatMoney as x } from '../src/features/wallet/money';", 'client/e2e/routes.e2e.test.ts'],
   ])('rejects %s in %s', async (code, file) => {
     const errors = await restrictedImportErrors(code, file);
@@ -23,10 +23,10 @@ describe('client layers lint rule', { timeout: 60_000 }, () => {
   });
 
   it('accepts the shared layer, and the wallet screens and statuses that stay in the wallet feature', async () => {
-    const file = 'client/src/features/crash/CrashGame.tsx';
-    expect(await restrictedImportErrors("import { formatAmount as x } from '../../lib/money';", file)).toEqual([]);
+    const file = 'client/src/features/games/crash/CrashGame.tsx';
+    expect(await restrictedImportErrors("import { formatAmount as x } from '../../../lib/money';", file)).toEqual([]);
     expect(
-      await restrictedImportErrors("import { ErrorAlert as x } from '../../components/ErrorAlert';", file),
+      await restrictedImportErrors("import { ErrorAlert as x } from '../../../components/ErrorAlert';", file),
     ).toEqual([]);
     expect(
       await restrictedImportErrors(

@@ -8,9 +8,9 @@ import type { RoundService } from '../../server/src/domain/rounds/round.service.
 
 type Times = { oneLine: number; twoLines: number; fullHouse: number };
 
-/** The chain of tests/fixtures/bingo_vectors.py: each round's draw order, and cards whose prize balls are known. */
+/** The chain of server/src/domain/games/bingo/bingo_vectors.py: each round's draw order, and cards whose prize balls are known. */
 export const BINGO_VECTORS = JSON.parse(
-  readFileSync(new URL('../fixtures/bingo-vectors.json', import.meta.url), 'utf8'),
+  readFileSync(new URL('../../server/src/domain/games/bingo/bingo-vectors.json', import.meta.url), 'utf8'),
 ) as {
   seed: string;
   length: number;

@@ -6,12 +6,12 @@ import { insertChain, type ChainRow, type RoundRow } from '../../db/repositories
 import { CRASH_GAME } from '../../server/src/domain/games/crash/crash.game.js';
 import type { AnyRoundGame } from '../../server/src/domain/rounds/round-game.js';
 import type { RoundService } from '../../server/src/domain/rounds/round.service.js';
-import { crashPointFromHmac } from '../../server/src/domain/games/rules/crash.js';
+import { crashPointFromHmac } from '../../server/src/domain/games/crash/rules.js';
 import { buildChain, checkpointAbove, hashDownTo, roundValue } from '../../server/src/domain/rounds/hash-chain.js';
 
-/** The chain of tests/fixtures/crash_vectors.py: its rounds' crash points are known in advance (1: 10.30x, 2: 1.86x, ...). */
+/** The chain of server/src/domain/games/crash/crash_vectors.py: its rounds' crash points are known in advance (1: 10.30x, 2: 1.86x, ...). */
 export const CRASH_VECTORS = JSON.parse(
-  readFileSync(new URL('../fixtures/crash-vectors.json', import.meta.url), 'utf8'),
+  readFileSync(new URL('../../server/src/domain/games/crash/crash-vectors.json', import.meta.url), 'utf8'),
 ) as {
   seed: string;
   length: number;
@@ -54,6 +54,10 @@ export function crashSteps(services: { rounds: RoundService }, chain: ChainRow) 
     openBetting: (bettingMs = 120_000) => services.rounds.openBetting(game, chain, { bettingMs, cooldownMs: 0 }),
     start: (round: RoundRow) => services.rounds.start(game, chain, round),
     end: (round: RoundRow) => services.rounds.end(game, chain, round),
+    /** The running round's `round-tick` to every screen, as the runner sends one every ROUND_TICK_MS. */
+    tick: (round: RoundRow) => services.rounds.tick(game, round.id),
+    /** A dead runner's recovery: its unfinished rounds cancelled and their bets refunded. */
+    cancelUnfinished: () => services.rounds.cancelUnfinished(game),
   };
 }
 

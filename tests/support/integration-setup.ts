@@ -1,8 +1,12 @@
 import pg from 'pg';
 import { Redis } from 'ioredis';
+import { migratedTemplate } from './database.js';
 import { TEST_POSTGRES_ADMIN_URL, TEST_REDIS_URL } from './services.js';
 
-/** Fails the run at once, with a clear line, when the services the tests need are not there. */
+/**
+ * Fails the run at once, with a clear line, when the services the tests need are not there; then builds the migrated
+ * template the tests' databases are copied from, once, before the workers start.
+ */
 export default async function checkServices(): Promise<void> {
   const client = new pg.Client({ connectionString: TEST_POSTGRES_ADMIN_URL, connectionTimeoutMillis: 3_000 });
   try {
@@ -22,4 +26,5 @@ export default async function checkServices(): Promise<void> {
   } finally {
     redis.disconnect();
   }
+  await migratedTemplate();
 }

@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
-import { diceOutcome, diceWins, floatsFromSeeds } from '../../server/src/domain/games/rules/index.js';
-import type { DiceParams } from '../../server/src/domain/games/rules/index.js';
+import { diceOutcome, diceWins } from '../../server/src/domain/games/dice/rules.js';
+import { floatsFromSeeds } from '../../server/src/domain/games/shared/floats.js';
+import type { DiceParams } from '../../server/src/domain/games/dice/rules.js';
 import type { TestPlatform } from './platform.js';
 
 const hmac = (key: string, message: string) => new Uint8Array(createHmac('sha256', key).update(message).digest());

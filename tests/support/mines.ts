@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client.js';
-import { minePositions } from '../../server/src/domain/games/rules/index.js';
+import { minePositions } from '../../server/src/domain/games/mines/rules.js';
 import { activeRoundFloats } from './round-floats.js';
 
 /** Where the mines of a player's round lie, recomputed from the active seed pair (FAIRNESS.md), so a test can step around them. */

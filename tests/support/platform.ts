@@ -50,7 +50,7 @@ export async function startTestPlatform(
     databaseUrl?: (direct: string) => string;
   } = {},
 ): Promise<TestPlatform> {
-  const database = await createTestDatabase();
+  const database = await createTestDatabase({ migrated: true });
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bzu-test-'));
   const env = loadEnv({
     NODE_ENV: 'test',

@@ -6,6 +6,7 @@ import { http, type HttpResult } from './auth.js';
 import type { TestPlatform } from './platform.js';
 import { trpc } from './wallet.js';
 import { dispatch } from '../../server/src/cli/commands.js';
+import { CLI_ACTOR } from '../../server/src/domain/staff/audit-log.js';
 
 /** A provider as the tests configure it (its origin is never contacted unless a test starts the reference process). */
 export interface TestProvider {
@@ -15,7 +16,7 @@ export interface TestProvider {
   gameId: string;
 }
 
-/** Registers a provider and one slot game (declared RTP 96.5 %) through the configuration service. */
+/** Registers a provider and one slot game (declared RTP 96.5 %) through the configuration service, as the CLI does. */
 export async function registerProvider(
   platform: TestPlatform,
   overrides: Partial<TestProvider> = {},
@@ -27,24 +28,30 @@ export async function registerProvider(
     gameId: overrides.gameId ?? 'fruit-slot',
   };
   const services = platform.platform.services;
-  await services.providers.registry.saveProvider({
-    id: provider.id,
-    name: `Studio ${provider.id}`,
-    secret: provider.secret,
-    origin: provider.origin,
-    launchUrlTemplate: `${provider.origin}/launch?token={token}&game={gameId}&currency={currency}&lang={language}&return={returnUrl}`,
-    enabled: true,
-  });
-  await services.providers.registry.saveGame({
-    providerId: provider.id,
-    gameId: provider.gameId,
-    name: 'Fruit Slot',
-    category: 'slots',
-    rtp: '96.5',
-    maxMultiplier: '5000',
-    thumbnailUrl: `${provider.origin}/thumbs/fruit.png`,
-    enabled: true,
-  });
+  await services.providers.registry.saveProvider(
+    {
+      id: provider.id,
+      name: `Studio ${provider.id}`,
+      secret: provider.secret,
+      origin: provider.origin,
+      launchUrlTemplate: `${provider.origin}/launch?token={token}&game={gameId}&currency={currency}&lang={language}&return={returnUrl}`,
+      enabled: true,
+    },
+    CLI_ACTOR,
+  );
+  await services.providers.registry.saveGame(
+    {
+      providerId: provider.id,
+      gameId: provider.gameId,
+      name: 'Fruit Slot',
+      category: 'slots',
+      rtp: '96.5',
+      maxMultiplier: '5000',
+      thumbnailUrl: `${provider.origin}/thumbs/fruit.png`,
+      enabled: true,
+    },
+    CLI_ACTOR,
+  );
   return provider;
 }
 

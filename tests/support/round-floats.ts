@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import type { Db } from '../../db/client.js';
-import { floatsFromSeeds } from '../../server/src/domain/games/rules/index.js';
+import { floatsFromSeeds } from '../../server/src/domain/games/shared/floats.js';
 
 export const hmacSha256 = (key: string, message: string) =>
   new Uint8Array(createHmac('sha256', key).update(message).digest());

@@ -9,6 +9,9 @@ export const WALLET_TEST_ENV = {
   DEPOSIT_CONFIRMATIONS: 'ERC20:3,BEP20:3,TRC20:3',
   WITHDRAWAL_MIN_USD: '1',
   WITHDRAWAL_FEE_USD: '0',
+  // Test players deposit and withdraw from days-old accounts without playing: every one would score for a risk
+  // review. Tests of that review set their own threshold (tests/integration/withdrawal-risk.int.test.ts).
+  WITHDRAWAL_RISK_REVIEW_SCORE: '100',
 } as const;
 
 /** A server for players who deposit and bet: quick hashing, relaxed rate limits, the wallet settings, open tables. */

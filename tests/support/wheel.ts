@@ -1,14 +1,14 @@
 import { readFileSync } from 'node:fs';
 import type { Db } from '../../db/client.js';
-import { insertChain, type ChainRow, type RoundRow } from '../../db/repositories/rounds.repo.js';
+import { activeChain, insertChain, type ChainRow, type RoundRow } from '../../db/repositories/rounds.repo.js';
 import { WHEEL_GAME } from '../../server/src/domain/games/wheel/wheel.game.js';
 import type { AnyRoundGame } from '../../server/src/domain/rounds/round-game.js';
 import type { RoundService } from '../../server/src/domain/rounds/round.service.js';
 import { buildChain } from '../../server/src/domain/rounds/hash-chain.js';
 
-/** tests/fixtures/wheel_vectors.py's chain: each round's segments (re-spins included) are known in advance. */
+/** server/src/domain/games/wheel/wheel_vectors.py's chain: each round's segments (re-spins included) are known in advance. */
 export const WHEEL_VECTORS = JSON.parse(
-  readFileSync(new URL('../fixtures/wheel-vectors.json', import.meta.url), 'utf8'),
+  readFileSync(new URL('../../server/src/domain/games/wheel/wheel-vectors.json', import.meta.url), 'utf8'),
 ) as {
   seed: string;
   length: number;
@@ -56,4 +56,11 @@ export function wheelSteps(services: { rounds: RoundService }, chain: ChainRow) 
     start: (round: RoundRow) => services.rounds.start(game, chain, round),
     end: (round: RoundRow) => services.rounds.end(game, chain, round),
   };
+}
+
+/** The wheel's steps on the chain a test already published (a later test of the same suite). */
+export async function publishedWheelSteps(services: { rounds: RoundService }, db: Db) {
+  const chain = await activeChain(db, 'wheel');
+  if (!chain) throw new Error('no wheel chain published yet');
+  return wheelSteps(services, chain);
 }

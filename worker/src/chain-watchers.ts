@@ -39,6 +39,10 @@ export async function startChainWatchers({
         chain: readers[index]!,
         credit: (depositId) => services.wallet.deposits.creditConfirmed(depositId),
         log: log.child({ network: network.name }),
+        beforeRangeCommit: crashHook<[bigint, bigint]>(env.CHAIN_TEST_CRASH_AT, 'watcher-mid-range', ([from, to]) => {
+          const block = BigInt(env.CHAIN_TEST_CRASH_AT!.split('@')[1]!);
+          return from <= block && block <= to;
+        }),
       },
       network,
     );
@@ -62,7 +66,7 @@ export async function startChainWatchers({
 }
 
 /**
- * One payout sender per network that pays withdrawals (`withdrawals` in its configuration) and one sweeper per
+ * One payout sender (the withdrawals asked for under its name, or the processor id it stands for) and one sweeper per
  * network, when this worker has the signing key (WALLET_XPRV, or the development one in DATA_DIR); without it
  * withdrawals stay with the operator and deposits stay in their addresses.
  */
@@ -103,25 +107,39 @@ function payoutLoops(infra: Infrastructure, services: Services, redis: Redis, lo
       log.child({ network: network.name }),
     );
   });
-  const payouts = env.evmNetworks
-    .filter((network) => network.withdrawals)
-    .map((network) => {
-      const sender = new PayoutSender(
-        {
-          db: infra.db,
-          chain: new EvmPayoutChain(createEvmClient(network.rpcUrls)),
-          signer,
-          withdrawals: services.wallet.withdrawals,
-          log: log.child({ network: network.name }),
-        },
-        network,
-      );
-      return new LeasedLoop(
-        new RedisLease(redis, redisKey(env.redisPrefix, 'chain', 'payouts', network.name), env.CHAIN_LEASE_MS),
-        () => sender.tick(),
-        { name: `payout-sender:${network.name}`, intervalMs: network.blockTimeMs, maxBackoffMs: 60_000, alertAfter: 3 },
-        log.child({ network: network.name }),
-      );
-    });
+  const payouts = env.evmNetworks.map((network) => {
+    const sender = new PayoutSender(
+      {
+        db: infra.db,
+        chain: new EvmPayoutChain(createEvmClient(network.rpcUrls)),
+        signer,
+        withdrawals: services.wallet.withdrawals,
+        log: log.child({ network: network.name }),
+        afterBroadcast: crashHook<[string]>(env.CHAIN_TEST_CRASH_AT, 'payout-after-broadcast'),
+      },
+      network,
+    );
+    return new LeasedLoop(
+      new RedisLease(redis, redisKey(env.redisPrefix, 'chain', 'payouts', network.name), env.CHAIN_LEASE_MS),
+      () => sender.tick(),
+      { name: `payout-sender:${network.name}`, intervalMs: network.blockTimeMs, maxBackoffMs: 60_000, alertAfter: 3 },
+      log.child({ network: network.name }),
+    );
+  });
   return [...payouts, ...sweeps];
+}
+
+/**
+ * CHAIN_TEST_CRASH_AT (NODE_ENV=test only): the process kills itself with SIGKILL at that point, so a test can show
+ * what a real crash there leaves (an open transaction rolled back by Postgres, a broadcast with nothing recorded).
+ */
+function crashHook<A extends unknown[]>(
+  setting: string | undefined,
+  point: string,
+  when: (args: A) => boolean = () => true,
+): ((...args: A) => Promise<void>) | undefined {
+  if (setting?.split('@')[0] !== point) return undefined;
+  return async (...args: A) => {
+    if (when(args)) process.kill(process.pid, 'SIGKILL');
+  };
 }

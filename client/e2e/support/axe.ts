@@ -39,3 +39,26 @@ export async function axeViolations(page: Page): Promise<AxeViolation[]> {
     }));
   }, WCAG_TAGS);
 }
+
+/**
+ * A screen to check, and who sees it: a guest, the signed-in player, an admin; `narrowOnly` for the phone's pages;
+ * `shot` to save what it looked like when axe ran (the screens whose fixes changed how they look).
+ */
+export interface AxeScreen {
+  path: string;
+  as: readonly ('guest' | 'player' | 'admin')[];
+  narrowOnly?: boolean;
+  shot?: boolean;
+}
+
+/** The screen once its h1 shows and the network is quiet, then axe on it: one page load, the page reused. */
+export async function screenViolations(
+  page: Page,
+  baseUrl: string,
+  path: string,
+): Promise<(AxeViolation & { path: string })[]> {
+  await page.goto(`${baseUrl}${path}`);
+  await page.locator('h1').first().waitFor({ state: 'visible', timeout: 20_000 });
+  await page.waitForLoadState('networkidle');
+  return (await axeViolations(page)).map((violation) => ({ path, ...violation }));
+}

@@ -1,8 +1,9 @@
-import { Button, Group, Paper, ScrollArea, Stack, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useCsvExport } from '../lib/csv-export';
 import { ErrorAlert } from './ErrorAlert';
+import { KeyboardScrollArea } from './KeyboardScrollArea';
 
 export interface TableCardProps {
   title: string;
@@ -49,7 +50,9 @@ export function TableCard(props: TableCardProps) {
         {props.filters}
         <ErrorAlert error={exportError} title="Export failed" />
         <ErrorAlert error={props.error} title={props.errorTitle} />
-        {props.isPending ? null : (props.empty ?? <ScrollArea type="auto">{props.children}</ScrollArea>)}
+        {props.isPending
+          ? null
+          : (props.empty ?? <KeyboardScrollArea label={`${props.title} table`}>{props.children}</KeyboardScrollArea>)}
         {props.footer}
       </Stack>
     </Paper>

@@ -1,8 +1,12 @@
 import type { ChatActor } from '../domain/chat/chat.ports.js';
 import { announcementTypes, type AnnouncementType } from '../domain/chat/chat.schemas.js';
-import { CliUsageError, type CliCommand } from './commands.js';
+import { CLI_ACTOR } from '../domain/staff/audit-log.js';
+import { CliUsageError, type CliCommand } from './cli-command.js';
 
-/** The operator at the console: admin rights; the moderation log records it as moderator_id null. */
+/**
+ * The operator at the console: admin rights; the moderation log records it as moderator_id null, the staff audit
+ * log as the `cli` actor (like `user:role`).
+ */
 const OPERATOR: ChatActor = { id: null, role: 'admin' };
 
 function wholeNumber(text: string | undefined, what: string): number {
@@ -24,11 +28,15 @@ export const chatCommands: Record<string, CliCommand> = {
     async run([loginName, minutes, ...reason], { services, print }) {
       if (!loginName) throw new CliUsageError('expected a login name');
       const userId = await services.chat.userIdByLoginName(loginName);
-      const result = await services.chat.mute(OPERATOR, {
-        userId,
-        minutes: wholeNumber(minutes, 'minutes'),
-        reason: reasonFrom(reason),
-      });
+      const result = await services.chat.mute(
+        OPERATOR,
+        {
+          userId,
+          minutes: wholeNumber(minutes, 'minutes'),
+          reason: reasonFrom(reason),
+        },
+        CLI_ACTOR,
+      );
       print(`${loginName} (id ${userId}) is muted until ${result.mutedUntil}`);
     },
   },
@@ -38,7 +46,7 @@ export const chatCommands: Record<string, CliCommand> = {
     async run([loginName, ...reason], { services, print }) {
       if (!loginName) throw new CliUsageError('expected a login name');
       const userId = await services.chat.userIdByLoginName(loginName);
-      const result = await services.chat.unmute(OPERATOR, { userId, reason: reasonFrom(reason) });
+      const result = await services.chat.unmute(OPERATOR, { userId, reason: reasonFrom(reason) }, CLI_ACTOR);
       print(`${loginName}: ${result.lifted} mute(s) lifted`);
     },
   },
@@ -46,10 +54,14 @@ export const chatCommands: Record<string, CliCommand> = {
     usage: 'chat:slow-mode <seconds, 0 = off> <reason...>',
     description: 'Sets chat slow mode (one message per user per N seconds)',
     async run([seconds, ...reason], { services, print }) {
-      const settings = await services.chat.setSlowMode(OPERATOR, {
-        seconds: wholeNumber(seconds, 'seconds'),
-        reason: reasonFrom(reason),
-      });
+      const settings = await services.chat.setSlowMode(
+        OPERATOR,
+        {
+          seconds: wholeNumber(seconds, 'seconds'),
+          reason: reasonFrom(reason),
+        },
+        CLI_ACTOR,
+      );
       print(
         settings.slowModeSeconds > 0 ? `slow mode: one message per ${settings.slowModeSeconds} s` : 'slow mode off',
       );
@@ -59,7 +71,11 @@ export const chatCommands: Record<string, CliCommand> = {
     usage: 'chat:delete <messageId> <reason...>',
     description: 'Removes a chat message for everyone',
     async run([id, ...reason], { services, print }) {
-      await services.chat.deleteMessage(OPERATOR, { id: wholeNumber(id, 'messageId'), reason: reasonFrom(reason) });
+      await services.chat.deleteMessage(
+        OPERATOR,
+        { id: wholeNumber(id, 'messageId'), reason: reasonFrom(reason) },
+        CLI_ACTOR,
+      );
       print(`message ${id} deleted`);
     },
   },
@@ -70,11 +86,15 @@ export const chatCommands: Record<string, CliCommand> = {
       if (!announcementTypes.includes(type as AnnouncementType))
         throw new CliUsageError('type must be battle, primary or info');
       const expiresIn = wholeNumber(minutes, 'minutes');
-      const created = await services.chat.createAnnouncement(OPERATOR, {
-        type: type as AnnouncementType,
-        message: reasonFrom(words),
-        expiresInMinutes: expiresIn > 0 ? expiresIn : undefined,
-      });
+      const created = await services.chat.createAnnouncement(
+        OPERATOR,
+        {
+          type: type as AnnouncementType,
+          message: reasonFrom(words),
+          expiresInMinutes: expiresIn > 0 ? expiresIn : undefined,
+        },
+        CLI_ACTOR,
+      );
       print(`announcement ${created.id} shown${created.expiresAt ? ` until ${created.expiresAt}` : ''}`);
     },
   },

@@ -1,6 +1,5 @@
-import type { Services } from '../composition/index.js';
-import { roleSchema } from '../domain/auth/auth.schemas.js';
-import type { Env } from '../env.js';
+import { ROLES, roleSchema } from '../domain/auth/auth.schemas.js';
+import { CliUsageError, type CliCommand, type CliContext } from './cli-command.js';
 import { walletCommands } from './wallet.commands.js';
 import { chatCommands } from './chat.commands.js';
 import { tokenCommands } from './token.commands.js';
@@ -8,34 +7,38 @@ import { raffleCommands } from './raffle.commands.js';
 import { roundsCommands } from './rounds.commands.js';
 import { providersCommands } from './providers.commands.js';
 import { chainCommands } from './chain.commands.js';
+import { promotionsCommands } from './promotions.commands.js';
 
-export interface CliContext {
-  services: Services;
-  print(line: string): void;
-  /** The configuration the CLI runs with (commands that talk to a running server read its URL). */
-  env?: Env;
-}
-
-export interface CliCommand {
-  usage: string;
-  description: string;
-  run(args: string[], context: CliContext): Promise<void>;
-}
-
-export class CliUsageError extends Error {}
+// The command shape lives in cli-command.ts so the areas' command files need not import this list back.
+export { CliUsageError, type CliCommand, type CliContext } from './cli-command.js';
 
 /** Every `npm run cli -- <command> ...`; areas add their commands to this map. */
 export const commands: Record<string, CliCommand> = {
   'user:role': {
-    usage: 'user:role <loginName> <user|moderator|admin>',
+    usage: 'user:role <loginName> <user|admin|finance|support|risk|moderator>',
     description: "Sets a user's role",
     async run(args, { services, print }) {
       const [loginName, roleArg] = args;
       if (!loginName || !roleArg || args.length !== 2) throw new CliUsageError('expected a login name and a role');
       const role = roleSchema.safeParse(roleArg);
-      if (!role.success) throw new CliUsageError(`unknown role "${roleArg}" (user, moderator or admin)`);
-      const user = await services.auth.accounts.setRole(loginName, role.data);
+      if (!role.success) throw new CliUsageError(`unknown role "${roleArg}" (${ROLES.join(', ')})`);
+      // Through the back office, so the change is in the staff audit log like one made in the console.
+      const user = await services.backOffice.staff.setRole({ id: null, role: 'cli' }, { loginName }, role.data);
       print(`${user.loginName} (id ${user.id}) is now ${user.role}`);
+    },
+  },
+  'reports:rebuild': {
+    usage: 'reports:rebuild [fromDay] [toDay]',
+    description: 'Rewrites the report aggregates day by day (default: from the first activity to today, UTC)',
+    async run(args, { services, print }) {
+      const [from, to] = args;
+      for (const day of [from, to]) {
+        if (day !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(day))
+          throw new CliUsageError(`"${day}" is not a day (YYYY-MM-DD)`);
+      }
+      const started = performance.now();
+      const days = await services.backOffice.reports.rebuild(new Date(), from, to);
+      print(`rebuilt ${days} day(s) of report aggregates in ${((performance.now() - started) / 1000).toFixed(1)} s`);
     },
   },
   ...walletCommands,
@@ -45,6 +48,7 @@ export const commands: Record<string, CliCommand> = {
   ...roundsCommands,
   ...providersCommands,
   ...chainCommands,
+  ...promotionsCommands,
 };
 
 export function usage(): string {

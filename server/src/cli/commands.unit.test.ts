@@ -5,11 +5,11 @@ import { CliUsageError, commands, dispatch, usage } from './commands.js';
 /** A stand-in for the one service method the command calls; it records what it was asked. */
 function servicesRecording(calls: unknown[]): Services {
   return {
-    auth: {
-      accounts: {
-        setRole: async (loginName: string, role: string) => {
-          calls.push([loginName, role]);
-          return { id: 3, loginName, role };
+    backOffice: {
+      staff: {
+        setRole: async (actor: unknown, who: { loginName: string }, role: string) => {
+          calls.push([actor, who.loginName, role]);
+          return { id: 3, loginName: who.loginName, role };
         },
       },
     },
@@ -21,7 +21,8 @@ describe('cli dispatcher', () => {
     const calls: unknown[] = [];
     const lines: string[] = [];
     await dispatch(['user:role', 'bob', 'admin'], { services: servicesRecording(calls), print: (l) => lines.push(l) });
-    expect(calls).toEqual([['bob', 'admin']]);
+    // The operator at the CLI is the audit log's actor.
+    expect(calls).toEqual([[{ id: null, role: 'cli' }, 'bob', 'admin']]);
     expect(lines).toEqual(['bob (id 3) is now admin']);
   });
 

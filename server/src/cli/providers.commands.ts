@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { PROVIDER_CATEGORIES, providerImportSchema } from '../domain/providers/providers.schemas.js';
-import { CliUsageError, type CliCommand } from './commands.js';
+import { CLI_ACTOR } from '../domain/staff/audit-log.js';
+import { CliUsageError, type CliCommand } from './cli-command.js';
 
 /** The reference provider (providers/reference/) as `providers:reference` registers it: one demo slot. */
 export const REFERENCE_PROVIDER = {
@@ -42,7 +43,10 @@ export const providersCommands: Record<string, CliCommand> = {
       if (!id || !name || !origin || !launchUrlTemplate || args.length > 5)
         throw new CliUsageError('expected id, name, origin and launch URL template');
       const secret = given ?? randomBytes(32).toString('hex');
-      const saved = await services.providers.registry.saveProvider({ id, name, origin, launchUrlTemplate, secret });
+      const saved = await services.providers.registry.saveProvider(
+        { id, name, origin, launchUrlTemplate, secret },
+        CLI_ACTOR,
+      );
       print(
         `${saved.id} saved (${saved.enabled ? 'enabled' : 'disabled'})${given ? '' : `; its signing secret, shown once: ${secret}`}`,
       );
@@ -54,7 +58,7 @@ export const providersCommands: Record<string, CliCommand> = {
     async run(args, { services, print }) {
       const [id, state] = args;
       if (!id || args.length !== 2) throw new CliUsageError('expected a provider id and on or off');
-      const saved = await services.providers.registry.saveProvider({ id, enabled: onOff(state) });
+      const saved = await services.providers.registry.saveProvider({ id, enabled: onOff(state) }, CLI_ACTOR);
       print(`${saved.id} is ${saved.enabled ? 'enabled' : 'disabled'}`);
     },
   },
@@ -67,15 +71,18 @@ export const providersCommands: Record<string, CliCommand> = {
         throw new CliUsageError('expected provider, game id, name, category, rtp and max multiplier');
       if (!(PROVIDER_CATEGORIES as readonly string[]).includes(category))
         throw new CliUsageError(`unknown category "${category}"`);
-      const saved = await services.providers.registry.saveGame({
-        providerId,
-        gameId,
-        name,
-        category: category as (typeof PROVIDER_CATEGORIES)[number],
-        rtp,
-        maxMultiplier,
-        ...(thumbnailUrl ? { thumbnailUrl } : {}),
-      });
+      const saved = await services.providers.registry.saveGame(
+        {
+          providerId,
+          gameId,
+          name,
+          category: category as (typeof PROVIDER_CATEGORIES)[number],
+          rtp,
+          maxMultiplier,
+          ...(thumbnailUrl ? { thumbnailUrl } : {}),
+        },
+        CLI_ACTOR,
+      );
       print(
         `${saved.providerId}/${saved.gameId} saved: ${saved.name}, ${saved.category}, RTP ${saved.rtp}%, at most x${saved.maxMultiplier}`,
       );
@@ -87,7 +94,7 @@ export const providersCommands: Record<string, CliCommand> = {
     async run(args, { services, print }) {
       const [id] = args;
       if (!id || args.length !== 1) throw new CliUsageError('expected a provider id');
-      const resumed = await services.providers.registry.resume(id);
+      const resumed = await services.providers.registry.resume(id, CLI_ACTOR);
       print(resumed ? `${id} resumed: it takes new bets again` : `${id} was not paused`);
     },
   },
@@ -97,7 +104,11 @@ export const providersCommands: Record<string, CliCommand> = {
     async run(args, { services, print }) {
       const [id, ...reason] = args;
       if (!id) throw new CliUsageError('expected a provider id');
-      const paused = await services.providers.registry.pause(id, reason.join(' ') || 'paused by an operator');
+      const paused = await services.providers.registry.pause(
+        id,
+        reason.join(' ') || 'paused by an operator',
+        CLI_ACTOR,
+      );
       print(paused ? `${id} paused for new bets` : `${id} was paused already`);
     },
   },
@@ -108,7 +119,10 @@ export const providersCommands: Record<string, CliCommand> = {
       const [providerId, gameId, state] = args;
       if (!providerId || !gameId || args.length !== 3)
         throw new CliUsageError('expected provider, game id and on or off');
-      const saved = await services.providers.registry.saveGame({ providerId, gameId, enabled: onOff(state) });
+      const saved = await services.providers.registry.saveGame(
+        { providerId, gameId, enabled: onOff(state) },
+        CLI_ACTOR,
+      );
       print(`${saved.providerId}/${saved.gameId} is ${saved.enabled ? 'enabled' : 'disabled'}`);
     },
   },
@@ -129,7 +143,7 @@ export const providersCommands: Record<string, CliCommand> = {
         throw new CliUsageError(
           parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('\n'),
         );
-      const done = await services.providers.registry.importConfig(parsed.data);
+      const done = await services.providers.registry.importConfig(parsed.data, CLI_ACTOR);
       print(`imported ${done.providers} providers and ${done.games} games`);
     },
   },
@@ -144,24 +158,30 @@ export const providersCommands: Record<string, CliCommand> = {
       const studioPort = url.port || (url.protocol === 'https:' ? '443' : '80');
       const platformUrl = env?.publicUrl ?? 'http://localhost:5001';
       const secret = args[1] ?? process.env.REFERENCE_PROVIDER_SECRET ?? randomBytes(32).toString('hex');
-      await services.providers.registry.saveProvider({
-        id: REFERENCE_PROVIDER.id,
-        name: REFERENCE_PROVIDER.name,
-        origin: url.origin,
-        launchUrlTemplate: `${url.origin}/slot?token={token}&currency={currency}&lang={language}&return={returnUrl}`,
-        secret,
-        enabled: true,
-      });
-      await services.providers.registry.saveGame({
-        providerId: REFERENCE_PROVIDER.id,
-        gameId: REFERENCE_PROVIDER.gameId,
-        name: REFERENCE_PROVIDER.gameName,
-        category: 'slots',
-        rtp: REFERENCE_PROVIDER.rtp,
-        maxMultiplier: REFERENCE_PROVIDER.maxMultiplier,
-        thumbnailUrl: `${url.origin}/thumbnail.svg`,
-        enabled: true,
-      });
+      await services.providers.registry.saveProvider(
+        {
+          id: REFERENCE_PROVIDER.id,
+          name: REFERENCE_PROVIDER.name,
+          origin: url.origin,
+          launchUrlTemplate: `${url.origin}/slot?token={token}&currency={currency}&lang={language}&return={returnUrl}`,
+          secret,
+          enabled: true,
+        },
+        CLI_ACTOR,
+      );
+      await services.providers.registry.saveGame(
+        {
+          providerId: REFERENCE_PROVIDER.id,
+          gameId: REFERENCE_PROVIDER.gameId,
+          name: REFERENCE_PROVIDER.gameName,
+          category: 'slots',
+          rtp: REFERENCE_PROVIDER.rtp,
+          maxMultiplier: REFERENCE_PROVIDER.maxMultiplier,
+          thumbnailUrl: `${url.origin}/thumbnail.svg`,
+          enabled: true,
+        },
+        CLI_ACTOR,
+      );
       print(
         `reference provider registered at ${url.origin}; start it with PLATFORM_URL=${platformUrl} REFERENCE_PROVIDER_PORT=${studioPort} REFERENCE_PROVIDER_SECRET=${secret} npm run provider:reference`,
       );

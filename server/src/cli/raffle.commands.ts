@@ -1,4 +1,4 @@
-import { CliUsageError, type CliCommand } from './commands.js';
+import { CliUsageError, type CliCommand } from './cli-command.js';
 
 /** Raffle operator commands. */
 export const raffleCommands: Record<string, CliCommand> = {

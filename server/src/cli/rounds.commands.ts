@@ -1,5 +1,5 @@
 import { roundGameBySlug } from '../domain/games/registry.js';
-import { CliUsageError, type CliCommand } from './commands.js';
+import { CliUsageError, type CliCommand } from './cli-command.js';
 
 /** Round games' operator commands. */
 export const roundsCommands: Record<string, CliCommand> = {

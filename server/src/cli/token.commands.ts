@@ -1,5 +1,5 @@
 import { previousHour } from '../domain/token/burn.service.js';
-import { CliUsageError, type CliCommand } from './commands.js';
+import { CliUsageError, type CliCommand } from './cli-command.js';
 
 /** Token operator commands. */
 export const tokenCommands: Record<string, CliCommand> = {

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { parseAmount } from '../domain/wallet/amounts.js';
 import { NETWORKS, type Asset, type NetworkId } from '../domain/wallet/networks.js';
 import { signWebhook, SIGNATURE_HEADER, TIMESTAMP_HEADER } from '../domain/wallet/webhook-signature.js';
-import { CliUsageError, type CliCommand } from './commands.js';
+import { CliUsageError, type CliCommand } from './cli-command.js';
 
 const assetByCurrency: Record<string, Asset> = { USD: 'USDT', USDT: 'USDT', USDC: 'USDC', BZU: 'BZU' };
 
@@ -26,14 +26,23 @@ export const walletCommands: Record<string, CliCommand> = {
       const urlAt = args.indexOf('--url');
       const baseUrl = urlAt >= 0 ? args[urlAt + 1] : env?.publicUrl;
       const positional = urlAt >= 0 ? args.filter((_, index) => index !== urlAt && index !== urlAt + 1) : args;
-      const [loginName, amountText, currencyArg, networkArg = 'ERC20'] = positional;
+      const [loginName, amountText, currencyArg, networkArg] = positional;
       if (!loginName || !amountText || !currencyArg || positional.length > 4 || !baseUrl)
         throw new CliUsageError('expected a login name, an amount and a currency');
       const asset = assetByCurrency[currencyArg.toUpperCase()];
       if (!asset) throw new CliUsageError(`unknown currency "${currencyArg}"`);
-      if (!(networkArg in NETWORKS))
-        throw new CliUsageError(`unknown network "${networkArg}" (${Object.keys(NETWORKS).join(', ')})`);
-      const network = networkArg as NetworkId;
+      // Only the processor's own networks take its webhook: one a configured EVM network stands for (the dev chain
+      // stands for ERC20) is watched on chain instead. Default: the first processor network carrying the asset.
+      const processorNetworks = services.wallet.networks
+        .list()
+        .filter((offered) => offered.chain === null && (offered.id as NetworkId) in NETWORKS);
+      const networkId =
+        networkArg ?? processorNetworks.find((offered) => offered.assets.includes(asset))?.id ?? 'ERC20';
+      if (!processorNetworks.some((offered) => offered.id === networkId))
+        throw new CliUsageError(
+          `"${networkId}" is not a payment processor network here (${processorNetworks.map((offered) => offered.id).join(', ') || 'none'}); deposits on a configured EVM network arrive on chain`,
+        );
+      const network = networkId as NetworkId;
       let amount: bigint;
       try {
         amount = parseAmount(amountText);

@@ -1,6 +1,5 @@
-import type { VipService } from '../domain/economy/vip.service.js';
 import type { PlatformEvents } from '../domain/events/platform-events.js';
-import { BetEngine } from '../domain/games/bet-engine.js';
+import { BetEngine, type BetEngineDeps } from '../domain/games/engine/bet-engine.js';
 import { FairnessService } from '../domain/games/fairness.service.js';
 import { GamesService } from '../domain/games/games.service.js';
 import { createLogger } from '../infra/logger.js';
@@ -12,7 +11,7 @@ export function createGames(
   infra: Infrastructure,
   events: PlatformEvents,
   wallet: Pick<WalletServices, 'ledger' | 'responsibleGaming' | 'referrals' | 'playLimits'>,
-  vip?: VipService,
+  economy?: BetEngineDeps['economy'],
 ) {
   const { env, db } = infra;
   const limits = env.config.games;
@@ -31,7 +30,7 @@ export function createGames(
         bet: (payload, highRoller) => events.bet(payload, highRoller),
       },
       onAfterCommitError: (error, what) => logger.warn({ err: error }, `${what} failed after a bet committed`),
-      economy: vip,
+      economy,
     },
     limits,
   );

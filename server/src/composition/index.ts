@@ -3,11 +3,13 @@ import type { Clock } from '../domain/responsible-gaming/clock.js';
 import type { PayoutAdapter } from '../domain/wallet/withdrawal.service.js';
 import type { Infrastructure } from '../infrastructure.js';
 import { createAuth } from './auth.js';
+import { createBackOffice } from './back-office.js';
 import { createChat } from './chat.js';
 import { createEconomy } from './economy.js';
 import { createEvents } from './events.js';
 import { createGames } from './games.js';
 import { createLobby } from './lobby.js';
+import { createPromotions, withPromotionAccruals } from './promotions.js';
 import { createProviders } from './providers.js';
 import { createRaffle } from './raffle.js';
 import { createRounds } from './rounds.js';
@@ -65,12 +67,18 @@ export function createServices(infra: Infrastructure, options: ServiceOptions = 
     chat,
     rakebackBoost: options.rakebackBoost,
   });
-  const games = createGames(infra, events.publish, wallet, economy.vip);
+  const promotions = createPromotions(infra, events.publish, wallet);
+  const games = createGames(infra, events.publish, wallet, withPromotionAccruals(economy.vip, promotions));
   const rounds = createRounds(infra, events.publish, games);
   const sports = createSports(infra, events.publish, wallet);
   const raffle = createRaffle(infra, events.outbox, wallet, chat);
   const providers = createProviders(infra, wallet, games);
   const lobby = createLobby(infra);
+  const backOffice = createBackOffice(infra, {
+    ledger: (userId) => wallet.accounts.ledgerOf(userId),
+    protection: (userId) => wallet.protectionConsole.player(userId),
+    providerRounds: async (userId, limit) => (await providers.registry.playerRounds(userId, { limit })).rounds,
+  });
   return {
     system,
     events: { bus: events.bus, publish: events.publish, outbox: events.outbox, drain: events.drain },
@@ -85,6 +93,8 @@ export function createServices(infra: Infrastructure, options: ServiceOptions = 
     raffle,
     providers,
     lobby,
+    backOffice,
+    promotions,
   };
 }
 

@@ -1,4 +1,5 @@
 import type { EventOutbox } from '../domain/events/event-outbox.js';
+import { forfeitBonusOnWithdrawal } from '../domain/promotions/bonus-ledger.js';
 import { AddressDeriver } from '../domain/wallet/networks.js';
 import { DepositService } from '../domain/wallet/deposit.service.js';
 import { LedgerService } from '../domain/wallet/ledger.service.js';
@@ -16,10 +17,11 @@ import {
   type PayoutAdapter,
   type SecondFactorCheck,
 } from '../domain/wallet/withdrawal.service.js';
-import { explorerTxUrl } from '../domain/chain/chain-config.js';
+import { CashierNetworks } from '../domain/wallet/cashier-networks.js';
 import { CustodyService } from '../domain/chain/custody.js';
 import { DevChainFaucet } from '../domain/chain/dev-faucet.js';
 import { devChainPayer } from '../infra/dev-chain-payer.js';
+import { HeldPayouts } from '../domain/chain/held-payouts.js';
 import { EvmPayoutChain } from '../infra/evm-payouts.js';
 import { createEvmClient } from '../infra/evm-rpc.js';
 import { createLogger } from '../infra/logger.js';
@@ -68,8 +70,9 @@ export function createWallet(
   });
   const realityChecks = new RealityCheckService({ db }, { defaultMinutes: env.REALITY_CHECK_DEFAULT_MINUTES });
   const protectionConsole = new ProtectionConsoleService({ db, playLimits, responsibleGaming, realityChecks, clock });
+  const networks = new CashierNetworks(env.evmNetworks, config.wallet.depositConfirmations);
   const deposits = new DepositService(
-    { db, ledger, responsibleGaming, deriver: new AddressDeriver(keys.xpub) },
+    { db, ledger, responsibleGaming, deriver: new AddressDeriver(keys.xpub), networks },
     {
       webhookSecret: keys.webhookSecret,
       webhookToleranceSeconds: env.DEPOSIT_WEBHOOK_TOLERANCE_SECONDS,
@@ -88,12 +91,10 @@ export function createWallet(
           jobs.enqueue('wallet', 'payout', { withdrawalId }, { jobId: `payout-${withdrawalId}` }),
       },
       payout,
-      explorerTxUrl: (networkId, txid) => {
-        const paying = env.evmNetworks.find((network) => network.withdrawals === networkId);
-        return paying ? explorerTxUrl(paying, txid) : null;
-      },
+      networks,
       onQueueError: (error, withdrawalId) =>
         logger.warn({ err: error, withdrawalId }, 'payout enqueue failed; housekeeping queues it later'),
+      onWithdrawal: forfeitBonusOnWithdrawal,
     },
     config.wallet.withdrawal,
   );
@@ -111,15 +112,18 @@ export function createWallet(
   const devFaucet = devNetwork
     ? new DevChainFaucet({
         network: devNetwork,
-        depositAddress: (userId, network) => deposits.address(userId, network),
+        depositAddress: (userId) => deposits.address(userId, devNetwork.name),
         pay: devChainPayer(devNetwork.rpcUrls[0]!, devNetwork.chainId),
       })
     : null;
+  const heldPayouts = new HeldPayouts({ db, withdrawals });
   return {
     ledger,
     accounts,
     deposits,
+    networks,
     custody,
+    heldPayouts,
     devFaucet,
     withdrawals,
     responsibleGaming,

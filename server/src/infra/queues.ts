@@ -11,6 +11,8 @@ import { redisConnectionOptions, type RedisRole } from './redis.js';
 export const jobSchemas = {
   housekeeping: {
     tick: z.object({}).strict(),
+    /** The back office's report aggregates: `day` (UTC, YYYY-MM-DD) or, from the scheduler, yesterday and today. */
+    reports: z.object({ day: z.iso.date().optional() }).strict(),
   },
   token: {
     /** One BZU price snapshot per 20 s tick; the tick comes from the scheduler's job id. */
@@ -45,6 +47,12 @@ export const jobSchemas = {
     /** Close and draw every raffle past its close, then make sure the current period's raffle is open (idempotent). */
     tick: z.object({}).strict(),
   },
+  promotions: {
+    /** Freeze and pay every wager race past its end (idempotent: row locks and one ledger key per place). */
+    'settle-races': z.object({}).strict(),
+    /** Remove every bonus past its expiry, each in one ledger transaction (idempotent: row lock, status). */
+    'expire-bonuses': z.object({}).strict(),
+  },
   /** A queue of its own so a feed's 429 pause never delays settlement. */
   'sports-feed': {
     /** One poll of SPORTS_FEED_URL; a no-op without a feed or with the sports flag off. */
@@ -70,11 +78,15 @@ export function repeatOf(scheduler: JobScheduler): { every: number } | { pattern
  */
 export const jobSchedulers: JobScheduler[] = [
   { id: 'housekeeping-tick', queue: 'housekeeping', job: 'tick', everyMs: 60_000 },
+  // Reports lag the bets by at most this much (docs/operations.md "Reports").
+  { id: 'housekeeping-reports', queue: 'housekeeping', job: 'reports', everyMs: 5 * 60_000 },
   { id: 'token-price-tick', queue: 'token', job: 'price-tick', everyMs: 20_000 },
   // On the hour (the burn settles the hour just ended): an interval would run an hour after the first boot instead.
   { id: 'token-burn-hourly', queue: 'token-burn', job: 'hour', cron: '0 * * * *' },
   { id: 'sports-feed-poll', queue: 'sports-feed', job: 'poll', everyMs: 15_000 },
   { id: 'raffle-tick', queue: 'raffle', job: 'tick', everyMs: 60_000 },
+  { id: 'promotions-settle-races', queue: 'promotions', job: 'settle-races', everyMs: 30_000 },
+  { id: 'promotions-expire-bonuses', queue: 'promotions', job: 'expire-bonuses', everyMs: 60_000 },
 ];
 
 /** The rain scheduler: its interval is configuration (RAIN_INTERVAL_MINUTES). */

@@ -46,6 +46,7 @@ const CHANNELS: Record<string, ChannelDoc> = {
   'high-rollers': { address: 'high-rollers', title: 'High-roller bets (the same bet frames)', access: 'Public.' },
   sports: { address: 'sports', title: 'Sportsbook odds and market states', access: 'Public.' },
   raffle: { address: 'raffle', title: 'Raffle state changes', access: 'Public.' },
+  race: { address: 'race', title: 'Wager race boards moved or finished (promotions)', access: 'Public.' },
   round: {
     address: '{game}',
     title: "A round game's rounds, ticks and bets",

@@ -1,5 +1,6 @@
 import { DomainError } from '../domain/errors.js';
 import { channels, type EventPayload, type EventType } from '../domain/events/platform-events.js';
+import type { RoundGameSlug } from '../domain/games/registry.js';
 import { compareStreamIds, type BusEvent, type RedisEventBus } from '../infra/event-bus.js';
 import { EventHub } from './event-hub.js';
 import { SubscriptionLimiter, type SubscriptionBudget } from './realtime-limits.js';
@@ -192,13 +193,18 @@ export class LiveFeedService {
   }
 
   /** A round game's rounds, its running round's clock and its bets (`round-update`, `round-tick`, `round-bet`), public. */
-  roundEvents(game: 'crash' | 'wheel' | 'bingo', options: StreamOptions = {}) {
+  roundEvents(game: RoundGameSlug, options: StreamOptions = {}) {
     return this.stream(channels.rounds(game), ['round-update', 'round-tick', 'round-bet'] as const, options);
   }
 
   /** Raffle state changes (open, closed, drawn), public. */
   raffleUpdates(options: StreamOptions = {}) {
     return this.stream(channels.raffle, ['raffle-update'] as const, options);
+  }
+
+  /** Wager races' boards moved or a race finished (promotions), public. */
+  raceUpdates(options: StreamOptions = {}) {
+    return this.stream(channels.race, ['race-update'] as const, options);
   }
 
   /** The signed-in player's raffle prizes. */

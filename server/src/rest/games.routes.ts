@@ -1,6 +1,7 @@
 import type { Request } from 'express';
 import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
+import { BET_RESULT_WORDS, betResult } from '../domain/games/bet-result.js';
 import type { BetResult, BetView } from '../domain/games/bet.views.js';
 import { roundSchema } from '../domain/games/game-module.js';
 import type { GameInfo } from '../domain/games/games.service.js';
@@ -44,7 +45,11 @@ export const legacyBetSchema = z
     amount: z.number(),
     payout: z.number(),
     multiplier: z.number(),
-    state: z.enum(['open', 'won', 'lost']),
+    state: z.enum(['open', 'won', 'lost', 'refunded']),
+    result: z.enum(BET_RESULT_WORDS).meta({
+      description:
+        '`state` in one more word: `partial` is a `lost` bet that paid part of its stake back (payout > 0), `lost` one that paid nothing',
+    }),
     outcome: z.record(z.string(), z.unknown()).meta({ description: "The game's outcome (docs/fairness.md per game)" }),
     fairness: z.object({
       serverSeedHash: z.string(),
@@ -115,6 +120,8 @@ const amountsNote = 'Amounts may be JSON numbers (legacy) or exact decimal strin
 export function legacyBet(bet: BetView) {
   return {
     ...bet,
+    // REST only: `state` keeps API.md's values for legacy clients; `result` names a partial return (bet-result.ts).
+    result: betResult(bet),
     amount: num(bet.amount),
     payout: num(bet.payout),
     multiplier: num(bet.multiplier),

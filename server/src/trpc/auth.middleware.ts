@@ -1,5 +1,5 @@
 import { DomainError } from '../domain/errors.js';
-import { isStaff } from '../domain/auth/auth.views.js';
+import { mayDo, type Permission } from '../domain/staff/roles.schemas.js';
 import { publicProcedure } from './init.js';
 
 /**
@@ -12,14 +12,14 @@ export const authedProcedure = publicProcedure.use(async ({ ctx, next }) => {
   return next({ ctx: { auth, user: auth.user } });
 });
 
-/** Procedures for moderators and admins; other signed-in users get 403. */
-export const staffProcedure = authedProcedure.use(({ ctx, next }) => {
-  if (!isStaff(ctx.user)) throw new DomainError('FORBIDDEN', 'Moderators and admins only', { code: 'FORBIDDEN' });
-  return next();
-});
-
-/** Procedures for admins only. */
-export const adminProcedure = authedProcedure.use(({ ctx, next }) => {
-  if (ctx.user.role !== 'admin') throw new DomainError('FORBIDDEN', 'Admins only', { code: 'FORBIDDEN' });
-  return next();
-});
+/**
+ * Procedures for the staff roles holding `permission` (domain/staff/roles.schemas.ts); anyone else signed in gets 403.
+ * Chained before `.input(...)`, so a refused caller learns nothing from input validation.
+ */
+export function permitted(permission: Permission) {
+  return authedProcedure.use(({ ctx, next }) => {
+    if (!mayDo(ctx.user.role, permission))
+      throw new DomainError('FORBIDDEN', 'Your role may not do this', { code: 'FORBIDDEN', details: { permission } });
+    return next();
+  });
+}

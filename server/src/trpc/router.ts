@@ -11,8 +11,9 @@ import { rainRouter, tipsRouter, vaultRouter, vipRouter } from './routers/econom
 import { sportsRouter } from './routers/sports.router.js';
 import { raffleRouter } from './routers/raffle.router.js';
 import { lobbyRouter } from './routers/lobby.router.js';
-import { bingoRouter, crashRouter, wheelRouter } from './routers/rounds.router.js';
+import { roundGameRouters } from './routers/rounds.router.js';
 import { providersRouter } from './routers/providers.router.js';
+import { promotionsRouter } from './routers/promotions.router.js';
 
 /**
  * Every area's router, mounted under its name; a router's procedures call the services of the area of
@@ -38,10 +39,10 @@ export const appRouter = router({
   sports: sportsRouter,
   raffle: raffleRouter,
   lobby: lobbyRouter,
-  crash: crashRouter,
-  wheel: wheelRouter,
   providers: providersRouter,
-  bingo: bingoRouter,
+  promotions: promotionsRouter,
+  // Each round game under its slug (crash, wheel, bingo...), from the registry.
+  ...roundGameRouters,
 });
 
 export type AppRouter = typeof appRouter;

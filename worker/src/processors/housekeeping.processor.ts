@@ -11,6 +11,14 @@ const SETTLEMENT_SWEEP_AGE_MS = 60_000;
 const SETTLEMENT_SWEEP_LIMIT = 50;
 
 export const housekeepingHandlers: QueueHandlers<'housekeeping'> = {
+  /** Rewrites the report aggregates of one day, or of yesterday and today: idempotent, so retries and overlaps are safe. */
+  async reports(data, { services }) {
+    if (data.day) {
+      await services.backOffice.reports.refreshDay(data.day);
+      return { days: [data.day] };
+    }
+    return { days: await services.backOffice.reports.refreshRecent(new Date()) };
+  },
   async tick(_data, { infra, services }) {
     // Recorded so operators can see the scheduler is alive; areas add their clean-up steps here.
     await infra.db

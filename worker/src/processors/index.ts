@@ -8,6 +8,7 @@ import type { QueueHandlers } from './types.js';
 import { walletHandlers } from './wallet.processor.js';
 import { sportsFeedHandlers, sportsHandlers } from './sports.processor.js';
 import { raffleHandlers } from './raffle.processor.js';
+import { promotionsHandlers } from './promotions.processor.js';
 
 /** Every queue the worker consumes, with its handlers. */
 export const processors: { [Q in QueueName]: QueueHandlers<Q> } = {
@@ -20,4 +21,5 @@ export const processors: { [Q in QueueName]: QueueHandlers<Q> } = {
   sports: sportsHandlers,
   'sports-feed': sportsFeedHandlers,
   raffle: raffleHandlers,
+  promotions: promotionsHandlers,
 };

@@ -9,6 +9,7 @@ import { passwordsMatch, required, validPassword } from '../auth/auth-validation
 import { TwoFactorCard } from './TwoFactorCard';
 import { TwoFactorCodeInput } from './TwoFactorCodeInput';
 import { formatDateTime } from '../../lib/datetime';
+import { PromotionsOptOutCard } from '../promotions/PromotionsOptOutCard';
 
 export function SettingsPage() {
   return (
@@ -16,6 +17,7 @@ export function SettingsPage() {
       <PageHeader title="Settings" />
       <ChangePasswordForm />
       <BetPrivacyCard />
+      <PromotionsOptOutCard />
       <TwoFactorCard />
       <SessionList />
     </Stack>

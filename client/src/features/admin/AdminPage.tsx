@@ -5,7 +5,6 @@ import {
   Group,
   Modal,
   Paper,
-  ScrollArea,
   SimpleGrid,
   Stack,
   Table,
@@ -22,14 +21,22 @@ import { useSession } from '../auth/session-store';
 import { formatDateTime } from '../../lib/datetime';
 import { useFeatures } from '../config/use-app-config';
 import { SportsConsoleSection } from './SportsConsoleSection';
-import { ProvidersConsoleSection } from './ProvidersConsoleSection';
+import { ProviderFiguresSection, ProvidersConsoleSection } from './ProvidersConsoleSection';
 import { ProtectionConsoleSection } from './ProtectionConsoleSection';
 import { CustodyConsoleSection } from './CustodyConsoleSection';
+import { PromotionsConsoleSection } from './PromotionsConsoleSection';
+import { KeyboardScrollArea } from '../../components/KeyboardScrollArea';
 import { TableHeader } from '../../components/TableHeader';
 import { formatMoney, formatSignedMoney } from '../../lib/money';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { StatusBadge } from '../../components/StatusBadge';
 import { shorten } from '../../lib/text';
+import { permissionsOf, type Permission } from '../../../../server/src/domain/staff/roles.schemas';
+import { ReportsConsoleSection, RtpWatchSection } from './ReportsConsoleSection';
+import { PlayersConsoleSection } from './PlayersConsoleSection';
+import { AuditConsoleSection } from './AuditConsoleSection';
+import { StaffConsoleSection } from './StaffConsoleSection';
+import { ApproveButton, RiskReviewButton, WithdrawalRiskCell } from './WithdrawalRisk';
 
 interface WithdrawalRow {
   id: string;
@@ -49,12 +56,15 @@ interface WithdrawalRow {
 function WithdrawalTable({
   items,
   actions,
+  withRisk = false,
 }: {
   items: WithdrawalRow[];
   actions: (item: WithdrawalRow) => React.ReactNode;
+  /** The pending queue shows each withdrawal's risk score and checks. */
+  withRisk?: boolean;
 }) {
   return (
-    <ScrollArea type="auto">
+    <KeyboardScrollArea label="Withdrawals">
       <Table striped verticalSpacing="xs" miw={600}>
         <Table.Thead>
           <Table.Tr>
@@ -63,6 +73,7 @@ function WithdrawalTable({
             <Table.Th ta="right">Amount</Table.Th>
             <Table.Th>To</Table.Th>
             <Table.Th>Status</Table.Th>
+            {withRisk ? <Table.Th>Risk</Table.Th> : null}
             <Table.Th />
           </Table.Tr>
         </Table.Thead>
@@ -94,12 +105,17 @@ function WithdrawalTable({
               <Table.Td>
                 <StatusBadge status={item.status} />
               </Table.Td>
+              {withRisk ? (
+                <Table.Td miw={220}>
+                  <WithdrawalRiskCell id={item.id} />
+                </Table.Td>
+              ) : null}
               <Table.Td>{actions(item)}</Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>
       </Table>
-    </ScrollArea>
+    </KeyboardScrollArea>
   );
 }
 
@@ -113,7 +129,7 @@ const REFUSALS: Record<RefusalAction, { verb: string; consequence: string }> = {
   fail: { verb: 'Fail', consequence: 'Only when nothing went out on chain: check the chain first.' },
 };
 
-function WithdrawalsSection() {
+function WithdrawalsSection({ canDecide, canReview }: { canDecide: boolean; canReview: boolean }) {
   const utils = trpc.useUtils();
   // The payout job moves an approved withdrawal on by itself, so the lists follow it without a reload.
   const pending = trpc.admin.withdrawals.pending.useQuery({ limit: 100 }, { refetchInterval: ADMIN_LIST_REFRESH_MS });
@@ -160,25 +176,28 @@ function WithdrawalsSection() {
         {pending.data && pending.data.items.length > 0 ? (
           <WithdrawalTable
             items={pending.data.items}
+            withRisk
             actions={(item) => (
-              <Group gap={4} wrap="nowrap">
-                <Button
-                  size="xs"
-                  color="green"
-                  loading={approve.isPending && approve.variables?.id === item.id}
-                  onClick={() => approve.mutate({ id: item.id })}
-                >
-                  Approve
-                </Button>
-                <Button
-                  size="xs"
-                  color="red"
-                  variant="light"
-                  onClick={() => (setReason(''), reject.reset(), setRefusing({ item, action: 'reject' }))}
-                >
-                  Reject
-                </Button>
-              </Group>
+              <Stack gap={4}>
+                {canReview ? <RiskReviewButton id={item.id} onReviewed={refresh} /> : null}
+                {canDecide ? (
+                  <>
+                    <ApproveButton
+                      id={item.id}
+                      loading={approve.isPending && approve.variables?.id === item.id}
+                      onApprove={() => approve.mutate({ id: item.id })}
+                    />
+                    <Button
+                      size="xs"
+                      color="red"
+                      variant="light"
+                      onClick={() => (setReason(''), reject.reset(), setRefusing({ item, action: 'reject' }))}
+                    >
+                      Reject
+                    </Button>
+                  </>
+                ) : null}
+              </Stack>
             )}
           />
         ) : null}
@@ -194,25 +213,27 @@ function WithdrawalsSection() {
         {approved.data && approved.data.items.length > 0 ? (
           <WithdrawalTable
             items={approved.data.items}
-            actions={(item) => (
-              <Stack gap={4}>
-                <Button
-                  size="xs"
-                  aria-label="Record transaction id"
-                  onClick={() => (setTxid(''), recordTxid.reset(), setRecording(item))}
-                >
-                  Record txid
-                </Button>
-                <Button
-                  size="xs"
-                  color="red"
-                  variant="light"
-                  onClick={() => (setReason(''), fail.reset(), setRefusing({ item, action: 'fail' }))}
-                >
-                  Mark failed
-                </Button>
-              </Stack>
-            )}
+            actions={(item) =>
+              canDecide ? (
+                <Stack gap={4}>
+                  <Button
+                    size="xs"
+                    aria-label="Record transaction id"
+                    onClick={() => (setTxid(''), recordTxid.reset(), setRecording(item))}
+                  >
+                    Record txid
+                  </Button>
+                  <Button
+                    size="xs"
+                    color="red"
+                    variant="light"
+                    onClick={() => (setReason(''), fail.reset(), setRefusing({ item, action: 'fail' }))}
+                  >
+                    Mark failed
+                  </Button>
+                </Stack>
+              ) : null
+            }
           />
         ) : null}
       </Stack>
@@ -347,7 +368,7 @@ function LedgerLookupSection() {
                 No ledger entries for player {ledger.data.userId}.
               </Text>
             ) : (
-              <ScrollArea type="auto" mah={360}>
+              <KeyboardScrollArea label="Ledger entries" mah={360}>
                 <Table striped verticalSpacing={4} fz="sm">
                   <TableHeader columns={['Date', 'Kind']} numeric={['Amount', 'Balance after']} />
                   <Table.Tbody>
@@ -365,7 +386,7 @@ function LedgerLookupSection() {
                     ))}
                   </Table.Tbody>
                 </Table>
-              </ScrollArea>
+              </KeyboardScrollArea>
             )}
           </Stack>
         ) : null}
@@ -430,11 +451,15 @@ function LedgerCheckSection() {
   );
 }
 
-/** Staff tools: withdrawal decisions, a player's ledger, the ledger check and (with the sports flag) the sportsbook console. The server enforces the role. */
+/**
+ * The staff console: each role sees the sections its permissions open (domain/staff/roles.schemas.ts). Hiding is a courtesy;
+ * the server checks the role on every call.
+ */
 export function AdminPage() {
   const { user, isSignedIn } = useSession();
   const { sports } = useFeatures();
-  if (!isSignedIn || !user?.isAdmin) {
+  const may = new Set<Permission>(permissionsOf(user?.role ?? 'user'));
+  if (!isSignedIn || may.size === 0) {
     return (
       <Stack gap="lg">
         <PageHeader title="Admin" />
@@ -445,13 +470,29 @@ export function AdminPage() {
   return (
     <Stack gap="lg">
       <PageHeader title="Admin" />
-      <WithdrawalsSection />
-      <LedgerLookupSection />
-      <LedgerCheckSection />
-      <CustodyConsoleSection />
-      {sports ? <SportsConsoleSection /> : null}
-      <ProvidersConsoleSection />
-      <ProtectionConsoleSection />
+      {may.has('reports.read') ? <ReportsConsoleSection /> : null}
+      {may.has('rtp.read') ? <RtpWatchSection /> : null}
+      {may.has('withdrawals.read') ? (
+        <WithdrawalsSection canDecide={may.has('withdrawals.decide')} canReview={may.has('withdrawals.review')} />
+      ) : null}
+      {may.has('players.read') ? <PlayersConsoleSection canNote={may.has('players.note')} /> : null}
+      {may.has('ledger.read') ? (
+        <>
+          <LedgerLookupSection />
+          <LedgerCheckSection />
+          <CustodyConsoleSection />
+        </>
+      ) : null}
+      {sports && may.has('sports.manage') ? <SportsConsoleSection /> : null}
+      {may.has('providers.manage') ? (
+        <ProvidersConsoleSection />
+      ) : may.has('providers.read') ? (
+        <ProviderFiguresSection />
+      ) : null}
+      {may.has('protection.read') ? <ProtectionConsoleSection /> : null}
+      {may.has('audit.read') ? <AuditConsoleSection /> : null}
+      {may.has('staff.manage') ? <StaffConsoleSection /> : null}
+      {may.has('promotions.read') ? <PromotionsConsoleSection canManage={may.has('promotions.manage')} /> : null}
     </Stack>
   );
 }

@@ -1,22 +1,10 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Group,
-  Paper,
-  Select,
-  Stack,
-  Table,
-  Text,
-  Textarea,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Badge, Button, Group, Select, Stack, Table, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { trpc } from '../../trpc';
 import { ErrorAlert } from '../../components/ErrorAlert';
-import { ConsoleForm, ConsoleTable, EnabledCell, filledIn, NameCell, useForm } from './console-parts';
+import { ConsoleForm, ConsoleSection, ConsoleTable, EnabledCell, filledIn, NameCell, useForm } from './console-parts';
+import { providerDailyCells } from './provider-daily-cells';
 
 const CATEGORIES = ['slots', 'live', 'gameshows', 'roulette', 'blackjack', 'bingo'] as const;
 type Category = (typeof CATEGORIES)[number];
@@ -245,27 +233,42 @@ function OperationsView() {
           label="Provider transactions per day"
           columns={['Day', 'Provider', { right: 'Bets' }, { right: 'Wins' }, { right: 'Rollbacks' }, { right: 'GGR' }]}
         >
-          {daily.data.map((row) => (
-            <Table.Tr key={`${row.day}-${row.providerId}-${row.currency}`}>
-              <Table.Td>{row.day}</Table.Td>
-              <Table.Td>{row.providerId}</Table.Td>
-              <Table.Td ta="right" ff="monospace">
-                {row.bets} {row.currency} ({row.betCount})
-              </Table.Td>
-              <Table.Td ta="right" ff="monospace">
-                {row.wins} {row.currency}
-              </Table.Td>
-              <Table.Td ta="right" ff="monospace">
-                {row.rollbacks} {row.currency}
-              </Table.Td>
-              <Table.Td ta="right" ff="monospace" c={row.ggr.startsWith('-') ? 'red' : undefined}>
-                {row.ggr} {row.currency}
-              </Table.Td>
-            </Table.Tr>
-          ))}
+          {daily.data.map((row) => {
+            const cells = providerDailyCells(row);
+            return (
+              <Table.Tr key={`${row.day}-${row.providerId}-${row.currency}`}>
+                <Table.Td>{row.day}</Table.Td>
+                <Table.Td>{row.providerId}</Table.Td>
+                <Table.Td ta="right" ff="monospace">
+                  {cells.bets}
+                </Table.Td>
+                <Table.Td ta="right" ff="monospace">
+                  {cells.wins}
+                </Table.Td>
+                <Table.Td ta="right" ff="monospace">
+                  {cells.rollbacks}
+                </Table.Td>
+                <Table.Td ta="right" ff="monospace" c={cells.ggrNegative ? 'red' : undefined}>
+                  {cells.ggr}
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
         </ConsoleTable>
       ) : null}
     </Stack>
+  );
+}
+
+/**
+ * The providers' daily figures and the reconciliation alone, for roles that may read them (`providers.read`, finance)
+ * but not change the providers' configuration.
+ */
+export function ProviderFiguresSection() {
+  return (
+    <ConsoleSection titleId="admin-provider-figures-title" title="Game providers' figures" gap="md">
+      <OperationsView />
+    </ConsoleSection>
   );
 }
 
@@ -278,107 +281,95 @@ export function ProvidersConsoleSection() {
   const saveGame = trpc.admin.providers.saveGame.useMutation({ onSuccess: refresh });
   const resume = trpc.admin.providers.resume.useMutation({ onSuccess: refresh });
   return (
-    <Paper
-      withBorder
-      radius="md"
-      p="lg"
-      bg="var(--bzu-card)"
-      component="section"
-      aria-labelledby="admin-providers-title"
-    >
-      <Stack gap="md">
-        <Title order={2} fz="lg" id="admin-providers-title">
-          Game providers
-        </Title>
-        <ErrorAlert
-          error={providers.error ?? games.error ?? saveProvider.error ?? saveGame.error ?? resume.error}
-          title="Providers"
-        />
-        {providers.data && providers.data.length === 0 ? (
-          <Text size="sm" c="dimmed">
-            No providers yet. Add one below or import a JSON file.
-          </Text>
-        ) : null}
-        {providers.data && providers.data.length > 0 ? (
-          <ConsoleTable
-            label="Providers"
-            columns={['Provider', 'Origin', 'Secret', { right: 'Games' }, 'Bets', 'Enabled']}
-          >
-            {providers.data.map((provider) => (
-              <Table.Tr key={provider.id}>
-                <NameCell name={provider.name} detail={provider.id} />
-                <Table.Td>
-                  <Text size="xs" ff="monospace">
-                    {provider.origin}
-                  </Text>
-                </Table.Td>
-                <Table.Td ff="monospace">{provider.secretHint}</Table.Td>
-                <Table.Td ta="right">{provider.games}</Table.Td>
-                <Table.Td>
-                  {provider.pausedAt ? (
-                    <Stack gap={4} align="flex-start" data-testid={`provider-paused-${provider.id}`}>
-                      <Badge size="sm" color="red" variant="light">
-                        Paused
-                      </Badge>
-                      <Text size="xs">{provider.pausedReason}</Text>
-                      <Button
-                        size="compact-xs"
-                        variant="default"
-                        loading={resume.isPending}
-                        onClick={() => resume.mutate({ id: provider.id })}
-                        aria-label={`Resume ${provider.name}`}
-                      >
-                        Resume
-                      </Button>
-                    </Stack>
-                  ) : (
-                    <Badge size="sm" color="green" variant="light">
-                      Taking bets
+    <ConsoleSection titleId="admin-providers-title" title="Game providers" gap="md">
+      <ErrorAlert
+        error={providers.error ?? games.error ?? saveProvider.error ?? saveGame.error ?? resume.error}
+        title="Providers"
+      />
+      {providers.data && providers.data.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          No providers yet. Add one below or import a JSON file.
+        </Text>
+      ) : null}
+      {providers.data && providers.data.length > 0 ? (
+        <ConsoleTable
+          label="Providers"
+          columns={['Provider', 'Origin', 'Secret', { right: 'Games' }, 'Bets', 'Enabled']}
+        >
+          {providers.data.map((provider) => (
+            <Table.Tr key={provider.id}>
+              <NameCell name={provider.name} detail={provider.id} />
+              <Table.Td>
+                <Text size="xs" ff="monospace">
+                  {provider.origin}
+                </Text>
+              </Table.Td>
+              <Table.Td ff="monospace">{provider.secretHint}</Table.Td>
+              <Table.Td ta="right">{provider.games}</Table.Td>
+              <Table.Td>
+                {provider.pausedAt ? (
+                  <Stack gap={4} align="flex-start" data-testid={`provider-paused-${provider.id}`}>
+                    <Badge size="sm" color="red" variant="light">
+                      Paused
                     </Badge>
-                  )}
-                </Table.Td>
-                <EnabledCell
-                  name={provider.name}
-                  checked={provider.enabled}
-                  onChange={(enabled) => saveProvider.mutate({ id: provider.id, enabled })}
-                />
-              </Table.Tr>
-            ))}
-          </ConsoleTable>
-        ) : null}
-        {games.data && games.data.length > 0 ? (
-          <ConsoleTable
-            label="Provider games"
-            columns={['Game', 'Category', { right: 'RTP' }, { right: 'Max pay' }, 'Enabled']}
-          >
-            {games.data.map((game) => (
-              <Table.Tr key={`${game.providerId}/${game.gameId}`}>
-                <NameCell name={game.name} detail={`${game.providerName} · ${game.gameId}`} />
-                <Table.Td>
-                  <Badge size="sm" variant="light">
-                    {game.category}
+                    <Text size="xs">{provider.pausedReason}</Text>
+                    <Button
+                      size="compact-xs"
+                      variant="default"
+                      loading={resume.isPending}
+                      onClick={() => resume.mutate({ id: provider.id })}
+                      aria-label={`Resume ${provider.name}`}
+                    >
+                      Resume
+                    </Button>
+                  </Stack>
+                ) : (
+                  <Badge size="sm" color="green" variant="light">
+                    Taking bets
                   </Badge>
-                </Table.Td>
-                <Table.Td ta="right" ff="monospace">
-                  {game.rtp}%
-                </Table.Td>
-                <Table.Td ta="right" ff="monospace">
-                  x{game.maxMultiplier}
-                </Table.Td>
-                <EnabledCell
-                  name={game.name}
-                  checked={game.enabled}
-                  onChange={(enabled) => saveGame.mutate({ providerId: game.providerId, gameId: game.gameId, enabled })}
-                />
-              </Table.Tr>
-            ))}
-          </ConsoleTable>
-        ) : null}
-        <ProviderForm />
-        <GameForm providerIds={providers.data?.map((provider) => provider.id) ?? []} />
-        <ImportForm />
-        <OperationsView />
-      </Stack>
-    </Paper>
+                )}
+              </Table.Td>
+              <EnabledCell
+                name={provider.name}
+                checked={provider.enabled}
+                onChange={(enabled) => saveProvider.mutate({ id: provider.id, enabled })}
+              />
+            </Table.Tr>
+          ))}
+        </ConsoleTable>
+      ) : null}
+      {games.data && games.data.length > 0 ? (
+        <ConsoleTable
+          label="Provider games"
+          columns={['Game', 'Category', { right: 'RTP' }, { right: 'Max pay' }, 'Enabled']}
+        >
+          {games.data.map((game) => (
+            <Table.Tr key={`${game.providerId}/${game.gameId}`}>
+              <NameCell name={game.name} detail={`${game.providerName} · ${game.gameId}`} />
+              <Table.Td>
+                <Badge size="sm" variant="light">
+                  {game.category}
+                </Badge>
+              </Table.Td>
+              <Table.Td ta="right" ff="monospace">
+                {game.rtp}%
+              </Table.Td>
+              <Table.Td ta="right" ff="monospace">
+                x{game.maxMultiplier}
+              </Table.Td>
+              <EnabledCell
+                name={game.name}
+                checked={game.enabled}
+                onChange={(enabled) => saveGame.mutate({ providerId: game.providerId, gameId: game.gameId, enabled })}
+              />
+            </Table.Tr>
+          ))}
+        </ConsoleTable>
+      ) : null}
+      <ProviderForm />
+      <GameForm providerIds={providers.data?.map((provider) => provider.id) ?? []} />
+      <ImportForm />
+      <OperationsView />
+    </ConsoleSection>
   );
 }

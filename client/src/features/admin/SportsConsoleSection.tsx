@@ -1,10 +1,10 @@
-import { Alert, Badge, Button, Group, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { trpc } from '../../trpc';
 import { kickoff, marketLabel } from '../sports/sports-format';
 import type { SportsEvent, SportsMarket } from '../sports/use-sports';
 import { ErrorAlert } from '../../components/ErrorAlert';
-import { ConsoleForm, useForm } from './console-parts';
+import { ConsoleForm, ConsoleSection, useForm } from './console-parts';
 
 type MarketType = '1x2' | 'moneyline' | 'totals' | 'handicap';
 
@@ -315,29 +315,17 @@ function ConsoleEvent({ event }: { event: SportsEvent }) {
 export function SportsConsoleSection() {
   const events = trpc.admin.sports.events.useQuery();
   return (
-    <Paper
-      withBorder
-      radius="md"
-      p="lg"
-      bg="var(--bzu-card)"
-      component="section"
-      aria-labelledby="sports-console-title"
-    >
-      <Stack gap="sm">
-        <Title order={2} fz="lg" id="sports-console-title">
-          Sportsbook console
-        </Title>
-        <CreateEventForm />
-        <ErrorAlert error={events.error} title="Could not load events" />
-        {events.data && events.data.length === 0 ? (
-          <Text size="sm" c="dimmed">
-            No events yet.
-          </Text>
-        ) : null}
-        {events.data?.map((event) => (
-          <ConsoleEvent key={event.id} event={event} />
-        ))}
-      </Stack>
-    </Paper>
+    <ConsoleSection titleId="sports-console-title" title="Sportsbook console">
+      <CreateEventForm />
+      <ErrorAlert error={events.error} title="Could not load events" />
+      {events.data && events.data.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          No events yet.
+        </Text>
+      ) : null}
+      {events.data?.map((event) => (
+        <ConsoleEvent key={event.id} event={event} />
+      ))}
+    </ConsoleSection>
   );
 }

@@ -1,6 +1,7 @@
-import { Button, Group, ScrollArea, Stack, Switch, Table, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Switch, Table, Text, Title } from '@mantine/core';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { ErrorAlert } from '../../components/ErrorAlert';
+import { KeyboardScrollArea } from '../../components/KeyboardScrollArea';
 
 /** The admin console's building blocks: one look for its forms, tables and switches. */
 
@@ -72,7 +73,7 @@ export function ConsoleTable({
   children: ReactNode;
 }) {
   return (
-    <ScrollArea type="auto">
+    <KeyboardScrollArea label={label}>
       <Table striped verticalSpacing="xs" miw={640} aria-label={label}>
         <Table.Thead>
           <Table.Tr>
@@ -89,7 +90,7 @@ export function ConsoleTable({
         </Table.Thead>
         <Table.Tbody>{children}</Table.Tbody>
       </Table>
-    </ScrollArea>
+    </KeyboardScrollArea>
   );
 }
 
@@ -126,5 +127,19 @@ export function EnabledCell({
         onChange={(event) => onChange(event.currentTarget.checked)}
       />
     </Table.Td>
+  );
+}
+
+/** One section of the console: a card that is the section its heading names. */
+export function ConsoleSection(props: { titleId: string; title: string; gap?: 'sm' | 'md'; children: ReactNode }) {
+  return (
+    <Paper withBorder radius="md" p="lg" bg="var(--bzu-card)" component="section" aria-labelledby={props.titleId}>
+      <Stack gap={props.gap ?? 'sm'}>
+        <Title order={2} fz="lg" id={props.titleId}>
+          {props.title}
+        </Title>
+        {props.children}
+      </Stack>
+    </Paper>
   );
 }

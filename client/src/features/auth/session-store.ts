@@ -68,6 +68,23 @@ export function useSession(): Session {
   return useStore(session);
 }
 
+let identityCache: { key: string; value: Session } | null = null;
+/** The session without the balances, the same object until something else in it changes. */
+function sessionIdentity(current: Session): Session {
+  const { balance: _balance, bzuBalance: _bzuBalance, ...rest } = current.user ?? {};
+  const key = JSON.stringify([current.token, current.user ? rest : null]);
+  if (identityCache?.key !== key) identityCache = { key, value: { ...current, user: current.user ? rest : null } };
+  return identityCache.value;
+}
+
+/**
+ * Who is signed in (token, name, role, id), without the balances: every settled bet replaces the balance, and a
+ * component that does not show it (the chat, the top bar, the socket) must not render again for each one.
+ */
+export function useSessionIdentity(): Session {
+  return useStore(session, sessionIdentity);
+}
+
 export function startSession(token: string, user: SessionUser | null): void {
   localStorage.setItem(STORAGE_KEYS.token, token);
   if (user) localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(user));

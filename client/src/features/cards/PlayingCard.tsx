@@ -1,4 +1,4 @@
-import { cardLabel, isRed, rankName, type Card } from '../../../../server/src/domain/games/rules/cards';
+import { cardLabel, isRed, rankName, type Card } from '../../../../server/src/domain/games/shared/cards';
 import classes from './PlayingCard.module.css';
 
 export interface PlayingCardProps {

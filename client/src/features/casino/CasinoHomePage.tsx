@@ -7,7 +7,8 @@ import { useGameCatalogue } from '../games/use-game-catalogue';
 import classes from './CasinoHomePage.module.css';
 
 // After the first paint (issue #17's 150 KB first screen): the category and game tiles and the
-// live feed's table, tabs and scroll area are not needed to show the page.
+// live feed's table, tabs and scroll area are not needed to show the page. Imported only once the complete
+// stylesheet is there: their own styles must come after Mantine's to win over them.
 const GameGrid = lazy(() =>
   afterStyles(() => import('../games/GameGrid')).then((module) => ({ default: module.GameGrid })),
 );
@@ -23,7 +24,7 @@ const PlayerGameRows = lazy(() =>
   afterStyles(() => import('./PlayerGameRows')).then((module) => ({ default: module.PlayerGameRows })),
 );
 const LiveFeed = lazy(() =>
-  afterStyles(() => import('../originals/LiveFeed')).then((module) => ({ default: module.LiveFeed })),
+  afterStyles(() => import('../bets/LiveFeed')).then((module) => ({ default: module.LiveFeed })),
 );
 
 /** Tile-shaped placeholders for a section whose tiles are on their way. */

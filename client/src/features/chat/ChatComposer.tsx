@@ -5,7 +5,7 @@ import { CHAT_MAX_LENGTH } from '../../constants';
 import { errorCode, toApiError } from '../../lib/api-error';
 import { useRequestIds } from '../../lib/request-id';
 import { openAuthModal } from '../auth/auth-modal-store';
-import { useSession } from '../auth/session-store';
+import { useIsSignedIn } from '../auth/use-is-signed-in';
 import { notifications } from '@mantine/notifications';
 import { trpcClient } from '../../trpc';
 import { parseChatCommand } from '../economy/chat-commands';
@@ -23,7 +23,7 @@ function sendErrorMessage(failure: unknown): string {
 
 /** Message input with the spec's rules: trimmed, 1-200 characters, counter red above 150, Enter sends. */
 export function ChatComposer() {
-  const { isSignedIn } = useSession();
+  const isSignedIn = useIsSignedIn();
   const [text, setText] = useState('');
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<string | null>(null);

@@ -1,5 +1,5 @@
 import { BET_CARD_MESSAGE } from '../economy/chat-commands';
-import { BetCard } from '../originals/BetCard';
+import { BetCard } from '../bets/BetCard';
 import {
   ActionIcon,
   Badge,
@@ -30,7 +30,7 @@ import {
 } from '@tabler/icons-react';
 import { openTipModal } from '../economy/tip-modal-store';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { displayName, useSession, type SessionUser } from '../auth/session-store';
+import { displayName, useSessionIdentity, type SessionUser } from '../auth/session-store';
 import { ChatAnnouncements } from './ChatAnnouncements';
 import { ChatComposer } from './ChatComposer';
 import { ChatModerationModal, type ModerationAction } from './ChatModerationModal';
@@ -409,7 +409,7 @@ export function ChatPanel({
   active?: boolean;
 }) {
   const [rulesOpen, setRulesOpen] = useState(false);
-  const { user, isSignedIn } = useSession();
+  const { user, isSignedIn } = useSessionIdentity();
   return (
     <Stack gap={0} h="100%" className={classes.panel} component="section" aria-labelledby="trollbox-title">
       <Group justify="space-between" px="md" py="sm" className={classes.header} wrap="nowrap">

@@ -17,12 +17,12 @@ import { IconShieldCheck } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { PageHeader } from '../../components/PageHeader';
 import { useSession } from '../auth/session-store';
-import { openSeeds } from '../originals/overlay-store';
+import { openSeeds } from '../game-panel/overlay-store';
 import { GAME_VERIFIERS, gameVerifier } from './game-verifiers';
 import { verifyBet, type Verification } from './verify-bet';
 import { verifyParamsFromSearch } from './verify-link';
 import { CLIENT_GAME_SLUGS, GAME_REGISTRY } from '../games/registry';
-import { cappedNote, type VerifyGame, type VerifySearch } from './verify-search';
+import { verifiedMultiplier, type VerifyGame, type VerifySearch } from './verify-search';
 
 /** How outcomes are made, and a verifier that recomputes any bet in this browser with Web Crypto. */
 export function ProvablyFairPage({ search }: { search: VerifySearch }) {
@@ -94,6 +94,7 @@ function Verifier({ initial }: { initial: VerifySearch }) {
 
   const hashMatches =
     result && form.serverSeedHash ? result.serverSeedHash === form.serverSeedHash.trim().toLowerCase() : null;
+  const shown = result ? verifiedMultiplier(result.multiplier, initial) : null;
 
   return (
     <Paper withBorder radius="md" p="lg" bg="var(--bzu-card)" component="section" aria-labelledby="verifier-title">
@@ -142,7 +143,7 @@ function Verifier({ initial }: { initial: VerifySearch }) {
             {problem}
           </Alert>
         ) : null}
-        {result ? (
+        {result && shown ? (
           <Paper radius="md" p="md" bg="var(--bzu-input)" data-testid="verify-result" aria-live="polite">
             <Stack gap="xs">
               <Text size="xs" c="dimmed">
@@ -152,11 +153,11 @@ function Verifier({ initial }: { initial: VerifySearch }) {
                 {describeOutcome(result)}
               </Text>
               <Text size="sm">
-                Multiplier: <b data-testid="verify-multiplier">{result.multiplier}x</b>
+                Multiplier: <b data-testid="verify-multiplier">{shown.multiplier}x</b>
               </Text>
-              {cappedNote(initial) ? (
+              {shown.note ? (
                 <Text size="sm" c="yellow.4" data-testid="verify-capped">
-                  {cappedNote(initial)}
+                  {shown.note}
                 </Text>
               ) : null}
               <Text size="xs" c="dimmed">

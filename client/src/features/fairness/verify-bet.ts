@@ -2,8 +2,9 @@
  * Seeds + nonce + game parameters -> the outcome, computed in the browser. Every game step (floats, outcome,
  * multiplier) is the server's pure rules module; only the HMAC comes from Web Crypto here.
  */
-import { formatRatio, type SeedInput } from '../../../../server/src/domain/games/rules';
-import { floatsFromSeedsAsync, type FloatSource } from '../../../../server/src/domain/games/rules/floats';
+import { formatRatio } from '../../../../server/src/domain/games/shared/ratio';
+import { type SeedInput } from '../../../../server/src/domain/games/shared/floats';
+import { floatsFromSeedsAsync, type FloatSource } from '../../../../server/src/domain/games/shared/floats';
 import { gameVerifier, type VerifiedOutcome, type VerifyParams } from './game-verifiers';
 import { hmacSha256, sha256Hex } from './web-crypto';
 

@@ -1,15 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { formatRatio, ratio } from '../../../../server/src/domain/games/rules';
+import { formatRatio, ratio } from '../../../../server/src/domain/games/shared/ratio';
 import { verifyBet, type VerifyParams } from './verify-bet';
 import { hmacSha256, sha256Hex, toHex } from './web-crypto';
 
-/** Golden vectors from tests/fixtures/fairness_vectors.py, an implementation of FAIRNESS.md independent of this code. */
+/** Golden vectors from server/src/domain/games/shared/fairness_vectors.py, an implementation of FAIRNESS.md independent of this code. */
 const vectors = JSON.parse(
-  readFileSync(new URL('../../../../tests/fixtures/fairness-vectors.json', import.meta.url), 'utf8'),
+  readFileSync(new URL('../../../../server/src/domain/games/shared/fairness-vectors.json', import.meta.url), 'utf8'),
 );
 const fixture = (name: string) =>
-  JSON.parse(readFileSync(new URL(`../../../../tests/fixtures/${name}`, import.meta.url), 'utf8'));
+  JSON.parse(readFileSync(new URL(`../../../../server/src/domain/games/${name}`, import.meta.url), 'utf8'));
 
 type Seeds = { serverSeed: string; clientSeed: string; nonce: number };
 const seedsOf = (v: Seeds) => ({ serverSeed: v.serverSeed, clientSeed: v.clientSeed, nonce: v.nonce });
@@ -62,9 +62,12 @@ describe('Web Crypto verifier against the golden vectors', () => {
     }
   });
 
-  it('roulette pockets and what the chips pay, with Web Crypto (tests/fixtures/roulette_vectors.py)', async () => {
+  it('roulette pockets and what the chips pay, with Web Crypto (server/src/domain/games/roulette/roulette_vectors.py)', async () => {
     const roulette = JSON.parse(
-      readFileSync(new URL('../../../../tests/fixtures/roulette-vectors.json', import.meta.url), 'utf8'),
+      readFileSync(
+        new URL('../../../../server/src/domain/games/roulette/roulette-vectors.json', import.meta.url),
+        'utf8',
+      ),
     );
     for (const v of roulette.spins.slice(0, 40)) {
       const chips = v.chips.map((c: { type: string; numbers: number[]; amount: string }) => ({
@@ -98,8 +101,8 @@ describe('Web Crypto verifier against the golden vectors', () => {
     }
   });
 
-  it('hilo rounds replayed from their actions (tests/fixtures/hilo_vectors.py): cards, end and multiplier', async () => {
-    for (const v of fixture('hilo-vectors.json').rounds) {
+  it('hilo rounds replayed from their actions (server/src/domain/games/hilo/hilo_vectors.py): cards, end and multiplier', async () => {
+    for (const v of fixture('hilo/hilo-vectors.json').rounds) {
       const { outcome, multiplier } = await verifyBet(seedsOf(v), { game: 'hilo', actions: v.actions });
       expect(outcome).toEqual({ game: 'hilo', cards: v.cards, end: v.end });
       if (v.end === 'cashout')
@@ -107,8 +110,8 @@ describe('Web Crypto verifier against the golden vectors', () => {
     }
   });
 
-  it('baccarat coups (tests/fixtures/baccarat_vectors.py): cards, totals and winner', async () => {
-    for (const v of fixture('baccarat-vectors.json').coups) {
+  it('baccarat coups (server/src/domain/games/baccarat/baccarat_vectors.py): cards, totals and winner', async () => {
+    for (const v of fixture('baccarat/baccarat-vectors.json').coups) {
       const stakes = [v.stakes.player, v.stakes.banker, v.stakes.tie].map(BigInt);
       const { outcome } = await verifyBet(seedsOf(v), { game: 'baccarat', stakes });
       expect(outcome).toEqual({
@@ -122,8 +125,8 @@ describe('Web Crypto verifier against the golden vectors', () => {
     }
   });
 
-  it('slot bets (tests/fixtures/slots_vectors.py): every spin, free spins included, and the total, in Web Crypto', async () => {
-    const bets = fixture('slots-vectors.json').bets.filter((_: unknown, i: number) => i % 8 === 0 || i >= 120);
+  it('slot bets (server/src/domain/games/slots/slots_vectors.py): every spin, free spins included, and the total, in Web Crypto', async () => {
+    const bets = fixture('slots/slots-vectors.json').bets.filter((_: unknown, i: number) => i % 8 === 0 || i >= 120);
     for (const v of bets) {
       const { outcome, floats, multiplier } = await verifyBet(seedsOf(v), { game: 'slots' });
       expect(outcome, `${v.clientSeed}:${v.nonce}`).toEqual({ game: 'slots', ...v.outcome });

@@ -2,13 +2,16 @@
  * The /provably-fair page's search parameters: a bet's details link prefills the verifier with them. All plain
  * strings in the URL (so it can be shared and edited), parsed back into the verifier's typed parameters here.
  */
-import { isSeededGameSlug } from '../games/registry';
+import { isSeededGame } from '../bets/game-directory';
+import type { SeededGameSlug } from '../games/registry';
 import { gameVerifier, type VerifyParams } from './game-verifiers';
 import type { VerifySearch } from './verify-search';
 
 interface BetLike {
   game: string;
   outcome: Record<string, unknown>;
+  /** What the bet paid: a capped round's multiplier, which its replay does not give. */
+  multiplier?: string;
   fairness: { serverSeedHash: string; clientSeed: string; nonce: number; serverSeed?: string };
 }
 
@@ -20,10 +23,12 @@ export function verifySearchFromBet(bet: BetLike): VerifySearch {
     clientSeed: bet.fairness.clientSeed,
     nonce: String(bet.fairness.nonce),
     ...(bet.fairness.serverSeed ? { serverSeed: bet.fairness.serverSeed } : {}),
-    // The replay computes the uncapped multiplier; the page says why the bet paid less.
-    ...(o.capped === true ? { capped: '1' } : {}),
+    // The replay computes the uncapped multiplier; the page shows what the bet paid and why.
+    ...(o.capped === true && bet.multiplier ? { capped: bet.multiplier } : {}),
   };
-  return isSeededGameSlug(bet.game) ? { ...base, game: bet.game, ...gameVerifier(bet.game).fromBet(o) } : base;
+  return isSeededGame(bet.game)
+    ? { ...base, game: bet.game as SeededGameSlug, ...gameVerifier(bet.game as SeededGameSlug).fromBet(o) }
+    : base;
 }
 
 /** The typed parameters of a search, or a sentence saying what is missing. */

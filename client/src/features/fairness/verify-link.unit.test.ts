@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+// The shared modules learn the games from the registry when it loads (bets/game-directory.ts), as the app's entry does.
+import '../games/registry';
 import { verifyParamsFromSearch, verifySearchFromBet } from './verify-link';
-import { cappedNote, parseVerifySearch } from './verify-search';
+import { parseVerifySearch, verifiedMultiplier } from './verify-search';
 
 const fairness = { serverSeedHash: 'h', clientSeed: 'c', nonce: 7, serverSeed: 's' };
 
@@ -79,9 +81,10 @@ describe('verify link', () => {
 });
 
 describe('a capped round (issue 45)', () => {
-  const bet = (outcome: Record<string, unknown>) => ({
+  const bet = (outcome: Record<string, unknown>, multiplier: string) => ({
     game: 'hilo',
     outcome,
+    multiplier,
     fairness: { serverSeedHash: 'h', clientSeed: 'c', nonce: 3, serverSeed: 's' },
   });
   const cards = [
@@ -89,13 +92,19 @@ describe('a capped round (issue 45)', () => {
     { card: 20, guess: 'higher', multiplier: '1.0725' },
   ];
 
-  it('the verify link says the round was capped, so the page explains the lower payout', () => {
-    const capped = verifySearchFromBet(bet({ cards, multiplier: '1.0725', capped: true }));
-    expect(capped.capped).toBe('1');
-    expect(parseVerifySearch({ ...capped }).capped).toBe('1');
-    expect(cappedNote(parseVerifySearch({ ...capped }))).toMatch(/profit limit/);
-    const plain = verifySearchFromBet(bet({ cards, multiplier: '1.0725' }));
+  it('the verifier shows the multiplier the capped round paid, with the replayed one beside it', () => {
+    const capped = verifySearchFromBet(bet({ cards, multiplier: '3.2000', capped: true }, '1.5000'));
+    expect(capped.capped).toBe('1.5000');
+    const parsed = parseVerifySearch({ ...capped });
+    expect(parsed.capped).toBe('1.5000');
+    expect(verifiedMultiplier('3.2000', parsed)).toEqual({
+      multiplier: '1.5000',
+      note: 'This round reached the profit limit: it paid 1.5000x (the stake plus the limit); the replay reaches 3.2000x.',
+    });
+    const plain = verifySearchFromBet(bet({ cards, multiplier: '1.0725' }, '1.0725'));
     expect(plain.capped).toBeUndefined();
-    expect(cappedNote(plain)).toBeNull();
+    expect(verifiedMultiplier('1.0725', plain)).toEqual({ multiplier: '1.0725', note: null });
+    // Only a decimal is taken from the URL.
+    expect(parseVerifySearch({ ...capped, capped: '<b>' }).capped).toBeUndefined();
   });
 });

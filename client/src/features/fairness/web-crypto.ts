@@ -4,7 +4,7 @@
  * the verifiers can never drift from what settled the bet or drew the raffle. Nothing game-specific here: the bet
  * verifier and the raffle replay share this module without pulling each other's rules.
  */
-import type { HmacSha256Async } from '../../../../server/src/domain/games/rules/floats';
+import type { HmacSha256Async } from '../../../../server/src/domain/games/shared/floats';
 
 const encoder = new TextEncoder();
 

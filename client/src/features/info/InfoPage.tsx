@@ -24,7 +24,12 @@ export function InfoPage({ slug }: { slug: InfoPageSlug }) {
         </Typography>
         {supportEmail ? (
           <Text size="sm" c="dimmed" mt="md">
-            Questions? Write to <Anchor href={`mailto:${supportEmail}`}>{supportEmail}</Anchor>.
+            Questions? Write to{' '}
+            {/* Underlined: a link inside a sentence must stand out by more than its colour (WCAG 1.4.1). */}
+            <Anchor href={`mailto:${supportEmail}`} underline="always">
+              {supportEmail}
+            </Anchor>
+            .
           </Text>
         ) : null}
       </Paper>

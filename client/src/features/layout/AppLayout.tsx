@@ -1,10 +1,15 @@
 import { Box } from '@mantine/core';
 import { Outlet, useLocation } from '@tanstack/react-router';
 import { lazy, Suspense, useState, type CSSProperties } from 'react';
+import { MountOnceOpened } from '../../components/MountOnceOpened';
 import { afterStyles } from '../../after-styles';
 import { useIsMobile } from '../../components/use-is-mobile';
 import { CHAT_PANEL_WIDTH_PX, HEADER_HEIGHT_PX, MOBILE_TAB_BAR_HEIGHT_PX, SIDEBAR_WIDTH_PX } from '../../constants';
 import { useAuthModal } from '../auth/auth-modal-store';
+import { useIsSignedIn } from '../auth/use-is-signed-in';
+import { useTipModal } from '../economy/tip-modal-store';
+import { useVaultModal } from '../economy/vault-modal-store';
+import { useOverlays } from '../game-panel/overlay-store';
 import { useFeatures } from '../config/use-app-config';
 import { useChatOpen, useSidebarCollapsed } from './layout-preferences';
 import { MobileTabBar } from './MobileTabBar';
@@ -21,12 +26,12 @@ const ChatPanel = lazy(() =>
 );
 // The footer and the phone's tab bar are the shell: in the first load (~1.5 KB brotli), so they show with the header
 // however long a cold server takes to send the chunks that come after the first paint.
-// Modals opened from game pages, the header and the chat (bet details, seeds, tips, vault): after the first paint.
+// Modals opened from game pages, the header and the chat (bet details, seeds, tips, vault): fetched when first opened.
 const BetDetailsHost = lazy(() =>
-  afterStyles(() => import('../originals/BetDetailsModal')).then((module) => ({ default: module.BetDetailsHost })),
+  afterStyles(() => import('../bets/BetDetailsModal')).then((module) => ({ default: module.BetDetailsHost })),
 );
 const SeedsHost = lazy(() =>
-  afterStyles(() => import('../originals/SeedsModal')).then((module) => ({ default: module.SeedsHost })),
+  afterStyles(() => import('../game-panel/SeedsModal')).then((module) => ({ default: module.SeedsHost })),
 );
 const TipModal = lazy(() =>
   afterStyles(() => import('../economy/TipModal')).then((module) => ({ default: module.TipModal })),
@@ -44,16 +49,36 @@ const AuthModal = lazy(() =>
   afterStyles(() => import('../auth/AuthModal')).then((module) => ({ default: module.AuthModal })),
 );
 
-/** Mounts the auth modal the first time it is opened, then keeps it (for its closing transition). */
-function AuthModalHost() {
-  const { opened } = useAuthModal();
-  const [wanted, setWanted] = useState(opened);
-  if (opened && !wanted) setWanted(true);
-  return wanted ? (
-    <Suspense fallback={null}>
-      <AuthModal />
-    </Suspense>
-  ) : null;
+/** The layout's modals, each fetched and mounted the first time it opens (MountOnceOpened). */
+function LayoutModals() {
+  const { opened: authOpened } = useAuthModal();
+  const { bet, seedsOpen } = useOverlays();
+  const tip = useTipModal();
+  const vaultOpened = useVaultModal();
+  const isSignedIn = useIsSignedIn();
+  return (
+    <>
+      <MountOnceOpened opened={authOpened}>
+        <AuthModal />
+      </MountOnceOpened>
+      <MountOnceOpened opened={bet !== null}>
+        <BetDetailsHost />
+      </MountOnceOpened>
+      <MountOnceOpened opened={seedsOpen}>
+        <SeedsHost />
+      </MountOnceOpened>
+      <MountOnceOpened opened={tip !== null}>
+        <TipModal />
+      </MountOnceOpened>
+      <MountOnceOpened opened={vaultOpened}>
+        <VaultModal />
+      </MountOnceOpened>
+      {/* The reality check's timer runs for signed-in players only. */}
+      <MountOnceOpened opened={isSignedIn}>
+        <RealityCheckHost />
+      </MountOnceOpened>
+    </>
+  );
 }
 
 /**
@@ -124,14 +149,7 @@ export function AppLayout() {
           <MobileTabBar />
         </div>
       ) : null}
-      <AuthModalHost />
-      <Suspense fallback={null}>
-        <BetDetailsHost />
-        <SeedsHost />
-        <TipModal />
-        <VaultModal />
-        <RealityCheckHost />
-      </Suspense>
+      <LayoutModals />
     </div>
   );
 }

@@ -1,6 +1,5 @@
 import { Box, Button, Group, Paper, Text, VisuallyHidden } from '@mantine/core';
 import { IconLock, IconPlus } from '@tabler/icons-react';
-import { Link } from '@tanstack/react-router';
 import { lazy, Suspense, useState } from 'react';
 import { afterStyles } from '../../after-styles';
 import { openVaultModal } from '../economy/vault-modal-store';
@@ -12,13 +11,15 @@ import { useSession } from '../auth/session-store';
 const RankChip = lazy(() =>
   afterStyles(() => import('../economy/RankChip')).then((module) => ({ default: module.RankChip })),
 );
-// The wallet the balance opens loads on the first click.
+// The wallet the balance opens, and the deposit form Deposit opens, load on the first click.
 const WalletModal = lazy(() => import('./late-parts').then((module) => ({ default: module.WalletModal })));
+const DepositModal = lazy(() => import('./late-parts').then((module) => ({ default: module.DepositModal })));
 
 /** The rank with its XP bar, cash balance (opens the wallet), Deposit, BZU balance and the Vault button (desktop). */
 export function HeaderBalances({ compact }: { compact: boolean }) {
   const { user } = useSession();
   const [walletOpen, setWalletOpen] = useState(false);
+  const [depositOpen, setDepositOpen] = useState(false);
   const currency = user?.currency ?? DEFAULT_CURRENCY;
   return (
     // miw 0: on a phone a long balance shortens (an ellipsis) rather than push the account menu off the screen.
@@ -50,9 +51,8 @@ export function HeaderBalances({ compact }: { compact: boolean }) {
       </Paper>
       {/* On phones a compact + (its name stays for screen readers). */}
       <Button
-        component={Link}
-        to="/account/balances"
-        hash="deposit"
+        onClick={() => setDepositOpen(true)}
+        aria-haspopup="dialog"
         size={compact ? 'compact-md' : 'sm'}
         px={compact ? 6 : undefined}
         aria-label="Deposit"
@@ -62,7 +62,18 @@ export function HeaderBalances({ compact }: { compact: boolean }) {
       </Button>
       {walletOpen ? (
         <Suspense fallback={null}>
-          <WalletModal onClose={() => setWalletOpen(false)} />
+          <WalletModal
+            onClose={() => setWalletOpen(false)}
+            onDeposit={() => {
+              setWalletOpen(false);
+              setDepositOpen(true);
+            }}
+          />
+        </Suspense>
+      ) : null}
+      {depositOpen ? (
+        <Suspense fallback={null}>
+          <DepositModal onClose={() => setDepositOpen(false)} />
         </Suspense>
       ) : null}
       {compact ? null : (

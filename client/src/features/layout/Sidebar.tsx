@@ -10,7 +10,7 @@ import { TokenCard } from '../token/TokenCard';
 
 // The player's favourites and recently played games come after the first paint (the first screen's budget).
 const SidebarGames = lazy(() =>
-  afterStyles(() => import('./late-parts')).then((module) => ({ default: module.SidebarGames })),
+  afterStyles(() => import('./SidebarGames')).then((module) => ({ default: module.SidebarGames })),
 );
 
 /** A game's page (/casino/games/<slug>); /casino/<slug> is a category page when one has the game's name (slots, roulette). */

@@ -9,7 +9,7 @@ import {
 import { afterStyles } from '../../after-styles';
 import { LazyTooltip } from '../../components/LazyTooltip';
 import { openAuthModal } from '../auth/auth-modal-store';
-import { useSession } from '../auth/session-store';
+import { useIsSignedIn } from '../auth/use-is-signed-in';
 import { useFeatures } from '../config/use-app-config';
 import { HeaderBalances } from './HeaderBalances';
 import { Logo } from './Logo';
@@ -37,7 +37,7 @@ interface TopBarProps {
 }
 
 export function TopBar({ isMobile, sidebarCollapsed, onToggleSidebar, chatOpen, onToggleChat }: TopBarProps) {
-  const { isSignedIn } = useSession();
+  const isSignedIn = useIsSignedIn();
   const features = useFeatures();
   const sidebarLabel = sidebarCollapsed ? 'Expand sidebar' : 'Collapse sidebar';
   const chatLabel = chatOpen ? 'Close chat' : 'Open chat';

@@ -1,4 +1,5 @@
 import { Avatar, Badge, Group, Menu, Progress, Stack, Text, UnstyledButton } from '@mantine/core';
+import { isStaffRole } from '../../../../server/src/domain/staff/roles.schemas';
 import { notifications } from '@mantine/notifications';
 import { IconChevronDown, IconLogout, IconShieldLock } from '@tabler/icons-react';
 import { Link, useNavigate } from '@tanstack/react-router';
@@ -94,7 +95,7 @@ export function UserMenu() {
         <Menu.Item component={Link} to="/responsible-gaming">
           Responsible gaming
         </Menu.Item>
-        {user?.isAdmin ? (
+        {isStaffRole(user?.role ?? 'user') ? (
           <Menu.Item component={Link} to="/admin" leftSection={<IconShieldLock size={16} aria-hidden />}>
             Admin
           </Menu.Item>

@@ -1,6 +1,6 @@
 /**
- * The signed-in shell's parts that wait for a first click or for the first paint (the sidebar's favourites and
- * recently played, the wallet the header balance opens): one chunk, so the first screen names one file for both.
+ * The wallet the header balance opens (its balances, the deposit address): one chunk, fetched on the first click.
+ * Not with the sidebar's games: a guest's sidebar would otherwise fetch the whole wallet with them.
  */
-export { SidebarGames } from './SidebarGames';
 export { WalletModal } from '../wallet/WalletModal';
+export { DepositModal } from '../wallet/DepositModal';

@@ -7,6 +7,7 @@ import {
   IconCoin,
   IconDeviceGamepad2,
   IconFlame,
+  IconGift,
   IconGridDots,
   IconMenu2,
   IconMessages,
@@ -45,6 +46,7 @@ export const SPORTS_LINK = { to: '/sports', label: 'Sports', icon: IconBallFootb
 export const ORIGINALS_LINKS = [
   { to: '/casino/my-bets', label: 'My bets', icon: IconReceipt },
   { to: '/provably-fair', label: 'Provably fair', icon: IconShieldCheck },
+  { to: '/promotions', label: 'Promotions', icon: IconGift },
 ] as const satisfies readonly NavItem[];
 
 /** The mobile bottom tab bar: Menu, Casino, Sports, BZU, Trollbox. */

@@ -38,8 +38,8 @@ export function ProviderGameTiles({
           <UnstyledButton
             component={Link}
             to={`/casino/play/${encodeURIComponent(game.providerId)}/${encodeURIComponent(game.gameId)}`}
+            // Named by what it shows (name, studio, RTP): an aria-label leaving the RTP out breaks WCAG 2.5.3.
             className={classes.tile}
-            aria-label={`${game.name} by ${game.providerName}`}
           >
             <Paper radius="md" className={classes.paper} data-provider-game={`${game.providerId}/${game.gameId}`}>
               {game.thumbnailUrl ? (

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useSession } from '../auth/session-store';
+import { useSessionIdentity } from '../auth/session-store';
 
 /**
  * Keeps the /api/ws socket open while a user is signed in (spec section 4): it follows the
@@ -8,7 +8,7 @@ import { useSession } from '../auth/session-store';
  * only for a signed-in user (guests' first load stays small, issue #17).
  */
 export function RealtimeConnector() {
-  const { token, user } = useSession();
+  const { token, user } = useSessionIdentity();
   const userId = user?.id === undefined || user.id === null ? null : String(user.id);
 
   useEffect(() => {

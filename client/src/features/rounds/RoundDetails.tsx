@@ -1,16 +1,16 @@
 import { Stack, Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { trpc } from '../../trpc';
-import type { RouterOutputs } from '../../lib/router-types';
-import { roundValue, sha256Hex } from '../crash/crash-verify';
+import type { RoundOutputs, RoundSlug } from './round-types';
+import { roundValue, sha256Hex } from './round-verify';
 import { ChainVerifier, RoundHash, type ChainInputs } from './ChainVerifier';
 
-export type RoundChain = NonNullable<RouterOutputs['crash']['chain']>;
-export type PastRound = RouterOutputs['crash']['rounds']['rounds'][number];
-export type RoundBet = RouterOutputs['crash']['round']['bets'][number];
+export type RoundChain = NonNullable<RoundOutputs['chain']>;
+export type PastRound = RoundOutputs['rounds']['rounds'][number];
+export type RoundBet = RoundOutputs['round']['bets'][number];
 
 interface RoundDetailsProps {
-  game: 'crash' | 'wheel';
+  game: RoundSlug;
   round: PastRound;
   chain: RoundChain | null;
   previous?: PastRound;

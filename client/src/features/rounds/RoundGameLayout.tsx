@@ -1,10 +1,11 @@
 import { Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { GameLayout } from '../originals/GameLayout';
+import { GameLayout } from '../game-panel/GameLayout';
 import { ChainCommitment, type ChainCommitmentProps } from './ChainCommitment';
+import type { RoundSlug } from './round-types';
 
 interface RoundGameLayoutProps {
-  slug: 'crash' | 'wheel' | 'bingo';
+  slug: RoundSlug;
   title: string;
   description: string;
   panel: ReactNode;

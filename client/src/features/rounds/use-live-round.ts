@@ -1,12 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { trpc } from '../../trpc';
-import type { RouterOutputs } from '../../lib/router-types';
-import { clockFrom, type CrashClock } from '../crash/crash-clock';
+import { clockFrom, type CrashClock } from './round-clock';
 import { roundRefetchMs } from './round-refetch';
+import type { RoundApi, RoundOutputs, RoundSlug } from './round-types';
 
-/** The round games' pages (each has the same round procedures: domain/rounds, trpc/routers/rounds.router.ts). */
-export type RoundSlug = 'crash' | 'wheel' | 'bingo';
-export type LiveRound = NonNullable<RouterOutputs['crash']['current']>;
+export type { RoundSlug } from './round-types';
+export type LiveRound = NonNullable<RoundOutputs['current']>;
 export type LiveRoundBet = LiveRound['bets'][number];
 type RoundEvent = Partial<LiveRound> & { betId?: string };
 
@@ -24,9 +23,9 @@ export function myBet(round: LiveRound | null, placedId: string | null, name: st
  */
 export function useLiveRound(slug: RoundSlug) {
   // The same procedures under each slug; the slug of a page never changes, so the hooks are called in one order.
-  const api = trpc[slug] as unknown as typeof trpc.crash;
+  const api: RoundApi = trpc[slug];
   const utils = trpc.useUtils();
-  const cache = utils[slug] as unknown as typeof utils.crash;
+  const cache = utils[slug];
   const [clock, setClock] = useState<CrashClock>({ offsetMs: 0 });
   const [pushed, setPushed] = useState<RoundEvent | null>(null);
   const [ticked, setTicked] = useState<{ id: string; live: Record<string, unknown>; at: number } | null>(null);

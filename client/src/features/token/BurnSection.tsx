@@ -8,6 +8,7 @@ import { formatClock, formatDateTime } from '../../lib/datetime';
 import { prepareSeries, type ChartRange } from './chart-series';
 import { RangeControl } from './ChartRangeControl';
 import { FinancialChart } from './FinancialChart';
+import { keyboardScroll } from '../../components/KeyboardScrollArea';
 
 /** BZU burned per slot of the range, from the latest 100 burns. */
 function BurnChart() {
@@ -95,7 +96,7 @@ export function BurnSection() {
           No hour has been settled yet: the first burn runs at the top of the next hour.
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={680}>
+        <Table.ScrollContainer minWidth={680} scrollAreaProps={keyboardScroll('Burns')}>
           <Table fz="sm" striped data-testid="burn-table">
             <Table.Thead>
               <Table.Tr>

@@ -26,6 +26,7 @@ import { TokenPageFrame } from './TokenSignedIn';
 import { useTokenLatest } from './use-token-latest';
 import { amountInputError, formatAmount } from '../../lib/money';
 import { errorMessage } from '../../lib/api-error';
+import { keyboardScroll } from '../../components/KeyboardScrollArea';
 
 type Side = 'buy' | 'sell';
 
@@ -167,7 +168,8 @@ function TradeForm() {
                   variant="subtle"
                   onClick={() => setAmount(String(balance))}
                   disabled={Number(balance) <= 0}
-                  aria-label={`Use the whole ${inCurrency} balance`}
+                  // The name starts with the visible word (WCAG 2.5.3: a voice user says what they see).
+                  aria-label={`Max: use the whole ${inCurrency} balance`}
                 >
                   Max
                 </Button>
@@ -271,7 +273,7 @@ function RecentTrades() {
           No trades yet. Your buys and sells appear here.
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={420}>
+        <Table.ScrollContainer minWidth={420} scrollAreaProps={keyboardScroll('Recent trades')}>
           <Table striped fz="sm" data-testid="recent-trades">
             <Table.Thead>
               <Table.Tr>

@@ -4,6 +4,7 @@ import { trpc } from '../../trpc';
 import { TokenPageFrame } from './TokenSignedIn';
 import { formatAmount, formatMoney } from '../../lib/money';
 import { ErrorAlert } from '../../components/ErrorAlert';
+import { keyboardScroll } from '../../components/KeyboardScrollArea';
 
 const BENEFITS = [
   {
@@ -84,7 +85,7 @@ function Utility() {
         <Title order={2} fz="md" mb="sm" id="tiers-title">
           Tiers
         </Title>
-        <Table.ScrollContainer minWidth={520}>
+        <Table.ScrollContainer minWidth={520} scrollAreaProps={keyboardScroll('Tiers')}>
           <Table fz="sm" data-testid="tier-table">
             <Table.Thead>
               <Table.Tr>

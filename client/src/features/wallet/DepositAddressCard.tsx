@@ -4,7 +4,7 @@ import {
   Group,
   Image,
   Paper,
-  SegmentedControl,
+  Select,
   Skeleton,
   Stack,
   Text,
@@ -18,7 +18,7 @@ import { useEffect, useState } from 'react';
 import { trpc } from '../../trpc';
 import { ErrorAlert } from '../../components/ErrorAlert';
 
-type Network = 'ERC20' | 'BEP20' | 'TRC20';
+import { networkLabel, networkOptionLabel, type WithdrawalNetwork } from './withdrawal-validation';
 
 function useQrDataUrl(text: string | undefined): string | null {
   const [url, setUrl] = useState<string | null>(null);
@@ -38,11 +38,12 @@ function useQrDataUrl(text: string | undefined): string | null {
 }
 
 /** The player's deposit address on each network the server offers, as text, QR code and copy button. */
-export function DepositAddressCard({ networks }: { networks: { id: Network; name: string; assets: string[] }[] }) {
-  const [network, setNetwork] = useState<Network>(networks[0]?.id ?? 'ERC20');
-  const address = trpc.wallet.depositAddress.useQuery({ network }, { retry: false });
+export function DepositAddressCard({ networks }: { networks: (WithdrawalNetwork & { assets: string[] })[] }) {
+  const [network, setNetwork] = useState<string>(networks[0]?.id ?? '');
+  const address = trpc.wallet.depositAddress.useQuery({ network }, { retry: false, enabled: network !== '' });
   const qr = useQrDataUrl(address.data?.address);
   const info = networks.find((item) => item.id === network);
+  const label = info ? networkLabel(info) : network;
 
   return (
     <Paper withBorder radius="md" p="lg" bg="var(--bzu-card)" aria-labelledby="deposit-title" component="section">
@@ -50,12 +51,14 @@ export function DepositAddressCard({ networks }: { networks: { id: Network; name
         <Title order={2} fz="lg" id="deposit-title">
           Deposit
         </Title>
-        <SegmentedControl
+        {/* A list, not a segmented control: an operator may configure many networks with long names. */}
+        <Select
+          label="Network"
           value={network}
-          onChange={(value) => setNetwork(value as Network)}
-          data={networks.map((item) => ({ value: item.id, label: item.id }))}
-          aria-label="Deposit network"
-          fullWidth
+          onChange={(value) => value && setNetwork(value)}
+          data={networks.map((item) => ({ value: item.id, label: networkOptionLabel(item) }))}
+          allowDeselect={false}
+          maw={360}
         />
         <ErrorAlert error={address.error} title="No deposit address" />
         {address.isPending ? (
@@ -68,7 +71,7 @@ export function DepositAddressCard({ networks }: { networks: { id: Network; name
                 w={176}
                 h={176}
                 radius="sm"
-                alt={`QR code of your ${network} deposit address`}
+                alt={`QR code of your ${label} deposit address`}
                 data-testid="deposit-qr"
               />
             ) : (
@@ -76,7 +79,8 @@ export function DepositAddressCard({ networks }: { networks: { id: Network; name
             )}
             <Stack gap={6} style={{ flex: 1, minWidth: 220 }}>
               <Text size="sm" c="dimmed">
-                Your {info?.name ?? network} ({network}) address for {address.data.assets.join(', ')}
+                Your {label === info?.name ? label : `${info?.name ?? network} (${network})`} address for{' '}
+                {address.data.assets.join(', ')}
               </Text>
               <Group gap={6} wrap="nowrap">
                 <Text
@@ -104,7 +108,7 @@ export function DepositAddressCard({ networks }: { networks: { id: Network; name
                 </CopyButton>
               </Group>
               <Alert variant="light" color="blue" icon={<IconInfoCircle size={16} aria-hidden />} p="xs">
-                Send only {address.data.assets.join(' or ')} on {network}. A deposit is credited after{' '}
+                Send only {address.data.assets.join(' or ')} on {label}. A deposit is credited after{' '}
                 {address.data.requiredConfirmations} confirmations; USDT and USDC count 1:1 as USD.
               </Alert>
             </Stack>

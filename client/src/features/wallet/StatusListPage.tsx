@@ -1,7 +1,8 @@
-import { Button, Group, Paper, ScrollArea, Stack, Table, Text } from '@mantine/core';
+import { Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import type { Icon } from '@tabler/icons-react';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useState, type ReactNode } from 'react';
+import { KeyboardScrollArea } from '../../components/KeyboardScrollArea';
 import { PageHeader } from '../../components/PageHeader';
 import { useIsMobile } from '../../components/use-is-mobile';
 import { PlaceholderState } from '../../components/PlaceholderState';
@@ -88,7 +89,7 @@ export function StatusListPage<TItem>(props: StatusListProps<TItem>) {
         <Paper withBorder radius="md" bg="var(--bzu-card)">
           {/* Phones scroll the table sideways inside its card; wider screens fit it (no minimum
               width: at 1440 px with the chat open the card is ~600 px wide). */}
-          <ScrollArea type="auto">
+          <KeyboardScrollArea label={props.title}>
             <Table
               striped
               highlightOnHover
@@ -113,7 +114,7 @@ export function StatusListPage<TItem>(props: StatusListProps<TItem>) {
                 ))}
               </Table.Tbody>
             </Table>
-          </ScrollArea>
+          </KeyboardScrollArea>
         </Paper>
       ) : null}
       {items.length > 0 || page > 1 ? (

@@ -6,7 +6,7 @@ import { openVaultModal } from '../economy/vault-modal-store';
 import { formatAmount } from '../../lib/money';
 
 /** What the header balance opens: both balances and the ways to move money (deposit, withdraw, vault). */
-export function WalletModal({ onClose }: { onClose: () => void }) {
+export function WalletModal({ onClose, onDeposit }: { onClose: () => void; onDeposit: () => void }) {
   const { user } = useSession();
   const balances = [
     { currency: 'USD', value: user?.balance },
@@ -30,7 +30,7 @@ export function WalletModal({ onClose }: { onClose: () => void }) {
           ))}
         </SimpleGrid>
         <Group grow gap="xs">
-          <Button component={Link} to="/account/balances" hash="deposit" onClick={onClose}>
+          <Button onClick={onDeposit} aria-haspopup="dialog">
             Deposit
           </Button>
           <Button component={Link} to="/account/balances" hash="withdraw" variant="default" onClick={onClose}>

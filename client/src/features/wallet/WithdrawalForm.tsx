@@ -17,18 +17,18 @@ import { Link } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { useRequestIds } from '../../lib/request-id';
 import { trpc } from '../../trpc';
-import { withdrawalProblems } from './withdrawal-validation';
+import { networkLabel, networkOptionLabel, withdrawalProblems, type WithdrawalNetwork } from './withdrawal-validation';
 import { TwoFactorCodeInput } from '../account/TwoFactorCodeInput';
 import { addAmounts, amountInputError, formatAmount } from '../../lib/money';
 import { ErrorAlert } from '../../components/ErrorAlert';
 
 type Asset = 'USDT' | 'USDC' | 'BZU';
-type Network = 'ERC20' | 'BEP20' | 'TRC20';
 
 export interface WithdrawalTerms {
   minimum: { USD: string; BZU: string };
   fee: { USD: string; BZU: string };
-  networks: { id: Network; name: string; assets: Asset[] }[];
+  /** Every network the server offers: each configured EVM network and the processor networks. */
+  networks: (WithdrawalNetwork & { assets: Asset[] })[];
 }
 
 const currencyOf = (asset: Asset) => (asset === 'BZU' ? 'BZU' : 'USD');
@@ -45,7 +45,8 @@ export function WithdrawalForm({
   const assets = [...new Set(terms.networks.flatMap((network) => network.assets))];
   const [asset, setAsset] = useState<Asset>(assets[0] ?? 'USDT');
   const networks = terms.networks.filter((network) => network.assets.includes(asset));
-  const [network, setNetwork] = useState<Network>(networks[0]?.id ?? 'ERC20');
+  const [networkId, setNetworkId] = useState<string>(networks[0]?.id ?? '');
+  const network = networks.find((item) => item.id === networkId) ?? networks[0];
   const [amount, setAmount] = useState('');
   const [address, setAddress] = useState('');
   const [password, setPassword] = useState('');
@@ -76,11 +77,12 @@ export function WithdrawalForm({
   function changeAsset(value: Asset) {
     setAsset(value);
     const available = terms.networks.filter((item) => item.assets.includes(value));
-    if (!available.some((item) => item.id === network) && available[0]) setNetwork(available[0].id);
+    if (!available.some((item) => item.id === networkId) && available[0]) setNetworkId(available[0].id);
   }
 
   function submit(event: FormEvent) {
     event.preventDefault();
+    if (!network) return;
     // Checked here first, in words (the server checks again, and has the last word).
     const problems = withdrawalProblems({
       amount,
@@ -94,7 +96,7 @@ export function WithdrawalForm({
     setAmountError(problems.amount);
     setAddressError(problems.address);
     if (problems.amount || problems.address) return;
-    const request = { amount: amount.trim(), asset, network, address: address.trim() };
+    const request = { amount: amount.trim(), asset, network: network.id, address: address.trim() };
     withdraw.mutate({
       ...request,
       password,
@@ -120,9 +122,9 @@ export function WithdrawalForm({
             />
             <Select
               label="Network"
-              data={networks.map((item) => ({ value: item.id, label: `${item.id} (${item.name})` }))}
-              value={network}
-              onChange={(value) => value && setNetwork(value as Network)}
+              data={networks.map((item) => ({ value: item.id, label: networkOptionLabel(item) }))}
+              value={network?.id ?? null}
+              onChange={(value) => value && setNetworkId(value)}
               allowDeselect={false}
             />
           </SimpleGrid>
@@ -151,7 +153,7 @@ export function WithdrawalForm({
             value={address}
             onChange={(event) => setAddress(event.currentTarget.value)}
             error={addressError}
-            placeholder={network === 'TRC20' ? 'T…' : '0x…'}
+            placeholder={network?.family === 'tron' ? 'T…' : '0x…'}
             styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
           />
           <PasswordInput
@@ -172,7 +174,14 @@ export function WithdrawalForm({
               title="Withdrawal requested"
               role="status"
             >
-              {formatAmount(withdraw.data.amount, withdraw.data.asset)} {withdraw.data.asset} to {withdraw.data.network}{' '}
+              {formatAmount(withdraw.data.amount, withdraw.data.asset)} {withdraw.data.asset} to{' '}
+              {networkLabel(
+                terms.networks.find((item) => item.id === withdraw.data.network) ?? {
+                  id: withdraw.data.network,
+                  name: withdraw.data.network,
+                  family: 'evm',
+                },
+              )}{' '}
               is {withdraw.data.status}; staff review it before it is sent.{' '}
               <Anchor component={Link} to="/account/withdrawals/ALL" size="sm">
                 See your withdrawals

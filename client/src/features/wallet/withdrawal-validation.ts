@@ -1,6 +1,11 @@
 import { amountInputError, formatMoney } from '../../lib/money';
 
-export type WithdrawalNetwork = 'ERC20' | 'BEP20' | 'TRC20';
+/** A network of the withdrawal terms: its id (ERC20, polygon, …), its name and its address family. */
+export interface WithdrawalNetwork {
+  id: string;
+  name: string;
+  family: 'evm' | 'tron';
+}
 
 export interface WithdrawalCheck {
   amount: string;
@@ -31,21 +36,33 @@ function fromUnits(value: bigint): string {
   return fraction ? `${whole}.${fraction}` : String(whole);
 }
 
+/** How the form names a network: a processor network by its id (ERC20), a configured one by its name (Polygon). */
+export function networkLabel(network: WithdrawalNetwork): string {
+  return /^[A-Z0-9]+$/.test(network.id) ? network.id : network.name;
+}
+
+/** A network in a picker: a processor network with its chain's name ("TRC20 (Tron)"), a configured one by its name. */
+export function networkOptionLabel(network: WithdrawalNetwork): string {
+  const label = networkLabel(network);
+  return label === network.id ? `${network.id} (${network.name})` : label;
+}
+
 /**
- * Address shape per network, before the server's full check (EIP-55 checksum, base58check):
+ * Address shape per network family, before the server's full check (EIP-55 checksum, base58check):
  * EVM networks take 0x and 40 hex digits, Tron a 34-character base58 address starting with T.
  */
 export function addressProblem(network: WithdrawalNetwork, address: string): string | null {
   const text = address.trim();
   if (text === '') return 'Enter the address to send to';
-  if (network === 'TRC20') {
+  const label = networkLabel(network);
+  if (network.family === 'tron') {
     return /^T[1-9A-HJ-NP-Za-km-z]{33}$/.test(text)
       ? null
-      : 'A TRC20 (Tron) address starts with T and has 34 letters and digits';
+      : `A ${label} (Tron) address starts with T and has 34 letters and digits`;
   }
   return /^0x[0-9a-fA-F]{40}$/.test(text)
     ? null
-    : `An ${network} address starts with 0x followed by 40 hexadecimal characters (0-9, a-f)`;
+    : `${/^[AEIOU]/i.test(label) ? 'An' : 'A'} ${label} address starts with 0x followed by 40 hexadecimal characters (0-9, a-f)`;
 }
 
 /** What the withdrawal form says before sending anything: amount rules (numbers, minimum, fee, balance) and the address shape. */

@@ -1,6 +1,6 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { pageHead } from '../../components/page-head';
-import { PublicBetPage } from '../../features/originals/PublicBetPage';
+import { PublicBetPage } from '../../features/bets/PublicBetPage';
 
 export const Route = createFileRoute('/bets/$id')({
   // A bet id is a positive integer; anything else is not a bet's page.

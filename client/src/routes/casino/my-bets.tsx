@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { pageHead } from '../../components/page-head';
-import { MyBetsPage } from '../../features/originals/MyBetsPage';
-import { parseMyBetsSearch } from '../../features/originals/my-bets-search';
+import { MyBetsPage } from '../../features/bets/MyBetsPage';
+import { parseMyBetsSearch } from '../../features/bets/my-bets-search';
 
 export const Route = createFileRoute('/casino/my-bets')({
   validateSearch: parseMyBetsSearch,

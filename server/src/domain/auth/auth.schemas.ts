@@ -1,3 +1,4 @@
+import { ALL_ROLES } from '../staff/roles.schemas.js';
 /**
  * Account validation, shared by the server's procedures and the client's forms (spec section 5).
  * Imports nothing but zod so the client bundle can use it as is.
@@ -15,7 +16,8 @@ export const INVALID_EMAIL_MESSAGE = 'Invalid email address';
 /** ASCII letters and digits only: no look-alike letters from other scripts can imitate a name. */
 const NAME_PATTERN = /^[A-Za-z0-9]{3,10}$/;
 
-export const ROLES = ['user', 'moderator', 'admin'] as const;
+/** Players are `user`; the staff roles and what each may do: domain/staff/roles.schemas.ts. */
+export const ROLES = ALL_ROLES;
 export type Role = (typeof ROLES)[number];
 
 /** A string field whose wrong type or absence is reported with the field's human name. */

@@ -43,8 +43,9 @@ const networkSchema = z
     /** Blocks one eth_getLogs covers at most (public RPCs refuse wide ranges). */
     maxBlockRange: z.number().int().min(1).max(100_000).default(500),
     /**
-     * The withdrawals this network pays from the hot wallet: those the players asked for on this withdrawal network
-     * (at most one configured network per id). Unset: none (they stay with the operator, paid by hand).
+     * The processor network this one stands for (at most one configured network per id): players see this network
+     * instead of it, and the withdrawals asked for under that id are paid here too. Every configured network pays the
+     * withdrawals asked for under its own name from the hot wallet either way.
      */
     withdrawals: z.enum(['ERC20', 'BEP20']).optional(),
     /** A payout not mined after this long is signed again with higher fees (same nonce). */
@@ -105,6 +106,11 @@ export function e8ToTokenUnits(amountE8: bigint, decimals: number): bigint {
   const factor = 10n ** BigInt(8 - decimals);
   if (amountE8 % factor !== 0n) throw new RangeError(`amount has more than ${decimals} decimals`);
   return amountE8 / factor;
+}
+
+/** The withdrawal network ids a configured network pays: its own name and the processor id it stands for. */
+export function withdrawalIdsPaidBy(network: EvmNetwork): string[] {
+  return network.withdrawals ? [network.name, network.withdrawals] : [network.name];
 }
 
 export function explorerTxUrl(network: EvmNetwork, txHash: string): string | null {

@@ -63,6 +63,8 @@ export class DepositWatcher {
       chain: ChainReader;
       credit: (depositId: string) => Promise<boolean>;
       log: WatcherLog;
+      /** Test hook: runs inside a range's transaction, its deposits and cursor written but not committed. */
+      beforeRangeCommit?: (from: bigint, to: bigint) => Promise<void>;
     },
     readonly network: EvmNetwork,
     private readonly options: WatcherOptions = { maxRangesPerTick: 20, maxPendingPerTick: 2_000 },
@@ -144,6 +146,7 @@ export class DepositWatcher {
         seen += 1;
       }
       await saveChainCursor(trx, network.name, to + 1n);
+      await this.deps.beforeRangeCommit?.(from, to);
     });
     return seen;
   }

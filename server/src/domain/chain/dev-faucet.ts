@@ -1,5 +1,4 @@
 import { DomainError } from '../errors.js';
-import type { NetworkId } from '../wallet/networks.js';
 import { e8ToTokenUnits, type EvmNetwork } from './chain-config.js';
 
 /** How much one press of "Send test …" pays, in ledger units (1e-8): 100 USDT / USDC, 1,000 BZU. */
@@ -25,7 +24,8 @@ export class DevChainFaucet {
   constructor(
     private readonly deps: {
       network: EvmNetwork;
-      depositAddress: (userId: number, network: NetworkId) => Promise<{ address: string }>;
+      /** The player's deposit address on this network (refused while self-excluded). */
+      depositAddress: (userId: number) => Promise<{ address: string }>;
       /** Sends `units` of the token to `to` from the funded account; answers the transaction hash once broadcast. */
       pay: (token: `0x${string}`, to: `0x${string}`, units: bigint) => Promise<string>;
     },
@@ -47,7 +47,7 @@ export class DevChainFaucet {
   async send(userId: number, symbol: string): Promise<{ txHash: string; symbol: string; amount: string }> {
     const token = this.deps.network.tokens.find((candidate) => candidate.symbol === symbol);
     if (!token) throw new DomainError('BAD_REQUEST', `symbol: ${symbol} is not on ${this.deps.network.label}`);
-    const { address } = await this.deps.depositAddress(userId, this.deps.network.addresses);
+    const { address } = await this.deps.depositAddress(userId);
     const amountE8 = TEST_AMOUNT_E8[token.symbol]!;
     const txHash = await this.deps.pay(
       token.address,

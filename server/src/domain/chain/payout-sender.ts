@@ -12,8 +12,9 @@ import {
   type ChainPayoutRow,
 } from '../../../../db/repositories/chain-payouts.repo.js';
 import { findWithdrawal, transitionWithdrawal, type WithdrawalRow } from '../../../../db/repositories/wallet.repo.js';
-import { e8ToTokenUnits, type EvmNetwork } from './chain-config.js';
+import { e8ToTokenUnits, withdrawalIdsPaidBy, type EvmNetwork } from './chain-config.js';
 import type { WatcherLog } from './deposit-watcher.js';
+import { NonceFollower } from './nonce-follower.js';
 import { TransferWouldFail, type Eip1559Fees, type PayoutChain, type PayoutSigner } from './payout-ports.js';
 
 /** What the sender needs of the withdrawal state machine (WithdrawalService). */
@@ -30,13 +31,12 @@ export interface PayoutTickResult {
   bumped: number;
   confirmed: number;
   failed: number;
+  /** Payouts whose nonce another transaction took: held for the operator. */
+  held: number;
 }
 
 /** Gas above the estimate, in percent: a token transfer's cost can move a little between estimate and inclusion. */
 const GAS_MARGIN_PERCENT = 125n;
-/** A replacement must pay at least 10 % more (the nodes' rule); 12.5 % clears it with rounding. */
-const BUMP_NUMERATOR = 1125n;
-const BUMP_DENOMINATOR = 1000n;
 
 /**
  * Pays approved withdrawals from the hot wallet on one network (one sender per network: it runs under a lease, and
@@ -46,7 +46,8 @@ const BUMP_DENOMINATOR = 1000n;
  * signed EIP-1559 transaction is stored; then it is broadcast, and the withdrawal becomes SENT (settled in the ledger)
  * with its hash. Each tick then follows the open payouts: a transaction the node does not know is broadcast again
  * (a crash before or after a broadcast is recovered from these rows and the chain, never by signing a new payment);
- * one not mined after payoutStuckAfterMs is signed again with the same nonce and higher fees; a mined one becomes
+ * one not mined after payoutStuckAfterMs is signed again with the same nonce and higher fees (NonceFollower, as gas
+ * top-ups are); a mined one becomes
  * CONFIRMED at the network's confirmations, and a reverted one is refunded.
  */
 export class PayoutSender {
@@ -63,10 +64,17 @@ export class PayoutSender {
     },
     readonly network: EvmNetwork,
     private readonly options = { batch: 50 },
-  ) {}
+  ) {
+    this.follower = new NonceFollower(
+      { chain: deps.chain, broadcast: (raw) => this.broadcast(raw), now: () => this.now() },
+      network.payoutStuckAfterMs,
+    );
+  }
+
+  private readonly follower: NonceFollower;
 
   async tick(): Promise<PayoutTickResult> {
-    const result: PayoutTickResult = { sent: 0, rebroadcast: 0, bumped: 0, confirmed: 0, failed: 0 };
+    const result: PayoutTickResult = { sent: 0, rebroadcast: 0, bumped: 0, confirmed: 0, failed: 0, held: 0 };
     await this.follow(result);
     await this.sendApproved(result);
     return result;
@@ -79,8 +87,7 @@ export class PayoutSender {
   // ---- new payouts -------------------------------------------------------------------------------
 
   private async sendApproved(result: PayoutTickResult): Promise<void> {
-    if (!this.network.withdrawals) return;
-    const approved = await approvedWithdrawalsFor(this.deps.db, [this.network.withdrawals], this.options.batch);
+    const approved = await approvedWithdrawalsFor(this.deps.db, withdrawalIdsPaidBy(this.network), this.options.batch);
     if (approved.length === 0) return;
     const fees = await this.deps.chain.fees();
     for (const withdrawal of approved) {
@@ -180,9 +187,9 @@ export class PayoutSender {
     result: PayoutTickResult,
   ): Promise<void> {
     const id = String(payout.withdrawal_id);
-    for (const attempt of attempts) {
-      const receipt = await this.deps.chain.receipt(attempt.tx_hash);
-      if (!receipt) continue;
+    const mined = await this.follower.mined(attempts);
+    if (mined) {
+      const { attempt, receipt } = mined;
       const withdrawal = await findWithdrawal(this.deps.db, id);
       // Broadcast, then the process died before recording it: the chain says it went out.
       if (withdrawal?.status === 'SENDING') await this.deps.withdrawals.recordTxid(id, attempt.tx_hash);
@@ -211,61 +218,60 @@ export class PayoutSender {
       return;
     }
     // None mined (or a reorg took it out again).
-    if (payout.status === 'MINED') await setChainPayoutStatus(this.deps.db, id, 'BROADCAST', null);
-    const latest = attempts[attempts.length - 1]!;
-    if (this.now() - new Date(latest.created_at).getTime() >= this.network.payoutStuckAfterMs) {
-      await this.bump(payout, latest);
-      result.bumped += 1;
+    if (await this.follower.nonceTaken(this.deps.signer.address, BigInt(payout.nonce), attempts)) {
+      // Another transaction signed with the hot wallet's key (a payment by hand, another deployment sharing the key)
+      // took this nonce. It may have paid this very withdrawal, so refunding now could pay the player twice: the
+      // payout is held, never signed again, until an operator looks at that transaction and settles it
+      // (`npm run cli -- payouts:resolve-held`).
+      await setChainPayoutStatus(this.deps.db, id, 'HELD', null);
+      this.deps.log.error(
+        {
+          network: this.network.name,
+          withdrawalId: id,
+          nonce: String(payout.nonce),
+          sender: this.deps.signer.address,
+          attempts: attempts.map((attempt) => attempt.tx_hash),
+          alert: true,
+        },
+        'chain: payout nonce taken by another transaction; held for the operator (payouts:resolve-held)',
+      );
+      result.held += 1;
       return;
     }
-    if (!(await this.deps.chain.knows(latest.tx_hash))) {
-      await this.broadcast(latest.raw_tx as `0x${string}`);
-      result.rebroadcast += 1;
-    }
-    const withdrawal = await findWithdrawal(this.deps.db, id);
-    if (withdrawal?.status === 'SENDING') await this.deps.withdrawals.recordTxid(id, latest.tx_hash);
-  }
-
-  /** Signs the same payment with the same nonce and higher fees; whichever attempt is mined, only one can be. */
-  private async bump(payout: ChainPayoutRow, latest: ChainPayoutAttemptRow): Promise<void> {
-    const id = String(payout.withdrawal_id);
+    if (payout.status === 'MINED') await setChainPayoutStatus(this.deps.db, id, 'BROADCAST', null);
+    const latest = attempts[attempts.length - 1]!;
     const withdrawal = (await findWithdrawal(this.deps.db, id))!;
     const token = this.network.tokens.find((candidate) => candidate.symbol === withdrawal.asset)!;
-    const amount = e8ToTokenUnits(BigInt(withdrawal.amount_e8), token.decimals);
-    const current = await this.deps.chain.fees();
-    const raise = (old: bigint, now: bigint) => {
-      const bumped = (old * BUMP_NUMERATOR + BUMP_DENOMINATOR - 1n) / BUMP_DENOMINATOR + 1n;
-      return bumped > now ? bumped : now;
-    };
-    const fees: Eip1559Fees = {
-      maxPriorityFeePerGas: raise(BigInt(latest.max_priority_fee_per_gas), current.maxPriorityFeePerGas),
-      maxFeePerGas: raise(BigInt(latest.max_fee_per_gas), current.maxFeePerGas),
-    };
-    if (fees.maxFeePerGas < fees.maxPriorityFeePerGas) fees.maxFeePerGas = fees.maxPriorityFeePerGas;
-    // The first attempt's gas: estimated now, with the first one pending, the transfer could look cheaper than it is.
-    const gas = BigInt(latest.gas);
-    const tx = await this.deps.signer.signTransfer({
-      chainId: this.network.chainId,
-      token: token.address,
-      to: withdrawal.address as `0x${string}`,
-      amount,
-      nonce: BigInt(payout.nonce),
-      gas,
-      fees,
+    const outcome = await this.follower.nudge(latest, {
+      sign: (fees, gas) =>
+        this.deps.signer.signTransfer({
+          chainId: this.network.chainId,
+          token: token.address,
+          to: withdrawal.address as `0x${string}`,
+          amount: e8ToTokenUnits(BigInt(withdrawal.amount_e8), token.decimals),
+          nonce: BigInt(payout.nonce),
+          gas,
+          fees,
+        }),
+      record: (tx, fees, gas) =>
+        insertPayoutAttempt(this.deps.db, { withdrawalId: id, txHash: tx.hash, rawTx: tx.raw, gas, ...fees }),
     });
-    await insertPayoutAttempt(this.deps.db, { withdrawalId: id, txHash: tx.hash, rawTx: tx.raw, gas, ...fees });
-    await this.broadcast(tx.raw);
-    if (withdrawal.status === 'SENDING') await this.deps.withdrawals.recordTxid(id, tx.hash);
-    else await setWithdrawalTxid(this.deps.db, id, tx.hash);
-    this.deps.log.warn(
-      {
-        network: this.network.name,
-        withdrawalId: id,
-        nonce: String(payout.nonce),
-        replaced: latest.tx_hash,
-        by: tx.hash,
-      },
-      'chain: payout stuck; replaced with higher fees',
-    );
+    if (outcome.kind === 'rebroadcast') result.rebroadcast += 1;
+    const current = outcome.kind === 'replaced' ? outcome.tx.hash : latest.tx_hash;
+    if (withdrawal.status === 'SENDING') await this.deps.withdrawals.recordTxid(id, current);
+    else if (withdrawal.txid !== current) await setWithdrawalTxid(this.deps.db, id, current);
+    if (outcome.kind === 'replaced') {
+      result.bumped += 1;
+      this.deps.log.warn(
+        {
+          network: this.network.name,
+          withdrawalId: id,
+          nonce: String(payout.nonce),
+          replaced: outcome.replaced,
+          by: current,
+        },
+        'chain: payout stuck; replaced with higher fees',
+      );
+    }
   }
 }

@@ -2,6 +2,7 @@ import type { Db } from '../../../../db/client.js';
 import * as repo from '../../../../db/repositories/chat.repo.js';
 import type { AnnouncementRow, ModerationLogRow } from '../../../../db/repositories/chat.repo.js';
 import { DomainError } from '../errors.js';
+import { auditSnapshot, withStaffAudit, type StaffActor } from '../staff/audit-log.js';
 import type { PlatformEvents } from '../events/platform-events.js';
 import type { ChatActor, ChatThrottle, SelfExclusionCheck } from './chat.ports.js';
 import {
@@ -125,38 +126,96 @@ export class ChatService {
     return message;
   }
 
-  async deleteMessage(actor: ChatActor, input: { id: number; reason: string }): Promise<{ id: number; deleted: true }> {
+  /*
+   * Moderation and announcements: each change, its moderation-log row and its staff audit line (`audit`: who, from
+   * where) commit in one transaction. A refused or failed change rolls back and writes no line.
+   */
+
+  async deleteMessage(
+    actor: ChatActor,
+    input: { id: number; reason: string },
+    audit: StaffActor,
+  ): Promise<{ id: number; deleted: true }> {
     this.requireStaff(actor);
-    const deleted = await repo.softDeleteChatMessage(this.deps.db, input.id, actor.id, input.reason);
-    if (!deleted) throw new DomainError('NOT_FOUND', 'Message not found', { code: 'MESSAGE_NOT_FOUND' });
+    const key = { id: input.id };
+    await withStaffAudit(this.deps.db, audit, async (trx) => {
+      const before = await auditSnapshot(trx, 'chat_messages', key);
+      const result = await repo.softDeleteChatMessage(trx, input.id, actor.id, input.reason);
+      if (!result) throw new DomainError('NOT_FOUND', 'Message not found', { code: 'MESSAGE_NOT_FOUND' });
+      const after = await auditSnapshot(trx, 'chat_messages', key);
+      return {
+        result,
+        action: { action: 'chat.delete', target: { type: 'chat-message', id: input.id }, before, after },
+      };
+    });
     this.changed('messages');
     this.publish('delete', () => this.deps.events.publish('chat-message-deleted', { id: input.id }));
     return { id: input.id, deleted: true };
   }
 
-  async mute(actor: ChatActor, input: MuteInput): Promise<{ userId: number; mutedUntil: string }> {
+  /** Mutes a player; the audit line keeps the mute they were under before (null: none). */
+  async mute(actor: ChatActor, input: MuteInput, audit: StaffActor): Promise<{ userId: number; mutedUntil: string }> {
     this.requireStaff(actor);
     const target = await repo.findChatUser(this.deps.db, input.userId);
     if (!target) throw new DomainError('NOT_FOUND', 'User not found', { code: 'USER_NOT_FOUND' });
     if (isStaff(target))
       throw new DomainError('FORBIDDEN', 'Moderators and admins cannot be muted', { code: 'FORBIDDEN' });
-    const until = await repo.insertMute(this.deps.db, target.id, input.minutes, actor.id, input.reason);
-    return { userId: target.id, mutedUntil: until.toISOString() };
+    return withStaffAudit(this.deps.db, audit, async (trx) => {
+      const before = await repo.activeMuteEnd(trx, target.id);
+      const until = await repo.insertMute(trx, target.id, input.minutes, actor.id, input.reason);
+      const result = { userId: target.id, mutedUntil: until.toISOString() };
+      return {
+        result,
+        action: {
+          action: 'chat.mute',
+          target: { type: 'user', id: target.id },
+          before: { mutedUntil: before?.toISOString() ?? null },
+          after: { mutedUntil: result.mutedUntil, minutes: input.minutes, reason: input.reason },
+        },
+      };
+    });
   }
 
+  /** Lifts a player's mutes; the audit line keeps when the lifted mute would have ended. */
   async unmute(
     actor: ChatActor,
     input: { userId: number; reason: string },
+    audit: StaffActor,
   ): Promise<{ userId: number; lifted: number }> {
     this.requireStaff(actor);
     const target = await repo.findChatUser(this.deps.db, input.userId);
     if (!target) throw new DomainError('NOT_FOUND', 'User not found', { code: 'USER_NOT_FOUND' });
-    return { userId: target.id, lifted: await repo.liftMutes(this.deps.db, target.id, actor.id, input.reason) };
+    return withStaffAudit(this.deps.db, audit, async (trx) => {
+      const before = await repo.activeMuteEnd(trx, target.id);
+      const lifted = await repo.liftMutes(trx, target.id, actor.id, input.reason);
+      return {
+        result: { userId: target.id, lifted },
+        action: {
+          action: 'chat.unmute',
+          target: { type: 'user', id: target.id },
+          before: { mutedUntil: before?.toISOString() ?? null },
+          after: { mutedUntil: null, lifted, reason: input.reason },
+        },
+      };
+    });
   }
 
-  async setSlowMode(actor: ChatActor, input: SlowModeInput): Promise<ChatSettings> {
+  /** Sets slow mode; the audit line keeps the seconds it replaced. */
+  async setSlowMode(actor: ChatActor, input: SlowModeInput, audit: StaffActor): Promise<ChatSettings> {
     this.requireStaff(actor);
-    await repo.writeSlowModeSeconds(this.deps.db, input.seconds, actor.id, input.reason);
+    await withStaffAudit(this.deps.db, audit, async (trx) => {
+      const before = await repo.readSlowModeSeconds(trx);
+      await repo.writeSlowModeSeconds(trx, input.seconds, actor.id, input.reason);
+      return {
+        result: undefined,
+        action: {
+          action: 'chat.slowMode',
+          target: { type: 'chat', id: null },
+          before: { slowModeSeconds: before },
+          after: { slowModeSeconds: input.seconds, reason: input.reason },
+        },
+      };
+    });
     return this.settings();
   }
 
@@ -169,23 +228,56 @@ export class ChatService {
     return (await repo.activeAnnouncements(this.deps.db)).map(toAnnouncement);
   }
 
-  async createAnnouncement(actor: ChatActor, input: CreateAnnouncementInput): Promise<ChatAnnouncement> {
+  async createAnnouncement(
+    actor: ChatActor,
+    input: CreateAnnouncementInput,
+    audit: StaffActor,
+  ): Promise<ChatAnnouncement> {
     this.requireAdmin(actor);
-    const record = await repo.insertAnnouncement(
-      this.deps.db,
-      { type: input.type, message: input.message, expiresInMinutes: input.expiresInMinutes ?? null },
-      actor.id,
-    );
+    const record = await withStaffAudit(this.deps.db, audit, async (trx) => {
+      const result = await repo.insertAnnouncement(
+        trx,
+        { type: input.type, message: input.message, expiresInMinutes: input.expiresInMinutes ?? null },
+        actor.id,
+      );
+      return {
+        result,
+        action: {
+          action: 'chat.announce',
+          target: { type: 'chat-announcement', id: result.id },
+          before: null,
+          after: await auditSnapshot(trx, 'chat_announcements', { id: result.id }),
+        },
+      };
+    });
     return this.announced(record);
   }
 
-  async expireAnnouncement(actor: ChatActor, input: { id: number; reason: string }): Promise<ChatAnnouncement> {
+  async expireAnnouncement(
+    actor: ChatActor,
+    input: { id: number; reason: string },
+    audit: StaffActor,
+  ): Promise<ChatAnnouncement> {
     this.requireAdmin(actor);
-    const record = await repo.expireAnnouncement(this.deps.db, input.id, actor.id, input.reason);
-    if (!record)
-      throw new DomainError('NOT_FOUND', 'Announcement not found or already expired', {
-        code: 'ANNOUNCEMENT_NOT_FOUND',
-      });
+    const key = { id: input.id };
+    const record = await withStaffAudit(this.deps.db, audit, async (trx) => {
+      const before = await auditSnapshot(trx, 'chat_announcements', key);
+      const result = await repo.expireAnnouncement(trx, input.id, actor.id, input.reason);
+      if (!result)
+        throw new DomainError('NOT_FOUND', 'Announcement not found or already expired', {
+          code: 'ANNOUNCEMENT_NOT_FOUND',
+        });
+      const after = await auditSnapshot(trx, 'chat_announcements', key);
+      return {
+        result,
+        action: {
+          action: 'chat.expireAnnouncement',
+          target: { type: 'chat-announcement', id: input.id },
+          before,
+          after,
+        },
+      };
+    });
     return this.announced(record);
   }
 

@@ -3,6 +3,7 @@ import {
   closeSupersededOutboxEvents,
   deletePublishedOutboxEvents,
   insertOutboxEvent,
+  insertOutboxEvents,
   listStaleOutboxEvents,
   markOutboxEventsPublished,
   recordOutboxEventFailure,
@@ -65,6 +66,17 @@ export class EventOutbox {
   ): Promise<OutboxEntry> {
     const id = await insertOutboxEvent(trx, { type, payload, coalesceKey });
     return { id, type, payload };
+  }
+
+  /** Several events in one statement (a round's end announces every winner's balance); entries in the given order. */
+  async writeMany(
+    trx: Db,
+    events: readonly { type: EventType; payload: unknown; coalesceKey?: string }[],
+  ): Promise<OutboxEntry[]> {
+    // One event (a bet's balance) keeps the prepared single-row statement of the hot path.
+    const ids =
+      events.length === 1 ? [await insertOutboxEvent(trx, events[0]!)] : await insertOutboxEvents(trx, events);
+    return events.map((event, index) => ({ id: ids[index]!, type: event.type, payload: event.payload }));
   }
 
   /**

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ROUND_GAME_SLUGS, type RoundGameSlug } from '../games/registry.js';
 
 /**
  * Every live event the platform publishes, its payload schema and the channel it travels on,
@@ -21,6 +22,9 @@ export const tokenPriceUpdateSchema = z
   .partial();
 
 const chatId = z.union([z.number().int().nonnegative(), z.string().min(1)]);
+
+/** A round game's slug, as the registry lists them (ROUND_GAMES): its events name it, and it is its channel. */
+const roundGameSchema = z.enum(ROUND_GAME_SLUGS);
 
 export const eventSchemas = {
   'balance-update': z.object({ userId: z.string().min(1), newBalance: decimalString, currency: z.string().min(1) }),
@@ -82,6 +86,9 @@ export const eventSchemas = {
     currency: z.literal('USD'),
   }),
   'raffle-update': z.object({ raffleId: z.string().regex(/^\d+$/), status: z.enum(['open', 'closed', 'drawn']) }),
+  // Wager races (promotions) on the public `race` channel: a race's board moved, or it finished. A hint to re-read the
+  // board (at most about once a second per race), not the board itself.
+  'race-update': z.object({ raceId: z.string().regex(/^\d+$/), finished: z.boolean() }),
   // A tip reached its recipient (`user:{recipient id}`, through the outbox with the tip's ledger transaction), private or not.
   'tip-received': z.object({
     userId: z.string().min(1),
@@ -91,10 +98,10 @@ export const eventSchemas = {
     currency: z.enum(['USD', 'BZU']),
     private: z.boolean(),
   }),
-  // Round games (crash): every state change of a round, and every bet placed or settled in it, on the game's public
-  // channel (`crash`), guests included. `serverTime` lets a client draw the curve on the server's clock.
+  // Round games: every state change of a round, and every bet placed or settled in it, on the game's public
+  // channel (its slug: `crash`), guests included. `serverTime` lets a client draw the curve on the server's clock.
   'round-update': z.looseObject({
-    game: z.enum(['crash', 'wheel', 'bingo']),
+    game: roundGameSchema,
     id: z.string().regex(/^\d+$/),
     number: z.number().int().positive(),
     state: z.enum(['queued', 'betting', 'running', 'ended', 'cancelled']),
@@ -102,20 +109,20 @@ export const eventSchemas = {
   }),
   // The running round's clock a few times a second (the database's, which cash-outs read): screens correct their curve.
   'round-tick': z.object({
-    game: z.enum(['crash', 'wheel', 'bingo']),
+    game: roundGameSchema,
     id: z.string().regex(/^\d+$/),
     serverTime: z.string(),
     // What every screen may see of the running round (bingo: the balls drawn so far).
     live: z.record(z.string(), z.unknown()).optional(),
   }),
   'round-bet': z.looseObject({
-    game: z.enum(['crash', 'wheel', 'bingo']),
+    game: roundGameSchema,
     roundId: z.string().regex(/^\d+$/),
     betId: z.string().regex(/^\d+$/),
     userName: z.string(),
     amount: decimalString,
     currency: z.enum(['USD', 'BZU']),
-    state: z.enum(['open', 'won', 'lost']),
+    state: z.enum(['open', 'won', 'lost', 'refunded']),
   }),
 } as const;
 
@@ -134,12 +141,15 @@ export const channels = {
   highRollers: 'high-rollers',
   sports: 'sports',
   raffle: 'raffle',
+  race: 'race',
   /** A round game's public channel is its slug. */
-  rounds: (game: 'crash' | 'wheel' | 'bingo') => game,
+  rounds: (game: RoundGameSlug) => game,
 } as const;
 
-const channelPattern =
-  /^(user:[A-Za-z0-9_-]{1,64}|game-results:[A-Za-z0-9_-]{1,64}|token-price|system-announcements|chat|bets|high-rollers|sports|raffle|crash|wheel|bingo)$/;
+// The round games' channels are their slugs, from the registry (slugs are [a-z0-9-], nothing to escape).
+const channelPattern = new RegExp(
+  `^(user:[A-Za-z0-9_-]{1,64}|game-results:[A-Za-z0-9_-]{1,64}|token-price|system-announcements|chat|bets|high-rollers|sports|raffle|race|${ROUND_GAME_SLUGS.join('|')})$`,
+);
 
 export function isKnownChannel(channel: string): boolean {
   return channelPattern.test(channel);
@@ -175,6 +185,7 @@ export const eventChannel = {
   'sports-odds': channels.sports,
   'sports-market': channels.sports,
   'raffle-update': channels.raffle,
+  'race-update': channels.race,
   'round-update': 'round',
   'round-tick': 'round',
   'round-bet': 'round',
@@ -291,6 +302,10 @@ export class PlatformEvents {
 
   raffleUpdate(payload: EventPayload<'raffle-update'>) {
     return this.publish('raffle-update', payload);
+  }
+
+  raceUpdate(payload: EventPayload<'race-update'>) {
+    return this.publish('race-update', payload);
   }
 
   roundUpdate(payload: EventPayload<'round-update'>) {

@@ -1,8 +1,9 @@
 import type { BetRow } from '../../../../db/repositories/games.repo.js';
 import type { PlayerProviderRoundRow } from '../../../../db/repositories/providers.repo.js';
 import { formatAmount, type Currency } from '../wallet/amounts.js';
+import { betResult, providerRoundResult } from './bet-result.js';
 import { gameBySlug } from './registry.js';
-import { formatRatio } from './rules/index.js';
+import { formatRatio } from './shared/ratio.js';
 
 /** What every transport shows of a bet (docs/api.md "BetView"); money as exact decimal strings. */
 export type BetView = {
@@ -16,7 +17,8 @@ export type BetView = {
   payout: string;
   /** Payout / stake, 4 decimals, floored: "2.0000". */
   multiplier: string;
-  state: 'open' | 'won' | 'lost';
+  /** By net: `won` paid at least the stake, `lost` less (maybe something: payout > 0); `refunded` its round never ran. */
+  state: 'open' | 'won' | 'lost' | 'refunded';
   outcome: Record<string, unknown>;
   fairness: { serverSeedHash: string; clientSeed: string; nonce: number; serverSeed?: string };
   createdAt: string;
@@ -80,6 +82,8 @@ const CSV_HEADER = [
   'nonce',
   'serverSeed',
   'outcome',
+  // Last, so the columns before it keep their places for readers of the older file (bet-result.ts).
+  'result',
 ];
 
 /** One field, quoted when needed; a leading =, +, - or @ is defused so spreadsheets never run it as a formula. */
@@ -89,7 +93,7 @@ function csvField(value: string): string {
 }
 
 /**
- * The player's bets as CSV, newest first (the newest `maxLines`). A studio's round (its stake, win and any rollback summed) is a line of its
+ * The player's bets as CSV, newest first (the newest `maxLines`); `result` tells a partial return from a loss. A studio's round (its stake, win and any rollback summed) is a line of its
  * own: id "provider-<first bet id>", game "provider/game", no seeds (the studio's fairness is its own), the round in
  * `outcome`.
  */
@@ -119,6 +123,7 @@ export function betsCsv(
         String(view.fairness.nonce),
         view.fairness.serverSeed ?? '',
         JSON.stringify(view.outcome),
+        betResult(view),
       ]),
     });
   }
@@ -142,6 +147,7 @@ export function betsCsv(
         '',
         '',
         JSON.stringify({ provider: round.providerName, game: round.gameName ?? round.gameId, round: round.roundId }),
+        providerRoundResult(round),
       ]),
     });
   }

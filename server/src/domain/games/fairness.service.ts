@@ -2,7 +2,7 @@ import { createHash, createHmac, randomBytes } from 'node:crypto';
 import type { Db } from '../../../../db/client.js';
 import {
   activeSeedPair,
-  hasOpenRound,
+  openRound,
   insertSeedPairIfNone,
   rotateSeedPair,
   type NewSeedPair,
@@ -10,7 +10,7 @@ import {
 } from '../../../../db/repositories/games.repo.js';
 import { DomainError } from '../errors.js';
 import type { RoundFloats } from './game-module.js';
-import { floatsFromDigest, floatsFromSeeds, FLOATS_PER_ROUND, roundMessage } from './rules/index.js';
+import { floatsFromDigest, floatsFromSeeds, FLOATS_PER_ROUND, roundMessage } from './shared/floats.js';
 
 /** What a player sees of the active pair; the server seed itself stays secret until rotation. */
 export interface FairnessView {
@@ -113,8 +113,12 @@ export class FairnessService {
     return this.deps.db.transaction().execute(async (trx) => {
       // The row lock orders this rotation against the player's bets: a bet either used the old pair or waits for the new.
       const pair = (await activeSeedPair(trx, userId, { forUpdate: true }))!;
-      if (await hasOpenRound(trx, userId)) {
-        throw new DomainError('CONFLICT', 'Finish the open mines round before changing seeds', { code: 'ROUND_OPEN' });
+      // Any game's open round is refused, not only one kind: its outcome is already fixed by the current pair.
+      const open = await openRound(trx, userId);
+      if (open) {
+        throw new DomainError('CONFLICT', `Finish your open round (${open.game}) before changing seeds`, {
+          code: 'ROUND_OPEN',
+        });
       }
       const next = freshPair(input.clientSeed ?? pair.clientSeed, {
         seed: pair.nextServerSeed,

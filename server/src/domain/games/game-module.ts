@@ -1,13 +1,8 @@
 import { z } from 'zod';
 import { dbId } from '../ids.js';
 import { amountInputSchema, CURRENCIES, type Currency } from '../wallet/amounts.js';
-import {
-  applyRatio,
-  ORIGINALS_HOUSE_EDGE_PPM,
-  ORIGINALS_RTP_PERCENT,
-  type InstantGameRules,
-  type Ratio,
-} from './rules/index.js';
+import { applyRatio, type Ratio } from './shared/ratio.js';
+import { ORIGINALS_HOUSE_EDGE_PPM, ORIGINALS_RTP_PERCENT, type InstantGameRules } from './shared/originals.js';
 
 /**
  * What a game is to the platform (docs/architecture.md "How to add a game"). A game is a folder under
@@ -30,6 +25,8 @@ export interface GameMeta {
   rtp: string;
   /** House edge in parts per million (the referral and rakeback accruals' input). */
   houseEdgePpm: number;
+  /** The game's payout tables for docs/fairness.md (fairness-doc.ts), as markdown lines; most games have none. */
+  fairnessTables?: () => string[];
 }
 
 /** Chosen by the client per attempt; a retry with the same id returns the same bet instead of placing another. */

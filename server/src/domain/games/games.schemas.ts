@@ -16,7 +16,7 @@ export const rotateInputSchema = z.object({ clientSeed: clientSeedSchema.optiona
 
 export const BETS_PAGE_DEFAULT = 20;
 export const BETS_PAGE_MAX = 100;
-export const betStateSchema = z.enum(['open', 'won', 'lost']);
+export const betStateSchema = z.enum(['open', 'won', 'lost', 'refunded']);
 export const myBetsInputSchema = z
   .object({
     game: gameSlugSchema.optional(),

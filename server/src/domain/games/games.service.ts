@@ -5,7 +5,7 @@ import { playerProviderRounds } from '../../../../db/repositories/providers.repo
 import { DomainError } from '../errors.js';
 import { CURRENCIES, formatAmount, type Currency } from '../wallet/amounts.js';
 import { betsCsv, toBetView, type BetView } from './bet.views.js';
-import type { GameLimits } from './bet-engine.js';
+import type { GameLimits } from './engine/bet-engine.js';
 import type { MyBetsInput } from './games.schemas.js';
 import type { GameCategory } from './game-module.js';
 import { GAMES, ROUND_GAMES, type AnySlug } from './registry.js';

@@ -4,6 +4,7 @@ import { BINGO_GAME } from './bingo/bingo.game.js';
 import { BLACKJACK_GAME } from './blackjack/blackjack.game.js';
 import { CRASH_GAME } from './crash/crash.game.js';
 import { DICE_GAME } from './dice/dice.game.js';
+import { registerHouseEdges } from './engine/house-edges.js';
 import type { GameMeta, InstantGame, MultiStepGame } from './game-module.js';
 import { HILO_GAME } from './hilo/hilo.game.js';
 import { KENO_GAME } from './keno/keno.game.js';
@@ -12,6 +13,8 @@ import { MINES_GAME } from './mines/mines.game.js';
 import { PLINKO_GAME } from './plinko/plinko.game.js';
 import { ROULETTE_GAME } from './roulette/roulette.game.js';
 import { SLOTS_GAME } from './slots/slots.game.js';
+import { TOWER_GAME } from './tower/tower.game.js';
+import { VIDEO_POKER_GAME } from './video-poker/video-poker.game.js';
 import { WHEEL_GAME } from './wheel/wheel.game.js';
 
 /** The form `bets.game` accepts (migration 20261128_0601). */
@@ -52,6 +55,8 @@ export const GAMES = checkRegistry([
   HILO_GAME,
   BACCARAT_GAME,
   SLOTS_GAME,
+  TOWER_GAME,
+  VIDEO_POKER_GAME,
 ] as const);
 
 export type Game = (typeof GAMES)[number];
@@ -91,6 +96,9 @@ const BY_SLUG = new Map<string, AnyGame>(GAMES.map((game) => [game.slug, game as
 export function gameMetaBySlug(slug: string): GameMeta | undefined {
   return BY_SLUG.get(slug) ?? ROUND_BY_SLUG.get(slug);
 }
+
+// The engine's accrual sweep reads the edges from here; it does not import the registry.
+registerHouseEdges((slug) => gameMetaBySlug(slug)?.houseEdgePpm);
 
 /** The game a stored bet belongs to; undefined for a slug no longer registered (its bets still read back). */
 export function gameBySlug(slug: string): AnyGame | undefined {

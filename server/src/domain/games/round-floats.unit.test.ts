@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { roundFloats } from './fairness.service.js';
-import { floatsFromDigest, roundMessage } from './rules/index.js';
+import { floatsFromDigest, roundMessage } from './shared/floats.js';
 
 const pair = { serverSeed: 'a'.repeat(64), clientSeed: 'client seed' };
 const digest = (nonce: number, round: number) =>

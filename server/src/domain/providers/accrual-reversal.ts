@@ -7,6 +7,7 @@ import {
   takeWagerEconomy,
   wagerEconomyOwner,
 } from '../../../../db/repositories/providers.repo.js';
+import { uncountProviderWager } from '../../../../db/repositories/bonus-stakes.repo.js';
 import { rankForXp } from '../economy/ranks.js';
 import { accountCode, type LedgerTx } from '../wallet/ledger.service.js';
 
@@ -21,7 +22,7 @@ export interface AccrualReversal {
 
 /**
  * Undoes the accruals of a rolled-back provider wager (`provider:<provider>:<transactionId>`), inside the caller's
- * transaction: the XP it earned (the rank follows the XP), its rakeback and its referrer's commission, each back to
+ * transaction: what races and an active bonus counted of it, the XP it earned (the rank follows the XP), its rakeback and its referrer's commission, each back to
  * the house account that paid it. Exact: the amounts are the ones its bet_economy and referral_commissions rows
  * recorded, and those rows are deleted as the marker, so a second reversal (or a parallel one) finds nothing.
  * Rakeback or commission already claimed into cash is not taken back (it is the player's cash now; only unclaimed
@@ -30,6 +31,8 @@ export interface AccrualReversal {
  */
 export async function reverseWagerAccruals(tx: LedgerTx, wagerId: string): Promise<AccrualReversal> {
   const done: AccrualReversal = { xp: 0n, rakeback: 0n, keptRakeback: 0n, commission: 0n, keptCommission: 0n };
+  // First, before any account: what races and the bonus counted of it (docs/promotions.md).
+  await uncountProviderWager(tx.trx, wagerId);
   const userId = await wagerEconomyOwner(tx.trx, wagerId);
   if (userId !== undefined) {
     const xpBefore = await lockPlayerXp(tx.trx, userId);

@@ -21,7 +21,7 @@ import {
   type ProviderTransactionRow,
 } from '../../../../db/repositories/providers.repo.js';
 import { DomainError } from '../errors.js';
-import { runAccrualSweep, type AccrualSweepOptions } from '../games/accrual-sweep.js';
+import { runAccrualSweep, type AccrualSweepOptions } from '../games/engine/accrual-sweep.js';
 import { formatAmount, parseAmount, type Currency } from '../wallet/amounts.js';
 import { accountCode, type LedgerService, type LedgerTx } from '../wallet/ledger.service.js';
 import { reverseWagerAccruals } from './accrual-reversal.js';

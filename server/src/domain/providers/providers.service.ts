@@ -19,6 +19,7 @@ import {
   type ProviderRow,
 } from '../../../../db/repositories/providers.repo.js';
 import { DomainError } from '../errors.js';
+import { auditSnapshot, recordStaffAction, withStaffAudit, type StaffActor } from '../staff/audit-log.js';
 import { formatAmount, type Currency } from '../wallet/amounts.js';
 import {
   providerGameInputSchema,
@@ -107,7 +108,12 @@ export class ProvidersService {
   }
 
   /** Creates a provider, or edits one (fields left out keep their values; a new one needs every field). */
-  async saveProvider(input: ProviderUpdate): Promise<ProviderView> {
+  /*
+   * Configuration changes by staff (console or CLI): each change and its staff audit line (`audit`: who, from where;
+   * the row before and after, secrets left out) commit in one transaction.
+   */
+
+  async saveProvider(input: ProviderUpdate, audit: StaffActor): Promise<ProviderView> {
     const existing = await findProvider(this.deps.db, input.id);
     const merged = providerInputSchema.safeParse({
       ...(existing
@@ -129,12 +135,21 @@ export class ProvidersService {
         { code: 'BAD_REQUEST' },
       );
     checkTemplate(merged.data.launchUrlTemplate, merged.data.origin);
-    await upsertProvider(this.deps.db, merged.data);
+    const key = { id: input.id };
+    await withStaffAudit(this.deps.db, audit, async (trx) => {
+      const before = await auditSnapshot(trx, 'providers', key);
+      await upsertProvider(trx, merged.data);
+      const after = await auditSnapshot(trx, 'providers', key);
+      return {
+        result: undefined,
+        action: { action: 'provider.save', target: { type: 'provider', id: input.id }, before, after },
+      };
+    });
     await this.readOrigins();
     return (await this.providers()).find((p) => p.id === input.id)!;
   }
 
-  async saveGame(input: ProviderGameUpdate): Promise<ProviderGameView> {
+  async saveGame(input: ProviderGameUpdate, audit: StaffActor): Promise<ProviderGameView> {
     const provider = await findProvider(this.deps.db, input.providerId);
     if (!provider) throw new DomainError('NOT_FOUND', `No provider "${input.providerId}"`, { code: 'NOT_FOUND' });
     const existing = await findProviderGame(this.deps.db, input.providerId, input.gameId);
@@ -161,25 +176,53 @@ export class ProvidersService {
         { code: 'BAD_REQUEST' },
       );
     if (merged.data.launchUrlTemplate) checkTemplate(merged.data.launchUrlTemplate, provider.origin);
-    await upsertProviderGame(this.deps.db, merged.data);
+    const key = { provider_id: input.providerId, game_id: input.gameId };
+    await withStaffAudit(this.deps.db, audit, async (trx) => {
+      const before = await auditSnapshot(trx, 'provider_games', key);
+      await upsertProviderGame(trx, merged.data);
+      const after = await auditSnapshot(trx, 'provider_games', key);
+      return {
+        result: undefined,
+        action: {
+          action: 'provider.saveGame',
+          target: { type: 'provider-game', id: `${input.providerId}/${input.gameId}` },
+          before,
+          after,
+        },
+      };
+    });
     await this.readOrigins();
     return gameView((await findProviderGame(this.deps.db, input.providerId, input.gameId))!);
   }
 
   /** The JSON import: every provider and game created or updated, all or nothing. */
-  async importConfig(file: ProviderImport): Promise<{ providers: number; games: number }> {
+  async importConfig(file: ProviderImport, audit: StaffActor): Promise<{ providers: number; games: number }> {
     for (const provider of file.providers) {
       checkTemplate(provider.launchUrlTemplate, provider.origin);
       for (const game of provider.games)
         if (game.launchUrlTemplate) checkTemplate(game.launchUrlTemplate, provider.origin);
     }
     let games = 0;
-    await this.deps.db.transaction().execute(async (trx) => {
+    await withStaffAudit(this.deps.db, audit, async (trx) => {
       for (const { games: list, ...provider } of file.providers) {
         await upsertProvider(trx, provider);
         for (const game of list) await upsertProviderGame(trx, { ...game, providerId: provider.id });
         games += list.length;
       }
+      // What was imported, secrets left out: the ids of the providers and their games.
+      const imported = file.providers.map((provider) => ({
+        id: provider.id,
+        games: provider.games.map((game) => game.gameId),
+      }));
+      return {
+        result: undefined,
+        action: {
+          action: 'provider.import',
+          target: { type: 'provider', id: null },
+          before: null,
+          after: { imported },
+        },
+      };
     });
     await this.readOrigins();
     return { providers: file.providers.length, games };
@@ -333,17 +376,39 @@ export class ProvidersService {
   }
 
   /** Pauses a provider for new bets (the breaker does it by itself); false when it was paused already. */
-  async pause(id: string, reason: string): Promise<boolean> {
+  async pause(id: string, reason: string, audit: StaffActor): Promise<boolean> {
     if (!(await findProvider(this.deps.db, id)))
       throw new DomainError('NOT_FOUND', `No provider "${id}"`, { code: 'NOT_FOUND' });
-    return pauseProvider(this.deps.db, id, reason.slice(0, 500));
+    return this.pausing(id, audit, 'provider.pause', (trx) => pauseProvider(trx, id, reason.slice(0, 500)));
   }
 
   /** Lets a paused provider take bets again; false when it was not paused. */
-  async resume(id: string): Promise<boolean> {
+  async resume(id: string, audit: StaffActor): Promise<boolean> {
     if (!(await findProvider(this.deps.db, id)))
       throw new DomainError('NOT_FOUND', `No provider "${id}"`, { code: 'NOT_FOUND' });
-    return resumeProvider(this.deps.db, id);
+    return this.pausing(id, audit, 'provider.resume', (trx) => resumeProvider(trx, id));
+  }
+
+  /** A pause or resume with its audit line; a call that changed nothing (already so) writes none. */
+  private async pausing(
+    id: string,
+    audit: StaffActor,
+    action: string,
+    change: (trx: Db) => Promise<boolean>,
+  ): Promise<boolean> {
+    const key = { id };
+    return this.deps.db.transaction().execute(async (trx) => {
+      const before = await auditSnapshot(trx, 'providers', key);
+      const changed = await change(trx);
+      if (changed)
+        await recordStaffAction(trx, audit, {
+          action,
+          target: { type: 'provider', id },
+          before,
+          after: await auditSnapshot(trx, 'providers', key),
+        });
+      return changed;
+    });
   }
 
   async provider(id: string): Promise<ProviderRow | undefined> {

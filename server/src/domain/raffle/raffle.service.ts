@@ -24,6 +24,7 @@ import {
 } from '../../../../db/repositories/raffle.repo.js';
 import { excludedAmong } from '../../../../db/repositories/responsible-gaming.repo.js';
 import { houseGamesRevenue } from '../../../../db/repositories/token-economy.repo.js';
+import { RunningRevenue } from './running-revenue.js';
 import { DomainError } from '../errors.js';
 import type { EventOutbox, OutboxEntry } from '../events/event-outbox.js';
 import { HOLDER_TIERS, holderTier } from '../token/holder-tiers.js';
@@ -184,6 +185,9 @@ export class RaffleService {
   private readonly now: () => Date;
   private readonly shares: bigint[];
   private live: LiveFigures | null = null;
+  private readonly runningRevenue = new RunningRevenue();
+  /** The computation under way, shared by every caller that misses the cache meanwhile (one query set, not one each). */
+  private liveInFlight: { raffleId: string; figures: Promise<LiveFigures> } | null = null;
 
   constructor(
     private readonly deps: RaffleDeps,
@@ -550,10 +554,21 @@ export class RaffleService {
   private async liveFigures(raffle: RaffleRow): Promise<LiveFigures> {
     const at = Date.now();
     if (this.live && this.live.raffleId === raffle.id && at - this.live.at < LIVE_CACHE_MS) return this.live;
+    if (this.liveInFlight?.raffleId === raffle.id) return this.liveInFlight.figures;
+    const figures = this.computeLiveFigures(raffle, at);
+    this.liveInFlight = { raffleId: raffle.id, figures };
+    try {
+      return await figures;
+    } finally {
+      if (this.liveInFlight?.figures === figures) this.liveInFlight = null;
+    }
+  }
+
+  private async computeLiveFigures(raffle: RaffleRow, at: number): Promise<LiveFigures> {
     const end = this.now();
     const [sources, revenue, jackpot] = await Promise.all([
       entrantSources(this.deps.db, raffle),
-      houseGamesRevenue(this.deps.db, raffle.opensAt, end),
+      this.runningRevenue.since(this.deps.db, raffle, end),
       accountBalance(this.deps.db, POOL_ACCOUNT, 'USD'),
     ]);
     this.live = { raffleId: raffle.id, at, entrants: entrantsFrom(ruleOf(raffle), sources), revenue, jackpot };

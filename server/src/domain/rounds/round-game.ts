@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { BetSchema, GameMeta, Wager } from '../games/game-module.js';
-import type { Ratio } from '../games/rules/index.js';
+import type { Ratio } from '../games/shared/ratio.js';
 import type { Currency } from '../wallet/amounts.js';
 
 /** What the operator configures for one round game (env.config, server/src/composition/rounds.ts): handed to the rules that need it. */
@@ -86,6 +86,12 @@ export interface RoundGame<Schema extends BetSchema = BetSchema, P = unknown, R 
   live?(result: R, elapsedMs: number, settings: RoundSettings): Record<string, unknown>;
   /** The published rules a page shows beside the round (bingo: card prices, prize shares, guaranteed pots). */
   info?(settings: RoundSettings): Record<string, unknown>;
+  /**
+   * A game where a player may bet more than once a round (bingo: more cards until the sale closes; the database's
+   * bets_one_per_round leaves it out, migration 20261202_0902) says here when one more bet would pass its per-player
+   * limit, given the params of the player's bets in the round so far. Without it, one bet a player a round.
+   */
+  roundLimitError?(held: P[], next: P): { code: string; message: string } | null;
   /** Bets only in the betting window (bingo's sale window), never queued for the next round while one runs. */
   betsInWindowOnly?: boolean;
   /**

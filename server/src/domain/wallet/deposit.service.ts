@@ -13,6 +13,7 @@ import {
 } from '../../../../db/repositories/wallet.repo.js';
 import { lockPendingDeposit } from '../../../../db/repositories/chain.repo.js';
 import { DomainError } from '../errors.js';
+import type { CashierNetworks } from './cashier-networks.js';
 import { formatAmount } from './amounts.js';
 import type { LedgerService, LedgerTx } from './ledger.service.js';
 import {
@@ -89,37 +90,50 @@ export class DepositService {
       ledger: LedgerService;
       responsibleGaming: ResponsibleGamingService;
       deriver: AddressDeriver;
+      /** The networks offered to players (configured EVM networks and processor networks). */
+      networks: CashierNetworks;
       now?: () => Date;
     },
     private readonly config: DepositConfig,
   ) {}
 
   /** The player's deposit address on a network; refused while self-excluded. */
-  async address(userId: number, network: NetworkId) {
+  async address(userId: number, network: string) {
     await this.deps.responsibleGaming.assertCanPlay(userId);
     return this.ensureAddress(userId, network);
   }
 
-  /** Derives (once) and returns the address, without the self-exclusion check (operator tools). */
+  /**
+   * Derives (once) and returns the address, without the self-exclusion check (operator tools). One address serves
+   * every network of an address family (all EVM chains share the ERC20 branch's), so it is stored per family; the
+   * confirmations are the named network's own.
+   */
   async ensureAddress(
     userId: number,
-    network: NetworkId,
-  ): Promise<{ network: NetworkId; address: string; assets: readonly Asset[]; requiredConfirmations: number }> {
-    let row = await findDepositAddress(this.deps.db, userId, network);
+    networkId: string,
+  ): Promise<{ network: string; address: string; assets: readonly Asset[]; requiredConfirmations: number }> {
+    const network = this.deps.networks.require(networkId);
+    const family = network.addresses;
+    let row = await findDepositAddress(this.deps.db, userId, family);
     if (!row) {
-      const derived = this.deps.deriver.derive(network, userId);
-      await insertDepositAddress(this.deps.db, { userId, network, address: derived.address, path: derived.path });
-      row = await findDepositAddress(this.deps.db, userId, network);
+      const derived = this.deps.deriver.derive(family, userId);
+      await insertDepositAddress(this.deps.db, {
+        userId,
+        network: family,
+        address: derived.address,
+        path: derived.path,
+      });
+      row = await findDepositAddress(this.deps.db, userId, family);
     }
     return {
-      network,
+      network: network.id,
       address: row!.address,
-      assets: NETWORKS[network].assets,
-      requiredConfirmations: this.config.confirmations[network],
+      assets: network.assets,
+      requiredConfirmations: network.confirmations,
     };
   }
 
-  async addressForLogin(loginName: string, network: NetworkId) {
+  async addressForLogin(loginName: string, network: string) {
     const userId = await findUserIdByLoginName(this.deps.db, loginName);
     if (userId === undefined) throw new DomainError('NOT_FOUND', `No user with login name ${loginName}`);
     return { userId, ...(await this.ensureAddress(userId, network)) };

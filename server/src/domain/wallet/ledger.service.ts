@@ -2,6 +2,7 @@ import type { Db } from '../../../../db/client.js';
 import {
   accountBalances,
   balancesOfAccounts,
+  summedBalances,
   applyDelta,
   applyDeltas,
   ensureAccounts,
@@ -15,6 +16,7 @@ import {
   type NewEntry,
 } from '../../../../db/repositories/ledger.repo.js';
 import { relaxCommitDurability } from '../../../../db/repositories/durability.js';
+import { GAMES_HOUSE_CODES, gamesHouseCode, gamesHouseShard } from '../../../../db/repositories/house-shards.js';
 import { DomainError } from '../errors.js';
 import type { EventOutbox, OutboxEntry } from '../events/event-outbox.js';
 import type { EventPayload } from '../events/platform-events.js';
@@ -39,10 +41,15 @@ export type HouseAccount =
   | 'burned'
   | 'bzu-genesis'
   // What the house adds to pool rounds' pots (bingo's guaranteed minimum), moved into 'games' which pays the prizes.
-  | 'pot-guarantees';
+  | 'pot-guarantees'
+  // Promotions (race prizes, promo codes, reloads) are paid from here, one transaction per award (domain/promotions).
+  | 'promotions';
 
-/** A user's accounts: cash (playable), referral and rakeback (accrued, claimable into cash), vault (kept aside). */
-export type UserPurpose = 'cash' | 'referral' | 'rakeback' | 'vault';
+/**
+ * A user's accounts: cash (playable), referral and rakeback (accrued, claimable into cash), vault (kept aside), bonus
+ * (a promotion's bonus under a wagering requirement: not withdrawable, turned into cash on completion).
+ */
+export type UserPurpose = 'cash' | 'referral' | 'rakeback' | 'vault' | 'bonus';
 
 export type AccountRef = { user: number; purpose?: UserPurpose } | { house: HouseAccount };
 
@@ -91,10 +98,14 @@ export function accountCode(ref: AccountRef): string {
   return `${ref.purpose === undefined || ref.purpose === 'cash' ? 'user' : ref.purpose}:${ref.user}`;
 }
 
-function accountKey(ref: AccountRef, currency: Currency): AccountKey {
-  return 'house' in ref
-    ? { code: accountCode(ref), currency, kind: 'house', userId: null }
-    : { code: accountCode(ref), currency, kind: 'user', userId: ref.user };
+/**
+ * The row a leg moves. `house:games` is sharded (db/repositories/house-shards.ts): a posting that names a player moves
+ * that player's shard, so the bets of different players do not all queue on one house row lock.
+ */
+function accountKey(ref: AccountRef, currency: Currency, postingUser: number | undefined): AccountKey {
+  if (!('house' in ref)) return { code: accountCode(ref), currency, kind: 'user', userId: ref.user };
+  const code = ref.house === 'games' ? gamesHouseCode(gamesHouseShard(postingUser)) : accountCode(ref);
+  return { code, currency, kind: 'house', userId: null };
 }
 
 /** Entries must be non-zero and sum to zero per currency; checked here and again by the database at commit. */
@@ -155,13 +166,13 @@ export class LedgerService {
         changed.filter((change) => announced.get(balanceKey(change))?.balance !== change.balance);
       const announce: Announcer = {
         async write(changed) {
-          for (const change of unannounced(changed)) {
-            const { type, payload, coalesceKey } = balanceUpdate(change);
-            announced.set(coalesceKey, {
-              entry: await outbox.write(trx, type, payload, coalesceKey),
-              balance: change.balance,
-            });
-          }
+          const pending = unannounced(changed);
+          if (pending.length === 0) return;
+          // One statement for all of them: a round's end changes hundreds of players' balances at once.
+          const entries = await outbox.writeMany(trx, pending.map(balanceUpdate));
+          pending.forEach((change, index) =>
+            announced.set(balanceKey(change), { entry: entries[index]!, balance: change.balance }),
+          );
         },
         unwritten(changed) {
           const pending = unannounced(changed).map((change) => ({ change, event: balanceUpdate(change) }));
@@ -229,6 +240,12 @@ export class LedgerService {
       currency,
     );
     return new Map(userIds.map((id) => [id, found.get(accountCode({ user: id, purpose })) ?? 0n]));
+  }
+
+  /** A house account's balance per currency; the games account is the sum of its shards. */
+  async houseBalances(house: HouseAccount, db: Db = this.deps.db): Promise<Record<Currency, bigint>> {
+    const found = await summedBalances(db, house === 'games' ? GAMES_HOUSE_CODES : [accountCode({ house })]);
+    return { USD: found.get('USD') ?? 0n, BZU: found.get('BZU') ?? 0n };
   }
 
   async statement(userId: number, options: { limit: number; beforeId?: string; currency?: Currency }) {
@@ -372,7 +389,7 @@ async function postTransactions(
 /**
  * The accounts the fresh postings move, with each posting's net change per account (zero changes dropped), in the
  * one lock order: users before houses, each by id. No transaction deadlocks another, and the hot house rows
- * (house:games takes every bet) are locked last and held for the shortest time.
+ * (a shard of house:games takes every bet) are locked last and held for the shortest time.
  */
 async function orderedMovements(
   trx: Db,
@@ -384,7 +401,7 @@ async function orderedMovements(
   inputs.forEach((input, index) => {
     if (!fresh[index]) return;
     for (const leg of input.legs) {
-      const key = accountKey(leg.account, leg.currency);
+      const key = accountKey(leg.account, leg.currency, input.userId);
       const id = `${key.code}/${key.currency}`;
       const movement = movements.get(id) ?? {
         key,

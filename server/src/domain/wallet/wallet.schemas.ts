@@ -6,9 +6,18 @@ import { ASSETS, NETWORK_IDS } from './networks.js';
 
 /** Wallet inputs, parsed at the edge (tRPC) and shared with the client's forms. */
 export const currencySchema = z.enum(CURRENCIES);
+/** A processor network id (the deposit webhook's). */
 export const networkSchema = z
   .enum(NETWORK_IDS as [string, ...string[]])
   .transform((value) => value as (typeof NETWORK_IDS)[number]);
+/**
+ * A network the cashier offers: a configured EVM network's name or a processor id; which ones exist is configuration,
+ * so the service checks it (an unknown one is a 400 listing those there are).
+ */
+export const cashierNetworkSchema = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9-]{2,32}$/, 'a network id such as polygon or TRC20');
 export const assetSchema = z.enum(ASSETS);
 
 /**
@@ -59,12 +68,12 @@ export const depositsInputSchema = z
   .object({ ...pageFields, ...pageNumberField, status: depositStatusFilterSchema.default('ALL') })
   .default({ limit: PAGE_DEFAULT, status: 'ALL' });
 
-export const depositAddressInputSchema = z.object({ network: networkSchema });
+export const depositAddressInputSchema = z.object({ network: cashierNetworkSchema });
 
 export const withdrawInputSchema = z.object({
   amount: amountInputSchema,
   asset: assetSchema,
-  network: networkSchema,
+  network: cashierNetworkSchema,
   address: z.string().trim().min(20).max(100),
   password: z.string().min(1).max(256),
   /** The two-factor code (6 digits) or a recovery code; required when the account has 2FA on. */

@@ -16,7 +16,8 @@ import { DomainError } from '../errors.js';
 import { moneyRequest, oncePerRequest } from './money-requests.js';
 import { formatAmount, type Currency } from './amounts.js';
 import type { Leg, LedgerService, LedgerTx } from './ledger.service.js';
-import { assetCurrency, NETWORKS, normalizeAddress, type Asset, type NetworkId } from './networks.js';
+import type { CashierNetworks } from './cashier-networks.js';
+import { assetCurrency, normalizeAddress, type Asset } from './networks.js';
 import { PAGE_DEFAULT } from './wallet.schemas.js';
 
 export interface WithdrawalConfig {
@@ -72,7 +73,7 @@ export interface WithdrawalView {
 export interface WithdrawalTerms {
   minimum: Record<Currency, string>;
   fee: Record<Currency, string>;
-  networks: { id: NetworkId; name: string; assets: Asset[] }[];
+  networks: { id: string; name: string; family: 'evm' | 'tron'; assets: Asset[]; confirmations: number }[];
 }
 
 export function toWithdrawalView(row: WithdrawalRow): WithdrawalView {
@@ -128,10 +129,12 @@ export class WithdrawalService {
       secondFactor: SecondFactorCheck;
       payoutQueue: { enqueue(withdrawalId: string): Promise<void> };
       payout: PayoutAdapter;
-      /** The explorer link of a payout's transaction, when a configured EVM network pays this withdrawal network. */
-      explorerTxUrl?: (network: string, txid: string) => string | null;
+      /** The networks offered to players: what a withdrawal may name, and the explorer of the one that paid it. */
+      networks: CashierNetworks;
       /** Told when an approval's payout job could not be queued (housekeeping queues it later). */
       onQueueError?: (error: unknown, withdrawalId: string) => void;
+      /** In the request's transaction, before the reservation: a withdrawal forfeits an active bonus (promotions). */
+      onWithdrawal?: (tx: LedgerTx, userId: number) => Promise<void>;
     },
     private readonly config: WithdrawalConfig,
   ) {}
@@ -145,10 +148,12 @@ export class WithdrawalService {
     return {
       minimum: both(this.config.minimum),
       fee: both(this.config.fee),
-      networks: Object.values(NETWORKS).map((network) => ({
+      networks: this.deps.networks.list().map((network) => ({
         id: network.id,
         name: network.name,
+        family: network.family,
         assets: [...network.assets],
+        confirmations: network.confirmations,
       })),
     };
   }
@@ -158,17 +163,17 @@ export class WithdrawalService {
     input: {
       amount: bigint;
       asset: Asset;
-      network: NetworkId;
+      network: string;
       address: string;
       password: string;
       otp?: string;
       requestId?: string;
     },
   ): Promise<WithdrawalView> {
-    const network = NETWORKS[input.network];
+    const network = this.deps.networks.require(input.network);
     if (!network.assets.includes(input.asset))
       throw new DomainError('BAD_REQUEST', `asset: ${input.asset} is not available on ${network.id}`);
-    const address = normalizeAddress(network.id, input.address);
+    const address = normalizeAddress(network.addresses, input.address);
     if (!address)
       throw new DomainError('BAD_REQUEST', `address: not a valid ${network.id} address (check its checksum)`, {
         code: 'INVALID_ADDRESS',
@@ -193,6 +198,7 @@ export class WithdrawalService {
         await this.deps.secondFactor(userId, input.otp);
       },
       move: async (tx) => {
+        await this.deps.onWithdrawal?.(tx, userId);
         const created = await insertWithdrawal(tx.trx, {
           userId,
           currency,
@@ -241,7 +247,7 @@ export class WithdrawalService {
         const view = toWithdrawalView(row);
         return {
           ...view,
-          explorerUrl: view.txid ? (this.deps.explorerTxUrl?.(view.network, view.txid) ?? null) : null,
+          explorerUrl: view.txid ? this.deps.networks.explorerTxUrl(view.network, view.txid) : null,
         };
       }),
       nextCursor: rows.length > limit ? String(page[page.length - 1]!.id) : null,

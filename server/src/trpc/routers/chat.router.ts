@@ -12,7 +12,8 @@ import {
 import { LOGIN_REQUIRED_MESSAGE } from '../../domain/chat/chat.service.js';
 import { DomainError } from '../../domain/errors.js';
 import { chatFeed } from '../../realtime/chat-feed.js';
-import { adminProcedure, staffProcedure } from '../auth.middleware.js';
+import { permitted } from '../auth.middleware.js';
+import { staffActor } from '../audit.middleware.js';
 import { publicProcedure, router } from '../init.js';
 import { limitedEvents, resumeInput } from '../tracked-events.js';
 
@@ -37,23 +38,26 @@ export const chatRouter = router({
     ),
   announcements: publicProcedure.query(({ ctx }) => ctx.services.chat.announcements()),
   settings: publicProcedure.query(({ ctx }) => ctx.services.chat.settings()),
-  delete: staffProcedure
+  // Each moderation change writes its staff audit line in its own transaction (chat.service.ts).
+  delete: permitted('chat.moderate')
     .input(deleteInputSchema)
-    .mutation(({ ctx, input }) => ctx.services.chat.deleteMessage(ctx.user, input)),
-  mute: staffProcedure.input(muteInputSchema).mutation(({ ctx, input }) => ctx.services.chat.mute(ctx.user, input)),
-  unmute: staffProcedure
+    .mutation(({ ctx, input }) => ctx.services.chat.deleteMessage(ctx.user, input, staffActor(ctx))),
+  mute: permitted('chat.moderate')
+    .input(muteInputSchema)
+    .mutation(({ ctx, input }) => ctx.services.chat.mute(ctx.user, input, staffActor(ctx))),
+  unmute: permitted('chat.moderate')
     .input(unmuteInputSchema)
-    .mutation(({ ctx, input }) => ctx.services.chat.unmute(ctx.user, input)),
-  setSlowMode: staffProcedure
+    .mutation(({ ctx, input }) => ctx.services.chat.unmute(ctx.user, input, staffActor(ctx))),
+  setSlowMode: permitted('chat.moderate')
     .input(slowModeInputSchema)
-    .mutation(({ ctx, input }) => ctx.services.chat.setSlowMode(ctx.user, input)),
-  moderationLog: staffProcedure
+    .mutation(({ ctx, input }) => ctx.services.chat.setSlowMode(ctx.user, input, staffActor(ctx))),
+  moderationLog: permitted('chat.moderate')
     .input(moderationLogInputSchema)
     .query(({ ctx, input }) => ctx.services.chat.moderationLog(ctx.user, input)),
-  createAnnouncement: adminProcedure
+  createAnnouncement: permitted('chat.announce')
     .input(createAnnouncementInputSchema)
-    .mutation(({ ctx, input }) => ctx.services.chat.createAnnouncement(ctx.user, input)),
-  expireAnnouncement: adminProcedure
+    .mutation(({ ctx, input }) => ctx.services.chat.createAnnouncement(ctx.user, input, staffActor(ctx))),
+  expireAnnouncement: permitted('chat.announce')
     .input(expireAnnouncementInputSchema)
-    .mutation(({ ctx, input }) => ctx.services.chat.expireAnnouncement(ctx.user, input)),
+    .mutation(({ ctx, input }) => ctx.services.chat.expireAnnouncement(ctx.user, input, staffActor(ctx))),
 });

@@ -1,4 +1,5 @@
-import { adminProcedure, authedProcedure } from '../auth.middleware.js';
+import { authedProcedure, permitted } from '../auth.middleware.js';
+import { staffActor } from '../audit.middleware.js';
 import { publicProcedure, router } from '../init.js';
 import {
   providerCatalogueInputSchema,
@@ -28,25 +29,26 @@ export const providersRouter = router({
 
 /** The admin console's provider section: configuration and the operations view. */
 export const providersAdminRouter = router({
-  list: adminProcedure.query(({ ctx }) => ctx.services.providers.registry.providers()),
-  games: adminProcedure
+  list: permitted('providers.manage').query(({ ctx }) => ctx.services.providers.registry.providers()),
+  games: permitted('providers.manage')
     .input(z.object({ providerId: z.string().max(64).optional() }).default({}))
     .query(({ ctx, input }) => ctx.services.providers.registry.games(input)),
-  saveProvider: adminProcedure
+  // Each configuration change writes its staff audit line in its own transaction (providers.service.ts).
+  saveProvider: permitted('providers.manage')
     .input(providerUpdateSchema)
-    .mutation(({ ctx, input }) => ctx.services.providers.registry.saveProvider(input)),
-  saveGame: adminProcedure
+    .mutation(({ ctx, input }) => ctx.services.providers.registry.saveProvider(input, staffActor(ctx))),
+  saveGame: permitted('providers.manage')
     .input(providerGameUpdateSchema)
-    .mutation(({ ctx, input }) => ctx.services.providers.registry.saveGame(input)),
-  import: adminProcedure
+    .mutation(({ ctx, input }) => ctx.services.providers.registry.saveGame(input, staffActor(ctx))),
+  import: permitted('providers.manage')
     .input(providerImportSchema)
-    .mutation(({ ctx, input }) => ctx.services.providers.registry.importConfig(input)),
-  daily: adminProcedure
+    .mutation(({ ctx, input }) => ctx.services.providers.registry.importConfig(input, staffActor(ctx))),
+  daily: permitted('providers.read')
     .input(providerReportInputSchema)
     .query(({ ctx, input }) => ctx.services.providers.registry.daily(input.days)),
-  reconciliation: adminProcedure.query(({ ctx }) => ctx.services.providers.registry.reconciliation()),
+  reconciliation: permitted('providers.read').query(({ ctx }) => ctx.services.providers.registry.reconciliation()),
   /** Lets a provider the payout breaker paused take new bets again. */
-  resume: adminProcedure
+  resume: permitted('providers.manage')
     .input(z.object({ id: z.string().max(64) }))
-    .mutation(({ ctx, input }) => ctx.services.providers.registry.resume(input.id)),
+    .mutation(({ ctx, input }) => ctx.services.providers.registry.resume(input.id, staffActor(ctx))),
 });

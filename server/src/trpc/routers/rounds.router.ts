@@ -1,8 +1,6 @@
 import { z } from 'zod';
 import { betIdSchema } from '../../domain/games/game-module.js';
-import { BINGO_GAME } from '../../domain/games/bingo/bingo.game.js';
-import { CRASH_GAME } from '../../domain/games/crash/crash.game.js';
-import { WHEEL_GAME } from '../../domain/games/wheel/wheel.game.js';
+import { ROUND_GAMES, type RoundGameSlug } from '../../domain/games/registry.js';
 import type { AnyRoundGame, RoundGame } from '../../domain/rounds/round-game.js';
 import type { BetSchema } from '../../domain/games/game-module.js';
 import { authedProcedure } from '../auth.middleware.js';
@@ -23,7 +21,7 @@ export const cashoutSchema = z.object({ betId: betIdSchema.optional() }).default
 
 /** A round game's procedures (docs/api.md "Round games"): chain, current, rounds, round, bet, cashout, onRound. */
 export function roundGameRouter<Schema extends BetSchema>(
-  game: RoundGame<Schema, never, never> & { slug: 'crash' | 'wheel' | 'bingo' },
+  game: RoundGame<Schema, never, never> & { slug: RoundGameSlug },
 ) {
   const loose = game as unknown as AnyRoundGame;
   return router({
@@ -50,12 +48,19 @@ export function roundGameRouter<Schema extends BetSchema>(
   });
 }
 
-export const crashRouter = roundGameRouter(
-  CRASH_GAME as unknown as RoundGame<typeof CRASH_GAME.input, never, never> & { slug: 'crash' },
-);
-export const wheelRouter = roundGameRouter(
-  WHEEL_GAME as unknown as RoundGame<typeof WHEEL_GAME.input, never, never> & { slug: 'wheel' },
-);
-export const bingoRouter = roundGameRouter(
-  BINGO_GAME as unknown as RoundGame<typeof BINGO_GAME.input, never, never> & { slug: 'bingo' },
-);
+type RoundGameEntry = (typeof ROUND_GAMES)[number];
+type RoundGameProcedures<G> = G extends { input: infer Schema extends BetSchema }
+  ? ReturnType<typeof roundGameRouter<Schema>>
+  : never;
+
+/**
+ * Every registered round game's procedures, each under its slug at the top of the API (`crash.current`,
+ * `wheel.bet`...): built from ROUND_GAMES, typed per game for the client (its own bet input), so adding a round game
+ * is its registry line.
+ */
+export const roundGameRouters = Object.fromEntries(
+  ROUND_GAMES.map((game) => [
+    game.slug,
+    roundGameRouter(game as unknown as RoundGame<BetSchema, never, never> & { slug: RoundGameSlug }),
+  ]),
+) as unknown as { [G in RoundGameEntry as G['slug']]: RoundGameProcedures<G> };

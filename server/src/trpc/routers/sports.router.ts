@@ -12,7 +12,8 @@ import {
   settleMarketInputSchema,
 } from '../../domain/sports/sports.schemas.js';
 import { z } from 'zod';
-import { adminProcedure, authedProcedure } from '../auth.middleware.js';
+import { authedProcedure, permitted } from '../auth.middleware.js';
+import { audited } from '../audit.middleware.js';
 import { publicProcedure, router } from '../init.js';
 import { resumeInput, trackedEvents } from '../tracked-events.js';
 
@@ -45,23 +46,53 @@ export const sportsRouter = router({
 
 /** The operator console (admins): the default source of fixtures, odds and results. Mounted as admin.sports. */
 export const sportsAdminRouter = router({
-  events: adminProcedure.query(({ ctx }) => ctx.services.sports.catalogue.events('all')),
-  createEvent: adminProcedure
+  events: permitted('sports.manage').query(({ ctx }) => ctx.services.sports.catalogue.events('all')),
+  createEvent: permitted('sports.manage')
     .input(createEventInputSchema)
+    .use(audited('sports.createEvent', () => ({ type: 'sports-event', id: null })))
     .mutation(({ ctx, input }) => ctx.services.sports.catalogue.createEvent(input)),
-  addMarket: adminProcedure
+  addMarket: permitted('sports.manage')
     .input(addMarketInputSchema)
+    .use(audited('sports.addMarket', () => ({ type: 'sports-market', id: null })))
     .mutation(({ ctx, input }) => ctx.services.sports.catalogue.addMarket(input)),
-  setOdds: adminProcedure
+  setOdds: permitted('sports.manage')
     .input(setOddsInputSchema)
+    .use(
+      audited<{ selectionId: string }>('sports.setOdds', (input) => ({
+        type: 'sports-selection',
+        id: input.selectionId,
+        row: { table: 'sports_selections', key: { id: input.selectionId } },
+      })),
+    )
     .mutation(({ ctx, input }) => ctx.services.sports.catalogue.setOdds(input.selectionId, input.odds)),
-  setMarketStatus: adminProcedure
+  setMarketStatus: permitted('sports.manage')
     .input(marketStatusInputSchema)
+    .use(
+      audited<{ marketId: string }>('sports.setMarketStatus', (input) => ({
+        type: 'sports-market',
+        id: input.marketId,
+        row: { table: 'sports_markets', key: { id: input.marketId } },
+      })),
+    )
     .mutation(({ ctx, input }) => ctx.services.sports.catalogue.setMarketStatus(input.marketId, input.status)),
-  setEventStatus: adminProcedure
+  setEventStatus: permitted('sports.manage')
     .input(eventStatusInputSchema)
+    .use(
+      audited<{ eventId: string }>('sports.setEventStatus', (input) => ({
+        type: 'sports-event',
+        id: input.eventId,
+        row: { table: 'sports_events', key: { id: input.eventId } },
+      })),
+    )
     .mutation(({ ctx, input }) => ctx.services.sports.catalogue.setEventStatus(input.eventId, input.status)),
-  settleMarket: adminProcedure
+  settleMarket: permitted('sports.manage')
     .input(settleMarketInputSchema)
+    .use(
+      audited<{ marketId: string }>('sports.settleMarket', (input) => ({
+        type: 'sports-market',
+        id: input.marketId,
+        row: { table: 'sports_markets', key: { id: input.marketId } },
+      })),
+    )
     .mutation(({ ctx, input }) => ctx.services.sports.catalogue.settleMarket(input.marketId, input.results)),
 });

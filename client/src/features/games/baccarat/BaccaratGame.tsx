@@ -1,17 +1,17 @@
-import { Button, Group, SegmentedControl, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Button, Group, SegmentedControl, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconArrowBackUp, IconRepeat, IconTrash } from '@tabler/icons-react';
 import { useCallback, useEffect, useState } from 'react';
 import type { BaccaratHand, BaccaratSpot } from '../../../../../server/src/domain/games/baccarat/rules';
-import { trpc } from '../../../trpc';
+import { trpcClient } from '../../../trpc';
 import { PlayingCard } from '../../cards/PlayingCard';
-import { toUnits } from '../../originals/bet-amount';
-import { BetPanel, type Stake } from '../../originals/BetPanel';
-import { formatMultiplier } from '../../originals/bet-format';
-import { newClientBetId, untilShown, useRevealedBet } from '../../originals/bet-session';
-import type { BetView } from '../../originals/bet-types';
-import { GameLayout } from '../../originals/GameLayout';
-import { useInstantBets } from '../../originals/instant-bets';
-import { pushRecent, RecentResults } from '../../originals/RecentResults';
+import { toUnits } from '../../game-panel/bet-amount';
+import { BetPanel, type Stake } from '../../game-panel/BetPanel';
+import { formatMultiplier } from '../../bets/bet-format';
+import { newClientBetId, untilShown, useRevealedBet } from '../../game-panel/bet-session';
+import type { BetView } from '../../game-panel/bet-types';
+import { GameLayout } from '../../game-panel/GameLayout';
+import { useInstantBets } from '../../game-panel/instant-bets';
+import { pushRecent, RecentResults } from '../../game-panel/RecentResults';
 import { CHIP_SIZES, dealOrder, isEmpty, layoutOf, pointsTotal, spotAmounts, type Placed } from './baccarat-table';
 import classes from './BaccaratGame.module.css';
 import { formatAmount } from '../../../lib/money';
@@ -34,7 +34,8 @@ export function BaccaratGame() {
   const [dealt, setDealt] = useState(0);
   const [recent, setRecent] = useState<BetView[]>([]);
   const [running, setRunning] = useState(false);
-  const mutation = trpc.games.baccarat.bet.useMutation();
+  // The plain client, not useMutation: a mutation hook re-renders the whole page twice per bet (pending, done).
+  const betCall = trpcClient.games.baccarat.bet;
   const instant = useInstantBets();
   const play = useRevealedBet();
   const layout = layoutOf(placed);
@@ -65,7 +66,7 @@ export function BaccaratGame() {
     });
     const result = await play(
       bet.currency,
-      () => mutation.mutateAsync({ currency: bet.currency, ...spots, clientBetId: newClientBetId() }),
+      () => betCall.mutate({ currency: bet.currency, ...spots, clientBetId: newClientBetId() }),
       onAnswer,
     );
     if (result) {
@@ -148,15 +149,15 @@ export function BaccaratGame() {
             disabled={locked}
             onClick={() => setPlaced((list) => [...list, { spot, units: chip }])}
             data-testid={`baccarat-spot-${spot}`}
-            aria-label={`Place a chip on ${label}`}
           >
             <Text fw={800}>{label}</Text>
-            <Text size="xs" c="dimmed">
-              {pays}
-            </Text>
+            {/* Full text colour: the dimmed grey was under 4.5:1 on the spots' tinted backgrounds. */}
+            <Text size="xs">{pays}</Text>
             <Text size="sm" fw={700} data-testid={`baccarat-stake-${spot}`}>
               {layout[spot] > 0 && unit !== null ? shownUnits(layout[spot]) : '\u00a0'}
             </Text>
+            {/* Named by what it shows first (WCAG 2.5.3), then what a press does. */}
+            <VisuallyHidden>, place a chip</VisuallyHidden>
           </UnstyledButton>
         ))}
       </div>

@@ -8,7 +8,7 @@ import {
   type BaccaratHand,
   type BaccaratSpot,
 } from '../../../../../server/src/domain/games/baccarat/rules';
-import { fromUnits, toUnits } from '../../originals/bet-amount';
+import { fromUnits, toUnits } from '../../game-panel/bet-amount';
 
 export type Layout = Record<BaccaratSpot, number>;
 export const EMPTY_LAYOUT: Layout = { player: 0, banker: 0, tie: 0 };

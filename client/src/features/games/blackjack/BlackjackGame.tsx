@@ -4,15 +4,15 @@ import type { BlackjackAction } from '../../../../../server/src/domain/games/bla
 import { trpc } from '../../../trpc';
 import { useSession } from '../../auth/session-store';
 import { PlayingCard } from '../../cards/PlayingCard';
-import { BetPanel, type Stake } from '../../originals/BetPanel';
-import { formatMultiplier } from '../../originals/bet-format';
-import { newClientBetId } from '../../originals/bet-session';
-import type { BetView } from '../../originals/bet-types';
-import { GameLayout } from '../../originals/GameLayout';
-import { useOpenRound } from '../../originals/open-round';
-import { useHotkeysEnabled } from '../../originals/hotkeys';
-import { keyTakenByTarget } from '../../originals/key-target';
-import { RecentResults } from '../../originals/RecentResults';
+import { BetPanel, type Stake } from '../../game-panel/BetPanel';
+import { formatMultiplier } from '../../bets/bet-format';
+import { newClientBetId } from '../../game-panel/bet-session';
+import type { BetView } from '../../game-panel/bet-types';
+import { GameLayout } from '../../game-panel/GameLayout';
+import { useOpenRound } from '../../game-panel/open-round';
+import { useHotkeysEnabled } from '../../game-panel/hotkeys';
+import { keyTakenByTarget } from '../../game-panel/key-target';
+import { RecentResults } from '../../game-panel/RecentResults';
 import {
   ACTION_BUTTONS,
   actionForKey,

@@ -8,8 +8,8 @@ import {
   type HiloCard,
   type HiloGuess,
 } from '../../../../../server/src/domain/games/hilo/rules';
-import { applyRatio, formatRatio, mulRatio } from '../../../../../server/src/domain/games/rules/ratio';
-import { fromUnits, toUnits } from '../../originals/bet-amount';
+import { applyRatio, formatRatio, mulRatio } from '../../../../../server/src/domain/games/shared/ratio';
+import { fromUnits, toUnits } from '../../game-panel/bet-amount';
 
 export const GUESS_LABELS: Record<HiloAction, string> = {
   higherOrSame: 'Higher or same',

@@ -1,17 +1,17 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { pocketColour, rouletteMaxPayout } from '../../../../../server/src/domain/games/roulette/rules';
-import { ratio } from '../../../../../server/src/domain/games/rules/ratio';
-import { trpc } from '../../../trpc';
-import { fromUnits, toUnits } from '../../originals/bet-amount';
-import { newClientBetId, untilShown, useRevealedBet } from '../../originals/bet-session';
-import type { BetView } from '../../originals/bet-types';
-import { BetPanel, type Stake } from '../../originals/BetPanel';
-import { GameLayout } from '../../originals/GameLayout';
-import { useInstantBets } from '../../originals/instant-bets';
-import { pushRecent, RecentResults } from '../../originals/RecentResults';
+import { ratio } from '../../../../../server/src/domain/games/shared/ratio';
+import { trpcClient } from '../../../trpc';
+import { fromUnits, toUnits } from '../../game-panel/bet-amount';
+import { newClientBetId, untilShown, useRevealedBet } from '../../game-panel/bet-session';
+import type { BetView } from '../../game-panel/bet-types';
+import { BetPanel, type Stake } from '../../game-panel/BetPanel';
+import { GameLayout } from '../../game-panel/GameLayout';
+import { useInstantBets } from '../../game-panel/instant-bets';
+import { pushRecent, RecentResults } from '../../game-panel/RecentResults';
 import { boardTotal, requestChips, scaleBoard, stacks, type BoardBet, type PlacedChip } from './roulette-board';
-import { ChipPicker } from '../chips/ChipPicker';
+import { ChipPicker } from '../../game-panel/ChipPicker';
 import { RouletteTable } from './RouletteTable';
 import { RouletteWheel } from './RouletteWheel';
 import classes from './RouletteGame.module.css';
@@ -37,7 +37,8 @@ export function RouletteGame() {
     landed: true,
     bet: null,
   });
-  const mutation = trpc.games.roulette.bet.useMutation();
+  // The plain client, not useMutation: a mutation hook re-renders the whole page twice per bet (pending, done).
+  const betCall = trpcClient.games.roulette.bet;
   const instant = useInstantBets();
   const play = useRevealedBet();
   const total = boardTotal(chips);
@@ -73,8 +74,7 @@ export function RouletteGame() {
     });
     const result = await play(
       stake.currency,
-      () =>
-        mutation.mutateAsync({ currency: stake.currency, chips: requestChips(board), clientBetId: newClientBetId() }),
+      () => betCall.mutate({ currency: stake.currency, chips: requestChips(board), clientBetId: newClientBetId() }),
       onAnswer,
     );
     if (result) {

@@ -1,6 +1,6 @@
 import type { CSSProperties, MouseEvent } from 'react';
 import { pocketColour } from '../../../../../server/src/domain/games/roulette/rules';
-import { fromUnits } from '../../originals/bet-amount';
+import { fromUnits } from '../../game-panel/bet-amount';
 import {
   betAt,
   boardLeftPercent,

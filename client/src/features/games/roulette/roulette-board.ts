@@ -8,7 +8,7 @@ import {
   rouletteChipError,
   type RouletteBetType,
 } from '../../../../../server/src/domain/games/roulette/rules';
-import { fromUnits, toUnits } from '../../originals/bet-amount';
+import { fromUnits, toUnits } from '../../game-panel/bet-amount';
 
 export interface BoardBet {
   type: RouletteBetType;

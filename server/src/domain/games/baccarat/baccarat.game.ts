@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { amountInputSchema, formatAmount, parseAmount } from '../../wallet/amounts.js';
 import { betFields, type InstantGame } from '../game-module.js';
 import { ruleCheck } from '../rule-check.js';
-import { applyRatio, ratio } from '../rules/ratio.js';
+import { applyRatio, ratio } from '../shared/ratio.js';
 import {
   BACCARAT_FLOATS,
   BACCARAT_SPOTS,

@@ -3,8 +3,8 @@
  * drawn) from the next float, then the banker's third (if drawn) from the next. Standard third-card rules; player
  * pays 1:1, banker 0.95:1, tie 8:1, and a tie returns the player and banker bets. Pure: shared with the browser.
  */
-import { cardFromFloat, rankIndex, type Card } from '../rules/cards.js';
-import { addRatio, mulRatio, ratio, type Ratio } from '../rules/ratio.js';
+import { cardFromFloat, rankIndex, type Card } from '../shared/cards.js';
+import { addRatio, mulRatio, ratio, type Ratio } from '../shared/ratio.js';
 
 export const BACCARAT_SPOTS = ['player', 'banker', 'tie'] as const;
 export type BaccaratSpot = (typeof BACCARAT_SPOTS)[number];

@@ -3,9 +3,9 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { simulate } from '../../../../../tests/support/rtp-simulation.js';
 import { BACCARAT_BEST_RTP, BACCARAT_HOUSE_EDGE_PPM } from './baccarat.game.js';
-import { cardLabel } from '../rules/cards.js';
-import { floatsFromSeeds } from '../rules/floats.js';
-import { applyRatio, formatRatio, ratio, type Ratio } from '../rules/ratio.js';
+import { cardLabel } from '../shared/cards.js';
+import { floatsFromSeeds } from '../shared/floats.js';
+import { applyRatio, formatRatio, ratio, type Ratio } from '../shared/ratio.js';
 import {
   BACCARAT_FLOATS,
   BACCARAT_SPOTS,
@@ -37,9 +37,7 @@ interface Vector {
   stakes: Record<BaccaratSpot, string>;
   payout: string;
 }
-const fixture = JSON.parse(
-  readFileSync(new URL('../../../../../tests/fixtures/baccarat-vectors.json', import.meta.url), 'utf8'),
-) as {
+const fixture = JSON.parse(readFileSync(new URL('./baccarat-vectors.json', import.meta.url), 'utf8')) as {
   coups: Vector[];
   outcomeCounts: Record<BaccaratWinner | 'total', number>;
 };

@@ -15,7 +15,7 @@ import {
   settlePot,
   type PotCard,
   type PotResult,
-} from '../rules/bingo.js';
+} from './rules.js';
 
 /** The published card prices: one pot per currency, so USD and BZU cards never share a prize. */
 export const CARD_PRICE: Record<Currency, bigint> = { USD: parseAmount('1'), BZU: parseAmount('100') };
@@ -148,6 +148,16 @@ export const BINGO_GAME = {
   input: bingoBetSchema,
   amountFields: [],
   betsInWindowOnly: true,
+  // More cards until the sale closes, 24 a player a game in all (issue 45).
+  roundLimitError: (held, next) => {
+    const cards = held.reduce((sum, params) => sum + params.cards.length, 0);
+    return cards + next.cards.length > MAX_CARDS_PER_PLAYER
+      ? {
+          code: 'CARD_LIMIT',
+          message: `At most ${MAX_CARDS_PER_PLAYER} cards a game: you have ${cards}, so ${MAX_CARDS_PER_PLAYER - cards} more at most`,
+        }
+      : null;
+  },
   wager: (input) => ({
     amount: CARD_PRICE[input.currency] * BigInt(input.cards.length),
     params: { cards: input.cards },

@@ -9,7 +9,7 @@ import {
   type RoundAction,
   type Step,
 } from '../game-module.js';
-import { compareRatio, ratio } from '../rules/ratio.js';
+import { compareRatio, ratio } from '../shared/ratio.js';
 import { BLACKJACK_RTP_PERCENT, BLACKJACK_HOUSE_EDGE_PPM } from './optimal-play.js';
 import {
   act,

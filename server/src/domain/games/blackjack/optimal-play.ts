@@ -11,7 +11,7 @@
  * the expected return per unit of the opening bet, as the published house edges are. The payout's floor to 1e-8 is
  * left out (at most 1e-8 per round).
  */
-import { addRatio, compareRatio, formatRatio, mulRatio, ratio, type Ratio } from '../rules/ratio.js';
+import { addRatio, compareRatio, formatRatio, mulRatio, ratio, type Ratio } from '../shared/ratio.js';
 
 /** Declared in the catalogue; the unit test holds it to the exact figure below. */
 export const BLACKJACK_RTP_PERCENT = '99.43';

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { seededFloats } from '../../../../../tests/support/seeded-floats.js';
-import { formatRatio, ratio, type Ratio } from '../rules/ratio.js';
-import { rankIndex } from '../rules/cards.js';
+import { formatRatio, ratio, type Ratio } from '../shared/ratio.js';
+import { rankIndex } from '../shared/cards.js';
 import {
   BLACKJACK_HOUSE_EDGE_PPM,
   BLACKJACK_RTP_PERCENT,

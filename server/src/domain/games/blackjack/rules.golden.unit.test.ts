@@ -1,9 +1,9 @@
 import { createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { cardLabel, MAX_CARDS_PER_ROUND } from '../rules/cards.js';
-import { floatsFromSeeds } from '../rules/floats.js';
-import { applyRatio } from '../rules/ratio.js';
+import { cardLabel, MAX_CARDS_PER_ROUND } from '../shared/cards.js';
+import { floatsFromSeeds } from '../shared/floats.js';
+import { applyRatio } from '../shared/ratio.js';
 import { replay, roundMultiplier, totalStaked, type BlackjackAction } from './rules.js';
 
 const hmac = (key: string, message: string) => new Uint8Array(createHmac('sha256', key).update(message).digest());
@@ -22,10 +22,8 @@ interface Vector {
   payout: string;
   floatsUsed: number;
 }
-/** From the independent Python implementation (tests/fixtures/blackjack_vectors.py): three fixed plans over 120 seeds. */
-const vectors = JSON.parse(
-  readFileSync(new URL('../../../../../tests/fixtures/blackjack-vectors.json', import.meta.url), 'utf8'),
-) as Vector[];
+/** From the independent Python implementation (server/src/domain/games/blackjack/blackjack_vectors.py): three fixed plans over 120 seeds. */
+const vectors = JSON.parse(readFileSync(new URL('./blackjack-vectors.json', import.meta.url), 'utf8')) as Vector[];
 
 describe('blackjack golden vectors (independent Python implementation)', () => {
   it('cover every action and result', () => {

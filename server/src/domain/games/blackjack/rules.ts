@@ -6,8 +6,8 @@
  *
  * Amounts are integers in 1e-8 units kept as decimal strings in the stored state (the state is JSON).
  */
-import { cardFromFloat, rankIndex, type Card } from '../rules/cards.js';
-import { ratio, type Ratio } from '../rules/ratio.js';
+import { cardFromFloat, rankIndex, type Card } from '../shared/cards.js';
+import { ratio, type Ratio } from '../shared/ratio.js';
 
 export const BLACKJACK_ACTIONS = ['hit', 'stand', 'double', 'split', 'insurance', 'noInsurance'] as const;
 export type BlackjackAction = (typeof BLACKJACK_ACTIONS)[number];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { RANK_NAMES, type RankName } from '../rules/cards.js';
-import { applyRatio } from '../rules/ratio.js';
+import { RANK_NAMES, type RankName } from '../shared/cards.js';
+import { applyRatio } from '../shared/ratio.js';
 import { BLACKJACK_GAME } from './blackjack.game.js';
 import {
   act,

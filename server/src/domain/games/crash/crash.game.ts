@@ -8,8 +8,8 @@ import {
   formatHundredths,
   msToReach,
   multiplierAt,
-} from '../rules/crash.js';
-import { compareRatio, ratio, type Ratio } from '../rules/index.js';
+} from './rules.js';
+import { compareRatio, ratio, type Ratio } from '../shared/ratio.js';
 
 /** An auto cash-out target as the player types it: "2", "2.5", "2.50" (at most two decimals), from 1.01x. */
 const targetSchema = z

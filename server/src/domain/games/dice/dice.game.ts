@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { oneAmountInstant, stakeFields } from '../game-module.js';
 import { ruleCheck } from '../rule-check.js';
-import { DICE_CONDITIONS, DICE_RULES, diceParamsError } from '../rules/index.js';
+import { DICE_CONDITIONS, DICE_RULES, diceParamsError } from './rules.js';
 
 export const diceBetSchema = z
   .object({ ...stakeFields, target: z.number().finite(), condition: z.enum(DICE_CONDITIONS) })

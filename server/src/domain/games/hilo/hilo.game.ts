@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DomainError } from '../../errors.js';
 import { originalsMeta, roundSchema, stakeFields, type MultiStepGame, type Round, type Step } from '../game-module.js';
-import { ratio } from '../rules/ratio.js';
+import { ratio } from '../shared/ratio.js';
 import {
   hiloActionError,
   hiloCanCashOut,

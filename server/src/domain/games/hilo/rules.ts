@@ -3,8 +3,8 @@
  * Ace is low (rank 1), king high (13). A correct guess multiplies the round's multiplier by 0.99 / p, kept exact.
  * Pure: the server's module, the page and the browser's verifier share it.
  */
-import { cardFromFloat, MAX_CARDS_PER_ROUND, rankIndex, type Card } from '../rules/cards.js';
-import { formatRatio, mulRatio, ratio, type Ratio } from '../rules/ratio.js';
+import { cardFromFloat, MAX_CARDS_PER_ROUND, rankIndex, type Card } from '../shared/cards.js';
+import { formatRatio, mulRatio, ratio, type Ratio } from '../shared/ratio.js';
 
 export const HILO_GUESSES = ['higherOrSame', 'lowerOrSame', 'higher', 'lower', 'same'] as const;
 export type HiloGuess = (typeof HILO_GUESSES)[number];

@@ -2,9 +2,9 @@ import { createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { simulate } from '../../../../../tests/support/rtp-simulation.js';
-import { cardLabel } from '../rules/cards.js';
-import { floatsFromSeeds } from '../rules/floats.js';
-import { addRatio, applyRatio, mulRatio, ratio, type Ratio } from '../rules/ratio.js';
+import { cardLabel } from '../shared/cards.js';
+import { floatsFromSeeds } from '../shared/floats.js';
+import { addRatio, applyRatio, mulRatio, ratio, type Ratio } from '../shared/ratio.js';
 import {
   guessChance,
   guessMultiplier,
@@ -39,7 +39,7 @@ interface Vector {
   payout: string;
 }
 const vectors = (
-  JSON.parse(readFileSync(new URL('../../../../../tests/fixtures/hilo-vectors.json', import.meta.url), 'utf8')) as {
+  JSON.parse(readFileSync(new URL('./hilo-vectors.json', import.meta.url), 'utf8')) as {
     rounds: Vector[];
   }
 ).rounds;
@@ -47,7 +47,7 @@ const vectors = (
 /** One card of each rank, ace low .. king: the card of rank r is the diamond of that rank. */
 const RANK_CARDS = Array.from({ length: 13 }, (_, i) => (i === 0 ? 48 : (i - 1) * 4));
 
-describe('hilo rules against the independent golden vectors (tests/fixtures/hilo_vectors.py)', () => {
+describe('hilo rules against the independent golden vectors (server/src/domain/games/hilo/hilo_vectors.py)', () => {
   it('has rounds of every ending, past float 8 and up to 52 cards', () => {
     expect(new Set(vectors.map((v) => v.end))).toEqual(new Set(['open', 'lost', 'cashout']));
     expect(Math.max(...vectors.map((v) => v.cards.length))).toBe(52);

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { oneAmountInstant, stakeFields } from '../game-module.js';
 import { ruleCheck } from '../rule-check.js';
-import { KENO_RISKS, KENO_RULES, kenoParamsError } from '../rules/index.js';
+import { KENO_RISKS, KENO_RULES, kenoParamsError } from './rules.js';
+import { kenoFairnessTables } from './keno.doc.js';
 
 export const kenoBetSchema = z
   .object({
@@ -15,4 +16,5 @@ export const kenoBetSchema = z
 export const KENO_GAME = {
   ...oneAmountInstant(KENO_RULES, kenoBetSchema, (input) => ({ picks: input.picks, risk: input.risk })),
   slug: 'keno',
+  fairnessTables: kenoFairnessTables,
 } as const;

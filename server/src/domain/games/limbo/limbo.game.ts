@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { oneAmountInstant, stakeFields } from '../game-module.js';
 import { ruleCheck } from '../rule-check.js';
-import { LIMBO_RULES, limboParamsError } from '../rules/index.js';
+import { LIMBO_RULES, limboParamsError } from './rules.js';
 
 export const limboBetSchema = z
   .object({ ...stakeFields, target: z.number().finite() })

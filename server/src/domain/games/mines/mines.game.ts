@@ -10,10 +10,10 @@ import {
   minesMultiplier,
   minesNextMultiplier,
   minesParamsError,
-  ratio,
   type MinesOutcome,
   type MinesParams,
-} from '../rules/index.js';
+} from './rules.js';
+import { ratio } from '../shared/ratio.js';
 
 export const minesStartSchema = z.object({
   ...stakeFields,

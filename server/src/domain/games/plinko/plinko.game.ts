@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { oneAmountInstant, stakeFields } from '../game-module.js';
-import { PLINKO_MAX_ROWS, PLINKO_MIN_ROWS, PLINKO_RISKS, PLINKO_RULES } from '../rules/index.js';
+import { PLINKO_MAX_ROWS, PLINKO_MIN_ROWS, PLINKO_RISKS, PLINKO_RULES } from './rules.js';
+import { plinkoFairnessTables } from './plinko.doc.js';
 
 export const plinkoBetSchema = z.object({
   ...stakeFields,
@@ -12,4 +13,5 @@ export const plinkoBetSchema = z.object({
 export const PLINKO_GAME = {
   ...oneAmountInstant(PLINKO_RULES, plinkoBetSchema, (input) => ({ rows: input.rows, risk: input.risk })),
   slug: 'plinko',
+  fairnessTables: plinkoFairnessTables,
 } as const;

@@ -2,7 +2,7 @@
  * European roulette (FAIRNESS.md "Roulette"): one float draws the pocket, a list of chips is settled on it. Pure, no
  * packages: the server's module, the browser's verifier and the table's hit zones all use these functions.
  */
-import { addRatio, mulRatio, ratio, type Ratio } from '../rules/ratio.js';
+import { addRatio, mulRatio, ratio, type Ratio } from '../shared/ratio.js';
 
 export const ROULETTE_POCKETS = 37;
 /** A winning chip returns 36/k times its amount, k = the pockets it covers: every bet returns 36/37. */

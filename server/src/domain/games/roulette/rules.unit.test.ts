@@ -2,8 +2,8 @@ import { createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { seededFloats } from '../../../../../tests/support/seeded-floats.js';
-import { floatsFromSeeds } from '../rules/floats.js';
-import { ratio } from '../rules/ratio.js';
+import { floatsFromSeeds } from '../shared/floats.js';
+import { ratio } from '../shared/ratio.js';
 import {
   chipMultiplier,
   coveredPockets,
@@ -21,10 +21,8 @@ import {
   type RouletteChip,
 } from './rules.js';
 
-/** From tests/fixtures/roulette_vectors.py, an independent Python implementation of FAIRNESS.md. */
-const vectors = JSON.parse(
-  readFileSync(new URL('../../../../../tests/fixtures/roulette-vectors.json', import.meta.url), 'utf8'),
-);
+/** From server/src/domain/games/roulette/roulette_vectors.py, an independent Python implementation of FAIRNESS.md. */
+const vectors = JSON.parse(readFileSync(new URL('./roulette-vectors.json', import.meta.url), 'utf8'));
 const hmac = (key: string, message: string) => new Uint8Array(createHmac('sha256', key).update(message).digest());
 const chip = (type: RouletteBetType, numbers: number[], amount = 100n): RouletteChip => ({ type, numbers, amount });
 

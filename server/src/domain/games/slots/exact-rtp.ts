@@ -14,7 +14,7 @@
  *   E[spin] x multiplier x E[free spins per bet], and E[free spins per bet], with retriggers and the per-bet cap, is
  *   the expected final award of the Markov chain (awarded, played), computed backwards from the cap.
  */
-import { addRatio, formatRatio, mulRatio, ratio, type Ratio } from '../rules/ratio.js';
+import { addRatio, formatRatio, mulRatio, ratio, type Ratio } from '../shared/ratio.js';
 import {
   SLOT_FREE_SPIN_MULTIPLIER,
   SLOT_LINES,

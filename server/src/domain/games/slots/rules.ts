@@ -3,7 +3,7 @@
  * wild, a scatter that awards free spins (retriggers allowed). Pure, no packages: the server's module, the browser's
  * verifier and the page's reels all use these functions; exact-rtp.ts computes the return from the same tables.
  */
-import { addRatio, mulRatio, ratio, type Ratio } from '../rules/ratio.js';
+import { addRatio, mulRatio, ratio, type Ratio } from '../shared/ratio.js';
 
 /** Pay symbols from low to high, then the wild and the scatter. */
 export const SLOT_SYMBOLS = ['J', 'Q', 'K', 'A', 'G', 'B', '7', 'W', 'S'] as const;

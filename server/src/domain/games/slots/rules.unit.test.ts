@@ -2,8 +2,8 @@ import { createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { simulate } from '../../../../../tests/support/rtp-simulation.js';
-import { floatsFromSeeds } from '../rules/floats.js';
-import { compareRatio, formatRatio, ratio } from '../rules/ratio.js';
+import { floatsFromSeeds } from '../shared/floats.js';
+import { compareRatio, formatRatio, ratio } from '../shared/ratio.js';
 import { slotsExactRtp, slotsSection } from './exact-rtp.js';
 import {
   SLOT_FLOAT_COUNT,
@@ -18,10 +18,8 @@ import {
   type SlotSymbol,
 } from './rules.js';
 
-/** From tests/fixtures/slots_vectors.py, an independent Python implementation of FAIRNESS.md and the published tables. */
-const vectors = JSON.parse(
-  readFileSync(new URL('../../../../../tests/fixtures/slots-vectors.json', import.meta.url), 'utf8'),
-);
+/** From server/src/domain/games/slots/slots_vectors.py, an independent Python implementation of FAIRNESS.md and the published tables. */
+const vectors = JSON.parse(readFileSync(new URL('./slots-vectors.json', import.meta.url), 'utf8'));
 const hmac = (key: string, message: string) => new Uint8Array(createHmac('sha256', key).update(message).digest());
 const symbols = (text: string) => text.split('') as SlotSymbol[];
 const fromPython = (value: { num: string; den: string }) => ratio(BigInt(value.num), BigInt(value.den));

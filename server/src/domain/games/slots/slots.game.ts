@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { stakeFields, type InstantGame } from '../game-module.js';
-import { applyRatio } from '../rules/ratio.js';
+import { applyRatio } from '../shared/ratio.js';
 import { SLOT_FLOAT_COUNT, SLOTS_RTP_PERCENT, slotsMaxMultiplier, slotsOutcome, type SlotsOutcome } from './rules.js';
 
 export const slotsBetSchema = z.object(stakeFields);

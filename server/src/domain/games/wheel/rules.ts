@@ -3,8 +3,8 @@
  * value:1 and two multiplier segments that spin the wheel again and multiply the next number's win. Pure (no node:
  * imports): the server's module, the browser's verifier and the page's wheel all use these functions.
  */
-import { floatsFromDigest, FLOATS_PER_ROUND } from '../rules/floats.js';
-import { addRatio, compareRatio, mulRatio, ratio, type Ratio } from '../rules/ratio.js';
+import { floatsFromDigest, FLOATS_PER_ROUND } from '../shared/floats.js';
+import { addRatio, compareRatio, mulRatio, ratio, type Ratio } from '../shared/ratio.js';
 
 /** The values players bet on; a number segment of value v pays v:1 (the stake back plus v times it). */
 export const WHEEL_VALUES = [1, 2, 4, 10, 42] as const;

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { simulate } from '../../../../../tests/support/rtp-simulation.js';
 import { buildChain, roundValue } from '../../rounds/hash-chain.js';
-import { formatRatio, ratio } from '../rules/ratio.js';
+import { formatRatio, ratio } from '../shared/ratio.js';
 import { WHEEL_GAME } from './wheel.game.js';
 import {
   chipReturn,
@@ -18,9 +18,7 @@ import {
   type WheelValue,
 } from './rules.js';
 
-const VECTORS = JSON.parse(
-  readFileSync(new URL('../../../../../tests/fixtures/wheel-vectors.json', import.meta.url), 'utf8'),
-) as {
+const VECTORS = JSON.parse(readFileSync(new URL('./wheel-vectors.json', import.meta.url), 'utf8')) as {
   seed: string;
   length: number;
   terminalHash: string;
@@ -42,7 +40,7 @@ const E8 = 100_000_000n;
 const NO_CAP = ratio(10n ** 12n);
 
 describe('money wheel rules', () => {
-  it('publishes the table tests/fixtures/wheel_vectors.py was written against: 54 segments', () => {
+  it('publishes the table server/src/domain/games/wheel/wheel_vectors.py was written against: 54 segments', () => {
     expect(WHEEL_LAYOUT.map(segmentLabel)).toEqual(VECTORS.layout);
     expect(wheelSegmentCounts()).toEqual(
       expect.arrayContaining([

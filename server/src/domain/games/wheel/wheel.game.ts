@@ -3,7 +3,7 @@ import type { RoundGame } from '../../rounds/round-game.js';
 import { amountInputSchema, formatAmount, parseAmount } from '../../wallet/amounts.js';
 import { betFields } from '../game-module.js';
 import { ruleCheck } from '../rule-check.js';
-import { compareRatio, formatRatio, type Ratio } from '../rules/ratio.js';
+import { compareRatio, formatRatio, type Ratio } from '../shared/ratio.js';
 import {
   WHEEL_VALUES,
   wheelChipsError,
@@ -16,6 +16,7 @@ import {
   type WheelResult,
   type WheelValue,
 } from './rules.js';
+import { wheelFairnessTables } from './wheel.doc.js';
 
 const chipSchema = z.object({
   value: z.union(
@@ -51,6 +52,7 @@ const PPM = 1_000_000n;
 /** The money wheel (wheel/rules.ts): chips on the values, one public spin (and its re-spins) per round. */
 export const WHEEL_GAME = {
   slug: 'wheel' as const,
+  fairnessTables: wheelFairnessTables,
   name: 'Money Wheel',
   description:
     'A public money wheel every 20 seconds: chips on 1, 2, 4, 10 or 42; the 2x and 7x segments spin again and multiply the win.',
