@@ -152,6 +152,16 @@ describe('blackjack in the browser', () => {
       await expect.poll(() => main.getByTestId('bj-result').isVisible(), { timeout: 10_000 }).toBe(true);
       await shot(page, 'split-ended-desktop');
 
+      // A round dealt and stood by another client: the page resumes it, then shows how it ended and deals again.
+      await skipUntil((s) => !s.finished && !s.insurance);
+      const elsewhere = (await trpc(platform, 'mutation', 'games.blackjack.start', { amount: '1' }, signedIn.token)).body
+        .result.data.bet;
+      await page.reload();
+      await expect.poll(() => main.getByTestId('bj-actions').isVisible(), { timeout: 20_000 }).toBe(true);
+      await trpc(platform, 'mutation', 'games.blackjack.stand', { betId: elsewhere.id }, signedIn.token);
+      await expect.poll(() => main.getByTestId('bj-result').isVisible(), { timeout: 10_000 }).toBe(true);
+      await expect.poll(() => main.getByTestId('bet-button').isEnabled()).toBe(true);
+
       // An ace up: only Insurance and No insurance are offered; I takes insurance (half the bet more at stake).
       await skipUntil((s) => s.insurance?.state === 'offered');
       await main.getByTestId('bet-button').click();
