@@ -154,8 +154,8 @@ describe('blackjack in the browser', () => {
 
       // A round dealt and stood by another client: the page resumes it, then shows how it ended and deals again.
       await skipUntil((s) => !s.finished && !s.insurance);
-      const elsewhere = (await trpc(platform, 'mutation', 'games.blackjack.start', { amount: '1' }, signedIn.token)).body
-        .result.data.bet;
+      const elsewhere = (await trpc(platform, 'mutation', 'games.blackjack.start', { amount: '1' }, signedIn.token))
+        .body.result.data.bet;
       await page.reload();
       await expect.poll(() => main.getByTestId('bj-actions').isVisible(), { timeout: 20_000 }).toBe(true);
       await trpc(platform, 'mutation', 'games.blackjack.stand', { betId: elsewhere.id }, signedIn.token);
