@@ -4,15 +4,27 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { deferTrpcWebSocketClient, isDeferredWebSocketModule } from './defer-trpc-ws-plugin';
-import { firstScreenChunk } from './first-screen-chunk-plugin';
 import { skipLoadedPreloads } from './loaded-preloads-plugin';
+import { mantineStylesCheck } from './mantine-styles-plugin';
 import { precompressAssets } from './precompress-plugin';
+import { screenChunks } from './screen-chunks-plugin';
 
 /** React, the router and the query/tRPC clients: the framework chunk (codeSplitting below). */
 const FRAMEWORK_MODULES =
   /node_modules[\\/](react|react-dom|scheduler|use-sync-external-store|@tanstack|@trpc|@mantine[\\/]core[\\/]esm[\\/]core|clsx)[\\/]/;
 
-const firstScreen = firstScreenChunk();
+/** What every page fetches right after its first screen, each mounted by the layout or the lobby (screen-chunks-plugin.ts). */
+const SHELL_ROOTS = [
+  'src/features/chat/ChatPanel.tsx',
+  'src/features/games/GameSearch.tsx',
+  'src/features/layout/SidebarGames.tsx',
+  'src/features/health/MaintenanceCover.tsx',
+  'src/components/tooltip-chunk.ts',
+  'src/features/games/GameGrid.tsx',
+  'src/features/casino/CategoryGrid.tsx',
+  'src/features/bets/LiveFeed.tsx',
+];
+const chunks = screenChunks(SHELL_ROOTS, ['src/features/casino/CasinoHomePage.tsx']);
 
 const clientDir = path.dirname(fileURLToPath(import.meta.url));
 // The API server of `npm run dev` listens on PORT; BZU_API_ORIGIN points the dev server elsewhere.
@@ -32,7 +44,11 @@ export default defineConfig({
     }),
     react(),
     deferTrpcWebSocketClient(),
-    firstScreen.plugin,
+    chunks.plugin,
+    mantineStylesCheck(
+      path.join(clientDir, 'src/mantine-styles.css'),
+      path.join(clientDir, 'src/mantine-first-screen.css'),
+    ),
     skipLoadedPreloads(),
     precompressAssets(),
   ],
@@ -58,14 +74,17 @@ export default defineConfig({
         codeSplitting: {
           // React, the router and the query/tRPC clients in one file: every screen runs them, and
           // compressed together they are smaller than as a dozen small shared chunks. The rest of what the
-          // entry imports statically in the entry's own file (first-screen-chunk-plugin.ts).
+          // entry imports statically in the entry's own file, and what every page fetches right after it in
+          // one more (screen-chunks-plugin.ts).
           groups: [
             {
               name: 'framework',
               test: (id) => FRAMEWORK_MODULES.test(id) && !isDeferredWebSocketModule(id),
-              priority: 2,
+              priority: 3,
             },
-            { name: 'first-screen', test: (id) => firstScreen.isFirstScreenModule(id), priority: 1 },
+            { name: 'first-screen', test: (id) => chunks.isFirstScreenModule(id), priority: 2 },
+            { name: 'home', test: (id) => chunks.isHomeModule(id), priority: 1 },
+            { name: 'shell', test: (id) => chunks.isShellModule(id), priority: 0 },
           ],
         },
       },

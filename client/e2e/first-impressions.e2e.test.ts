@@ -128,6 +128,12 @@ describe('first impressions', () => {
     expect(br.headers.vary).toMatch(/Accept-Encoding/i);
     expect(brotliDecompressSync(br.body).equals(original)).toBe(true);
     expect(br.body.length).toBeLessThan(original.length / 2);
+    // A script carries nosniff and the resource policy, not the document's CSP and frame policies (the page does).
+    expect(br.headers['x-content-type-options']).toBe('nosniff');
+    expect(br.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect([br.headers['content-security-policy'], br.headers['x-frame-options']]).toEqual([undefined, undefined]);
+    expect(index.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(index.headers['x-frame-options']).toBe('SAMEORIGIN');
 
     const gz = await rawGet(`${platform.url}/${script}`, { 'accept-encoding': 'gzip' });
     expect(gz.headers['content-encoding']).toBe('gzip');

@@ -51,6 +51,18 @@ const DOCUMENT_ONLY_HEADERS = new Set(
   ].map((name) => name.toLowerCase()),
 );
 
+/**
+ * What a script or a stylesheet the page loads does without: besides the document-only headers, the CSP and the frame
+ * policy, which a browser reads only on a document (or a worker's script: the client starts none). nosniff, the
+ * referrer and the resource policies stay. About 550 bytes off each of the first visit's files.
+ */
+const NOT_ON_SUBRESOURCES = [...DOCUMENT_ONLY_HEADERS, 'content-security-policy', 'x-frame-options'];
+
+/** Takes the headers of NOT_ON_SUBRESOURCES off an answer that carries a script or a stylesheet. */
+export function dropDocumentHeaders(res: ServerResponse): void {
+  for (const name of NOT_ON_SUBRESOURCES) res.removeHeader(name);
+}
+
 /** The headers a header-only middleware sets that apply to a JSON answer (see DOCUMENT_ONLY_HEADERS). */
 export function jsonAnswerHeaders(middleware: RequestHandler): string[] {
   const all = capturedHeaders(middleware);

@@ -7,6 +7,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import express, { type RequestHandler, type Response } from 'express';
+import { dropDocumentHeaders } from './security-headers.js';
 
 export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
 export const REVALIDATE_CACHE = 'no-cache';
@@ -14,6 +15,8 @@ const OTHER_CACHE = 'public, max-age=3600';
 
 /** Files the build pre-compresses (client/vite.config.ts writes .br and .gz beside them). */
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt)$/;
+/** Files a page loads as scripts or stylesheets, never as documents (see dropDocumentHeaders). */
+const SUBRESOURCE = /\.(js|mjs|css)$/;
 
 type Encoding = 'br' | 'gzip';
 const EXTENSION: Record<Encoding, string> = { br: '.br', gzip: '.gz' };
@@ -53,6 +56,7 @@ export function sendClientFile(
   // The URL must stay inside distDir (no "..", no absolute paths).
   if (!absolute.startsWith(distDir + path.sep) || !existsSync(absolute)) return false;
   res.setHeader('Cache-Control', cacheControl);
+  if (SUBRESOURCE.test(absolute)) dropDocumentHeaders(res);
   if (COMPRESSIBLE.test(absolute)) {
     res.setHeader('Vary', 'Accept-Encoding');
     const encoding = acceptedEncodings(acceptEncoding).find((name) => existsSync(absolute + EXTENSION[name]));
