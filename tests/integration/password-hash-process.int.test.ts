@@ -187,4 +187,10 @@ describe('PasswordHashChild', () => {
     const child = new PasswordHashChild({ cost: BASELINE, timeoutMs: 1_000 });
     expect(child.pid).toBeUndefined();
   });
+
+  it('fails the requests of a child not ready within its start deadline, however long the request timeout', async () => {
+    const never = new PasswordHashChild({ cost: BASELINE, timeoutMs: 60_000, startTimeoutMs: 1 });
+    await expect(never.verify('not-a-digest', 'x')).rejects.toMatchObject({ code: 'PASSWORD_HASHING_UNAVAILABLE' });
+    await never.stop();
+  });
 });

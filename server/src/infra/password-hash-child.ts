@@ -8,8 +8,14 @@ import type { Argon2Cost, HashReply, HashRequest } from './password-hash-work.js
 
 export interface HashChildSettings {
   cost: Argon2Cost;
-  /** A request (or the child's start) not answered within this long fails with 503 and the child is replaced. */
+  /** A request not answered within this long fails with 503 and the child is replaced. */
   timeoutMs: number;
+  /**
+   * A child not ready within this long is replaced (its waiting requests fail with 503). Default: timeoutMs, and at
+   * least 10 s: loading the child's modules is not hashing work, and on a busy machine it took over a second, which a
+   * short request timeout (the tests' 1 s) then turned into a refused sign-in after every replacement.
+   */
+  startTimeoutMs?: number;
   /** The wait before starting a child again after one died: doubles per death in a row, up to 5 s. */
   restartDelayMs?: number;
 }
@@ -22,6 +28,7 @@ interface Pending {
 
 const LOWEST_PRIORITY = 19;
 const MAX_RESTART_DELAY_MS = 5_000;
+const MIN_START_TIMEOUT_MS = 10_000;
 
 /** The child's module next to this one: .ts under tsx/vitest (then it needs the tsx loader too), .js when built. */
 function childEntry(): { modulePath: string; execArgv: string[] } {
@@ -104,9 +111,10 @@ export class PasswordHashChild {
     const child = fork(modulePath, [JSON.stringify(this.settings.cost)], { execArgv, serialization: 'json' });
     this.child = child;
     return new Promise((resolve, reject) => {
+      const startTimeoutMs = this.settings.startTimeoutMs ?? Math.max(this.settings.timeoutMs, MIN_START_TIMEOUT_MS);
       const startTimer = setTimeout(
-        () => this.retire(child, `not started within ${this.settings.timeoutMs} ms`),
-        this.settings.timeoutMs,
+        () => this.retire(child, `not started within ${startTimeoutMs} ms`),
+        startTimeoutMs,
       );
       child.on('message', (reply: HashReply) => {
         if ('ready' in reply) {
