@@ -120,6 +120,11 @@ const toBonus = (row: RawBonus): PlayerBonusRow => ({
  * share`, so the bonus cannot end between the bet's read and its posting. Both before any ledger account: one lock
  * order, no deadlock.
  */
+/** SQL: does player `userId` hold an active bonus (player_bonuses_one_active's index)? Read with the bet's nonce. */
+export function bonusActiveSql(userId: string): string {
+  return `exists (select 1 from player_bonuses where user_id = ${userId} and status = 'active')`;
+}
+
 const LOCKS = { true: sql`for no key update of b`, share: sql`for share of b`, false: sql`` };
 
 /** The player's active bonus; `lock` takes its row for the caller's transaction (true: to change it). */

@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { BetState } from '../games-tables.js';
 import type { Database } from '../schema.js';
 import { precompiled } from '../precompiled.js';
+import { bonusActiveSql } from './bonuses.repo.js';
 import { exclusionInForceSql } from './responsible-gaming.repo.js';
 import { playLimitedSql } from './play-limits.repo.js';
 import type { LedgerCurrency } from '../wallet-tables.js';
@@ -61,19 +62,19 @@ export async function activeSeedPair(
  * The next nonce of the user's active pair. Its row lock serialises the player's bets until commit, so nonces are
  * contiguous and a rolled-back bet gives its nonce back. The same statement reads whether a self-exclusion is in force
  * (the bet path's first two questions, one round trip), and whether the player has loss or wager limits, so a player
-without them pays nothing more.
+without them pays nothing more; and whether they hold an active bonus, so a bet without one reads no bonus inside the
+ * transaction (every statement there holds this row's lock longer: a busy player's bets queue on it).
  */
-const TAKE_NONCE = precompiled<SeedPairRow & { excluded: boolean; limited: boolean }, [userId: number]>(`
+export type NonceTaken = SeedPairRow & { excluded: boolean; limited: boolean; bonused: boolean };
+
+const TAKE_NONCE = precompiled<NonceTaken, [userId: number]>(`
   update seed_pairs set nonce = nonce + 1
   where user_id = $1 and active
   returning id, user_id as "userId", server_seed as "serverSeed", server_seed_hash as "serverSeedHash",
     next_server_seed as "nextServerSeed", next_server_seed_hash as "nextServerSeedHash", client_seed as "clientSeed", nonce,
-    ${exclusionInForceSql('$1')} as excluded, ${playLimitedSql('$1')} as limited`);
+    ${exclusionInForceSql('$1')} as excluded, ${playLimitedSql('$1')} as limited, ${bonusActiveSql('$1')} as bonused`);
 
-export async function takeNonce(
-  db: Executor,
-  userId: number,
-): Promise<(SeedPairRow & { excluded: boolean; limited: boolean }) | undefined> {
+export async function takeNonce(db: Executor, userId: number): Promise<NonceTaken | undefined> {
   const [row] = await TAKE_NONCE.run(db, userId);
   return row ? { ...row, id: String(row.id), nonce: row.nonce - 1 } : undefined;
 }

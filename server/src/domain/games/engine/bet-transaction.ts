@@ -1,4 +1,4 @@
-import { betByClientId, takeNonce, type BetRow, type SeedPairRow } from '../../../../../db/repositories/games.repo.js';
+import { betByClientId, takeNonce, type BetRow, type NonceTaken } from '../../../../../db/repositories/games.repo.js';
 import { uniqueViolation } from '../../../../../db/repositories/pg-errors.js';
 import { DomainError } from '../../errors.js';
 import type { Currency } from '../../wallet/amounts.js';
@@ -24,7 +24,7 @@ export async function inBetTransaction(
   ctx: EngineContext,
   player: BetPlayer,
   stake: StakeInput,
-  work: (tx: LedgerTx, pair: SeedPairRow & { limited: boolean }) => Promise<{ row: BetRow; balance: bigint }>,
+  work: (tx: LedgerTx, pair: NonceTaken) => Promise<{ row: BetRow; balance: bigint }>,
   round?: { slug: string },
 ): Promise<{ row: BetRow; balance: bigint; fresh: boolean }> {
   const userId = player.id;

@@ -47,7 +47,7 @@ export async function startRound<Schema extends BetSchema, P, S extends object>(
     stake,
     async (tx, pair) => {
       if (await hasOpenRound(tx.trx, userId)) throw roundOpen(game);
-      const split = await planStake(tx, userId, stake.currency, amount);
+      const split = await planStake(tx, userId, stake.currency, amount, { bonused: pair.bonused });
       const floats = roundFloats(pair, pair.nonce);
       const first = game.start({ params, floats });
       if (first.raise) throw new Error(`${game.slug}: start cannot raise the stake (the wager is the stake)`);
@@ -180,7 +180,7 @@ export async function roundStep<P, S extends object>(
     // The raise first: refused by the balance (or an active bonus's maximum stake), it rolls the whole step back. It
     // draws on cash and bonus in the offer's order, like the stake.
     if (raise > 0n) {
-      const split = await planStake(tx, userId, current.currency, raise, amount);
+      const split = await planStake(tx, userId, current.currency, raise, { total: amount });
       await tx.post(stakePosting(userId, betId, game.slug, current.currency, raise, split, amount));
       await recordSplit(tx, betId, split);
     }

@@ -29,7 +29,7 @@ export async function playInstant<Schema extends BetSchema, P, O>(
   if (!game.capsAtProfitLimit) ctx.checks.checkMaxProfit(stake, game.maxPayout(params, amount));
   const settled = await inBetTransaction(ctx, player, stake, async (tx, pair) => {
     // First: a stake over an active bonus's maximum is refused before anything is written (the nonce rolls back).
-    const split = await planStake(tx, userId, stake.currency, amount);
+    const split = await planStake(tx, userId, stake.currency, amount, { bonused: pair.bonused });
     const floats = betFloats(pair, pair.nonce, game.floatCount(params));
     const { outcome, multiplier, payout } = ctx.checks.profitCapped(game, game.settle(floats, params, amount), stake);
     if (pair.limited) await chargeLimits(ctx, tx, userId, stake, payout);
@@ -91,7 +91,7 @@ export async function placeRoundBet<Schema extends BetSchema, P>(
   ctx.checks.checkMinimum(stake);
   try {
     const placed = await inBetTransaction(ctx, player, stake, async (tx, pair) => {
-      const split = await planStake(tx, userId, stake.currency, amount);
+      const split = await planStake(tx, userId, stake.currency, amount, { bonused: pair.bonused });
       const round = await claim(tx);
       if (pair.limited) await chargeLimits(ctx, tx, userId, stake, 0n);
       const bet: NewBet = {

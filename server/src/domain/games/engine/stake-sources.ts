@@ -11,7 +11,7 @@
  */
 import { accountBalance } from '../../../../../db/repositories/ledger.repo.js';
 import { bonusStakeOf, bonusStakesOf, recordBonusStake } from '../../../../../db/repositories/bonus-stakes.repo.js';
-import { bonusShareOf, planBonusStake, type StakeSplit } from '../../promotions/bonus-stakes.js';
+import { bonusShareOf, CASH_ONLY, planBonusStake, type StakeSplit } from '../../promotions/bonus-stakes.js';
 import type { Currency } from '../../wallet/amounts.js';
 import {
   accountCode,
@@ -24,15 +24,18 @@ import { betPosting } from './bet-rows.js';
 
 export { CASH_ONLY, type StakeSplit } from '../../promotions/bonus-stakes.js';
 
-/** A new stake of `amount` (a bet, or a raise that brings the bet to `total`): refused over a bonus's maximum stake. */
+/**
+ * A new stake of `amount` (a bet, or a raise that brings the bet to `total`): refused over a bonus's maximum stake.
+ * `bonused` false (the bet's nonce read that the player holds no active bonus) skips the bonus read: cash only.
+ */
 export function planStake(
   tx: LedgerTx,
   userId: number,
   currency: Currency,
   amount: bigint,
-  total: bigint = amount,
+  { total = amount, bonused = true }: { total?: bigint; bonused?: boolean } = {},
 ): Promise<StakeSplit> {
-  return planBonusStake(tx.trx, { userId, currency, amount, total });
+  return bonused ? planBonusStake(tx.trx, { userId, currency, amount, total }) : Promise.resolve(CASH_ONLY);
 }
 
 /** Moves `part` of the player's cash leg of a bet posting to `account` (same sign); a zero cash leg is dropped. */
