@@ -9,7 +9,7 @@ async function addToEntries(db: Executor, counted: ReturnType<typeof sql>): Prom
   const { rows } = await sql<{ race_id: string }>`
     with counted as (${counted})
     insert into race_entries (race_id, user_id, wagered_e8, reached_at)
-    select race_id, user_id, amount_e8, settled_at from counted
+    select race_id, user_id, sum(amount_e8), max(settled_at) from counted group by race_id, user_id
     on conflict (race_id, user_id) do update
       set wagered_e8 = race_entries.wagered_e8 + excluded.wagered_e8,
         reached_at = greatest(race_entries.reached_at, excluded.reached_at)
@@ -40,6 +40,45 @@ export async function countRaceBet(db: Executor, betId: string): Promise<string[
       on conflict do nothing
       returning race_id, user_id, amount_e8, settled_at`,
   );
+}
+
+/**
+ * Counts, in the races `raceIds` (active ones only), every original settled in [from, to) that countRaceBet would
+ * have counted as it settled: the catch-up for a process that settled those bets before it knew of the race (its
+ * live-race snapshot was older than the race, see LiveRaces). Bets already counted are skipped (race_bets' key).
+ */
+export async function countRaceBetsBetween(
+  db: Executor,
+  raceIds: readonly string[],
+  window: { from: Date; to: Date },
+): Promise<string[]> {
+  if (raceIds.length === 0) return [];
+  return addToEntries(
+    db,
+    sql`
+      insert into race_bets (race_id, bet_id, user_id, amount_e8, settled_at)
+      select p.id, b.id::text, b.user_id, b.amount_e8, b.settled_at
+      from promotions p
+      join bets b on b.settled_at >= greatest(p.starts_at, ${window.from}::timestamptz)
+        and b.settled_at < least(p.ends_at, ${window.to}::timestamptz)
+        and b.currency = p.currency and (cardinality(p.games) = 0 or b.game = any(p.games))
+        and b.state <> 'open' and not coalesce((b.outcome->>'refunded')::boolean, false)
+      where p.id = any(${raceIds.map(BigInt)}::bigint[]) and p.kind = 'race' and p.status = 'active'
+        and p.finalised_at is null
+      on conflict do nothing
+      returning race_id, user_id, amount_e8, settled_at`,
+  );
+}
+
+/** The races a bet may count in now or soon: active, not finalised, not over at `now` (LiveRaces' snapshot). */
+export async function liveRaceWindows(
+  db: Executor,
+  now: Date,
+): Promise<{ id: string; currency: string; startsAt: Date; endsAt: Date }[]> {
+  const { rows } = await sql<{ id: string; currency: string; starts_at: Date; ends_at: Date }>`
+    select id::text, currency, starts_at, ends_at from promotions
+    where kind = 'race' and status = 'active' and finalised_at is null and ends_at > ${now}`.execute(db);
+  return rows.map((row) => ({ id: row.id, currency: row.currency, startsAt: row.starts_at, endsAt: row.ends_at }));
 }
 
 /**

@@ -135,7 +135,8 @@ describe('bonus stakes in the bet engine', { timeout: 180_000 }, () => {
   };
 
   it('cash first: cash pays, the bonus makes up what cash lacks; wins split by the stake', async () => {
-    const { player } = await playerWithBonus({ cash: '1', bonus: '6', order: 'cash-first' });
+    // Enough bonus for the 1.3 and then 19 losses of 0.7 in a row: winAndLoss plays until it has seen both outcomes.
+    const { player } = await playerWithBonus({ cash: '1', bonus: '15', order: 'cash-first' });
     const { terms } = await bonusOf(player);
     expect(terms).toContain('Your cash is staked first; the bonus pays what your cash lacks');
     expect(terms).toContain(
@@ -149,7 +150,8 @@ describe('bonus stakes in the bet engine', { timeout: 180_000 }, () => {
   });
 
   it('bonus first: the bonus pays, cash makes up the rest; another currency is untouched', async () => {
-    const { player } = await playerWithBonus({ cash: '5', bonus: '1', order: 'bonus-first', maxStake: '2' });
+    // Cash for the 1.5 and then 19 losses of 0.4 in a row (see winAndLoss).
+    const { player } = await playerWithBonus({ cash: '12', bonus: '1', order: 'bonus-first', maxStake: '2' });
     const first = await expectSplit(player, 'bonus-first', parseAmount('1.5'), () => dice(player, '1.5'));
     expect(first.bonus).toBe(parseAmount('1'));
     await winAndLoss(player, 'bonus-first', '0.4');

@@ -30,7 +30,7 @@ export function createPromotions(
     races,
     grants,
     bonuses,
-    console: new PromotionConsole({ db }),
+    console: new PromotionConsole({ db, racesChanged: () => races.liveRaces.invalidate() }),
   };
 }
 

@@ -55,7 +55,14 @@ const EMPTY_RACE = { code: null, maxUses: null, grantE8: null, reloadPeriod: nul
  * Changes are not written to an audit log here: the back-office's staff audit log wires them when it lands.
  */
 export class PromotionConsole {
-  constructor(private readonly deps: { db: Db; now?: () => Date }) {}
+  constructor(
+    private readonly deps: {
+      db: Db;
+      now?: () => Date;
+      /** A race was created or its status changed (the bet path's live-race snapshot reads them again). */
+      racesChanged?: () => void;
+    },
+  ) {}
 
   async createRace(staffId: number, input: CreateRaceInput): Promise<ConsolePromotion> {
     const table =
@@ -79,6 +86,7 @@ export class PromotionConsole {
       ...EMPTY_RACE,
       createdBy: staffId,
     });
+    this.deps.racesChanged?.();
     return consoleView(row);
   }
 
@@ -175,7 +183,7 @@ export class PromotionConsole {
    */
   /** Pauses, resumes or ends a promotion; the change and its staff audit line (`audit`) commit together. */
   async setStatus(id: string, status: PromotionStatus, audit: StaffActor): Promise<ConsolePromotion> {
-    return withStaffAudit(this.deps.db, audit, async (trx) => {
+    const changed = await withStaffAudit(this.deps.db, audit, async (trx) => {
       const row = await findPromotion(trx, id, { lock: 'update' });
       if (!row) throw new DomainError('NOT_FOUND', `No promotion #${id}`, { code: 'PROMOTION_NOT_FOUND' });
       if (row.status === 'ended' && status !== 'ended')
@@ -190,6 +198,8 @@ export class PromotionConsole {
         action: { action: 'promotion.setStatus', target: { type: 'promotion', id }, before, after },
       };
     });
+    if (changed.kind === 'race') this.deps.racesChanged?.();
+    return changed;
   }
 
   async list(): Promise<ConsolePromotion[]> {

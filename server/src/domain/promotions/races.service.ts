@@ -23,6 +23,7 @@ import { DomainError } from '../errors.js';
 import { formatAmount } from '../wallet/amounts.js';
 import type { LedgerService } from '../wallet/ledger.service.js';
 import { awardKey, payAward } from './awards.js';
+import { LiveRaces } from './live-races.js';
 import { providerFamilies } from './bonus-rules.js';
 import { boardView, prizesView, type RaceView } from './promotions.views.js';
 
@@ -38,6 +39,8 @@ export interface RaceDeps {
   announce(update: { raceId: string; finished: boolean }): Promise<unknown>;
   onBackgroundError?(error: unknown, what: string): void;
   now?: () => Date;
+  /** How old the live-race snapshot may get (LiveRaces; tests shorten it). */
+  liveRacesRefreshMs?: number;
 }
 
 /**
@@ -50,22 +53,32 @@ export interface RaceDeps {
  */
 export class RaceService {
   private readonly now: () => Date;
+  /** The races a settled bet may count in, so a bet in none runs no statement for them. */
+  readonly liveRaces: LiveRaces;
   /** Races with an update sent in the last UPDATE_EVERY_MS -> whether another is owed when that time is up. */
   private readonly throttled = new Map<string, boolean>();
 
   constructor(private readonly deps: RaceDeps) {
     this.now = deps.now ?? (() => new Date());
+    this.liveRaces = new LiveRaces({
+      db: deps.db,
+      now: this.now,
+      refreshMs: deps.liveRacesRefreshMs,
+      moved: (raceIds) => raceIds.forEach((raceId) => this.boardMoved(raceId)),
+    });
   }
 
   /**
    * The accrual: counts a settled original in the races it qualifies for, and a provider wager (keyed
    * `provider:<provider>:<transaction>`, not rolled back) in the races whose games name its family (`provider`,
-   * `provider-<category>`).
+   * `provider-<category>`). An original in a currency no live race is in runs no statement (LiveRaces).
    */
-  async onBetSettled(bet: { betId: string }): Promise<void> {
+  async onBetSettled(bet: { betId: string; currency?: string }): Promise<void> {
     let moved: string[];
-    if (/^\d{1,19}$/.test(bet.betId)) moved = await countRaceBet(this.deps.db, bet.betId);
-    else {
+    if (/^\d{1,19}$/.test(bet.betId)) {
+      if (bet.currency !== undefined && !(await this.liveRaces.mayCount(bet.currency))) return;
+      moved = await countRaceBet(this.deps.db, bet.betId);
+    } else {
       const wager = await providerWager(this.deps.db, bet.betId);
       if (!wager) return;
       moved = await countRaceWager(this.deps.db, { ...wager, families: providerFamilies(wager.category) });
