@@ -10,7 +10,9 @@ import { MOBILE, WIDE } from './support/page-helpers.js';
  * were missing. Here those answers are held at the browser's network edge until the test lets them go: the shell
  * (header, footer, the phone's tab bar) shows at once and each section shows skeleton tiles until its part arrives.
  */
-const HELD_CHUNKS = /\/assets\/(CategoryGrid|GameGrid|SiteFooter|MobileTabBar)-[^/]*\.js$/;
+// The lobby's grids are in the `shell` chunk (client/screen-chunks-plugin.ts), with what every page fetches after its
+// first screen.
+const HELD_CHUNKS = /\/assets\/(shell|SiteFooter|MobileTabBar)-[^/]*\.js$/;
 const isCatalogue = (url: URL) => url.pathname.startsWith('/api/trpc/') && url.pathname.includes('games.list');
 
 async function holdSlowParts(page: Page): Promise<() => void> {

@@ -40,9 +40,9 @@ describe('a guest idling on the home page', () => {
       expect(requests.filter((url) => GAME_CODE.test(url))).toEqual([]);
       expect(requests.filter((url) => MODAL_CODE.test(url))).toEqual([]);
       expect(requests.length).toBeLessThanOrEqual(MAX_REQUESTS);
-      // Before the home page's own code: the entry, the framework, the bundler's runtime and the route's split file
+      // Before the home page's own code (the `home` chunk): the entry, the framework, the bundler's runtime and the route's split file
       // (it was 23 files).
-      const homeRoute = requests.findIndex((url) => /\/assets\/CasinoHomePage-[\w-]+\.js$/.test(url));
+      const homeRoute = requests.findIndex((url) => /\/assets\/home-[\w-]+\.js$/.test(url));
       expect(homeRoute).toBeGreaterThan(0);
       expect(requests.slice(0, homeRoute).filter((url) => url.endsWith('.js')).length).toBeLessThanOrEqual(4);
 

@@ -16,7 +16,7 @@ export function PublicBetPage({ id }: { id: string }) {
     return (
       <Stack gap="lg">
         <PageHeader title={`Bet #${id}`} />
-        <Loader aria-label="Loading the bet" />
+        <Loader role="status" aria-label="Loading the bet" />
       </Stack>
     );
   if (!bet.data)

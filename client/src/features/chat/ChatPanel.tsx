@@ -317,7 +317,7 @@ function Feed({ active, user, isSignedIn }: { active: boolean; user: SessionUser
   if (feed.status === 'loading') {
     body = (
       <Stack align="center" p="lg">
-        <Loader size="sm" aria-label="Loading chat messages" />
+        <Loader size="sm" role="status" aria-label="Loading chat messages" />
       </Stack>
     );
   } else if (feed.status === 'error') {

@@ -45,7 +45,7 @@ export function ChatProfileModal({
           </SimpleGrid>
         </Stack>
       ) : profile.isPending && player ? (
-        <Loader size="sm" aria-label="Loading profile" />
+        <Loader size="sm" role="status" aria-label="Loading profile" />
       ) : null}
     </Modal>
   );
